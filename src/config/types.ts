@@ -1,0 +1,72 @@
+import type { GraphAuth } from '../graph/types.js';
+
+export type StateConfig =
+  | { backend: 'local'; path: string; lockTimeoutMs: number }
+  | {
+      backend: 'http';
+      address: string;
+      lockAddress: string;
+      unlockAddress: string;
+      username?: string;
+      password?: string;
+      lockTimeoutMs: number;
+    };
+
+export interface EmulatorEnvironmentConfig {
+  /** Absolute path where the embedded emulator keeps its data. */
+  dataDir: string;
+  maxSources?: number;
+}
+
+/** One environment, fully resolved: every path absolute, every `${env:…}` substituted. */
+export interface EnvironmentConfig {
+  name: string;
+  /** Set for a remote service; absent when the embedded emulator is used. */
+  graphUrl?: string;
+  auth?: GraphAuth;
+  emulator?: EmulatorEnvironmentConfig;
+  state: StateConfig;
+  /** GET types before planning, to tell new sources from unmanaged ones and detect drift. */
+  refresh: boolean;
+}
+
+export interface DataConfig {
+  /** Field of a plain item used as the action line's `_id`. */
+  idField: string;
+  /** Field of a plain item giving its language; `Language.Name` is tried after it. */
+  languageField: string;
+  batchMaxBytes: number;
+  batchMaxItems: number;
+  concurrency: number;
+}
+
+export interface MarketingConfig {
+  authUrl: string;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+export interface HttpConfig {
+  timeoutMs: number;
+  maxAttempts: number;
+}
+
+/** The config after loading and resolving: no optional field left that has a default. */
+export interface ResolvedConfig {
+  /** Absolute path of the config file, or undefined when defaults are used. */
+  configFile: string | undefined;
+  /** Folder the config lives in; relative paths resolve against it. */
+  rootDir: string;
+  /** Absolute path of the declarations folder. */
+  sources: string;
+  defaultEnvironment: string;
+  reservedTypeNames: string[];
+  maxSources: number | undefined;
+  scalarTypes: string[];
+  environments: Record<string, EnvironmentConfig>;
+  data: DataConfig;
+  http: HttpConfig;
+  marketing: MarketingConfig | undefined;
+}

@@ -1,0 +1,35 @@
+/**
+ * A user problem found in input (declarations, config, data files). Problems are data,
+ * not exceptions: the core returns them and only the CLI decides to print and exit.
+ */
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  /** Stable code, e.g. GF_ID_TOO_LONG. Scripts and golden files depend on it. */
+  code: string;
+  severity: Severity;
+  /** Says what is wrong and what to do about it. */
+  message: string;
+  /** Path relative to the working directory. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  /** Dot-path into the declaration, e.g. contentTypes.Product.properties.Size; '' for the file. */
+  path: string;
+}
+
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.file.localeCompare(b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    a.code.localeCompare(b.code) ||
+    a.path.localeCompare(b.path)
+  );
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
