@@ -1,0 +1,78 @@
+import { Command, CommanderError, Option } from 'commander';
+import { loadConfig, selectEnvironment } from '../config/load-config.js';
+import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import { TOOL_VERSION } from '../version.js';
+import { registrars } from './commands/index.js';
+import { colorLevel, makeChalk, type CommandContext, type CommandHandler, type GlobalOptions } from './context.js';
+import type { CliIO } from './io.js';
+import { renderError } from './render-error.js';
+
+/**
+ * The whole command line as a function: argv in, exit code out, every effect through io.
+ * Tests call it in-process; bin/graphform.js calls it with the real process.
+ */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  let exitCode = 0;
+  const program = new Command('graphform');
+  let configPromise: Promise<ResolvedConfig> | undefined;
+
+  const globals = (): GlobalOptions => {
+    const o = program.opts<{ config?: string; env?: string; format: GlobalOptions['format']; color: boolean; verbose?: boolean }>();
+    return { config: o.config, env: o.env, format: o.format, color: o.color, verbose: o.verbose === true };
+  };
+  const ctx: CommandContext = {
+    io,
+    globals,
+    color: () => makeChalk(colorLevel(io, globals().color, io.stdout.isTTY)),
+    colorErr: () => makeChalk(colorLevel(io, globals().color, io.stderr.isTTY)),
+    out: (text) => void io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    err: (text) => void io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    loadConfig: () => {
+      configPromise ??= loadConfig({ cwd: io.cwd, configFile: globals().config, env: io.env });
+      return configPromise;
+    },
+    environment: async (): Promise<EnvironmentConfig> => selectEnvironment(await ctx.loadConfig(), globals().env),
+  };
+
+  program
+    .description("Schema-as-code for the graph service's custom content sources")
+    .version(TOOL_VERSION, '-V, --version', 'print the version')
+    .option('--config <file>', 'config file (default: searched from the working directory up)')
+    .option('--env <name>', 'environment from the config (default: defaultEnvironment)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+    .option('--no-color', 'disable colours (NO_COLOR and FORCE_COLOR are honoured too)')
+    .option('--verbose', 'log requests (secrets redacted) and show internal error details')
+    .showHelpAfterError('(run with --help for usage)')
+    .enablePositionalOptions(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+    });
+
+  const run = async (handler: CommandHandler): Promise<void> => {
+    exitCode = await handler(ctx);
+  };
+  for (const register of registrars) register(program, run);
+  for (const command of program.commands) applyExitOverride(command, io);
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 1;
+    }
+    io.stderr.write(renderError(error, { verbose: globals().verbose, color: ctx.colorErr() }));
+    return 1;
+  }
+  return exitCode;
+}
+
+function applyExitOverride(command: Command, io: CliIO): void {
+  command.exitOverride().configureOutput({
+    writeOut: (s) => void io.stdout.write(s),
+    writeErr: (s) => void io.stderr.write(s),
+  });
+  command.showHelpAfterError('(run with --help for usage)');
+  for (const sub of command.commands) applyExitOverride(sub, io);
+}

@@ -1,0 +1,17 @@
+import type { ChalkInstance } from 'chalk';
+import { isGraphformError } from '../diagnostics/errors.js';
+
+/** The one place an exception becomes text. User-facing errors never show a stack. */
+export function renderError(error: unknown, options: { verbose: boolean; color: ChalkInstance }): string {
+  const c = options.color;
+  if (isGraphformError(error)) {
+    const lines = [`${c.red.bold('Error')} ${c.dim(`[${error.code}]`)}: ${error.message}`];
+    if (error.hint) lines.push(...error.hint.split('\n').map((l) => `  ${l}`));
+    if (options.verbose && error.cause instanceof Error) lines.push(c.dim(`  caused by: ${error.cause.message}`));
+    return `${lines.join('\n')}\n`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = [`${c.red.bold('Internal error')}: ${message}`, 'This is a bug in graphform; please report it with the output of --verbose.'];
+  if (options.verbose && error instanceof Error && error.stack) lines.push(c.dim(error.stack));
+  return `${lines.join('\n')}\n`;
+}
