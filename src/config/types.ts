@@ -65,8 +65,15 @@ export interface ResolvedConfig {
   reservedTypeNames: string[];
   maxSources: number | undefined;
   scalarTypes: string[];
-  environments: Record<string, EnvironmentConfig>;
+  /** Every environment name, the implicit `local` included. */
+  environmentNames: string[];
+  /**
+   * Environments resolve on use, so a production secret that is not set does not stop
+   * `--env local` from working. Throws GF_CONFIG_* naming the key and variable.
+   */
+  resolveEnvironment(name: string): EnvironmentConfig;
   data: DataConfig;
   http: HttpConfig;
-  marketing: MarketingConfig | undefined;
+  /** Resolves the `marketing:` block on use; throws GF_CONFIG_MARKETING_MISSING when absent. */
+  resolveMarketing(): MarketingConfig;
 }

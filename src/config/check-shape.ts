@@ -1,0 +1,68 @@
+import { didYouMean } from '../diagnostics/suggest.js';
+import type { Shape } from './shape.js';
+
+export interface ShapeProblem {
+  path: (string | number)[];
+  message: string;
+  /** Point at the key itself (unknown keys) rather than its value. */
+  atKey: boolean;
+}
+
+/** Every way `value` departs from `shape`; an empty list means it fits. */
+export function checkShape(value: unknown, shape: Shape, path: (string | number)[] = []): ShapeProblem[] {
+  const here = (message: string): ShapeProblem[] => [{ path, message, atKey: false }];
+  switch (shape.kind) {
+    case 'string':
+      return typeof value === 'string' ? [] : here(`expected a string, got ${describe(value)}`);
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : here(`expected true or false, got ${describe(value)}`);
+    case 'integer':
+      return Number.isInteger(value) && (value as number) >= shape.min
+        ? []
+        : here(`expected a whole number of at least ${shape.min}, got ${describe(value)}`);
+    case 'enum':
+      return typeof value === 'string' && shape.values.includes(value)
+        ? []
+        : here(`expected one of ${shape.values.join(', ')}, got ${describe(value)}${typeof value === 'string' ? didYouMean(value, shape.values) : ''}`);
+    case 'stringList':
+      if (!Array.isArray(value)) return here(`expected a list of strings, got ${describe(value)}`);
+      return value.flatMap((item, i) =>
+        typeof item === 'string' ? [] : [{ path: [...path, i], message: `expected a string, got ${describe(item)}`, atKey: false }],
+      );
+    case 'map':
+      if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
+      return Object.entries(value).flatMap(([key, item]) => checkShape(item, shape.values, [...path, key]));
+    case 'object': {
+      if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
+      const problems: ShapeProblem[] = [];
+      const known = Object.keys(shape.fields);
+      for (const [key, item] of Object.entries(value)) {
+        const field = shape.fields[key];
+        if (field === undefined) {
+          problems.push({ path: [...path, key], message: `unknown key \`${key}\`${didYouMean(key, known)}`, atKey: true });
+        } else {
+          problems.push(...checkShape(item, field, [...path, key]));
+        }
+      }
+      for (const key of shape.required ?? []) {
+        if (!(key in value)) problems.push({ path, message: `\`${key}\` is required`, atKey: true });
+      }
+      return problems;
+    }
+    default: {
+      const unreachable: never = shape;
+      return unreachable;
+    }
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { cosmiconfig } from 'cosmiconfig';
+import { GraphformError } from '../diagnostics/errors.js';
+import { checkShape, isRecord } from './check-shape.js';
+import { DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
+import { interpolate } from './interpolate.js';
+import { locateConfigPath } from './locate.js';
+import { resolveEnvironment } from './resolve-environment.js';
+import { resolveMarketing } from './resolve-marketing.js';
+import { CONFIG_SHAPE } from './shape.js';
+import type { EnvironmentConfig, ResolvedConfig } from './types.js';
+
+export interface LoadConfigOptions {
+  cwd: string;
+  /** --config; when absent the config is searched from cwd up to the project root. */
+  configFile: string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** DESIGN.md section 4's names first; cosmiconfig's defaults omit graphform.config.yaml. */
+const SEARCH_PLACES = [
+  'graphform.config.yaml',
+  'graphform.config.yml',
+  'graphform.config.json',
+  'graphform.config.js',
+  'graphform.config.mjs',
+  'graphform.config.ts',
+  '.graphformrc',
+  '.graphformrc.yaml',
+  '.graphformrc.yml',
+  '.graphformrc.json',
+  '.graphformrc.js',
+  '.graphformrc.mjs',
+  'package.json',
+];
+
+interface FoundConfig {
+  file: string | undefined;
+  value: Record<string, unknown>;
+  /** Positions of keys, for error messages; undefined for JS/TS configs. */
+  where: (keyPath: readonly (string | number)[], at?: 'key' | 'value') => string;
+}
+
+/** Loads, checks and resolves the config once; environments resolve on use. */
+export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
+  const found = await findConfig(options);
+  const problems = checkShape(found.value, CONFIG_SHAPE);
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `${found.where(p.path, p.atKey ? 'key' : 'value')}: ${p.message}`);
+    throw new GraphformError('GF_CONFIG_INVALID', `The config is not valid:\n  ${lines.join('\n  ')}`, {
+      details: { file: found.file ?? null },
+      hint: 'Fix the keys above; DESIGN of the config is in the README, section "Config".',
+    });
+  }
+  const raw = found.value;
+  const rootDir = found.file === undefined ? options.cwd : path.dirname(found.file);
+  const text = (key: string, fallback: string): string =>
+    typeof raw[key] === 'string' ? interpolate(raw[key], options.env, found.where([key])) : fallback;
+  const rawEnvironments = isRecord(raw.environments) ? raw.environments : {};
+  const environmentNames = [...new Set([DEFAULT_ENVIRONMENT, ...Object.keys(rawEnvironments)])].sort();
+  const cache = new Map<string, EnvironmentConfig>();
+
+  return {
+    configFile: found.file,
+    rootDir,
+    sources: path.resolve(rootDir, text('sources', DEFAULT_SOURCES_DIR)),
+    defaultEnvironment: text('defaultEnvironment', DEFAULT_ENVIRONMENT),
+    reservedTypeNames: stringList(raw.reservedTypeNames) ?? [],
+    maxSources: typeof raw.maxSources === 'number' ? raw.maxSources : undefined,
+    scalarTypes: stringList(raw.scalarTypes) ?? [...DEFAULT_SCALAR_TYPES],
+    environmentNames,
+    resolveEnvironment: (name) => {
+      let resolved = cache.get(name);
+      if (resolved === undefined) {
+        if (!environmentNames.includes(name)) {
+          throw new GraphformError('GF_CONFIG_UNKNOWN_ENVIRONMENT', `There is no environment "${name}" in the config.`, {
+            hint: `Known environments: ${environmentNames.join(', ')}.`,
+          });
+        }
+        resolved = resolveEnvironment(name, rawEnvironments[name], { rootDir, env: options.env, where: found.where });
+        cache.set(name, resolved);
+      }
+      return resolved;
+    },
+    data: { ...DEFAULT_DATA, ...(isRecord(raw.data) ? raw.data : {}) },
+    http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
+    resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
+  };
+}
+
+/** The environment named by --env, or the config's default. */
+export function selectEnvironment(config: ResolvedConfig, name: string | undefined): EnvironmentConfig {
+  return config.resolveEnvironment(name ?? config.defaultEnvironment);
+}
+
+async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
+  const explorer = cosmiconfig('graphform', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES });
+  let result: Awaited<ReturnType<typeof explorer.search>>;
+  try {
+    result = options.configFile === undefined
+      ? await explorer.search(options.cwd)
+      : await explorer.load(path.resolve(options.cwd, options.configFile));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new GraphformError(missing ? 'GF_CONFIG_NOT_FOUND' : 'GF_CONFIG_INVALID', missing ? `Config file ${options.configFile ?? ''} does not exist.` : `The config could not be read: ${message}`, {
+      hint: missing ? 'Check the --config path, or run `graphform init` to create one.' : 'Fix the syntax error above.',
+      cause: error,
+    });
+  }
+  if (result === null || result.isEmpty === true) {
+    const file = result?.filepath;
+    return { file, value: {}, where: (p) => (p.length === 0 ? file ?? 'config' : p.join('.')) };
+  }
+  if (!isRecord(result.config)) {
+    throw new GraphformError('GF_CONFIG_INVALID', `${relative(options.cwd, result.filepath)}: the config must be a mapping of keys to values.`);
+  }
+  const file = result.filepath;
+  const shown = relative(options.cwd, file);
+  const prefix = path.basename(file) === 'package.json' ? ['graphform'] : [];
+  const textual = /\.(ya?ml|json)$|rc$/.test(file);
+  const source = textual ? await readFile(file, 'utf8') : undefined;
+  return {
+    file,
+    value: result.config,
+    where: (keyPath, at = 'key') => {
+      const loc = source === undefined ? undefined : locateConfigPath(source, [...prefix, ...keyPath], at);
+      const dotted = keyPath.length > 0 ? ` (${keyPath.join('.')})` : '';
+      return loc === undefined ? `${shown}${dotted}` : `${shown}:${loc.line}:${loc.column}${dotted}`;
+    },
+  };
+}
+
+function relative(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}

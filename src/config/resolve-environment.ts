@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { GraphformError } from '../diagnostics/errors.js';
+import type { GraphAuth } from '../graph/types.js';
+import { isRecord } from './check-shape.js';
+import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
+import { interpolate } from './interpolate.js';
+import type { EnvironmentConfig, StateConfig } from './types.js';
+
+interface ResolveContext {
+  rootDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  where: (keyPath: readonly (string | number)[]) => string;
+}
+
+/**
+ * One environment from its (already shape-checked) raw config. `local` needs no config at
+ * all: it runs the embedded emulator with its data under .graphform/.
+ */
+export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveContext): EnvironmentConfig {
+  const env = isRecord(raw) ? raw : {};
+  const keyPath = (...keys: string[]): string[] => ['environments', name, ...keys];
+  const str = (value: unknown, ...keys: string[]): string | undefined =>
+    typeof value === 'string' ? interpolate(value, ctx.env, ctx.where(keyPath(...keys))) : undefined;
+
+  const graphUrl = str(env.graphUrl, 'graphUrl');
+  const emulatorRaw = isRecord(env.emulator) ? env.emulator : undefined;
+  const useEmulator = emulatorRaw !== undefined || (graphUrl === undefined && name === DEFAULT_ENVIRONMENT);
+  if (!useEmulator && graphUrl === undefined) {
+    throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath())}: environment "${name}" needs either graphUrl (with auth) or emulator.`, {
+      hint: `Add graphUrl and auth to environments.${name}, or \`emulator: {}\` to use the embedded local emulator.`,
+    });
+  }
+  if (useEmulator && graphUrl !== undefined) {
+    throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath('emulator'))}: environment "${name}" sets both graphUrl and emulator; choose one.`);
+  }
+
+  const result: EnvironmentConfig = {
+    name,
+    state: resolveState(name, env.state, ctx, str),
+    refresh: typeof env.refresh === 'boolean' ? env.refresh : true,
+  };
+  if (useEmulator) {
+    const dataDir = str(emulatorRaw?.dataDir, 'emulator', 'dataDir') ?? DEFAULT_EMULATOR_DIR;
+    result.emulator = { dataDir: path.resolve(ctx.rootDir, dataDir) };
+    if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
+    return result;
+  }
+  result.graphUrl = graphUrl as string;
+  const auth = isRecord(env.auth) ? env.auth : undefined;
+  if (auth === undefined) {
+    throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath())}: environment "${name}" has graphUrl but no auth.`, {
+      hint: 'Add auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }.',
+    });
+  }
+  result.auth = {
+    scheme: auth.scheme as GraphAuth['scheme'],
+    appKey: str(auth.appKey, 'auth', 'appKey') ?? '',
+    secret: str(auth.secret, 'auth', 'secret') ?? '',
+  };
+  return result;
+}
+
+function resolveState(
+  name: string,
+  raw: unknown,
+  ctx: ResolveContext,
+  str: (value: unknown, ...keys: string[]) => string | undefined,
+): StateConfig {
+  const state = isRecord(raw) ? raw : { backend: 'local' };
+  const lockTimeoutMs = typeof state.lockTimeoutMs === 'number' ? state.lockTimeoutMs : 0;
+  if (state.backend === 'http') {
+    const address = str(state.address, 'state', 'address');
+    if (address === undefined) {
+      throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(['environments', name, 'state'])}: the http state backend needs an address.`);
+    }
+    const http: StateConfig = {
+      backend: 'http',
+      address,
+      lockAddress: str(state.lockAddress, 'state', 'lockAddress') ?? address,
+      unlockAddress: str(state.unlockAddress, 'state', 'unlockAddress') ?? str(state.lockAddress, 'state', 'lockAddress') ?? address,
+      lockTimeoutMs,
+    };
+    const username = str(state.username, 'state', 'username');
+    const password = str(state.password, 'state', 'password');
+    if (username !== undefined) http.username = username;
+    if (password !== undefined) http.password = password;
+    return http;
+  }
+  const file = str(state.path, 'state', 'path') ?? defaultStatePath(name);
+  return { backend: 'local', path: path.resolve(ctx.rootDir, file), lockTimeoutMs };
+}

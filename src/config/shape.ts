@@ -1,0 +1,77 @@
+/**
+ * The config file's shape, checked by a small walker instead of ajv: config is read by
+ * every command, and compiling a schema on each start-up would cost more than it saves.
+ */
+export type Shape =
+  | { kind: 'string' }
+  | { kind: 'boolean' }
+  | { kind: 'integer'; min: number }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'stringList' }
+  | { kind: 'object'; fields: Readonly<Record<string, Shape>>; required?: readonly string[] }
+  | { kind: 'map'; values: Shape };
+
+const str: Shape = { kind: 'string' };
+const bool: Shape = { kind: 'boolean' };
+const positive: Shape = { kind: 'integer', min: 1 };
+const nonNegative: Shape = { kind: 'integer', min: 0 };
+
+const stateShape: Shape = {
+  kind: 'object',
+  required: ['backend'],
+  fields: {
+    backend: { kind: 'enum', values: ['local', 'http'] },
+    path: str,
+    address: str,
+    lockAddress: str,
+    unlockAddress: str,
+    lockMethod: str,
+    unlockMethod: str,
+    username: str,
+    password: str,
+    lockTimeoutMs: nonNegative,
+  },
+};
+
+const environmentShape: Shape = {
+  kind: 'object',
+  fields: {
+    graphUrl: str,
+    auth: {
+      kind: 'object',
+      required: ['scheme', 'appKey', 'secret'],
+      fields: { scheme: { kind: 'enum', values: ['basic', 'hmac'] }, appKey: str, secret: str },
+    },
+    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive } },
+    state: stateShape,
+    refresh: bool,
+  },
+};
+
+export const CONFIG_SHAPE: Shape = {
+  kind: 'object',
+  fields: {
+    sources: str,
+    defaultEnvironment: str,
+    reservedTypeNames: { kind: 'stringList' },
+    maxSources: positive,
+    scalarTypes: { kind: 'stringList' },
+    environments: { kind: 'map', values: environmentShape },
+    data: {
+      kind: 'object',
+      fields: {
+        idField: str,
+        languageField: str,
+        batchMaxBytes: positive,
+        batchMaxItems: positive,
+        concurrency: positive,
+      },
+    },
+    http: { kind: 'object', fields: { timeoutMs: positive, maxAttempts: positive } },
+    marketing: {
+      kind: 'object',
+      required: ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'redirectUri'],
+      fields: { authUrl: str, baseUrl: str, clientId: str, clientSecret: str, redirectUri: str },
+    },
+  },
+};
