@@ -80,6 +80,10 @@ function resolveState(
       unlockAddress: str(state.unlockAddress, 'state', 'unlockAddress') ?? str(state.lockAddress, 'state', 'lockAddress') ?? address,
       lockTimeoutMs,
     };
+    const lockMethod = str(state.lockMethod, 'state', 'lockMethod');
+    const unlockMethod = str(state.unlockMethod, 'state', 'unlockMethod');
+    if (lockMethod !== undefined) http.lockMethod = lockMethod;
+    if (unlockMethod !== undefined) http.unlockMethod = unlockMethod;
     const username = str(state.username, 'state', 'username');
     const password = str(state.password, 'state', 'password');
     if (username !== undefined) http.username = username;

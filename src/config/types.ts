@@ -9,6 +9,9 @@ export type StateConfig =
       unlockAddress: string;
       username?: string;
       password?: string;
+      /** Terraform's lock_method / unlock_method (GitLab uses POST / DELETE); default LOCK / UNLOCK. */
+      lockMethod?: string;
+      unlockMethod?: string;
       lockTimeoutMs: number;
     };
 

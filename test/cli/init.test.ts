@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, DEFAULT_ANSWERS, scaffold } from '../../src/cli/init/scaffold.js';
 import { runCli } from '../helpers/run-cli.js';
-import { useTempDirs } from '../helpers/temp-dir.js';
+import { useTempDirs } from '../helpers/project-dir.js';
 
 const temp = useTempDirs();
 

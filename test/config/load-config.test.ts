@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
 import { isGraphformError } from '../../src/diagnostics/errors.js';
-import { useTempDirs } from '../helpers/temp-dir.js';
+import { useTempDirs } from '../helpers/project-dir.js';
 
 const temp = useTempDirs();
 

@@ -1,0 +1,30 @@
+import type { PushSummary } from '../data/types.js';
+import type { PlanAction } from '../plan/types.js';
+
+/** What happened to one source during apply. */
+export interface SourceOutcome {
+  id: string;
+  action: PlanAction;
+  status: 'applied' | 'failed' | 'skipped';
+  /** Readable failure, without secrets; set when status is failed. */
+  error?: string;
+  /** Stable code of the failure, when it had one. */
+  errorCode?: string;
+  /** The re-push of the source's `data:` files after a create or full update. */
+  repush?: PushSummary;
+  /** Set when the re-push could not run at all (the schema update itself succeeded). */
+  repushError?: string;
+  durationMs: number;
+}
+
+export type ApplyEvent =
+  | { type: 'start'; id: string; action: PlanAction }
+  | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
+  | { type: 'failed'; id: string; action: PlanAction; error: string }
+  | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string };
+
+export interface ApplyResult {
+  outcomes: SourceOutcome[];
+  /** True when every source was applied and every re-push succeeded. */
+  ok: boolean;
+}

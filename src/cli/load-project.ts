@@ -1,0 +1,40 @@
+import type { ResolvedConfig } from '../config/types.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { excludeDataFiles } from '../load/exclude-data-files.js';
+import { readDeclarationFiles } from '../load/read-declarations.js';
+import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
+import { validateDeclarations } from '../validate/validate.js';
+import type { CommandContext } from './context.js';
+
+export interface LoadedProject {
+  config: ResolvedConfig;
+  /** Valid declarations, sorted by id. */
+  declarations: SourceDeclaration[];
+  diagnostics: Diagnostic[];
+  /** File → text of every declaration file, for code frames in diagnostics. */
+  sources: Map<string, string>;
+}
+
+/**
+ * Config plus every declaration, read and validated. `stateSources` are the sources in
+ * state: undeclared ones still take part in content type name collision checks.
+ */
+export async function loadProject(
+  ctx: CommandContext,
+  options: { stateSources?: Readonly<Record<string, SourceDefinition>> } = {},
+): Promise<LoadedProject> {
+  const config = await ctx.loadConfig();
+  const files = excludeDataFiles(await readDeclarationFiles(config.sources, ctx.io.cwd));
+  const result = validateDeclarations(files, {
+    scalarTypes: config.scalarTypes,
+    reservedTypeNames: config.reservedTypeNames,
+    maxSources: config.maxSources,
+    stateSources: options.stateSources ?? {},
+  });
+  return {
+    config,
+    declarations: result.declarations,
+    diagnostics: result.diagnostics,
+    sources: new Map(files.map((f) => [f.file, f.text])),
+  };
+}

@@ -1,0 +1,39 @@
+import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import { createGraphClient } from '../graph/client.js';
+import type { GraphClient } from '../graph/types.js';
+import type { CommandContext } from './context.js';
+
+export interface OpenedEnvironment {
+  client: GraphClient;
+  /** Human description for output: "local emulator (…)" or the service URL. */
+  description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A graph client for the environment: the remote service, or the embedded emulator started
+ * in-process on an ephemeral loopback port (loaded only here, so other commands stay fast).
+ */
+export async function openEnvironment(ctx: CommandContext, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment> {
+  const verbose = ctx.globals().verbose;
+  const common = {
+    timeoutMs: config.http.timeoutMs,
+    maxAttempts: config.http.maxAttempts,
+    ...(verbose ? { log: (line: string) => ctx.err(line) } : {}),
+  };
+  if (env.emulator !== undefined) {
+    const { startEmulator } = await import('../emulator/index.js');
+    const emulator = await startEmulator({
+      port: 0,
+      dataDir: env.emulator.dataDir,
+      ...(env.emulator.maxSources === undefined ? {} : { maxSources: env.emulator.maxSources }),
+    });
+    const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });
+    return { client, description: `local emulator (${emulator.url})`, close: () => emulator.close() };
+  }
+  if (env.graphUrl === undefined || env.auth === undefined) {
+    throw new Error(`environment ${env.name} resolved without graphUrl and auth`);
+  }
+  const client = createGraphClient({ baseUrl: env.graphUrl, auth: env.auth, ...common });
+  return { client, description: env.graphUrl, close: async () => undefined };
+}

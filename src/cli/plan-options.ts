@@ -1,0 +1,29 @@
+import { Option, type Command } from 'commander';
+import type { PlanStrategy } from '../plan/types.js';
+
+export interface PlanFlags {
+  prune?: boolean;
+  source?: string[];
+  strategy: PlanStrategy;
+  refresh: boolean;
+  diff?: boolean;
+}
+
+/** The flags plan and apply share, so both read the same words the same way. */
+export function addPlanFlags(command: Command): Command {
+  return command
+    .option('--prune', 'purge the items of sources that are in state but no longer declared (data loss)')
+    .option('--source <id...>', 'plan only these sources')
+    .addOption(new Option('--strategy <strategy>', 'auto: partial update whenever possible; full: always PUT (data loss)').choices(['auto', 'full']).default('auto'))
+    .option('--no-refresh', 'do not read schemas back from the service (GET types); plan from state alone')
+    .option('--diff', 'show a unified diff of each request body against the applied definition');
+}
+
+export function planOptionsFrom(flags: PlanFlags, environment: string) {
+  return {
+    environment,
+    prune: flags.prune === true,
+    strategy: flags.strategy,
+    targets: flags.source !== undefined && flags.source.length > 0 ? flags.source : undefined,
+  };
+}

@@ -1,0 +1,85 @@
+import { hasErrors } from '../diagnostics/diagnostic.js';
+import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import type { GraphClient, RemoteDefinition } from '../graph/types.js';
+import { buildPlan } from '../plan/build-plan.js';
+import type { Plan, PlanOptions } from '../plan/types.js';
+import { renderDiagnosticsText } from '../render/diagnostics-text.js';
+import { stateDefinitions } from '../state/state.js';
+import type { State } from '../state/types.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import type { CommandContext } from './context.js';
+import { loadProject, type LoadedProject } from './load-project.js';
+import { clock } from './runtime.js';
+
+const REFRESH_CONCURRENCY = 4;
+
+/**
+ * Reads back each source's schema, to tell a brand-new source from one that exists but is
+ * missing from state, and to notice drift. A source the service cannot be asked about is
+ * left out, so the plan says it was not checked.
+ */
+export async function refreshRemote(client: GraphClient, ids: readonly string[], warn: (line: string) => void): Promise<Record<string, RemoteDefinition>> {
+  const remote: Record<string, RemoteDefinition> = {};
+  let next = 0;
+  let unsupported = false;
+  const worker = async (): Promise<void> => {
+    while (next < ids.length && !unsupported) {
+      const id = ids[next++] as string;
+      try {
+        const answer = await client.getTypes(id);
+        if (answer.status === 'unsupported') unsupported = true;
+        remote[id] = answer;
+      } catch (error) {
+        if (!isGraphformError(error)) throw error;
+        warn(`could not read the schema of source ${id} back (${error.message.split('\n')[0] ?? ''}); planning from state alone for it.`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REFRESH_CONCURRENCY, ids.length) }, worker));
+  if (unsupported) {
+    warn('the service does not answer GET types; planning from state alone.');
+    for (const id of ids) remote[id] = { status: 'unsupported' };
+  }
+  return remote;
+}
+
+export interface PlanRequestOptions extends PlanOptions {
+  /** The environment's name, as the plan records it. */
+  environment: string;
+}
+
+/** Loads and validates the declarations against the state; throws GF_INVALID_DECLARATIONS on errors. */
+export async function loadValidProject(ctx: CommandContext, state: State | undefined): Promise<LoadedProject> {
+  const project = await loadProject(ctx, { stateSources: stateDefinitions(state) });
+  if (hasErrors(project.diagnostics)) {
+    ctx.err(renderDiagnosticsText(project.diagnostics, { color: ctx.colorErr(), sources: project.sources }));
+    throw new GraphformError('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
+      hint: 'Fix the problems above (`graphform validate` lists them).',
+    });
+  }
+  return project;
+}
+
+/** The plan for the current declarations and state; pure apart from the injected clock. */
+export function makePlan(
+  ctx: CommandContext,
+  input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; options: PlanRequestOptions },
+): Plan {
+  return buildPlan({
+    environment: input.options.environment,
+    state: input.state,
+    declarations: input.project.declarations,
+    remote: input.remote,
+    options: { prune: input.options.prune, strategy: input.options.strategy, targets: input.options.targets },
+    createdAt: clock(ctx)().toISOString(),
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    diagnostics: input.project.diagnostics,
+  });
+}
+
+/** The ids to ask the service about: every declared source and every source in state. */
+export function refreshIds(project: LoadedProject, state: State | undefined, targets: readonly string[] | undefined): string[] {
+  const ids = new Set([...project.declarations.map((d) => d.id), ...Object.keys(state?.sources ?? {})]);
+  const wanted = targets === undefined || targets.length === 0 ? [...ids] : [...ids].filter((id) => targets.includes(id));
+  return wanted.sort();
+}

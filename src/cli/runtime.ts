@@ -1,0 +1,28 @@
+import os from 'node:os';
+import type { EnvironmentConfig } from '../config/types.js';
+import { openStateBackend } from '../state/open-backend.js';
+import type { StateBackend } from '../state/types.js';
+import type { CommandContext } from './context.js';
+
+/** The clock the command runs on (injected in tests). */
+export function clock(ctx: CommandContext): () => Date {
+  return ctx.io.now ?? (() => new Date());
+}
+
+/** The state backend of an environment, with this process as the lock holder. */
+export function stateBackendFor(ctx: CommandContext, env: EnvironmentConfig): StateBackend {
+  return openStateBackend(env.state, {
+    now: clock(ctx),
+    who: ctx.io.env.GRAPHFORM_LOCK_WHO ?? ctx.io.env.USER ?? ctx.io.env.USERNAME ?? safeUserName(),
+    pid: process.pid,
+    host: os.hostname(),
+  });
+}
+
+function safeUserName(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}

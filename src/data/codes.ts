@@ -1,0 +1,53 @@
+/**
+ * Stable codes of the data side. Scripts, golden files and the README depend on them:
+ * add new ones, never rename.
+ */
+export const DATA_CODES = {
+  /** A line or element that is not JSON (or YAML that does not parse). */
+  invalidJson: 'GF_DATA_INVALID_JSON',
+  invalidYaml: 'GF_DATA_INVALID_YAML',
+  /** A data line with no action line before it: the service would silently drop it. */
+  missingAction: 'GF_DATA_MISSING_ACTION',
+  /** An `index` action line not followed by its data line. */
+  missingDataLine: 'GF_DATA_MISSING_DATA_LINE',
+  actionMissingId: 'GF_DATA_ACTION_MISSING_ID',
+  actionMissingLanguage: 'GF_DATA_ACTION_MISSING_LANGUAGE',
+  /** An action other than index/delete, or an action whose value is not an object. */
+  invalidAction: 'GF_DATA_INVALID_ACTION',
+  /** An action line inside a file of plain items. */
+  unexpectedAction: 'GF_DATA_UNEXPECTED_ACTION',
+  itemMissingId: 'GF_DATA_ITEM_MISSING_ID',
+  itemMissingLanguage: 'GF_DATA_ITEM_MISSING_LANGUAGE',
+  notAnObject: 'GF_DATA_NOT_AN_OBJECT',
+  notAList: 'GF_DATA_NOT_A_LIST',
+  unsupportedFile: 'GF_DATA_UNSUPPORTED_FILE',
+  fileNotFound: 'GF_DATA_FILE_NOT_FOUND',
+  noFilesMatched: 'GF_DATA_NO_FILES_MATCHED',
+  missingContentType: 'GF_DATA_MISSING_CONTENT_TYPE',
+  unknownContentType: 'GF_DATA_UNKNOWN_CONTENT_TYPE',
+  abstractContentType: 'GF_DATA_ABSTRACT_CONTENT_TYPE',
+  /** Warning: `ContentType` does not list every base of its most-derived type. */
+  contentTypeBasesMissing: 'GF_DATA_CONTENT_TYPE_BASES_MISSING',
+  invalidValue: 'GF_DATA_INVALID_VALUE',
+  /** `_rbac` that is not a string: the service answers 200 and indexes nothing. */
+  rbacNotString: 'GF_DATA_RBAC_NOT_STRING',
+  unknownLanguage: 'GF_DATA_UNKNOWN_LANGUAGE',
+  languageMismatch: 'GF_DATA_LANGUAGE_MISMATCH',
+  duplicateId: 'GF_DATA_DUPLICATE_ID',
+  /** Warning: a field that neither the content types nor the service declare. */
+  undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
+} as const;
+
+export type DataCode = (typeof DATA_CODES)[keyof typeof DATA_CODES];
+
+/** Codes of thrown GraphformErrors (operational failures and refused commands). */
+export const DATA_ERROR_CODES = {
+  pushFailed: 'GF_DATA_PUSH_FAILED',
+  invalidData: 'GF_DATA_INVALID',
+  invalidConfig: 'GF_DATA_INVALID_CONFIG',
+  unknownSource: 'GF_DATA_UNKNOWN_SOURCE',
+  noFiles: 'GF_DATA_NO_FILES',
+  noLanguages: 'GF_DATA_NO_LANGUAGES',
+  confirmationRequired: 'GF_DATA_CONFIRMATION_REQUIRED',
+  readFailed: 'GF_DATA_READ_FAILED',
+} as const;

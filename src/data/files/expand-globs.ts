@@ -1,0 +1,61 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { globSegments, hasGlobMagic, segmentMatcher } from './glob.js';
+
+/**
+ * Expands glob patterns relative to `baseDir` into absolute file paths, sorted and without
+ * duplicates. A pattern without wildcards is returned as it is (even when missing), so the
+ * caller reports a missing file by name. Folders are walked only as far as the pattern needs.
+ */
+export async function expandGlobs(patterns: readonly string[], baseDir: string): Promise<{ files: string[]; unmatched: string[] }> {
+  const found = new Set<string>();
+  const unmatched: string[] = [];
+  for (const pattern of patterns) {
+    if (!hasGlobMagic(pattern)) {
+      found.add(path.resolve(baseDir, pattern));
+      continue;
+    }
+    const root = path.isAbsolute(pattern) ? path.parse(pattern).root : baseDir;
+    const matches = await walk(root, globSegments(path.isAbsolute(pattern) ? pattern.slice(root.length) : pattern));
+    if (matches.length === 0) unmatched.push(pattern);
+    for (const match of matches) found.add(match);
+  }
+  return { files: [...found].sort(), unmatched };
+}
+
+async function walk(dir: string, segments: readonly string[]): Promise<string[]> {
+  const [head, ...rest] = segments;
+  if (head === undefined) return (await isFile(dir)) ? [dir] : [];
+  if (head === '**') {
+    const results = await walk(dir, rest);
+    for (const entry of await entries(dir)) {
+      if (entry.isDirectory() && !entry.name.startsWith('.')) results.push(...(await walk(path.join(dir, entry.name), segments)));
+    }
+    return results;
+  }
+  if (!hasGlobMagic(head)) return walk(path.join(dir, head), rest);
+  const matches = segmentMatcher(head);
+  const results: string[] = [];
+  for (const entry of await entries(dir)) {
+    if (!matches(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (rest.length === 0 ? entry.isFile() || (entry.isSymbolicLink() && (await isFile(full))) : entry.isDirectory()) results.push(...(await walk(full, rest)));
+  }
+  return results;
+}
+
+async function entries(dir: string): Promise<import('node:fs').Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}

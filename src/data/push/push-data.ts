@@ -1,0 +1,119 @@
+import path from 'node:path';
+import type { DataConfig } from '../../config/types.js';
+import type { GraphClient } from '../../graph/types.js';
+import type { SourceDeclaration } from '../../model/types.js';
+import { checkDataFiles } from '../files/data-files.js';
+import type { PlainItemFields } from '../read/plain-item.js';
+import type { DataFile, ProgressReporter, PushSummary, ValidationSummary } from '../types.js';
+import { runValidationPass, type ValidationPass } from '../validate/validate-files.js';
+import { checkDataConfig } from './data-config-check.js';
+import { sendPass } from './send-pass.js';
+
+export interface PushDataOptions {
+  client: GraphClient;
+  declaration: SourceDeclaration;
+  /** Data files; relative paths resolve against `cwd`. */
+  files: readonly string[];
+  config: DataConfig;
+  /** Leave invalid items out and send the rest, instead of sending nothing. */
+  skipInvalid: boolean;
+  /** How many errors (and, separately, warnings) to keep in the summary. */
+  maxErrors: number;
+  /** Validate and cut batches, but send nothing. */
+  dryRun: boolean;
+  progress?: ProgressReporter;
+  /** Milliseconds, for the summary's timings; defaults to Date.now. */
+  now?: () => number;
+  /** Folder relative paths resolve against, and diagnostics are relative to. */
+  cwd?: string;
+}
+
+export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'config' | 'maxErrors' | 'progress' | 'cwd'>;
+
+/**
+ * Validates every item, then (when all are valid, or with skipInvalid) streams them to the
+ * service in batches. Two passes over the files keep memory flat: nothing is sent before
+ * the whole input is known to be valid.
+ */
+export async function pushData(options: PushDataOptions): Promise<PushSummary> {
+  checkDataConfig(options.config);
+  const now = options.now ?? Date.now;
+  const started = now();
+  const prepared = await prepare(options);
+  const pass = await runValidationPass(prepared);
+  const validated = now();
+  const validation = pass.summary;
+  const eligible = validation.items - validation.invalidItems;
+  if (validation.errors > 0 && !options.skipInvalid) {
+    return summarize(options.declaration.id, 'invalid', validation, { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] }, started, validated, now());
+  }
+  const sent = await sendPass({
+    client: options.client,
+    sourceId: options.declaration.id,
+    files: prepared.files,
+    fields: prepared.fields,
+    limits: { maxBytes: options.config.batchMaxBytes, maxItems: options.config.batchMaxItems },
+    concurrency: options.config.concurrency,
+    dryRun: options.dryRun,
+    recheck: options.skipInvalid && validation.errors > 0 ? pass : undefined,
+    totalItems: eligible,
+    progress: options.progress,
+  });
+  const status = options.dryRun ? 'dry-run' : sent.failedBatches.length > 0 ? 'failed' : 'sent';
+  return summarize(options.declaration.id, status, validation, { ...sent, itemsNotSent: eligible - sent.itemsSent }, started, validated, now());
+}
+
+/** Checks the files and every item without sending anything. */
+export async function validateDataFiles(options: ValidateDataOptions): Promise<ValidationSummary> {
+  checkDataConfig(options.config);
+  return (await runValidationPass(await prepare(options))).summary;
+}
+
+async function prepare(options: ValidateDataOptions): Promise<Parameters<typeof runValidationPass>[0] & { files: DataFile[] }> {
+  const cwd = options.cwd ?? path.resolve('.');
+  const checked = await checkDataFiles(options.files, cwd);
+  const fields: PlainItemFields = { idField: options.config.idField, languageField: options.config.languageField };
+  return {
+    declaration: options.declaration,
+    files: checked.files,
+    totalBytes: checked.totalBytes,
+    fields,
+    maxErrors: options.maxErrors,
+    initialIssues: checked.issues,
+    progress: options.progress,
+  };
+}
+
+interface SendCounts {
+  itemsSent: number;
+  itemsSkipped: number;
+  itemsNotSent: number;
+  batches: number;
+  bytes: number;
+  failedBatches: PushSummary['failedBatches'];
+}
+
+function summarize(
+  sourceId: string,
+  status: PushSummary['status'],
+  validation: ValidationSummary,
+  counts: SendCounts,
+  started: number,
+  validated: number,
+  ended: number,
+): PushSummary {
+  const seconds = Math.max(0, ended - started) / 1000;
+  const rate = (n: number): number => (seconds > 0 ? n / seconds : 0);
+  return {
+    sourceId,
+    status,
+    validation,
+    ...counts,
+    seconds,
+    validateSeconds: Math.max(0, validated - started) / 1000,
+    itemsPerSecond: rate(counts.itemsSent),
+    megabytesPerSecond: rate(counts.bytes / (1024 * 1024)),
+  };
+}
+
+export type { ValidationPass };

@@ -1,0 +1,93 @@
+import type { GraphClient } from '../../graph/types.js';
+import type { PlainItemFields } from '../read/plain-item.js';
+import { readDataFile } from '../read/read-data-file.js';
+import type { DataFile, FailedBatch, ProgressReporter, ProgressSnapshot } from '../types.js';
+import { checkRecord } from '../validate/check-record.js';
+import { locationKey, type ValidationPass } from '../validate/validate-files.js';
+import { Batcher, type Batch, type BatchLimits } from './batcher.js';
+import { SendPool } from './send-pool.js';
+import { serializeRecord } from './serialize.js';
+
+export interface SendPassOptions {
+  client: GraphClient;
+  sourceId: string;
+  files: readonly DataFile[];
+  fields: PlainItemFields;
+  limits: BatchLimits;
+  concurrency: number;
+  dryRun: boolean;
+  /** With --skip-invalid and errors found: check each record again and leave out the invalid. */
+  recheck: ValidationPass | undefined;
+  totalItems: number;
+  progress: ProgressReporter | undefined;
+}
+
+export interface SendPassResult {
+  itemsSent: number;
+  itemsSkipped: number;
+  batches: number;
+  bytes: number;
+  failedBatches: FailedBatch[];
+}
+
+/** Second pass: read → serialize → batch → send, never more than `concurrency` batches ahead. */
+export async function sendPass(options: SendPassOptions): Promise<SendPassResult> {
+  const snapshot: ProgressSnapshot = { phase: 'send', items: 0, totalItems: options.totalItems, bytes: 0, totalBytes: undefined, batches: 0, failedBatches: 0 };
+  const pool = new SendPool(
+    options.concurrency,
+    (batch: Batch) => options.client.pushData(options.sourceId, batch.body),
+    () => {
+      snapshot.items = pool.itemsSent;
+      snapshot.bytes = pool.bytesSent;
+      snapshot.batches = pool.batchesSent;
+      snapshot.failedBatches = pool.failures.length;
+      options.progress?.update(snapshot);
+    },
+  );
+  const dry = { items: 0, batches: 0, bytes: 0 };
+  const deliver = async (batch: Batch | undefined): Promise<boolean> => {
+    if (batch === undefined) return true;
+    if (!options.dryRun) return pool.submit(batch);
+    dry.items += batch.items;
+    dry.batches++;
+    dry.bytes += batch.body.length;
+    return true;
+  };
+  const batcher = new Batcher(options.limits);
+  let skipped = 0;
+  let going = true;
+  for (const file of options.files) {
+    for await (const chunk of readDataFile(file, options.fields)) {
+      for (const entry of chunk) {
+        if (entry.kind === 'issue') {
+          if (entry.issue.severity === 'error') skipped++;
+          continue;
+        }
+        const record = entry.record;
+        if (options.recheck !== undefined && isInvalid(record, options.recheck)) {
+          skipped++;
+          continue;
+        }
+        going = await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line }));
+        if (!going) break;
+      }
+      if (!going) break;
+    }
+    if (!going) break;
+  }
+  if (going) await deliver(batcher.flush());
+  await pool.drain();
+  options.progress?.done(snapshot);
+  if (options.dryRun) return { itemsSent: dry.items, itemsSkipped: skipped, batches: dry.batches, bytes: dry.bytes, failedBatches: [] };
+  return {
+    itemsSent: pool.itemsSent,
+    itemsSkipped: skipped,
+    batches: pool.batchesSent + pool.failures.length,
+    bytes: pool.bytesSent,
+    failedBatches: [...pool.failures].sort((a, b) => a.batch - b.batch),
+  };
+}
+
+function isInvalid(record: Parameters<typeof checkRecord>[0], pass: ValidationPass): boolean {
+  return pass.duplicates.has(locationKey(record)) || checkRecord(record, pass.rules).some((d) => d.severity === 'error');
+}

@@ -1,0 +1,53 @@
+import type { ChalkInstance } from 'chalk';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { formatBytes, formatCount } from '../progress/format-progress.js';
+import type { PushSummary, ValidationSummary } from '../types.js';
+
+/** `shop/items.ndjson:12  error  GF_DATA_INVALID_VALUE  /Size/Width  Expected Float, found a string "wide".` */
+export function renderDataDiagnostic(d: Diagnostic, c: ChalkInstance): string {
+  const severity = d.severity === 'error' ? c.red('error  ') : c.yellow('warning');
+  return `${c.bold(`${d.file}:${d.line}`)}  ${severity}  ${c.dim(d.code)}${d.path === '' ? '' : `  ${c.cyan(d.path)}`}  ${d.message}`;
+}
+
+export function renderValidation(summary: ValidationSummary, c: ChalkInstance): string[] {
+  const lines = summary.diagnostics.map((d) => renderDataDiagnostic(d, c));
+  if (summary.omittedErrors > 0) lines.push(c.red(`…and ${formatCount(summary.omittedErrors)} more error${summary.omittedErrors === 1 ? '' : 's'} (raise --max-errors to see them)`));
+  if (summary.omittedWarnings > 0) lines.push(c.yellow(`…and ${formatCount(summary.omittedWarnings)} more warning${summary.omittedWarnings === 1 ? '' : 's'}`));
+  const counts = `${formatCount(summary.items)} item${summary.items === 1 ? '' : 's'} in ${summary.files} file${summary.files === 1 ? '' : 's'}`;
+  const outcome =
+    summary.errors === 0
+      ? c.green(`${counts}: all valid`)
+      : c.red(`${counts}: ${formatCount(summary.invalidItems)} invalid, ${formatCount(summary.errors)} error${summary.errors === 1 ? '' : 's'}`);
+  lines.push(summary.warnings > 0 ? `${outcome}, ${c.yellow(`${formatCount(summary.warnings)} warning${summary.warnings === 1 ? '' : 's'}`)}` : outcome);
+  return lines;
+}
+
+export function renderPushSummary(summary: PushSummary, c: ChalkInstance): string[] {
+  const lines: string[] = [];
+  const rates = `${summary.seconds.toFixed(1)} s, ${formatCount(summary.itemsPerSecond)} items/s, ${summary.megabytesPerSecond.toFixed(1)} MB/s`;
+  const sent = `${formatCount(summary.itemsSent)} items in ${formatCount(summary.batches)} batches (${formatBytes(summary.bytes)})`;
+  switch (summary.status) {
+    case 'invalid':
+      lines.push(c.red(`Nothing was sent to source ${summary.sourceId}: fix the errors above, or use --skip-invalid to send the valid items only.`));
+      break;
+    case 'dry-run':
+      lines.push(c.cyan(`Dry run: would send ${sent} to source ${summary.sourceId}.`));
+      break;
+    case 'sent':
+      lines.push(c.green(`Sent ${sent} to source ${summary.sourceId} in ${rates}.`));
+      break;
+    case 'failed':
+      lines.push(c.red(`Sent ${sent} to source ${summary.sourceId} in ${rates}; ${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`));
+      for (const f of summary.failedBatches) {
+        lines.push(`  batch ${f.batch} (${f.items} items, ${f.first.file}:${f.first.line} … ${f.last.file}:${f.last.line}): ${f.code === undefined ? '' : `[${f.code}] `}${f.message}`);
+      }
+      lines.push(`  ${formatCount(summary.itemsNotSent)} items were not sent; pushing again is safe (items are indexed by _id).`);
+      break;
+    default: {
+      const never: never = summary.status;
+      throw new Error(`unhandled status ${String(never)}`);
+    }
+  }
+  if (summary.itemsSkipped > 0) lines.push(c.yellow(`${formatCount(summary.itemsSkipped)} invalid item${summary.itemsSkipped === 1 ? ' was' : 's were'} skipped (--skip-invalid).`));
+  return lines;
+}

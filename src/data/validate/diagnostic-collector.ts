@@ -1,0 +1,39 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+
+/**
+ * Keeps the first `max` errors and the first `max` warnings (in reading order) and counts
+ * the rest, so a file with a million bad lines reports fifty and "and N more".
+ */
+export class DiagnosticCollector {
+  private readonly kept: { order: number; diagnostic: Diagnostic }[] = [];
+  private readonly fileOrder = new Map<string, number>();
+  errors = 0;
+  warnings = 0;
+
+  constructor(private readonly max: number) {}
+
+  add(diagnostic: Diagnostic): void {
+    if (!this.fileOrder.has(diagnostic.file)) this.fileOrder.set(diagnostic.file, this.fileOrder.size);
+    const seen = diagnostic.severity === 'error' ? ++this.errors : ++this.warnings;
+    if (seen <= this.max) this.kept.push({ order: this.fileOrder.get(diagnostic.file) ?? 0, diagnostic });
+  }
+
+  addAll(diagnostics: readonly Diagnostic[]): void {
+    for (const diagnostic of diagnostics) this.add(diagnostic);
+  }
+
+  /** Kept diagnostics by file (in the order files were read), then line, then code. */
+  diagnostics(): Diagnostic[] {
+    return [...this.kept]
+      .sort((a, b) => a.order - b.order || a.diagnostic.line - b.diagnostic.line || a.diagnostic.code.localeCompare(b.diagnostic.code))
+      .map((k) => k.diagnostic);
+  }
+
+  get omittedErrors(): number {
+    return Math.max(0, this.errors - this.max);
+  }
+
+  get omittedWarnings(): number {
+    return Math.max(0, this.warnings - this.max);
+  }
+}

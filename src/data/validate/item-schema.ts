@@ -1,0 +1,108 @@
+import type { SourceDefinition } from '../../model/types.js';
+
+/** The subset of JSON Schema graphform derives; plain data, so it can be printed and tested. */
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minItems?: number;
+  $ref?: string;
+  definitions?: Record<string, JsonSchema>;
+}
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/**
+ * Fields every data line may carry without a declaration: the service uses them itself.
+ * They win over a declared property of the same name, since the service reads them.
+ */
+export const SERVICE_FIELDS: Record<string, JsonSchema> = {
+  ContentType: { type: 'array', title: '[String]', items: { type: 'string', title: 'String' }, minItems: 1 },
+  Language: {
+    type: 'object',
+    title: 'Language',
+    properties: { Name: { type: 'string', title: 'String' }, DisplayName: { type: 'string', title: 'String' } },
+  },
+  Status: { type: 'string', title: 'String' },
+  RolesWithReadAccess: { type: 'string', title: 'String' },
+  _rbac: { type: 'string', title: 'String' },
+  __typename: { type: 'string', title: 'String' },
+};
+
+/** A property's declared type as JSON Schema. Null stands for "no value" and is accepted. */
+export function propertySchema(type: string, definition: SourceDefinition): JsonSchema {
+  const list = /^\[(.+)\]$/.exec(type);
+  if (list !== null) return { type: ['array', 'null'], title: type, items: nonNull(propertySchema(list[1] ?? '', definition)) };
+  switch (type) {
+    case 'String':
+      return { type: ['string', 'null'], title: type };
+    case 'Int':
+      return { type: ['integer', 'null'], title: type, minimum: INT_MIN, maximum: INT_MAX };
+    case 'Float':
+      return { type: ['number', 'null'], title: type };
+    case 'Boolean':
+      return { type: ['boolean', 'null'], title: type };
+    case 'Date':
+      return { type: ['string', 'null'], title: type, format: 'date' };
+    case 'DateTime':
+      return { type: ['string', 'null'], title: type, format: 'date-time' };
+    default:
+      // A property type is an object; a configured extra scalar has no known shape.
+      return definition.propertyTypes?.[type] === undefined ? { title: type } : { $ref: `#/definitions/${type}` };
+  }
+}
+
+/** List elements are values, not "no value": `[1, null]` is refused. */
+function nonNull(schema: JsonSchema): JsonSchema {
+  if (!Array.isArray(schema.type)) return schema;
+  const types = schema.type.filter((t) => t !== 'null');
+  return { ...schema, type: types.length === 1 ? (types[0] ?? 'null') : types };
+}
+
+/** Own properties plus every base's, bases first, so a derived type can refine nothing away. */
+export function effectiveProperties(definition: SourceDefinition, typeName: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  const visit = (name: string, seen: Set<string>): void => {
+    const contentType = definition.contentTypes[name];
+    if (contentType === undefined || seen.has(name)) return;
+    seen.add(name);
+    for (const base of contentType.contentType) visit(base, seen);
+    for (const [property, declared] of Object.entries(contentType.properties)) result[property] = declared.type;
+  };
+  visit(typeName, new Set());
+  return result;
+}
+
+/** Every base of a content type, transitively, nearest first. */
+export function ancestorsOf(definition: SourceDefinition, typeName: string): string[] {
+  const result: string[] = [];
+  const visit = (name: string): void => {
+    for (const base of definition.contentTypes[name]?.contentType ?? []) {
+      if (result.includes(base) || base === typeName) continue;
+      result.push(base);
+      visit(base);
+    }
+  };
+  visit(typeName);
+  return result;
+}
+
+/** The JSON Schema of a data line whose most-derived content type is `typeName`. */
+export function itemSchema(definition: SourceDefinition, typeName: string): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, type] of Object.entries(effectiveProperties(definition, typeName))) properties[name] = propertySchema(type, definition);
+  Object.assign(properties, SERVICE_FIELDS);
+  const definitions: Record<string, JsonSchema> = {};
+  for (const [name, propertyType] of Object.entries(definition.propertyTypes ?? {})) {
+    const nested: Record<string, JsonSchema> = {};
+    for (const [key, property] of Object.entries(propertyType.properties)) nested[key] = propertySchema(property.type, definition);
+    definitions[name] = { type: ['object', 'null'], title: name, properties: nested };
+  }
+  return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions };
+}

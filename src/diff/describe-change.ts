@@ -1,0 +1,62 @@
+import { pathSegments, type Change } from './change.js';
+
+/**
+ * A change in plain words ("removing property Product.Color"), for plan reasons and
+ * renderers. Derived from the record alone, so a stored plan reads the same later.
+ */
+export function describeChange(change: Change): string {
+  const [, name = '', , propertyName = ''] = pathSegments(change.path);
+  const property = `${name}.${propertyName}`;
+  switch (change.kind) {
+    case 'source.added':
+      return 'adding the source';
+    case 'source.removed':
+      return 'removing the source';
+    case 'source.labelChanged':
+      return `changing the label from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'source.languageAdded':
+      return `adding language ${String(change.after)}`;
+    case 'source.languageRemoved':
+      return `removing language ${String(change.before)}`;
+    case 'propertyType.added':
+      return `adding property type ${name}`;
+    case 'propertyType.removed':
+      return `removing property type ${name}`;
+    case 'propertyType.changed':
+      return `changing property type ${name}`;
+    case 'contentType.added':
+      return `adding content type ${name}`;
+    case 'contentType.removed':
+      return `removing content type ${name}`;
+    case 'contentType.baseChanged':
+      return `changing the base types of ${name} from ${list(change.before)} to ${list(change.after)}`;
+    case 'contentType.abstractChanged':
+      return change.after === true ? `making ${name} abstract` : `making ${name} no longer abstract`;
+    case 'property.added':
+      return `adding property ${property}`;
+    case 'property.removed':
+      return `removing property ${property}`;
+    case 'property.typeChanged':
+      return `changing the type of ${property} from ${String(change.before)} to ${String(change.after)}`;
+    case 'property.searchableChanged':
+      return change.after === true ? `making ${property} searchable` : `making ${property} no longer searchable`;
+    default: {
+      const unreachable: never = change.kind;
+      return String(unreachable);
+    }
+  }
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
+}
+
+function quote(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+function list(value: unknown): string {
+  return Array.isArray(value) && value.length > 0 ? `[${value.map(String).join(', ')}]` : '[] (none)';
+}

@@ -1,0 +1,87 @@
+import { canonicalDefinition, compareText, sortDeep } from '../model/canonical.js';
+import type { ContentTypeDefinition, SourceDefinition } from '../model/types.js';
+import { compareChanges, type Change, type ChangeKind } from './change.js';
+
+/**
+ * What it takes to go from `applied` (last applied, from state) to `desired` (declared).
+ * Both sides are compared in canonical form, so key, property and language order never
+ * produce a change. Undefined on one side means the source is added or removed.
+ */
+export function diffSource(applied: SourceDefinition | undefined, desired: SourceDefinition | undefined): Change[] {
+  if (applied === undefined && desired === undefined) return [];
+  if (applied === undefined) return [change('source.added', '', null, sortDeep(canonicalDefinition(desired as SourceDefinition)))];
+  if (desired === undefined) return [change('source.removed', '', sortDeep(canonicalDefinition(applied)), null)];
+
+  const before = canonicalDefinition(applied);
+  const after = canonicalDefinition(desired);
+  const changes: Change[] = [];
+  if (before.label !== after.label) changes.push(change('source.labelChanged', 'label', before.label, after.label));
+  for (const code of after.languages) {
+    if (!before.languages.includes(code)) changes.push(change('source.languageAdded', `languages.${code}`, null, code));
+  }
+  for (const code of before.languages) {
+    if (!after.languages.includes(code)) changes.push(change('source.languageRemoved', `languages.${code}`, code, null));
+  }
+  changes.push(...diffRecord(before.propertyTypes ?? {}, after.propertyTypes ?? {}, 'propertyTypes', 'propertyType'));
+  changes.push(...diffRecord(before.contentTypes, after.contentTypes, 'contentTypes', 'contentType'));
+  for (const name of Object.keys(after.contentTypes)) {
+    const was = before.contentTypes[name];
+    const now = after.contentTypes[name];
+    if (was !== undefined && now !== undefined) changes.push(...diffContentType(`contentTypes.${name}`, was, now));
+  }
+  return changes.sort(compareChanges);
+}
+
+function diffContentType(path: string, before: ContentTypeDefinition, after: ContentTypeDefinition): Change[] {
+  const changes: Change[] = [];
+  if (JSON.stringify(before.contentType) !== JSON.stringify(after.contentType)) {
+    changes.push(change('contentType.baseChanged', `${path}.contentType`, [...before.contentType], [...after.contentType]));
+  }
+  const wasAbstract = before.abstract === true;
+  const isAbstract = after.abstract === true;
+  if (wasAbstract !== isAbstract) changes.push(change('contentType.abstractChanged', `${path}.abstract`, wasAbstract, isAbstract));
+
+  const names = new Set([...Object.keys(before.properties), ...Object.keys(after.properties)]);
+  for (const name of [...names].sort(compareText)) {
+    const was = before.properties[name];
+    const now = after.properties[name];
+    const propertyPath = `${path}.properties.${name}`;
+    if (was === undefined && now !== undefined) changes.push(change('property.added', propertyPath, null, sortDeep(now)));
+    else if (was !== undefined && now === undefined) changes.push(change('property.removed', propertyPath, sortDeep(was), null));
+    else if (was !== undefined && now !== undefined) {
+      if (was.type !== now.type) changes.push(change('property.typeChanged', `${propertyPath}.type`, was.type, now.type));
+      const wasSearchable = was.searchable === true;
+      const isSearchable = now.searchable === true;
+      if (wasSearchable !== isSearchable) {
+        changes.push(change('property.searchableChanged', `${propertyPath}.searchable`, wasSearchable, isSearchable));
+      }
+    }
+  }
+  return changes;
+}
+
+/** Added and removed entries of a name → definition map; for property types, any difference. */
+function diffRecord(
+  before: Readonly<Record<string, object>>,
+  after: Readonly<Record<string, object>>,
+  prefix: 'propertyTypes' | 'contentTypes',
+  kind: 'propertyType' | 'contentType',
+): Change[] {
+  const changes: Change[] = [];
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const name of [...names].sort(compareText)) {
+    const was = before[name];
+    const now = after[name];
+    const path = `${prefix}.${name}`;
+    if (was === undefined) changes.push(change(`${kind}.added`, path, null, sortDeep(now)));
+    else if (now === undefined) changes.push(change(`${kind}.removed`, path, sortDeep(was), null));
+    else if (kind === 'propertyType' && JSON.stringify(was) !== JSON.stringify(now)) {
+      changes.push(change('propertyType.changed', path, sortDeep(was), sortDeep(now)));
+    }
+  }
+  return changes;
+}
+
+function change(kind: ChangeKind, path: string, before: Change['before'], after: Change['after']): Change {
+  return { kind, path, before, after };
+}

@@ -1,0 +1,111 @@
+import type { ContentTypeDefinition, PropertyDefinition, PropertyTypeDefinition, SourceDefinition } from '../model/types.js';
+import { pathSegments, type Change, type ChangeKind } from './change.js';
+
+/**
+ * Replays changes on a definition: applyChanges(a, diffSource(a, b)) means the same as b.
+ * Order of existing keys is kept, so replaying on a declared definition stays readable.
+ * Renderers use revertChanges to show the applied side of a request body.
+ */
+export function applyChanges(definition: SourceDefinition | undefined, changes: readonly Change[]): SourceDefinition | undefined {
+  let current = definition === undefined ? undefined : structuredClone(definition);
+  for (const change of changes) current = applyOne(current, change);
+  return current;
+}
+
+/** The definition before the changes, from the one after them. */
+export function revertChanges(definition: SourceDefinition | undefined, changes: readonly Change[]): SourceDefinition | undefined {
+  return applyChanges(definition, [...changes].reverse().map(invertChange));
+}
+
+export function invertChange(change: Change): Change {
+  return { kind: INVERSE[change.kind], path: change.path, before: change.after, after: change.before };
+}
+
+const INVERSE: Readonly<Record<ChangeKind, ChangeKind>> = {
+  'source.added': 'source.removed',
+  'source.removed': 'source.added',
+  'source.labelChanged': 'source.labelChanged',
+  'source.languageAdded': 'source.languageRemoved',
+  'source.languageRemoved': 'source.languageAdded',
+  'propertyType.added': 'propertyType.removed',
+  'propertyType.removed': 'propertyType.added',
+  'propertyType.changed': 'propertyType.changed',
+  'contentType.added': 'contentType.removed',
+  'contentType.removed': 'contentType.added',
+  'contentType.baseChanged': 'contentType.baseChanged',
+  'contentType.abstractChanged': 'contentType.abstractChanged',
+  'property.added': 'property.removed',
+  'property.removed': 'property.added',
+  'property.typeChanged': 'property.typeChanged',
+  'property.searchableChanged': 'property.searchableChanged',
+};
+
+function applyOne(definition: SourceDefinition | undefined, change: Change): SourceDefinition | undefined {
+  if (change.kind === 'source.added') return structuredClone(change.after) as unknown as SourceDefinition;
+  if (change.kind === 'source.removed' || definition === undefined) return undefined;
+  const [, typeName = '', , propertyName = ''] = pathSegments(change.path);
+  const contentType = (): ContentTypeDefinition | undefined => definition.contentTypes[typeName];
+  const property = (): PropertyDefinition | undefined => contentType()?.properties[propertyName];
+  switch (change.kind) {
+    case 'source.labelChanged':
+      definition.label = String(change.after);
+      break;
+    case 'source.languageAdded':
+      if (!definition.languages.includes(String(change.after))) definition.languages.push(String(change.after));
+      break;
+    case 'source.languageRemoved':
+      definition.languages = definition.languages.filter((code) => code !== change.before);
+      break;
+    case 'propertyType.added':
+    case 'propertyType.changed':
+      definition.propertyTypes = { ...definition.propertyTypes, [typeName]: structuredClone(change.after) as unknown as PropertyTypeDefinition };
+      break;
+    case 'propertyType.removed':
+      if (definition.propertyTypes !== undefined) {
+        delete definition.propertyTypes[typeName];
+        if (Object.keys(definition.propertyTypes).length === 0) delete definition.propertyTypes;
+      }
+      break;
+    case 'contentType.added':
+      definition.contentTypes[typeName] = structuredClone(change.after) as unknown as ContentTypeDefinition;
+      break;
+    case 'contentType.removed':
+      delete definition.contentTypes[typeName];
+      break;
+    case 'contentType.baseChanged': {
+      const target = contentType();
+      if (target !== undefined) target.contentType = [...(change.after as string[])];
+      break;
+    }
+    case 'contentType.abstractChanged': {
+      const target = contentType();
+      if (target !== undefined && change.after === true) target.abstract = true;
+      else if (target !== undefined) delete target.abstract;
+      break;
+    }
+    case 'property.added': {
+      const target = contentType();
+      if (target !== undefined) target.properties[propertyName] = structuredClone(change.after) as unknown as PropertyDefinition;
+      break;
+    }
+    case 'property.removed':
+      delete contentType()?.properties[propertyName];
+      break;
+    case 'property.typeChanged': {
+      const target = property();
+      if (target !== undefined) target.type = String(change.after);
+      break;
+    }
+    case 'property.searchableChanged': {
+      const target = property();
+      if (target !== undefined && change.after === true) target.searchable = true;
+      else if (target !== undefined) delete target.searchable;
+      break;
+    }
+    default: {
+      const unreachable: never = change.kind;
+      throw new Error(`unknown change kind ${String(unreachable)}`);
+    }
+  }
+  return definition;
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Chunks of about this many characters are written at once, so a huge rewrite never builds one string. */
+const CHUNK_CHARS = 1 << 20;
+
+type Lines = Iterable<string> | AsyncIterable<string>;
+
+async function writeLines(handle: Awaited<ReturnType<typeof open>>, lines: Lines): Promise<void> {
+  let pending: string[] = [];
+  let size = 0;
+  for await (const line of lines) {
+    pending.push(line);
+    size += line.length;
+    if (size >= CHUNK_CHARS) {
+      await handle.write(pending.join(''));
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length > 0) await handle.write(pending.join(''));
+}
+
+/** Makes a rename durable; some file systems refuse to fsync a directory, which is harmless here. */
+async function syncDirectory(path: string): Promise<void> {
+  try {
+    const dir = await open(path, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Best effort: the data file itself is already fsynced.
+  }
+}
+
+/** Replaces `path` with the given content: temp file, fsync, rename. A reader sees the old or the new file, never half. */
+export async function writeFileAtomic(path: string, content: string | Lines, mode = 0o644): Promise<void> {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(temp, 'wx', mode);
+  try {
+    await writeLines(handle, typeof content === 'string' ? [content] : content);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await rename(temp, path);
+  await syncDirectory(dirname(path));
+}
+
+/** Appends lines in one open/write/fsync cycle. */
+export async function appendLines(path: string, lines: Lines): Promise<void> {
+  const handle = await open(path, 'a');
+  try {
+    await writeLines(handle, lines);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

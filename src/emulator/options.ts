@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
+import { GraphformError } from '../diagnostics/errors.js';
+import type { EmulatorCredentials, EmulatorOptions } from './types.js';
+
+export interface ResolvedEmulatorOptions {
+  port: number;
+  host: string;
+  dataDir: string | undefined;
+  maxSources: number | undefined;
+  credentials: EmulatorCredentials;
+  skewMs: number;
+  maxBodyBytes: number;
+  maxLineBytes: number;
+  now: () => number;
+}
+
+export const EMULATOR_DEFAULTS = {
+  host: '127.0.0.1',
+  skewMs: 5 * 60_000,
+  maxBodyBytes: 128 * 1024 * 1024,
+  maxLineBytes: 16 * 1024 * 1024,
+} as const;
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function bad(message: string): GraphformError {
+  return new GraphformError('GF_EMULATOR_BAD_OPTIONS', message);
+}
+
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1' || host === '0:0:0:0:0:0:0:1';
+}
+
+/** Fresh credentials: a hex AppKey and a base64 secret of 32 random bytes. */
+export function generateCredentials(): EmulatorCredentials {
+  return { appKey: randomBytes(12).toString('hex'), secret: randomBytes(32).toString('base64') };
+}
+
+function integer(value: number | undefined, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < min || value > max) throw bad(`${name} must be an integer from ${min} to ${max}, not ${value}`);
+  return value;
+}
+
+export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulatorOptions {
+  const host = options.host ?? EMULATOR_DEFAULTS.host;
+  if (!isLoopbackHost(host)) {
+    throw new GraphformError('GF_EMULATOR_NON_LOOPBACK', `The emulator only listens on loopback addresses, not ${host}`, {
+      hint: 'It accepts any request signed with its local credentials: use 127.0.0.1, ::1 or localhost.',
+    });
+  }
+  const credentials = options.credentials ?? generateCredentials();
+  if (credentials.appKey === '' || credentials.appKey.includes(':')) throw bad('The app key must be non-empty and must not contain ":"');
+  if (credentials.secret === '' || !STRICT_BASE64.test(credentials.secret)) throw bad('The secret must be base64 (epi-hmac signs with its decoded bytes)');
+  return {
+    port: integer(options.port, 'port', 0, 65_535) ?? 0,
+    host,
+    dataDir: options.dataDir,
+    maxSources: integer(options.maxSources, 'maxSources', 0),
+    credentials: { ...credentials },
+    skewMs: integer(options.skewMs, 'skewMs', 1) ?? EMULATOR_DEFAULTS.skewMs,
+    maxBodyBytes: integer(options.maxBodyBytes, 'maxBodyBytes', 1) ?? EMULATOR_DEFAULTS.maxBodyBytes,
+    maxLineBytes: integer(options.maxLineBytes, 'maxLineBytes', 1) ?? EMULATOR_DEFAULTS.maxLineBytes,
+    now: options.now ?? Date.now,
+  };
+}

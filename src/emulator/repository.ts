@@ -1,0 +1,97 @@
+import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
+import type { ParsedBatch } from './data-batch.js';
+import { mergePartial } from './definition-shape.js';
+import type { Persistence } from './persistence.js';
+import { resolveBatch } from './resolve-batch.js';
+import type { MemoryStore } from './store.js';
+
+export type PutOutcome = { kind: 'created' } | { kind: 'replaced'; wiped: number } | { kind: 'limit'; max: number };
+export type PostOutcome = { kind: 'merged' } | { kind: 'missing' } | { kind: 'invalid'; message: string };
+export type DataOutcome =
+  | { kind: 'applied'; indexed: number; deleted: number; skipped: number; firstSkipReason: string | undefined }
+  | { kind: 'missing' }
+  | { kind: 'invalid'; message: string };
+export type PurgeOutcome = { kind: 'purged'; removed: number } | { kind: 'missing' };
+
+/**
+ * Every change to sources and items: one at a time (a promise chain), written to
+ * persistence first and applied in memory after, so a failed write changes nothing.
+ */
+export class Repository {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly store: MemoryStore,
+    private readonly persistence: Persistence,
+    private readonly maxSources: number | undefined,
+  ) {}
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves when every change queued so far is written. */
+  idle(): Promise<void> {
+    return this.exclusive(async () => undefined);
+  }
+
+  putTypes(id: string, definition: SourceDefinition): Promise<PutOutcome> {
+    return this.exclusive(async () => {
+      const exists = this.store.get(id) !== undefined;
+      if (!exists && this.maxSources !== undefined && this.store.size >= this.maxSources) return { kind: 'limit', max: this.maxSources };
+      const wiped = exists ? this.store.itemCount(id) : 0;
+      await this.persistence.saveDefinition(id, definition, true);
+      this.store.setDefinition(id, definition, true);
+      return exists ? { kind: 'replaced', wiped } : { kind: 'created' };
+    });
+  }
+
+  postTypes(id: string, body: PartialTypesBody): Promise<PostOutcome> {
+    return this.exclusive(async () => {
+      const source = this.store.get(id);
+      if (source === undefined) return { kind: 'missing' };
+      const merged = mergePartial(source.definition, body);
+      if (!merged.ok) return { kind: 'invalid', message: merged.message };
+      await this.persistence.saveDefinition(id, merged.value, false);
+      this.store.setDefinition(id, merged.value, false);
+      return { kind: 'merged' };
+    });
+  }
+
+  pushData(id: string, batch: ParsedBatch): Promise<DataOutcome> {
+    return this.exclusive(async () => {
+      const source = this.store.get(id);
+      if (source === undefined) return { kind: 'missing' };
+      if (batch.error !== undefined) return { kind: 'invalid', message: batch.error };
+      const resolved = resolveBatch(source.definition, batch.ops);
+      if (resolved.error !== undefined) return { kind: 'invalid', message: resolved.error };
+      await this.persistence.appendOps(id, resolved.ops);
+      const { indexed, deleted } = this.store.apply(id, resolved.ops);
+      return { kind: 'applied', indexed, deleted, skipped: resolved.skipped, firstSkipReason: resolved.firstSkipReason };
+    });
+  }
+
+  purge(id: string, languages: readonly string[]): Promise<PurgeOutcome> {
+    return this.exclusive(async () => {
+      const source = this.store.get(id);
+      if (source === undefined) return { kind: 'missing' };
+      const purged = new Set(languages);
+      if ([...purged].some((lang) => (source.items.get(lang)?.size ?? 0) > 0)) {
+        const store = this.store;
+        await this.persistence.rewriteItems(id, (function* () {
+          for (const item of store.items(id)) if (!purged.has(item.lang)) yield item;
+        })());
+      }
+      return { kind: 'purged', removed: this.store.purge(id, languages) };
+    });
+  }
+
+  reset(): Promise<void> {
+    return this.exclusive(async () => {
+      await this.persistence.clear();
+      this.store.clear();
+    });
+  }
+}

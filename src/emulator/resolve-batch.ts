@@ -1,0 +1,48 @@
+import type { SourceDefinition } from '../model/types.js';
+import type { ParsedOp } from './data-batch.js';
+import type { ItemOp } from './store.js';
+
+export interface ResolvedBatch {
+  /** A 400 for the whole request: nothing is applied. */
+  error: string | undefined;
+  ops: ItemOp[];
+  /** Data lines the service accepts (200) but does not index. */
+  skipped: number;
+  firstSkipReason: string | undefined;
+}
+
+/**
+ * Checks parsed operations against the source's current definition. A language the source
+ * does not have fails the request; an item whose most-derived type is unknown or abstract
+ * (or whose ContentType or _rbac is malformed) is accepted and not indexed, as the real
+ * service answers 200 and indexes nothing for such items.
+ */
+export function resolveBatch(definition: SourceDefinition, parsed: readonly ParsedOp[]): ResolvedBatch {
+  const languages = new Set(definition.languages);
+  const ops: ItemOp[] = [];
+  let skipped = 0;
+  let firstSkipReason: string | undefined;
+  const skip = (line: number, reason: string): void => {
+    skipped++;
+    firstSkipReason ??= `line ${line}: ${reason}`;
+  };
+  for (const op of parsed) {
+    if (!languages.has(op.lang)) {
+      const known = definition.languages.join(', ');
+      return { error: `line ${op.line}: language_routing "${op.lang}" is not a language of the source (${known})`, ops: [], skipped: 0, firstSkipReason: undefined };
+    }
+    if (op.kind === 'delete') {
+      ops.push({ kind: 'delete', lang: op.lang, id: op.id });
+      continue;
+    }
+    if (op.problem !== undefined || op.type === undefined) {
+      skip(op.dataLine, op.problem ?? 'no ContentType');
+      continue;
+    }
+    const contentType = definition.contentTypes[op.type];
+    if (contentType === undefined) skip(op.dataLine, `ContentType ${op.type} is not a content type of the source`);
+    else if (contentType.abstract === true) skip(op.dataLine, `ContentType ${op.type} is abstract`);
+    else ops.push({ kind: 'index', item: { id: op.id, lang: op.lang, type: op.type, raw: op.raw } });
+  }
+  return { error: undefined, ops, skipped, firstSkipReason };
+}

@@ -1,0 +1,60 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { handleGraph, type GraphDeps } from './graph-handler.js';
+import { handleInspection } from './inspect-routes.js';
+import type { FaultInjector } from './faults.js';
+import type { RequestLog } from './request-log.js';
+import { send, text, type Reply } from './respond.js';
+import type { EmulatorInspector } from './types.js';
+
+export interface ServerDeps {
+  graph: GraphDeps;
+  inspect: EmulatorInspector;
+  faults: FaultInjector;
+  log: RequestLog;
+  now: () => number;
+}
+
+/** The HTTP front: the control API under /_emulator/, the graph endpoints elsewhere; nothing a client sends can crash it. */
+export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlight: () => Promise<void> } {
+  const pending = new Set<Promise<void>>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const arrived = new Date(deps.now()).toISOString();
+    const path = req.url ?? '';
+    const method = req.method ?? '';
+    const url = path.startsWith('/') ? new URL(`http://emulator.invalid${path}`) : undefined;
+    if (url === undefined) {
+      send(res, text(400, 'Malformed request target'));
+      return;
+    }
+    if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
+      send(res, await handleInspection(req, url, deps.inspect, deps.faults));
+      return;
+    }
+    let outcome;
+    try {
+      outcome = await handleGraph(req, url, deps.graph);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      outcome = { ...text(500, 'The emulator failed to handle this request'), note: `internal error: ${why}` } satisfies Reply;
+    }
+    if ('drop' in outcome) {
+      req.socket.destroy();
+      deps.log.add({ at: arrived, method, path, status: 0, note: outcome.note });
+    } else if ('aborted' in outcome) {
+      deps.log.add({ at: arrived, method, path, status: 0, note: 'client closed the connection' });
+    } else {
+      send(res, outcome);
+      deps.log.add({ at: arrived, method, path, status: outcome.status, note: outcome.note });
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const work = handle(req, res).catch(() => {
+      if (!res.headersSent && !res.destroyed) send(res, text(500, 'The emulator failed to handle this request'));
+    });
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  });
+  return { server, inFlight: async () => void (await Promise.allSettled([...pending])) };
+}

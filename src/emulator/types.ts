@@ -1,0 +1,132 @@
+/** Public shapes of the graph service emulator: options, inspection and fault injection. */
+
+export interface EmulatorCredentials {
+  appKey: string;
+  /** Base64: epi-hmac signs with its decoded bytes; Basic sends it as the password. */
+  secret: string;
+}
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1; anything that is not a loopback address is refused. */
+  host?: string;
+  /** Keeps sources and items across restarts; in memory when absent. */
+  dataDir?: string;
+  /** The account's allowance of sources; a PUT that would create one more answers 403. Unlimited when absent. */
+  maxSources?: number;
+  /** Generated with node:crypto when absent. */
+  credentials?: EmulatorCredentials;
+  /** Accepted clock difference for epi-hmac timestamps, and how long a nonce is remembered. Default 5 minutes. */
+  skewMs?: number;
+  /** Larger request bodies answer 413. Default 128 MiB. */
+  maxBodyBytes?: number;
+  /** Longer NDJSON lines answer 400. Default 16 MiB. */
+  maxLineBytes?: number;
+  /** Clock in ms since the epoch (skew checks, request log). */
+  now?: () => number;
+  /** Called after every graph request with its log entry (for a verbose console). */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  seq: number;
+  /** ISO time the request arrived. */
+  at: string;
+  method: string;
+  /** Path and query as received; never any header. */
+  path: string;
+  /** 0 when the connection was dropped without an answer. */
+  status: number;
+  /** What the emulator did or why it refused, in a few words. */
+  note: string;
+}
+
+/** A source's items counted once each: by language_routing, and by the LAST name of ContentType (the most-derived type). */
+export interface ItemCounts {
+  total: number;
+  byLanguage: Record<string, number>;
+  byContentType: Record<string, number>;
+}
+
+export interface SourceSummary {
+  id: string;
+  label: string;
+  languages: string[];
+  items: number;
+}
+
+export interface EmulatorItem {
+  _id: string;
+  language_routing: string;
+  /** Most-derived content type (last entry of the data line's ContentType). */
+  contentType: string;
+  data: unknown;
+}
+
+export interface ItemQuery {
+  language?: string;
+  contentType?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export interface ItemPage {
+  total: number;
+  items: EmulatorItem[];
+}
+
+export interface EmulatorInspector {
+  sources(): SourceSummary[];
+  /** The stored definition, as PUT (and merged by POST); undefined for an unknown source. */
+  definition(id: string): unknown;
+  counts(id: string): ItemCounts | undefined;
+  items(id: string, query?: ItemQuery): ItemPage | undefined;
+  /** Graph requests, oldest first (inspection and fault calls are not logged). */
+  requests(): RequestLogEntry[];
+  clearRequests(): void;
+  /** Forgets every source, item, logged request, fault and nonce, on disk too. */
+  reset(): Promise<void>;
+}
+
+/**
+ * One fault rule: the next `count` graph requests whose method and path match are answered
+ * by the fault instead of the service. `drop` destroys the socket; `status` answers with it
+ * (and `retryAfter`, `body`); `delayMs` alone delays the request, which is then served normally.
+ */
+export interface FaultRule {
+  /** Matches any method when absent. */
+  method?: string;
+  /** Prefix of the path with query (e.g. /api/content/v2/data); matches any when absent. */
+  pathPrefix?: string;
+  /** How many matching requests it applies to. Default 1. */
+  count?: number;
+  status?: number;
+  /** Retry-After header value: seconds or an HTTP-date. */
+  retryAfter?: number | string;
+  body?: string;
+  delayMs?: number;
+  drop?: boolean;
+}
+
+export interface ActiveFault extends FaultRule {
+  id: number;
+  remaining: number;
+}
+
+export interface EmulatorFaults {
+  add(rule: FaultRule): ActiveFault;
+  list(): ActiveFault[];
+  clear(): void;
+}
+
+export interface RunningEmulator {
+  /** e.g. http://127.0.0.1:43121 (no trailing slash). */
+  url: string;
+  port: number;
+  credentials: EmulatorCredentials;
+  inspect: EmulatorInspector;
+  faults: EmulatorFaults;
+  /** Stops listening, drops open connections, waits for pending writes and releases dataDir. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,90 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import { compareDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import type { DeclarationCode } from '../validate/codes.js';
+import { findDuplicateKeys } from './duplicate-keys.js';
+import { formatPath } from './format-path.js';
+import { createSourceMap, type SourceMap } from './source-map.js';
+
+/** One declaration file as read: the plain value, where each part sits, and reading problems. */
+export interface ParsedDeclarationFile {
+  /** Path relative to the working directory, with forward slashes, as shown to users. */
+  file: string;
+  /** The file's text (without a byte-order mark), for code frames. */
+  text: string;
+  /** Plain JS value of the document; undefined when the file is unusable. */
+  value: unknown;
+  sourceMap: SourceMap;
+  /** Problems found while reading (syntax, duplicate keys, empty file, not a map). */
+  diagnostics: Diagnostic[];
+}
+
+/** Reads one declaration file's text. Pure, and never throws on bad input. */
+export function parseDeclarationFile(file: string, rawText: string): ParsedDeclarationFile {
+  const text = rawText.startsWith('\uFEFF') ? rawText.slice(1) : rawText;
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const sourceMap = createSourceMap(file, doc, lineCounter);
+  const diagnostics: Diagnostic[] = [];
+  const report = (code: DeclarationCode, offset: number, message: string, path = '', severity: Severity = 'error'): void => {
+    const { line, col } = lineCounter.linePos(offset);
+    diagnostics.push({ code, severity, message, file, line, column: col, path });
+  };
+
+  let usable = true;
+  for (const error of doc.errors) {
+    // Duplicate keys are reported below, from the document, at the repeated key itself.
+    if (error.code === 'DUPLICATE_KEY') continue;
+    if (error.code === 'MULTIPLE_DOCS') {
+      report('GF_MULTIPLE_DOCUMENTS', error.pos[0], 'the file holds more than one YAML document (a second `---`); declare one source per file');
+      continue;
+    }
+    usable = false;
+    report('GF_YAML_SYNTAX', error.pos[0], `YAML syntax error: ${sentence(error)}`);
+  }
+  for (const warning of doc.warnings) {
+    report('GF_YAML_WARNING', warning.pos[0], `YAML: ${sentence(warning)}`, '', 'warning');
+  }
+  for (const duplicate of findDuplicateKeys(doc)) {
+    const first = lineCounter.linePos(duplicate.firstOffset);
+    report(
+      'GF_YAML_DUPLICATE_KEY',
+      duplicate.offset,
+      `duplicate key \`${duplicate.key}\` (first at line ${first.line}); each key may appear once in a map, so remove or rename one`,
+      formatPath([...duplicate.mapPath, duplicate.key]),
+    );
+  }
+
+  const value = usable ? readValue(doc, report) : undefined;
+  return { file, text, value, sourceMap, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+type Report = (code: DeclarationCode, offset: number, message: string) => void;
+
+function readValue(doc: Document.Parsed, report: Report): unknown {
+  const contents = doc.contents;
+  if (contents === null) {
+    report('GF_EMPTY_FILE', 0, 'the file declares nothing; a declaration needs at least id, label, languages and contentTypes');
+    return undefined;
+  }
+  if (!isMap(contents)) {
+    report('GF_NOT_A_MAPPING', contents.range?.[0] ?? 0, `the top level is ${describeNode(contents)}; a declaration is a map with keys such as id, label, languages and contentTypes`);
+    return undefined;
+  }
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    report('GF_YAML_SYNTAX', 0, `YAML could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+function describeNode(node: NonNullable<Document.Parsed['contents']>): string {
+  if (isSeq(node)) return 'a list';
+  if (isScalar(node)) return node.value === null ? 'empty (null)' : `a single value (\`${String(node.value)}\`)`;
+  return 'not a map';
+}
+
+function sentence(error: YAMLError): string {
+  const message = error.message.trim();
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}

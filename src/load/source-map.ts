@@ -1,0 +1,82 @@
+import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import type { SourceLocation } from '../model/types.js';
+
+/** A path into a declaration: map keys and list indexes, e.g. ['contentTypes', 'Item', 'contentType', 0]. */
+export type DeclarationPath = readonly (string | number)[];
+
+/** Where a part of a declaration sits in its file. */
+export interface SourceMap {
+  readonly file: string;
+  /**
+   * The 1-based position of the key (the default, for map members) or of the value at
+   * `path`. A path that does not exist resolves to its nearest existing ancestor; the
+   * empty path, or a file without content, to 1:1.
+   */
+  locate(path: DeclarationPath, where?: 'key' | 'value'): SourceLocation;
+}
+
+/** A source map for a file that could not be read as YAML at all: everything is at 1:1. */
+export function emptySourceMap(file: string): SourceMap {
+  return { file, locate: () => ({ file, line: 1, column: 1 }) };
+}
+
+export function createSourceMap(file: string, doc: Document.Parsed, lineCounter: LineCounter): SourceMap {
+  const at = (offset: number | undefined): SourceLocation => {
+    if (offset === undefined) return { file, line: 1, column: 1 };
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  };
+  return {
+    file,
+    locate: (path, where = 'key') => at(locateOffset(doc, path, where)),
+  };
+}
+
+function locateOffset(doc: Document.Parsed, path: DeclarationPath, where: 'key' | 'value'): number | undefined {
+  let node = resolve(doc, doc.contents);
+  let found: number | undefined;
+  for (const [index, segment] of path.entries()) {
+    const last = index === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => keyText(item.key) === String(segment));
+      if (pair === undefined) return found;
+      const keyOffset = isNode(pair.key) ? pair.key.range?.[0] : undefined;
+      const value = resolve(doc, pair.value);
+      if (last) return where === 'value' ? (valueOffset(value) ?? keyOffset ?? found) : (keyOffset ?? found);
+      found = keyOffset ?? found;
+      node = value;
+    } else if (isSeq(node)) {
+      const item = typeof segment === 'number' ? resolve(doc, node.items[segment]) : undefined;
+      if (item === undefined) return found;
+      found = valueOffset(item) ?? found;
+      if (last) return found;
+      node = item;
+    } else {
+      return found;
+    }
+  }
+  return found;
+}
+
+/** The text of a map key as plain JS would see it (keys become property names). */
+export function keyText(key: unknown): string {
+  if (isScalar(key)) return String(key.value);
+  if (isNode(key)) return key.toString();
+  return String(key);
+}
+
+function isNode(value: unknown): value is Node {
+  return isScalar(value) || isMap(value) || isSeq(value) || isAlias(value);
+}
+
+function resolve(doc: Document.Parsed, value: unknown): Node | undefined {
+  if (isAlias(value)) return value.resolve(doc);
+  return isNode(value) ? value : undefined;
+}
+
+/** Start of a value, or undefined for an empty value (`label:` with nothing after it). */
+function valueOffset(node: Node | undefined): number | undefined {
+  if (node === undefined) return undefined;
+  if (isScalar(node) && node.value === null && node.source === '') return undefined;
+  return node.range?.[0];
+}

@@ -1,0 +1,107 @@
+import type { Change, ChangeKind } from '../diff/change.js';
+import type { PlanAction, PlanStrategy } from './types.js';
+
+/**
+ * THE rule table: which request a source needs, and whether it deletes data.
+ *
+ * The service has two verbs for a schema. PUT (full update) creates a source, or replaces
+ * its schema AND DELETES ALL ITS ITEMS. POST (partial update) changes content types and
+ * keeps the items, but only for what is known to be safe. Everything here decides
+ * between the two; nothing else in graphform does.
+ *
+ * Rows are tried top to bottom; the first whose `when` holds decides.
+ *
+ * | #  | situation                                                        | action  | request     | data loss |
+ * |----|------------------------------------------------------------------|---------|-------------|-----------|
+ * | 1  | declared, not in state, the service has it                       | full    | PUT types   | YES (reason: `graphform import <id>` instead) |
+ * | 2  | declared, not in state, the service says 404                     | create  | PUT types   | no        |
+ * | 3  | declared, not in state, the service was not or could not be asked| create  | PUT types   | no (warning: it might exist) |
+ * | 4  | in state, not declared, the service says 404                     | orphan  | —           | no (nothing left to purge) |
+ * | 5  | in state, not declared, --prune                                  | purge   | DELETE data | YES       |
+ * | 6  | in state, not declared                                           | orphan  | —           | no        |
+ * | 7  | declared, in state, the service says 404 (removed outside)       | create  | PUT types   | no (no items left to lose) |
+ * | 8  | declared, in state, no change                                    | none    | —           | no        |
+ * | 9  | declared, in state, a change POST cannot make                    | full    | PUT types   | YES       |
+ * | 10 | declared, in state, only partial-safe changes, --strategy full   | full    | PUT types   | YES       |
+ * | 11 | declared, in state, only partial-safe changes                    | partial | POST types  | no        |
+ *
+ * Partial-safe changes: the only ones POST is known to make while keeping the items.
+ * Anything else (a removal, a type change, a property type change, a new base…) goes
+ * through PUT. `--strategy full` never turns `none` into a PUT: no change, no request.
+ */
+export const PARTIAL_SAFE_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
+  'contentType.added',
+  'property.added',
+  'property.searchableChanged',
+  'source.languageAdded',
+]);
+
+/** What the service answered to GET types for the source; `not-asked` when refresh was off. */
+export type RemoteStatus = 'found' | 'missing' | 'unsupported' | 'not-asked';
+
+export interface RuleInput {
+  declared: boolean;
+  inState: boolean;
+  remote: RemoteStatus;
+  /** State (applied) → declaration (desired). */
+  changes: readonly Change[];
+  strategy: PlanStrategy;
+  prune: boolean;
+}
+
+/** Names the row that decided; reasons are written per row. */
+export type RuleId =
+  | 'exists-remotely'
+  | 'new-source'
+  | 'new-source-unchecked'
+  | 'orphan-gone'
+  | 'prune'
+  | 'orphan'
+  | 'recreate'
+  | 'unchanged'
+  | 'needs-full'
+  | 'forced-full'
+  | 'partial-safe';
+
+export interface ActionDecision {
+  rule: RuleId;
+  action: PlanAction;
+  dataLoss: boolean;
+}
+
+interface Row extends ActionDecision {
+  when: (s: RuleInput) => boolean;
+}
+
+const onlyPartialSafe = (s: RuleInput): boolean => s.changes.every((c) => PARTIAL_SAFE_KINDS.has(c.kind));
+const isNew = (s: RuleInput): boolean => s.declared && !s.inState;
+const isOrphan = (s: RuleInput): boolean => !s.declared && s.inState;
+const isManaged = (s: RuleInput): boolean => s.declared && s.inState;
+
+export const ACTION_RULES: readonly Row[] = [
+  { rule: 'exists-remotely', action: 'full', dataLoss: true, when: (s) => isNew(s) && s.remote === 'found' },
+  { rule: 'new-source', action: 'create', dataLoss: false, when: (s) => isNew(s) && s.remote === 'missing' },
+  { rule: 'new-source-unchecked', action: 'create', dataLoss: false, when: (s) => isNew(s) },
+  { rule: 'orphan-gone', action: 'orphan', dataLoss: false, when: (s) => isOrphan(s) && s.remote === 'missing' },
+  { rule: 'prune', action: 'purge', dataLoss: true, when: (s) => isOrphan(s) && s.prune },
+  { rule: 'orphan', action: 'orphan', dataLoss: false, when: (s) => isOrphan(s) },
+  { rule: 'recreate', action: 'create', dataLoss: false, when: (s) => isManaged(s) && s.remote === 'missing' },
+  { rule: 'unchanged', action: 'none', dataLoss: false, when: (s) => isManaged(s) && s.changes.length === 0 },
+  { rule: 'needs-full', action: 'full', dataLoss: true, when: (s) => isManaged(s) && !onlyPartialSafe(s) },
+  { rule: 'forced-full', action: 'full', dataLoss: true, when: (s) => isManaged(s) && s.strategy === 'full' },
+  { rule: 'partial-safe', action: 'partial', dataLoss: false, when: (s) => isManaged(s) },
+];
+
+export function decideAction(input: RuleInput): ActionDecision {
+  const row = ACTION_RULES.find((r) => r.when(input));
+  if (row === undefined) {
+    // Only reachable for an id that is neither declared nor in state: a caller bug.
+    throw new Error(`no action rule matches ${JSON.stringify({ declared: input.declared, inState: input.inState })}`);
+  }
+  return { rule: row.rule, action: row.action, dataLoss: row.dataLoss };
+}
+
+/** The changes that force a full update (Change[] → Change[] policy filter). */
+export function blockingChanges(changes: readonly Change[]): Change[] {
+  return changes.filter((c) => !PARTIAL_SAFE_KINDS.has(c.kind));
+}

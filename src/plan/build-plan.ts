@@ -1,0 +1,127 @@
+import { compareDiagnostics } from '../diagnostics/diagnostic.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import { didYouMean } from '../diagnostics/suggest.js';
+import type { Change } from '../diff/change.js';
+import { diffSource } from '../diff/diff-source.js';
+import type { RemoteDefinition } from '../graph/types.js';
+import { canonicalDefinition, canonicalJson, compareText } from '../model/canonical.js';
+import { hashDeclarations } from '../model/hash.js';
+import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
+import type { StateSourceEntry } from '../state/types.js';
+import { decideAction, type RemoteStatus } from './action-rules.js';
+import { summarize } from './policy.js';
+import { driftWarning, explainAction } from './reasons.js';
+import { fullBody, partialBody, purgePath, typesPath } from './request-body.js';
+import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource } from './types.js';
+
+/**
+ * The plan: for every declared or recorded source, what changes, which request carries
+ * it, and whether items are deleted. Pure: all it knows arrives in `input`.
+ */
+export function buildPlan(input: PlanInput): Plan {
+  const declarations = new Map(input.declarations.map((d) => [d.id, d]));
+  const recorded = input.state?.sources ?? {};
+  const ids = [...new Set([...declarations.keys(), ...Object.keys(recorded)])].sort(compareText);
+  const sources = selectTargets(ids, input.options.targets).map((id) =>
+    planSource(id, declarations.get(id), recorded[id], input.remote[id], input.options),
+  );
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    tool: { name: input.tool.name, version: input.tool.version },
+    environment: input.environment,
+    state: input.state === undefined ? null : { lineage: input.state.lineage, serial: input.state.serial },
+    desiredHash: hashDeclarations(input.declarations),
+    createdAt: input.createdAt,
+    summary: summarize(sources),
+    sources,
+    diagnostics: [...input.diagnostics].sort(compareDiagnostics),
+  };
+}
+
+function planSource(
+  id: string,
+  declaration: SourceDeclaration | undefined,
+  entry: StateSourceEntry | undefined,
+  remote: RemoteDefinition | undefined,
+  options: PlanOptions,
+): PlanSource {
+  const changes = diffSource(entry?.definition, declaration?.definition);
+  const remoteStatus: RemoteStatus = remote?.status ?? 'not-asked';
+  const decision = decideAction({
+    declared: declaration !== undefined,
+    inState: entry !== undefined,
+    remote: remoteStatus,
+    changes,
+    strategy: options.strategy,
+    prune: options.prune,
+  });
+  const remoteDefinition = remote?.status === 'found' ? remote.definition : undefined;
+  const itemLanguages = canonicalDefinition(entry?.definition ?? remoteDefinition ?? { label: '', languages: [], contentTypes: {} }).languages;
+  const reasons = explainAction({
+    id,
+    rule: decision.rule,
+    remote: remoteStatus,
+    changes,
+    itemLanguages,
+    dataGlobs: declaration?.data ?? [],
+    remoteMatchesDeclaration:
+      remoteDefinition !== undefined &&
+      declaration !== undefined &&
+      canonicalJson(canonicalDefinition(remoteDefinition)) === canonicalJson(canonicalDefinition(declaration.definition)),
+  });
+  const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(entry.definition, remoteDefinition) : [];
+  return {
+    id,
+    action: decision.action,
+    dataLoss: decision.dataLoss,
+    reasons: [...reasons, ...driftWarning(id, drift)],
+    changes,
+    request: requestFor(decision.action, id, declaration, itemLanguages, changes),
+  };
+}
+
+function requestFor(
+  action: PlanAction,
+  id: string,
+  declaration: SourceDeclaration | undefined,
+  itemLanguages: readonly string[],
+  changes: readonly Change[],
+): PlanRequest | null {
+  switch (action) {
+    case 'none':
+    case 'orphan':
+      return null;
+    case 'purge':
+      return { method: 'DELETE', path: purgePath(id, itemLanguages), body: null };
+    case 'create':
+    case 'full':
+      return { method: 'PUT', path: typesPath(id), body: fullBody(declared(declaration, id)) };
+    case 'partial':
+      return { method: 'POST', path: typesPath(id), body: partialBody(declared(declaration, id), changes) };
+    default: {
+      const unreachable: never = action;
+      throw new Error(`unknown action ${String(unreachable)}`);
+    }
+  }
+}
+
+function declared(declaration: SourceDeclaration | undefined, id: string): SourceDefinition {
+  if (declaration === undefined) throw new Error(`the rule table sent a request for source ${id}, which is not declared`);
+  return declaration.definition;
+}
+
+/** `--source ID…`: only those ids; an id neither declared nor in state is an error. */
+function selectTargets(ids: readonly string[], targets: readonly string[] | undefined): string[] {
+  if (targets === undefined || targets.length === 0) return [...ids];
+  const unknown = targets.filter((t) => !ids.includes(t));
+  if (unknown.length > 0) {
+    const first = unknown[0] ?? '';
+    throw new GraphformError(
+      'GF_PLAN_UNKNOWN_SOURCE',
+      `--source ${unknown.join(', ')}: no source with ${unknown.length === 1 ? 'that id' : 'those ids'} is declared or in state${didYouMean(first, ids)}`,
+      { details: { unknown, known: [...ids] }, hint: ids.length > 0 ? `Known sources: ${ids.join(', ')}` : 'No sources are declared or in state.' },
+    );
+  }
+  const wanted = new Set(targets);
+  return ids.filter((id) => wanted.has(id));
+}

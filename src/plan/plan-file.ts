@@ -1,0 +1,87 @@
+import { GraphformError } from '../diagnostics/errors.js';
+import { isChangeKind } from '../diff/change.js';
+import { TOOL_NAME } from '../version.js';
+import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan } from './types.js';
+
+/** The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline. */
+export function serializePlan(plan: Plan): string {
+  return `${JSON.stringify(plan, null, 2)}\n`;
+}
+
+/**
+ * Reads a plan file, refusing a format version or tool it does not know: applying a plan
+ * that was only half understood could send the wrong verb.
+ */
+export function parsePlanFile(text: string, fileName: string): Plan {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw planError(fileName, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!isRecord(value)) throw planError(fileName, 'is not a JSON object');
+  const tool = value.tool;
+  if (!isRecord(tool) || tool.name !== TOOL_NAME || typeof tool.version !== 'string') {
+    throw planError(fileName, `was not written by ${TOOL_NAME} (tool is ${JSON.stringify(tool ?? null)})`);
+  }
+  if (value.formatVersion !== PLAN_FORMAT_VERSION) {
+    throw planError(
+      fileName,
+      `has formatVersion ${JSON.stringify(value.formatVersion ?? null)}, written by ${TOOL_NAME} ${tool.version}; this version reads only formatVersion ${PLAN_FORMAT_VERSION}`,
+    );
+  }
+  const problem = shapeProblem(value);
+  if (problem !== undefined) throw planError(fileName, `is not a valid plan: ${problem}`);
+  return value as unknown as Plan;
+}
+
+function shapeProblem(plan: Record<string, unknown>): string | undefined {
+  for (const key of ['environment', 'desiredHash', 'createdAt'] as const) {
+    if (typeof plan[key] !== 'string') return `${key} is not a string`;
+  }
+  const state = plan.state;
+  if (state !== null && (!isRecord(state) || typeof state.lineage !== 'string' || typeof state.serial !== 'number')) {
+    return 'state is neither null nor {lineage, serial}';
+  }
+  if (!isRecord(plan.summary)) return 'summary is not an object';
+  if (!Array.isArray(plan.diagnostics)) return 'diagnostics is not a list';
+  if (!Array.isArray(plan.sources)) return 'sources is not a list';
+  for (const [index, source] of plan.sources.entries()) {
+    const problem = sourceProblem(source);
+    if (problem !== undefined) return `sources[${index}]: ${problem}`;
+  }
+  return undefined;
+}
+
+function sourceProblem(source: unknown): string | undefined {
+  if (!isRecord(source)) return 'not an object';
+  if (typeof source.id !== 'string') return 'id is not a string';
+  if (!(PLAN_ACTIONS as readonly unknown[]).includes(source.action)) return `unknown action ${JSON.stringify(source.action ?? null)}`;
+  if (typeof source.dataLoss !== 'boolean') return 'dataLoss is not a boolean';
+  if (!Array.isArray(source.reasons) || !source.reasons.every((r) => typeof r === 'string')) return 'reasons is not a list of strings';
+  if (!Array.isArray(source.changes)) return 'changes is not a list';
+  for (const change of source.changes) {
+    if (!isRecord(change) || !isChangeKind(change.kind) || typeof change.path !== 'string') {
+      return `unknown change ${JSON.stringify(isRecord(change) ? (change.kind ?? null) : change)}`;
+    }
+  }
+  const request = source.request;
+  if (request === null) return source.action === 'none' || source.action === 'orphan' ? undefined : `action ${String(source.action)} has no request`;
+  if (!isRecord(request) || typeof request.path !== 'string') return 'request is neither null nor {method, path, body}';
+  const expected = { PUT: isRecord(request.body), POST: isRecord(request.body), DELETE: request.body === null };
+  if (!(typeof request.method === 'string' && request.method in expected && expected[request.method as keyof typeof expected])) {
+    return `request ${JSON.stringify(request.method ?? null)} ${request.path} does not fit its body`;
+  }
+  return undefined;
+}
+
+function planError(fileName: string, problem: string): GraphformError {
+  return new GraphformError('GF_PLAN_FORMAT', `The plan file ${fileName} ${problem}.`, {
+    details: { file: fileName },
+    hint: 'Make a new plan with `graphform plan --out FILE` using this version of graphform.',
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,35 @@
+import type { Plan, PlanSource, PlanSummary } from './types.js';
+
+/** The six counters and the data-loss flag of the plan's summary. */
+export function summarize(sources: readonly PlanSource[]): PlanSummary {
+  const summary: PlanSummary = { create: 0, partial: 0, full: 0, purge: 0, orphan: 0, none: 0, dataLoss: false };
+  for (const source of sources) {
+    summary[source.action] += 1;
+    if (source.dataLoss) summary.dataLoss = true;
+  }
+  return summary;
+}
+
+/** Sources whose request deletes items. */
+export function dataLossSources(plan: Plan): PlanSource[] {
+  return plan.sources.filter((s) => s.dataLoss);
+}
+
+/** True when applying the plan sends at least one request (an orphan sends none). */
+export function hasChanges(plan: Plan): boolean {
+  return plan.sources.some((s) => s.request !== null);
+}
+
+/**
+ * `plan --detailed-exitcode`: 0 nothing to send, 2 changes without data loss, 3 changes
+ * with data loss (DESIGN.md section 11).
+ */
+export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
+  if (plan.summary.dataLoss) return 3;
+  return hasChanges(plan) ? 2 : 0;
+}
+
+/** The plan with only the sources that send a request or say something (Plan → Plan). */
+export function withoutQuietSources(plan: Plan): Plan {
+  return { ...plan, sources: plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0) };
+}

@@ -1,0 +1,90 @@
+import type { Change } from '../diff/change.js';
+import { describeChange, joinWords } from '../diff/describe-change.js';
+import { blockingChanges, type RemoteStatus, type RuleId } from './action-rules.js';
+
+export interface ReasonContext {
+  id: string;
+  rule: RuleId;
+  remote: RemoteStatus;
+  changes: readonly Change[];
+  /** Languages whose items exist now: from state, or from the service for rule 1. */
+  itemLanguages: readonly string[];
+  /** The declaration's `data:` globs ([] when none or not declared). */
+  dataGlobs: readonly string[];
+  /** The service's definition already equals the declaration (rule exists-remotely). */
+  remoteMatchesDeclaration: boolean;
+}
+
+/**
+ * The plain-words reasons of one source's action, written per rule of the table. For a
+ * data-loss action the first reason says what is deleted: renderers rely on it.
+ */
+export function explainAction(ctx: ReasonContext): string[] {
+  const { id } = ctx;
+  const deletes = `deletes all items of source ${id}${inLanguages(ctx.itemLanguages)}`;
+  const described = (changes: readonly Change[]): string => joinWords(changes.map(describeChange));
+  const needs = (changes: readonly Change[]): string => (changes.length === 1 ? 'needs' : 'need');
+  const repush = ctx.dataGlobs.length > 0 ? [`after the full update, graphform pushes the items of ${ctx.dataGlobs.join(', ')} again`] : [];
+  const importHint = `run \`graphform import ${id}\` first to adopt it into state instead`;
+
+  switch (ctx.rule) {
+    case 'exists-remotely':
+      return [
+        `source ${id} already exists in the service but is not in state: a full update ${deletes}`,
+        `${ctx.remoteMatchesDeclaration ? 'its schema there already matches this declaration; ' : ''}${importHint}`,
+        ...repush,
+      ];
+    case 'new-source':
+      return [`source ${id} is new (the service does not have it): a full update creates it; there are no items to lose`];
+    case 'new-source-unchecked':
+      return [
+        `source ${id} is not in state: a full update creates it`,
+        ctx.remote === 'unsupported'
+          ? `Warning: the service cannot say whether source ${id} already exists (it does not support reading types back); if it does, this full update deletes all its items: ${importHint}`
+          : `Warning: graphform did not ask the service whether source ${id} already exists (refresh is off); if it does, this full update deletes all its items: ${importHint}`,
+      ];
+    case 'orphan-gone':
+      return [
+        `source ${id} is in state but no longer declared, and the service no longer has it: nothing to purge; run \`graphform state rm ${id}\` to drop it from state`,
+      ];
+    case 'prune':
+      return [
+        `source ${id} is no longer declared and --prune is set: this ${deletes} (its content types stay in the service)`,
+        `run \`graphform state rm ${id}\` instead to stop managing it and keep its items`,
+      ];
+    case 'orphan':
+      return [
+        `source ${id} is in state but no longer declared: graphform leaves it and its items in the service untouched; declare it again, plan with --prune to delete its items, or run \`graphform state rm ${id}\` to stop managing it`,
+      ];
+    case 'recreate':
+      return [
+        `Warning: state records source ${id}, but the service says it does not exist (removed outside graphform?): a full update creates it again; there are no items to lose`,
+      ];
+    case 'unchanged':
+      return [];
+    case 'needs-full': {
+      const blocking = blockingChanges(ctx.changes);
+      return [`${described(blocking)} ${needs(blocking)} a full update, which ${deletes}`, ...repush];
+    }
+    case 'forced-full':
+      return [`--strategy full sends ${described(ctx.changes)} as a full update, which ${deletes}`, ...repush];
+    case 'partial-safe':
+      return [`${described(ctx.changes)} can be sent as a partial update; items are kept`];
+    default: {
+      const unreachable: never = ctx.rule;
+      return [String(unreachable)];
+    }
+  }
+}
+
+/** A warning when the service's definition differs from state (changed outside graphform). */
+export function driftWarning(id: string, drift: readonly Change[]): string[] {
+  if (drift.length === 0) return [];
+  return [
+    `Warning: drift: source ${id} was changed in the service outside graphform since the last apply (${joinWords(drift.map(describeChange))}); the plan compares with state`,
+  ];
+}
+
+function inLanguages(languages: readonly string[]): string {
+  return languages.length === 0 ? '' : ` in ${languages.join(', ')}`;
+}

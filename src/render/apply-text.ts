@@ -1,0 +1,61 @@
+import type { ChalkInstance } from 'chalk';
+import type { ApplyEvent, ApplyResult, SourceOutcome } from '../apply/types.js';
+import type { PlanAction } from '../plan/types.js';
+
+const DOING: Readonly<Record<PlanAction, string>> = {
+  create: 'creating (PUT)',
+  partial: 'updating in place (POST)',
+  full: 'replacing the schema (PUT, deletes items)',
+  purge: 'purging items (DELETE data)',
+  none: 'unchanged',
+  orphan: 'orphaned',
+};
+
+const DONE: Readonly<Record<PlanAction, string>> = {
+  create: 'created',
+  partial: 'updated in place',
+  full: 'schema replaced',
+  purge: 'purged',
+  none: 'unchanged',
+  orphan: 'left as it is',
+};
+
+/** One progress line per apply event, Terraform-style. */
+export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
+  switch (event.type) {
+    case 'start':
+      return `${c.bold(event.id)}: ${DOING[event.action]}…`;
+    case 'applied':
+      return `${c.bold(event.id)}: ${c.green(DONE[event.action])} after ${seconds(event.durationMs)}`;
+    case 'failed':
+      return `${c.bold(event.id)}: ${c.red('failed')}: ${event.error}`;
+    case 'repush':
+      if (event.error !== undefined) return `${c.bold(event.id)}: ${c.red('re-push of data files failed')}: ${event.error}`;
+      if (event.summary === undefined) return `${c.bold(event.id)}: no data files to re-push`;
+      return `${c.bold(event.id)}: re-pushed ${event.summary.itemsSent} items from its data files in ${event.summary.batches} batches (${event.summary.status})`;
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+/** The closing summary, with what to do about each failure. */
+export function renderApplySummary(result: ApplyResult, c: ChalkInstance): string {
+  const count = (status: SourceOutcome['status']): number => result.outcomes.filter((o) => o.status === status).length;
+  const lines: string[] = [];
+  const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));
+  for (const o of repushProblems) {
+    lines.push(c.red(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`));
+  }
+  if (count('failed') > 0) {
+    lines.push(c.red('Apply stopped at the first failure. State records every source that was applied; run the same command again to continue.'));
+  }
+  const head = result.ok ? c.green.bold('Apply complete!') : c.red.bold('Apply failed.');
+  lines.push(`${head} ${count('applied')} applied, ${count('failed')} failed, ${count('skipped')} not started.`);
+  return `${lines.join('\n')}\n`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)}s`;
+}

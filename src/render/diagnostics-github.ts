@@ -1,0 +1,37 @@
+import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
+
+/**
+ * GitHub Actions workflow commands, one per diagnostic, so problems show as annotations
+ * on the pull request's files: `::error file=…,line=…,col=…,title=CODE::message`.
+ */
+export function renderDiagnosticsGithub(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics
+    .map((d) => {
+      const properties = [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`, `title=${escapeProperty(d.code)}`].join(',');
+      return `::${command(d.severity)} ${properties}::${escapeData(d.message)}\n`;
+    })
+    .join('');
+}
+
+function command(severity: Severity): string {
+  switch (severity) {
+    case 'error':
+      return 'error';
+    case 'warning':
+      return 'warning';
+    default: {
+      const unknown: never = severity;
+      return unknown;
+    }
+  }
+}
+
+/** Escaping of a command's message, as @actions/core does it. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escaping of a command's property values: the message escapes plus `:` and `,`. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

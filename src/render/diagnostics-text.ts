@@ -1,0 +1,41 @@
+import type { ChalkInstance } from 'chalk';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { codeFrame } from './diagnostics-code-frame.js';
+
+export interface DiagnosticsTextOptions {
+  color: ChalkInstance;
+  /** File → text, to show the offending line with a caret under it. */
+  sources?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Diagnostics for a terminal: `file:line:col severity CODE: message`, the offending line
+ * with a caret, and a summary line. Empty for no diagnostics, so callers choose what
+ * success looks like.
+ */
+export function renderDiagnosticsText(diagnostics: readonly Diagnostic[], options: DiagnosticsTextOptions): string {
+  if (diagnostics.length === 0) return '';
+  const c = options.color;
+  const blocks = diagnostics.map((diagnostic) => {
+    const paint = diagnostic.severity === 'error' ? c.red : c.yellow;
+    const head = `${c.bold(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`)} ${paint.bold(diagnostic.severity)} ${c.dim(diagnostic.code)}: ${diagnostic.message}`;
+    const frame = codeFrame(options.sources?.get(diagnostic.file), diagnostic.line, diagnostic.column);
+    if (frame === undefined) return head;
+    const blank = ' '.repeat(frame.gutter.length);
+    const sourceLine = `  ${c.dim(`${frame.gutter} |`)} ${frame.source}`.trimEnd();
+    return [head, sourceLine, `  ${c.dim(`${blank} |`)} ${frame.caretPad}${paint(frame.caret)}`].join('\n');
+  });
+  return `${blocks.join('\n\n')}\n\n${summary(diagnostics, c)}\n`;
+}
+
+function summary(diagnostics: readonly Diagnostic[], c: ChalkInstance): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  const files = new Set(diagnostics.map((d) => d.file)).size;
+  const text = `${count(errors, 'error')}, ${count(warnings, 'warning')} in ${count(files, 'file')}`;
+  return errors > 0 ? c.red.bold(text) : c.yellow.bold(text);
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

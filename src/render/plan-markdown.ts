@@ -1,0 +1,73 @@
+import type { Plan, PlanSource } from '../plan/types.js';
+import { changeLine } from './plan-change-line.js';
+import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, requestBodyDiff, summaryLine, visibleSources } from './plan-labels.js';
+
+/**
+ * The plan for a pull-request comment: data loss first, then a summary table, then each
+ * source's changes, reasons and request body in a collapsed block.
+ */
+export function renderPlanMarkdown(plan: Plan): string {
+  const out: string[] = [`### graphform plan: \`${plan.environment}\``, ''];
+  const losing = plan.sources.filter((s) => s.dataLoss);
+  if (losing.length > 0) {
+    out.push(
+      '> [!CAUTION]',
+      '> **This plan deletes content items.** `graphform apply` refuses it unless `--allow-data-loss` is passed.',
+      '>',
+      ...losing.map((s) => `> - \`${s.id}\` (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}`),
+      '',
+    );
+  }
+  out.push(isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '');
+
+  const shown = visibleSources(plan);
+  if (shown.length > 0) {
+    out.push('| Source | Action | Data loss | Request | Changes |', '|---|---|---|---|---:|');
+    for (const s of shown) {
+      const request = s.request === null ? '—' : `\`${s.request.method} ${s.request.path}\``;
+      out.push(`| \`${s.id}\` | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${request} | ${s.changes.length} |`);
+    }
+    out.push('');
+  }
+  for (const s of shown) out.push(...details(s));
+  if (plan.diagnostics.length > 0) {
+    out.push('<details><summary>Diagnostics</summary>', '');
+    for (const d of plan.diagnostics) out.push(`- \`${d.file}:${d.line}:${d.column}\` ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
+    out.push('', '</details>', '');
+  }
+  const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage \`${plan.state.lineage}\``;
+  out.push(`<sub>${plan.tool.name} ${plan.tool.version}, ${state}, declarations ${plan.desiredHash.slice(0, 19)}…</sub>`);
+  return `${out.join('\n')}\n`;
+}
+
+function details(source: PlanSource): string[] {
+  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${source.id}</code>: ${ACTION_NAMES[source.action]}${source.dataLoss ? ' (<b>deletes data</b>)' : ''}`;
+  const out = [`<details><summary>${title}</summary>`, ''];
+  for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
+  if (source.reasons.length > 0) out.push('');
+  if (source.changes.length > 0) {
+    out.push(...fenced('diff', source.changes.map((change) => {
+      const { symbol, text } = changeLine(change);
+      return `${symbol} ${text}`;
+    })), '');
+  }
+  const patch = requestBodyDiff(source);
+  if (patch !== undefined) {
+    out.push(`Request body (\`${source.request?.method ?? ''} ${source.request?.path ?? ''}\`) against the applied definition:`, '');
+    out.push(...fenced('diff', patch.trimEnd().split('\n')), '');
+  }
+  out.push('</details>', '');
+  return out;
+}
+
+/** A code block whose fence is longer than any backtick run inside it. */
+function fenced(language: string, lines: readonly string[]): string[] {
+  const longest = Math.max(2, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((run) => run.length))));
+  const fence = '`'.repeat(longest + 1);
+  return [`${fence}${language}`, ...lines, fence];
+}
+
+/** Reasons and messages quote user text (labels); keep it from becoming HTML. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

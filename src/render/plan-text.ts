@@ -1,0 +1,81 @@
+import type { ChalkInstance } from 'chalk';
+import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
+import { changeLine, type ChangeSymbol } from './plan-change-line.js';
+import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestBodyDiff, summaryLine, visibleSources } from './plan-labels.js';
+
+export interface PlanTextOptions {
+  color: ChalkInstance;
+  /** Show a unified diff of each request body against the applied definition. */
+  showDiff: boolean;
+}
+
+/** The plan for a terminal: Terraform-like symbols, one block per source, data loss in a red banner. */
+export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
+  const c = options.color;
+  const lines: string[] = [header(plan), ''];
+  const shown = visibleSources(plan);
+
+  for (const source of shown) {
+    const paint = actionColors(c)[source.action];
+    const request = source.request === null ? '' : c.dim(` via ${source.request.method} ${source.request.path}`);
+    lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(source.id)} ${paint(ACTION_TITLES[source.action])}${request}`);
+    for (const change of source.changes) {
+      const { symbol, text } = changeLine(change);
+      lines.push(`      ${symbolColors(c)[symbol](symbol)} ${text}`);
+    }
+    for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(reason) : c.dim(`# ${reason}`)}`);
+    if (options.showDiff) lines.push(...bodyDiff(source, c));
+    lines.push('');
+  }
+
+  lines.push(isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
+  if (plan.diagnostics.length > 0) {
+    lines.push('', c.bold('Diagnostics:'));
+    for (const d of plan.diagnostics) {
+      const paint = d.severity === 'error' ? c.red : c.yellow;
+      lines.push(`  ${d.file}:${d.line}:${d.column} ${paint(`${d.severity} ${d.code}`)} ${d.message}`);
+    }
+  }
+  if (plan.summary.dataLoss) lines.push('', ...dataLossBanner(plan, c));
+  return `${lines.join('\n')}\n`;
+}
+
+function header(plan: Plan): string {
+  const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage ${plan.state.lineage}`;
+  return `graphform plan for environment ${plan.environment} (${state})`;
+}
+
+function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
+  const patch = requestBodyDiff(source);
+  if (patch === undefined) return [];
+  return patch
+    .trimEnd()
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('+++') || line.startsWith('---')) return `      ${c.bold(line)}`;
+      if (line.startsWith('+')) return `      ${c.green(line)}`;
+      if (line.startsWith('-')) return `      ${c.red(line)}`;
+      return `      ${line.startsWith('@@') ? c.cyan(line) : line}`;
+    });
+}
+
+/** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
+function dataLossBanner(plan: Plan, c: ChalkInstance): string[] {
+  const rule = '!'.repeat(78);
+  const body = [
+    '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
+    '!!',
+    ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${s.id}: ${s.reasons[0] ?? 'deletes items'}`),
+    '!!',
+    '!! graphform apply refuses this plan unless you pass --allow-data-loss.',
+  ];
+  return [rule, ...body, rule].map((line) => c.red.bold(line));
+}
+
+function actionColors(c: ChalkInstance): Record<PlanAction, ChalkInstance> {
+  return { create: c.green, partial: c.yellow, full: c.red, purge: c.red, orphan: c.magenta, none: c.dim };
+}
+
+function symbolColors(c: ChalkInstance): Record<ChangeSymbol, ChalkInstance> {
+  return { '+': c.green, '-': c.red, '~': c.yellow };
+}

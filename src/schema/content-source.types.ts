@@ -1,0 +1,145 @@
+/**
+ * GENERATED FILE: do not edit. Generated from content-source.schema.json by
+ * scripts/generate-types.mjs (npm run generate:types); a test fails when it drifts.
+ */
+
+/**
+ * One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition and is sent as declared.
+ */
+export interface ContentSourceDeclaration {
+  /**
+   * The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.
+   */
+  id: string;
+  /**
+   * Human-readable label of the source.
+   */
+  label: string;
+  /**
+   * Language codes of the source's content, e.g. [en, sv]. At least one; each once.
+   *
+   * @minItems 1
+   *
+   * Items: A language code such as en, sv or pt-BR.
+   */
+  languages: [string, ...string[]];
+  /**
+   * Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).
+   */
+  propertyTypes?: {
+    [k: string]: PropertyType;
+  };
+  /**
+   * The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.
+   */
+  contentTypes: {
+    [k: string]: ContentType;
+  };
+  /**
+   * graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.
+   *
+   * Items: A glob such as data/shop/*.ndjson.
+   */
+  data?: string[];
+  import?: Import;
+}
+/**
+ * A property type: a named group of properties.
+ */
+export interface PropertyType {
+  /**
+   * The property type's properties by name.
+   */
+  properties: {
+    [k: string]: PropertyTypeProperty;
+  };
+}
+/**
+ * A property of a property type.
+ */
+export interface PropertyTypeProperty {
+  /**
+   * The property's name as the service stores it. Optional: graphform fills it from the key.
+   */
+  name?: string;
+  /**
+   * A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].
+   */
+  type: string;
+}
+/**
+ * A content type of the source.
+ */
+export interface ContentType {
+  /**
+   * True marks a content type that is only a base for others.
+   */
+  abstract?: boolean;
+  /**
+   * Names of the content types of this source that this one derives from; [] for a base type.
+   *
+   * Items: The name of a content type of this source.
+   */
+  contentType: string[];
+  /**
+   * The content type's properties by name; {} for none.
+   */
+  properties: {
+    [k: string]: Property;
+  };
+}
+/**
+ * A property of a content type.
+ */
+export interface Property {
+  /**
+   * A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].
+   */
+  type: string;
+  /**
+   * True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.
+   */
+  searchable?: boolean;
+}
+/**
+ * graphform's own key, reserved for bringing marketing platform assets into this source.
+ */
+export interface Import {
+  /**
+   * Where the items come from; only `assets` (the marketing platform's Open API) for now.
+   */
+  from: 'assets';
+  filter?: ImportFilter;
+  /**
+   * Item property name → asset field (e.g. Name: title).
+   */
+  mapping?: {
+    /**
+     * The asset field whose value fills the property, e.g. title or content.value.
+     */
+    [k: string]: string;
+  };
+}
+/**
+ * Which assets to import; every listed condition must hold.
+ */
+export interface ImportFilter {
+  /**
+   * Only assets of these types.
+   *
+   * Items: An asset type of the marketing platform.
+   */
+  type?: ('article' | 'image' | 'video' | 'raw_file' | 'structured_content')[];
+  /**
+   * Only assets in these folders.
+   *
+   * Items: A folder id of the marketing platform.
+   */
+  folderId?: string[];
+  /**
+   * Only assets carrying at least one of these labels.
+   *
+   * Items: An asset label.
+   */
+  labels?: string[];
+}

@@ -1,0 +1,38 @@
+import type { StateConfig } from '../config/types.js';
+import { TOOL_VERSION } from '../version.js';
+import { createHttpBackend } from './http-backend.js';
+import { createLocalBackend } from './local-backend.js';
+import type { StateBackend } from './types.js';
+
+export interface OpenBackendOptions {
+  now: () => Date;
+  /** Who takes locks: a user name, e.g. from $USER, or "ci". */
+  who: string;
+  pid: number;
+  host: string;
+}
+
+/** The backend an environment's `state:` config names. */
+export function openStateBackend(config: StateConfig, options: OpenBackendOptions): StateBackend {
+  switch (config.backend) {
+    case 'local':
+      return createLocalBackend({ path: config.path, lockTimeoutMs: config.lockTimeoutMs, ...options });
+    case 'http':
+      return createHttpBackend({
+        address: config.address,
+        lockAddress: config.lockAddress,
+        unlockAddress: config.unlockAddress,
+        username: config.username,
+        password: config.password,
+        lockMethod: config.lockMethod,
+        unlockMethod: config.unlockMethod,
+        lockTimeoutMs: config.lockTimeoutMs,
+        toolVersion: TOOL_VERSION,
+        ...options,
+      });
+    default: {
+      const unreachable: never = config;
+      throw new Error(`unknown state backend ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { GraphformError } from '../diagnostics/errors.js';
+import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { STATE_FORMAT_VERSION, type State } from './types.js';
+
+/** The state as stored: 2-space JSON and a final newline, sources in id order. */
+export function serializeState(state: State): string {
+  return `${JSON.stringify(state, null, 2)}\n`;
+}
+
+/**
+ * Reads stored state, refusing what it does not understand rather than guessing: a state
+ * written by a newer graphform must not be rewritten by an older one.
+ */
+export function parseState(text: string, where: string): State {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw formatError(where, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!isRecord(value)) throw formatError(where, 'is not a JSON object');
+  if (value.formatVersion !== STATE_FORMAT_VERSION) {
+    throw new GraphformError(
+      'GF_STATE_FORMAT',
+      `State at ${where} has formatVersion ${JSON.stringify(value.formatVersion ?? null)}; this ${TOOL_NAME} (${TOOL_VERSION}) reads only formatVersion ${STATE_FORMAT_VERSION}.`,
+      {
+        details: { where, formatVersion: JSON.stringify(value.formatVersion ?? null) },
+        hint: 'If a newer graphform wrote it, upgrade graphform; do not edit the state by hand.',
+      },
+    );
+  }
+  if (typeof value.lineage !== 'string' || value.lineage === '') throw formatError(where, 'has no lineage');
+  if (typeof value.serial !== 'number' || !Number.isInteger(value.serial) || value.serial < 0) {
+    throw formatError(where, 'has no valid serial (a whole number, 0 or more)');
+  }
+  if (!isRecord(value.sources)) throw formatError(where, 'has no sources object');
+  for (const [id, entry] of Object.entries(value.sources)) {
+    const problem = entryProblem(entry);
+    if (problem !== undefined) throw formatError(where, `has an invalid entry for source ${id}: ${problem}`);
+  }
+  return value as unknown as State;
+}
+
+function entryProblem(entry: unknown): string | undefined {
+  if (!isRecord(entry)) return 'not an object';
+  for (const key of ['hash', 'appliedAt', 'toolVersion'] as const) {
+    if (typeof entry[key] !== 'string') return `${key} is not a string`;
+  }
+  const definition = entry.definition;
+  if (!isRecord(definition)) return 'definition is not an object';
+  if (typeof definition.label !== 'string') return 'definition.label is not a string';
+  if (!Array.isArray(definition.languages) || !definition.languages.every((l) => typeof l === 'string')) {
+    return 'definition.languages is not a list of strings';
+  }
+  if (!isRecord(definition.contentTypes)) return 'definition.contentTypes is not an object';
+  if (definition.propertyTypes !== undefined && !isRecord(definition.propertyTypes)) return 'definition.propertyTypes is not an object';
+  return undefined;
+}
+
+function formatError(where: string, problem: string): GraphformError {
+  return new GraphformError('GF_STATE_FORMAT', `State at ${where} ${problem}.`, {
+    details: { where },
+    hint: 'Restore it from a backup or your state server\'s history; graphform will not overwrite state it cannot read.',
+  });
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,59 @@
+import type { SourceDefinition } from '../model/types.js';
+
+export const STATE_FORMAT_VERSION = 1;
+
+/** What was last applied to one source. */
+export interface StateSourceEntry {
+  /** The definition as sent (the PUT body or the declaration a POST brought about). */
+  definition: SourceDefinition;
+  /** hashDefinition(definition). */
+  hash: string;
+  /** ISO 8601. */
+  appliedAt: string;
+  /** graphform version that applied it. */
+  toolVersion: string;
+}
+
+/** The state of one environment (DESIGN.md section 5). */
+export interface State {
+  formatVersion: typeof STATE_FORMAT_VERSION;
+  /** A UUID fixed when the state is created; a different lineage is a different state. */
+  lineage: string;
+  /** Grows by one on every write. */
+  serial: number;
+  sources: Record<string, StateSourceEntry>;
+}
+
+/** Who holds (or asks for) the state lock. */
+export interface LockInfo {
+  id: string;
+  who: string;
+  pid: number;
+  host: string;
+  /** The command, e.g. "apply", "state rm". */
+  operation: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface StateLock {
+  readonly id: string;
+  readonly info: LockInfo;
+  /** Removes this lock; fails with GF_STATE_LOCK_LOST when it is no longer ours. */
+  release(): Promise<void>;
+}
+
+export interface StateBackend {
+  /** Where the state lives, for messages (never holds credentials). */
+  readonly description: string;
+  /** undefined when no state exists yet. Refuses unknown format versions (GF_STATE_FORMAT). */
+  read(): Promise<State | undefined>;
+  write(state: State): Promise<void>;
+  /**
+   * Takes the lock, retrying until the configured lock timeout, then fails with
+   * GF_STATE_LOCKED naming the holder. `who` defaults to the backend's own.
+   */
+  lock(info: { operation: string; who?: string }): Promise<StateLock>;
+  /** Removes a lock left by a process that is gone; the id must match the holder's. */
+  forceUnlock(lockId: string): Promise<void>;
+}

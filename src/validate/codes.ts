@@ -1,0 +1,46 @@
+/**
+ * Every diagnostic code the declaration loader and validator can report, with its meaning.
+ * Codes are stable: scripts, golden files and the docs depend on them.
+ */
+export const DECLARATION_CODES = {
+  // Reading the YAML (src/load/parse.ts)
+  GF_YAML_SYNTAX: 'The file is not valid YAML.',
+  GF_YAML_DUPLICATE_KEY: 'A map repeats a key; YAML keys must be unique.',
+  GF_YAML_WARNING: 'The YAML parser warned about something that may not mean what it looks like.',
+  GF_MULTIPLE_DOCUMENTS: 'The file holds more than one YAML document; declare one source per file.',
+  GF_EMPTY_FILE: 'The file declares nothing.',
+  GF_NOT_A_MAPPING: 'The top level of the file is not a map of keys such as id, label and contentTypes.',
+  // The shape of a declaration (content-source.schema.json, src/validate/schema-diagnostics.ts)
+  GF_UNKNOWN_KEY: 'A key that the declaration format does not know.',
+  GF_INVALID_TYPE: 'A value of the wrong kind, e.g. a string where a list is expected.',
+  GF_MISSING_FIELD: 'A required field is missing, e.g. label or languages.',
+  GF_INVALID_VALUE: 'A value of the right kind that is not allowed, e.g. an empty label.',
+  GF_DUPLICATE_ITEM: 'A list that must hold each value once repeats one, e.g. a language.',
+  // Semantic rules (src/validate/rules/)
+  GF_ID_MISSING: 'The source has no id.',
+  GF_ID_TOO_LONG: 'The source id is longer than 4 characters.',
+  GF_ID_INVALID_CHARS: 'The source id has characters other than lowercase a-z and 0-9.',
+  GF_DUPLICATE_ID: 'Two files declare a source with the same id.',
+  GF_TOO_MANY_SOURCES: 'More sources are declared than the account allows (maxSources).',
+  GF_INVALID_NAME: 'A content type, property type or property name is not a GraphQL name.',
+  GF_RESERVED_NAME: 'A name starts with `__`, which GraphQL reserves for itself.',
+  GF_UNKNOWN_PROPERTY_TYPE: 'A property type is neither a scalar, a property type of the source, nor a list of either.',
+  GF_UNKNOWN_BASE_TYPE: 'A contentType entry names no content type of the same source.',
+  GF_INHERITANCE_CYCLE: 'Content types derive from each other in a circle.',
+  GF_BASE_PROPERTY_CONFLICT: 'A content type redeclares an inherited property with another type, or inherits it with two types.',
+  GF_TYPE_NAME_COLLISION: 'A content type name is also used by another source (declared, or still in state).',
+  GF_RESERVED_TYPE_NAME: 'A content type or property type name is taken by the CMS (reservedTypeNames) or by a scalar type.',
+  GF_PROPERTY_TYPE_NAME_COLLISION: 'A property type has the same name as a content type of the same source.',
+  GF_UNUSED_PROPERTY_TYPE: 'A property type is declared but no property uses it (warning).',
+} as const;
+
+export type DeclarationCode = keyof typeof DECLARATION_CODES;
+
+/** Codes of the GraphformErrors thrown while finding and reading declaration files. */
+export const DECLARATION_ERROR_CODES = {
+  GF_SOURCES_DIR_MISSING: 'The declarations folder does not exist.',
+  GF_SOURCES_DIR_NOT_A_FOLDER: 'The declarations path is a file, not a folder.',
+  GF_SOURCES_DIR_UNREADABLE: 'The declarations folder or one of its files cannot be read.',
+} as const;
+
+export type DeclarationErrorCode = keyof typeof DECLARATION_ERROR_CODES;

@@ -1,0 +1,79 @@
+import type { ContentTypeView, SourceView } from './source-view.js';
+
+/** A source's content types by name, and each one's bases that name a content type of the source. */
+export interface ContentTypeGraph {
+  byName: ReadonlyMap<string, ContentTypeView>;
+  /** Known bases only, in declared order, without repeats. */
+  basesOf(name: string): string[];
+}
+
+export function contentTypeGraph(source: SourceView): ContentTypeGraph {
+  const byName = new Map(source.contentTypes.map((contentType) => [contentType.name, contentType]));
+  return {
+    byName,
+    basesOf: (name) => [...new Set((byName.get(name)?.bases ?? []).map((base) => base.name).filter((base) => byName.has(base)))],
+  };
+}
+
+/**
+ * The inheritance cycles of a source, each as the walk that closes it (A → B → A), starting
+ * at the earliest declared member and reported once per strongly connected group.
+ */
+export function inheritanceCycles(source: SourceView): string[][] {
+  const graph = contentTypeGraph(source);
+  const done = new Set<string>();
+  const cycles: string[][] = [];
+  for (const contentType of source.contentTypes) {
+    if (done.has(contentType.name)) continue;
+    const cycle = shortestCycleThrough(contentType.name, graph);
+    if (cycle === undefined) continue;
+    cycles.push(cycle);
+    for (const member of reachableWithin(contentType.name, graph)) done.add(member);
+  }
+  return cycles;
+}
+
+/** Types that sit on some cycle; rules that walk ancestors skip them. */
+export function typesOnCycles(source: SourceView): Set<string> {
+  const graph = contentTypeGraph(source);
+  return new Set(source.contentTypes.map((c) => c.name).filter((name) => shortestCycleThrough(name, graph) !== undefined));
+}
+
+function shortestCycleThrough(start: string, graph: ContentTypeGraph): string[] | undefined {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = queue.shift() as string;
+    for (const base of graph.basesOf(current)) {
+      if (base === start) {
+        const walk = [start];
+        for (let node = current; node !== start; node = previous.get(node) as string) walk.splice(1, 0, node);
+        return [...walk, start];
+      }
+      if (!previous.has(base)) {
+        previous.set(base, current);
+        queue.push(base);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Members of the cycle group of `start`: types reachable from it that also reach it. */
+function reachableWithin(start: string, graph: ContentTypeGraph): Set<string> {
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length > 0) {
+      for (const base of graph.basesOf(stack.pop() as string)) {
+        if (!seen.has(base)) {
+          seen.add(base);
+          stack.push(base);
+        }
+      }
+    }
+    return seen;
+  };
+  const forward = reach(start);
+  return new Set([start, ...[...forward].filter((name) => reach(name).has(start))]);
+}

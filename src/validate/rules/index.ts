@@ -1,0 +1,29 @@
+import type { Rule } from '../rule.js';
+import { basePropertyConflictRule } from './base-property-conflict.js';
+import { baseTypesKnownRule } from './base-types-known.js';
+import { duplicateIdRule } from './duplicate-id.js';
+import { graphqlNamesRule } from './graphql-names.js';
+import { idRule } from './id.js';
+import { inheritanceCycleRule } from './inheritance-cycle.js';
+import { maxSourcesRule } from './max-sources.js';
+import { propertyTypeNameCollisionRule } from './property-type-name-collision.js';
+import { propertyTypesKnownRule } from './property-types-known.js';
+import { reservedTypeNamesRule } from './reserved-type-names.js';
+import { typeNameCollisionRule } from './type-name-collision.js';
+import { unusedPropertyTypeRule } from './unused-property-type.js';
+
+/** The semantic rules, run after the schema check on every usable file. Order does not matter. */
+export const rules: readonly Rule[] = [
+  idRule,
+  duplicateIdRule,
+  maxSourcesRule,
+  graphqlNamesRule,
+  reservedTypeNamesRule,
+  typeNameCollisionRule,
+  propertyTypeNameCollisionRule,
+  propertyTypesKnownRule,
+  unusedPropertyTypeRule,
+  baseTypesKnownRule,
+  inheritanceCycleRule,
+  basePropertyConflictRule,
+];

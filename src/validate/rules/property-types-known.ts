@@ -1,0 +1,54 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { closestMatch } from '../../diagnostics/suggest.js';
+import { diagnosticAt, type Rule } from '../rule.js';
+import type { PropertyView, SourceView } from '../source-view.js';
+import { parseTypeReference } from '../type-reference.js';
+
+/** Spellings from other type systems, mapped to the scalar the service calls them. */
+const SCALAR_ALIASES: Readonly<Record<string, string>> = {
+  integer: 'Int',
+  long: 'Int',
+  number: 'Float',
+  double: 'Float',
+  decimal: 'Float',
+  bool: 'Boolean',
+  text: 'String',
+  str: 'String',
+  timestamp: 'DateTime',
+};
+
+/** Every property `type` is a scalar, a property type of the same source, or a list `[X]` of either. */
+export const propertyTypesKnownRule: Rule = {
+  name: 'property-types-known',
+  check({ sources, context }) {
+    const found: Diagnostic[] = [];
+    for (const source of sources) {
+      const properties = [...source.contentTypes.flatMap((c) => c.properties), ...source.propertyTypes.flatMap((p) => p.properties)];
+      for (const property of properties) {
+        const problem = checkType(property, source, context.scalarTypes);
+        if (problem !== undefined) {
+          found.push(diagnosticAt({ sourceMap: source.sourceMap, path: [...property.path, 'type'], where: 'value' }, 'GF_UNKNOWN_PROPERTY_TYPE', problem));
+        }
+      }
+    }
+    return found;
+  },
+};
+
+function checkType(property: PropertyView, source: SourceView, scalars: readonly string[]): string | undefined {
+  if (property.type === undefined) return undefined;
+  const subject = `type \`${property.type}\` of property \`${property.name}\``;
+  const reference = parseTypeReference(property.type);
+  if (!reference.ok) return `${subject} ${reference.reason}`;
+  const known = [...scalars, ...source.propertyTypes.map((propertyType) => propertyType.name)];
+  if (known.includes(reference.name)) return undefined;
+  const wrap = (name: string): string => (reference.list ? `[${name}]` : name);
+  if (source.contentTypes.some((contentType) => contentType.name === reference.name)) {
+    return `${subject} names a content type; a property's type must be a scalar or a property type (declare \`${reference.name}\` under propertyTypes, or link items another way)`;
+  }
+  const alias = SCALAR_ALIASES[reference.name.toLowerCase()];
+  const suggestion = alias !== undefined && scalars.includes(alias) ? alias : closestMatch(reference.name, known);
+  const help = suggestion === undefined ? '' : `; did you mean \`${wrap(suggestion)}\`?`;
+  const what = reference.list ? `\`${reference.name}\` in the list type` : 'it';
+  return `${subject} is unknown: ${what} is neither a scalar (${scalars.join(', ')}) nor a property type of this source${help}`;
+}

@@ -1,0 +1,39 @@
+import type {
+  ContentTypeDefinition,
+  PropertyDefinition,
+  PropertyTypeDefinition,
+  SourceDeclaration,
+  SourceDefinition,
+} from '../model/types.js';
+import type { ContentSourceDeclaration, PropertyType } from '../schema/content-source.types.js';
+
+/**
+ * The declaration of a valid file: the service's fields only in `definition` (graphform's
+ * own keys id, data and import stay out), with property type properties' `name` filled
+ * from their key when left out.
+ */
+export function toSourceDeclaration(file: string, declared: ContentSourceDeclaration): SourceDeclaration {
+  const contentTypes = mapValues(declared.contentTypes, (contentType): ContentTypeDefinition => ({
+    ...(contentType.abstract === undefined ? {} : { abstract: contentType.abstract }),
+    contentType: [...contentType.contentType],
+    properties: mapValues(contentType.properties, (property): PropertyDefinition => ({
+      type: property.type,
+      ...(property.searchable === undefined ? {} : { searchable: property.searchable }),
+    })),
+  }));
+  const definition: SourceDefinition = {
+    label: declared.label,
+    languages: [...declared.languages],
+    ...(declared.propertyTypes === undefined ? {} : { propertyTypes: mapValues(declared.propertyTypes, toPropertyType) }),
+    contentTypes,
+  };
+  return { id: declared.id, definition, data: [...(declared.data ?? [])], file };
+}
+
+function toPropertyType(propertyType: PropertyType): PropertyTypeDefinition {
+  return { properties: mapValues(propertyType.properties, (property, key) => ({ name: property.name ?? key, type: property.type })) };
+}
+
+function mapValues<T, U>(record: Readonly<Record<string, T>>, map: (value: T, key: string) => U): Record<string, U> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value, key)]));
+}

@@ -1,0 +1,39 @@
+import { compareDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ParsedDeclarationFile } from '../load/parse.js';
+import type { SourceDeclaration } from '../model/types.js';
+import type { ValidationContext, ValidationResult } from './context.js';
+import { rules } from './rules/index.js';
+import { checkSchema } from './schema-check.js';
+import { schemaDiagnostics } from './schema-diagnostics.js';
+import { viewSource, type SourceView } from './source-view.js';
+import { toSourceDeclaration } from './to-declaration.js';
+
+export type { ValidationContext, ValidationResult } from './context.js';
+
+/**
+ * Validates parsed declaration files: the schema first, then every semantic rule on every
+ * usable file, so each file reports all of its problems and one bad file hides nothing of
+ * another's. Pure. Declarations come only from files without errors.
+ */
+export function validateDeclarations(files: readonly ParsedDeclarationFile[], context: ValidationContext): ValidationResult {
+  const ordered = [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const diagnostics: Diagnostic[] = ordered.flatMap((file) => file.diagnostics);
+  const candidates = new Map<string, SourceDeclaration>();
+  const sources: SourceView[] = [];
+
+  for (const file of ordered) {
+    const view = viewSource(file);
+    if (view === undefined) continue;
+    sources.push(view);
+    const checked = checkSchema(file.value);
+    if (checked.valid) candidates.set(file.file, toSourceDeclaration(file.file, checked.value));
+    else diagnostics.push(...schemaDiagnostics(checked.errors, file));
+  }
+  for (const rule of rules) diagnostics.push(...rule.check({ files: ordered, sources, context }));
+
+  const failed = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
+  const declarations = [...candidates.values()]
+    .filter((declaration) => !failed.has(declaration.file))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { declarations, diagnostics: diagnostics.sort(compareDiagnostics) };
+}

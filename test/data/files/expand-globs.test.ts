@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveDataFiles } from '../../../src/data/files/declared-files.js';
+import { expandGlobs } from '../../../src/data/files/expand-globs.js';
+import { shopDeclaration, tempDir, type TempDir } from '../fixtures.js';
+
+let tmp: TempDir;
+beforeAll(async () => {
+  tmp = await tempDir();
+  for (const file of ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/notes.txt', 'cs/data/shop/old/c.ndjson', 'cs/data/blog/posts.yaml', 'cs/data/.cache/x.ndjson']) {
+    await tmp.write(file, '');
+  }
+});
+afterAll(async () => tmp.remove());
+
+const rel = (files: readonly string[]): string[] => files.map((f) => path.relative(tmp.dir, f).split(path.sep).join('/'));
+
+describe('expandGlobs', () => {
+  it.each<[string[], string[]]>([
+    [['cs/data/shop/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
+    [['cs/data/**/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/old/c.ndjson']],
+    [['cs/data/*/?.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
+    [['cs/data/shop/a.ndjson', 'cs/data/shop/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
+    [['cs/data/**/*.yaml', 'cs/data/shop/b.ndjson'], ['cs/data/blog/posts.yaml', 'cs/data/shop/b.ndjson']],
+  ])('%j', async (patterns, expected) => {
+    expect(rel((await expandGlobs(patterns, tmp.dir)).files)).toEqual(expected);
+  });
+
+  it('keeps a literal path even when missing, and lists globs that match nothing', async () => {
+    const result = await expandGlobs(['cs/none.ndjson', 'cs/*.json'], tmp.dir);
+    expect(rel(result.files)).toEqual(['cs/none.ndjson']);
+    expect(result.unmatched).toEqual(['cs/*.json']);
+  });
+});
+
+describe('resolveDataFiles', () => {
+  it("takes the declaration's data: globs relative to its file's folder", async () => {
+    const declaration = shopDeclaration({ file: 'cs/shop.yaml', data: ['data/shop/*.ndjson', 'data/none/*.ndjson'] });
+    const result = await resolveDataFiles(declaration, tmp.dir);
+    expect(rel(result.files)).toEqual(['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']);
+    expect(result.issues.map((d) => `${d.file} ${d.code} ${d.severity}`)).toEqual(['cs/shop.yaml GF_DATA_NO_FILES_MATCHED warning']);
+  });
+
+  it('prefers the files given, relative to cwd', async () => {
+    const declaration = shopDeclaration({ file: 'cs/shop.yaml', data: ['data/shop/*.ndjson'] });
+    expect(rel((await resolveDataFiles(declaration, path.join(tmp.dir, 'cs'), ['data/blog/*.yaml'])).files)).toEqual(['cs/data/blog/posts.yaml']);
+  });
+});

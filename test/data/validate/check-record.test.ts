@@ -1,0 +1,74 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkRecord, type RecordRulesContext } from '../../../src/data/validate/check-record.js';
+import { createItemValidators } from '../../../src/data/validate/item-validators.js';
+import type { DataRecord } from '../../../src/data/types.js';
+import { product, shopDeclaration } from '../fixtures.js';
+
+const declaration = shopDeclaration();
+let context: RecordRulesContext;
+beforeAll(async () => {
+  context = { sourceId: 'shop', definition: declaration.definition, validators: await createItemValidators(declaration.definition, ['Id', 'language_routing']) };
+});
+
+function check(item: Record<string, unknown> | undefined, language = 'en', kind: 'index' | 'delete' = 'index'): string[] {
+  const record: DataRecord = { file: 'f.ndjson', line: 7, action: { kind, id: '1', language }, ...(item === undefined ? {} : { item }) };
+  return checkRecord(record, context).map((d) => `${d.severity === 'error' ? 'E' : 'W'} ${d.code} ${d.path}`);
+}
+
+describe('record rules', () => {
+  it('accepts a complete valid product', () => {
+    expect(check(product('1', 'en', { Price: 9.5, InStock: true, Released: '2024-05-31', Updated: '2024-05-31T10:00:00Z', Sizes: [{ Width: 1 }], RolesWithReadAccess: 'Everyone', __typename: 'Product' }))).toEqual([]);
+  });
+
+  it('accepts null as "no value"', () => {
+    expect(check(product('1', 'en', { Quantity: null, Size: null, Tags: null }))).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ['Int given a string', { Quantity: '3' }, ['E GF_DATA_INVALID_VALUE /Quantity']],
+    ['Int given a fraction', { Quantity: 1.5 }, ['E GF_DATA_INVALID_VALUE /Quantity']],
+    ['Int out of 32-bit range', { Quantity: 2 ** 31 }, ['E GF_DATA_INVALID_VALUE /Quantity']],
+    ['Float given a string', { Price: 'cheap' }, ['E GF_DATA_INVALID_VALUE /Price']],
+    ['Boolean given a number', { InStock: 1 }, ['E GF_DATA_INVALID_VALUE /InStock']],
+    ['Date malformed', { Released: '31/05/2024' }, ['E GF_DATA_INVALID_VALUE /Released']],
+    ['DateTime without zone', { Updated: '2024-05-31 10:00' }, ['E GF_DATA_INVALID_VALUE /Updated']],
+    ['nested property type value', { Size: { Width: 'wide', Height: 2 } }, ['E GF_DATA_INVALID_VALUE /Size/Width']],
+    ['property type given a scalar', { Size: 5 }, ['E GF_DATA_INVALID_VALUE /Size']],
+    ['list given a scalar', { Tags: 'a' }, ['E GF_DATA_INVALID_VALUE /Tags']],
+    ['list element of wrong type', { Tags: ['a', 2] }, ['E GF_DATA_INVALID_VALUE /Tags/1']],
+    ['null inside a list', { Tags: ['a', null] }, ['E GF_DATA_INVALID_VALUE /Tags/1']],
+    ['list of property types', { Sizes: [{ Width: 1 }, { Width: true }] }, ['E GF_DATA_INVALID_VALUE /Sizes/1/Width']],
+    ['_rbac as an object', { _rbac: { r: ['Everyone'] } }, ['E GF_DATA_RBAC_NOT_STRING /_rbac']],
+    ['Status not a string', { Status: 1 }, ['E GF_DATA_INVALID_VALUE /Status']],
+    ['RolesWithReadAccess not a string', { RolesWithReadAccess: ['Everyone'] }, ['E GF_DATA_INVALID_VALUE /RolesWithReadAccess']],
+    ['Language.Name differs from language_routing', { Language: { Name: 'sv' } }, ['E GF_DATA_LANGUAGE_MISMATCH /Language/Name']],
+    ['no ContentType', { ContentType: undefined }, ['E GF_DATA_MISSING_CONTENT_TYPE /ContentType']],
+    ['empty ContentType', { ContentType: [] }, ['E GF_DATA_MISSING_CONTENT_TYPE /ContentType']],
+    ['ContentType not an array', { ContentType: 'Product' }, ['E GF_DATA_MISSING_CONTENT_TYPE /ContentType']],
+    ['unknown content type', { ContentType: ['Item', 'Gadget'] }, ['E GF_DATA_UNKNOWN_CONTENT_TYPE /ContentType/1']],
+    ['abstract most-derived type', { ContentType: ['Item'] }, ['E GF_DATA_ABSTRACT_CONTENT_TYPE /ContentType/0']],
+    ['base missing from ContentType', { ContentType: ['Product'] }, ['W GF_DATA_CONTENT_TYPE_BASES_MISSING /ContentType']],
+    ['undeclared field', { Colour: 'red' }, ['W GF_DATA_UNDECLARED_FIELD /Colour']],
+    ['undeclared nested field', { Size: { Width: 1, Depth: 2 } }, ['W GF_DATA_UNDECLARED_FIELD /Size/Depth']],
+    ['property of a sibling type', { Hours: 3 }, ['W GF_DATA_UNDECLARED_FIELD /Hours']],
+  ])('%s', (_name, change, expected) => {
+    const item = product('1', 'en', change);
+    for (const [key, value] of Object.entries(change)) if (value === undefined) delete item[key];
+    expect(check(item)).toEqual(expected);
+  });
+
+  it('refuses a language the source does not declare', () => {
+    expect(check(product('1', 'de'), 'de')).toEqual(['E GF_DATA_UNKNOWN_LANGUAGE ']);
+  });
+
+  it('checks only the language of a delete', () => {
+    expect(check(undefined, 'en', 'delete')).toEqual([]);
+    expect(check(undefined, 'fi', 'delete')).toEqual(['E GF_DATA_UNKNOWN_LANGUAGE ']);
+  });
+
+  it('locates diagnostics at the record and explains _rbac', () => {
+    const [d] = checkRecord({ file: 'f.ndjson', line: 7, action: { kind: 'index', id: '1', language: 'en' }, item: product('1', 'en', { _rbac: {} }) }, context);
+    expect(d).toMatchObject({ file: 'f.ndjson', line: 7, column: 1, severity: 'error' });
+    expect(d?.message).toMatch(/answers 200 .* indexes nothing/);
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { CHANGE_KINDS, type Change } from '../../src/diff/change.js';
+import { describeChange } from '../../src/diff/describe-change.js';
+import { diffAll } from '../../src/diff/diff-all.js';
+import { diffSource } from '../../src/diff/diff-source.js';
+import { applyChanges, revertChanges } from '../../src/diff/patch.js';
+import { canonicalDefinition } from '../../src/model/canonical.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+import { edit, shop } from '../plan/builders.js';
+
+const base = shop();
+
+/** Every change kind at once, on one definition. */
+const changedEverywhere = edit(base, (d) => {
+  d.label = 'Renamed';
+  d.languages = ['en', 'de'];
+  d.propertyTypes!.Money = { properties: { Amount: { name: 'Amount', type: 'Float' } } };
+  d.propertyTypes!.Dimensions!.properties.Depth = { name: 'Depth', type: 'Float' };
+  d.contentTypes.Review = { contentType: [], properties: { Stars: { type: 'Int' } } };
+  d.contentTypes.Product!.contentType = [];
+  d.contentTypes.Product!.abstract = true;
+  d.contentTypes.Product!.properties.Price = { type: 'Money' };
+  delete d.contentTypes.Product!.properties.Color;
+  d.contentTypes.Product!.properties.Quantity = { type: 'Float', searchable: true };
+});
+const applied = edit(base, (d) => {
+  d.propertyTypes!.Old = { properties: { X: { name: 'X', type: 'Int' } } };
+  d.contentTypes.Gone = { contentType: [], properties: {} };
+});
+
+describe('diffSource', () => {
+  it('finds nothing between equal definitions', () => {
+    expect(diffSource(base, shop())).toEqual([]);
+    expect(diffSource(undefined, undefined)).toEqual([]);
+  });
+
+  it('produces every change kind with paths, values and a stable order', () => {
+    const changes = diffSource(applied, changedEverywhere);
+    expect(changes.map((c) => `${c.path} ${c.kind}`)).toEqual([
+      'contentTypes.Gone contentType.removed',
+      'contentTypes.Product.abstract contentType.abstractChanged',
+      'contentTypes.Product.contentType contentType.baseChanged',
+      'contentTypes.Product.properties.Color property.removed',
+      'contentTypes.Product.properties.Price property.added',
+      'contentTypes.Product.properties.Quantity.searchable property.searchableChanged',
+      'contentTypes.Product.properties.Quantity.type property.typeChanged',
+      'contentTypes.Review contentType.added',
+      'label source.labelChanged',
+      'languages.de source.languageAdded',
+      'languages.sv source.languageRemoved',
+      'propertyTypes.Dimensions propertyType.changed',
+      'propertyTypes.Money propertyType.added',
+      'propertyTypes.Old propertyType.removed',
+    ]);
+    const byKind = (kind: Change['kind']): Change | undefined => changes.find((c) => c.kind === kind);
+    expect(byKind('property.removed')).toEqual({ kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null });
+    expect(byKind('property.typeChanged')).toMatchObject({ before: 'Int', after: 'Float' });
+    expect(byKind('property.searchableChanged')).toMatchObject({ before: false, after: true });
+    expect(byKind('contentType.baseChanged')).toMatchObject({ before: ['Item'], after: [] });
+    expect(byKind('contentType.abstractChanged')).toMatchObject({ before: false, after: true });
+    expect(byKind('source.languageRemoved')).toMatchObject({ before: 'sv', after: null });
+    expect(byKind('contentType.added')?.after).toEqual({ contentType: [], properties: { Stars: { type: 'Int' } } });
+  });
+
+  it('reports a whole source added or removed', () => {
+    const [added] = diffSource(undefined, base);
+    expect(added).toEqual({ kind: 'source.added', path: '', before: null, after: canonicalDefinition(base) });
+    expect(diffSource(base, undefined).map((c) => c.kind)).toEqual(['source.removed']);
+  });
+
+  it('does not report properties of added or removed content types separately', () => {
+    const changes = diffSource(base, edit(base, (d) => void delete d.contentTypes.Product));
+    expect(changes.map((c) => c.kind)).toEqual(['contentType.removed']);
+  });
+
+  it('is serialisable: a JSON round trip changes nothing', () => {
+    const changes = diffSource(applied, changedEverywhere);
+    expect(JSON.parse(JSON.stringify(changes))).toEqual(changes);
+  });
+
+  it('diffAll covers every id on either side', () => {
+    const all = diffAll({ a: base, b: base }, { b: base, c: base });
+    expect([...all.keys()]).toEqual(['a', 'b', 'c']);
+    expect(all.get('a')?.map((c) => c.kind)).toEqual(['source.removed']);
+    expect(all.get('b')).toEqual([]);
+    expect(all.get('c')?.map((c) => c.kind)).toEqual(['source.added']);
+  });
+});
+
+describe('round trips', () => {
+  const pairs: [string, SourceDefinition | undefined, SourceDefinition | undefined][] = [
+    ['every kind', applied, changedEverywhere],
+    ['every kind, backwards', changedEverywhere, applied],
+    ['added', undefined, base],
+    ['removed', base, undefined],
+    ['searchable off', base, edit(base, (d) => void delete d.contentTypes.Item!.properties.Name!.searchable)],
+    ['made concrete', base, edit(base, (d) => void delete d.contentTypes.Item!.abstract)],
+    ['property types all removed', base, edit(base, (d) => void delete d.propertyTypes)],
+  ];
+  const canon = (d: SourceDefinition | undefined) => (d === undefined ? undefined : canonicalDefinition(d));
+
+  it.each(pairs)('applyChanges(a, diff(a, b)) means b, revertChanges(b, diff(a, b)) means a: %s', (_name, a, b) => {
+    const changes = diffSource(a, b);
+    expect(canon(applyChanges(a, changes))).toEqual(canon(b));
+    expect(canon(revertChanges(b, changes))).toEqual(canon(a));
+  });
+
+  it('does not change its input', () => {
+    const copy = structuredClone(applied);
+    applyChanges(applied, diffSource(applied, changedEverywhere));
+    expect(applied).toEqual(copy);
+  });
+});
+
+describe('describeChange', () => {
+  it('has words for every kind', () => {
+    const changes = [...diffSource(applied, changedEverywhere), ...diffSource(undefined, base), ...diffSource(base, undefined)];
+    expect(new Set(changes.map((c) => c.kind))).toEqual(new Set(CHANGE_KINDS));
+    expect(changes.map(describeChange)).toMatchInlineSnapshot(`
+      [
+        "removing content type Gone",
+        "making Product abstract",
+        "changing the base types of Product from [Item] to [] (none)",
+        "removing property Product.Color",
+        "adding property Product.Price",
+        "making Product.Quantity searchable",
+        "changing the type of Product.Quantity from Int to Float",
+        "adding content type Review",
+        "changing the label from "Shop catalogue" to "Renamed"",
+        "adding language de",
+        "removing language sv",
+        "changing property type Dimensions",
+        "adding property type Money",
+        "removing property type Old",
+        "adding the source",
+        "removing the source",
+      ]
+    `);
+  });
+});

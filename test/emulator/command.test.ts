@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { emulatorRegistrar } from '../../src/cli/commands/emulator.js';
+import type { CommandContext } from '../../src/cli/context.js';
+import { main } from '../../src/cli/main.js';
+import { graphClientFor, sampleDefinition } from '../helpers/emulator.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+function capture(): { write(chunk: string): boolean; text(): string } {
+  let out = '';
+  return { write: (chunk: string) => ((out += chunk), true), text: () => out };
+}
+
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('timed out waiting for the emulator to start');
+}
+
+function fakeContext(cwd: string, format: 'text' | 'json' = 'text'): CommandContext & { stdout: ReturnType<typeof capture>; stderr: ReturnType<typeof capture> } {
+  const stdout = capture();
+  const stderr = capture();
+  return {
+    stdout,
+    stderr,
+    io: { stdout, stderr, env: {}, cwd },
+    globals: () => ({ config: undefined, env: undefined, format, color: false, verbose: true }),
+    color: () => {
+      throw new Error('not used');
+    },
+    colorErr: () => {
+      throw new Error('not used');
+    },
+    out: (text) => void stdout.write(`${text}\n`),
+    err: (text) => void stderr.write(`${text}\n`),
+    loadConfig: () => Promise.reject(new Error('not used')),
+    environment: () => Promise.reject(new Error('not used')),
+  };
+}
+
+describe('graphform emulator', () => {
+  it('runs in-process through main() until SIGINT, printing the URL, credentials and a config snippet', async () => {
+    const stdout = capture();
+    const stderr = capture();
+    const exit = main(['emulator', '--port', '0', '--max-sources', '1', '--app-key', 'cli-key', '--secret', 'c2VjcmV0LXNlY3JldA=='], { stdout, stderr, env: {}, cwd: process.cwd() });
+    const url = await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1]);
+    expect(stdout.text()).toContain('app key: cli-key');
+    expect(stdout.text()).toContain(`graphUrl: ${url}`);
+    expect(stdout.text()).toContain('auth: { scheme: hmac, appKey: "cli-key", secret: "c2VjcmV0LXNlY3JldA==" }');
+    const client = graphClientFor({ url, credentials: { appKey: 'cli-key', secret: 'c2VjcmV0LXNlY3JldA==' } });
+    await client.putTypes('a', sampleDefinition());
+    await expect(client.putTypes('b', sampleDefinition())).rejects.toMatchObject({ code: 'GF_GRAPH_HTTP_403' });
+    process.emit('SIGINT');
+    expect(await exit).toBe(0);
+    expect(stderr.text()).toContain('Emulator stopped.');
+    await expect(fetch(`${url}/_emulator`)).rejects.toThrow();
+  });
+
+  it('keeps generated credentials and data in --data-dir, prints JSON with --format json, logs requests with --verbose', async () => {
+    const cwd = await makeTempDir();
+    const urls: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const stop = new AbortController();
+      const program = new Command().exitOverride();
+      const ctx = fakeContext(cwd, 'json');
+      let exitCode: number | undefined;
+      emulatorRegistrar(() => ({ signal: stop.signal, dispose: () => undefined }))(program, async (handler) => {
+        exitCode = await handler(ctx);
+      });
+      const done = program.parseAsync(['emulator', '--port', '0', '--data-dir', 'emu'], { from: 'user' });
+      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string; dataDir: string }) : undefined));
+      expect(printed.dataDir).toBe(join(cwd, 'emu'));
+      const stored = JSON.parse(await readFile(join(cwd, 'emu', 'credentials.json'), 'utf8')) as { appKey: string; secret: string };
+      expect({ appKey: printed.appKey, secret: printed.secret }).toEqual(stored);
+      const client = graphClientFor({ url: printed.url, credentials: stored });
+      if (run === 0) await client.putTypes('shop', sampleDefinition());
+      else expect(await client.getTypes('shop')).toEqual({ status: 'found', definition: sampleDefinition() });
+      expect(ctx.stderr.text()).toMatch(/(PUT|GET) \/api\/content\/v3\/types\?id=shop → (204|200)/);
+      urls.push(printed.url);
+      stop.abort();
+      await done;
+      expect(exitCode).toBe(0);
+    }
+    expect(urls).toHaveLength(2);
+  });
+
+  it('rejects --app-key without --secret and a bad --port', async () => {
+    for (const argv of [['emulator', '--app-key', 'k'], ['emulator', '--port', 'abc']]) {
+      const stderr = capture();
+      expect(await main(argv, { stdout: capture(), stderr, env: {}, cwd: process.cwd() })).toBe(1);
+      expect(stderr.text()).toContain('GF_EMULATOR_BAD_OPTIONS');
+    }
+  });
+});

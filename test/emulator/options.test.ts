@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
+import { isLoopbackHost } from '../../src/emulator/options.js';
+import { startTestEmulator } from '../helpers/emulator.js';
+
+describe('emulator options', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['localhost', true],
+    ['::1', true],
+    ['0.0.0.0', false],
+    ['192.168.1.10', false],
+    ['::', false],
+    ['example.com', false],
+  ] as const)('%s is loopback: %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+
+  it('refuses to listen on a non-loopback address', async () => {
+    await expect(startEmulator({ host: '0.0.0.0' })).rejects.toMatchObject({ code: 'GF_EMULATOR_NON_LOOPBACK' });
+  });
+
+  it.each([
+    [{ credentials: { appKey: 'k', secret: 'not base64!' } }],
+    [{ credentials: { appKey: 'a:b', secret: 'c2VjcmV0' } }],
+    [{ port: 70_000 }],
+    [{ maxSources: -1 }],
+    [{ skewMs: 0 }],
+    [{ maxBodyBytes: 1.5 }],
+  ])('rejects %j', async (options) => {
+    await expect(startEmulator(options)).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS' });
+  });
+
+  it('generates credentials with a base64 secret when none are given', async () => {
+    const emulator = await startTestEmulator();
+    expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(emulator.credentials.appKey).toMatch(/^[0-9a-f]{24}$/);
+    expect(Buffer.from(emulator.credentials.secret, 'base64')).toHaveLength(32);
+  });
+
+  it('reports a port in use', async () => {
+    const emulator = await startTestEmulator();
+    await expect(startEmulator({ port: emulator.port })).rejects.toMatchObject({ code: 'GF_EMULATOR_PORT_IN_USE' });
+  });
+
+  it('closes idempotently and stops answering', async () => {
+    const emulator = await startEmulator();
+    await Promise.all([emulator.close(), emulator.close()]);
+    await expect(fetch(`${emulator.url}/_emulator`)).rejects.toThrow();
+  });
+});

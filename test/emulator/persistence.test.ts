@@ -1,0 +1,122 @@
+import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
+import { graphClientFor, indexLines, sampleDefinition } from '../helpers/emulator.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const credentials = { appKey: 'persist', secret: Buffer.from('persistent secret').toString('base64') };
+
+describe('emulator persistence with dataDir', () => {
+  it('keeps definitions, items, replacements, deletes and purges across a restart', async () => {
+    const dataDir = await makeTempDir();
+    const first = await startEmulator({ dataDir, credentials });
+    const client = graphClientFor(first);
+    await client.putTypes('shop', sampleDefinition());
+    await client.putTypes('blog', sampleDefinition({ label: 'Blog' }));
+    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }, { id: 3, language: 'sv' }]));
+    await client.pushData('shop', indexLines([{ id: 1, language: 'en', fields: { Name: 'replaced' } }]) + '{"delete":{"_id":2,"language_routing":"en"}}\n');
+    await client.pushData('blog', indexLines([{ id: 1, language: 'en' }, { id: 1, language: 'sv' }]));
+    await client.purgeData('blog', ['sv']);
+    await client.postTypes('shop', { languages: ['en', 'sv', 'fi'], contentTypes: {} });
+    const before = { sources: first.inspect.sources(), shop: first.inspect.items('shop'), blog: first.inspect.items('blog'), def: first.inspect.definition('shop') };
+    await first.close();
+
+    const second = await startEmulator({ dataDir, credentials });
+    try {
+      expect({ sources: second.inspect.sources(), shop: second.inspect.items('shop'), blog: second.inspect.items('blog'), def: second.inspect.definition('shop') }).toEqual(before);
+      expect(second.inspect.items('shop')?.items.map((i) => [i.language_routing, i._id, (i.data as { Name: string }).Name])).toEqual([
+        ['en', '1', 'replaced'],
+        ['sv', '3', 'Item 3'],
+      ]);
+      // A full update after the restart still wipes, and that too survives the next one.
+      await graphClientFor(second).putTypes('shop', sampleDefinition());
+    } finally {
+      await second.close();
+    }
+    const third = await startEmulator({ dataDir, credentials });
+    expect(third.inspect.counts('shop')?.total).toBe(0);
+    expect(third.inspect.counts('blog')?.total).toBe(1);
+    await third.close();
+  });
+
+  it('appends to the journal instead of rewriting it, and compacts it on start', async () => {
+    const dataDir = await makeTempDir();
+    const journal = join(dataDir, 'sources', 'shop', 'items.ndjson');
+    const emulator = await startEmulator({ dataDir, credentials });
+    const client = graphClientFor(emulator);
+    await client.putTypes('shop', sampleDefinition());
+    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }]));
+    const { ino } = await stat(journal);
+    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }]));
+    const after = await stat(journal);
+    expect(after.ino).toBe(ino);
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toHaveLength(3);
+    await emulator.close();
+
+    const restarted = await startEmulator({ dataDir, credentials });
+    await restarted.close();
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toHaveLength(2);
+  });
+
+  it('tolerates a cut-off last journal line', async () => {
+    const dataDir = await makeTempDir();
+    const emulator = await startEmulator({ dataDir, credentials });
+    const client = graphClientFor(emulator);
+    await client.putTypes('shop', sampleDefinition());
+    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }]));
+    await emulator.close();
+    await appendFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), '["i","en","3","Product",{"Name":"cut');
+
+    const restarted = await startEmulator({ dataDir, credentials });
+    expect(restarted.inspect.counts('shop')?.total).toBe(2);
+    await graphClientFor(restarted).pushData('shop', indexLines([{ id: 4, language: 'sv' }]));
+    await restarted.close();
+    const again = await startEmulator({ dataDir, credentials });
+    expect(again.inspect.counts('shop')).toMatchObject({ total: 3, byLanguage: { en: 2, sv: 1 } });
+    await again.close();
+  });
+
+  it('refuses a journal damaged in the middle', async () => {
+    const dataDir = await makeTempDir();
+    const emulator = await startEmulator({ dataDir, credentials });
+    await graphClientFor(emulator).putTypes('shop', sampleDefinition());
+    await emulator.close();
+    await writeFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), 'garbage\n["d","en","1"]\n');
+    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA' });
+    // The failed start released the data directory.
+    await writeFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), '');
+    await (await startEmulator({ dataDir, credentials })).close();
+  });
+
+  it('lets one emulator at a time use a data directory, and takes over a stale lock', async () => {
+    const dataDir = await makeTempDir();
+    const emulator = await startEmulator({ dataDir, credentials });
+    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_DATA_DIR_LOCKED' });
+    await emulator.close();
+    // A lock left by a process that no longer exists (pid beyond any real one).
+    await writeFile(join(dataDir, 'emulator.lock'), JSON.stringify({ pid: 2 ** 30 }));
+    await (await startEmulator({ dataDir, credentials })).close();
+  });
+
+  it('refuses data written in another format version', async () => {
+    const dataDir = await makeTempDir();
+    await writeFile(join(dataDir, 'emulator.json'), '{"formatVersion":99}');
+    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_DATA_FORMAT' });
+  });
+
+  it('keeps 100,000 items pushed in batches across a restart', async () => {
+    const dataDir = await makeTempDir();
+    const emulator = await startEmulator({ dataDir, credentials });
+    const client = graphClientFor(emulator, { timeoutMs: 60_000 });
+    await client.putTypes('shop', sampleDefinition());
+    for (let batch = 0; batch < 10; batch++) {
+      const items = Array.from({ length: 10_000 }, (_, i) => ({ id: batch * 10_000 + i, language: i % 2 === 0 ? 'en' : 'sv' }));
+      await client.pushData('shop', indexLines(items));
+    }
+    await emulator.close();
+    const restarted = await startEmulator({ dataDir, credentials });
+    expect(restarted.inspect.counts('shop')).toEqual({ total: 100_000, byLanguage: { en: 50_000, sv: 50_000 }, byContentType: { Product: 100_000 } });
+    await restarted.close();
+  });
+});

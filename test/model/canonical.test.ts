@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalDefinition, canonicalJson } from '../../src/model/canonical.js';
+import { hashDeclarations, hashDefinition } from '../../src/model/hash.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+import { declaration, edit, shop } from '../plan/builders.js';
+
+describe('canonicalDefinition', () => {
+  it('sorts keys, sorts and de-duplicates languages, keeps base order', () => {
+    const definition = edit(shop(), (d) => {
+      d.languages = ['sv', 'en', 'sv'];
+      d.contentTypes.Product!.contentType = ['Zeta', 'Item'];
+    });
+    const canonical = canonicalDefinition(definition);
+    expect(Object.keys(canonical)).toEqual(['contentTypes', 'label', 'languages', 'propertyTypes']);
+    expect(canonical.languages).toEqual(['en', 'sv']);
+    expect(Object.keys(canonical.contentTypes)).toEqual(['Item', 'Product']);
+    expect(Object.keys(canonical.contentTypes.Product!.properties)).toEqual(['Color', 'Quantity', 'Size']);
+    expect(canonical.contentTypes.Product!.contentType).toEqual(['Zeta', 'Item']);
+  });
+
+  it('treats false and empty as absent and fills property type names', () => {
+    const canonical = canonicalDefinition({
+      label: 'L',
+      languages: ['en'],
+      propertyTypes: {},
+      contentTypes: { A: { abstract: false, contentType: [], properties: { P: { type: 'String', searchable: false } } } },
+    });
+    expect(canonical).toEqual({ contentTypes: { A: { contentType: [], properties: { P: { type: 'String' } } } }, label: 'L', languages: ['en'] });
+    const named = canonicalDefinition({
+      label: 'L',
+      languages: ['en'],
+      propertyTypes: { D: { properties: { W: { type: 'Float' } as { name: string; type: string } } } },
+      contentTypes: {},
+    });
+    expect(named.propertyTypes).toEqual({ D: { properties: { W: { name: 'W', type: 'Float' } } } });
+  });
+
+  it('keeps only the contract fields', () => {
+    const withExtras = { ...shop(), description: 'x', contentTypes: { A: { contentType: [], properties: {}, sortOrder: 3 } } } as unknown as SourceDefinition;
+    expect(canonicalJson(canonicalDefinition(withExtras))).not.toMatch(/description|sortOrder/);
+  });
+
+  it('canonicalJson sorts keys at every level and drops undefined', () => {
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[{"y":2,"z":1}]},"b":1}');
+  });
+});
+
+describe('hashing', () => {
+  it('is sha256 of the canonical form: equal for equal meaning', () => {
+    const a = shop();
+    const b = edit(shop(), (d) => {
+      d.languages.reverse();
+      d.contentTypes.Product!.properties.Color!.searchable = false;
+    });
+    expect(hashDefinition(a)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(hashDefinition(b)).toBe(hashDefinition(a));
+    expect(hashDefinition(edit(a, (d) => void (d.label = 'x')))).not.toBe(hashDefinition(a));
+    expect(hashDefinition(edit(a, (d) => void d.contentTypes.Product!.contentType.push('Other')))).not.toBe(hashDefinition(a));
+  });
+
+  it('hashDeclarations is order-free over sources, sensitive to ids, definitions and data globs', () => {
+    const one = declaration('shop', shop(), ['a.ndjson']);
+    const two = declaration('blog', { label: 'B', languages: ['en'], contentTypes: {} });
+    expect(hashDeclarations([one, two])).toBe(hashDeclarations([two, one]));
+    expect(hashDeclarations([one])).not.toBe(hashDeclarations([{ ...one, id: 'shp' }]));
+    expect(hashDeclarations([one])).not.toBe(hashDeclarations([{ ...one, data: ['b.ndjson'] }]));
+    expect(hashDeclarations([one])).not.toBe(hashDeclarations([{ ...one, definition: edit(shop(), (d) => void (d.label = 'x')) }]));
+  });
+});

@@ -1,0 +1,399 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeKind } from '../../src/diff/change.js';
+import type { RemoteDefinition } from '../../src/graph/types.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+import type { PlanAction, PlanOptions, PlanRequest } from '../../src/plan/types.js';
+import { declaration, edit, planOf, shop } from './builders.js';
+
+const PUT = '/api/content/v3/types?id=shop';
+const put = (body: SourceDefinition): PlanRequest => ({ method: 'PUT', path: PUT, body });
+const post = (body: { languages: string[]; contentTypes: SourceDefinition['contentTypes'] }): PlanRequest => ({ method: 'POST', path: PUT, body });
+const base = shop();
+const found = (definition: SourceDefinition): RemoteDefinition => ({ status: 'found', definition });
+
+interface Row {
+  name: string;
+  applied: SourceDefinition | undefined;
+  desired: SourceDefinition | undefined;
+  remote?: RemoteDefinition;
+  options?: Partial<PlanOptions>;
+  data?: string[];
+  action: PlanAction;
+  dataLoss: boolean;
+  request: PlanRequest | null;
+  kinds: ChangeKind[];
+  /** Each must appear in one of the reasons. */
+  reasons?: string[];
+}
+
+const withColor = edit(base, (d) => {
+  d.contentTypes.Product!.properties.Color = { type: 'String', searchable: true };
+});
+const review = { contentType: ['Item'], properties: { Rating: { type: 'Int' }, Text: { type: 'String', searchable: true } } };
+
+const rows: Row[] = [
+  { name: 'no change', applied: base, desired: base, action: 'none', dataLoss: false, request: null, kinds: [] },
+  {
+    name: 'reordered keys, properties, content types, languages',
+    applied: base,
+    desired: {
+      contentTypes: {
+        Product: { properties: { Color: { type: 'String' }, Size: { type: 'Dimensions' }, Quantity: { type: 'Int' } }, contentType: ['Item'] },
+        Item: { properties: { Name: { searchable: true, type: 'String' } }, contentType: [], abstract: true },
+      },
+      propertyTypes: { Dimensions: { properties: { Height: { type: 'Float', name: 'Height' }, Width: { type: 'Float', name: 'Width' } } } },
+      languages: ['sv', 'en'],
+      label: 'Shop catalogue',
+    },
+    action: 'none',
+    dataLoss: false,
+    request: null,
+    kinds: [],
+  },
+  {
+    name: 'explicit abstract: false and searchable: false mean absent',
+    applied: base,
+    desired: edit(base, (d) => {
+      d.contentTypes.Product!.abstract = false;
+      d.contentTypes.Product!.properties.Color!.searchable = false;
+    }),
+    action: 'none',
+    dataLoss: false,
+    request: null,
+    kinds: [],
+  },
+  {
+    name: 'duplicate language and omitted property type names mean the same',
+    applied: base,
+    desired: edit(base, (d) => {
+      d.languages = ['en', 'sv', 'en'];
+      d.propertyTypes!.Dimensions!.properties.Width = { type: 'Float' } as { name: string; type: string };
+    }),
+    action: 'none',
+    dataLoss: false,
+    request: null,
+    kinds: [],
+  },
+  {
+    name: 'empty propertyTypes means absent',
+    applied: edit(base, (d) => void delete d.propertyTypes),
+    desired: edit(base, (d) => void (d.propertyTypes = {})),
+    action: 'none',
+    dataLoss: false,
+    request: null,
+    kinds: [],
+  },
+  ...fullRow('label changed', edit(base, (d) => void (d.label = 'Shop')), ['source.labelChanged'], 'changing the label from "Shop catalogue" to "Shop" needs a full update, which deletes all items of source shop in en, sv'),
+  {
+    name: 'language added: POST with every language and no content types',
+    applied: base,
+    desired: edit(base, (d) => void d.languages.push('de')),
+    action: 'partial',
+    dataLoss: false,
+    request: post({ languages: ['en', 'sv', 'de'], contentTypes: {} }),
+    kinds: ['source.languageAdded'],
+    reasons: ['adding language de can be sent as a partial update; items are kept'],
+  },
+  ...fullRow('language removed', edit(base, (d) => void (d.languages = ['en'])), ['source.languageRemoved'], 'removing language sv needs a full update, which deletes all items of source shop in en, sv'),
+  ...fullRow(
+    'property type added',
+    edit(base, (d) => void (d.propertyTypes!.Money = { properties: { Amount: { name: 'Amount', type: 'Float' } } })),
+    ['propertyType.added'],
+    'adding property type Money needs a full update',
+  ),
+  {
+    name: 'property type removed',
+    applied: edit(base, (d) => void (d.propertyTypes!.Money = { properties: { Amount: { name: 'Amount', type: 'Float' } } })),
+    desired: base,
+    action: 'full',
+    dataLoss: true,
+    request: put(base),
+    kinds: ['propertyType.removed'],
+    reasons: ['removing property type Money needs a full update, which deletes all items of source shop in en, sv'],
+  },
+  ...fullRow(
+    'property type changed',
+    edit(base, (d) => void (d.propertyTypes!.Dimensions!.properties.Depth = { name: 'Depth', type: 'Float' })),
+    ['propertyType.changed'],
+    'changing property type Dimensions needs a full update',
+  ),
+  {
+    name: 'content type added: POST with only that type',
+    applied: base,
+    desired: edit(base, (d) => void (d.contentTypes.Review = structuredClone(review))),
+    action: 'partial',
+    dataLoss: false,
+    request: post({ languages: ['en', 'sv'], contentTypes: { Review: review } }),
+    kinds: ['contentType.added'],
+  },
+  ...fullRow('content type removed', edit(base, (d) => void delete d.contentTypes.Product), ['contentType.removed'], 'removing content type Product needs a full update'),
+  ...fullRow('base changed', edit(base, (d) => void (d.contentTypes.Product!.contentType = [])), ['contentType.baseChanged'], 'changing the base types of Product from [Item] to [] (none)'),
+  ...fullRow('made abstract', edit(base, (d) => void (d.contentTypes.Product!.abstract = true)), ['contentType.abstractChanged'], 'making Product abstract needs a full update'),
+  ...fullRow('made concrete', edit(base, (d) => void delete d.contentTypes.Item!.abstract), ['contentType.abstractChanged'], 'making Item no longer abstract'),
+  {
+    name: 'property added: POST with the complete property list of that type',
+    applied: base,
+    desired: edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' })),
+    action: 'partial',
+    dataLoss: false,
+    request: post({
+      languages: ['en', 'sv'],
+      contentTypes: {
+        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' }, Price: { type: 'Float' } } },
+      },
+    }),
+    kinds: ['property.added'],
+  },
+  ...fullRow(
+    'property removed',
+    edit(base, (d) => void delete d.contentTypes.Product!.properties.Color),
+    ['property.removed'],
+    'removing property Product.Color needs a full update, which deletes all items of source shop in en, sv',
+  ),
+  ...fullRow(
+    'property type changed to another type',
+    edit(base, (d) => void (d.contentTypes.Product!.properties.Quantity = { type: 'Float' })),
+    ['property.typeChanged'],
+    'changing the type of Product.Quantity from Int to Float needs a full update',
+  ),
+  {
+    name: 'searchable turned on',
+    applied: base,
+    desired: withColor,
+    action: 'partial',
+    dataLoss: false,
+    request: post({
+      languages: ['en', 'sv'],
+      contentTypes: {
+        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
+      },
+    }),
+    kinds: ['property.searchableChanged'],
+    reasons: ['making Product.Color searchable can be sent as a partial update; items are kept'],
+  },
+  {
+    name: 'searchable turned off: explicit false in the POST body',
+    applied: base,
+    desired: edit(base, (d) => void delete d.contentTypes.Item!.properties.Name!.searchable),
+    action: 'partial',
+    dataLoss: false,
+    request: post({ languages: ['en', 'sv'], contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: false } } } } }),
+    kinds: ['property.searchableChanged'],
+    reasons: ['making Item.Name no longer searchable'],
+  },
+  {
+    name: 'mix of partial-safe changes: one POST with both touched types',
+    applied: base,
+    desired: edit(withColor, (d) => {
+      d.contentTypes.Review = structuredClone(review);
+      d.languages.push('fi');
+    }),
+    action: 'partial',
+    dataLoss: false,
+    request: post({
+      languages: ['en', 'sv', 'fi'],
+      contentTypes: {
+        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
+        Review: review,
+      },
+    }),
+    kinds: ['contentType.added', 'property.searchableChanged', 'source.languageAdded'],
+  },
+  ...fullRow(
+    'a safe change mixed with a removal goes full',
+    edit(base, (d) => {
+      d.contentTypes.Product!.properties.Price = { type: 'Float' };
+      delete d.contentTypes.Product!.properties.Color;
+    }),
+    ['property.removed', 'property.added'],
+    'removing property Product.Color needs a full update, which deletes all items of source shop in en, sv',
+  ),
+  ...fullRow(
+    'a new content type using a new property type is not partial-safe',
+    edit(base, (d) => {
+      d.propertyTypes!.Money = { properties: { Amount: { name: 'Amount', type: 'Float' } } };
+      d.contentTypes.Offer = { contentType: [], properties: { Price: { type: 'Money' } } };
+    }),
+    ['contentType.added', 'propertyType.added'],
+    'adding property type Money needs a full update',
+  ),
+  {
+    name: '--strategy full turns a partial into a full',
+    applied: base,
+    desired: edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' })),
+    options: { strategy: 'full' },
+    action: 'full',
+    dataLoss: true,
+    request: put(edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' }))),
+    kinds: ['property.added'],
+    reasons: ['--strategy full sends adding property Product.Price as a full update, which deletes all items of source shop in en, sv'],
+  },
+  { name: '--strategy full with no change sends nothing', applied: base, desired: base, options: { strategy: 'full' }, action: 'none', dataLoss: false, request: null, kinds: [] },
+  {
+    name: 'a full update of a source with data files re-pushes them',
+    applied: base,
+    desired: edit(base, (d) => void (d.label = 'Shop')),
+    data: ['data/shop/*.ndjson'],
+    action: 'full',
+    dataLoss: true,
+    request: put(edit(base, (d) => void (d.label = 'Shop'))),
+    kinds: ['source.labelChanged'],
+    reasons: ['after the full update, graphform pushes the items of data/shop/*.ndjson again'],
+  },
+  {
+    name: 'new source, the service says missing',
+    applied: undefined,
+    desired: base,
+    remote: { status: 'missing' },
+    action: 'create',
+    dataLoss: false,
+    request: put(base),
+    kinds: ['source.added'],
+    reasons: ['source shop is new (the service does not have it): a full update creates it; there are no items to lose'],
+  },
+  {
+    name: 'new source, the service cannot be asked: warning',
+    applied: undefined,
+    desired: base,
+    remote: { status: 'unsupported' },
+    action: 'create',
+    dataLoss: false,
+    request: put(base),
+    kinds: ['source.added'],
+    reasons: ['Warning: the service cannot say whether source shop already exists'],
+  },
+  {
+    name: 'new source, the service was not asked: warning',
+    applied: undefined,
+    desired: base,
+    action: 'create',
+    dataLoss: false,
+    request: put(base),
+    kinds: ['source.added'],
+    reasons: ['Warning: graphform did not ask the service whether source shop already exists (refresh is off)'],
+  },
+  {
+    name: 'not in state but existing in the service: full with data loss, import suggested',
+    applied: undefined,
+    desired: base,
+    remote: found(edit(base, (d) => void (d.languages = ['en', 'fi']))),
+    action: 'full',
+    dataLoss: true,
+    request: put(base),
+    kinds: ['source.added'],
+    reasons: ['source shop already exists in the service but is not in state: a full update deletes all items of source shop in en, fi', 'run `graphform import shop` first'],
+  },
+  {
+    name: 'orphan: in state, no longer declared',
+    applied: base,
+    desired: undefined,
+    action: 'orphan',
+    dataLoss: false,
+    request: null,
+    kinds: ['source.removed'],
+    reasons: ['--prune', 'graphform state rm shop'],
+  },
+  {
+    name: 'orphan with --prune: purge every language',
+    applied: base,
+    desired: undefined,
+    options: { prune: true },
+    action: 'purge',
+    dataLoss: true,
+    request: { method: 'DELETE', path: '/api/content/v2/data?id=shop&languages=en&languages=sv', body: null },
+    kinds: ['source.removed'],
+    reasons: ['source shop is no longer declared and --prune is set: this deletes all items of source shop in en, sv'],
+  },
+  {
+    name: 'orphan the service no longer has: nothing to purge',
+    applied: base,
+    desired: undefined,
+    remote: { status: 'missing' },
+    options: { prune: true },
+    action: 'orphan',
+    dataLoss: false,
+    request: null,
+    kinds: ['source.removed'],
+    reasons: ['nothing to purge'],
+  },
+  {
+    name: 'in state but gone from the service: created again',
+    applied: base,
+    desired: edit(base, (d) => void delete d.contentTypes.Product!.properties.Color),
+    remote: { status: 'missing' },
+    action: 'create',
+    dataLoss: false,
+    request: put(edit(base, (d) => void delete d.contentTypes.Product!.properties.Color)),
+    kinds: ['property.removed'],
+    reasons: ['Warning: state records source shop, but the service says it does not exist'],
+  },
+  {
+    name: 'drift without a change: none, with a warning',
+    applied: base,
+    desired: base,
+    remote: found(edit(base, (d) => void (d.contentTypes.Product!.properties.Extra = { type: 'String' }))),
+    action: 'none',
+    dataLoss: false,
+    request: null,
+    kinds: [],
+    reasons: ['Warning: drift: source shop was changed in the service outside graphform since the last apply (adding property Product.Extra)'],
+  },
+  {
+    name: 'drift does not change the action',
+    applied: base,
+    desired: withColor,
+    remote: found(edit(base, (d) => void (d.label = 'Edited by hand'))),
+    action: 'partial',
+    dataLoss: false,
+    request: post({
+      languages: ['en', 'sv'],
+      contentTypes: {
+        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
+      },
+    }),
+    kinds: ['property.searchableChanged'],
+    reasons: ['Warning: drift: source shop was changed'],
+  },
+  {
+    name: 'the service answering the state definition is no drift',
+    applied: base,
+    desired: base,
+    remote: found(edit(base, (d) => void (d.languages = ['sv', 'en']))),
+    action: 'none',
+    dataLoss: false,
+    request: null,
+    kinds: [],
+  },
+];
+
+function fullRow(name: string, desired: SourceDefinition, kinds: ChangeKind[], reason: string): Row[] {
+  return [{ name, applied: base, desired, action: 'full', dataLoss: true, request: put(desired), kinds, reasons: [reason] }];
+}
+
+describe('the POST-or-PUT rule table', () => {
+  it('has at least 28 cases', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(28);
+  });
+
+  it.each(rows)('$name', (row) => {
+    const plan = planOf({
+      applied: row.applied === undefined ? {} : { shop: row.applied },
+      declared: row.desired === undefined ? [] : [declaration('shop', row.desired, row.data ?? [])],
+      ...(row.remote === undefined ? {} : { remote: { shop: row.remote } }),
+      ...(row.options === undefined ? {} : { options: row.options }),
+    });
+    expect(plan.sources).toHaveLength(1);
+    const [source] = plan.sources;
+    expect(source?.action).toBe(row.action);
+    expect(source?.dataLoss).toBe(row.dataLoss);
+    expect(source?.request).toEqual(row.request);
+    expect([...new Set(source?.changes.map((c) => c.kind))].sort()).toEqual([...row.kinds].sort());
+    for (const expected of row.reasons ?? []) {
+      expect(source?.reasons.some((r) => r.includes(expected)), `no reason contains ${JSON.stringify(expected)} in ${JSON.stringify(source?.reasons)}`).toBe(true);
+    }
+    if (row.action !== 'none') expect(source?.reasons.length).toBeGreaterThan(0);
+    if (row.dataLoss) expect(source?.reasons[0]).toMatch(/deletes all items of source shop in /);
+    expect(plan.summary[row.action]).toBe(1);
+    expect(plan.summary.dataLoss).toBe(row.dataLoss);
+  });
+});

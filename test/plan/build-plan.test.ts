@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { isGraphformError } from '../../src/diagnostics/errors.js';
+import { buildPlan } from '../../src/plan/build-plan.js';
+import { detailedExitCode, hasChanges, withoutQuietSources } from '../../src/plan/policy.js';
+import { fullBody } from '../../src/plan/request-body.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+import { declaration, edit, LINEAGE, planOf, shop, stateOf } from './builders.js';
+
+const blog: SourceDefinition = { label: 'Blog', languages: ['en'], contentTypes: { Post: { contentType: [], properties: { Title: { type: 'String' } } } } };
+
+describe('buildPlan', () => {
+  it('writes the contract shape: sources by id, six counters, state and hash', () => {
+    const plan = planOf({
+      applied: { shop: shop(), old: blog },
+      declared: [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color)), declaration('blog', blog)],
+      remote: { blog: { status: 'missing' } },
+    });
+    expect(Object.keys(plan)).toEqual(['formatVersion', 'tool', 'environment', 'state', 'desiredHash', 'createdAt', 'summary', 'sources', 'diagnostics']);
+    expect(plan.formatVersion).toBe(1);
+    expect(plan.state).toEqual({ lineage: LINEAGE, serial: 2 });
+    expect(plan.desiredHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(plan.summary).toEqual({ create: 1, partial: 0, full: 1, purge: 0, orphan: 1, none: 0, dataLoss: true });
+    expect(plan.sources.map((s) => [s.id, s.action])).toEqual([
+      ['blog', 'create'],
+      ['old', 'orphan'],
+      ['shop', 'full'],
+    ]);
+    expect(Object.keys(plan.sources[0] ?? {})).toEqual(['id', 'action', 'dataLoss', 'reasons', 'changes', 'request']);
+    expect(plan.sources[2]?.changes).toEqual([{ kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null }]);
+  });
+
+  it('has state null when there is no state yet', () => {
+    const plan = planOf({ noState: true, declared: [declaration('blog', blog)], remote: { blog: { status: 'missing' } } });
+    expect(plan.state).toBeNull();
+    expect(plan.sources[0]?.action).toBe('create');
+  });
+
+  it('--source plans only the named sources, orphans included', () => {
+    const plan = planOf({
+      applied: { shop: shop(), old: blog },
+      declared: [declaration('shop', edit(shop(), (d) => void (d.label = 'x'))), declaration('blog', blog)],
+      options: { targets: ['old', 'shop'], prune: true },
+    });
+    expect(plan.sources.map((s) => [s.id, s.action])).toEqual([
+      ['old', 'purge'],
+      ['shop', 'full'],
+    ]);
+    expect(plan.summary.create).toBe(0);
+  });
+
+  it('--source with an unknown id fails with the known ids and a suggestion', () => {
+    let thrown: unknown;
+    try {
+      planOf({ applied: { shop: shop() }, declared: [declaration('shop', shop()), declaration('blog', blog)], options: { targets: ['shpo'] } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isGraphformError(thrown)).toBe(true);
+    if (!isGraphformError(thrown)) return;
+    expect(thrown.code).toBe('GF_PLAN_UNKNOWN_SOURCE');
+    expect(thrown.message).toContain('did you mean `shop`?');
+    expect(thrown.hint).toBe('Known sources: blog, shop');
+  });
+
+  it('an empty target list plans everything', () => {
+    const plan = planOf({ applied: {}, declared: [declaration('shop', shop())], options: { targets: [] } });
+    expect(plan.sources).toHaveLength(1);
+  });
+
+  it('passes diagnostics through, sorted', () => {
+    const d = (file: string, line: number) => ({ code: 'GF_X', severity: 'warning' as const, message: 'm', file, line, column: 1, path: '' });
+    const plan = buildPlan({
+      environment: 'e',
+      state: undefined,
+      declarations: [],
+      remote: {},
+      options: { prune: false, strategy: 'auto', targets: undefined },
+      createdAt: 'now',
+      tool: { name: 'graphform', version: '0.1.0' },
+      diagnostics: [d('b.yaml', 1), d('a.yaml', 9), d('a.yaml', 2)],
+    });
+    expect(plan.diagnostics.map((x) => `${x.file}:${x.line}`)).toEqual(['a.yaml:2', 'a.yaml:9', 'b.yaml:1']);
+    expect(plan.sources).toEqual([]);
+  });
+
+  it('desiredHash ignores the declaring file and property order, but not data globs', () => {
+    const one = planOf({ declared: [declaration('shop', shop())] });
+    const moved = planOf({ declared: [{ ...declaration('shop', shop()), file: 'elsewhere/shop.yml' }] });
+    const withData = planOf({ declared: [declaration('shop', shop(), ['data/*.ndjson'])] });
+    expect(moved.desiredHash).toBe(one.desiredHash);
+    expect(withData.desiredHash).not.toBe(one.desiredHash);
+  });
+
+  it('is deterministic: the same input gives the same plan', () => {
+    const input = { applied: { shop: shop() }, declared: [declaration('shop', edit(shop(), (d) => void (d.label = 'x')))] };
+    expect(JSON.stringify(planOf(input))).toBe(JSON.stringify(planOf(input)));
+  });
+});
+
+describe('request bodies', () => {
+  it('PUT sends only the service fields, in declared order, names filled', () => {
+    const declared = {
+      label: 'S',
+      languages: ['sv', 'en'],
+      propertyTypes: { Dim: { properties: { W: { type: 'Float' } } } },
+      contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', searchable: false }, A: { type: 'Dim' } }, description: 'x' } },
+      displayName: 'not a contract field',
+    } as unknown as SourceDefinition;
+    const body = fullBody(declared);
+    expect(JSON.stringify(body)).toBe(
+      JSON.stringify({
+        label: 'S',
+        languages: ['sv', 'en'],
+        propertyTypes: { Dim: { properties: { W: { name: 'W', type: 'Float' } } } },
+        contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', searchable: false }, A: { type: 'Dim' } } } },
+      }),
+    );
+  });
+});
+
+describe('policy', () => {
+  it('detailedExitCode: 0 nothing to send, 2 changes, 3 data loss', () => {
+    expect(detailedExitCode(planOf({ applied: { shop: shop() }, declared: [declaration('shop', shop())] }))).toBe(0);
+    const orphanOnly = planOf({ applied: { shop: shop() } });
+    expect(hasChanges(orphanOnly)).toBe(false);
+    expect(detailedExitCode(orphanOnly)).toBe(0);
+    const partial = edit(shop(), (d) => void d.languages.push('de'));
+    expect(detailedExitCode(planOf({ applied: { shop: shop() }, declared: [declaration('shop', partial)] }))).toBe(2);
+    const full = edit(shop(), (d) => void (d.languages = ['en']));
+    expect(detailedExitCode(planOf({ applied: { shop: shop() }, declared: [declaration('shop', full)] }))).toBe(3);
+  });
+
+  it('withoutQuietSources drops unchanged sources without reasons', () => {
+    const plan = planOf({ applied: { shop: shop(), blog }, declared: [declaration('shop', shop()), declaration('blog', edit(blog, (d) => void (d.label = 'B')))] });
+    expect(withoutQuietSources(plan).sources.map((s) => s.id)).toEqual(['blog']);
+  });
+
+  it('stateOf builds serials one write at a time', () => {
+    expect(stateOf({ a: blog, b: blog, c: blog }).serial).toBe(3);
+  });
+});

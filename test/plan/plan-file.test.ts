@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { GraphformError } from '../../src/diagnostics/errors.js';
+import { checkPlanFreshness, stalePlanError } from '../../src/plan/freshness.js';
+import { parsePlanFile, serializePlan } from '../../src/plan/plan-file.js';
+import { hashDeclarations } from '../../src/model/hash.js';
+import { stateEntry, withSource } from '../../src/state/state.js';
+import { declaration, edit, planOf, shop, stateOf } from './builders.js';
+
+const declared = [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color), ['data/shop/*.ndjson'])];
+const plan = planOf({ applied: { shop: shop() }, declared, options: { prune: true } });
+
+function thrownBy(run: () => unknown): GraphformError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof GraphformError) return error;
+    throw error;
+  }
+  throw new Error('expected a GraphformError');
+}
+
+describe('plan files', () => {
+  it('round-trips', () => {
+    const text = serializePlan(plan);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text).toContain('\n  "formatVersion": 1,');
+    expect(parsePlanFile(text, 'plan.json')).toEqual(plan);
+  });
+
+  it.each([
+    ['not JSON', '{', /is not valid JSON/],
+    ['an array', '[]', /is not a JSON object/],
+    ['another tool', JSON.stringify({ ...plan, tool: { name: 'terraform', version: '1.9.0' } }), /was not written by graphform/],
+    ['a newer format', JSON.stringify({ ...plan, formatVersion: 2 }), /has formatVersion 2, written by graphform 0.1.0; this version reads only formatVersion 1/],
+    ['an unknown action', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'replace' }] }), /sources\[0\]: unknown action "replace"/],
+    ['an unknown change kind', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], changes: [{ kind: 'property.renamed', path: 'x' }] }] }), /unknown change "property.renamed"/],
+    ['a PUT without a body', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: { method: 'PUT', path: '/x', body: null } }] }), /does not fit its body/],
+    ['a full without a request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: null }] }), /action full has no request/],
+  ])('refuses %s with GF_PLAN_FORMAT', (_name, text, message) => {
+    const error = thrownBy(() => parsePlanFile(text, 'plan.json'));
+    expect(error.code).toBe('GF_PLAN_FORMAT');
+    expect(error.message).toMatch(message);
+    expect(error.message).toContain('plan.json');
+  });
+
+  it('holds no secrets: only definitions, paths and words', () => {
+    expect(serializePlan(plan)).not.toMatch(/authorization|password|secret/i);
+  });
+});
+
+describe('checkPlanFreshness', () => {
+  const state = stateOf({ shop: shop() });
+  const desiredHash = hashDeclarations(declared);
+
+  it('is fresh against the same state and declarations', () => {
+    expect(checkPlanFreshness(plan, { state, desiredHash, environment: 'test' })).toEqual({ fresh: true });
+  });
+
+  it('says the serial moved', () => {
+    const later = withSource(withSource(state, 'x', stateEntry(shop(), 't', '0.1.0')), 'y', stateEntry(shop(), 't', '0.1.0'));
+    expect(checkPlanFreshness(plan, { state: later, desiredHash })).toEqual({
+      fresh: false,
+      reasons: ['state serial moved from 1 to 3: something was applied since the plan was made'],
+    });
+  });
+
+  it('says the lineage differs and the declarations changed', () => {
+    const other = stateOf({ shop: shop() }, '00000000-0000-4000-8000-000000000000');
+    expect(checkPlanFreshness(plan, { state: other, desiredHash: 'sha256:other' })).toEqual({
+      fresh: false,
+      reasons: [
+        `state lineage differs: the plan was made against ${state.lineage}, the state is now 00000000-0000-4000-8000-000000000000 (another state file or server?)`,
+        'the declarations changed since the plan was made',
+      ],
+    });
+  });
+
+  it('says state appeared or vanished, and another environment', () => {
+    const noState = planOf({ noState: true, declared });
+    expect(checkPlanFreshness(noState, { state, desiredHash })).toEqual({
+      fresh: false,
+      reasons: [`state was created since the plan was made (lineage ${state.lineage}, serial 1)`],
+    });
+    expect(checkPlanFreshness(plan, { state: undefined, desiredHash, environment: 'prod' })).toEqual({
+      fresh: false,
+      reasons: ['the plan is for environment test, not prod', `state no longer exists (the plan was made against lineage ${state.lineage}, serial 1)`],
+    });
+  });
+
+  it('stalePlanError carries GF_PLAN_STALE and the reasons', () => {
+    const error = stalePlanError('plan.json', ['a', 'b']);
+    expect(error.code).toBe('GF_PLAN_STALE');
+    expect(error.message).toBe('The plan in plan.json is stale: a; b.');
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { escapeData, escapeProperty, renderDiagnosticsGithub } from '../../src/render/diagnostics-github.js';
+import { fixtureDiagnostics, golden } from './diagnostics-golden-helpers.js';
+
+describe('renderDiagnosticsGithub', () => {
+  it('matches the golden file for the invalid fixtures', async () => {
+    const { diagnostics } = await fixtureDiagnostics();
+    const text = renderDiagnosticsGithub(diagnostics);
+    expect(text).toBe(await golden('invalid.github.txt', text));
+  });
+
+  it('escapes the message and the properties as the runner expects', () => {
+    const text = renderDiagnosticsGithub([
+      { code: 'GF_X', severity: 'warning', message: '100% sure:\r\nnext, line', file: 'dir/a:b,c.yaml', line: 3, column: 7, path: '' },
+    ]);
+    expect(text).toBe('::warning file=dir/a%3Ab%2Cc.yaml,line=3,col=7,title=GF_X::100%25 sure:%0D%0Anext, line\n');
+  });
+
+  it('escapes % first, so escapes are not escaped again', () => {
+    expect(escapeData('%0A\n')).toBe('%250A%0A');
+    expect(escapeProperty('a:b,c%')).toBe('a%3Ab%2Cc%25');
+  });
+
+  it('is empty for no diagnostics', () => {
+    expect(renderDiagnosticsGithub([])).toBe('');
+  });
+});

@@ -1,0 +1,95 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+export interface ServerOptions {
+  /** Required Basic credentials; anything else gets 401. */
+  username?: string;
+  password?: string;
+  lockMethod?: string;
+  unlockMethod?: string;
+  /** Status for "no state yet": 404 (default) or 204. */
+  emptyStatus?: 404 | 204;
+  /** Status for "lock held": 423 (default) or 409. */
+  heldStatus?: 409 | 423;
+}
+
+/**
+ * A small, real implementation of Terraform's http backend protocol: state at /state,
+ * lock at /lock. The lock body is kept as sent and answered back when the lock is held.
+ */
+export async function startTerraformHttpServer(options: ServerOptions = {}) {
+  let state: string | undefined;
+  let lock: { id: string; body: string } | undefined;
+  const seen: SeenRequest[] = [];
+  const lockMethod = options.lockMethod ?? 'LOCK';
+  const unlockMethod = options.unlockMethod ?? 'UNLOCK';
+  const expectedAuth =
+    options.username === undefined ? undefined : `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body });
+      const send = (status: number, text = ''): void => void res.writeHead(status, { 'Content-Type': 'application/json' }).end(text);
+      if (expectedAuth !== undefined && req.headers.authorization !== expectedAuth) return send(401, 'bad credentials');
+      const bodyId = (): string | undefined => {
+        try {
+          const parsed = JSON.parse(body) as { ID?: unknown };
+          return typeof parsed.ID === 'string' ? parsed.ID : undefined;
+        } catch {
+          return undefined;
+        }
+      };
+      if (url.pathname === '/state' && req.method === 'GET') return state === undefined ? send(options.emptyStatus ?? 404) : send(200, state);
+      if (url.pathname === '/state' && req.method === 'POST') {
+        if (lock !== undefined && url.searchParams.get('ID') !== lock.id) return send(options.heldStatus ?? 423, lock.body);
+        state = body;
+        return send(200);
+      }
+      if (url.pathname === '/lock' && req.method === lockMethod) {
+        if (lock !== undefined) return send(options.heldStatus ?? 423, lock.body);
+        lock = { id: bodyId() ?? '', body };
+        return send(200);
+      }
+      if (url.pathname === '/lock' && req.method === unlockMethod) {
+        if (lock === undefined) return send(404);
+        if (bodyId() !== lock.id) return send(options.heldStatus ?? 423, lock.body);
+        lock = undefined;
+        return send(200);
+      }
+      if (url.pathname === '/broken') return send(500, 'database on fire');
+      return send(405);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    seen,
+    get state() {
+      return state;
+    },
+    set state(value: string | undefined) {
+      state = value;
+    },
+    /** Take the lock as another client would. */
+    holdLock(id: string, body: Record<string, unknown>) {
+      lock = { id, body: JSON.stringify(body) };
+    },
+    get lockId() {
+      return lock?.id;
+    },
+  };
+}

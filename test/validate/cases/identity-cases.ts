@@ -1,0 +1,52 @@
+import { type InvalidCase, valid } from './case.js';
+
+export const identityCases: InvalidCase[] = [
+  {
+    name: 'id too long',
+    files: { 'shop.yaml': 'id: shopping\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:1:5 GF_ID_TOO_LONG'],
+    messages: ['8 characters long; the graph service allows at most 4 (e.g. `shop`)'],
+  },
+  {
+    name: 'id with characters other than a-z and 0-9',
+    files: { 'shop.yaml': 'id: Sh_p\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:1:5 GF_ID_INVALID_CHARS'],
+    messages: ['id `Sh_p` may only hold lowercase a-z and 0-9 (e.g. `shp`)'],
+  },
+  {
+    name: 'id both too long and with bad characters reports both',
+    files: { 'shop.yaml': 'label: Shop\nid: "My-Shop"\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:2:5 GF_ID_INVALID_CHARS', 'shop.yaml:2:5 GF_ID_TOO_LONG'],
+    messages: ['(e.g. `mysh`)', 'is 7 characters long; the graph service allows at most 4 (e.g. `mysh`)'],
+  },
+  {
+    name: 'id missing',
+    files: { 'shop.yaml': '# no id here\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:1:1 GF_ID_MISSING'],
+    messages: ['has no `id`'],
+  },
+  {
+    name: 'id empty',
+    files: { 'shop.yaml': 'id: ""\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:1:5 GF_ID_MISSING'],
+  },
+  {
+    name: 'id written as a number',
+    files: { 'shop.yaml': 'id: 1234\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:1:5 GF_INVALID_TYPE'],
+    messages: ['expected a string, got a number (1234); quote it: "1234"'],
+  },
+  {
+    name: 'the same id in two files is reported on the second',
+    files: { 'a.yaml': valid('shop', 'Product'), 'b.yaml': `\n${valid('shop', 'Article')}` },
+    expected: ['b.yaml:2:5 GF_DUPLICATE_ID'],
+    messages: ['already declared in a.yaml:1'],
+  },
+  {
+    name: 'more sources than maxSources',
+    files: { 'a.yaml': valid('a', 'A'), 'b.yaml': valid('b', 'B'), 'c.yaml': valid('c', 'C') },
+    context: { maxSources: 2 },
+    expected: ['c.yaml:1:1 GF_TOO_MANY_SOURCES'],
+    messages: ['3 sources are declared but the account allows 2'],
+  },
+];
