@@ -1,6 +1,7 @@
 import type { PushSummary } from '../data/types.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import type { GraphClient } from '../graph/types.js';
+import { hashDefinition } from '../model/hash.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { stateEntry, withoutSource, withSource } from '../state/state.js';
@@ -40,12 +41,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   let failed = false;
 
   const record = (update: (current: State) => State): Promise<void> => {
-    stateWrites = stateWrites.then(async () => {
+    const write = stateWrites.then(async () => {
       const next = update(state);
       await options.writeState(next);
       state = next;
     });
-    return stateWrites;
+    // A failed write fails its own source; later writes still queue behind it.
+    stateWrites = write.catch(() => undefined);
+    return write;
   };
 
   const runOne = async (source: PlanSource): Promise<void> => {
@@ -81,6 +84,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     }
   };
 
+  for (const id of pendingAdoptions(options.plan, state, options.declarations)) {
+    const declaration = requireDeclaration(declarations.get(id), id);
+    await record((current) => withSource(current, id, stateEntry(declaration.definition, options.now().toISOString(), options.toolVersion)));
+    outcomes.push({ id, action: 'none', status: 'recorded', durationMs: 0 });
+    options.onEvent?.({ type: 'recorded', id });
+  }
+
   let next = 0;
   const worker = async (): Promise<void> => {
     while (!failed && next < queue.length) {
@@ -96,6 +106,22 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   }
   outcomes.sort((a, b) => (a.id < b.id ? -1 : 1));
   return { outcomes, ok: outcomes.every(succeeded) };
+}
+
+/**
+ * Sources the plan sends nothing for, yet whose state entry is missing or out of date: the
+ * service already has the declaration (an earlier apply stopped between its request and
+ * its state write). Apply records them without a request.
+ */
+export function pendingAdoptions(plan: Plan, state: State | undefined, declarations: readonly SourceDeclaration[]): string[] {
+  const byId = new Map(declarations.map((d) => [d.id, d]));
+  return plan.sources
+    .filter((s) => s.action === 'none')
+    .map((s) => s.id)
+    .filter((id) => {
+      const declaration = byId.get(id);
+      return declaration !== undefined && state?.sources[id]?.hash !== hashDefinition(declaration.definition);
+    });
 }
 
 async function send(client: GraphClient, source: PlanSource): Promise<void> {
@@ -128,6 +154,7 @@ async function repush(options: ApplyOptions, declaration: SourceDeclaration, out
 }
 
 function succeeded(outcome: SourceOutcome): boolean {
+  if (outcome.status === 'recorded') return true;
   if (outcome.status !== 'applied' || outcome.repushError !== undefined) return false;
   return outcome.repush === undefined || outcome.repush.status === 'sent';
 }

@@ -5,7 +5,8 @@ import type { PlanAction } from '../plan/types.js';
 export interface SourceOutcome {
   id: string;
   action: PlanAction;
-  status: 'applied' | 'failed' | 'skipped';
+  /** recorded: nothing was sent; the service already had the declaration and state now says so. */
+  status: 'applied' | 'recorded' | 'failed' | 'skipped';
   /** Readable failure, without secrets; set when status is failed. */
   error?: string;
   /** Stable code of the failure, when it had one. */
@@ -19,6 +20,7 @@ export interface SourceOutcome {
 
 export type ApplyEvent =
   | { type: 'start'; id: string; action: PlanAction }
+  | { type: 'recorded'; id: string }
   | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
   | { type: 'failed'; id: string; action: PlanAction; error: string }
   | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string };

@@ -45,7 +45,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const inspect = createInspector({ repo, log, faults, auth });
   const closing = new AbortController();
   const graph = { repo, auth, faults, maxBodyBytes: o.maxBodyBytes, maxLineBytes: o.maxLineBytes, closing: closing.signal };
-  const { server, inFlight } = createEmulatorServer({ graph, inspect, faults, log, now: o.now });
+  const { server, inFlight } = createEmulatorServer({ graph, inspect, faults, log, now: o.now, mounts: o.mounts });
 
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { GraphformError } from '../diagnostics/errors.js';
+import { LineSplitter } from './line-splitter.js';
 import type { ItemOp, ItemRecord } from './store.js';
 
 /**
@@ -56,26 +56,32 @@ export interface ReplayResult {
 
 /** Feeds every operation to `apply`, tolerating a cut-off last line; a bad line elsewhere is corruption. */
 export async function replayJournal(path: string, apply: (op: ItemOp) => void): Promise<ReplayResult> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
   let operations = 0;
-  let lineNo = 0;
   let badLine: number | undefined;
-  for await (const line of lines) {
-    lineNo++;
-    if (line === '') continue;
-    if (badLine !== undefined) break;
-    const op = decodeOp(line);
+  let corruptAt: number | undefined;
+  // Split on '\n' only (as written): a data line may hold a bare '\r' as JSON whitespace.
+  const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, (bytes, lineNo) => {
+    if (corruptAt !== undefined || bytes.length === 0) return;
+    if (badLine !== undefined) {
+      corruptAt = badLine;
+      return;
+    }
+    const op = decodeOp(bytes.toString('utf8'));
     if (op === undefined) {
       badLine = lineNo;
-      continue;
+      return;
     }
     apply(op);
     operations++;
+  }, () => undefined);
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    splitter.push(chunk);
+    if (corruptAt !== undefined) break;
   }
-  lines.close();
-  if (badLine !== undefined && badLine !== lineNo) {
-    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's item journal ${path} is damaged at line ${badLine}`, {
-      details: { path, line: badLine },
+  splitter.end();
+  if (corruptAt !== undefined) {
+    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's item journal ${path} is damaged at line ${corruptAt}`, {
+      details: { path, line: corruptAt },
       hint: 'Remove the file (the source keeps its definition, without items) or the whole data directory.',
     });
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { EmulatorCredentials, EmulatorOptions } from './types.js';
+import type { EmulatorCredentials, EmulatorMount, EmulatorOptions } from './types.js';
 
 export interface ResolvedEmulatorOptions {
   port: number;
@@ -13,6 +13,7 @@ export interface ResolvedEmulatorOptions {
   maxBodyBytes: number;
   maxLineBytes: number;
   now: () => number;
+  mounts: EmulatorMount[];
 }
 
 export const EMULATOR_DEFAULTS = {
@@ -65,5 +66,19 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     maxBodyBytes: integer(options.maxBodyBytes, 'maxBodyBytes', 1) ?? EMULATOR_DEFAULTS.maxBodyBytes,
     maxLineBytes: integer(options.maxLineBytes, 'maxLineBytes', 1) ?? EMULATOR_DEFAULTS.maxLineBytes,
     now: options.now ?? Date.now,
+    mounts: checkMounts(options.mounts ?? []),
   };
+}
+
+const RESERVED_PREFIXES = ['/api/content/', '/_emulator/'];
+
+function checkMounts(mounts: readonly EmulatorMount[]): EmulatorMount[] {
+  const seen: string[] = [];
+  for (const { prefix } of mounts) {
+    if (!/^\/(?:[^/?#]+\/)+$/.test(prefix)) throw bad(`A mount prefix starts and ends with "/" and names a folder, not ${JSON.stringify(prefix)}`);
+    const clash = [...RESERVED_PREFIXES, ...seen].find((p) => p.startsWith(prefix) || prefix.startsWith(p));
+    if (clash !== undefined) throw bad(`The mount prefix ${prefix} overlaps ${clash}`);
+    seen.push(prefix);
+  }
+  return [...mounts];
 }

@@ -4,7 +4,7 @@ import { handleInspection } from './inspect-routes.js';
 import type { FaultInjector } from './faults.js';
 import type { RequestLog } from './request-log.js';
 import { send, text, type Reply } from './respond.js';
-import type { EmulatorInspector } from './types.js';
+import type { EmulatorInspector, EmulatorMount } from './types.js';
 
 export interface ServerDeps {
   graph: GraphDeps;
@@ -12,6 +12,7 @@ export interface ServerDeps {
   faults: FaultInjector;
   log: RequestLog;
   now: () => number;
+  mounts: readonly EmulatorMount[];
 }
 
 /** The HTTP front: the control API under /_emulator/, the graph endpoints elsewhere; nothing a client sends can crash it. */
@@ -22,13 +23,18 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
     const arrived = new Date(deps.now()).toISOString();
     const path = req.url ?? '';
     const method = req.method ?? '';
-    const url = path.startsWith('/') ? new URL(`http://emulator.invalid${path}`) : undefined;
+    const url = parseTarget(path);
     if (url === undefined) {
       send(res, text(400, 'Malformed request target'));
       return;
     }
     if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
       send(res, await handleInspection(req, url, deps.inspect, deps.faults));
+      return;
+    }
+    const mount = deps.mounts.find((m) => url.pathname.startsWith(m.prefix));
+    if (mount !== undefined) {
+      await mount.handle(req, res, url);
       return;
     }
     let outcome;
@@ -57,4 +63,14 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
     void work.finally(() => pending.delete(work));
   });
   return { server, inFlight: async () => void (await Promise.allSettled([...pending])) };
+}
+
+/** Origin-form targets only ('/path?query'); an absolute or unparsable target is refused. */
+function parseTarget(path: string): URL | undefined {
+  if (!path.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://emulator.invalid${path}`);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 /** Public shapes of the graph service emulator: options, inspection and fault injection. */
 
 export interface EmulatorCredentials {
@@ -27,6 +29,18 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Called after every graph request with its log entry (for a verbose console). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Other emulated services served by the same server (e.g. an authorization server), each
+   * under its own path prefix. They get the raw request; no auth, faults or log of the graph
+   * endpoints apply. A prefix may not overlap /api/content/ or /_emulator.
+   */
+  mounts?: EmulatorMount[];
+}
+
+export interface EmulatorMount {
+  /** Starts and ends with '/', e.g. /o/oauth2/ */
+  prefix: string;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void;
 }
 
 export interface RequestLogEntry {

@@ -13,6 +13,8 @@ import type { PlanAction, PlanStrategy } from './types.js';
  *
  * | #  | situation                                                        | action  | request     | data loss |
  * |----|------------------------------------------------------------------|---------|-------------|-----------|
+ * | 0  | declared, the service already has exactly this definition, state | none    | —           | no (apply records it in state) |
+ * |    | does not (an earlier apply stopped between request and state)    |         |             |           |
  * | 1  | declared, not in state, the service has it                       | full    | PUT types   | YES (reason: `graphform import <id>` instead) |
  * | 2  | declared, not in state, the service says 404                     | create  | PUT types   | no        |
  * | 3  | declared, not in state, the service was not or could not be asked| create  | PUT types   | no (warning: it might exist) |
@@ -45,12 +47,15 @@ export interface RuleInput {
   remote: RemoteStatus;
   /** State (applied) → declaration (desired). */
   changes: readonly Change[];
+  /** The service's definition equals the declaration (canonical forms). */
+  remoteMatchesDeclaration: boolean;
   strategy: PlanStrategy;
   prune: boolean;
 }
 
 /** Names the row that decided; reasons are written per row. */
 export type RuleId =
+  | 'already-applied'
   | 'exists-remotely'
   | 'new-source'
   | 'new-source-unchecked'
@@ -79,6 +84,12 @@ const isOrphan = (s: RuleInput): boolean => !s.declared && s.inState;
 const isManaged = (s: RuleInput): boolean => s.declared && s.inState;
 
 export const ACTION_RULES: readonly Row[] = [
+  {
+    rule: 'already-applied',
+    action: 'none',
+    dataLoss: false,
+    when: (s) => s.declared && s.remote === 'found' && s.remoteMatchesDeclaration && (!s.inState || s.changes.length > 0),
+  },
   { rule: 'exists-remotely', action: 'full', dataLoss: true, when: (s) => isNew(s) && s.remote === 'found' },
   { rule: 'new-source', action: 'create', dataLoss: false, when: (s) => isNew(s) && s.remote === 'missing' },
   { rule: 'new-source-unchecked', action: 'create', dataLoss: false, when: (s) => isNew(s) },

@@ -47,15 +47,20 @@ function planSource(
 ): PlanSource {
   const changes = diffSource(entry?.definition, declaration?.definition);
   const remoteStatus: RemoteStatus = remote?.status ?? 'not-asked';
+  const remoteDefinition = remote?.status === 'found' ? remote.definition : undefined;
+  const remoteMatchesDeclaration =
+    remoteDefinition !== undefined &&
+    declaration !== undefined &&
+    canonicalJson(canonicalDefinition(remoteDefinition)) === canonicalJson(canonicalDefinition(declaration.definition));
   const decision = decideAction({
     declared: declaration !== undefined,
     inState: entry !== undefined,
     remote: remoteStatus,
     changes,
+    remoteMatchesDeclaration,
     strategy: options.strategy,
     prune: options.prune,
   });
-  const remoteDefinition = remote?.status === 'found' ? remote.definition : undefined;
   const itemLanguages = canonicalDefinition(entry?.definition ?? remoteDefinition ?? { label: '', languages: [], contentTypes: {} }).languages;
   const reasons = explainAction({
     id,
@@ -64,10 +69,6 @@ function planSource(
     changes,
     itemLanguages,
     dataGlobs: declaration?.data ?? [],
-    remoteMatchesDeclaration:
-      remoteDefinition !== undefined &&
-      declaration !== undefined &&
-      canonicalJson(canonicalDefinition(remoteDefinition)) === canonicalJson(canonicalDefinition(declaration.definition)),
   });
   const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(entry.definition, remoteDefinition) : [];
   return {

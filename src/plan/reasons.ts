@@ -11,8 +11,6 @@ export interface ReasonContext {
   itemLanguages: readonly string[];
   /** The declaration's `data:` globs ([] when none or not declared). */
   dataGlobs: readonly string[];
-  /** The service's definition already equals the declaration (rule exists-remotely). */
-  remoteMatchesDeclaration: boolean;
 }
 
 /**
@@ -28,10 +26,14 @@ export function explainAction(ctx: ReasonContext): string[] {
   const importHint = `run \`graphform import ${id}\` first to adopt it into state instead`;
 
   switch (ctx.rule) {
+    case 'already-applied':
+      return [
+        `the service already has exactly this definition of source ${id}, but state does not record it (an earlier apply stopped before writing state?): nothing is sent; apply records it in state`,
+      ];
     case 'exists-remotely':
       return [
         `source ${id} already exists in the service but is not in state: a full update ${deletes}`,
-        `${ctx.remoteMatchesDeclaration ? 'its schema there already matches this declaration; ' : ''}${importHint}`,
+        importHint,
         ...repush,
       ];
     case 'new-source':

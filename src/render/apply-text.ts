@@ -25,14 +25,19 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
   switch (event.type) {
     case 'start':
       return `${c.bold(event.id)}: ${DOING[event.action]}…`;
+    case 'recorded':
+      return `${c.bold(event.id)}: ${c.green('recorded in state')} (the service already had this definition; nothing sent)`;
     case 'applied':
       return `${c.bold(event.id)}: ${c.green(DONE[event.action])} after ${seconds(event.durationMs)}`;
     case 'failed':
       return `${c.bold(event.id)}: ${c.red('failed')}: ${event.error}`;
-    case 'repush':
-      if (event.error !== undefined) return `${c.bold(event.id)}: ${c.red('re-push of data files failed')}: ${event.error}`;
-      if (event.summary === undefined) return `${c.bold(event.id)}: no data files to re-push`;
-      return `${c.bold(event.id)}: re-pushed ${event.summary.itemsSent} items from its data files in ${event.summary.batches} batches (${event.summary.status})`;
+    case 'repush': {
+      if (event.error !== undefined) return `${c.bold(event.id)}: ${c.red('pushing its data files failed')}: ${event.error}`;
+      const s = event.summary;
+      if (s === undefined) return '';
+      if (s.status !== 'sent') return `${c.bold(event.id)}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
+      return `${c.bold(event.id)}: pushed ${s.itemsSent} items from its data files in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
+    }
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -52,7 +57,8 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
     lines.push(c.red('Apply stopped at the first failure. State records every source that was applied; run the same command again to continue.'));
   }
   const head = result.ok ? c.green.bold('Apply complete!') : c.red.bold('Apply failed.');
-  lines.push(`${head} ${count('applied')} applied, ${count('failed')} failed, ${count('skipped')} not started.`);
+  const recorded = count('recorded') > 0 ? `, ${count('recorded')} recorded in state` : '';
+  lines.push(`${head} ${count('applied')} applied${recorded}, ${count('failed')} failed, ${count('skipped')} not started.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -50,3 +50,19 @@ describe('emulator options', () => {
     await expect(fetch(`${emulator.url}/_emulator`)).rejects.toThrow();
   });
 });
+
+describe('mounts', () => {
+  it('serves another emulated service under its prefix, beside the graph endpoints', async () => {
+    const emulator = await startTestEmulator({
+      mounts: [{ prefix: '/o/oauth2/', handle: (_req, res, url) => void res.end(`mounted ${url.pathname}`) }],
+    });
+    const response = await fetch(`${emulator.url}/o/oauth2/v1/token`, { method: 'POST' });
+    expect(await response.text()).toBe('mounted /o/oauth2/v1/token');
+    expect((await fetch(`${emulator.url}/o/other`)).status).toBe(404);
+    expect(emulator.inspect.requests().map((r) => r.path)).toEqual(['/o/other']);
+  });
+
+  it.each(['/api/', '/api/content/v9/', '/_emulator/x/', 'o/', '/o'])('refuses the prefix %s', async (prefix) => {
+    await expect(startEmulator({ mounts: [{ prefix, handle: () => undefined }] })).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS' });
+  });
+});

@@ -120,3 +120,20 @@ describe('emulator persistence with dataDir', () => {
     await restarted.close();
   });
 });
+
+describe('journal encoding', () => {
+  it('keeps a data line with a bare carriage return as JSON whitespace across a restart', async () => {
+    const dataDir = await makeTempDir();
+    const emulator = await startEmulator({ dataDir, credentials });
+    const client = graphClientFor(emulator);
+    await client.putTypes('shop', sampleDefinition());
+    await client.pushData('shop', '{"index":{"_id":"r","language_routing":"en"}}\n{"Name":"cr",\r"ContentType":["Item","Product"]}\n{"index":{"_id":"s","language_routing":"en"}}\n{"Name":"ok","ContentType":["Item","Product"]}\n');
+    await emulator.close();
+    const restarted = await startEmulator({ dataDir, credentials });
+    expect(restarted.inspect.items('shop')?.items.map((i) => i.data)).toEqual([
+      { Name: 'cr', ContentType: ['Item', 'Product'] },
+      { Name: 'ok', ContentType: ['Item', 'Product'] },
+    ]);
+    await restarted.close();
+  });
+});

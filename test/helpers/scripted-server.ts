@@ -40,6 +40,7 @@ export async function startScriptedServer(script: readonly ScriptedAnswer[]): Pr
         return;
       }
       const send = (): void => {
+        if (res.destroyed) return;
         res.writeHead(answer.status, answer.headers ?? {});
         res.end(answer.body ?? '');
       };

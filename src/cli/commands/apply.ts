@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyPlan } from '../../apply/apply-plan.js';
+import { applyPlan, pendingAdoptions } from '../../apply/apply-plan.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { repushDeclaredData } from '../../data/repush.js';
 import { GraphformError } from '../../diagnostics/errors.js';
@@ -57,7 +57,8 @@ async function apply(ctx: CommandContext, planfile: string | undefined, flags: A
       ? await freshPlan(ctx, flags, project, state, opened, env.name, env.refresh && flags.refresh)
       : await savedPlan(ctx, planfile, project, state, env.name);
     ctx.out(renderPlanFor(ctx, plan, flags.diff === true));
-    if (!hasChanges(plan)) return 0;
+    const changes = hasChanges(plan);
+    if (!changes && pendingAdoptions(plan, state, project.declarations).length === 0) return 0;
 
     const losing = dataLossSources(plan);
     if (losing.length > 0 && flags.allowDataLoss !== true) {
@@ -65,7 +66,7 @@ async function apply(ctx: CommandContext, planfile: string | undefined, flags: A
       ctx.err('Review the plan above. If the deletion is intended, run again with --allow-data-loss (and re-push the data afterwards).');
       return 3;
     }
-    if (planfile === undefined && flags.yes !== true && !(await approved(ctx, opened.description))) {
+    if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, opened.description))) {
       ctx.err('Apply cancelled. Nothing was sent.');
       return 1;
     }
@@ -82,7 +83,10 @@ async function apply(ctx: CommandContext, planfile: string | undefined, flags: A
       toolVersion: TOOL_VERSION,
       parallelism,
       repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd }),
-      onEvent: (event) => ctx.out(renderApplyEvent(event, c)),
+      onEvent: (event) => {
+        const line = renderApplyEvent(event, c);
+        if (line !== '') ctx.out(line);
+      },
     });
     ctx.out(renderApplySummary(result, c));
     return result.ok ? 0 : 1;

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyPlan } from '../../../src/apply/apply-plan.js';
+import { readDeclarationFiles } from '../../../src/load/read-declarations.js';
+import { SCALAR_TYPES } from '../../../src/model/types.js';
+import { parsePlanFile } from '../../../src/plan/plan-file.js';
+import { emptyState } from '../../../src/state/state.js';
+import { validateDeclarations } from '../../../src/validate/validate.js';
+import { graphClientFor, startTestEmulator } from '../../helpers/emulator.js';
+import { graphProject, shopYaml } from '../../helpers/graph-project.js';
+
+const three = {
+  'content-sources/aaa.yaml': shopYaml({ id: 'aaa' }).replace(/Item/g, 'AItem').replace(/Product/g, 'AProduct'),
+  'content-sources/bbb.yaml': shopYaml({ id: 'bbb' }).replace(/Item/g, 'BItem').replace(/Product/g, 'BProduct'),
+  'content-sources/ccc.yaml': shopYaml({ id: 'ccc' }).replace(/Item/g, 'CItem').replace(/Product/g, 'CProduct'),
+};
+
+describe('apply under faults', () => {
+  it('a 503 in the middle of a multi-source apply leaves state true, and a re-run finishes the rest', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, three);
+    emulator.faults.add({ method: 'PUT', pathPrefix: '/api/content/v3/types?id=bbb', status: 503, count: 2 });
+
+    const first = await project.cli('apply', '--yes');
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain('bbb: failed');
+    expect(first.stdout).toContain('Apply failed. 1 applied, 1 failed, 1 not started.');
+    expect(Object.keys((await project.state()).sources)).toEqual(['aaa']);
+    expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['aaa']);
+
+    const second = await project.cli('apply', '--yes');
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).toContain('2 to create');
+    expect(Object.keys((await project.state()).sources)).toEqual(['aaa', 'bbb', 'ccc']);
+    expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
+  });
+
+  it('retries a single 503 and succeeds without the user noticing', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/aaa.yaml': three['content-sources/aaa.yaml'] });
+    emulator.faults.add({ method: 'PUT', status: 503, count: 1 });
+    const result = await project.cli('apply', '--yes');
+    expect(result.code, result.stdout).toBe(0);
+    expect(emulator.inspect.requests().filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([503, 204]);
+  });
+
+  it('recovers from a crash between the request and the state write', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    expect((await project.cli('plan', '--out', 'plan.json')).code).toBe(0);
+    const plan = parsePlanFile(await readFile(path.join(project.dir, 'plan.json'), 'utf8'), 'plan.json');
+    const files = await readDeclarationFiles(path.join(project.dir, 'content-sources'), project.dir);
+    const { declarations } = validateDeclarations(files, { scalarTypes: [...SCALAR_TYPES], reservedTypeNames: [], maxSources: undefined, stateSources: {} });
+    // The PUT reaches the service, then the process dies before state is written.
+    const crashed = applyPlan({
+      plan,
+      client: graphClientFor(emulator),
+      declarations,
+      state: emptyState('00000000-0000-4000-8000-000000000000'),
+      writeState: async () => {
+        throw new Error('killed');
+      },
+      now: () => new Date(),
+      toolVersion: 'test',
+      parallelism: 1,
+    });
+    expect((await crashed).ok).toBe(false);
+    expect(emulator.inspect.definition('shop')).toBeDefined();
+
+    const next = await project.cli('plan', '--detailed-exitcode');
+    expect(next.code, next.stdout).toBe(0);
+    expect(next.stdout).toContain('the service already has exactly this definition of source shop');
+    emulator.inspect.clearRequests();
+    const recovered = await project.cli('apply', '--yes');
+    expect(recovered.code, recovered.stdout).toBe(0);
+    expect(recovered.stdout).toContain('shop: recorded in state');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(Object.keys((await project.state()).sources)).toEqual(['shop']);
+    const last = await project.cli('plan');
+    expect(last.stdout).toContain('No changes.');
+  });
+
+  it('of two concurrent applies, one fails fast naming the lock holder', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    emulator.faults.add({ method: 'PUT', delayMs: 1500 });
+    const slow = project.cli('apply', '--yes');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const blocked = await project.cli('apply', '--yes');
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain('GF_STATE_LOCKED');
+    expect(blocked.stderr).toMatch(/apply/);
+    expect(blocked.stderr).toContain('graphform state unlock');
+    expect((await slow).code).toBe(0);
+  });
+
+  it('refuses a stale plan file and says what changed', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    expect((await project.cli('plan', '--out', 'old.json')).code).toBe(0);
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    const serialMoved = await project.cli('apply', 'old.json');
+    expect(serialMoved.code).toBe(1);
+    expect(serialMoved.stderr).toContain('GF_PLAN_STALE');
+    expect(serialMoved.stderr).toContain('state was created since the plan was made');
+
+    expect((await project.cli('plan', '--out', 'new.json')).code).toBe(0);
+    await project.write({ 'content-sources/shop.yaml': shopYaml({ languages: 'en, sv, de' }) });
+    emulator.inspect.clearRequests();
+    const edited = await project.cli('apply', 'new.json');
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toContain('the declarations changed since the plan was made');
+    expect(emulator.inspect.requests()).toEqual([]);
+  });
+
+  it('without --allow-data-loss, a data-loss plan sends nothing and exits 3', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }) });
+
+    emulator.inspect.clearRequests();
+    const refused = await project.cli('apply', '--yes');
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toContain('DELETES DATA');
+    expect(refused.stderr).toContain('--allow-data-loss');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+
+    expect((await project.cli('plan', '--out', 'loss.json')).code).toBe(0);
+    emulator.inspect.clearRequests();
+    const fromFile = await project.cli('apply', 'loss.json');
+    expect(fromFile.code).toBe(3);
+    expect(emulator.inspect.requests()).toEqual([]);
+    expect(emulator.inspect.definition('shop')).toMatchObject({ contentTypes: { Product: { properties: { Color: { type: 'String' } } } } });
+  });
+
+  it('without a terminal and without --yes, apply is an error and never a hang', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    const result = await project.cli('apply');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('GF_CONFIRMATION_REQUIRED');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+});

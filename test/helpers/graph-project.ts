@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import type { State } from '../../src/state/types.js';
+import { writeFiles } from './project-dir.js';
+import { runCli, type CliRun } from './run-cli.js';
+import { makeTempDir } from './temp-dir.js';
+
+export interface GraphProject {
+  dir: string;
+  /** Runs graphform in the project against the emulator (environment "test"). */
+  cli(...argv: string[]): Promise<CliRun>;
+  write(files: Record<string, string>): Promise<void>;
+  state(): Promise<State>;
+}
+
+/**
+ * A temporary project whose `test` environment points at a running emulator, with its
+ * credentials passed the way users pass them: through ${env:…} in the config.
+ */
+export async function graphProject(emulator: RunningEmulator, files: Record<string, string>, extraConfig = ''): Promise<GraphProject> {
+  const dir = await makeTempDir();
+  const config = [
+    'defaultEnvironment: test',
+    'http: { maxAttempts: 2, timeoutMs: 5000 }',
+    'environments:',
+    '  test:',
+    `    graphUrl: ${emulator.url}`,
+    '    auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }',
+    extraConfig,
+  ].join('\n');
+  await writeFiles(dir, { 'graphform.config.yaml': config, ...files });
+  const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret };
+  return {
+    dir,
+    cli: (...argv) => runCli(argv, { cwd: dir, env }),
+    write: (more) => writeFiles(dir, more),
+    state: async () => JSON.parse(await readFile(path.join(dir, '.graphform/state/test.json'), 'utf8')) as State,
+  };
+}
+
+/** A declaration file of a small shop source; `extra` lines are appended under contentTypes.Product.properties. */
+export function shopYaml(options: { id?: string; languages?: string; label?: string; productProperties?: string; contentTypes?: string; propertyTypes?: string } = {}): string {
+  return [
+    `id: ${options.id ?? 'shop'}`,
+    `label: ${options.label ?? 'Shop'}`,
+    `languages: [${options.languages ?? 'en, sv'}]`,
+    ...(options.propertyTypes === undefined ? [] : ['propertyTypes:', options.propertyTypes]),
+    'contentTypes:',
+    '  Item:',
+    '    abstract: true',
+    '    contentType: []',
+    '    properties:',
+    '      Name: { type: String, searchable: true }',
+    '  Product:',
+    '    contentType: [Item]',
+    '    properties:',
+    options.productProperties ?? '      Quantity: { type: Int }\n      Color: { type: String }',
+    ...(options.contentTypes === undefined ? [] : [options.contentTypes]),
+    '',
+  ].join('\n');
+}
