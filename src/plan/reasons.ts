@@ -23,6 +23,7 @@ export function explainAction(ctx: ReasonContext): string[] {
   const described = (changes: readonly Change[]): string => joinWords(changes.map(describeChange));
   const needs = (changes: readonly Change[]): string => (changes.length === 1 ? 'needs' : 'need');
   const repush = ctx.dataGlobs.length > 0 ? [`after the full update, graphform pushes the items of ${ctx.dataGlobs.join(', ')} again`] : [];
+  const pushAfterCreate = ctx.dataGlobs.length > 0 ? [`once it is created, graphform pushes the items of ${ctx.dataGlobs.join(', ')}`] : [];
   const importHint = `run \`graphform import ${id}\` first to adopt it into state instead`;
 
   switch (ctx.rule) {
@@ -37,13 +38,14 @@ export function explainAction(ctx: ReasonContext): string[] {
         ...repush,
       ];
     case 'new-source':
-      return [`source ${id} is new (the service does not have it): a full update creates it; there are no items to lose`];
+      return [`source ${id} is new (the service does not have it): a full update creates it; there are no items to lose`, ...pushAfterCreate];
     case 'new-source-unchecked':
       return [
         `source ${id} is not in state: a full update creates it`,
         ctx.remote === 'unsupported'
           ? `Warning: the service cannot say whether source ${id} already exists (it does not support reading types back); if it does, this full update deletes all its items: ${importHint}`
           : `Warning: graphform did not ask the service whether source ${id} already exists (refresh is off); if it does, this full update deletes all its items: ${importHint}`,
+        ...pushAfterCreate,
       ];
     case 'orphan-gone':
       return [
@@ -61,6 +63,7 @@ export function explainAction(ctx: ReasonContext): string[] {
     case 'recreate':
       return [
         `Warning: state records source ${id}, but the service says it does not exist (removed outside graphform?): a full update creates it again; there are no items to lose`,
+        ...pushAfterCreate,
       ];
     case 'unchanged':
       return [];

@@ -1,11 +1,12 @@
 import type { CommandRegistrar } from '../context.js';
-import { registerInit } from './init.js';
-import { registerValidate } from './validate.js';
-import { registerPlan } from './plan.js';
 import { registerApply } from './apply.js';
-import { registerEmulator } from './emulator.js';
 import { registerDataCommands } from './data.js';
+import { registerEmulator } from './emulator.js';
+import { registerImport } from './import.js';
+import { registerInit } from './init.js';
+import { registerPlan } from './plan.js';
 import { registerState } from './state.js';
+import { registerValidate } from './validate.js';
 
 /** Every command module, in the order `--help` lists them. */
 export const registrars: CommandRegistrar[] = [
@@ -13,7 +14,8 @@ export const registrars: CommandRegistrar[] = [
   registerValidate,
   registerPlan,
   registerApply,
-  registerEmulator,
-  registerDataCommands,
+  registerImport,
   registerState,
+  registerDataCommands,
+  registerEmulator,
 ];

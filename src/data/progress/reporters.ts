@@ -39,12 +39,17 @@ export function createBarReporter(options: ReporterOptions & { intervalMs?: numb
   };
 }
 
-/** For logs and CI: one line every `intervalMs` (5 s), and one when a phase ends. */
+/**
+ * For logs and CI: one line every `intervalMs` (5 s), and a closing line for a phase that
+ * lasted long enough to print one; short pushes leave the log to the final summary.
+ */
 export function createLineReporter(options: ReporterOptions & { intervalMs?: number }): ProgressReporter {
   const interval = options.intervalMs ?? 5000;
   const phaseStart = new Map<string, number>();
+  const printed = new Set<string>();
   let lastLine = Number.NEGATIVE_INFINITY;
   const line = (s: ProgressSnapshot): void => {
+    printed.add(s.phase);
     const started = phaseStart.get(s.phase) ?? options.now();
     options.write(`${formatProgressLine(s, (options.now() - started) / 1000)}\n`);
   };
@@ -61,8 +66,7 @@ export function createLineReporter(options: ReporterOptions & { intervalMs?: num
       line(s);
     },
     done(s) {
-      if (!phaseStart.has(s.phase)) phaseStart.set(s.phase, options.now());
-      line(s);
+      if (printed.has(s.phase)) line(s);
     },
   };
 }

@@ -77,7 +77,7 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
   }
   if (going) await deliver(batcher.flush());
   await pool.drain();
-  options.progress?.done(snapshot);
+  if (!options.dryRun) options.progress?.done(snapshot);
   if (options.dryRun) return { itemsSent: dry.items, itemsSkipped: skipped, batches: dry.batches, bytes: dry.bytes, failedBatches: [] };
   return {
     itemsSent: pool.itemsSent,

@@ -25,7 +25,7 @@ export function renderValidation(summary: ValidationSummary, c: ChalkInstance): 
 export function renderPushSummary(summary: PushSummary, c: ChalkInstance): string[] {
   const lines: string[] = [];
   const rates = `${summary.seconds.toFixed(1)} s, ${formatCount(summary.itemsPerSecond)} items/s, ${summary.megabytesPerSecond.toFixed(1)} MB/s`;
-  const sent = `${formatCount(summary.itemsSent)} items in ${formatCount(summary.batches)} batches (${formatBytes(summary.bytes)})`;
+  const sent = `${plural(summary.itemsSent, 'item')} in ${plural(summary.batches, 'batch', 'batches')} (${formatBytes(summary.bytes)})`;
   switch (summary.status) {
     case 'invalid':
       lines.push(c.red(`Nothing was sent to source ${summary.sourceId}: fix the errors above, or use --skip-invalid to send the valid items only.`));
@@ -50,4 +50,8 @@ export function renderPushSummary(summary: PushSummary, c: ChalkInstance): strin
   }
   if (summary.itemsSkipped > 0) lines.push(c.yellow(`${formatCount(summary.itemsSkipped)} invalid item${summary.itemsSkipped === 1 ? ' was' : 's were'} skipped (--skip-invalid).`));
   return lines;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

@@ -39,6 +39,16 @@ describe('reporters', () => {
     expect(out.at(-1)).toBe('\n');
   });
 
+  it('stays quiet for a phase shorter than one interval', () => {
+    let t = 0;
+    const out: string[] = [];
+    const lines = createLineReporter({ write: (s) => out.push(s), now: () => t, intervalMs: 1000 });
+    lines.update(snap(1, 1024));
+    t += 500;
+    lines.done(snap(2, 2048));
+    expect(out).toEqual([]);
+  });
+
   it('writes a line every interval and one at the end of each phase', () => {
     let t = 0;
     const out: string[] = [];
@@ -49,8 +59,10 @@ describe('reporters', () => {
     }
     lines.done(snap(35, 35 * 1024));
     lines.update(snap(0, 0, 'send'));
+    t += 3000;
+    lines.update(snap(500, 2048, 'send'));
     lines.done(snap(1000, 4096, 'send'));
-    expect(out).toHaveLength(5);
+    expect(out).toHaveLength(6);
     expect(out.every((l) => l.endsWith('\n') && !l.includes('\r'))).toBe(true);
     expect(out.at(-1)).toMatch(/^sending: 100%, 1,000\/1,000 items, 10 batches, 4.0 KB/);
   });
