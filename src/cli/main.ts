@@ -1,5 +1,4 @@
 import { Command, CommanderError, Option } from 'commander';
-import { loadConfig, selectEnvironment } from '../config/load-config.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { registrars } from './commands/index.js';
@@ -27,11 +26,12 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     colorErr: () => makeChalk(colorLevel(io, globals().color, io.stderr.isTTY)),
     out: (text) => void io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => void io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    // Loaded on first use: cosmiconfig and yaml are not needed for --help or --version.
     loadConfig: () => {
-      configPromise ??= loadConfig({ cwd: io.cwd, configFile: globals().config, env: io.env });
+      configPromise ??= import('../config/load-config.js').then((m) => m.loadConfig({ cwd: io.cwd, configFile: globals().config, env: io.env }));
       return configPromise;
     },
-    environment: async (): Promise<EnvironmentConfig> => selectEnvironment(await ctx.loadConfig(), globals().env),
+    environment: async (): Promise<EnvironmentConfig> => (await ctx.loadConfig()).resolveEnvironment(globals().env ?? (await ctx.loadConfig()).defaultEnvironment),
   };
 
   program

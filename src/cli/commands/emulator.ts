@@ -1,9 +1,5 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { GraphformError } from '../../diagnostics/errors.js';
-import { loadOrCreateCredentials } from '../../emulator/credentials-file.js';
-import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
-import type { CommandContext, CommandRegistrar } from '../context.js';
+import type { CommandRegistrar } from '../context.js';
 
 /** Port of `graphform emulator` when --port is not given (0 picks a free one). */
 export const DEFAULT_EMULATOR_PORT = 5152;
@@ -34,69 +30,6 @@ export const processStopSignal: StopSignalSource = () => {
   };
 };
 
-function integerFlag(value: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new GraphformError('GF_EMULATOR_BAD_OPTIONS', `${flag} must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}`);
-  }
-  return n;
-}
-
-async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string | undefined): Promise<EmulatorCredentials | undefined> {
-  if ((options.appKey === undefined) !== (options.secret === undefined)) {
-    throw new GraphformError('GF_EMULATOR_BAD_OPTIONS', '--app-key and --secret go together: give both or neither');
-  }
-  if (options.appKey !== undefined && options.secret !== undefined) return { appKey: options.appKey, secret: options.secret };
-  return dataDir === undefined ? undefined : loadOrCreateCredentials(dataDir);
-}
-
-function banner(emulator: RunningEmulator, dataDir: string | undefined): string {
-  const { appKey, secret } = emulator.credentials;
-  return [
-    `Graph service emulator listening on ${emulator.url}`,
-    `  app key: ${appKey}`,
-    `  secret:  ${secret}   (emulator-only credentials)`,
-    `  data:    ${dataDir ?? 'in memory (lost when it stops)'}`,
-    `  control: ${emulator.url}/_emulator/`,
-    '',
-    'Point an environment at it in graphform.config.yaml:',
-    '',
-    'environments:',
-    '  emulator:',
-    `    graphUrl: ${emulator.url}`,
-    `    auth: { scheme: hmac, appKey: "${appKey}", secret: "${secret}" }`,
-    '',
-    'Stop it with Ctrl+C.',
-    '',
-  ].join('\n');
-}
-
-/** Runs the emulator until `stop` aborts; returns the exit code. */
-export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorCommandOptions, stop: AbortSignal): Promise<number> {
-  const dataDir = options.dataDir === undefined ? undefined : resolve(ctx.io.cwd, options.dataDir);
-  const startOptions: EmulatorOptions = { port: integerFlag(options.port, '--port', 0, 65_535) ?? DEFAULT_EMULATOR_PORT };
-  const maxSources = integerFlag(options.maxSources, '--max-sources', 0, 1_000_000);
-  if (maxSources !== undefined) startOptions.maxSources = maxSources;
-  if (dataDir !== undefined) startOptions.dataDir = dataDir;
-  const credentials = await credentialsFrom(options, dataDir);
-  if (credentials !== undefined) startOptions.credentials = credentials;
-  if (ctx.globals().verbose) {
-    startOptions.onRequest = (e) => ctx.err(`${e.at} ${e.method} ${e.path} → ${e.status === 0 ? 'no answer' : e.status}${e.note === '' ? '' : ` (${e.note})`}`);
-  }
-
-  const emulator = await startEmulator(startOptions);
-  if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ url: emulator.url, appKey: emulator.credentials.appKey, secret: emulator.credentials.secret, dataDir: dataDir ?? null }));
-  } else {
-    ctx.out(banner(emulator, dataDir));
-  }
-  if (!stop.aborted) await new Promise<void>((done) => stop.addEventListener('abort', () => done(), { once: true }));
-  await emulator.close();
-  ctx.err('Emulator stopped.');
-  return 0;
-}
-
 /** The command with an injectable stop signal source (tests pass their own AbortController). */
 export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSignal): CommandRegistrar {
   return (program: Command, run) => {
@@ -112,6 +45,7 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
         await run(async (ctx) => {
           const stop = stopSignal();
           try {
+            const { runEmulatorCommand } = await import('../actions/emulator.js');
             return await runEmulatorCommand(ctx, options, stop.signal);
           } finally {
             stop.dispose();

@@ -1,18 +1,6 @@
-import path from 'node:path';
-import { serializePlan } from '../../plan/plan-file.js';
-import { detailedExitCode } from '../../plan/policy.js';
-import type { CommandContext, CommandRegistrar } from '../context.js';
-import { openEnvironment } from '../open-environment.js';
-import { addPlanFlags, planOptionsFrom, type PlanFlags } from '../plan-options.js';
-import { loadValidProject, makePlan, refreshIds, refreshRemote } from '../planning.js';
-import { renderPlanFor } from '../render-plan.js';
-import { stateBackendFor } from '../runtime.js';
-import { writeFileAtomic } from '../write-file-atomic.js';
-
-interface PlanCommandFlags extends PlanFlags {
-  out?: string;
-  detailedExitcode?: boolean;
-}
+import type { PlanCommandFlags } from '../actions/plan.js';
+import type { CommandRegistrar } from '../context.js';
+import { addPlanFlags } from '../plan-options.js';
 
 export const registerPlan: CommandRegistrar = (program, run) => {
   const command = program
@@ -20,30 +8,5 @@ export const registerPlan: CommandRegistrar = (program, run) => {
     .description('show what apply would send for each source: partial update, full update (deletes data), create, purge')
     .option('--out <file>', 'save the plan, to apply exactly it later with `graphform apply FILE`')
     .option('--detailed-exitcode', 'exit 0 no changes, 2 changes without data loss, 3 changes with data loss, 1 error');
-  addPlanFlags(command).action((flags: PlanCommandFlags) => run((ctx) => plan(ctx, flags)));
+  addPlanFlags(command).action((flags: PlanCommandFlags) => run(async (ctx) => (await import('../actions/plan.js')).plan(ctx, flags)));
 };
-
-async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promise<number> {
-  const env = await ctx.environment();
-  const state = await stateBackendFor(ctx, env).read();
-  const project = await loadValidProject(ctx, state);
-  const options = planOptionsFrom(flags, env.name);
-  let remote = {};
-  if (env.refresh && flags.refresh) {
-    const opened = await openEnvironment(ctx, project.config, env);
-    try {
-      const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
-      remote = await refreshRemote(opened.client, refreshIds(project, state, options.targets), warn);
-    } finally {
-      await opened.close();
-    }
-  }
-  const result = makePlan(ctx, { project, state, remote, options });
-  ctx.out(renderPlanFor(ctx, result, flags.diff === true));
-  if (flags.out !== undefined) {
-    const file = path.resolve(ctx.io.cwd, flags.out);
-    await writeFileAtomic(file, serializePlan(result));
-    ctx.err(`Saved the plan to ${flags.out}. Apply exactly it with: graphform apply ${flags.out}`);
-  }
-  return flags.detailedExitcode === true ? detailedExitCode(result) : 0;
-}

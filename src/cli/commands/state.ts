@@ -1,138 +1,24 @@
-import type { ChalkInstance } from 'chalk';
-import { stringify } from 'yaml';
-import { GraphformError } from '../../diagnostics/errors.js';
-import { didYouMean } from '../../diagnostics/suggest.js';
-import { withoutSource } from '../../state/state.js';
-import type { State, StateBackend, StateSourceEntry } from '../../state/types.js';
-import { withStateLock } from '../../state/with-lock.js';
-import type { CommandContext, CommandRegistrar, OutputFormat } from '../context.js';
-import { stateBackendFor } from '../runtime.js';
-
-/** Where a state command writes, and how. */
-export interface StateOutput {
-  format: OutputFormat;
-  color: ChalkInstance;
-  out(text: string): void;
-}
+import type { StateSubcommand } from '../actions/state.js';
+import type { CommandRegistrar } from '../context.js';
 
 export const registerState: CommandRegistrar = (program, run) => {
+  const act = (sub: StateSubcommand, arg = ''): Promise<void> =>
+    run(async (ctx) => (await import('../actions/state.js')).runStateCommand(ctx, sub, arg));
   const state = program.command('state').description("inspect and repair an environment's state (what graphform last applied)");
-  state
-    .command('list')
-    .description('list the sources recorded in state')
-    .action(() => run(async (ctx) => stateList(await backendOf(ctx), outputOf(ctx))));
+  state.command('list').description('list the sources recorded in state').action(() => act('list'));
   state
     .command('show')
     .description('show the definition last applied to a source')
     .argument('<id>', 'source id')
-    .action((id: string) => run(async (ctx) => stateShow(await backendOf(ctx), id, outputOf(ctx))));
+    .action((id: string) => act('show', id));
   state
     .command('rm')
     .description('forget a source: graphform stops managing it; the source and its items stay in the service')
     .argument('<id>', 'source id')
-    .action((id: string) => run(async (ctx) => stateRm(await backendOf(ctx), id, outputOf(ctx))));
+    .action((id: string) => act('rm', id));
   state
     .command('unlock')
     .description('remove a stale state lock left by a run that is gone')
     .argument('<lockId>', 'the lock id, as shown in the "locked" error')
-    .action((lockId: string) => run(async (ctx) => stateUnlock(await backendOf(ctx), lockId, outputOf(ctx))));
+    .action((lockId: string) => act('unlock', lockId));
 };
-
-export async function stateList(backend: StateBackend, o: StateOutput): Promise<number> {
-  const state = await backend.read();
-  const rows = Object.entries(state?.sources ?? {}).map(([id, entry]) => summaryOf(id, entry));
-  if (o.format === 'json') {
-    o.out(JSON.stringify({ lineage: state?.lineage ?? null, serial: state?.serial ?? null, sources: rows }, null, 2));
-    return 0;
-  }
-  if (state === undefined) {
-    o.out(`No state yet at ${backend.description}: nothing has been applied to this environment.`);
-    return 0;
-  }
-  const lines = [o.color.bold(`State at ${backend.description}`), `lineage ${state.lineage}, serial ${state.serial}`, ''];
-  if (rows.length === 0) lines.push('No sources in state.');
-  else {
-    const table = [
-      ['ID', 'LABEL', 'LANGUAGES', 'CONTENT TYPES', 'APPLIED'],
-      ...rows.map((r) => [r.id, r.label, r.languages.join(', '), r.contentTypes.join(', '), `${r.appliedAt} (graphform ${r.toolVersion})`]),
-    ];
-    const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-    table.forEach((row, index) => {
-      const line = row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ');
-      lines.push(index === 0 ? o.color.dim(line) : line);
-    });
-  }
-  o.out(lines.join('\n'));
-  return 0;
-}
-
-export async function stateShow(backend: StateBackend, id: string, o: StateOutput): Promise<number> {
-  const state = await backend.read();
-  const entry = entryOf(state, id, backend);
-  if (o.format === 'json') {
-    o.out(JSON.stringify({ id, ...entry }, null, 2));
-    return 0;
-  }
-  const header = `# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n`;
-  o.out(`${o.color.dim(header)}${stringify({ id, ...entry.definition }, { lineWidth: 0 })}`);
-  return 0;
-}
-
-/** Takes the lock while it reads and writes, so it cannot race an apply. */
-export async function stateRm(backend: StateBackend, id: string, o: StateOutput): Promise<number> {
-  const { before, after } = await withStateLock(backend, 'state rm', async () => {
-    const state = await backend.read();
-    entryOf(state, id, backend);
-    const next = withoutSource(state as State, id);
-    await backend.write(next);
-    return { before: (state as State).serial, after: next.serial };
-  });
-  if (o.format === 'json') {
-    o.out(JSON.stringify({ removed: id, serial: after }, null, 2));
-    return 0;
-  }
-  o.out(
-    [
-      `Removed ${o.color.bold(id)} from state (serial ${before} -> ${after}).`,
-      'The source and its items stay in the service; graphform no longer manages it.',
-      `To manage it again, run \`graphform import ${id}\`.`,
-    ].join('\n'),
-  );
-  return 0;
-}
-
-export async function stateUnlock(backend: StateBackend, lockId: string, o: StateOutput): Promise<number> {
-  await backend.forceUnlock(lockId);
-  o.out(o.format === 'json' ? JSON.stringify({ unlocked: lockId }, null, 2) : `Removed lock ${lockId} from the state at ${backend.description}.`);
-  return 0;
-}
-
-function entryOf(state: State | undefined, id: string, backend: StateBackend): StateSourceEntry {
-  const entry = state?.sources[id];
-  if (entry !== undefined) return entry;
-  const known = Object.keys(state?.sources ?? {});
-  throw new GraphformError('GF_STATE_SOURCE_NOT_FOUND', `Source ${id} is not in the state at ${backend.description}${didYouMean(id, known)}`, {
-    details: { id, known },
-    hint: known.length > 0 ? `Sources in state: ${known.join(', ')}` : 'The state holds no sources yet.',
-  });
-}
-
-function summaryOf(id: string, entry: StateSourceEntry) {
-  return {
-    id,
-    label: entry.definition.label,
-    languages: [...entry.definition.languages],
-    contentTypes: Object.keys(entry.definition.contentTypes),
-    hash: entry.hash,
-    appliedAt: entry.appliedAt,
-    toolVersion: entry.toolVersion,
-  };
-}
-
-async function backendOf(ctx: CommandContext): Promise<StateBackend> {
-  return stateBackendFor(ctx, await ctx.environment());
-}
-
-function outputOf(ctx: CommandContext): StateOutput {
-  return { format: ctx.globals().format, color: ctx.color(), out: (text) => ctx.out(text) };
-}

@@ -1,33 +1,8 @@
-import { hasErrors } from '../../diagnostics/diagnostic.js';
-import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
-import { renderDiagnosticsJson } from '../../render/diagnostics-json.js';
-import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
-import type { CommandContext, CommandRegistrar } from '../context.js';
-import { loadProject } from '../load-project.js';
-import { readStateSourcesLeniently } from '../state-sources.js';
+import type { CommandRegistrar } from '../context.js';
 
 export const registerValidate: CommandRegistrar = (program, run) => {
   program
     .command('validate')
     .description('check the declarations: shape, names, types, inheritance, collisions, limits (exit 0 valid, 1 invalid)')
-    .action(() => run(validate));
+    .action(() => run(async (ctx) => (await import('../actions/validate.js')).validate(ctx)));
 };
-
-async function validate(ctx: CommandContext): Promise<number> {
-  const stateSources = await readStateSourcesLeniently(ctx);
-  const project = await loadProject(ctx, { stateSources });
-  const { diagnostics, declarations } = project;
-  const ok = !hasErrors(diagnostics);
-  if (ctx.io.env.GITHUB_ACTIONS === 'true' && diagnostics.length > 0) ctx.out(renderDiagnosticsGithub(diagnostics));
-  if (ctx.globals().format === 'json') {
-    ctx.out(renderDiagnosticsJson(diagnostics));
-    return ok ? 0 : 1;
-  }
-  const c = ctx.color();
-  if (diagnostics.length > 0) ctx.out(renderDiagnosticsText(diagnostics, { color: c, sources: project.sources }));
-  if (ok) {
-    const ids = declarations.map((d) => d.id).join(', ');
-    ctx.out(`${c.green('✓')} ${declarations.length} content source${declarations.length === 1 ? '' : 's'} valid${ids ? ` (${ids})` : ''}.`);
-  }
-  return ok ? 0 : 1;
-}

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { stateList, stateRm, stateShow, stateUnlock, type StateOutput } from '../../../src/cli/commands/state.js';
+import { stateList, stateRm, stateShow, stateUnlock, type StateOutput } from '../../../src/cli/actions/state.js';
 import type { OutputFormat } from '../../../src/cli/context.js';
 import { GraphformError } from '../../../src/diagnostics/errors.js';
 import { hashDefinition } from '../../../src/model/hash.js';

@@ -1,0 +1,137 @@
+import type { ChalkInstance } from 'chalk';
+import { stringify } from 'yaml';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { didYouMean } from '../../diagnostics/suggest.js';
+import { withoutSource } from '../../state/state.js';
+import type { State, StateBackend, StateSourceEntry } from '../../state/types.js';
+import { withStateLock } from '../../state/with-lock.js';
+import type { CommandContext, OutputFormat } from '../context.js';
+import { stateBackendFor } from '../runtime.js';
+
+/** Where a state command writes, and how. */
+export interface StateOutput {
+  format: OutputFormat;
+  color: ChalkInstance;
+  out(text: string): void;
+}
+
+export type StateSubcommand = 'list' | 'show' | 'rm' | 'unlock';
+
+/** Runs one `graphform state …` subcommand against the environment's backend. */
+export async function runStateCommand(ctx: CommandContext, sub: StateSubcommand, arg: string): Promise<number> {
+  const backend = await backendOf(ctx);
+  const output = outputOf(ctx);
+  switch (sub) {
+    case 'list':
+      return stateList(backend, output);
+    case 'show':
+      return stateShow(backend, arg, output);
+    case 'rm':
+      return stateRm(backend, arg, output);
+    case 'unlock':
+      return stateUnlock(backend, arg, output);
+    default: {
+      const unreachable: never = sub;
+      return unreachable;
+    }
+  }
+}
+
+export async function stateList(backend: StateBackend, o: StateOutput): Promise<number> {
+  const state = await backend.read();
+  const rows = Object.entries(state?.sources ?? {}).map(([id, entry]) => summaryOf(id, entry));
+  if (o.format === 'json') {
+    o.out(JSON.stringify({ lineage: state?.lineage ?? null, serial: state?.serial ?? null, sources: rows }, null, 2));
+    return 0;
+  }
+  if (state === undefined) {
+    o.out(`No state yet at ${backend.description}: nothing has been applied to this environment.`);
+    return 0;
+  }
+  const lines = [o.color.bold(`State at ${backend.description}`), `lineage ${state.lineage}, serial ${state.serial}`, ''];
+  if (rows.length === 0) lines.push('No sources in state.');
+  else {
+    const table = [
+      ['ID', 'LABEL', 'LANGUAGES', 'CONTENT TYPES', 'APPLIED'],
+      ...rows.map((r) => [r.id, r.label, r.languages.join(', '), r.contentTypes.join(', '), `${r.appliedAt} (graphform ${r.toolVersion})`]),
+    ];
+    const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+    table.forEach((row, index) => {
+      const line = row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ');
+      lines.push(index === 0 ? o.color.dim(line) : line);
+    });
+  }
+  o.out(lines.join('\n'));
+  return 0;
+}
+
+export async function stateShow(backend: StateBackend, id: string, o: StateOutput): Promise<number> {
+  const state = await backend.read();
+  const entry = entryOf(state, id, backend);
+  if (o.format === 'json') {
+    o.out(JSON.stringify({ id, ...entry }, null, 2));
+    return 0;
+  }
+  const header = `# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n`;
+  o.out(`${o.color.dim(header)}${stringify({ id, ...entry.definition }, { lineWidth: 0 })}`);
+  return 0;
+}
+
+/** Takes the lock while it reads and writes, so it cannot race an apply. */
+export async function stateRm(backend: StateBackend, id: string, o: StateOutput): Promise<number> {
+  const { before, after } = await withStateLock(backend, 'state rm', async () => {
+    const state = await backend.read();
+    entryOf(state, id, backend);
+    const next = withoutSource(state as State, id);
+    await backend.write(next);
+    return { before: (state as State).serial, after: next.serial };
+  });
+  if (o.format === 'json') {
+    o.out(JSON.stringify({ removed: id, serial: after }, null, 2));
+    return 0;
+  }
+  o.out(
+    [
+      `Removed ${o.color.bold(id)} from state (serial ${before} -> ${after}).`,
+      'The source and its items stay in the service; graphform no longer manages it.',
+      `To manage it again, run \`graphform import ${id}\`.`,
+    ].join('\n'),
+  );
+  return 0;
+}
+
+export async function stateUnlock(backend: StateBackend, lockId: string, o: StateOutput): Promise<number> {
+  await backend.forceUnlock(lockId);
+  o.out(o.format === 'json' ? JSON.stringify({ unlocked: lockId }, null, 2) : `Removed lock ${lockId} from the state at ${backend.description}.`);
+  return 0;
+}
+
+function entryOf(state: State | undefined, id: string, backend: StateBackend): StateSourceEntry {
+  const entry = state?.sources[id];
+  if (entry !== undefined) return entry;
+  const known = Object.keys(state?.sources ?? {});
+  throw new GraphformError('GF_STATE_SOURCE_NOT_FOUND', `Source ${id} is not in the state at ${backend.description}${didYouMean(id, known)}`, {
+    details: { id, known },
+    hint: known.length > 0 ? `Sources in state: ${known.join(', ')}` : 'The state holds no sources yet.',
+  });
+}
+
+function summaryOf(id: string, entry: StateSourceEntry) {
+  return {
+    id,
+    label: entry.definition.label,
+    languages: [...entry.definition.languages],
+    contentTypes: Object.keys(entry.definition.contentTypes),
+    hash: entry.hash,
+    appliedAt: entry.appliedAt,
+    toolVersion: entry.toolVersion,
+  };
+}
+
+async function backendOf(ctx: CommandContext): Promise<StateBackend> {
+  return stateBackendFor(ctx, await ctx.environment());
+}
+
+function outputOf(ctx: CommandContext): StateOutput {
+  return { format: ctx.globals().format, color: ctx.color(), out: (text) => ctx.out(text) };
+}
