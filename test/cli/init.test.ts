@@ -3,13 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, DEFAULT_ANSWERS, scaffold } from '../../src/cli/init/scaffold.js';
 import { runCli } from '../helpers/run-cli.js';
-import { useTempDirs } from '../helpers/project-dir.js';
-
-const temp = useTempDirs();
+import { makeProjectDir } from '../helpers/temp-dir.js';
 
 describe('graphform init', () => {
   it('scaffolds a config, a source and a workflow with --yes', async () => {
-    const dir = await temp.make();
+    const dir = await makeProjectDir();
     const result = await runCli(['init', '--yes'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('created  graphform.config.yaml');
@@ -22,7 +20,7 @@ describe('graphform init', () => {
   });
 
   it('never overwrites an existing file', async () => {
-    const dir = await temp.make({ 'graphform.config.yaml': 'sources: mine\n' });
+    const dir = await makeProjectDir({ 'graphform.config.yaml': 'sources: mine\n' });
     const result = await runCli(['init', '--yes'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('exists   graphform.config.yaml (left as it is)');
@@ -30,7 +28,7 @@ describe('graphform init', () => {
   });
 
   it('scaffolds into a named folder without a TTY, using the defaults', async () => {
-    const dir = await temp.make();
+    const dir = await makeProjectDir();
     await writeFile(path.join(dir, 'keep'), '');
     const result = await runCli(['init', 'proj'], { cwd: dir });
     expect(result.code).toBe(0);
@@ -50,7 +48,7 @@ describe('graphform init', () => {
 
 describe('graphform basics', () => {
   it('prints the version and help, and rejects unknown commands with exit 1', async () => {
-    const dir = await temp.make();
+    const dir = await makeProjectDir();
     expect((await runCli(['--version'], { cwd: dir })).stdout.trim()).toBe('0.1.0');
     expect((await runCli(['--help'], { cwd: dir })).stdout).toContain('Usage: graphform');
     const bad = await runCli(['bogus'], { cwd: dir });

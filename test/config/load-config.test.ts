@@ -2,12 +2,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
 import { isGraphformError } from '../../src/diagnostics/errors.js';
-import { useTempDirs } from '../helpers/project-dir.js';
-
-const temp = useTempDirs();
+import { makeProjectDir } from '../helpers/temp-dir.js';
 
 async function load(files: Record<string, string>, options: { env?: Record<string, string>; configFile?: string } = {}) {
-  const dir = await temp.make(files);
+  const dir = await makeProjectDir(files);
   const config = await loadConfig({ cwd: dir, configFile: options.configFile, env: options.env ?? {} });
   return { dir, config };
 }
@@ -135,7 +133,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a --config that does not exist', async () => {
-    const dir = await temp.make({});
+    const dir = await makeProjectDir({});
     await expect(loadConfig({ cwd: dir, configFile: 'nope.yaml', env: {} })).rejects.toMatchObject({ code: 'GF_CONFIG_NOT_FOUND' });
   });
 });

@@ -1,6 +1,6 @@
 import { cp, readFile, writeFile, appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import type { ItemCounts } from '../../src/emulator/types.js';
@@ -106,14 +106,16 @@ describe('graphform data', () => {
   it('purge asks on a terminal and only "yes" approves', async () => {
     const dir = await project();
     expect((await runCli(['data', 'push', 'shop'], { cwd: dir })).code).toBe(0);
-    /** A terminal that types the answer once the question is on screen. */
-    const tty = (answer: string): { stdin: NodeJS.ReadableStream & { isTTY: boolean }; stderr: { isTTY: boolean; write: (s: string) => boolean } } => {
+    /** A terminal (real streams, as readline needs) that types the answer once the question is on screen. */
+    const tty = (answer: string): { stdin: NodeJS.ReadableStream & { isTTY: boolean }; stderr: Writable & { isTTY: boolean } } => {
       const stdin = Object.assign(new PassThrough(), { isTTY: true });
-      const write = (text: string): boolean => {
-        if (text.includes('Enter a value')) stdin.write(`${answer}\r`);
-        return true;
-      };
-      return { stdin, stderr: { isTTY: true, write } };
+      const stderr = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          if (chunk.toString().includes('Enter a value')) stdin.write(`${answer}\r`);
+          done();
+        },
+      });
+      return { stdin, stderr: Object.assign(stderr, { isTTY: true }) };
     };
     const declined = await runCli(['data', 'purge', 'shop', '--all-languages'], { cwd: dir, io: tty('no') });
     expect(declined.code).toBe(1);

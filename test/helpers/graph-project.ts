@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { State } from '../../src/state/types.js';
-import { writeFiles } from './project-dir.js';
 import { runCli, type CliRun } from './run-cli.js';
-import { makeTempDir } from './temp-dir.js';
+import { makeTempDir, writeFiles } from './temp-dir.js';
 
 export interface GraphProject {
   dir: string;

@@ -5,7 +5,7 @@ import { GraphformError } from '../../src/diagnostics/errors.js';
 import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
 import { emptyState, stateEntry, withSource } from '../../src/state/state.js';
 import type { State } from '../../src/state/types.js';
-import { tempFolder } from './temp-folder.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 import { shop } from '../plan/builders.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -41,11 +41,11 @@ async function rejection(promise: Promise<unknown>): Promise<GraphformError> {
 
 describe('local state backend: reading and writing', () => {
   it('reads nothing before the first write', async () => {
-    expect(await backend(await tempFolder()).read()).toBeUndefined();
+    expect(await backend(await makeTempDir('graphform-state-')).read()).toBeUndefined();
   });
 
   it('creates the folder, writes 2-space JSON and reads it back; no temp file is left', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const b = backend(dir);
     await b.write(sample());
     expect(await b.read()).toEqual(sample());
@@ -57,7 +57,7 @@ describe('local state backend: reading and writing', () => {
   });
 
   it('replaces the file whole: concurrent writers leave one complete state', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const writers = Array.from({ length: 12 }, (_, i) => backend(dir, { pid: 1000 + i }));
     await Promise.all(writers.map((w, i) => w.write(sample(i))));
     const state = await writers[0]!.read();
@@ -67,7 +67,7 @@ describe('local state backend: reading and writing', () => {
   });
 
   it('fails with GF_STATE_WRITE and cleans up when the file cannot be replaced', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const target = path.join(dir, 'nested', 'state', 'local.json');
     await mkdir(path.join(target, 'in-the-way'), { recursive: true });
     const error = await rejection(backend(dir).write(sample()));
@@ -83,7 +83,7 @@ describe('local state backend: reading and writing', () => {
     ['a bad serial', JSON.stringify({ ...sample(), serial: -1 }), /has no valid serial/],
     ['a bad entry', JSON.stringify({ ...sample(), sources: { shop: { definition: {} } } }), /invalid entry for source shop: hash is not a string/],
   ])('refuses %s with GF_STATE_FORMAT', async (_name, text, message) => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     await mkdir(path.join(dir, 'nested', 'state'), { recursive: true });
     await writeFile(path.join(dir, 'nested', 'state', 'local.json'), text);
     const error = await rejection(backend(dir).read());
@@ -94,7 +94,7 @@ describe('local state backend: reading and writing', () => {
 
 describe('local state backend: locking', () => {
   it('writes the holder into <path>.lock and removes it on release', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const lockFile = path.join(dir, 'nested', 'state', 'local.json.lock');
     const lock = await backend(dir, { newLockId: () => 'lock-1' }).lock({ operation: 'apply', who: 'ci' });
     expect(lock.id).toBe('lock-1');
@@ -111,7 +111,7 @@ describe('local state backend: locking', () => {
   });
 
   it('fails fast for a second locker, naming the holder, its operation, pid, host and age', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     await backend(dir, { newLockId: () => 'held-by-alice', now: () => new Date('2026-11-22T09:55:30.000Z') }).lock({ operation: 'apply' });
     const bob = backend(dir, { who: 'bob', pid: 7, host: 'ci-runner' });
     const error = await rejection(bob.lock({ operation: 'state rm' }));
@@ -124,14 +124,14 @@ describe('local state backend: locking', () => {
   });
 
   it('retries until the lock timeout expires, then fails', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     await backend(dir).lock({ operation: 'apply' });
     const error = await rejection(backend(dir, { lockTimeoutMs: 150 }).lock({ operation: 'plan' }));
     expect(error.code).toBe('GF_STATE_LOCKED');
   });
 
   it('gets the lock when the holder releases it within the timeout', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const first = await backend(dir).lock({ operation: 'apply' });
     const waiting = backend(dir, { lockTimeoutMs: 10_000, newLockId: () => 'second' }).lock({ operation: 'apply' });
     setTimeout(() => void first.release(), 50);
@@ -141,13 +141,13 @@ describe('local state backend: locking', () => {
   });
 
   it('exactly one of many simultaneous lockers wins', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => backend(dir, { pid: i + 1 }).lock({ operation: 'apply' })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 
   it('unlocks a stale lock only with its id', async () => {
-    const dir = await tempFolder();
+    const dir = await makeTempDir('graphform-state-');
     const b = backend(dir, { newLockId: () => 'stale-id' });
     const stale = await b.lock({ operation: 'apply' });
 
@@ -164,7 +164,7 @@ describe('local state backend: locking', () => {
   });
 
   it('says when there is nothing to unlock', async () => {
-    const error = await rejection(backend(await tempFolder()).forceUnlock('any'));
+    const error = await rejection(backend(await makeTempDir('graphform-state-')).forceUnlock('any'));
     expect(error.code).toBe('GF_STATE_NOT_LOCKED');
   });
 });

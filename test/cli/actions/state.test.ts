@@ -10,7 +10,7 @@ import { createLocalBackend } from '../../../src/state/local-backend.js';
 import { serializeState } from '../../../src/state/state-format.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { shop, stateOf } from '../../plan/builders.js';
-import { tempFolder } from '../../state/temp-folder.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 const blog = { label: 'Blog', languages: ['en'], contentTypes: { Post: { contentType: [], properties: { Title: { type: 'String' } } } } };
 
@@ -21,7 +21,7 @@ function output(format: OutputFormat = 'text') {
 }
 
 async function setup(withState = true) {
-  const dir = await tempFolder();
+  const dir = await makeTempDir();
   const file = path.join(dir, '.graphform', 'state', 'local.json');
   if (withState) {
     await mkdir(path.dirname(file), { recursive: true });
