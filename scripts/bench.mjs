@@ -1,6 +1,6 @@
 // npm run bench: the data pipeline's throughput and memory against the emulator.
 //
-// The benchmark is TypeScript in test/bench/, loaded with vite's runnerImport (vite comes
+// The benchmark is TypeScript in test/bench/, run through vite's module runner (vite comes
 // with vitest), so no build step is needed. Each run happens in its own child process so
 // its memory figures are its own; the emulator runs in another child, since it holds every
 // item it receives.
@@ -11,14 +11,28 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runnerImport } from 'vite';
+import { createServer, createServerModuleRunner } from 'vite';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
 
+let runner;
+
+/** Imports a TypeScript module; the runner stays open, so the module's own lazy imports work. */
 async function load(relative) {
-  const { module } = await runnerImport(path.join(ROOT, relative), { root: ROOT, configFile: false, logLevel: 'error' });
-  return module;
+  if (runner === undefined) {
+    const server = await createServer({ root: ROOT, configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+    runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
+    runner.server = server;
+  }
+  return runner.import(path.join(ROOT, relative));
+}
+
+async function unload() {
+  if (runner === undefined) return;
+  await runner.close();
+  await runner.server.close();
+  runner = undefined;
 }
 
 async function child(role, argsJson) {
@@ -27,6 +41,7 @@ async function child(role, argsJson) {
   process.on('message', (message) => handlers.forEach((handler) => handler(message)));
   const result = await module.run(JSON.parse(argsJson), (message) => process.send(message), (handler) => handlers.push(handler));
   if (result !== undefined) process.send({ result });
+  await unload();
   process.disconnect();
 }
 
@@ -72,6 +87,7 @@ async function main() {
     console.log(`Generating ${sizeMb} MB of NDJSON in ${file} …`);
     const { writeBenchFile } = await load('test/bench/bench-source.ts');
     const generated = await writeBenchFile(file, sizeMb * 1024 * 1024);
+    await unload();
     const fileBytes = (await stat(file)).size;
     console.log(`${generated.items.toLocaleString('en-US')} items, ${(fileBytes / 1048576).toFixed(1)} MiB\n`);
 
