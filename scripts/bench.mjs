@@ -61,7 +61,7 @@ function option(name, fallback) {
 }
 
 function table(rows) {
-  const header = ['run', 'items', 'batches', 'MB sent', 'seconds', 'items/s', 'MB/s', 'peak RSS MiB', 'stored'];
+  const header = ['run', 'items', 'batches', 'MB sent', 'seconds', 'items/s', 'MB/s', 'peak RSS MiB', 'stored', 'notes'];
   const cells = rows.map((r) => [
     r.name,
     r.items.toLocaleString('en-US'),
@@ -72,6 +72,7 @@ function table(rows) {
     (r.bytes / 1048576 / r.seconds).toFixed(1),
     `${r.peakRssMiB.toFixed(0)} (start ${r.baselineRssMiB.toFixed(0)})`,
     r.stored === r.items ? 'exact' : `${r.stored} ≠ ${r.items}`,
+    r.notes,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c) => `| ${c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join(' | ')} |`;

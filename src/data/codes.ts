@@ -50,4 +50,5 @@ export const DATA_ERROR_CODES = {
   noLanguages: 'GF_DATA_NO_LANGUAGES',
   confirmationRequired: 'GF_DATA_CONFIRMATION_REQUIRED',
   readFailed: 'GF_DATA_READ_FAILED',
+  fileChanged: 'GF_DATA_FILE_CHANGED',
 } as const;

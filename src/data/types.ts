@@ -6,6 +6,9 @@ export interface DataFile {
   path: string;
   /** Path relative to the working directory, used in every diagnostic. */
   display: string;
+  /** Size and modification time when validated: the send pass refuses a file that changed since. */
+  size?: number;
+  mtimeMs?: number;
 }
 
 export type ActionKind = 'index' | 'delete';
@@ -24,6 +27,11 @@ export interface DataRecord {
   line: number;
   action: DataAction;
   item?: Record<string, unknown>;
+  /**
+   * The data line exactly as read, instead of `item`: only from a reader told the input is
+   * already validated, and only when the line is already minified (nothing to re-serialize).
+   */
+  dataLine?: string;
 }
 
 /** What a reader yields: a record, or a problem found at a file:line. */

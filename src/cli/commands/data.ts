@@ -81,11 +81,11 @@ export function registerData(deps: DataCommandDeps = defaultDeps): CommandRegist
       .command('purge')
       .description('delete every item of a source in the given languages')
       .argument('<source>', 'content source id')
-      .option('--language <lang>', 'a language to purge (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+      .option('--language <lang>', 'a language to purge (repeatable)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
       .option('--all-languages', "every language the source declares")
       .option('-y, --yes', 'do not ask for confirmation')
-      .action((source: string, o: { language: string[]; allLanguages?: boolean; yes?: boolean }) =>
-        run((ctx) => dataPurge(ctx, deps, source, { languages: o.language, allLanguages: o.allLanguages === true, yes: o.yes === true })),
+      .action((source: string, o: { language?: string[]; allLanguages?: boolean; yes?: boolean }) =>
+        run((ctx) => dataPurge(ctx, deps, source, { languages: o.language ?? [], allLanguages: o.allLanguages === true, yes: o.yes === true })),
       );
   };
 }

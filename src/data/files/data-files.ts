@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { DATA_CODES } from '../codes.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { DATA_CODES, DATA_ERROR_CODES } from '../codes.js';
 import { dataIssue } from '../read/issue.js';
 import type { DataFile } from '../types.js';
 
@@ -29,10 +30,25 @@ export async function checkDataFiles(paths: readonly string[], cwd: string): Pro
         continue;
       }
       totalBytes += info.size;
-      files.push({ path: absolute, display });
+      files.push({ path: absolute, display, size: info.size, mtimeMs: info.mtimeMs });
     } catch {
       issues.push(dataIssue(DATA_CODES.fileNotFound, display, 1, `Data file ${display} does not exist or cannot be read.`));
     }
   }
   return { files, totalBytes, issues };
+}
+
+/** Refuses to send a file that changed after it was validated. */
+export async function assertUnchanged(file: DataFile): Promise<void> {
+  if (file.size === undefined || file.mtimeMs === undefined) return;
+  let now: { size: number; mtimeMs: number } | undefined;
+  try {
+    now = await stat(file.path);
+  } catch {
+    now = undefined;
+  }
+  if (now?.size === file.size && now.mtimeMs === file.mtimeMs) return;
+  throw new GraphformError(DATA_ERROR_CODES.fileChanged, `${file.display} changed after it was validated; nothing more was sent from it.`, {
+    hint: 'Run the push again once the file is no longer being written.',
+  });
 }

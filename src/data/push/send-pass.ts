@@ -1,4 +1,5 @@
 import type { GraphClient } from '../../graph/types.js';
+import { assertUnchanged } from '../files/data-files.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import { readDataFile } from '../read/read-data-file.js';
 import type { DataFile, FailedBatch, ProgressReporter, ProgressSnapshot } from '../types.js';
@@ -56,8 +57,11 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
   const batcher = new Batcher(options.limits);
   let skipped = 0;
   let going = true;
+  // Validated input (nothing to re-check) can pass minified data lines through unparsed.
+  const trusted = options.recheck === undefined;
   for (const file of options.files) {
-    for await (const chunk of readDataFile(file, options.fields)) {
+    await assertUnchanged(file);
+    for await (const chunk of readDataFile(file, options.fields, undefined, { trusted })) {
       for (const entry of chunk) {
         if (entry.kind === 'issue') {
           if (entry.issue.severity === 'error') skipped++;

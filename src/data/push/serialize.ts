@@ -6,5 +6,23 @@ import type { DataRecord } from '../types.js';
  */
 export function serializeRecord(record: DataRecord): string {
   const action = JSON.stringify({ [record.action.kind]: { _id: record.action.id, language_routing: record.action.language } });
+  if (record.dataLine !== undefined) return `${action}\n${record.dataLine}\n`;
   return record.item === undefined ? `${action}\n` : `${action}\n${JSON.stringify(record.item)}\n`;
+}
+
+/**
+ * True when a JSON text has no whitespace outside its strings, so sending it as it is equals
+ * sending it re-serialized. A scan is much cheaper than JSON.parse + JSON.stringify.
+ */
+export function isMinifiedJson(text: string): boolean {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c <= 0x20) return false;
+  }
+  return true;
 }

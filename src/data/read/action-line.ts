@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DATA_CODES } from '../codes.js';
 import type { DataAction } from '../types.js';
-import { dataIssue, idText, isRecordObject } from './issue.js';
+import { dataIssue } from './issue.js';
+import { idText, isRecordObject } from './json-values.js';
 
 const ACTION_KEYS = new Set(['index', 'delete', 'create', 'update']);
 

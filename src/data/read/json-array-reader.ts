@@ -3,7 +3,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { DATA_CODES } from '../codes.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
-import { dataIssue, parseJson } from './issue.js';
+import { dataIssue } from './issue.js';
+import { parseJson } from './json-values.js';
 import { JsonArrayScanner, type ArrayElement, type ScanProblem } from './json-array-scanner.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 

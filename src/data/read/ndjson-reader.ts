@@ -1,9 +1,11 @@
 import { DATA_CODES } from '../codes.js';
 import type { DataAction, DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape, looksLikeActionText, parseActionLine } from './action-line.js';
-import { dataIssue, isRecordObject, parseJson } from './issue.js';
+import { dataIssue } from './issue.js';
+import { describe, isRecordObject, parseJson } from './json-values.js';
 import { readLineChunks } from './line-chunks.js';
-import { describe, plainItemEntry, type PlainItemFields } from './plain-item.js';
+import { isMinifiedJson } from '../push/serialize.js';
+import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 
 /** An action line waiting for its data line; no action when the action line itself was bad. */
 interface Pending {
@@ -17,8 +19,8 @@ interface Pending {
  * alone), anything else means plain items whose action lines are generated.
  * Yields the entries of each chunk of lines together, to keep per-item overhead low.
  */
-export async function* readNdjson(file: DataFile, fields: PlainItemFields, counter?: ReadCounter): AsyncGenerator<ReadEntry[]> {
-  const state = new NdjsonState(file.display, fields);
+export async function* readNdjson(file: DataFile, fields: PlainItemFields, counter?: ReadCounter, trusted = false): AsyncGenerator<ReadEntry[]> {
+  const state = new NdjsonState(file.display, fields, trusted);
   for await (const chunk of readLineChunks(file.path, counter)) {
     const out: ReadEntry[] = [];
     for (let i = 0; i < chunk.lines.length; i++) state.line(chunk.lines[i] ?? '', chunk.firstLine + i, out);
@@ -36,10 +38,18 @@ class NdjsonState {
   constructor(
     private readonly file: string,
     private readonly fields: PlainItemFields,
+    /** The file passed validation: a minified data line after its action line is kept as text, unparsed. */
+    private readonly trusted: boolean,
   ) {}
 
   line(text: string, line: number, out: ReadEntry[]): void {
     if (text.trim() === '') return;
+    const action = this.pending?.action;
+    if (this.trusted && action !== undefined && isMinifiedJson(text)) {
+      this.pending = undefined;
+      out.push({ kind: 'record', record: { file: this.file, line, action, dataLine: text } });
+      return;
+    }
     const parsed = parseJson(text);
     if (!parsed.ok) {
       this.badJson(text, line, parsed.message, out);

@@ -1,6 +1,7 @@
 import { DATA_CODES } from '../codes.js';
 import type { ReadEntry } from '../types.js';
-import { dataIssue, idText, isRecordObject } from './issue.js';
+import { dataIssue } from './issue.js';
+import { describe, idText, isRecordObject } from './json-values.js';
 
 /** Which fields of a plain item make its action line (DataConfig's idField and languageField). */
 export interface PlainItemFields {
@@ -60,10 +61,4 @@ function languageOf(item: Record<string, unknown>, languageField: string): strin
   const language = item.Language;
   if (isRecordObject(language) && typeof language.Name === 'string' && language.Name.length > 0) return language.Name;
   return undefined;
-}
-
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DATA_CODES } from '../codes.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { DATA_CODES, DATA_ERROR_CODES } from '../codes.js';
 import type { DataFile, DataRecord, ReadCounter, ReadEntry } from '../types.js';
 import { dataIssue } from './issue.js';
 import { readJsonArray } from './json-array-reader.js';
@@ -25,8 +26,9 @@ export function dataFormatOf(file: string): DataFormat | undefined {
  * Reads any supported data file by its extension: `.ndjson`/`.jsonl` (wire form or plain
  * items), `.json` (an array of items), `.yaml`/`.yml` (a list of items). Yields entries in
  * chunks; problems are entries too, so one pass finds every problem of the file.
+ * `trusted` (the file was validated): NDJSON data lines may come back as text (`dataLine`).
  */
-export async function* readDataFile(file: DataFile, fields: PlainItemFields, counter?: ReadCounter): AsyncGenerator<ReadEntry[]> {
+export async function* readDataFile(file: DataFile, fields: PlainItemFields, counter?: ReadCounter, options: { trusted?: boolean } = {}): AsyncGenerator<ReadEntry[]> {
   const format = dataFormatOf(file.path);
   if (format === undefined) {
     yield [
@@ -37,16 +39,26 @@ export async function* readDataFile(file: DataFile, fields: PlainItemFields, cou
     ];
     return;
   }
+  try {
+    yield* readerFor(format, file, fields, counter, options.trusted === true);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string' || !code.startsWith('E')) throw error;
+    throw new GraphformError(DATA_ERROR_CODES.readFailed, `Cannot read data file ${file.display} (${code}).`, {
+      hint: 'Check that the file exists and is readable.',
+      cause: error,
+    });
+  }
+}
+
+function readerFor(format: DataFormat, file: DataFile, fields: PlainItemFields, counter: ReadCounter | undefined, trusted: boolean): AsyncGenerator<ReadEntry[]> {
   switch (format) {
     case 'ndjson':
-      yield* readNdjson(file, fields, counter);
-      return;
+      return readNdjson(file, fields, counter, trusted);
     case 'json':
-      yield* readJsonArray(file, fields, counter);
-      return;
+      return readJsonArray(file, fields, counter);
     case 'yaml':
-      yield* readYamlList(file, fields, counter);
-      return;
+      return readYamlList(file, fields, counter);
     default: {
       const never: never = format;
       throw new Error(`unhandled data format ${String(never)}`);

@@ -39,7 +39,8 @@ export function renderPushSummary(summary: PushSummary, c: ChalkInstance): strin
     case 'failed':
       lines.push(c.red(`Sent ${sent} to source ${summary.sourceId} in ${rates}; ${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`));
       for (const f of summary.failedBatches) {
-        lines.push(`  batch ${f.batch} (${f.items} items, ${f.first.file}:${f.first.line} … ${f.last.file}:${f.last.line}): ${f.code === undefined ? '' : `[${f.code}] `}${f.message}`);
+        const span = f.first.file === f.last.file ? `${f.first.file}:${f.first.line}-${f.last.line}` : `${f.first.file}:${f.first.line} … ${f.last.file}:${f.last.line}`;
+        lines.push(`  batch ${f.batch} (${plural(f.items, 'item')}, ${span}): ${f.code === undefined ? '' : `[${f.code}] `}${f.message}`);
       }
       lines.push(`  ${formatCount(summary.itemsNotSent)} items were not sent; pushing again is safe (items are indexed by _id).`);
       break;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SourceDefinition } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
-import { isRecordObject } from '../read/issue.js';
+import { isRecordObject } from '../read/json-values.js';
 import type { DataRecord } from '../types.js';
 import { ancestorsOf } from './item-schema.js';
 import type { ItemValidators } from './item-validators.js';

@@ -13,6 +13,7 @@ export interface JsonSchema {
   minItems?: number;
   $ref?: string;
   definitions?: Record<string, JsonSchema>;
+  additionalProperties?: boolean;
 }
 
 const INT_MIN = -2147483648;

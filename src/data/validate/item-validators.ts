@@ -1,7 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { SourceDefinition } from '../../model/types.js';
 import { itemSchema, type JsonSchema } from './item-schema.js';
-import { undeclaredFields } from './undeclared-fields.js';
 import { valueProblemsFromAjv, type ValueProblem } from './value-problems.js';
 
 /** Checks data lines against their most-derived content type; one compiled schema per type. */
@@ -25,12 +24,24 @@ export async function createItemValidators(definition: SourceDefinition, routing
     check(typeName, item) {
       let entry = compiled.get(typeName);
       if (entry === undefined) {
-        const schema = itemSchema(definition, typeName);
+        const schema = reportingUndeclared(itemSchema(definition, typeName), routingFields);
         entry = { validate: ajv.compile(schema), schema };
         compiled.set(typeName, entry);
       }
-      const problems = entry.validate(item) ? [] : valueProblemsFromAjv(entry.validate.errors ?? []);
-      return problems.concat(undeclaredFields(item, entry.schema, routingFields));
+      return entry.validate(item) ? [] : valueProblemsFromAjv(entry.validate.errors ?? []);
     },
   };
+}
+
+/**
+ * The schema as compiled: `additionalProperties: false` on the item and on every property
+ * type, so ajv's generated code finds undeclared fields in the same pass (they become
+ * warnings, see value-problems); the routing fields are allowed at the top.
+ */
+function reportingUndeclared(schema: JsonSchema, routingFields: readonly string[]): JsonSchema {
+  const top: Record<string, JsonSchema> = {};
+  for (const field of routingFields) top[field] = {};
+  const definitions: Record<string, JsonSchema> = {};
+  for (const [name, definition] of Object.entries(schema.definitions ?? {})) definitions[name] = { ...definition, additionalProperties: false };
+  return { ...schema, properties: { ...top, ...schema.properties }, additionalProperties: false, definitions };
 }

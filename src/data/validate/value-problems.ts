@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { DATA_CODES, type DataCode } from '../codes.js';
-import { describe } from '../read/plain-item.js';
+import { describe } from '../read/json-values.js';
 
 /** A problem inside one item, before it gets its file and line. */
 export interface ValueProblem {
@@ -42,6 +42,15 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
         return problem(DATA_CODES.invalidValue, path, `${String(value)} is outside the range of ${title} (-2147483648 to 2147483647): declare the property as Float for larger numbers.`);
       case 'minItems':
         return problem(DATA_CODES.missingContentType, path, 'ContentType is empty: list the item\'s content types, its most-derived type last.');
+      case 'additionalProperties': {
+        const key = typeof error.params.additionalProperty === 'string' ? error.params.additionalProperty : '';
+        return problem(
+          DATA_CODES.undeclaredField,
+          `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          `"${key}" is not declared by ${title}; the service stores it without a schema. Declare it or leave it out.`,
+          'warning',
+        );
+      }
       case 'required': {
         const missing = typeof error.params.missingProperty === 'string' ? error.params.missingProperty : '';
         const code = missing === 'ContentType' ? DATA_CODES.missingContentType : DATA_CODES.invalidValue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Batcher, type Batch } from '../../../src/data/push/batcher.js';
-import { serializeRecord } from '../../../src/data/push/serialize.js';
+import { isMinifiedJson, serializeRecord } from '../../../src/data/push/serialize.js';
 
 function cut(limits: { maxBytes: number; maxItems: number }, texts: readonly string[]): Batch[] {
   const batcher = new Batcher(limits);
@@ -39,5 +39,23 @@ describe('Batcher', () => {
       '{"index":{"_id":"7","language_routing":"sv"}}\n{"Name":"a b","n":[1,2]}\n',
     );
     expect(serializeRecord({ file: 'f', line: 3, action: { kind: 'delete', id: '8', language: 'en' } })).toBe('{"delete":{"_id":"8","language_routing":"en"}}\n');
+  });
+
+  it('passes a kept data line through as it is', () => {
+    expect(serializeRecord({ file: 'f', line: 2, action: { kind: 'index', id: '7', language: 'sv' }, dataLine: '{"Name":"a b"}' })).toBe(
+      '{"index":{"_id":"7","language_routing":"sv"}}\n{"Name":"a b"}\n',
+    );
+  });
+
+  it.each<[string, boolean]>([
+    ['{"a":1,"b":[true,null]}', true],
+    ['{"a":"with spaces and \\"quotes\\" inside"}', true],
+    ['{"a": 1}', false],
+    ['{"a":1 }', false],
+    [' {"a":1}', false],
+    ['{"a":"\\\\"}', true],
+    ['{"a":"\\\\","b": 2}', false],
+  ])('isMinifiedJson(%s) is %s', (text, expected) => {
+    expect(isMinifiedJson(text)).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pushData, validateDataFiles } from '../../../src/data/push/push-data.js';
 import type { ProgressSnapshot } from '../../../src/data/types.js';
@@ -115,5 +117,13 @@ describe('pushData', () => {
     await expect(pushData({ ...base, config: { ...DATA_CONFIG, concurrency: 0 }, client: new RecordingClient(), files: [], cwd: tmp.dir })).rejects.toMatchObject({
       code: 'GF_DATA_INVALID_CONFIG',
     });
+  });
+
+  it('refuses to send a file that changed after validation', async () => {
+    const file = await tmp.write('a.ndjson', wireLines(products(0, 3)));
+    const client = new RecordingClient();
+    const changeAfterValidation = { update: () => undefined, done: (s: ProgressSnapshot) => s.phase === 'validate' && appendFileSync(file, '{"Name":"late"}\n') };
+    await expect(pushData({ ...base, client, files: [path.basename(file)], cwd: tmp.dir, progress: changeAfterValidation })).rejects.toMatchObject({ code: 'GF_DATA_FILE_CHANGED' });
+    expect(client.bodies).toEqual([]);
   });
 });

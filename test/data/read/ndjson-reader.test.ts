@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataEntries } from '../../../src/data/read/read-data-file.js';
+import { readDataEntries, readDataFile } from '../../../src/data/read/read-data-file.js';
 import type { ReadEntry } from '../../../src/data/types.js';
 import { tempDir, type TempDir } from '../fixtures.js';
 
@@ -74,5 +75,27 @@ describe('NDJSON reader', () => {
 
   it('rejects an unknown file type', async () => {
     expect(summary(await read('x', 'items.csv'))).toEqual(['1 GF_DATA_UNSUPPORTED_FILE']);
+  });
+
+  it('keeps minified data lines as text when told the file is already validated', async () => {
+    const file = await tmp.write('trusted.ndjson', `${A('1')}\n{"Name":"a b"}\n${A('2')}\n{"Name": "c"}\n`);
+    const records = [];
+    for await (const chunk of readDataFile({ path: file, display: 'trusted.ndjson' }, FIELDS, undefined, { trusted: true })) {
+      for (const entry of chunk) if (entry.kind === 'record') records.push(entry.record);
+    }
+    expect(records.map((r) => [r.line, r.dataLine, r.item])).toEqual([
+      [2, '{"Name":"a b"}', undefined],
+      [4, undefined, { Name: 'c' }],
+    ]);
+  });
+});
+
+describe('read errors', () => {
+  it('turns an unreadable file into GF_DATA_READ_FAILED', async () => {
+    const folder = path.dirname(await tmp.write('folder.ndjson/inside.txt', ''));
+    const run = async (): Promise<void> => {
+      for await (const _ of readDataEntries({ path: folder, display: 'folder.ndjson' }, FIELDS)) void _;
+    };
+    await expect(run()).rejects.toMatchObject({ code: 'GF_DATA_READ_FAILED', message: 'Cannot read data file folder.ndjson (EISDIR).' });
   });
 });
