@@ -1,0 +1,188 @@
+import type { EnvironmentConfig, ResolvedConfig } from '../../config/types.js';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { didYouMean } from '../../diagnostics/suggest.js';
+import type { GraphClient } from '../../graph/types.js';
+import type { SourceDeclaration } from '../../model/types.js';
+import { DATA_ERROR_CODES } from '../../data/codes.js';
+import { resolveDataFiles } from '../../data/files/declared-files.js';
+import { createBarReporter, createLineReporter, silentReporter } from '../../data/progress/reporters.js';
+import { purge } from '../../data/purge.js';
+import { pushData, validateDataFiles } from '../../data/push/push-data.js';
+import { renderPushSummary, renderValidation } from '../../data/report/render-data-report.js';
+import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
+import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
+import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
+import type { CommandContext } from '../context.js';
+import { loadProject, type LoadedProject } from '../load-project.js';
+import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
+import { canPrompt, confirm } from '../prompt.js';
+
+/** What the data commands need from the rest of the CLI; injected so tests can pass their own. */
+export interface DataCommandDeps {
+  loadProject(ctx: CommandContext): Promise<LoadedProject>;
+  openEnvironment(ctx: CommandContext, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment>;
+}
+
+export interface DataFileOptions {
+  maxErrors: number;
+}
+
+export interface PushOptions extends DataFileOptions {
+  dryRun: boolean;
+  skipInvalid: boolean;
+  batchBytes: number | undefined;
+  batchItems: number | undefined;
+  concurrency: number | undefined;
+}
+
+export interface PurgeOptions {
+  languages: string[];
+  allLanguages: boolean;
+  yes: boolean;
+}
+
+const defaultDeps: DataCommandDeps = { loadProject: (ctx) => loadProject(ctx), openEnvironment };
+
+/** The handlers bound to the real project loader and environment, as the command line calls them. */
+export const dataHandlers = {
+  validate: (ctx: CommandContext, source: string, files: string[], o: DataFileOptions) => dataValidate(ctx, defaultDeps, source, files, o),
+  push: (ctx: CommandContext, source: string, files: string[], o: PushOptions) => dataPush(ctx, defaultDeps, source, files, o),
+  purge: (ctx: CommandContext, source: string, o: PurgeOptions) => dataPurge(ctx, defaultDeps, source, o),
+};
+
+
+export async function dataValidate(ctx: CommandContext, deps: DataCommandDeps, sourceId: string, files: string[], options: DataFileOptions): Promise<number> {
+  const project = await loadSource(ctx, deps, sourceId);
+  if (project === undefined) return 1;
+  const paths = await dataFiles(ctx, project.declaration, files);
+  const summary = await validateDataFiles({ declaration: project.declaration, files: paths.files, config: project.config.data, maxErrors: options.maxErrors, cwd: ctx.io.cwd, progress: reporter(ctx) });
+  const validation = withIssues(summary, paths.issues);
+  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, ...validation }, null, 2));
+  else showValidation(ctx, validation);
+  return summary.errors > 0 ? 1 : 0;
+}
+
+export async function dataPush(ctx: CommandContext, deps: DataCommandDeps, sourceId: string, files: string[], options: PushOptions): Promise<number> {
+  const project = await loadSource(ctx, deps, sourceId);
+  if (project === undefined) return 1;
+  const paths = await dataFiles(ctx, project.declaration, files);
+  const config = {
+    ...project.config.data,
+    ...(options.batchBytes === undefined ? {} : { batchMaxBytes: options.batchBytes }),
+    ...(options.batchItems === undefined ? {} : { batchMaxItems: options.batchItems }),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  };
+  const opened = options.dryRun ? undefined : await deps.openEnvironment(ctx, project.config, await ctx.environment());
+  try {
+    const summary = await pushData({
+      client: opened?.client ?? offlineClient(),
+      declaration: project.declaration,
+      files: paths.files,
+      config,
+      skipInvalid: options.skipInvalid,
+      maxErrors: options.maxErrors,
+      dryRun: options.dryRun,
+      cwd: ctx.io.cwd,
+      progress: reporter(ctx),
+    });
+    const validation = withIssues(summary.validation, paths.issues);
+    if (ctx.globals().format === 'json') {
+      ctx.out(JSON.stringify({ ...summary, validation, environment: opened?.description ?? null }, null, 2));
+    } else {
+      showValidation(ctx, validation);
+      for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
+    }
+    return summary.status === 'sent' || summary.status === 'dry-run' ? 0 : 1;
+  } finally {
+    await opened?.close();
+  }
+}
+
+export async function dataPurge(ctx: CommandContext, deps: DataCommandDeps, sourceId: string, options: PurgeOptions): Promise<number> {
+  if (options.allLanguages === (options.languages.length > 0)) {
+    throw new GraphformError(DATA_ERROR_CODES.noLanguages, 'Name the languages to purge with --language L (repeatable), or use --all-languages; not both.');
+  }
+  const project = await loadSource(ctx, deps, sourceId);
+  if (project === undefined) return 1;
+  const declared = project.declaration.definition.languages;
+  const languages = options.allLanguages ? declared : [...new Set(options.languages)];
+  const c = ctx.color();
+  for (const language of languages.filter((l) => !declared.includes(l))) {
+    ctx.err(c.yellow(`Warning: source ${sourceId} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.`));
+  }
+  const opened = await deps.openEnvironment(ctx, project.config, await ctx.environment());
+  try {
+    if (!options.yes) {
+      if (!canPrompt(ctx.io)) {
+        throw new GraphformError(DATA_ERROR_CODES.confirmationRequired, `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`, {
+          hint: 'Pass --yes to purge without asking.',
+        });
+      }
+      const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} on ${opened.description}?`);
+      if (!approved) {
+        ctx.err('Purge cancelled.');
+        return 1;
+      }
+    }
+    await purge(opened.client, sourceId, languages);
+  } finally {
+    await opened.close();
+  }
+  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, languages, purged: true }, null, 2));
+  else ctx.out(c.green(`Purged every item of source ${sourceId} in ${languages.join(', ')}.`));
+  return 0;
+}
+
+async function loadSource(ctx: CommandContext, deps: DataCommandDeps, sourceId: string): Promise<{ config: ResolvedConfig; declaration: SourceDeclaration } | undefined> {
+  const project = await deps.loadProject(ctx);
+  if (hasErrors(project.diagnostics)) {
+    const c = ctx.colorErr();
+    ctx.err(renderDiagnosticsText(project.diagnostics, { color: c, sources: project.sources }));
+    ctx.err(c.red('The declarations have errors (above): fix them before working with data.'));
+    return undefined;
+  }
+  const declaration = project.declarations.find((d) => d.id === sourceId);
+  if (declaration === undefined) {
+    const ids = project.declarations.map((d) => d.id);
+    throw new GraphformError(DATA_ERROR_CODES.unknownSource, `No declared content source has id "${sourceId}"${didYouMean(sourceId, ids)}`, {
+      hint: ids.length === 0 ? 'No sources are declared yet.' : `Declared sources: ${ids.join(', ')}.`,
+    });
+  }
+  return { config: project.config, declaration };
+}
+
+async function dataFiles(ctx: CommandContext, declaration: SourceDeclaration, files: string[]): Promise<Awaited<ReturnType<typeof resolveDataFiles>>> {
+  if (files.length === 0 && declaration.data.length === 0) {
+    throw new GraphformError(DATA_ERROR_CODES.noFiles, `Source ${declaration.id} declares no data: files and none were given.`, {
+      hint: `Name the files (graphform data push ${declaration.id} items.ndjson) or add a data: list to ${declaration.file}.`,
+    });
+  }
+  return resolveDataFiles(declaration, ctx.io.cwd, files);
+}
+
+/** Glob patterns that matched nothing are warnings of the same report. */
+function withIssues(summary: ValidationSummary, issues: readonly Diagnostic[]): ValidationSummary {
+  return issues.length === 0 ? summary : { ...summary, warnings: summary.warnings + issues.length, diagnostics: [...issues, ...summary.diagnostics] };
+}
+
+function showValidation(ctx: CommandContext, validation: ValidationSummary): void {
+  if (ctx.io.env.GITHUB_ACTIONS === 'true' && validation.diagnostics.length > 0) ctx.out(renderDiagnosticsGithub(validation.diagnostics).trimEnd());
+  for (const line of renderValidation(validation, ctx.color())) ctx.out(line);
+}
+
+function reporter(ctx: CommandContext): ProgressReporter {
+  if (ctx.globals().format === 'json') return silentReporter;
+  const write = (text: string): void => void ctx.io.stderr.write(text);
+  const now = (): number => performance.now();
+  return ctx.io.stderr.isTTY === true ? createBarReporter({ write, now }) : createLineReporter({ write, now });
+}
+
+/** For --dry-run: the pipeline cuts batches but never calls the service. */
+function offlineClient(): GraphClient {
+  const refuse = (): never => {
+    throw new Error('a dry run must not reach the graph service');
+  };
+  return { baseUrl: 'dry-run:', putTypes: refuse, postTypes: refuse, getTypes: refuse, pushData: refuse, purgeData: refuse };
+}
+
