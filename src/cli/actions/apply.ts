@@ -52,7 +52,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
     const losing = dataLossSources(plan);
     if (losing.length > 0 && flags.allowDataLoss !== true) {
       ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${losing.map((s) => s.id).join(', ')}. Nothing was sent.`));
-      ctx.err('Review the plan above. If the deletion is intended, run again with --allow-data-loss (and re-push the data afterwards).');
+      ctx.err('Review the plan above. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others must be pushed again by you.');
       return 3;
     }
     if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, opened.description))) {
