@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
-import { writeFileAtomic } from './fs-atomic.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import { generateCredentials } from './options.js';
 import type { EmulatorCredentials } from './types.js';
 

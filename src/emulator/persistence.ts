@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
 import { isValidSourceId } from '../graph/source-id.js';
-import { appendLines, writeFileAtomic } from './fs-atomic.js';
+import { appendLines, writeFileAtomic } from '../fs/atomic-file.js';
 import { encodeItem, encodeOp, replayJournal } from './journal.js';
 import type { ItemOp, ItemRecord, MemoryStore } from './store.js';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import { acquireLocalLock, errorCode, forceUnlockLocal, ioError } from './local-lock.js';
 import { parseState, serializeState } from './state-format.js';
 import type { State, StateBackend, StateLock } from './types.js';
@@ -37,7 +38,7 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
       }
       return parseState(text, file);
     },
-    write: (state: State) => writeAtomically(file, serializeState(state), options.pid),
+    write: (state: State) => writeAtomically(file, serializeState(state)),
     lock(info: { operation: string; who?: string }): Promise<StateLock> {
       const lockInfo = {
         id: newLockId(),
@@ -59,40 +60,12 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
   };
 }
 
-/**
- * Write to a temporary file in the same folder, fsync it, rename it over the state:
- * a crash leaves either the old state or the new one, never half of one.
- */
-async function writeAtomically(file: string, text: string, pid: number): Promise<void> {
-  const folder = path.dirname(file);
-  const temp = path.join(folder, `.${path.basename(file)}.${pid}.${randomUUID().slice(0, 8)}.tmp`);
+/** Atomic (see writeFileAtomic): a crash leaves either the old state or the new one. */
+async function writeAtomically(file: string, text: string): Promise<void> {
   try {
-    await mkdir(folder, { recursive: true });
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, text);
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
     throw ioError('GF_STATE_WRITE', `cannot write the state file ${file}`, error);
-  }
-  await syncFolder(folder);
-}
-
-/** Makes the rename itself durable; not every platform can open a folder, which is fine. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Windows cannot fsync a directory; the rename is still atomic.
   }
 }

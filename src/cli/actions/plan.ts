@@ -7,7 +7,7 @@ import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
 import { loadValidProject, makePlan, refreshIds, refreshRemote } from '../planning.js';
 import { renderPlanFor } from '../render-plan.js';
 import { stateBackendFor } from '../runtime.js';
-import { writeFileAtomic } from '../write-file-atomic.js';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
 
 export interface PlanCommandFlags extends PlanFlags {
   out?: string;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** Chunks of about this many characters are written at once, so a huge rewrite never builds one string. */
 const CHUNK_CHARS = 1 << 20;
@@ -36,9 +36,13 @@ async function syncDirectory(path: string): Promise<void> {
   }
 }
 
-/** Replaces `path` with the given content: temp file, fsync, rename. A reader sees the old or the new file, never half. */
+/**
+ * Replaces `path` with the given content: temp file in the same folder, fsync, rename, fsync
+ * of the folder. A reader, or a crash, sees the old file or the new one, never half of one.
+ */
 export async function writeFileAtomic(path: string, content: string | Lines, mode = 0o644): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // Same folder, so the rename never crosses file systems; hidden, so nobody picks it up as data.
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {
     await writeLines(handle, typeof content === 'string' ? [content] : content);
@@ -49,7 +53,12 @@ export async function writeFileAtomic(path: string, content: string | Lines, mod
     throw error;
   }
   await handle.close();
-  await rename(temp, path);
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
   await syncDirectory(dirname(path));
 }
 
