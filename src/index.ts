@@ -1,0 +1,46 @@
+/**
+ * graphform's programmatic API: the pieces the command line is made of, for scripts and
+ * other tools. The CLI itself is `main(argv, io)`.
+ */
+export { main } from './cli/main.js';
+export type { CliIO } from './cli/io.js';
+
+export { loadConfig, selectEnvironment } from './config/load-config.js';
+export type { DataConfig, EnvironmentConfig, ResolvedConfig, StateConfig } from './config/types.js';
+
+export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
+export { GraphformError, isGraphformError } from './diagnostics/errors.js';
+
+export type { ContentTypeDefinition, PartialTypesBody, PropertyDefinition, SourceDeclaration, SourceDefinition } from './model/types.js';
+export { canonicalDefinition } from './model/canonical.js';
+export { hashDeclarations, hashDefinition } from './model/hash.js';
+
+export { parseDeclarationFile, type ParsedDeclarationFile } from './load/parse.js';
+export { readDeclarationFiles } from './load/read-declarations.js';
+export { excludeDataFiles } from './load/exclude-data-files.js';
+export { validateDeclarations, type ValidationContext, type ValidationResult } from './validate/validate.js';
+
+export { diffSource } from './diff/diff-source.js';
+export type { Change, ChangeKind } from './diff/change.js';
+export * from './plan/index.js';
+export { renderPlanJson } from './render/plan-json.js';
+export { renderPlanMarkdown } from './render/plan-markdown.js';
+export { renderPlanText } from './render/plan-text.js';
+export { renderDiagnosticsJson } from './render/diagnostics-json.js';
+export { renderDiagnosticsText } from './render/diagnostics-text.js';
+
+export { applyPlan, pendingAdoptions, type ApplyOptions } from './apply/apply-plan.js';
+export type { ApplyEvent, ApplyResult, SourceOutcome } from './apply/types.js';
+export * from './state/index.js';
+
+export { createGraphClient } from './graph/client.js';
+export { GraphServiceError } from './graph/errors.js';
+export type { GraphAuth, GraphClient, RemoteDefinition } from './graph/types.js';
+
+export { pushData, purge, repushDeclaredData, validateDataFiles } from './data/index.js';
+export type { PushSummary, ValidationSummary } from './data/types.js';
+
+export { startEmulator } from './emulator/index.js';
+export type { EmulatorOptions, RunningEmulator } from './emulator/types.js';
+
+export { TOOL_NAME, TOOL_VERSION } from './version.js';
