@@ -3,6 +3,7 @@ import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import type { GraphClient, RemoteDefinition } from '../graph/types.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
+import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../render/diagnostics-text.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
@@ -52,6 +53,7 @@ export interface PlanRequestOptions extends PlanOptions {
 export async function loadValidProject(ctx: CommandContext, state: State | undefined): Promise<LoadedProject> {
   const project = await loadProject(ctx, { stateSources: stateDefinitions(state) });
   if (hasErrors(project.diagnostics)) {
+    if (ctx.io.env.GITHUB_ACTIONS === 'true') ctx.out(renderDiagnosticsGithub(project.diagnostics));
     ctx.err(renderDiagnosticsText(project.diagnostics, { color: ctx.colorErr(), sources: project.sources }));
     throw new GraphformError('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
       hint: 'Fix the problems above (`graphform validate` lists them).',

@@ -42,6 +42,14 @@ describe('graphform validate', () => {
     expect(actions.stdout).toContain('::error file=content-sources/shop.yaml,line=8,col=21');
   });
 
+  it('plan stops on invalid declarations with the same diagnostics, annotated in GitHub Actions', async () => {
+    const dir = await makeProjectDir({ 'content-sources/shop.yaml': bad });
+    const result = await runCli(['plan'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('::error file=content-sources/shop.yaml,line=8,col=21');
+    expect(result.stderr).toContain('GF_INVALID_DECLARATIONS');
+  });
+
   it('checks names against sources that are only in state', async () => {
     const state = {
       formatVersion: 1,
