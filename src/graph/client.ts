@@ -6,6 +6,7 @@ import { sendWithRetry } from '../http/send.js';
 import type { HttpOptions, HttpResponse } from '../http/types.js';
 import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
 import { GRAPH_ERROR_CODES, GraphServiceError, graphTransportError } from './errors.js';
+import { readDefinition } from './read-definition.js';
 import { basicAuthorization, hmacAuthorization } from './sign.js';
 import { assertValidSourceId } from './source-id.js';
 import type { GraphAuth, GraphClient, PushResult, RemoteDefinition } from './types.js';
@@ -161,12 +162,14 @@ function parseDefinition(text: string, id: string): SourceDefinition {
   } catch {
     value = undefined;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new GraphformError(GRAPH_ERROR_CODES.badResponse, `The graph service answered GET types for source ${id} with something that is not a JSON definition`, {
+  const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : readDefinition(value);
+  if (!read.ok) {
+    throw new GraphformError(GRAPH_ERROR_CODES.badResponse, `The graph service answered GET types for source ${id} with a definition graphform cannot read: ${read.problem}.`, {
       details: { id, body: text.slice(0, 200) },
+      hint: 'Run with --no-refresh to plan from state alone, and report the answer above.',
     });
   }
-  return value as SourceDefinition;
+  return read.definition;
 }
 
 function parsePushResult(text: string): PushResult {

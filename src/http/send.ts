@@ -34,7 +34,7 @@ export async function sendWithRetry(
 
   for (let attempt = 1; ; attempt++) {
     const request = await build(attempt);
-    const safeUrl = redact(request.url, secrets);
+    const safeUrl = redact(options.showUrl?.(request.url) ?? request.url, secrets);
     const label = `${request.method} ${safeUrl}`;
     if (options.signal?.aborted === true) {
       throw new HttpTransportError('aborted', { method: request.method, url: safeUrl, attempts: attempt - 1, reason: 'cancelled' });

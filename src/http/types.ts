@@ -28,6 +28,8 @@ export interface HttpOptions extends Partial<BackoffSettings> {
   log?: (line: string) => void;
   /** Values to remove from every log line (secrets, tokens, encoded credentials). */
   secrets?: readonly string[];
+  /** How a URL is shown in logs and errors, for callers whose query may carry tokens. */
+  showUrl?: (url: string) => string;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Uniform in [0, 1); drives the backoff jitter. */
   random?: () => number;

@@ -1,7 +1,8 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { isChangeKind } from '../diff/change.js';
 import { TOOL_NAME } from '../version.js';
-import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan } from './types.js';
+import { purgePath, typesPath } from './request-body.js';
+import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction } from './types.js';
 
 /** The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline. */
 export function serializePlan(plan: Plan): string {
@@ -65,15 +66,33 @@ function sourceProblem(source: unknown): string | undefined {
       return `unknown change ${JSON.stringify(isRecord(change) ? (change.kind ?? null) : change)}`;
     }
   }
+  const action = source.action as PlanAction;
+  // apply trusts the file: a request, its action and its data-loss flag must agree, so an
+  // edited file cannot slip a PUT or a purge past --allow-data-loss.
+  if (source.dataLoss !== (action === 'full' || action === 'purge')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
   const request = source.request;
-  if (request === null) return source.action === 'none' || source.action === 'orphan' ? undefined : `action ${String(source.action)} has no request`;
+  const method = REQUEST_METHOD[action];
+  if (request === null) return method === null ? undefined : `action ${action} has no request`;
+  if (method === null) return `action ${action} sends no request, but one is given`;
   if (!isRecord(request) || typeof request.path !== 'string') return 'request is neither null nor {method, path, body}';
-  const expected = { PUT: isRecord(request.body), POST: isRecord(request.body), DELETE: request.body === null };
-  if (!(typeof request.method === 'string' && request.method in expected && expected[request.method as keyof typeof expected])) {
-    return `request ${JSON.stringify(request.method ?? null)} ${request.path} does not fit its body`;
+  if (request.method !== method) return `action ${action} is sent with ${method}, not ${JSON.stringify(request.method ?? null)}`;
+  if (method === 'DELETE' ? request.body !== null : !isRecord(request.body)) return `request ${method} ${request.path} does not fit its body`;
+  const expectedPath = method === 'DELETE' ? `${purgePath(source.id, [])}&` : typesPath(source.id);
+  if (method === 'DELETE' ? !request.path.startsWith(expectedPath) : request.path !== expectedPath) {
+    return `request path ${request.path} is not the path for source ${source.id}`;
   }
   return undefined;
 }
+
+const REQUEST_METHOD: Readonly<Record<PlanAction, 'PUT' | 'POST' | 'DELETE' | null>> = {
+  none: null,
+  orphan: null,
+  create: 'PUT',
+  full: 'PUT',
+  partial: 'POST',
+  purge: 'DELETE',
+};
+
 
 function planError(fileName: string, problem: string): GraphformError {
   return new GraphformError('GF_PLAN_FORMAT', `The plan file ${fileName} ${problem}.`, {

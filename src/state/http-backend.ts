@@ -55,7 +55,7 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
     const headers: Record<string, string> = {};
     if (credentials !== undefined) headers.Authorization = `Basic ${credentials}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return sendWithRetry(() => ({ method, url, headers, ...(body === undefined ? {} : { body }) }), { ...options.http, secrets });
+    return sendWithRetry(() => ({ method, url, headers, ...(body === undefined ? {} : { body }) }), { ...options.http, secrets, showUrl: safeUrl });
   };
   const fail = (response: HttpResponse, method: string, url: string): GraphformError => statusError(response, method, safeUrl(url), secrets);
 

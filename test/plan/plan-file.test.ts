@@ -36,6 +36,11 @@ describe('plan files', () => {
     ['an unknown change kind', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], changes: [{ kind: 'property.renamed', path: 'x' }] }] }), /unknown change "property.renamed"/],
     ['a PUT without a body', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: { method: 'PUT', path: '/x', body: null } }] }), /does not fit its body/],
     ['a full without a request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: null }] }), /action full has no request/],
+    ['a PUT disguised as a partial update', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'partial', dataLoss: false }] }), /action partial is sent with POST, not "PUT"/],
+    ['a full update without its data-loss flag', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], dataLoss: false }] }), /dataLoss false does not fit action full/],
+    ['a create that purges', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'create', dataLoss: false, request: { method: 'DELETE', path: '/api/content/v2/data?id=shop&languages=en', body: null } }] }), /action create is sent with PUT, not "DELETE"/],
+    ['a request for another source', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: { ...plan.sources[0]!.request, path: '/api/content/v3/types?id=blog' } }] }), /is not the path for source shop/],
+    ['a none that sends something', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'none', dataLoss: false }] }), /action none sends no request, but one is given/],
   ])('refuses %s with GF_PLAN_FORMAT', (_name, text, message) => {
     const error = thrownBy(() => parsePlanFile(text, 'plan.json'));
     expect(error.code).toBe('GF_PLAN_FORMAT');

@@ -69,6 +69,13 @@ describe('http state backend (Terraform protocol)', () => {
     expect(JSON.stringify({ m: error.message, h: error.hint, d: error.details })).not.toContain('wrong-secret');
   });
 
+  it('never shows a token from the address query when the server cannot be reached', async () => {
+    const error = await rejection(backend('http://127.0.0.1:1', { address: 'http://127.0.0.1:1/state?access_token=SUPERSECRET' }).read());
+    expect(error.code).toBe('GF_HTTP_UNREACHABLE');
+    expect(JSON.stringify({ message: error.message, details: error.details, hint: error.hint })).not.toContain('SUPERSECRET');
+    expect(error.message).toContain('http://127.0.0.1:1/state');
+  });
+
   it('reports other statuses with GF_STATE_HTTP', async () => {
     const server = await startTerraformHttpServer();
     const error = await rejection(backend(server.base, { address: `${server.base}/broken` }).read());
