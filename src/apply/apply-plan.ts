@@ -25,15 +25,13 @@ export interface ApplyOptions {
   onEvent?(event: ApplyEvent): void;
 }
 
-const ACTIONABLE = new Set(['create', 'partial', 'full', 'purge']);
-
 /**
  * Carries out a plan through the graph client, in id order. State is written after each
  * source, so a failure leaves it true for what was done and a re-run continues with the
  * rest. After the first failure no new source is started.
  */
 export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
-  const queue = options.plan.sources.filter((s) => ACTIONABLE.has(s.action)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const queue = options.plan.sources.filter((s) => s.request !== null).sort((a, b) => (a.id < b.id ? -1 : 1));
   const declarations = new Map(options.declarations.map((d) => [d.id, d]));
   const outcomes: SourceOutcome[] = [];
   let state = options.state;

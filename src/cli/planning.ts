@@ -16,11 +16,18 @@ const REFRESH_CONCURRENCY = 4;
 
 /**
  * Reads back each source's schema, to tell a brand-new source from one that exists but is
- * missing from state, and to notice drift. A source the service cannot be asked about is
- * left out, so the plan says it was not checked.
+ * missing from state, and to notice drift. When the service cannot be asked about a source
+ * that is not in state, planning stops: a `create` would be a full update that deletes the
+ * items of a source that may well exist. For a source in state only drift goes unchecked.
  */
-export async function refreshRemote(client: GraphClient, ids: readonly string[], warn: (line: string) => void): Promise<Record<string, RemoteDefinition>> {
+export async function refreshRemote(
+  client: GraphClient,
+  ids: readonly string[],
+  inState: ReadonlySet<string>,
+  warn: (line: string) => void,
+): Promise<Record<string, RemoteDefinition>> {
   const remote: Record<string, RemoteDefinition> = {};
+  const failed: string[] = [];
   let next = 0;
   let unsupported = false;
   const worker = async (): Promise<void> => {
@@ -32,11 +39,18 @@ export async function refreshRemote(client: GraphClient, ids: readonly string[],
         remote[id] = answer;
       } catch (error) {
         if (!isGraphformError(error)) throw error;
-        warn(`could not read the schema of source ${id} back (${error.message.split('\n')[0] ?? ''}); planning from state alone for it.`);
+        const reason = error.message.split('\n')[0] ?? '';
+        if (inState.has(id)) warn(`could not read the schema of source ${id} back (${reason}); drift is not checked for it.`);
+        else failed.push(`${id}: ${reason}`);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(REFRESH_CONCURRENCY, ids.length) }, worker));
+  if (failed.length > 0) {
+    throw new GraphformError('GF_REFRESH_FAILED', `Could not ask the service whether these sources already exist:\n  ${failed.join('\n  ')}`, {
+      hint: 'Nothing was sent. Try again; or plan with --no-refresh, which treats them as new (if one exists, its PUT deletes its items).',
+    });
+  }
   if (unsupported) {
     warn('the service does not answer GET types; planning from state alone.');
     for (const id of ids) remote[id] = { status: 'unsupported' };

@@ -1,5 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import type { Shape } from './shape.js';
+import { isRecord } from '../model/is-record.js';
 
 export interface ShapeProblem {
   path: (string | number)[];
@@ -11,6 +12,7 @@ export interface ShapeProblem {
 /** Every way `value` departs from `shape`; an empty list means it fits. */
 export function checkShape(value: unknown, shape: Shape, path: (string | number)[] = []): ShapeProblem[] {
   const here = (message: string): ShapeProblem[] => [{ path, message, atKey: false }];
+  const describe = (v: unknown): string => describeValue(v, isSecretKey(path[path.length - 1]));
   switch (shape.kind) {
     case 'string':
       return typeof value === 'string' ? [] : here(`expected a string, got ${describe(value)}`);
@@ -56,13 +58,15 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
   }
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
-function describe(value: unknown): string {
+/** Secrets are described by their type only, so a misplaced one never reaches the error. */
+function describeValue(value: unknown, secret: boolean): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return secret ? `a ${typeof value}` : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function isSecretKey(key: string | number | undefined): boolean {
+  return typeof key === 'string' && /secret|password|token|key/i.test(key);
 }

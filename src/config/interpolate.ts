@@ -18,7 +18,3 @@ export function interpolate(value: string, env: Readonly<Record<string, string |
     return found;
   });
 }
-
-export function hasInterpolation(value: string): boolean {
-  return new RegExp(PATTERN.source).test(value);
-}

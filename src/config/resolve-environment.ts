@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { GraphAuth } from '../graph/types.js';
-import { isRecord } from './check-shape.js';
+import { isRecord } from '../model/is-record.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
 import { interpolate } from './interpolate.js';
 import type { EnvironmentConfig, StateConfig } from './types.js';

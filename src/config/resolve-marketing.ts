@@ -1,5 +1,5 @@
 import { GraphformError } from '../diagnostics/errors.js';
-import { isRecord } from './check-shape.js';
+import { isRecord } from '../model/is-record.js';
 import { interpolate } from './interpolate.js';
 import type { MarketingConfig } from './types.js';
 

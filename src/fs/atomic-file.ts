@@ -14,12 +14,13 @@ async function writeLines(handle: Awaited<ReturnType<typeof open>>, lines: Lines
     pending.push(line);
     size += line.length;
     if (size >= CHUNK_CHARS) {
-      await handle.write(pending.join(''));
+      // writeFile, unlike write, loops until the whole chunk is on disk (no short writes).
+      await handle.writeFile(pending.join(''));
       pending = [];
       size = 0;
     }
   }
-  if (pending.length > 0) await handle.write(pending.join(''));
+  if (pending.length > 0) await handle.writeFile(pending.join(''));
 }
 
 /** Makes a rename durable; some file systems refuse to fsync a directory, which is harmless here. */

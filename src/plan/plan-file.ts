@@ -3,6 +3,7 @@ import { isChangeKind } from '../diff/change.js';
 import { TOOL_NAME } from '../version.js';
 import { purgePath, typesPath } from './request-body.js';
 import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction } from './types.js';
+import { isRecord } from '../model/is-record.js';
 
 /** The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline. */
 export function serializePlan(plan: Plan): string {
@@ -99,8 +100,4 @@ function planError(fileName: string, problem: string): GraphformError {
     details: { file: fileName },
     hint: 'Make a new plan with `graphform plan --out FILE` using this version of graphform.',
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
@@ -105,7 +105,7 @@ async function readHolder(lockPath: string): Promise<LockInfo | undefined> {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return readFile(file).then(
+  return stat(file).then(
     () => true,
     (error: unknown) => errorCode(error) !== 'ENOENT',
   );

@@ -1,5 +1,5 @@
 import { GraphformError } from '../diagnostics/errors.js';
-import { isRecord } from './state-format.js';
+import { isRecord } from '../model/is-record.js';
 import type { LockInfo } from './types.js';
 
 /**

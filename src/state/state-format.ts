@@ -1,6 +1,7 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { STATE_FORMAT_VERSION, type State } from './types.js';
+import { isRecord } from '../model/is-record.js';
 
 /** The state as stored: 2-space JSON and a final newline, sources in id order. */
 export function serializeState(state: State): string {
@@ -62,8 +63,4 @@ function formatError(where: string, problem: string): GraphformError {
     details: { where },
     hint: 'Restore it from a backup or your state server\'s history; graphform will not overwrite state it cannot read.',
   });
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

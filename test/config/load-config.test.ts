@@ -132,6 +132,12 @@ describe('loadConfig', () => {
     expect(JSON.stringify({ m: error.message, h: error.hint, d: error.details })).not.toContain('top-secret-value');
   });
 
+  it('describes a misplaced secret by its type only', async () => {
+    const error = await loadError({ 'graphform.config.yaml': 'environments:\n  p:\n    graphUrl: https://x\n    auth: { scheme: hmac, appKey: k, secret: 98765432 }\n' });
+    expect(error.message).toContain('expected a string, got a number');
+    expect(error.message).not.toContain('98765432');
+  });
+
   it('refuses a --config that does not exist', async () => {
     const dir = await makeProjectDir({});
     await expect(loadConfig({ cwd: dir, configFile: 'nope.yaml', env: {} })).rejects.toMatchObject({ code: 'GF_CONFIG_NOT_FOUND' });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_KINDS, type Change } from '../../src/diff/change.js';
 import { describeChange } from '../../src/diff/describe-change.js';
-import { diffAll } from '../../src/diff/diff-all.js';
 import { diffSource } from '../../src/diff/diff-source.js';
 import { applyChanges, revertChanges } from '../../src/diff/patch.js';
 import { canonicalDefinition } from '../../src/model/canonical.js';
@@ -78,13 +77,6 @@ describe('diffSource', () => {
     expect(JSON.parse(JSON.stringify(changes))).toEqual(changes);
   });
 
-  it('diffAll covers every id on either side', () => {
-    const all = diffAll({ a: base, b: base }, { b: base, c: base });
-    expect([...all.keys()]).toEqual(['a', 'b', 'c']);
-    expect(all.get('a')?.map((c) => c.kind)).toEqual(['source.removed']);
-    expect(all.get('b')).toEqual([]);
-    expect(all.get('c')?.map((c) => c.kind)).toEqual(['source.added']);
-  });
 });
 
 describe('round trips', () => {

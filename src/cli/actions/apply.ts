@@ -12,6 +12,7 @@ import { dataLossSources, hasChanges } from '../../plan/policy.js';
 import type { Plan } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { emptyState } from '../../state/state.js';
+import { withStateLock } from '../../state/with-lock.js';
 import type { State } from '../../state/types.js';
 import { TOOL_VERSION } from '../../version.js';
 import type { CommandContext } from '../context.js';
@@ -19,6 +20,7 @@ import type { LoadedProject } from '../load-project.js';
 import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
 import { loadValidProject, makePlan, refreshIds, refreshRemote } from '../planning.js';
+import { declaredDataIsValid } from '../check-declared-data.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { renderPlanFor } from '../render-plan.js';
 import { clock, stateBackendFor } from '../runtime.js';
@@ -36,53 +38,57 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
   const env = await ctx.environment();
   const stateConfig = flags.lockTimeout === undefined ? env.state : { ...env.state, lockTimeoutMs: nonNegativeInt(flags.lockTimeout, '--lock-timeout') };
   const backend = stateBackendFor(ctx, { ...env, state: stateConfig });
-  const lock = await backend.lock({ operation: planfile === undefined ? 'apply' : `apply ${planfile}` });
-  let opened: OpenedEnvironment | undefined;
-  try {
-    const state = await backend.read();
-    const project = await loadValidProject(ctx, state);
-    opened = await openEnvironment(ctx, project.config, env);
-    const plan = planfile === undefined
-      ? await freshPlan(ctx, flags, project, state, opened, env.name, env.refresh && flags.refresh)
-      : await savedPlan(ctx, planfile, project, state, env.name);
-    ctx.out(renderPlanFor(ctx, plan, flags.diff === true));
-    const changes = hasChanges(plan);
-    if (!changes && pendingAdoptions(plan, state, project.declarations).length === 0) return 0;
+  return withStateLock(backend, planfile === undefined ? 'apply' : `apply ${planfile}`, async () => {
+    let opened: OpenedEnvironment | undefined;
+    try {
+      const state = await backend.read();
+      const project = await loadValidProject(ctx, state);
+      opened = await openEnvironment(ctx, project.config, env);
+      const plan = planfile === undefined
+        ? await freshPlan(ctx, flags, project, state, opened, env.name, env.refresh && flags.refresh)
+        : await savedPlan(ctx, planfile, project, state, env.name);
+      ctx.out(renderPlanFor(ctx, plan, flags.diff === true));
+      const changes = hasChanges(plan);
+      if (!changes && pendingAdoptions(plan, state, project.declarations).length === 0) return 0;
 
-    const losing = dataLossSources(plan);
-    if (losing.length > 0 && flags.allowDataLoss !== true) {
-      ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${losing.map((s) => s.id).join(', ')}. Nothing was sent.`));
-      ctx.err('Review the plan above. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others must be pushed again by you.');
-      return 3;
-    }
-    if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, opened.description))) {
-      ctx.err('Apply cancelled. Nothing was sent.');
-      return 1;
-    }
+      const losing = dataLossSources(plan);
+      if (losing.length > 0 && flags.allowDataLoss !== true) {
+        ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${losing.map((s) => s.id).join(', ')}. Nothing was sent.`));
+        ctx.err('Review the plan above. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others must be pushed again by you.');
+        return 3;
+      }
+      if (!(await declaredDataIsValid(ctx, plan, project))) {
+        ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
+        return 1;
+      }
+      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, opened.description))) {
+        ctx.err('Apply cancelled. Nothing was sent.');
+        return 1;
+      }
 
-    const c = ctx.color();
-    const client = opened.client;
-    const result: ApplyResult = await applyPlan({
-      plan,
-      client,
-      declarations: project.declarations,
-      state: state ?? emptyState(randomUUID()),
-      writeState: (next: State) => backend.write(next),
-      now: clock(ctx),
-      toolVersion: TOOL_VERSION,
-      parallelism,
-      repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd }),
-      onEvent: (event) => {
-        const line = renderApplyEvent(event, c);
-        if (line !== '') ctx.out(line);
-      },
-    });
-    ctx.out(renderApplySummary(result, c));
-    return result.ok ? 0 : 1;
-  } finally {
-    await opened?.close();
-    await lock.release();
-  }
+      const c = ctx.color();
+      const client = opened.client;
+      const result: ApplyResult = await applyPlan({
+        plan,
+        client,
+        declarations: project.declarations,
+        state: state ?? emptyState(randomUUID()),
+        writeState: (next: State) => backend.write(next),
+        now: clock(ctx),
+        toolVersion: TOOL_VERSION,
+        parallelism,
+        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd }),
+        onEvent: (event) => {
+          const line = renderApplyEvent(event, c);
+          if (line !== '') ctx.out(line);
+        },
+      });
+      ctx.out(renderApplySummary(result, c));
+      return result.ok ? 0 : 1;
+    } finally {
+      await opened?.close();
+    }
+  });
 }
 
 async function freshPlan(
@@ -96,7 +102,7 @@ async function freshPlan(
 ): Promise<Plan> {
   const options = planOptionsFrom(flags, environment);
   const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
-  const remote = refresh ? await refreshRemote(opened.client, refreshIds(project, state, options.targets), warn) : {};
+  const remote = refresh ? await refreshRemote(opened.client, refreshIds(project, state, options.targets), new Set(Object.keys(state?.sources ?? {})), warn) : {};
   return makePlan(ctx, { project, state, remote, options });
 }
 

@@ -25,7 +25,7 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
     const opened = await openEnvironment(ctx, project.config, env);
     try {
       const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
-      remote = await refreshRemote(opened.client, refreshIds(project, state, options.targets), warn);
+      remote = await refreshRemote(opened.client, refreshIds(project, state, options.targets), new Set(Object.keys(state?.sources ?? {})), warn);
     } finally {
       await opened.close();
     }

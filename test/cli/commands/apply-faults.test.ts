@@ -135,6 +135,41 @@ describe('apply under faults', () => {
     expect(emulator.inspect.definition('shop')).toMatchObject({ contentTypes: { Product: { properties: { Color: { type: 'String' } } } } });
   });
 
+  it('refuses a full update when the data files it would push again are invalid, before anything is sent', async () => {
+    const emulator = await startTestEmulator();
+    const item = (id: string, quantity: unknown): string =>
+      `{"index":{"_id":"${id}","language_routing":"en"}}\n${JSON.stringify({ Name: id, Quantity: quantity, ContentType: ['Item', 'Product'], Language: { Name: 'en' } })}\n`;
+    const withData = (yaml: string): string => `${yaml}data:\n  - data/*.ndjson\n`;
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': withData(shopYaml()), 'content-sources/data/items.ndjson': item('a', 1) });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    expect(emulator.inspect.counts('shop')?.total).toBe(1);
+
+    await project.write({
+      'content-sources/shop.yaml': withData(shopYaml({ productProperties: '      Quantity: { type: Int }' })),
+      'content-sources/data/items.ndjson': item('a', 'three'),
+    });
+    emulator.inspect.clearRequests();
+    const refused = await project.cli('apply', '--yes', '--allow-data-loss');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('The data files of source shop are not valid');
+    expect(refused.stderr).toContain('GF_DATA_INVALID_VALUE');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.counts('shop')?.total).toBe(1);
+  });
+
+  it('stops planning when the service cannot say whether a new source exists, and --no-refresh goes on with a warning', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    emulator.faults.add({ method: 'GET', status: 503, count: 2 });
+    const stopped = await project.cli('plan');
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('GF_REFRESH_FAILED');
+    expect(stopped.stderr).toContain('shop: ');
+    const unchecked = await project.cli('plan', '--no-refresh', '--format', 'json');
+    expect(unchecked.code).toBe(0);
+    expect(JSON.parse(unchecked.stdout).sources[0].reasons.join(' ')).toContain('Warning: graphform did not ask the service');
+  });
+
   it('without a terminal and without --yes, apply is an error and never a hang', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
