@@ -13,7 +13,7 @@ export interface PlanFlags {
 export function addPlanFlags(command: Command): Command {
   return command
     .option('--prune', 'purge the items of sources that are in state but no longer declared (data loss)')
-    .option('--source <id...>', 'plan only these sources')
+    .option('--source <id>', 'plan only this source (repeatable)', (id: string, previous: string[] | undefined) => [...(previous ?? []), id])
     .addOption(new Option('--strategy <strategy>', 'auto: partial update whenever possible; full: always PUT (data loss)').choices(['auto', 'full']).default('auto'))
     .option('--no-refresh', 'do not read schemas back from the service (GET types); plan from state alone')
     .option('--diff', 'show a unified diff of each request body against the applied definition');

@@ -1,5 +1,6 @@
 import { hasErrors } from '../diagnostics/diagnostic.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import { GraphServiceError } from '../graph/errors.js';
 import type { GraphClient, RemoteDefinition } from '../graph/types.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
@@ -38,7 +39,7 @@ export async function refreshRemote(
         if (answer.status === 'unsupported') unsupported = true;
         remote[id] = answer;
       } catch (error) {
-        if (!isGraphformError(error)) throw error;
+        if (!isGraphformError(error) || isAuthFailure(error)) throw error;
         const reason = error.message.split('\n')[0] ?? '';
         if (inState.has(id)) warn(`could not read the schema of source ${id} back (${reason}); drift is not checked for it.`);
         else failed.push(`${id}: ${reason}`);
@@ -67,7 +68,7 @@ export interface PlanRequestOptions extends PlanOptions {
 export async function loadValidProject(ctx: CommandContext, state: State | undefined): Promise<LoadedProject> {
   const project = await loadProject(ctx, { stateSources: stateDefinitions(state) });
   if (hasErrors(project.diagnostics)) {
-    if (ctx.io.env.GITHUB_ACTIONS === 'true') ctx.out(renderDiagnosticsGithub(project.diagnostics));
+    if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format !== 'json') ctx.out(renderDiagnosticsGithub(project.diagnostics));
     ctx.err(renderDiagnosticsText(project.diagnostics, { color: ctx.colorErr(), sources: project.sources }));
     throw new GraphformError('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
       hint: 'Fix the problems above (`graphform validate` lists them).',
@@ -98,4 +99,9 @@ export function refreshIds(project: LoadedProject, state: State | undefined, tar
   const ids = new Set([...project.declarations.map((d) => d.id), ...Object.keys(state?.sources ?? {})]);
   const wanted = targets === undefined || targets.length === 0 ? [...ids] : [...ids].filter((id) => targets.includes(id));
   return wanted.sort();
+}
+
+/** 401 and 403 mean every other request fails too: stop instead of planning half-blind. */
+function isAuthFailure(error: GraphformError): boolean {
+  return error instanceof GraphServiceError && (error.status === 401 || error.status === 403);
 }

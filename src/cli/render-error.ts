@@ -10,8 +10,17 @@ export function renderError(error: unknown, options: { verbose: boolean; color: 
     if (options.verbose && error.cause instanceof Error) lines.push(c.dim(`  caused by: ${error.cause.message}`));
     return `${lines.join('\n')}\n`;
   }
+  if (isSystemError(error)) {
+    // The file system or the OS said no (a missing folder, a file in the way, no permission):
+    // the user's environment, not a bug.
+    return `${c.red.bold('Error')} ${c.dim(`[GF_SYSTEM_${error.code}]`)}: ${error.message}\n  Check the path and its permissions, then run the command again.\n`;
+  }
   const message = error instanceof Error ? error.message : String(error);
   const lines = [`${c.red.bold('Internal error')}: ${message}`, 'This is a bug in graphform; please report it with the output of --verbose.'];
   if (options.verbose && error instanceof Error && error.stack) lines.push(c.dim(error.stack));
   return `${lines.join('\n')}\n`;
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }

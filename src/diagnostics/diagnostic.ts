@@ -22,12 +22,17 @@ export interface Diagnostic {
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    a.file.localeCompare(b.file) ||
+    byCodePoint(a.file, b.file) ||
     a.line - b.line ||
     a.column - b.column ||
-    a.code.localeCompare(b.code) ||
-    a.path.localeCompare(b.path)
+    byCodePoint(a.code, b.code) ||
+    byCodePoint(a.path, b.path)
   );
+}
+
+/** Locale-independent, so diagnostics sort the same on every machine. */
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

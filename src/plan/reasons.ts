@@ -30,6 +30,7 @@ export function explainAction(ctx: ReasonContext): string[] {
     case 'already-applied':
       return [
         `the service already has exactly this definition of source ${id}, but state does not record it (an earlier apply stopped before writing state?): nothing is sent; apply records it in state`,
+        ...(ctx.dataGlobs.length > 0 ? [`if that earlier update deleted its items, push them again with \`graphform data push ${id}\``] : []),
       ];
     case 'exists-remotely':
       return [

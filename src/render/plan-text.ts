@@ -67,7 +67,7 @@ function dataLossBanner(plan: Plan, c: ChalkInstance): string[] {
     '!!',
     ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${s.id}: ${s.reasons[0] ?? 'deletes items'}`),
     '!!',
-    '!! graphform apply refuses this plan unless you pass --allow-data-loss.',
+    '!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.',
   ];
   return [rule, ...body, rule].map((line) => c.red.bold(line));
 }

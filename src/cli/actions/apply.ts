@@ -1,29 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { applyPlan, pendingAdoptions } from '../../apply/apply-plan.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { repushDeclaredData } from '../../data/repush.js';
 import { GraphformError } from '../../diagnostics/errors.js';
-import { hashDeclarations } from '../../model/hash.js';
-import { checkPlanFreshness, stalePlanError } from '../../plan/freshness.js';
-import { parsePlanFile } from '../../plan/plan-file.js';
 import { dataLossSources, hasChanges } from '../../plan/policy.js';
-import type { Plan } from '../../plan/types.js';
+import type { Plan, PlanOptions } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { emptyState } from '../../state/state.js';
-import { withStateLock } from '../../state/with-lock.js';
 import type { State } from '../../state/types.js';
+import { withStateLock } from '../../state/with-lock.js';
 import { TOOL_VERSION } from '../../version.js';
+import { declaredDataIsValid } from '../check-declared-data.js';
 import type { CommandContext } from '../context.js';
 import type { LoadedProject } from '../load-project.js';
 import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
 import { loadValidProject, makePlan, refreshIds, refreshRemote } from '../planning.js';
-import { declaredDataIsValid } from '../check-declared-data.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { renderPlanFor } from '../render-plan.js';
 import { clock, stateBackendFor } from '../runtime.js';
+import { readSavedPlan, verifySavedPlan, type Replan } from '../saved-plan.js';
 
 export interface ApplyFlags extends PlanFlags {
   allowDataLoss?: boolean;
@@ -32,43 +28,65 @@ export interface ApplyFlags extends PlanFlags {
   lockTimeout?: string;
 }
 
+/** What `apply --format json` prints: one document, whatever happened. */
+interface ApplyReport {
+  plan: Plan;
+  applied: boolean;
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled';
+  ok: boolean;
+  outcomes: ApplyResult['outcomes'];
+}
 
 export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
   const parallelism = positiveInt(flags.parallelism, '--parallelism');
   const env = await ctx.environment();
   const stateConfig = flags.lockTimeout === undefined ? env.state : { ...env.state, lockTimeoutMs: nonNegativeInt(flags.lockTimeout, '--lock-timeout') };
   const backend = stateBackendFor(ctx, { ...env, state: stateConfig });
+  const json = ctx.globals().format === 'json';
+  // In JSON mode stdout holds one document; progress goes to stderr.
+  const progress = (line: string): void => (json ? ctx.err(line) : ctx.out(line));
+  const finish = (report: ApplyReport, code: number): number => {
+    if (json) ctx.out(JSON.stringify(report, null, 2));
+    return code;
+  };
+
   return withStateLock(backend, planfile === undefined ? 'apply' : `apply ${planfile}`, async () => {
     let opened: OpenedEnvironment | undefined;
     try {
       const state = await backend.read();
       const project = await loadValidProject(ctx, state);
-      opened = await openEnvironment(ctx, project.config, env);
-      const plan = planfile === undefined
-        ? await freshPlan(ctx, flags, project, state, opened, env.name, env.refresh && flags.refresh)
-        : await savedPlan(ctx, planfile, project, state, env.name);
-      ctx.out(renderPlanFor(ctx, plan, flags.diff === true));
-      const changes = hasChanges(plan);
-      if (!changes && pendingAdoptions(plan, state, project.declarations).length === 0) return 0;
+      const environment = await openEnvironment(ctx, project.config, env);
+      opened = environment;
+      const replan: Replan = (options) => planNow(ctx, options, project, state, environment, env.name, env.refresh && flags.refresh);
+      const plan =
+        planfile === undefined
+          ? await replan(planOptionsFrom(flags, env.name))
+          : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
+      if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true));
+      const refused = (reason: NonNullable<ApplyReport['refused']>, code: number): number =>
+        finish({ plan, applied: false, refused: reason, ok: false, outcomes: [] }, code);
 
+      const changes = hasChanges(plan);
+      if (!changes && pendingAdoptions(plan, state, project.declarations).length === 0) return finish({ plan, applied: false, ok: true, outcomes: [] }, 0);
       const losing = dataLossSources(plan);
       if (losing.length > 0 && flags.allowDataLoss !== true) {
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${losing.map((s) => s.id).join(', ')}. Nothing was sent.`));
-        ctx.err('Review the plan above. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others must be pushed again by you.');
-        return 3;
+        ctx.err('Review the plan. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others you must push again yourself.');
+        return refused('data-loss', 3);
       }
+      if (planfile !== undefined) await verifySavedPlan(planfile, plan, replan);
       if (!(await declaredDataIsValid(ctx, plan, project))) {
         ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
-        return 1;
+        return refused('invalid-data', 1);
       }
-      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, opened.description))) {
+      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, environment.description))) {
         ctx.err('Apply cancelled. Nothing was sent.');
-        return 1;
+        return refused('cancelled', 1);
       }
 
-      const c = ctx.color();
-      const client = opened.client;
-      const result: ApplyResult = await applyPlan({
+      const c = json ? ctx.colorErr() : ctx.color();
+      const client = environment.client;
+      const result = await applyPlan({
         plan,
         client,
         declarations: project.declarations,
@@ -80,45 +98,30 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd }),
         onEvent: (event) => {
           const line = renderApplyEvent(event, c);
-          if (line !== '') ctx.out(line);
+          if (line !== '') progress(line);
         },
       });
-      ctx.out(renderApplySummary(result, c));
-      return result.ok ? 0 : 1;
+      progress(renderApplySummary(result, c));
+      return finish({ plan, applied: true, ok: result.ok, outcomes: result.outcomes }, result.ok ? 0 : 1);
     } finally {
       await opened?.close();
     }
   });
 }
 
-async function freshPlan(
+async function planNow(
   ctx: CommandContext,
-  flags: ApplyFlags,
+  options: PlanOptions,
   project: LoadedProject,
   state: State | undefined,
   opened: OpenedEnvironment,
   environment: string,
   refresh: boolean,
 ): Promise<Plan> {
-  const options = planOptionsFrom(flags, environment);
   const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
-  const remote = refresh ? await refreshRemote(opened.client, refreshIds(project, state, options.targets), new Set(Object.keys(state?.sources ?? {})), warn) : {};
-  return makePlan(ctx, { project, state, remote, options });
-}
-
-async function savedPlan(ctx: CommandContext, planfile: string, project: LoadedProject, state: State | undefined, environment: string): Promise<Plan> {
-  let text: string;
-  try {
-    text = await readFile(path.resolve(ctx.io.cwd, planfile), 'utf8');
-  } catch (error) {
-    throw new GraphformError('GF_PLAN_FILE_UNREADABLE', `Cannot read the plan file ${planfile}: ${(error as Error).message}`, {
-      hint: 'Save one with `graphform plan --out FILE`.',
-    });
-  }
-  const plan = parsePlanFile(text, planfile);
-  const freshness = checkPlanFreshness(plan, { state, desiredHash: hashDeclarations(project.declarations), environment });
-  if (!freshness.fresh) throw stalePlanError(planfile, freshness.reasons);
-  return plan;
+  const inState = new Set(Object.keys(state?.sources ?? {}));
+  const remote = refresh ? await refreshRemote(opened.client, refreshIds(project, state, options.targets), inState, warn) : {};
+  return makePlan(ctx, { project, state, remote, options: { ...options, environment } });
 }
 
 async function approved(ctx: CommandContext, target: string): Promise<boolean> {

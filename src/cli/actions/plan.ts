@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { serializePlan } from '../../plan/plan-file.js';
 import { detailedExitCode } from '../../plan/policy.js';
@@ -34,6 +35,7 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
   ctx.out(renderPlanFor(ctx, result, flags.diff === true));
   if (flags.out !== undefined) {
     const file = path.resolve(ctx.io.cwd, flags.out);
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, serializePlan(result));
     ctx.err(`Saved the plan to ${flags.out}. Apply exactly it with: graphform apply ${flags.out}`);
   }

@@ -12,11 +12,11 @@ export async function validate(ctx: CommandContext): Promise<number> {
   const project = await loadProject(ctx, { stateSources });
   const { diagnostics, declarations } = project;
   const ok = !hasErrors(diagnostics);
-  if (ctx.io.env.GITHUB_ACTIONS === 'true' && diagnostics.length > 0) ctx.out(renderDiagnosticsGithub(diagnostics));
   if (ctx.globals().format === 'json') {
     ctx.out(renderDiagnosticsJson(diagnostics));
     return ok ? 0 : 1;
   }
+  if (ctx.io.env.GITHUB_ACTIONS === 'true' && diagnostics.length > 0) ctx.out(renderDiagnosticsGithub(diagnostics));
   const c = ctx.color();
   if (diagnostics.length > 0) ctx.out(renderDiagnosticsText(diagnostics, { color: c, sources: project.sources }));
   if (ok) {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/apply/apply-plan.js';
@@ -111,7 +111,40 @@ describe('apply under faults', () => {
     const edited = await project.cli('apply', 'new.json');
     expect(edited.code).toBe(1);
     expect(edited.stderr).toContain('the declarations changed since the plan was made');
-    expect(emulator.inspect.requests()).toEqual([]);
+    expect(edited.stderr).toContain('source shop: the plan file would send nothing; a plan made now would update it in place (POST) for adding language de');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('refuses a plan file edited to pass a data-losing PUT off as a create', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }) });
+    expect((await project.cli('plan', '--out', 'p.json')).code).toBe(0);
+    const file = path.join(project.dir, 'p.json');
+    const plan = JSON.parse(await readFile(file, 'utf8')) as { sources: { action: string; dataLoss: boolean }[] };
+    plan.sources[0] = { ...plan.sources[0]!, action: 'create', dataLoss: false };
+    await writeFile(file, JSON.stringify(plan));
+
+    emulator.inspect.clearRequests();
+    const refused = await project.cli('apply', 'p.json');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('GF_PLAN_STALE');
+    expect(refused.stderr).toContain('source shop: the plan file would create it (PUT) for removing property Product.Color; a plan made now would replace its schema (PUT), deleting its items, for removing property Product.Color');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('applies a plan file for one source, with --source next to the file, and reports in JSON', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, three);
+    expect((await project.cli('plan', '--source', 'bbb', '--out', 'b.json')).code).toBe(0);
+    const applied = await project.cli('apply', '--format', 'json', '--source', 'bbb', 'b.json');
+    expect(applied.code, applied.stderr).toBe(0);
+    const report = JSON.parse(applied.stdout) as { applied: boolean; ok: boolean; outcomes: { id: string; status: string }[]; plan: { sources: unknown[] } };
+    expect(report).toMatchObject({ applied: true, ok: true, outcomes: [{ id: 'bbb', status: 'applied' }] });
+    expect(report.plan.sources).toHaveLength(1);
+    expect(applied.stderr).toContain('bbb: created');
+    expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['bbb']);
   });
 
   it('without --allow-data-loss, a data-loss plan sends nothing and exits 3', async () => {

@@ -47,6 +47,13 @@ export const identityCases: InvalidCase[] = [
     files: { 'a.yaml': valid('a', 'A'), 'b.yaml': valid('b', 'B'), 'c.yaml': valid('c', 'C') },
     context: { maxSources: 2 },
     expected: ['c.yaml:1:1 GF_TOO_MANY_SOURCES'],
-    messages: ['3 sources are declared but the account allows 2'],
+    messages: ['3 sources are declared, but the account allows 2'],
+  },
+  {
+    name: 'sources only in state count towards maxSources',
+    files: { 'a.yaml': valid('a', 'A'), 'b.yaml': valid('b', 'B') },
+    context: { maxSources: 2, stateSources: { old: { label: 'Old', languages: ['en'], contentTypes: {} } } },
+    expected: ['b.yaml:1:1 GF_TOO_MANY_SOURCES'],
+    messages: ['2 sources are declared and 1 more (old) are in state but no longer declared'],
   },
 ];

@@ -1,0 +1,66 @@
+import { describeChange } from '../diff/describe-change.js';
+import { canonicalJson } from '../model/canonical.js';
+import { PARTIAL_SAFE_KINDS } from './action-rules.js';
+import type { Plan, PlanOptions, PlanSource } from './types.js';
+
+/**
+ * How a saved plan differs from a plan made now, source by source, in words. Apply uses it
+ * to refuse a plan file that no longer says what would happen (the declarations or the
+ * service changed, or the file was edited) and to say exactly what changed.
+ */
+export function planDifferences(saved: Plan, now: Plan): string[] {
+  const before = new Map(saved.sources.map((s) => [s.id, s]));
+  const after = new Map(now.sources.map((s) => [s.id, s]));
+  const ids = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return ids.flatMap((id) => sourceDifference(id, before.get(id), after.get(id)));
+}
+
+function sourceDifference(id: string, saved: PlanSource | undefined, now: PlanSource | undefined): string[] {
+  if (saved === undefined || now === undefined) {
+    const present = (saved ?? now) as PlanSource;
+    if (present.action === 'none') return [];
+    return saved === undefined
+      ? [`source ${id}: not in the plan file; a plan made now would ${describe(present)}`]
+      : [`source ${id}: the plan file would ${describe(saved)}; a plan made now leaves it out`];
+  }
+  if (saved.action !== now.action || saved.dataLoss !== now.dataLoss) {
+    return [`source ${id}: the plan file would ${describe(saved)}; a plan made now would ${describe(now)}`];
+  }
+  const changes = (s: PlanSource): string => s.changes.map(describeChange).join(', ');
+  if (changes(saved) !== changes(now)) {
+    return [`source ${id}: the plan file has ${changes(saved) || 'no changes'}; a plan made now has ${changes(now) || 'no changes'}`];
+  }
+  if (canonicalJson(saved.request) !== canonicalJson(now.request)) {
+    return [`source ${id}: the plan file's request differs from the one a plan made now would send (was the file edited?)`];
+  }
+  return [];
+}
+
+function describe(source: PlanSource): string {
+  const what = DOES[source.action];
+  const changes = source.changes.map(describeChange).join(', ');
+  return changes === '' || source.action === 'none' ? what : `${what} for ${changes}`;
+}
+
+const DOES: Readonly<Record<PlanSource['action'], string>> = {
+  none: 'send nothing',
+  orphan: 'leave it alone (orphan)',
+  create: 'create it (PUT)',
+  partial: 'update it in place (POST)',
+  full: 'replace its schema (PUT), deleting its items,',
+  purge: 'purge its items (DELETE)',
+};
+
+/**
+ * The options a saved plan was made with, as far as they matter: each shows in the plan
+ * exactly where it changed an action. --source: the sources it holds; --prune: a purge;
+ * --strategy full: a full update whose changes a partial update could have made.
+ */
+export function inferPlanOptions(plan: Plan): PlanOptions {
+  const forcedFull = plan.sources.some((s) => s.action === 'full' && s.changes.length > 0 && s.changes.every((c) => PARTIAL_SAFE_KINDS.has(c.kind)));
+  return {
+    prune: plan.sources.some((s) => s.action === 'purge'),
+    strategy: forcedFull ? 'full' : 'auto',
+    targets: plan.sources.map((s) => s.id),
+  };
+}

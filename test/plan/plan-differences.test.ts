@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { inferPlanOptions, planDifferences } from '../../src/plan/plan-differences.js';
+import { declaration, edit, planOf, shop, type PlanCase } from './builders.js';
+
+const base = shop();
+const withWeight = edit(base, (d) => void (d.contentTypes.Product!.properties.Weight = { type: 'Float' }));
+const withoutColor = edit(base, (d) => void delete d.contentTypes.Product!.properties.Color);
+
+describe('planDifferences', () => {
+  it('finds none between two plans of the same inputs', () => {
+    const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
+    expect(planDifferences(planOf(c), planOf(c))).toEqual([]);
+  });
+
+  it('names a changed action with what each plan would do', () => {
+    const saved = planOf({ applied: { shop: base }, declared: [declaration('shop', withWeight)] });
+    const now = planOf({ applied: { shop: base }, declared: [declaration('shop', withoutColor)] });
+    expect(planDifferences(saved, now)).toEqual([
+      'source shop: the plan file would update it in place (POST) for adding property Product.Weight; a plan made now would replace its schema (PUT), deleting its items, for removing property Product.Color',
+    ]);
+  });
+
+  it('names a source that appeared or went away, but not an unchanged one', () => {
+    const saved = planOf({ applied: { shop: base }, declared: [declaration('shop', base)] });
+    const now = planOf({ applied: { shop: base }, declared: [declaration('shop', base), declaration('blog', edit(base, (d) => void (d.contentTypes = {})))] });
+    expect(planDifferences(saved, now)).toEqual(['source blog: not in the plan file; a plan made now would create it (PUT) for adding the source']);
+  });
+
+  it('catches a request edited by hand', () => {
+    const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
+    const saved = planOf(c);
+    const tampered = { ...saved, sources: saved.sources.map((s) => ({ ...s, request: { ...s.request!, body: { languages: ['en'], contentTypes: {} } } })) };
+    expect(planDifferences(tampered as typeof saved, planOf(c))).toEqual([
+      "source shop: the plan file's request differs from the one a plan made now would send (was the file edited?)",
+    ]);
+  });
+});
+
+describe('inferPlanOptions', () => {
+  it.each([
+    { name: 'a plain plan', c: { applied: { shop: base }, declared: [declaration('shop', withWeight)] }, expected: { prune: false, strategy: 'auto' } },
+    { name: '--strategy full', c: { applied: { shop: base }, declared: [declaration('shop', withWeight)], options: { strategy: 'full' as const } }, expected: { prune: false, strategy: 'full' } },
+    { name: 'a needed full update is not --strategy full', c: { applied: { shop: base }, declared: [declaration('shop', withoutColor)] }, expected: { prune: false, strategy: 'auto' } },
+    { name: '--prune', c: { applied: { shop: base, old: base }, declared: [declaration('shop', base)], options: { prune: true } }, expected: { prune: true, strategy: 'auto' } },
+  ])('$name', ({ c, expected }) => {
+    const plan = planOf(c);
+    expect(inferPlanOptions(plan)).toEqual({ ...expected, targets: plan.sources.map((s) => s.id) });
+    expect(planDifferences(plan, planOf({ ...c, options: inferPlanOptions(plan) }))).toEqual([]);
+  });
+});
