@@ -36,6 +36,8 @@ export const DATA_CODES = {
   duplicateId: 'GF_DATA_DUPLICATE_ID',
   /** Warning: a field that neither the content types nor the service declare. */
   undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
+  /** An NDJSON line longer than the reader's limit (16 MiB by default): reported, not read. */
+  lineTooLong: 'GF_DATA_LINE_TOO_LONG',
 } as const;
 
 export type DataCode = (typeof DATA_CODES)[keyof typeof DATA_CODES];

@@ -13,7 +13,8 @@ export type {
   ReadEntry,
   ValidationSummary,
 } from './types.js';
-export { readDataFile, readDataEntries, readDataRecords, dataFormatOf, type DataFormat } from './read/read-data-file.js';
+export { readDataFile, readDataEntries, readDataRecords, dataFormatOf, type DataFormat, type ReadOptions } from './read/read-data-file.js';
+export { DEFAULT_MAX_LINE_BYTES } from './read/line-splitter.js';
 export type { PlainItemFields } from './read/plain-item.js';
 export { itemSchema, propertySchema, effectiveProperties, SERVICE_FIELDS, type JsonSchema } from './validate/item-schema.js';
 export { pushData, validateDataFiles, type PushDataOptions, type ValidateDataOptions } from './push/push-data.js';

@@ -1,17 +1,11 @@
-import { GraphformError } from '../diagnostics/errors.js';
 import type { GraphClient } from '../graph/types.js';
-import { DATA_ERROR_CODES } from './codes.js';
 
 /**
- * Deletes every item of the source in the given languages (DELETE data). Refuses an empty
- * list: what the service does without `languages` is not documented.
+ * Deletes every item of the source in the given languages (DELETE data), each language
+ * once. A list that is empty or holds a blank name is refused by the graph client before
+ * any request (GF_GRAPH_BAD_REQUEST): that is the one message for it, for the CLI (which
+ * checks its own flags first) and for programmatic callers alike.
  */
 export async function purge(client: GraphClient, id: string, languages: readonly string[]): Promise<void> {
-  const unique = [...new Set(languages)];
-  if (unique.length === 0 || unique.some((language) => language.trim() === '')) {
-    throw new GraphformError(DATA_ERROR_CODES.noLanguages, `Purging source ${id} needs at least one language.`, {
-      hint: 'Name them with --language L (repeatable) or use --all-languages.',
-    });
-  }
-  await client.purgeData(id, unique);
+  await client.purgeData(id, [...new Set(languages)]);
 }

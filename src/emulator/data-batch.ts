@@ -6,6 +6,10 @@
  * is not JSON (or not UTF-8) fails the whole request with its line number.
  */
 
+/**
+ * An `index` op holds its data line (`raw`) until the request ends: the request is applied
+ * all or nothing, after its last line. The parsed value is not kept.
+ */
 export type ParsedOp =
   | { kind: 'index'; line: number; dataLine: number; lang: string; id: string; raw: string; type: string | undefined; problem: string | undefined }
   | { kind: 'delete'; line: number; lang: string; id: string };

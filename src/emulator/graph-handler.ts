@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import { LineSplitter } from '../data/read/line-splitter.js';
 import { isValidSourceId } from '../graph/source-id.js';
 import type { AuthVerifier } from './auth.js';
 import { collector, readBody } from './body.js';
 import { DataBatchParser } from './data-batch.js';
 import type { FaultInjector } from './faults.js';
-import { LineSplitter } from './line-splitter.js';
 import type { Repository } from './repository.js';
 import { text, type Reply } from './respond.js';
 import { pushData, purgeData } from './routes-data.js';
@@ -39,7 +39,9 @@ function mediaType(req: IncomingMessage): string {
 
 /**
  * One graph request, in the service's order: route, injected faults, credentials, body
- * (size limit, MD5, NDJSON parsed as it streams), signature, id, media type, then the verb.
+ * (size limit, MD5, NDJSON split and parsed line by line as it arrives), signature, id,
+ * media type, then the verb. A data request is applied all or nothing, so its data lines
+ * are kept until the body ends: it costs about its body size in memory (maxBodyBytes).
  */
 export async function handleGraph(req: IncomingMessage, url: URL, deps: GraphDeps): Promise<GraphOutcome> {
   const method = req.method ?? '';

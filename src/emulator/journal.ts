@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
+import { LineSplitter } from '../data/read/line-splitter.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import { LineSplitter } from './line-splitter.js';
 import type { ItemOp, ItemRecord } from './store.js';
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { DEFAULT_MAX_LINE_BYTES } from '../data/read/line-splitter.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { EmulatorCredentials, EmulatorMount, EmulatorOptions } from './types.js';
 
@@ -20,7 +21,7 @@ export const EMULATOR_DEFAULTS = {
   host: '127.0.0.1',
   skewMs: 5 * 60_000,
   maxBodyBytes: 128 * 1024 * 1024,
-  maxLineBytes: 16 * 1024 * 1024,
+  maxLineBytes: DEFAULT_MAX_LINE_BYTES,
 } as const;
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

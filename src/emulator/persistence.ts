@@ -13,8 +13,8 @@ export interface Persistence {
   load(store: MemoryStore): Promise<void>;
   /** Writes a definition; `wipe` also empties the source's items (a full update). */
   saveDefinition(id: string, definition: SourceDefinition, wipe: boolean): Promise<void>;
-  /** One append per request. */
-  appendOps(id: string, ops: readonly ItemOp[]): Promise<void>;
+  /** One append per request; the operations are encoded as they are written, never all at once. */
+  appendOps(id: string, ops: Iterable<ItemOp>): Promise<void>;
   /** Replaces the journal with exactly these items (compaction). */
   rewriteItems(id: string, items: Iterable<ItemRecord>): Promise<void>;
   clear(): Promise<void>;
@@ -70,8 +70,15 @@ export function diskPersistence(dataDir: string): Persistence {
       await writeFileAtomic(definitionPath(id), `${JSON.stringify(definition, null, 2)}\n`);
     },
     async appendOps(id, ops) {
-      if (ops.length === 0) return;
-      await appendLines(journalPath(id), ops.map(encodeOp));
+      const pending = ops[Symbol.iterator]();
+      const first = pending.next();
+      if (first.done === true) return;
+      // A generator, not a mapped array: the encoded lines (as large as the request's data
+      // lines) are written a MiB at a time instead of all existing at once beside the ops.
+      await appendLines(journalPath(id), (function* () {
+        yield encodeOp(first.value);
+        for (let next = pending.next(); next.done !== true; next = pending.next()) yield encodeOp(next.value);
+      })());
     },
     rewriteItems,
     async clear() {

@@ -2,8 +2,9 @@ import type { GraphClient, PushResult } from '../../src/graph/types.js';
 
 /**
  * An in-memory GraphClient for pipeline unit tests (the emulator-backed tests cover the
- * real HTTP path): records every body, measures how many pushes overlap, and fails the
- * calls whose 1-based number is in `failOn`.
+ * real HTTP path): records every body, measures how many pushes overlap, fails the
+ * calls whose 1-based number is in `failOn`, and runs `onCall` as each call starts (a test
+ * changes files there, at a known point of the send pass).
  */
 export class RecordingClient implements GraphClient {
   readonly baseUrl = 'memory:';
@@ -13,10 +14,11 @@ export class RecordingClient implements GraphClient {
   maxInFlight = 0;
   private calls = 0;
 
-  constructor(private readonly options: { failOn?: number[]; delayMs?: number } = {}) {}
+  constructor(private readonly options: { failOn?: number[]; delayMs?: number; onCall?: (call: number) => void } = {}) {}
 
   async pushData(_id: string, ndjson: string | Uint8Array): Promise<PushResult> {
     const call = ++this.calls;
+    this.options.onCall?.(call);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {

@@ -38,8 +38,12 @@ export async function checkDataFiles(paths: readonly string[], cwd: string): Pro
   return { files, totalBytes, issues };
 }
 
-/** Refuses to send a file that changed after it was validated. */
-export async function assertUnchanged(file: DataFile): Promise<void> {
+/**
+ * Refuses to go on with a file that changed after it was validated: checked before the
+ * send pass reads it and again once it has read it (the reader stops at the validated
+ * size, but a file rewritten in place keeps its size).
+ */
+export async function assertUnchanged(file: DataFile, moment: 'before-read' | 'after-read' = 'before-read'): Promise<void> {
   if (file.size === undefined || file.mtimeMs === undefined) return;
   let now: { size: number; mtimeMs: number } | undefined;
   try {
@@ -48,7 +52,9 @@ export async function assertUnchanged(file: DataFile): Promise<void> {
     now = undefined;
   }
   if (now?.size === file.size && now.mtimeMs === file.mtimeMs) return;
-  throw new GraphformError(DATA_ERROR_CODES.fileChanged, `${file.display} changed after it was validated; nothing more was sent from it.`, {
-    hint: 'Run the push again once the file is no longer being written.',
-  });
+  const message =
+    moment === 'before-read'
+      ? `${file.display} changed after it was validated; nothing more was sent from it.`
+      : `${file.display} changed while it was being sent; only what was validated was read from it, and sending stopped.`;
+  throw new GraphformError(DATA_ERROR_CODES.fileChanged, message, { hint: 'Run the push again once the file is no longer being written.' });
 }

@@ -8,6 +8,7 @@ import { locationKey, type ValidationPass } from '../validate/validate-files.js'
 import { Batcher, type Batch, type BatchLimits } from './batcher.js';
 import { SendPool } from './send-pool.js';
 import { serializeRecord } from './serialize.js';
+import { stoppedEarly } from './stopped-early.js';
 
 export interface SendPassOptions {
   client: GraphClient;
@@ -31,7 +32,11 @@ export interface SendPassResult {
   failedBatches: FailedBatch[];
 }
 
-/** Second pass: read → serialize → batch → send, never more than `concurrency` batches ahead. */
+/**
+ * Second pass: read → serialize → batch → send, never more than `concurrency` batches
+ * ahead. Whatever stops it (a file that changed, a read that failed), the batches in flight
+ * finish and are counted before it returns or throws.
+ */
 export async function sendPass(options: SendPassOptions): Promise<SendPassResult> {
   const snapshot: ProgressSnapshot = { phase: 'send', items: 0, totalItems: options.totalItems, bytes: 0, totalBytes: undefined, batches: 0, failedBatches: 0 };
   const pool = new SendPool(
@@ -54,9 +59,31 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
     dry.bytes += batch.body.length;
     return true;
   };
+  const skipped = { items: 0 };
+  let stop: { error: unknown } | undefined;
+  try {
+    await sendFiles(options, deliver, skipped);
+  } catch (error) {
+    stop = { error };
+  } finally {
+    await pool.drain();
+    if (!options.dryRun) options.progress?.done(snapshot);
+  }
+  const result: SendPassResult = options.dryRun
+    ? { itemsSent: dry.items, itemsSkipped: skipped.items, batches: dry.batches, bytes: dry.bytes, failedBatches: [] }
+    : {
+        itemsSent: pool.itemsSent,
+        itemsSkipped: skipped.items,
+        batches: pool.batchesSent + pool.failures.length,
+        bytes: pool.bytesSent,
+        failedBatches: [...pool.failures].sort((a, b) => a.batch - b.batch),
+      };
+  if (stop !== undefined) throw stoppedEarly(stop.error, { sourceId: options.sourceId, dryRun: options.dryRun, ...result });
+  return result;
+}
+
+async function sendFiles(options: SendPassOptions, deliver: (batch: Batch | undefined) => Promise<boolean>, skipped: { items: number }): Promise<void> {
   const batcher = new Batcher(options.limits);
-  let skipped = 0;
-  let going = true;
   // Validated input (nothing to re-check) can pass minified data lines through unparsed.
   const trusted = options.recheck === undefined;
   for (const file of options.files) {
@@ -64,32 +91,21 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
     for await (const chunk of readDataFile(file, options.fields, undefined, { trusted })) {
       for (const entry of chunk) {
         if (entry.kind === 'issue') {
-          if (entry.issue.severity === 'error') skipped++;
+          if (entry.issue.severity === 'error') skipped.items++;
           continue;
         }
         const record = entry.record;
         if (options.recheck !== undefined && isInvalid(record, options.recheck)) {
-          skipped++;
+          skipped.items++;
           continue;
         }
-        going = await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line }));
-        if (!going) break;
+        if (!(await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return;
       }
-      if (!going) break;
     }
-    if (!going) break;
+    // The reader stopped at the validated size; a file rewritten in place is caught here.
+    await assertUnchanged(file, 'after-read');
   }
-  if (going) await deliver(batcher.flush());
-  await pool.drain();
-  if (!options.dryRun) options.progress?.done(snapshot);
-  if (options.dryRun) return { itemsSent: dry.items, itemsSkipped: skipped, batches: dry.batches, bytes: dry.bytes, failedBatches: [] };
-  return {
-    itemsSent: pool.itemsSent,
-    itemsSkipped: skipped,
-    batches: pool.batchesSent + pool.failures.length,
-    bytes: pool.bytesSent,
-    failedBatches: [...pool.failures].sort((a, b) => a.batch - b.batch),
-  };
+  await deliver(batcher.flush());
 }
 
 function isInvalid(record: Parameters<typeof checkRecord>[0], pass: ValidationPass): boolean {

@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { DATA_CODES } from '../codes.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
+import { fileBytes } from './file-bytes.js';
 import { dataIssue } from './issue.js';
 import { parseJson } from './json-values.js';
 import { JsonArrayScanner, type ArrayElement, type ScanProblem } from './json-array-scanner.js';
@@ -18,9 +18,7 @@ const PROBLEM_MESSAGES: Record<ScanProblem['kind'], string> = {
 export async function* readJsonArray(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }): AsyncGenerator<ReadEntry[]> {
   const scanner = new JsonArrayScanner();
   const decoder = new StringDecoder('utf8');
-  for await (const piece of createReadStream(file.path, { highWaterMark: 1024 * 1024 })) {
-    const raw = piece as Buffer;
-    counter.bytesRead += raw.length;
+  for await (const raw of fileBytes(file, counter)) {
     const entries = scanner.push(decoder.write(raw)).map((element) => elementEntry(element, file.display, fields));
     if (entries.length > 0) yield entries;
   }

@@ -9,6 +9,8 @@ export interface ScanProblem {
   line: number;
 }
 
+type ScanState = 'before' | 'between' | 'element' | 'after' | 'failed';
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
@@ -19,7 +21,7 @@ const NEWLINE = 0x0a;
  * escapes, nesting); each element is then checked by JSON.parse.
  */
 export class JsonArrayScanner {
-  private state: 'before' | 'between' | 'element' | 'after' | 'failed' = 'before';
+  private state: ScanState = 'before';
   private line = 1;
   private depth = 0;
   private inString = false;
@@ -75,6 +77,10 @@ export class JsonArrayScanner {
       case 'after':
       case 'failed':
         return undefined;
+      default: {
+        const unreachable: never = this.state;
+        throw new Error(`unhandled JSON array scanner state ${JSON.stringify(unreachable)}`);
+      }
     }
   }
 
@@ -99,6 +105,10 @@ export class JsonArrayScanner {
       case 'element':
       case 'failed':
         return false;
+      default: {
+        const unreachable: never = this.state;
+        throw new Error(`unhandled JSON array scanner state ${JSON.stringify(unreachable)}`);
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import { dataIssue } from './issue.js';
 import { describe, isRecordObject, parseJson } from './json-values.js';
 import { readLineChunks } from './line-chunks.js';
 import { isMinifiedJson } from '../push/serialize.js';
+import { formatBytes, formatCount } from '../progress/format-progress.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 
 /** An action line waiting for its data line; no action when the action line itself was bad. */
@@ -13,17 +14,27 @@ interface Pending {
   action: DataAction | undefined;
 }
 
+export interface NdjsonReadOptions {
+  /** The file passed validation: a minified data line after its action line is kept as text, unparsed. */
+  trusted: boolean;
+  /** A longer line is reported (GF_DATA_LINE_TOO_LONG) instead of read. */
+  maxLineBytes: number;
+}
+
 /**
  * Reads NDJSON line by line. The first non-blank line decides the form of the whole file:
  * an action line means the service's wire form (action line + data line pairs, `delete`
  * alone), anything else means plain items whose action lines are generated.
  * Yields the entries of each chunk of lines together, to keep per-item overhead low.
  */
-export async function* readNdjson(file: DataFile, fields: PlainItemFields, counter?: ReadCounter, trusted = false): AsyncGenerator<ReadEntry[]> {
-  const state = new NdjsonState(file.display, fields, trusted);
-  for await (const chunk of readLineChunks(file.path, counter)) {
+export async function* readNdjson(file: DataFile, fields: PlainItemFields, counter: ReadCounter, options: NdjsonReadOptions): AsyncGenerator<ReadEntry[]> {
+  const state = new NdjsonState(file.display, fields, options.trusted);
+  for await (const chunk of readLineChunks(file, counter, options.maxLineBytes)) {
     const out: ReadEntry[] = [];
-    for (let i = 0; i < chunk.lines.length; i++) state.line(chunk.lines[i] ?? '', chunk.firstLine + i, out);
+    chunk.lines.forEach((text, i) => {
+      if (text === null) state.tooLong(chunk.firstLine + i, options.maxLineBytes, out);
+      else state.line(text, chunk.firstLine + i, out);
+    });
     if (out.length > 0) yield out;
   }
   const out: ReadEntry[] = [];
@@ -71,6 +82,21 @@ class NdjsonState {
 
   end(out: ReadEntry[]): void {
     this.flushPending(out);
+  }
+
+  /**
+   * A line too long to read. In the wire form it is taken as the awaited data line (an
+   * action line is never that long), so its action is not reported a second time.
+   */
+  tooLong(line: number, maxLineBytes: number, out: ReadEntry[]): void {
+    out.push(
+      this.issue(
+        DATA_CODES.lineTooLong,
+        line,
+        `This line is longer than ${formatBytes(maxLineBytes)} (${formatCount(maxLineBytes)} bytes), the longest line graphform reads: it was not read. Keep each item under that size.`,
+      ),
+    );
+    this.pending = undefined;
   }
 
   private actionLine(value: Record<string, unknown>, line: number, out: ReadEntry[]): void {

@@ -4,7 +4,8 @@ import { DATA_CODES, DATA_ERROR_CODES } from '../codes.js';
 import type { DataFile, DataRecord, ReadCounter, ReadEntry } from '../types.js';
 import { dataIssue } from './issue.js';
 import { readJsonArray } from './json-array-reader.js';
-import { readNdjson } from './ndjson-reader.js';
+import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
+import { readNdjson, type NdjsonReadOptions } from './ndjson-reader.js';
 import type { PlainItemFields } from './plain-item.js';
 import { readYamlList } from './yaml-reader.js';
 
@@ -22,13 +23,20 @@ export function dataFormatOf(file: string): DataFormat | undefined {
   return FORMATS[path.extname(file).toLowerCase()];
 }
 
+export interface ReadOptions {
+  /** The file was validated: NDJSON data lines may come back as text (`dataLine`). */
+  trusted?: boolean;
+  /** The longest NDJSON line read (default 16 MiB); a longer one is a GF_DATA_LINE_TOO_LONG entry. */
+  maxLineBytes?: number;
+}
+
 /**
  * Reads any supported data file by its extension: `.ndjson`/`.jsonl` (wire form or plain
  * items), `.json` (an array of items), `.yaml`/`.yml` (a list of items). Yields entries in
- * chunks; problems are entries too, so one pass finds every problem of the file.
- * `trusted` (the file was validated): NDJSON data lines may come back as text (`dataLine`).
+ * chunks; problems are entries too, so one pass finds every problem of the file. When
+ * `file.size` is set, no byte past it is read.
  */
-export async function* readDataFile(file: DataFile, fields: PlainItemFields, counter?: ReadCounter, options: { trusted?: boolean } = {}): AsyncGenerator<ReadEntry[]> {
+export async function* readDataFile(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }, options: ReadOptions = {}): AsyncGenerator<ReadEntry[]> {
   const format = dataFormatOf(file.path);
   if (format === undefined) {
     yield [
@@ -40,7 +48,7 @@ export async function* readDataFile(file: DataFile, fields: PlainItemFields, cou
     return;
   }
   try {
-    yield* readerFor(format, file, fields, counter, options.trusted === true);
+    yield* readerFor(format, file, fields, counter, { trusted: options.trusted === true, maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code !== 'string' || !code.startsWith('E')) throw error;
@@ -51,10 +59,10 @@ export async function* readDataFile(file: DataFile, fields: PlainItemFields, cou
   }
 }
 
-function readerFor(format: DataFormat, file: DataFile, fields: PlainItemFields, counter: ReadCounter | undefined, trusted: boolean): AsyncGenerator<ReadEntry[]> {
+function readerFor(format: DataFormat, file: DataFile, fields: PlainItemFields, counter: ReadCounter, options: NdjsonReadOptions): AsyncGenerator<ReadEntry[]> {
   switch (format) {
     case 'ndjson':
-      return readNdjson(file, fields, counter, trusted);
+      return readNdjson(file, fields, counter, options);
     case 'json':
       return readJsonArray(file, fields, counter);
     case 'yaml':

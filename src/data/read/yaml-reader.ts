@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
 import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { DATA_CODES } from '../codes.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
+import { fileText } from './file-bytes.js';
 import { dataIssue } from './issue.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 
@@ -12,8 +12,7 @@ import { plainItemEntry, type PlainItemFields } from './plain-item.js';
  * Timestamps stay strings (YAML 1.2 core schema), as the service expects.
  */
 export async function* readYamlList(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }): AsyncGenerator<ReadEntry[]> {
-  const text = await readFile(file.path, 'utf8');
-  counter.bytesRead += (await stat(file.path)).size;
+  const text = await fileText(file, counter);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [error] = doc.errors;

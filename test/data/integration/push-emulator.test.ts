@@ -83,7 +83,7 @@ describe('pushData against the emulator', () => {
   it('refuses to purge without a language, sending nothing', async () => {
     const { emulator, client } = await setUp();
     emulator.inspect.clearRequests();
-    await expect(purge(client, 'shop', [])).rejects.toMatchObject({ code: 'GF_DATA_NO_LANGUAGES' });
+    await expect(purge(client, 'shop', [])).rejects.toMatchObject({ code: 'GF_GRAPH_BAD_REQUEST' });
     expect(emulator.inspect.requests()).toEqual([]);
   });
 

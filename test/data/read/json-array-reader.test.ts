@@ -60,6 +60,17 @@ describe('JSON array scanner', () => {
     expect(scanner.push(' [ ] ')).toEqual([]);
     expect(scanner.end()).toBeUndefined();
   });
+
+  // The switches over the scanner's state end in a never check: a state added to the union
+  // without a case fails to compile, and a state that is none of them fails loudly, not silently.
+  it.each([
+    ['end', (scanner: JsonArrayScanner): unknown => scanner.end()],
+    ['push', (scanner: JsonArrayScanner): unknown => scanner.push('[1]')],
+  ])('%s refuses a state outside its union', (_name, run) => {
+    const scanner = new JsonArrayScanner();
+    Object.assign(scanner, { state: 'sideways' });
+    expect(() => run(scanner)).toThrow('unhandled JSON array scanner state "sideways"');
+  });
 });
 
 describe('JSON array reader', () => {

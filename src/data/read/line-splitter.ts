@@ -1,7 +1,13 @@
+/** The longest line read by default, by the data readers and by the emulator's data endpoint. */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
 /**
- * Splits a byte stream into lines at '\n' without ever holding more than one line: a body
- * of hundreds of MB is parsed as it arrives. Lines are 1-based; a trailing '\r' is kept
- * for the caller to strip. A line longer than `maxLineBytes` is reported once and skipped.
+ * Splits a byte stream into lines at '\n'. It holds at most one line, as a list of the
+ * pieces it arrived in, and joins them once when the line ends: a long line spread over
+ * many chunks costs one copy, not one per chunk. Lines are 1-based; a trailing '\r' is
+ * kept for the caller to strip. A line longer than `maxLineBytes` is reported once and
+ * skipped, so a file or body without newlines never grows past the limit in memory. What
+ * the caller keeps of each line is its own business.
  */
 export class LineSplitter {
   private parts: Buffer[] = [];
@@ -29,7 +35,7 @@ export class LineSplitter {
     }
   }
 
-  /** The last line, when the body does not end with a newline. */
+  /** The last line, when the input does not end with a newline. */
   end(): void {
     if (this.partBytes > 0 || this.overflowing) this.emit();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../src/emulator/line-splitter.js';
+import { LineSplitter } from '../../../src/data/read/line-splitter.js';
 
 function split(chunks: readonly string[], max = 1_000): Array<[number, string]> {
   const out: Array<[number, string]> = [];
