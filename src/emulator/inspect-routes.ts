@@ -85,6 +85,11 @@ export async function handleInspection(req: IncomingMessage, url: URL, inspect: 
   const method = req.method ?? '';
   const parts = url.pathname.split('/').filter((p) => p !== '').slice(1);
   const [first, id, view, ...rest] = parts;
+  // A web page may send a cross-origin POST with a "simple" content type and no preflight;
+  // requiring JSON keeps any page the user visits from resetting or faulting the emulator.
+  if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    return text(415, 'Control requests need Content-Type: application/json');
+  }
   if (first === undefined) return json(200, { name: 'graphform graph service emulator', version: TOOL_VERSION, endpoints: ENDPOINTS });
   if (first === 'sources' && id === undefined) return method === 'GET' ? json(200, inspect.sources()) : text(405, 'Only GET is allowed here');
   if (first === 'sources' && id !== undefined && view !== undefined && rest.length === 0) return sourceRoute(inspect, method, id, view, url);

@@ -6,7 +6,8 @@ import { rawRequest } from '../helpers/raw-graph.js';
 async function control(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${emulator.url}/_emulator${path}`, {
     method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    ...(method === 'POST' ? { headers: { 'content-type': 'application/json' } } : {}),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   return { status: response.status, json: text === '' ? undefined : text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text };
@@ -66,6 +67,13 @@ describe('inspection API under /_emulator/', () => {
     expect(emulator.inspect.sources()).toEqual([]);
     expect(emulator.inspect.requests()).toEqual([]);
     expect(emulator.faults.list()).toEqual([]);
+  });
+
+  it('refuses a control POST that is not JSON, so no web page can reset or fault it', async () => {
+    const emulator = await seeded();
+    const response = await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '' });
+    expect(response.status).toBe(415);
+    expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['shop']);
   });
 
   it('answers unknown control paths and methods', async () => {

@@ -103,6 +103,9 @@ export async function dataPurge(ctx: CommandContext, deps: DataCommandDeps, sour
   if (options.allLanguages === (options.languages.length > 0)) {
     throw new GraphformError(DATA_ERROR_CODES.noLanguages, 'Name the languages to purge with --language L (repeatable), or use --all-languages; not both.');
   }
+  if (options.languages.some((l) => l.trim() === '')) {
+    throw new GraphformError(DATA_ERROR_CODES.noLanguages, '--language needs a language code, such as --language en; an empty one names nothing to purge.');
+  }
   const project = await loadSource(ctx, deps, sourceId);
   if (project === undefined) return 1;
   const declared = project.declaration.definition.languages;
