@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +87,12 @@ describe('apply under faults', () => {
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     emulator.faults.add({ method: 'PUT', delayMs: 1500 });
     const slow = project.cli('apply', '--yes');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Start the second apply only once the first holds the lock (its PUT is held for 1.5 s).
+    const lockFile = path.join(project.dir, '.graphform/state/test.json.lock');
+    for (let waited = 0; !existsSync(lockFile); waited += 20) {
+      if (waited > 10_000) throw new Error('the first apply never took the lock');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const blocked = await project.cli('apply', '--yes');
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain('GF_STATE_LOCKED');
