@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig } from 'cosmiconfig';
+import { LineCounter, parseDocument } from 'yaml';
+import { createSourceMap, type SourceMap } from '../load/source-map.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
 import { checkShape } from './check-shape.js';
 import { DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
 import { interpolate } from './interpolate.js';
-import { locateConfigPath } from './locate.js';
 import { resolveEnvironment } from './resolve-environment.js';
 import { resolveMarketing } from './resolve-marketing.js';
 import { CONFIG_SHAPE } from './shape.js';
@@ -120,15 +121,16 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
   const file = result.filepath;
   const shown = relative(options.cwd, file);
   const prefix = path.basename(file) === 'package.json' ? ['graphform'] : [];
-  const textual = /\.(ya?ml|json)$|rc$/.test(file);
-  const source = textual ? await readFile(file, 'utf8') : undefined;
+  // JSON is YAML, so one source map gives positions for both; JS/TS configs have none.
+  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? configSourceMap(shown, await readFile(file, 'utf8')) : undefined;
   return {
     file,
     value: result.config,
     where: (keyPath, at = 'key') => {
-      const loc = source === undefined ? undefined : locateConfigPath(source, [...prefix, ...keyPath], at);
       const dotted = keyPath.length > 0 ? ` (${keyPath.join('.')})` : '';
-      return loc === undefined ? `${shown}${dotted}` : `${shown}:${loc.line}:${loc.column}${dotted}`;
+      if (sourceMap === undefined) return `${shown}${dotted}`;
+      const loc = sourceMap.locate([...prefix, ...keyPath], at);
+      return `${shown}:${loc.line}:${loc.column}${dotted}`;
     },
   };
 }
@@ -140,4 +142,9 @@ function relative(cwd: string, file: string): string {
 
 function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
+function configSourceMap(file: string, text: string): SourceMap {
+  const lineCounter = new LineCounter();
+  return createSourceMap(file, parseDocument(text, { lineCounter }), lineCounter);
 }
