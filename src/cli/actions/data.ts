@@ -1,4 +1,4 @@
-import type { EnvironmentConfig, ResolvedConfig } from '../../config/types.js';
+import type { ResolvedConfig } from '../../config/types.js';
 import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
@@ -14,15 +14,9 @@ import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import type { CommandContext } from '../context.js';
-import { loadProject, type LoadedProject } from '../load-project.js';
-import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
+import { loadProject } from '../load-project.js';
+import { openEnvironment } from '../open-environment.js';
 import { canPrompt, confirm } from '../prompt.js';
-
-/** What the data commands need from the rest of the CLI; injected so tests can pass their own. */
-export interface DataCommandDeps {
-  loadProject(ctx: CommandContext): Promise<LoadedProject>;
-  openEnvironment(ctx: CommandContext, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment>;
-}
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -42,18 +36,8 @@ export interface PurgeOptions {
   yes: boolean;
 }
 
-const defaultDeps: DataCommandDeps = { loadProject: (ctx) => loadProject(ctx), openEnvironment };
-
-/** The handlers bound to the real project loader and environment, as the command line calls them. */
-export const dataHandlers = {
-  validate: (ctx: CommandContext, source: string, files: string[], o: DataFileOptions) => dataValidate(ctx, defaultDeps, source, files, o),
-  push: (ctx: CommandContext, source: string, files: string[], o: PushOptions) => dataPush(ctx, defaultDeps, source, files, o),
-  purge: (ctx: CommandContext, source: string, o: PurgeOptions) => dataPurge(ctx, defaultDeps, source, o),
-};
-
-
-export async function dataValidate(ctx: CommandContext, deps: DataCommandDeps, sourceId: string, files: string[], options: DataFileOptions): Promise<number> {
-  const project = await loadSource(ctx, deps, sourceId);
+export async function dataValidate(ctx: CommandContext, sourceId: string, files: string[], options: DataFileOptions): Promise<number> {
+  const project = await loadSource(ctx, sourceId);
   if (project === undefined) return 1;
   const paths = await dataFiles(ctx, project.declaration, files);
   const summary = await validateDataFiles({ declaration: project.declaration, files: paths.files, config: project.config.data, maxErrors: options.maxErrors, cwd: ctx.io.cwd, progress: reporter(ctx) });
@@ -63,8 +47,8 @@ export async function dataValidate(ctx: CommandContext, deps: DataCommandDeps, s
   return summary.errors > 0 ? 1 : 0;
 }
 
-export async function dataPush(ctx: CommandContext, deps: DataCommandDeps, sourceId: string, files: string[], options: PushOptions): Promise<number> {
-  const project = await loadSource(ctx, deps, sourceId);
+export async function dataPush(ctx: CommandContext, sourceId: string, files: string[], options: PushOptions): Promise<number> {
+  const project = await loadSource(ctx, sourceId);
   if (project === undefined) return 1;
   const paths = await dataFiles(ctx, project.declaration, files);
   const config = {
@@ -73,7 +57,7 @@ export async function dataPush(ctx: CommandContext, deps: DataCommandDeps, sourc
     ...(options.batchItems === undefined ? {} : { batchMaxItems: options.batchItems }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
   };
-  const opened = options.dryRun ? undefined : await deps.openEnvironment(ctx, project.config, await ctx.environment());
+  const opened = options.dryRun ? undefined : await openEnvironment(ctx, project.config, await ctx.environment());
   try {
     const summary = await pushData({
       client: opened?.client ?? offlineClient(),
@@ -99,14 +83,14 @@ export async function dataPush(ctx: CommandContext, deps: DataCommandDeps, sourc
   }
 }
 
-export async function dataPurge(ctx: CommandContext, deps: DataCommandDeps, sourceId: string, options: PurgeOptions): Promise<number> {
+export async function dataPurge(ctx: CommandContext, sourceId: string, options: PurgeOptions): Promise<number> {
   if (options.allLanguages === (options.languages.length > 0)) {
     throw new GraphformError(DATA_ERROR_CODES.noLanguages, 'Name the languages to purge with --language L (repeatable), or use --all-languages; not both.');
   }
   if (options.languages.some((l) => l.trim() === '')) {
     throw new GraphformError(DATA_ERROR_CODES.noLanguages, '--language needs a language code, such as --language en; an empty one names nothing to purge.');
   }
-  const project = await loadSource(ctx, deps, sourceId);
+  const project = await loadSource(ctx, sourceId);
   if (project === undefined) return 1;
   const declared = project.declaration.definition.languages;
   const languages = options.allLanguages ? declared : [...new Set(options.languages)];
@@ -114,7 +98,7 @@ export async function dataPurge(ctx: CommandContext, deps: DataCommandDeps, sour
   for (const language of languages.filter((l) => !declared.includes(l))) {
     ctx.err(c.yellow(`Warning: source ${sourceId} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.`));
   }
-  const opened = await deps.openEnvironment(ctx, project.config, await ctx.environment());
+  const opened = await openEnvironment(ctx, project.config, await ctx.environment());
   try {
     if (!options.yes) {
       if (!canPrompt(ctx.io)) {
@@ -137,8 +121,8 @@ export async function dataPurge(ctx: CommandContext, deps: DataCommandDeps, sour
   return 0;
 }
 
-async function loadSource(ctx: CommandContext, deps: DataCommandDeps, sourceId: string): Promise<{ config: ResolvedConfig; declaration: SourceDeclaration } | undefined> {
-  const project = await deps.loadProject(ctx);
+async function loadSource(ctx: CommandContext, sourceId: string): Promise<{ config: ResolvedConfig; declaration: SourceDeclaration } | undefined> {
+  const project = await loadProject(ctx);
   if (hasErrors(project.diagnostics)) {
     const c = ctx.colorErr();
     ctx.err(renderDiagnosticsText(project.diagnostics, { color: c, sources: project.sources }));

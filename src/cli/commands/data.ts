@@ -2,7 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { PushOptions } from '../actions/data.js';
 import type { CommandRegistrar } from '../context.js';
 
-const handlers = async () => (await import('../actions/data.js')).dataHandlers;
+const handlers = () => import('../actions/data.js');
 
 export const registerDataCommands: CommandRegistrar = (program, run) => {
   const data = program.command('data').description('validate, push and purge the items of a content source');
@@ -12,7 +12,7 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
   fileOptions(data.command('validate').description("check data files against the source's content types; sends nothing"))
     .argument('<source>', 'content source id')
     .argument('[files...]', "data files or globs (default: the source's data: files)")
-    .action((source: string, files: string[], o: { maxErrors: number }) => run(async (ctx) => (await handlers()).validate(ctx, source, files, o)));
+    .action((source: string, files: string[], o: { maxErrors: number }) => run(async (ctx) => (await handlers()).dataValidate(ctx, source, files, o)));
 
   fileOptions(data.command('push').description('validate data files, then send their items in batches'))
     .argument('<source>', 'content source id')
@@ -24,7 +24,7 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     .addOption(new Option('--concurrency <n>', 'requests in flight (default: data.concurrency)').argParser(positiveInt))
     .action((source: string, files: string[], o: Partial<PushOptions> & { maxErrors: number }) =>
       run(async (ctx) =>
-        (await handlers()).push(ctx, source, files, {
+        (await handlers()).dataPush(ctx, source, files, {
           maxErrors: o.maxErrors,
           dryRun: o.dryRun === true,
           skipInvalid: o.skipInvalid === true,
@@ -43,7 +43,7 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     .option('--all-languages', 'every language the source declares')
     .option('-y, --yes', 'do not ask for confirmation')
     .action((source: string, o: { language?: string[]; allLanguages?: boolean; yes?: boolean }) =>
-      run(async (ctx) => (await handlers()).purge(ctx, source, { languages: o.language ?? [], allLanguages: o.allLanguages === true, yes: o.yes === true })),
+      run(async (ctx) => (await handlers()).dataPurge(ctx, source, { languages: o.language ?? [], allLanguages: o.allLanguages === true, yes: o.yes === true })),
     );
 };
 
