@@ -5,6 +5,7 @@
  * else comes, the line is dropped without an error, as the real service does; a line that
  * is not JSON (or not UTF-8) fails the whole request with its line number.
  */
+import { isRecord } from '../model/is-record.js';
 
 /**
  * An `index` op holds its data line (`raw`) until the request ends: the request is applied
@@ -24,15 +25,14 @@ export interface ParsedBatch {
 
 type Obj = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function actionOf(value: unknown): { kind: 'index' | 'delete'; target: Obj } | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const keys = Object.keys(value);
   const kind = keys[0];
   if (keys.length !== 1 || (kind !== 'index' && kind !== 'delete')) return undefined;
   const target = value[kind];
-  return isObject(target) ? { kind, target } : undefined;
+  return isRecord(target) ? { kind, target } : undefined;
 }
 
 function itemId(value: unknown): string | undefined {
@@ -84,7 +84,7 @@ export class DataBatchParser {
     if (this.pending !== undefined) {
       const action = this.pending;
       this.pending = undefined;
-      if (!isObject(value)) {
+      if (!isRecord(value)) {
         this.dropped += 2;
         return;
       }

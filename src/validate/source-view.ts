@@ -1,5 +1,6 @@
 import type { ParsedDeclarationFile } from '../load/parse.js';
 import type { DeclarationPath, SourceMap } from '../load/source-map.js';
+import { isRecord } from '../model/is-record.js';
 
 /**
  * A tolerant, typed reading of one declaration for the semantic rules: whatever parts are
@@ -91,7 +92,7 @@ function viewPropertyType(name: string, raw: Record<string, unknown> | undefined
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function entries(value: unknown): [string, unknown][] {

@@ -2,15 +2,16 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DATA_CODES } from '../codes.js';
 import type { DataAction } from '../types.js';
 import { dataIssue } from './issue.js';
-import { idText, isRecordObject } from './json-values.js';
+import { idText } from './json-values.js';
+import { isRecord } from '../../model/is-record.js';
 
 const ACTION_KEYS = new Set(['index', 'delete', 'create', 'update']);
 
 /** A line that looks like a bulk action: one key, an action verb, holding an object. */
 export function isActionShape(value: unknown): value is Record<string, unknown> {
-  if (!isRecordObject(value)) return false;
+  if (!isRecord(value)) return false;
   const keys = Object.keys(value);
-  return keys.length === 1 && ACTION_KEYS.has(keys[0] ?? '') && isRecordObject(value[keys[0] ?? '']);
+  return keys.length === 1 && ACTION_KEYS.has(keys[0] ?? '') && isRecord(value[keys[0] ?? '']);
 }
 
 /** For a line that is not JSON: did the user mean an action line? Keeps one typo from cascading. */
@@ -24,7 +25,7 @@ export type ParsedAction = { ok: true; action: DataAction } | { ok: false; issue
 export function parseActionLine(value: Record<string, unknown>, file: string, line: number): ParsedAction {
   const verb = Object.keys(value)[0] ?? '';
   const body = value[verb];
-  if ((verb !== 'index' && verb !== 'delete') || !isRecordObject(body)) {
+  if ((verb !== 'index' && verb !== 'delete') || !isRecord(body)) {
     return {
       ok: false,
       kind: 'other',

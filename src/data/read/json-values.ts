@@ -1,9 +1,5 @@
 /** Small helpers for values read from data files. */
 
-export function isRecordObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Parses JSON and tells a syntax error apart from a value, without throwing. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {

@@ -2,11 +2,12 @@ import { DATA_CODES } from '../codes.js';
 import type { DataAction, DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape, looksLikeActionText, parseActionLine } from './action-line.js';
 import { dataIssue } from './issue.js';
-import { describe, isRecordObject, parseJson } from './json-values.js';
+import { describe, parseJson } from './json-values.js';
 import { readLineChunks } from './line-chunks.js';
 import { isMinifiedJson } from '../push/serialize.js';
 import { formatBytes, formatCount } from '../progress/format-progress.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
+import { isRecord } from '../../model/is-record.js';
 
 /** An action line waiting for its data line; no action when the action line itself was bad. */
 interface Pending {
@@ -126,7 +127,7 @@ class NdjsonState {
       return;
     }
     if (pending.action === undefined) return;
-    if (!isRecordObject(value)) {
+    if (!isRecord(value)) {
       out.push(this.issue(DATA_CODES.notAnObject, line, `A data line must be a JSON object, found ${describe(value)}.`));
       return;
     }

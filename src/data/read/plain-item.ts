@@ -1,7 +1,8 @@
 import { DATA_CODES } from '../codes.js';
 import type { ReadEntry } from '../types.js';
 import { dataIssue } from './issue.js';
-import { describe, idText, isRecordObject } from './json-values.js';
+import { describe, idText } from './json-values.js';
+import { isRecord } from '../../model/is-record.js';
 
 /** Which fields of a plain item make its action line (DataConfig's idField and languageField). */
 export interface PlainItemFields {
@@ -18,7 +19,7 @@ const ACTION_ONLY_KEYS = ['_id', 'language_routing'];
  * the action line, so the data line carries only data.
  */
 export function plainItemEntry(value: unknown, file: string, line: number, fields: PlainItemFields): ReadEntry {
-  if (!isRecordObject(value)) {
+  if (!isRecord(value)) {
     return { kind: 'issue', issue: dataIssue(DATA_CODES.notAnObject, file, line, `An item must be a JSON object, found ${describe(value)}.`) };
   }
   const id = idText(value[fields.idField]);
@@ -59,6 +60,6 @@ function languageOf(item: Record<string, unknown>, languageField: string): strin
   const direct = item[languageField];
   if (typeof direct === 'string' && direct.length > 0) return direct;
   const language = item.Language;
-  if (isRecordObject(language) && typeof language.Name === 'string' && language.Name.length > 0) return language.Name;
+  if (isRecord(language) && typeof language.Name === 'string' && language.Name.length > 0) return language.Name;
   return undefined;
 }

@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SourceDefinition } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
-import { isRecordObject } from '../read/json-values.js';
 import type { DataRecord } from '../types.js';
 import { ancestorsOf } from './item-schema.js';
 import type { ItemValidators } from './item-validators.js';
 import { problem, type ValueProblem } from './value-problems.js';
+import { isRecord } from '../../model/is-record.js';
 
 export interface RecordRulesContext {
   sourceId: string;
@@ -36,7 +36,7 @@ export function checkRecord(record: DataRecord, context: RecordRulesContext): Di
 
 function checkItem(item: Record<string, unknown>, language: string, context: RecordRulesContext): ValueProblem[] {
   const problems: ValueProblem[] = [];
-  const declaredLanguage = isRecordObject(item.Language) ? item.Language.Name : undefined;
+  const declaredLanguage = isRecord(item.Language) ? item.Language.Name : undefined;
   if (typeof declaredLanguage === 'string' && declaredLanguage !== language) {
     problems.push(
       problem(DATA_CODES.languageMismatch, '/Language/Name', `Language.Name is "${declaredLanguage}" but the item is routed to "${language}" (language_routing): they must be equal.`),
