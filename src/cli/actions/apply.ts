@@ -11,6 +11,7 @@ import type { State } from '../../state/types.js';
 import { withStateLock } from '../../state/with-lock.js';
 import { TOOL_VERSION } from '../../version.js';
 import { declaredDataIsValid } from '../check-declared-data.js';
+import { parseIntFlag } from '../int-flag.js';
 import type { CommandContext } from '../context.js';
 import type { LoadedProject } from '../load-project.js';
 import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
@@ -38,9 +39,9 @@ interface ApplyReport {
 }
 
 export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
-  const parallelism = positiveInt(flags.parallelism, '--parallelism');
+  const parallelism = parseIntFlag(flags.parallelism, '--parallelism', { min: 1 });
   const env = await ctx.environment();
-  const stateConfig = flags.lockTimeout === undefined ? env.state : { ...env.state, lockTimeoutMs: nonNegativeInt(flags.lockTimeout, '--lock-timeout') };
+  const stateConfig = flags.lockTimeout === undefined ? env.state : { ...env.state, lockTimeoutMs: parseIntFlag(flags.lockTimeout, '--lock-timeout', { min: 0 }) };
   const backend = stateBackendFor(ctx, { ...env, state: stateConfig });
   const json = ctx.globals().format === 'json';
   // In JSON mode stdout holds one document; progress goes to stderr.
@@ -131,16 +132,4 @@ async function approved(ctx: CommandContext, target: string): Promise<boolean> {
     });
   }
   return confirm(ctx.io, `Do you want to apply these changes to ${target}?`);
-}
-
-function positiveInt(value: string, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new GraphformError('GF_USAGE', `${flag} takes a whole number of at least 1, not "${value}".`);
-  return n;
-}
-
-function nonNegativeInt(value: string, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new GraphformError('GF_USAGE', `${flag} takes a whole number of milliseconds, not "${value}".`);
-  return n;
 }

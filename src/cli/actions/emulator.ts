@@ -4,14 +4,10 @@ import { loadOrCreateCredentials } from '../../emulator/credentials-file.js';
 import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
 import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator.js';
 import type { CommandContext } from '../context.js';
+import { parseIntFlag } from '../int-flag.js';
 
 function integerFlag(value: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) {
-    throw new GraphformError('GF_EMULATOR_BAD_OPTIONS', `${flag} must be an integer from ${min} to ${max}, not ${JSON.stringify(value)}`);
-  }
-  return n;
+  return value === undefined ? undefined : parseIntFlag(value, flag, { min, max }, 'GF_EMULATOR_BAD_OPTIONS');
 }
 
 async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string | undefined): Promise<EmulatorCredentials | undefined> {

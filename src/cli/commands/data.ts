@@ -1,13 +1,14 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { PushOptions } from '../actions/data.js';
 import type { CommandRegistrar } from '../context.js';
+import { parseIntFlag } from '../int-flag.js';
 
 const handlers = () => import('../actions/data.js');
 
 export const registerDataCommands: CommandRegistrar = (program, run) => {
   const data = program.command('data').description('validate, push and purge the items of a content source');
   const fileOptions = (command: Command): Command =>
-    command.addOption(new Option('--max-errors <n>', 'errors (and warnings) to show').argParser(positiveInt).default(50));
+    command.addOption(new Option('--max-errors <n>', 'errors (and warnings) to show').argParser(positive('--max-errors')).default(50));
 
   fileOptions(data.command('validate').description("check data files against the source's content types; sends nothing"))
     .argument('<source>', 'content source id')
@@ -19,9 +20,9 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     .argument('[files...]', "data files or globs (default: the source's data: files)")
     .option('--dry-run', 'validate and cut batches, send nothing')
     .option('--skip-invalid', 'leave invalid items out and send the rest')
-    .addOption(new Option('--batch-bytes <n>', 'largest request body in bytes (default: data.batchMaxBytes)').argParser(positiveInt))
-    .addOption(new Option('--batch-items <n>', 'most items per request (default: data.batchMaxItems)').argParser(positiveInt))
-    .addOption(new Option('--concurrency <n>', 'requests in flight (default: data.concurrency)').argParser(positiveInt))
+    .addOption(new Option('--batch-bytes <n>', 'largest request body in bytes (default: data.batchMaxBytes)').argParser(positive('--batch-bytes')))
+    .addOption(new Option('--batch-items <n>', 'most items per request (default: data.batchMaxItems)').argParser(positive('--batch-items')))
+    .addOption(new Option('--concurrency <n>', 'requests in flight (default: data.concurrency)').argParser(positive('--concurrency')))
     .action((source: string, files: string[], o: Partial<PushOptions> & { maxErrors: number }) =>
       run(async (ctx) =>
         (await handlers()).dataPush(ctx, source, files, {
@@ -47,8 +48,6 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     );
 };
 
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
+function positive(flag: string): (value: string) => number {
+  return (value) => parseIntFlag(value, flag, { min: 1 });
 }
