@@ -1,3 +1,4 @@
+import { DEFAULT_HTTP_SETTINGS } from '../http/types.js';
 import { SCALAR_TYPES } from '../model/types.js';
 import type { DataConfig, HttpConfig } from './types.js';
 
@@ -19,6 +20,8 @@ export const DEFAULT_DATA: DataConfig = {
 };
 
 export const DEFAULT_HTTP: HttpConfig = {
-  timeoutMs: 30_000,
-  maxAttempts: 5,
+  timeoutMs: DEFAULT_HTTP_SETTINGS.timeoutMs,
+  // One attempt more than the library's default: a pipeline run that gives up on a
+  // transient 503 costs a whole re-run, so the CLI waits out one more backoff.
+  maxAttempts: DEFAULT_HTTP_SETTINGS.maxAttempts + 1,
 };
