@@ -4,8 +4,9 @@ import type { GraphClient } from '../graph/types.js';
 import { hashDefinition } from '../model/hash.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
-import { stateEntry, withoutSource, withSource } from '../state/state.js';
+import { withoutSource, withPending, withSource } from '../state/state.js';
 import type { State } from '../state/types.js';
+import { appliedEntry, pendingIds, pendingOf, repushMarker } from './pending.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
 
 export interface ApplyOptions {
@@ -22,6 +23,8 @@ export interface ApplyOptions {
   parallelism: number;
   /** Re-pushes a source's declared `data:` files after a create or full update. */
   repushData?(declaration: SourceDeclaration): Promise<PushSummary | undefined>;
+  /** Aborted by an interrupt: no new source or re-push starts; the work in flight ends and is recorded. */
+  stop?: AbortSignal;
   onEvent?(event: ApplyEvent): void;
 }
 
@@ -29,11 +32,15 @@ export interface ApplyOptions {
  * Carries out a plan through the graph client, in id order. State is written after each
  * source, so a failure leaves it true for what was done and a re-run continues with the
  * rest. After the first failure no new source is started.
+ *
+ * A request that wipes a source with `data:` files is preceded by a state write that marks
+ * the re-push of those files as pending; the marker is cleared only once the re-push has
+ * sent everything. Sources that still carry a marker from an earlier run are finished here.
  */
 export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
-  const queue = options.plan.sources.filter((s) => s.request !== null).sort((a, b) => (a.id < b.id ? -1 : 1));
   const declarations = new Map(options.declarations.map((d) => [d.id, d]));
   const outcomes: SourceOutcome[] = [];
+  const stopped = (): boolean => options.stop?.aborted === true;
   let state = options.state;
   let stateWrites = Promise.resolve();
   let failed = false;
@@ -48,50 +55,60 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     stateWrites = write.catch(() => undefined);
     return write;
   };
+  const repushes = (declaration: SourceDeclaration | undefined): declaration is SourceDeclaration =>
+    declaration !== undefined && declaration.data.length > 0 && options.repushData !== undefined;
 
   const runOne = async (source: PlanSource): Promise<void> => {
     const started = Date.now();
-    options.onEvent?.({ type: 'start', id: source.id, action: source.action });
+    const declaration = declarations.get(source.id);
+    const outcome: SourceOutcome = { id: source.id, action: source.action, status: 'applied', durationMs: 0 };
     try {
-      await send(options.client, source);
-      const appliedAt = options.now().toISOString();
-      const declaration = declarations.get(source.id);
-      await record((current) =>
-        source.action === 'purge'
-          ? withoutSource(current, source.id)
-          : withSource(current, source.id, stateEntry(requireDeclaration(declaration, source.id).definition, appliedAt, options.toolVersion)),
-      );
-      const outcome: SourceOutcome = { id: source.id, action: source.action, status: 'applied', durationMs: Date.now() - started };
-      options.onEvent?.({ type: 'applied', id: source.id, action: source.action, durationMs: outcome.durationMs });
-      if ((source.action === 'create' || source.action === 'full') && declaration !== undefined && options.repushData !== undefined) {
-        await repush(options, declaration, outcome);
+      if (source.request !== null) {
+        options.onEvent?.({ type: 'start', id: source.id, action: source.action });
+        const marker = repushes(declaration) && (source.action === 'create' || source.action === 'full') ? repushMarker(source, options.now()) : undefined;
+        if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
+          await record((current) => withPending(current, source.id, marker));
+        }
+        await send(options.client, source);
+        const appliedAt = options.now().toISOString();
+        await record((current) =>
+          source.action === 'purge'
+            ? withoutSource(current, source.id)
+            : withSource(current, source.id, appliedEntry(current, requireDeclaration(declaration, source.id), appliedAt, options.toolVersion, marker)),
+        );
+        options.onEvent?.({ type: 'applied', id: source.id, action: source.action, durationMs: Date.now() - started });
       }
-      outcomes.push(outcome);
+      if (repushes(declaration) && pendingOf(state, source.id) !== undefined && !stopped()) {
+        if (source.request === null) options.onEvent?.({ type: 'resume', id: source.id, reason: pendingOf(state, source.id)?.repush.reason ?? '' });
+        await repush(options, declaration, outcome);
+        if (outcome.repush?.status === 'sent') await record((current) => withPending(current, source.id, undefined));
+      }
     } catch (error) {
       failed = true;
-      const message = error instanceof Error ? error.message : String(error);
-      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: message });
-      outcomes.push({
-        id: source.id,
-        action: source.action,
-        status: 'failed',
-        error: message,
-        ...(isGraphformError(error) ? { errorCode: error.code } : {}),
-        durationMs: Date.now() - started,
-      });
+      outcome.status = 'failed';
+      outcome.error = error instanceof Error ? error.message : String(error);
+      if (isGraphformError(error)) outcome.errorCode = error.code;
+      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: outcome.error });
     }
+    outcome.durationMs = Date.now() - started;
+    outcomes.push(outcome);
   };
 
   for (const id of pendingAdoptions(options.plan, state, options.declarations)) {
     const declaration = requireDeclaration(declarations.get(id), id);
-    await record((current) => withSource(current, id, stateEntry(declaration.definition, options.now().toISOString(), options.toolVersion)));
+    // Not in state at all: an earlier create may have stopped before its items were pushed.
+    const marker = repushes(declaration) && state.sources[id] === undefined ? repushMarker({ id, action: 'none' }, options.now()) : undefined;
+    await record((current) => withSource(current, id, appliedEntry(current, declaration, options.now().toISOString(), options.toolVersion, marker)));
     outcomes.push({ id, action: 'none', status: 'recorded', durationMs: 0 });
     options.onEvent?.({ type: 'recorded', id });
   }
 
+  const queue = options.plan.sources
+    .filter((s) => s.request !== null || (pendingOf(state, s.id) !== undefined && repushes(declarations.get(s.id))))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (!failed && next < queue.length) {
+    while (!failed && !stopped() && next < queue.length) {
       const source = queue[next++] as PlanSource;
       await runOne(source);
     }
@@ -102,8 +119,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   for (const source of queue) {
     if (!outcomes.some((o) => o.id === source.id)) outcomes.push({ id: source.id, action: source.action, status: 'skipped', durationMs: 0 });
   }
-  outcomes.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { outcomes, ok: outcomes.every(succeeded) };
+  const merged = mergeOutcomes(outcomes);
+  return { outcomes: merged, ok: !stopped() && merged.every(succeeded), stopped: stopped(), pending: pendingIds(state) };
 }
 
 /**
@@ -151,9 +168,19 @@ async function repush(options: ApplyOptions, declaration: SourceDeclaration, out
   }
 }
 
+/** One outcome per source: a recorded adoption whose re-push then ran reports both as one. */
+function mergeOutcomes(outcomes: readonly SourceOutcome[]): SourceOutcome[] {
+  const byId = new Map<string, SourceOutcome>();
+  for (const outcome of outcomes) {
+    const earlier = byId.get(outcome.id);
+    byId.set(outcome.id, earlier === undefined ? outcome : { ...outcome, status: outcome.status === 'applied' ? earlier.status : outcome.status });
+  }
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
 function succeeded(outcome: SourceOutcome): boolean {
-  if (outcome.status === 'recorded') return true;
-  if (outcome.status !== 'applied' || outcome.repushError !== undefined) return false;
+  if (outcome.status !== 'applied' && outcome.status !== 'recorded') return false;
+  if (outcome.repushError !== undefined) return false;
   return outcome.repush === undefined || outcome.repush.status === 'sent';
 }
 

@@ -21,6 +21,8 @@ export interface SourceOutcome {
 export type ApplyEvent =
   | { type: 'start'; id: string; action: PlanAction }
   | { type: 'recorded'; id: string }
+  /** A re-push that an earlier, interrupted apply left pending is being finished. */
+  | { type: 'resume'; id: string; reason: string }
   | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
   | { type: 'failed'; id: string; action: PlanAction; error: string }
   | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string };
@@ -29,4 +31,8 @@ export interface ApplyResult {
   outcomes: SourceOutcome[];
   /** True when every source was applied and every re-push succeeded. */
   ok: boolean;
+  /** An interrupt stopped it before all the work was done. */
+  stopped: boolean;
+  /** Sources whose state still records pending work (a re-push not finished), in id order. */
+  pending: string[];
 }

@@ -1,3 +1,5 @@
+import type { InterruptTrap } from './interrupts.js';
+
 /**
  * Everything the CLI may touch of the process, passed in so tests run main() in-process.
  */
@@ -15,4 +17,9 @@ export interface CliIO {
   cwd: string;
   /** Injected clock, so plans and state carry testable timestamps. */
   now?: () => Date;
+  /**
+   * Catches SIGINT and SIGTERM for a command that holds the state lock or sends requests,
+   * so it can stop cleanly. Absent: interrupts are not caught.
+   */
+  trapInterrupts?: () => InterruptTrap;
 }

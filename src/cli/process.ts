@@ -1,3 +1,5 @@
+import type { InterruptName, InterruptTrap } from './interrupts.js';
+import { INTERRUPT_EXIT_CODES, manualInterrupts } from './interrupts.js';
 import { main } from './main.js';
 
 /** The only place that touches the real process. */
@@ -8,6 +10,35 @@ export async function runFromProcess(): Promise<void> {
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
+    trapInterrupts: trapProcessSignals,
   });
   process.exitCode = code;
+}
+
+/**
+ * Installs SIGINT and SIGTERM handlers for a command that must not be cut off mid-way:
+ * the first signal asks it to stop gracefully, a second one exits at once.
+ */
+function trapProcessSignals(): InterruptTrap {
+  const trap = manualInterrupts();
+  const onSignal = (name: InterruptName): void => {
+    if (trap.received() !== undefined) {
+      process.stderr.write(`\n${name} again: stopping at once. State records every request that completed; run \`graphform plan\` to see what is left.\n`);
+      process.exit(INTERRUPT_EXIT_CODES[name]);
+    }
+    process.stderr.write(`\n${name}: finishing the request in flight, then stopping (send it again to stop at once).\n`);
+    trap.fire(name);
+  };
+  const onInt = (): void => onSignal('SIGINT');
+  const onTerm = (): void => onSignal('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  return {
+    signal: trap.signal,
+    received: trap.received,
+    release: () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    },
+  };
 }

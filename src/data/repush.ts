@@ -14,6 +14,8 @@ export interface RepushOptions {
   maxErrors?: number;
   progress?: ProgressReporter;
   now?: () => number;
+  /** Aborted by an interrupt: no new batch starts (status "stopped"). */
+  stop?: AbortSignal;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function repushDeclaredData(options: RepushOptions): Promise<PushSu
     cwd: options.cwd,
     ...(options.progress === undefined ? {} : { progress: options.progress }),
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.stop === undefined ? {} : { stop: options.stop }),
   });
   if (resolved.issues.length === 0) return summary;
   const validation = summary.validation;

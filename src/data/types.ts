@@ -94,7 +94,8 @@ export interface ValidationSummary {
   omittedWarnings: number;
 }
 
-export type PushStatus = 'sent' | 'dry-run' | 'invalid' | 'failed';
+/** stopped: an interrupt (SIGINT, SIGTERM) stopped it; the batches in flight finished. */
+export type PushStatus = 'sent' | 'dry-run' | 'invalid' | 'failed' | 'stopped';
 
 /**
  * The outcome of a push. In a dry run, itemsSent, batches and bytes say what would be sent.

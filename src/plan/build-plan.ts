@@ -10,7 +10,7 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { StateSourceEntry } from '../state/types.js';
 import { decideAction, type RemoteStatus } from './action-rules.js';
 import { summarize } from './policy.js';
-import { driftWarning, explainAction } from './reasons.js';
+import { driftWarning, explainAction, pendingWarning } from './reasons.js';
 import { fullBody, partialBody, purgePath, typesPath } from './request-body.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource } from './types.js';
 
@@ -71,13 +71,15 @@ function planSource(
     dataGlobs: declaration?.data ?? [],
   });
   const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(entry.definition, remoteDefinition) : [];
+  const pending = entry?.pending;
   return {
     id,
     action: decision.action,
     dataLoss: decision.dataLoss,
-    reasons: [...reasons, ...driftWarning(id, drift)],
+    reasons: [...reasons, ...driftWarning(id, drift), ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? []))],
     changes,
     request: requestFor(decision.action, id, declaration, itemLanguages, changes),
+    ...(pending === undefined ? {} : { pending }),
   };
 }
 

@@ -2,6 +2,6 @@ export { ACTION_RULES, blockingChanges, decideAction, PARTIAL_SAFE_KINDS, type A
 export { buildPlan } from './build-plan.js';
 export { checkPlanFreshness, stalePlanError, type PlanFreshness } from './freshness.js';
 export { parsePlanFile, serializePlan } from './plan-file.js';
-export { dataLossSources, detailedExitCode, hasChanges, summarize, withoutQuietSources } from './policy.js';
+export { dataLossSources, detailedExitCode, hasChanges, hasPendingWork, summarize, withoutQuietSources } from './policy.js';
 export { fullBody, partialBody, purgePath, typesPath } from './request-body.js';
 export * from './types.js';

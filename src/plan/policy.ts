@@ -2,9 +2,10 @@ import type { Plan, PlanSource, PlanSummary } from './types.js';
 
 /** The six counters and the data-loss flag of the plan's summary. */
 export function summarize(sources: readonly PlanSource[]): PlanSummary {
-  const summary: PlanSummary = { create: 0, partial: 0, full: 0, purge: 0, orphan: 0, none: 0, dataLoss: false };
+  const summary: PlanSummary = { create: 0, partial: 0, full: 0, purge: 0, orphan: 0, none: 0, pending: 0, dataLoss: false };
   for (const source of sources) {
     summary[source.action] += 1;
+    if (source.pending !== undefined) summary.pending += 1;
     if (source.dataLoss) summary.dataLoss = true;
   }
   return summary;
@@ -20,13 +21,18 @@ export function hasChanges(plan: Plan): boolean {
   return plan.sources.some((s) => s.request !== null);
 }
 
+/** True when state records work an interrupted apply left undone (a re-push), which apply finishes. */
+export function hasPendingWork(plan: Plan): boolean {
+  return plan.sources.some((s) => s.pending !== undefined);
+}
+
 /**
- * `plan --detailed-exitcode`: 0 nothing to send, 2 changes without data loss, 3 changes
- * with data loss (DESIGN.md section 11).
+ * `plan --detailed-exitcode`: 0 nothing to send, 2 changes (or pending work) without data
+ * loss, 3 changes with data loss (DESIGN.md section 11).
  */
 export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
   if (plan.summary.dataLoss) return 3;
-  return hasChanges(plan) ? 2 : 0;
+  return hasChanges(plan) || hasPendingWork(plan) ? 2 : 0;
 }
 
 /** The plan with only the sources that send a request or say something (Plan → Plan). */

@@ -1,5 +1,6 @@
 import type { Change } from '../diff/change.js';
 import { describeChange, joinWords } from '../diff/describe-change.js';
+import type { PendingWork } from '../state/types.js';
 import { blockingChanges, type RemoteStatus, type RuleId } from './action-rules.js';
 
 export interface ReasonContext {
@@ -93,4 +94,17 @@ export function driftWarning(id: string, drift: readonly Change[]): string[] {
 
 function inLanguages(languages: readonly string[]): string {
   return languages.length === 0 ? '' : ` in ${languages.join(', ')}`;
+}
+
+/** Work an interrupted apply left in state: says what is missing and what finishes it. */
+export function pendingWarning(id: string, pending: PendingWork, dataGlobs: readonly string[]): string[] {
+  const since = `since ${pending.repush.since}`;
+  if (dataGlobs.length === 0) {
+    return [
+      `Warning: pending re-push (${since}): ${pending.repush.reason}, but source ${id} no longer declares data: files; push its items yourself, then run \`graphform data push ${id}\` with its files declared, or \`graphform state rm ${id}\``,
+    ];
+  }
+  return [
+    `Warning: pending re-push (${since}): ${pending.repush.reason}, and an earlier apply stopped before pushing all of ${dataGlobs.join(', ')}; apply pushes them again first (or run \`graphform data push ${id}\`)`,
+  ];
 }

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Change } from '../diff/change.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import type { PartialTypesBody, SourceDeclaration, SourceDefinition } from '../model/types.js';
-import type { State } from '../state/types.js';
+import type { PendingWork, State } from '../state/types.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -28,6 +28,8 @@ export interface PlanSource {
   changes: Change[];
   /** null for none and orphan. */
   request: PlanRequest | null;
+  /** Work an interrupted apply left in state (a re-push of `data:` files); apply finishes it first. */
+  pending?: PendingWork;
 }
 
 export interface PlanSummary {
@@ -37,6 +39,8 @@ export interface PlanSummary {
   purge: number;
   orphan: number;
   none: number;
+  /** Sources with pending work in state (a re-push of their `data:` files not finished). */
+  pending: number;
   dataLoss: boolean;
 }
 

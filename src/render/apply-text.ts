@@ -27,6 +27,8 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       return `${c.bold(event.id)}: ${DOING[event.action]}…`;
     case 'recorded':
       return `${c.bold(event.id)}: ${c.green('recorded in state')} (the service already had this definition; nothing sent)`;
+    case 'resume':
+      return `${c.bold(event.id)}: ${c.yellow('finishing work an earlier apply left pending')}: ${event.reason}…`;
     case 'applied':
       return `${c.bold(event.id)}: ${c.green(DONE[event.action])} after ${seconds(event.durationMs)}`;
     case 'failed':
@@ -53,10 +55,18 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   for (const o of repushProblems) {
     lines.push(c.red(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`));
   }
+  if (result.stopped) lines.push(c.yellow('Stopped by an interrupt: no new work was started; the work in flight finished and state records it.'));
+  if (result.pending.length > 0) {
+    lines.push(
+      c.yellow(
+        `Pending in state: the data files of ${result.pending.join(', ')} must be pushed again. \`graphform plan\` shows it; \`graphform apply\` (or \`graphform data push <source>\`) finishes it.`,
+      ),
+    );
+  }
   if (count('failed') > 0) {
     lines.push(c.red('Apply stopped at the first failure. State records every source that was applied; run the same command again to continue.'));
   }
-  const head = result.ok ? c.green.bold('Apply complete!') : c.red.bold('Apply failed.');
+  const head = result.ok ? c.green.bold('Apply complete!') : result.stopped ? c.yellow.bold('Apply stopped.') : c.red.bold('Apply failed.');
   const recorded = count('recorded') > 0 ? `, ${count('recorded')} recorded in state` : '';
   lines.push(`${head} ${count('applied')} applied${recorded}, ${count('failed')} failed, ${count('skipped')} not started.`);
   return `${lines.join('\n')}\n`;

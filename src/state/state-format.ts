@@ -55,6 +55,13 @@ function entryProblem(entry: unknown): string | undefined {
   }
   if (!isRecord(definition.contentTypes)) return 'definition.contentTypes is not an object';
   if (definition.propertyTypes !== undefined && !isRecord(definition.propertyTypes)) return 'definition.propertyTypes is not an object';
+  return pendingProblem(entry.pending);
+}
+
+function pendingProblem(pending: unknown): string | undefined {
+  if (pending === undefined) return undefined;
+  if (!isRecord(pending) || !isRecord(pending.repush)) return 'pending is not an object with a repush entry';
+  if (typeof pending.repush.since !== 'string' || typeof pending.repush.reason !== 'string') return 'pending.repush needs since and reason strings';
   return undefined;
 }
 

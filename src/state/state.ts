@@ -1,7 +1,7 @@
 import { compareText } from '../model/canonical.js';
 import { hashDefinition } from '../model/hash.js';
 import type { SourceDefinition } from '../model/types.js';
-import { STATE_FORMAT_VERSION, type State, type StateSourceEntry } from './types.js';
+import { STATE_FORMAT_VERSION, type PendingWork, type State, type StateSourceEntry } from './types.js';
 
 /** A new, empty state; `lineage` is a fresh UUID chosen by the caller. */
 export function emptyState(lineage: string): State {
@@ -15,6 +15,14 @@ export function stateEntry(definition: SourceDefinition, appliedAt: string, tool
 /** The state with `id` set to `entry`; serial + 1. */
 export function withSource(state: State, id: string, entry: StateSourceEntry): State {
   return { ...state, serial: state.serial + 1, sources: sortedSources({ ...state.sources, [id]: entry }) };
+}
+
+/** The state with `id`'s entry marked (or, with undefined, cleared of) pending work; serial + 1. */
+export function withPending(state: State, id: string, pending: PendingWork | undefined): State {
+  const entry = state.sources[id];
+  if (entry === undefined) throw new Error(`no state entry for source ${id} to mark pending work on`);
+  const { pending: _previous, ...rest } = entry;
+  return withSource(state, id, pending === undefined ? rest : { ...rest, pending });
 }
 
 /** The state without `id`; serial + 1. */

@@ -12,6 +12,22 @@ export interface StateSourceEntry {
   appliedAt: string;
   /** graphform version that applied it. */
   toolVersion: string;
+  /**
+   * Work a wiping request made necessary and that is not done yet. Written before the
+   * request that wipes and cleared only when the work completes, so a kill in between is
+   * seen by the next plan and finished by the next apply.
+   */
+  pending?: PendingWork;
+}
+
+/** The re-push of the source's declared `data:` files after a full update (or a create). */
+export interface PendingWork {
+  repush: {
+    /** ISO 8601: when the marker was written. */
+    since: string;
+    /** Why the items must be pushed again, in words. */
+    reason: string;
+  };
 }
 
 /** The state of one environment (DESIGN.md section 5). */

@@ -19,7 +19,7 @@ describe('buildPlan', () => {
     expect(plan.formatVersion).toBe(1);
     expect(plan.state).toEqual({ lineage: LINEAGE, serial: 2 });
     expect(plan.desiredHash).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(plan.summary).toEqual({ create: 1, partial: 0, full: 1, purge: 0, orphan: 1, none: 0, dataLoss: true });
+    expect(plan.summary).toEqual({ create: 1, partial: 0, full: 1, purge: 0, orphan: 1, none: 0, pending: 0, dataLoss: true });
     expect(plan.sources.map((s) => [s.id, s.action])).toEqual([
       ['blog', 'create'],
       ['old', 'orphan'],

@@ -3,16 +3,17 @@ import { applyPlan, pendingAdoptions } from '../../apply/apply-plan.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { repushDeclaredData } from '../../data/repush.js';
 import { GraphformError } from '../../diagnostics/errors.js';
-import { dataLossSources, hasChanges } from '../../plan/policy.js';
+import { dataLossSources, hasChanges, hasPendingWork } from '../../plan/policy.js';
 import type { Plan, PlanOptions } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { emptyState } from '../../state/state.js';
 import type { State } from '../../state/types.js';
-import { withStateLock } from '../../state/with-lock.js';
 import { TOOL_VERSION } from '../../version.js';
 import { declaredDataIsValid } from '../check-declared-data.js';
 import { parseIntFlag } from '../int-flag.js';
 import type { CommandContext } from '../context.js';
+import { withGuardedLock } from '../guarded.js';
+import { exitCodeAfter } from '../interrupts.js';
 import type { LoadedProject } from '../load-project.js';
 import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
@@ -36,6 +37,8 @@ interface ApplyReport {
   refused?: 'data-loss' | 'invalid-data' | 'cancelled';
   ok: boolean;
   outcomes: ApplyResult['outcomes'];
+  /** Sources whose state still records a pending re-push when apply ended. */
+  pending?: string[];
 }
 
 export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
@@ -51,7 +54,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
     return code;
   };
 
-  return withStateLock(backend, planfile === undefined ? 'apply' : `apply ${planfile}`, async () => {
+  return withGuardedLock(ctx, backend, planfile === undefined ? 'apply' : `apply ${planfile}`, async (trap) => {
     let opened: OpenedEnvironment | undefined;
     try {
       const state = await backend.read();
@@ -68,7 +71,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         finish({ plan, applied: false, refused: reason, ok: false, outcomes: [] }, code);
 
       const changes = hasChanges(plan);
-      if (!changes && pendingAdoptions(plan, state, project.declarations).length === 0) return finish({ plan, applied: false, ok: true, outcomes: [] }, 0);
+      if (!changes && !hasPendingWork(plan) && pendingAdoptions(plan, state, project.declarations).length === 0) {
+        return finish({ plan, applied: false, ok: true, outcomes: [] }, 0);
+      }
       const losing = dataLossSources(plan);
       if (losing.length > 0 && flags.allowDataLoss !== true) {
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${losing.map((s) => s.id).join(', ')}. Nothing was sent.`));
@@ -85,6 +90,10 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         return refused('cancelled', 1);
       }
 
+      if (trap.signal.aborted) {
+        ctx.err('Interrupted before anything was sent. Nothing was sent.');
+        return finish({ plan, applied: false, refused: 'cancelled', ok: false, outcomes: [] }, exitCodeAfter(trap, 1));
+      }
       const c = json ? ctx.colorErr() : ctx.color();
       const client = environment.client;
       const result = await applyPlan({
@@ -96,14 +105,15 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         now: clock(ctx),
         toolVersion: TOOL_VERSION,
         parallelism,
-        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd }),
+        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd, stop: trap.signal }),
+        stop: trap.signal,
         onEvent: (event) => {
           const line = renderApplyEvent(event, c);
           if (line !== '') progress(line);
         },
       });
       progress(renderApplySummary(result, c));
-      return finish({ plan, applied: true, ok: result.ok, outcomes: result.outcomes }, result.ok ? 0 : 1);
+      return finish({ plan, applied: true, ok: result.ok, outcomes: result.outcomes, pending: result.pending }, exitCodeAfter(trap, result.ok ? 0 : 1));
     } finally {
       await opened?.close();
     }

@@ -17,6 +17,10 @@ import type { CommandContext } from '../context.js';
 import { loadProject } from '../load-project.js';
 import { openEnvironment } from '../open-environment.js';
 import { canPrompt, confirm } from '../prompt.js';
+import { withGuardedLock } from '../guarded.js';
+import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
+import { stateBackendFor } from '../runtime.js';
+import { clearPendingAfterPush } from '../pending-push.js';
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -50,6 +54,19 @@ export async function dataValidate(ctx: CommandContext, sourceId: string, files:
 export async function dataPush(ctx: CommandContext, sourceId: string, files: string[], options: PushOptions): Promise<number> {
   const project = await loadSource(ctx, sourceId);
   if (project === undefined) return 1;
+  // A dry run sends nothing and needs no lock; a real push holds the environment's state
+  // lock, so it cannot run inside an apply's full update and be wiped by it.
+  if (options.dryRun) return push(ctx, project, files, options, noInterrupts());
+  const env = await ctx.environment();
+  const backend = stateBackendFor(ctx, env);
+  return withGuardedLock(ctx, backend, `data push ${sourceId}`, async (trap) => {
+    const code = await push(ctx, project, files, options, trap);
+    if (code === 0) await clearPendingAfterPush(ctx, backend, project.declaration, files.length === 0);
+    return exitCodeAfter(trap, code);
+  });
+}
+
+async function push(ctx: CommandContext, project: LoadedSource, files: string[], options: PushOptions, trap: InterruptTrap): Promise<number> {
   const paths = await dataFiles(ctx, project.declaration, files);
   const config = {
     ...project.config.data,
@@ -69,6 +86,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
       dryRun: options.dryRun,
       cwd: ctx.io.cwd,
       progress: reporter(ctx),
+      stop: trap.signal,
     });
     const validation = withIssues(summary.validation, paths.issues);
     if (ctx.globals().format === 'json') {
@@ -98,30 +116,42 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
   for (const language of languages.filter((l) => !declared.includes(l))) {
     ctx.err(c.yellow(`Warning: source ${sourceId} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.`));
   }
-  const opened = await openEnvironment(ctx, project.config, await ctx.environment());
-  try {
-    if (!options.yes) {
-      if (!canPrompt(ctx.io)) {
-        throw new GraphformError(DATA_ERROR_CODES.confirmationRequired, `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`, {
-          hint: 'Pass --yes to purge without asking.',
-        });
+  const env = await ctx.environment();
+  return withGuardedLock(ctx, stateBackendFor(ctx, env), `data purge ${sourceId}`, async (trap) => {
+    const opened = await openEnvironment(ctx, project.config, env);
+    try {
+      if (!options.yes) {
+        if (!canPrompt(ctx.io)) {
+          throw new GraphformError(DATA_ERROR_CODES.confirmationRequired, `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`, {
+            hint: 'Pass --yes to purge without asking.',
+          });
+        }
+        const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} on ${opened.description}?`);
+        if (!approved) {
+          ctx.err('Purge cancelled.');
+          return 1;
+        }
       }
-      const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} on ${opened.description}?`);
-      if (!approved) {
-        ctx.err('Purge cancelled.');
-        return 1;
+      if (trap.signal.aborted) {
+        ctx.err('Interrupted before the purge was sent. Nothing was deleted.');
+        return exitCodeAfter(trap, 1);
       }
+      await purge(opened.client, sourceId, languages);
+    } finally {
+      await opened.close();
     }
-    await purge(opened.client, sourceId, languages);
-  } finally {
-    await opened.close();
-  }
-  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, languages, purged: true }, null, 2));
-  else ctx.out(c.green(`Purged every item of source ${sourceId} in ${languages.join(', ')}.`));
-  return 0;
+    if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, languages, purged: true }, null, 2));
+    else ctx.out(c.green(`Purged every item of source ${sourceId} in ${languages.join(', ')}.`));
+    return exitCodeAfter(trap, 0);
+  });
 }
 
-async function loadSource(ctx: CommandContext, sourceId: string): Promise<{ config: ResolvedConfig; declaration: SourceDeclaration } | undefined> {
+interface LoadedSource {
+  config: ResolvedConfig;
+  declaration: SourceDeclaration;
+}
+
+async function loadSource(ctx: CommandContext, sourceId: string): Promise<LoadedSource | undefined> {
   const project = await loadProject(ctx);
   if (hasErrors(project.diagnostics)) {
     const c = ctx.colorErr();
@@ -170,6 +200,18 @@ function offlineClient(): GraphClient {
   const refuse = (): never => {
     throw new Error('a dry run must not reach the graph service');
   };
-  return { baseUrl: 'dry-run:', putTypes: refuse, postTypes: refuse, getTypes: refuse, pushData: refuse, purgeData: refuse };
+  return {
+    baseUrl: 'dry-run:',
+    putTypes: refuse,
+    postTypes: refuse,
+    getTypes: refuse,
+    pushData: refuse,
+    purgeData: refuse,
+    listSources: refuse,
+    getSource: refuse,
+    updateSource: refuse,
+    deleteSource: refuse,
+    getCmsTypes: refuse,
+  };
 }
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { assertValidSourceId } from '../../graph/source-id.js';
 import { emptyState, stateEntry, withSource } from '../../state/state.js';
-import { withStateLock } from '../../state/with-lock.js';
 import { TOOL_VERSION } from '../../version.js';
 import type { CommandContext } from '../context.js';
+import { withGuardedLock } from '../guarded.js';
 import { openEnvironment } from '../open-environment.js';
 import { clock, stateBackendFor } from '../runtime.js';
 
@@ -18,7 +18,7 @@ export async function importSource(ctx: CommandContext, id: string): Promise<num
   const config = await ctx.loadConfig();
   const env = await ctx.environment();
   const backend = stateBackendFor(ctx, env);
-  return withStateLock(backend, `import ${id}`, async () => {
+  return withGuardedLock(ctx, backend, `import ${id}`, async () => {
     const opened = await openEnvironment(ctx, config, env);
     try {
       const state = await backend.read();

@@ -26,6 +26,8 @@ export interface PushDataOptions {
   now?: () => number;
   /** Folder relative paths resolve against, and diagnostics are relative to. */
   cwd?: string;
+  /** Aborted by an interrupt: no new batch starts, the batches in flight finish. */
+  stop?: AbortSignal;
 }
 
 export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'config' | 'maxErrors' | 'progress' | 'cwd'>;
@@ -47,6 +49,9 @@ export async function pushData(options: PushDataOptions): Promise<PushSummary> {
   if (validation.errors > 0 && !options.skipInvalid) {
     return summarize(options.declaration.id, 'invalid', validation, { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] }, started, validated, now());
   }
+  if (options.stop?.aborted === true && !options.dryRun) {
+    return summarize(options.declaration.id, 'stopped', validation, { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] }, started, validated, now());
+  }
   const sent = await sendPass({
     client: options.client,
     sourceId: options.declaration.id,
@@ -58,8 +63,9 @@ export async function pushData(options: PushDataOptions): Promise<PushSummary> {
     recheck: options.skipInvalid && validation.errors > 0 ? pass : undefined,
     totalItems: eligible,
     progress: options.progress,
+    stop: options.stop,
   });
-  const status = options.dryRun ? 'dry-run' : sent.failedBatches.length > 0 ? 'failed' : 'sent';
+  const status = options.dryRun ? 'dry-run' : sent.failedBatches.length > 0 ? 'failed' : sent.stopped ? 'stopped' : 'sent';
   return summarize(options.declaration.id, status, validation, { ...sent, itemsNotSent: eligible - sent.itemsSent }, started, validated, now());
 }
 

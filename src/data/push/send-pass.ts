@@ -22,6 +22,8 @@ export interface SendPassOptions {
   recheck: ValidationPass | undefined;
   totalItems: number;
   progress: ProgressReporter | undefined;
+  /** Aborted by an interrupt: reading stops, no new batch starts, those in flight finish. */
+  stop?: AbortSignal | undefined;
 }
 
 export interface SendPassResult {
@@ -30,6 +32,8 @@ export interface SendPassResult {
   batches: number;
   bytes: number;
   failedBatches: FailedBatch[];
+  /** An interrupt stopped it before every item was sent. */
+  stopped: boolean;
 }
 
 /**
@@ -61,8 +65,9 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
   };
   const skipped = { items: 0 };
   let stop: { error: unknown } | undefined;
+  let interrupted = false;
   try {
-    await sendFiles(options, deliver, skipped);
+    interrupted = !(await sendFiles(options, deliver, skipped));
   } catch (error) {
     stop = { error };
   } finally {
@@ -70,19 +75,22 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
     if (!options.dryRun) options.progress?.done(snapshot);
   }
   const result: SendPassResult = options.dryRun
-    ? { itemsSent: dry.items, itemsSkipped: skipped.items, batches: dry.batches, bytes: dry.bytes, failedBatches: [] }
+    ? { itemsSent: dry.items, itemsSkipped: skipped.items, batches: dry.batches, bytes: dry.bytes, failedBatches: [], stopped: false }
     : {
         itemsSent: pool.itemsSent,
         itemsSkipped: skipped.items,
         batches: pool.batchesSent + pool.failures.length,
         bytes: pool.bytesSent,
         failedBatches: [...pool.failures].sort((a, b) => a.batch - b.batch),
+        stopped: interrupted && pool.failures.length === 0,
       };
   if (stop !== undefined) throw stoppedEarly(stop.error, { sourceId: options.sourceId, dryRun: options.dryRun, ...result });
   return result;
 }
 
-async function sendFiles(options: SendPassOptions, deliver: (batch: Batch | undefined) => Promise<boolean>, skipped: { items: number }): Promise<void> {
+/** False when an interrupt stopped it before the end. */
+async function sendFiles(options: SendPassOptions, deliver: (batch: Batch | undefined) => Promise<boolean>, skipped: { items: number }): Promise<boolean> {
+  const interrupted = (): boolean => options.stop?.aborted === true && !options.dryRun;
   const batcher = new Batcher(options.limits);
   // Validated input (nothing to re-check) can pass minified data lines through unparsed.
   const trusted = options.recheck === undefined;
@@ -99,13 +107,16 @@ async function sendFiles(options: SendPassOptions, deliver: (batch: Batch | unde
           skipped.items++;
           continue;
         }
-        if (!(await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return;
+        if (interrupted()) return false;
+        if (!(await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return true;
       }
     }
     // The reader stopped at the validated size; a file rewritten in place is caught here.
     await assertUnchanged(file, 'after-read');
   }
+  if (interrupted()) return false;
   await deliver(batcher.flush());
+  return true;
 }
 
 function isInvalid(record: Parameters<typeof checkRecord>[0], pass: ValidationPass): boolean {

@@ -44,6 +44,9 @@ export function renderPushSummary(summary: PushSummary, c: ChalkInstance): strin
       }
       lines.push(`  ${formatCount(summary.itemsNotSent)} items were not sent; pushing again is safe (items are indexed by _id).`);
       break;
+    case 'stopped':
+      lines.push(c.yellow(`Stopped: sent ${sent} to source ${summary.sourceId} before the interrupt; ${formatCount(summary.itemsNotSent)} items were not sent. Pushing again is safe (items are indexed by _id).`));
+      break;
     default: {
       const never: never = summary.status;
       throw new Error(`unhandled status ${String(never)}`);

@@ -1,0 +1,42 @@
+import type { SourceDeclaration } from '../model/types.js';
+import type { PlanSource } from '../plan/types.js';
+import { stateEntry } from '../state/state.js';
+import type { PendingWork, State, StateSourceEntry } from '../state/types.js';
+
+/** The marker written before a request that wipes (or creates) a source with `data:` files. */
+export function repushMarker(source: Pick<PlanSource, 'id' | 'action'>, at: Date): PendingWork {
+  const why =
+    source.action === 'full'
+      ? `a full update of source ${source.id} deletes its items`
+      : source.action === 'create'
+        ? `source ${source.id} was created without its items`
+        : `source ${source.id} may have been created without its items`;
+  return { repush: { since: at.toISOString(), reason: `${why}; its data: files must be pushed again` } };
+}
+
+/** Pending work recorded for `id`, if any. */
+export function pendingOf(state: State | undefined, id: string): PendingWork | undefined {
+  return state !== undefined && Object.hasOwn(state.sources, id) ? state.sources[id]?.pending : undefined;
+}
+
+/**
+ * The entry to record once the service has `declaration`: what was applied, carrying any
+ * pending work already recorded (a marker written before the request, or left by an
+ * earlier run) or the new marker.
+ */
+export function appliedEntry(
+  current: State,
+  declaration: SourceDeclaration,
+  appliedAt: string,
+  toolVersion: string,
+  marker: PendingWork | undefined,
+): StateSourceEntry {
+  const pending = pendingOf(current, declaration.id) ?? marker;
+  const entry = stateEntry(declaration.definition, appliedAt, toolVersion);
+  return pending === undefined ? entry : { ...entry, pending };
+}
+
+/** Ids whose state entry still records pending work, in id order. */
+export function pendingIds(state: State): string[] {
+  return Object.keys(state.sources).filter((id) => pendingOf(state, id) !== undefined);
+}
