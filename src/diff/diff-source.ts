@@ -1,4 +1,5 @@
 import { canonicalDefinition, compareText, sortDeep } from '../model/canonical.js';
+import { ownValue } from '../model/own.js';
 import type { ContentTypeDefinition, SourceDefinition } from '../model/types.js';
 import { compareChanges, type Change, type ChangeKind } from './change.js';
 
@@ -25,8 +26,8 @@ export function diffSource(applied: SourceDefinition | undefined, desired: Sourc
   changes.push(...diffRecord(before.propertyTypes ?? {}, after.propertyTypes ?? {}, 'propertyTypes', 'propertyType'));
   changes.push(...diffRecord(before.contentTypes, after.contentTypes, 'contentTypes', 'contentType'));
   for (const name of Object.keys(after.contentTypes)) {
-    const was = before.contentTypes[name];
-    const now = after.contentTypes[name];
+    const was = ownValue(before.contentTypes, name);
+    const now = ownValue(after.contentTypes, name);
     if (was !== undefined && now !== undefined) changes.push(...diffContentType(`contentTypes.${name}`, was, now));
   }
   return changes.sort(compareChanges);
@@ -43,8 +44,8 @@ function diffContentType(path: string, before: ContentTypeDefinition, after: Con
 
   const names = new Set([...Object.keys(before.properties), ...Object.keys(after.properties)]);
   for (const name of [...names].sort(compareText)) {
-    const was = before.properties[name];
-    const now = after.properties[name];
+    const was = ownValue(before.properties, name);
+    const now = ownValue(after.properties, name);
     const propertyPath = `${path}.properties.${name}`;
     if (was === undefined && now !== undefined) changes.push(change('property.added', propertyPath, null, sortDeep(now)));
     else if (was !== undefined && now === undefined) changes.push(change('property.removed', propertyPath, sortDeep(was), null));
@@ -70,8 +71,8 @@ function diffRecord(
   const changes: Change[] = [];
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const name of [...names].sort(compareText)) {
-    const was = before[name];
-    const now = after[name];
+    const was = ownValue(before, name);
+    const now = ownValue(after, name);
     const path = `${prefix}.${name}`;
     if (was === undefined) changes.push(change(`${kind}.added`, path, null, sortDeep(now)));
     else if (now === undefined) changes.push(change(`${kind}.removed`, path, sortDeep(was), null));

@@ -1,3 +1,4 @@
+import { hasOwnName, ownValue, setOwn } from '../model/own.js';
 import type { ContentTypeDefinition, PropertyDefinition, PropertyTypeDefinition, SourceDefinition } from '../model/types.js';
 import { pathSegments, type Change, type ChangeKind } from './change.js';
 
@@ -44,8 +45,9 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
   if (change.kind === 'source.added') return structuredClone(change.after) as unknown as SourceDefinition;
   if (change.kind === 'source.removed' || definition === undefined) return undefined;
   const [, typeName = '', , propertyName = ''] = pathSegments(change.path);
-  const contentType = (): ContentTypeDefinition | undefined => definition.contentTypes[typeName];
-  const property = (): PropertyDefinition | undefined => contentType()?.properties[propertyName];
+  // Names from the change path are user-given: own keys only, never Object.prototype's members.
+  const contentType = (): ContentTypeDefinition | undefined => ownValue(definition.contentTypes, typeName);
+  const property = (): PropertyDefinition | undefined => ownValue(contentType()?.properties, propertyName);
   switch (change.kind) {
     case 'source.labelChanged':
       definition.label = String(change.after);
@@ -58,19 +60,20 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
       break;
     case 'propertyType.added':
     case 'propertyType.changed':
-      definition.propertyTypes = { ...definition.propertyTypes, [typeName]: structuredClone(change.after) as unknown as PropertyTypeDefinition };
+      definition.propertyTypes = { ...definition.propertyTypes };
+      setOwn(definition.propertyTypes, typeName, structuredClone(change.after) as unknown as PropertyTypeDefinition);
       break;
     case 'propertyType.removed':
-      if (definition.propertyTypes !== undefined) {
+      if (definition.propertyTypes !== undefined && hasOwnName(definition.propertyTypes, typeName)) {
         delete definition.propertyTypes[typeName];
         if (Object.keys(definition.propertyTypes).length === 0) delete definition.propertyTypes;
       }
       break;
     case 'contentType.added':
-      definition.contentTypes[typeName] = structuredClone(change.after) as unknown as ContentTypeDefinition;
+      setOwn(definition.contentTypes, typeName, structuredClone(change.after) as unknown as ContentTypeDefinition);
       break;
     case 'contentType.removed':
-      delete definition.contentTypes[typeName];
+      if (hasOwnName(definition.contentTypes, typeName)) delete definition.contentTypes[typeName];
       break;
     case 'contentType.baseChanged': {
       const target = contentType();
@@ -85,12 +88,14 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
     }
     case 'property.added': {
       const target = contentType();
-      if (target !== undefined) target.properties[propertyName] = structuredClone(change.after) as unknown as PropertyDefinition;
+      if (target !== undefined) setOwn(target.properties, propertyName, structuredClone(change.after) as unknown as PropertyDefinition);
       break;
     }
-    case 'property.removed':
-      delete contentType()?.properties[propertyName];
+    case 'property.removed': {
+      const target = contentType();
+      if (target !== undefined && hasOwnName(target.properties, propertyName)) delete target.properties[propertyName];
       break;
+    }
     case 'property.typeChanged': {
       const target = property();
       if (target !== undefined) target.type = String(change.after);

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
+import { recordFrom } from './own.js';
 import type {
   ContentTypeDefinition,
   PropertyDefinition,
@@ -61,12 +62,9 @@ export function canonicalJson(value: unknown): string {
 export function sortDeep(value: unknown): JsonValue {
   if (Array.isArray(value)) return value.map((item) => sortDeep(item));
   if (value !== null && typeof value === 'object') {
-    const out: { [key: string]: JsonValue } = {};
-    for (const key of Object.keys(value).sort(compareText)) {
-      const item = (value as Record<string, unknown>)[key];
-      if (item !== undefined) out[key] = sortDeep(item);
-    }
-    return out;
+    const record = value as Record<string, unknown>;
+    const kept = Object.keys(record).filter((key) => record[key] !== undefined);
+    return recordFrom(kept.sort(compareText).map((key) => [key, sortDeep(record[key])]));
   }
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
   return null;
@@ -77,14 +75,12 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// Keys here are user-given names: recordFrom keeps even `__proto__` an own key.
 function mapSorted<T, U>(record: Readonly<Record<string, T>>, map: (value: T, key: string) => U): Record<string, U> {
-  const out: Record<string, U> = {};
-  for (const key of Object.keys(record).sort(compareText)) out[key] = map(record[key] as T, key);
-  return out;
+  return recordFrom(Object.keys(record).sort(compareText).map((key) => [key, map(record[key] as T, key)]));
 }
 
 function sortKeys<T extends object>(value: T): T {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort(compareText)) out[key] = (value as Record<string, unknown>)[key];
-  return out as T;
+  const record = value as Record<string, unknown>;
+  return recordFrom(Object.keys(record).sort(compareText).map((key) => [key, record[key]])) as T;
 }

@@ -1,5 +1,6 @@
 import type { Change } from '../diff/change.js';
 import { pathSegments } from '../diff/change.js';
+import { recordFrom, setOwn } from '../model/own.js';
 import type {
   ContentTypeDefinition,
   PartialTypesBody,
@@ -56,7 +57,7 @@ export function partialBody(definition: SourceDefinition, changes: readonly Chan
     for (const [propertyName, property] of Object.entries(wire.properties)) {
       if (unsearchable.has(`${name}.${propertyName}`)) property.searchable = false;
     }
-    contentTypes[name] = wire;
+    setOwn(contentTypes, name, wire);
   }
   return { languages: [...definition.languages], contentTypes };
 }
@@ -82,9 +83,7 @@ function wirePropertyType(propertyType: PropertyTypeDefinition): PropertyTypeDef
   };
 }
 
-/** Same keys in the same (declared) order. */
+/** Same keys in the same (declared) order; keys are user-given names, kept as own keys. */
 function mapValues<T, U>(record: Readonly<Record<string, T>>, map: (value: T, key: string) => U): Record<string, U> {
-  const out: Record<string, U> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = map(value, key);
-  return out;
+  return recordFrom(Object.entries(record).map(([key, value]) => [key, map(value, key)]));
 }

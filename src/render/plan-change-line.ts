@@ -49,7 +49,8 @@ export function changeLine(change: Change): { symbol: ChangeSymbol; text: string
 }
 
 function field(value: JsonValue, key: string): JsonValue | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value[key] : undefined;
+  // Keys are content type and property names: own members only, never Object.prototype's.
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 function keys(value: JsonValue | undefined): string[] {

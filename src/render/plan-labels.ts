@@ -1,5 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { revertChanges } from '../diff/patch.js';
+import { ownValue, recordFrom } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
 import type { Plan, PlanAction, PlanSource } from '../plan/types.js';
 
@@ -37,7 +38,8 @@ export function summaryLine(plan: Plan): string {
   const s = plan.summary;
   const replace = `${s.full} to replace${s.full > 0 ? ' (DELETES DATA)' : ''}`;
   const purge = `${s.purge} to purge${s.purge > 0 ? ' (DELETES DATA)' : ''}`;
-  return `Plan: ${s.create} to create, ${s.partial} to update in place, ${replace}, ${purge}, ${s.orphan} orphaned.`;
+  const pending = s.pending > 0 ? `, ${s.pending} with a pending re-push` : '';
+  return `Plan: ${s.create} to create, ${s.partial} to update in place, ${replace}, ${purge}, ${s.orphan} orphaned${pending}.`;
 }
 
 export const NO_CHANGES = 'No changes. Your content sources match the configuration.';
@@ -45,7 +47,7 @@ export const NO_CHANGES = 'No changes. Your content sources match the configurat
 /** Nothing to send and nothing orphaned: "No changes." */
 export function isEmpty(plan: Plan): boolean {
   const s = plan.summary;
-  return s.create + s.partial + s.full + s.purge + s.orphan === 0;
+  return s.create + s.partial + s.full + s.purge + s.orphan + s.pending === 0;
 }
 
 export function isWarning(reason: string): boolean {
@@ -80,10 +82,8 @@ export function requestBodyDiff(source: PlanSource): string | undefined {
 }
 
 function pick(definition: SourceDefinition, names: readonly string[]): SourceDefinition['contentTypes'] {
-  const out: SourceDefinition['contentTypes'] = {};
-  for (const name of names) {
-    const contentType = definition.contentTypes[name];
-    if (contentType !== undefined) out[name] = contentType;
-  }
-  return out;
+  return recordFrom(names.flatMap((name) => {
+    const contentType = ownValue(definition.contentTypes, name);
+    return contentType === undefined ? [] : [[name, contentType] as const];
+  }));
 }

@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import { stringify } from 'yaml';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
+import { ownValue } from '../../model/own.js';
 import { withoutSource } from '../../state/state.js';
 import type { State, StateBackend, StateSourceEntry } from '../../state/types.js';
 import { withStateLock } from '../../state/with-lock.js';
@@ -107,7 +108,8 @@ export async function stateUnlock(backend: StateBackend, lockId: string, o: Stat
 }
 
 function entryOf(state: State | undefined, id: string, backend: StateBackend): StateSourceEntry {
-  const entry = state?.sources[id];
+  // The id is the user's argument: `state show constructor` must not find Object.prototype's.
+  const entry = ownValue(state?.sources, id);
   if (entry !== undefined) return entry;
   const known = Object.keys(state?.sources ?? {});
   throw new GraphformError('GF_STATE_SOURCE_NOT_FOUND', `Source ${id} is not in the state at ${backend.description}${didYouMean(id, known)}`, {

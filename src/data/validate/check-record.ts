@@ -6,6 +6,7 @@ import { ancestorsOf } from './item-schema.js';
 import type { ItemValidators } from './item-validators.js';
 import { problem, type ValueProblem } from './value-problems.js';
 import { isRecord } from '../../model/is-record.js';
+import { ownValue } from '../../model/own.js';
 
 export interface RecordRulesContext {
   sourceId: string;
@@ -65,14 +66,14 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
   const names = value as string[];
   const known = Object.keys(definition.contentTypes);
   names.forEach((name, index) => {
-    if (definition.contentTypes[name] === undefined) {
+    if (ownValue(definition.contentTypes, name) === undefined) {
       problems.push(
         problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${name}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')}).`),
       );
     }
   });
   const last = names[names.length - 1] ?? '';
-  const lastType = definition.contentTypes[last];
+  const lastType = ownValue(definition.contentTypes, last);
   if (lastType === undefined) return undefined;
   if (lastType.abstract === true) {
     problems.push(

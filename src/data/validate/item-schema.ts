@@ -1,3 +1,4 @@
+import { ownValue, recordFrom, setOwn } from '../../model/own.js';
 import type { SourceDefinition } from '../../model/types.js';
 
 /** The subset of JSON Schema graphform derives; plain data, so it can be printed and tested. */
@@ -55,7 +56,7 @@ export function propertySchema(type: string, definition: SourceDefinition): Json
       return { type: ['string', 'null'], title: type, format: 'date-time' };
     default:
       // A property type is an object; a configured extra scalar has no known shape.
-      return definition.propertyTypes?.[type] === undefined ? { title: type } : { $ref: `#/definitions/${type}` };
+      return ownValue(definition.propertyTypes, type) === undefined ? { title: type } : { $ref: `#/definitions/${type}` };
   }
 }
 
@@ -70,11 +71,11 @@ function nonNull(schema: JsonSchema): JsonSchema {
 export function effectiveProperties(definition: SourceDefinition, typeName: string): Record<string, string> {
   const result: Record<string, string> = {};
   const visit = (name: string, seen: Set<string>): void => {
-    const contentType = definition.contentTypes[name];
+    const contentType = ownValue(definition.contentTypes, name);
     if (contentType === undefined || seen.has(name)) return;
     seen.add(name);
     for (const base of contentType.contentType) visit(base, seen);
-    for (const [property, declared] of Object.entries(contentType.properties)) result[property] = declared.type;
+    for (const [property, declared] of Object.entries(contentType.properties)) setOwn(result, property, declared.type);
   };
   visit(typeName, new Set());
   return result;
@@ -84,7 +85,7 @@ export function effectiveProperties(definition: SourceDefinition, typeName: stri
 export function ancestorsOf(definition: SourceDefinition, typeName: string): string[] {
   const result: string[] = [];
   const visit = (name: string): void => {
-    for (const base of definition.contentTypes[name]?.contentType ?? []) {
+    for (const base of ownValue(definition.contentTypes, name)?.contentType ?? []) {
       if (result.includes(base) || base === typeName) continue;
       result.push(base);
       visit(base);
@@ -96,14 +97,16 @@ export function ancestorsOf(definition: SourceDefinition, typeName: string): str
 
 /** The JSON Schema of a data line whose most-derived content type is `typeName`. */
 export function itemSchema(definition: SourceDefinition, typeName: string): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const [name, type] of Object.entries(effectiveProperties(definition, typeName))) properties[name] = propertySchema(type, definition);
-  Object.assign(properties, SERVICE_FIELDS);
-  const definitions: Record<string, JsonSchema> = {};
-  for (const [name, propertyType] of Object.entries(definition.propertyTypes ?? {})) {
-    const nested: Record<string, JsonSchema> = {};
-    for (const [key, property] of Object.entries(propertyType.properties)) nested[key] = propertySchema(property.type, definition);
-    definitions[name] = { type: ['object', 'null'], title: name, properties: nested };
-  }
+  // Declared names are user-given: recordFrom keeps each an own key; the service's fields win.
+  const properties = recordFrom([
+    ...Object.entries(effectiveProperties(definition, typeName)).map(([name, type]): [string, JsonSchema] => [name, propertySchema(type, definition)]),
+    ...Object.entries(SERVICE_FIELDS),
+  ]);
+  const definitions = recordFrom(
+    Object.entries(definition.propertyTypes ?? {}).map(([name, propertyType]): [string, JsonSchema] => {
+      const nested = recordFrom(Object.entries(propertyType.properties).map(([key, property]) => [key, propertySchema(property.type, definition)]));
+      return [name, { type: ['object', 'null'], title: name, properties: nested }];
+    }),
+  );
   return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions };
 }

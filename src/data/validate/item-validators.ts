@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { SourceDefinition } from '../../model/types.js';
+import { recordFrom } from '../../model/own.js';
 import { itemSchema, type JsonSchema } from './item-schema.js';
 import { valueProblemsFromAjv, type ValueProblem } from './value-problems.js';
 
@@ -16,7 +17,8 @@ export interface ItemValidators {
  */
 export async function createItemValidators(definition: SourceDefinition, routingFields: readonly string[] = []): Promise<ItemValidators> {
   const [{ default: ajvModule }, { default: formatsModule }] = await Promise.all([import('ajv'), import('ajv-formats')]);
-  const ajv = new ajvModule.default({ allErrors: true, verbose: true, strict: false });
+  // ownProperties: a declared property named `toString` must not match the item's inherited method.
+  const ajv = new ajvModule.default({ allErrors: true, verbose: true, strict: false, ownProperties: true });
   formatsModule.default(ajv, ['date', 'date-time']);
   const compiled = new Map<string, { validate: ValidateFunction; schema: JsonSchema }>();
 
@@ -39,9 +41,8 @@ export async function createItemValidators(definition: SourceDefinition, routing
  * warnings, see value-problems); the routing fields are allowed at the top.
  */
 function reportingUndeclared(schema: JsonSchema, routingFields: readonly string[]): JsonSchema {
-  const top: Record<string, JsonSchema> = {};
-  for (const field of routingFields) top[field] = {};
-  const definitions: Record<string, JsonSchema> = {};
-  for (const [name, definition] of Object.entries(schema.definitions ?? {})) definitions[name] = { ...definition, additionalProperties: false };
+  // Field and type names are user-given (config, declarations): recordFrom keeps each an own key.
+  const top = recordFrom(routingFields.map((field): [string, JsonSchema] => [field, {}]));
+  const definitions = recordFrom(Object.entries(schema.definitions ?? {}).map(([name, definition]) => [name, { ...definition, additionalProperties: false }]));
   return { ...schema, properties: { ...top, ...schema.properties }, additionalProperties: false, definitions };
 }

@@ -4,18 +4,18 @@ import { diagnosticAt, type Rule } from '../rule.js';
 import type { PropertyView, SourceView } from '../source-view.js';
 import { parseTypeReference } from '../type-reference.js';
 
-/** Spellings from other type systems, mapped to the scalar the service calls them. */
-const SCALAR_ALIASES: Readonly<Record<string, string>> = {
-  integer: 'Int',
-  long: 'Int',
-  number: 'Float',
-  double: 'Float',
-  decimal: 'Float',
-  bool: 'Boolean',
-  text: 'String',
-  str: 'String',
-  timestamp: 'DateTime',
-};
+/** Spellings from other type systems, mapped to the scalar the service calls them (a Map: the key is user text). */
+const SCALAR_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['integer', 'Int'],
+  ['long', 'Int'],
+  ['number', 'Float'],
+  ['double', 'Float'],
+  ['decimal', 'Float'],
+  ['bool', 'Boolean'],
+  ['text', 'String'],
+  ['str', 'String'],
+  ['timestamp', 'DateTime'],
+]);
 
 /** Every property `type` is a scalar, a property type of the same source, or a list `[X]` of either. */
 export const propertyTypesKnownRule: Rule = {
@@ -46,7 +46,7 @@ function checkType(property: PropertyView, source: SourceView, scalars: readonly
   if (source.contentTypes.some((contentType) => contentType.name === reference.name)) {
     return `${subject} names a content type; a property's type must be a scalar or a property type (declare \`${reference.name}\` under propertyTypes, or link items another way)`;
   }
-  const alias = SCALAR_ALIASES[reference.name.toLowerCase()];
+  const alias = SCALAR_ALIASES.get(reference.name.toLowerCase());
   const suggestion = alias !== undefined && scalars.includes(alias) ? alias : closestMatch(reference.name, known);
   const help = suggestion === undefined ? '' : `; did you mean \`${wrap(suggestion)}\`?`;
   const what = reference.list ? `\`${reference.name}\` in the list type` : 'it';
