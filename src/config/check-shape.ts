@@ -1,4 +1,5 @@
 import { didYouMean } from '../diagnostics/suggest.js';
+import { isSecretName } from '../http/secret-names.js';
 import type { Shape } from './shape.js';
 import { isRecord } from '../model/is-record.js';
 
@@ -68,5 +69,5 @@ function describeValue(value: unknown, secret: boolean): string {
 }
 
 function isSecretKey(key: string | number | undefined): boolean {
-  return typeof key === 'string' && /secret|password|token|key/i.test(key);
+  return typeof key === 'string' && isSecretName(key);
 }

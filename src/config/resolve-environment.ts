@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
+import { graphUrlProblem, invalidGraphUrl } from '../graph/base-url.js';
 import type { GraphAuth } from '../graph/types.js';
 import { isRecord } from '../model/is-record.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
 import { interpolate } from './interpolate.js';
+import { checkSecretLength } from './secret-length.js';
 import type { EnvironmentConfig, StateConfig } from './types.js';
 
 interface ResolveContext {
@@ -45,6 +47,9 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
     if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
     return result;
   }
+  // Checked here as well as in the client, so the error points at the config line.
+  const urlProblem = graphUrlProblem(graphUrl as string);
+  if (urlProblem !== undefined) throw invalidGraphUrl(graphUrl as string, urlProblem, ctx.where(keyPath('graphUrl')));
   result.graphUrl = graphUrl as string;
   const auth = isRecord(env.auth) ? env.auth : undefined;
   if (auth === undefined) {
@@ -52,11 +57,14 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
       hint: 'Add auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }.',
     });
   }
-  result.auth = {
+  const resolvedAuth: GraphAuth = {
     scheme: auth.scheme as GraphAuth['scheme'],
     appKey: str(auth.appKey, 'auth', 'appKey') ?? '',
     secret: str(auth.secret, 'auth', 'secret') ?? '',
   };
+  // appKey is an identifier (it travels in clear in every epi-hmac header): not a secret.
+  checkSecretLength(resolvedAuth.secret, ctx.where(keyPath('auth', 'secret')), 'auth.secret');
+  result.auth = resolvedAuth;
   return result;
 }
 
@@ -87,6 +95,7 @@ function resolveState(
     const username = str(state.username, 'state', 'username');
     const password = str(state.password, 'state', 'password');
     if (username !== undefined) http.username = username;
+    checkSecretLength(password, ctx.where(['environments', name, 'state', 'password']), 'state.password');
     if (password !== undefined) http.password = password;
     return http;
   }

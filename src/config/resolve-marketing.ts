@@ -1,6 +1,7 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
 import { interpolate } from './interpolate.js';
+import { checkSecretLength } from './secret-length.js';
 import type { MarketingConfig } from './types.js';
 
 const KEYS = ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'redirectUri'] as const;
@@ -16,5 +17,7 @@ export function resolveMarketing(
     });
   }
   const entries = KEYS.map((key) => [key, interpolate(String(raw[key]), ctx.env, ctx.where(['marketing', key]))] as const);
-  return Object.fromEntries(entries) as unknown as MarketingConfig;
+  const marketing = Object.fromEntries(entries) as unknown as MarketingConfig;
+  checkSecretLength(marketing.clientSecret, ctx.where(['marketing', 'clientSecret']), 'marketing.clientSecret');
+  return marketing;
 }

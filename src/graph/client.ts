@@ -5,11 +5,12 @@ import { redact } from '../http/redact.js';
 import { sendWithRetry } from '../http/send.js';
 import type { HttpOptions, HttpResponse } from '../http/types.js';
 import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
-import { GRAPH_ERROR_CODES, GraphServiceError, graphTransportError } from './errors.js';
-import { readDefinition } from './read-definition.js';
+import { parseDefinition, parsePushResult, parseSourceList } from './answers.js';
+import { parseBaseUrl } from './base-url.js';
+import { GRAPH_ERROR_CODES, GraphServiceError, graphTransportError, sourcesUnsupportedError } from './errors.js';
 import { basicAuthorization, hmacAuthorization } from './sign.js';
-import { assertValidSourceId } from './source-id.js';
-import type { GraphAuth, GraphClient, PushResult, RemoteDefinition } from './types.js';
+import { assertReadableSourceId, assertValidSourceId, CMS_SOURCE_ID } from './source-id.js';
+import type { GraphAuth, GraphClient, PushResult, RemoteDefinition, SourceDeleteMode, SourceInfo, SourceLabels } from './types.js';
 
 export interface GraphClientOptions {
   /** The service root, e.g. https://graph.example.com (a path prefix is kept). */
@@ -41,6 +42,15 @@ interface Call {
 
 const TYPES_PATH = '/api/content/v3/types';
 const DATA_PATH = '/api/content/v2/data';
+const SOURCES_PATH = '/api/content/v3/sources';
+/** Statuses that mean "this service does not offer the endpoint" on reads (public-facts.md). */
+const UNSUPPORTED = [405, 501] as const;
+const DELETE_MODES: readonly SourceDeleteMode[] = ['types', 'data', 'reset'];
+/**
+ * A 404 on GET sources?id= is "no such source" only when the service says so ("Source is
+ * not found"); any other 404 there is a service without the sources API.
+ */
+const SOURCE_NOT_FOUND = /\bsource\b[^\n]*\b(?:not found|does not exist)\b/i;
 
 export function createGraphClient(options: GraphClientOptions): GraphClient {
   const base = parseBaseUrl(options.baseUrl);
@@ -49,6 +59,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   const basic = basicAuthorization(options.auth.appKey, options.auth.secret);
   // The Basic header's token is the secret in another encoding: redact both.
   const secrets = [options.auth.secret, basic.slice('Basic '.length)];
+  // Every service body that reaches an error passes through here (the HTTP layer redacts logs).
+  const clean = (text: string): string => redact(text, secrets);
   const http: HttpOptions = { secrets };
   if (options.timeoutMs !== undefined) http.timeoutMs = options.timeoutMs;
   if (options.maxAttempts !== undefined) http.maxAttempts = options.maxAttempts;
@@ -71,9 +83,13 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
   };
 
-  const request = async (call: Call): Promise<HttpResponse> => {
+  const targetOf = (call: Pick<Call, 'path' | 'query'>): string => {
     const search = call.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-    const target = `${base.pathPrefix}${call.path}${search === '' ? '' : `?${search}`}`;
+    return `${base.pathPrefix}${call.path}${search === '' ? '' : `?${search}`}`;
+  };
+
+  const request = async (call: Call): Promise<HttpResponse> => {
+    const target = targetOf(call);
     const url = `${base.origin}${target}`;
     let response: HttpResponse;
     try {
@@ -88,10 +104,18 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
     const ok = response.status >= 200 && response.status < 300;
     if (ok || call.handled?.includes(response.status) === true) return response;
-    throw new GraphServiceError({ status: response.status, method: call.method, path: target, body: redact(response.text, secrets), attempts: response.attempts });
+    throw new GraphServiceError({ status: response.status, method: call.method, path: target, body: clean(response.text), attempts: response.attempts });
   };
 
   const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value), 'utf8');
+
+  // GET types for a source of the account or for the CMS's own `default`.
+  const readTypes = async (id: string): Promise<RemoteDefinition> => {
+    const response = await request({ method: 'GET', path: TYPES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] });
+    if (response.status === 404) return { status: 'missing' };
+    if (isUnsupported(response.status)) return { status: 'unsupported' };
+    return { status: 'found', definition: parseDefinition(response.text, `GET types for source ${id}`, clean) };
+  };
 
   return {
     baseUrl: options.baseUrl,
@@ -108,10 +132,11 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
     async getTypes(id: string): Promise<RemoteDefinition> {
       assertValidSourceId(id);
-      const response = await request({ method: 'GET', path: TYPES_PATH, query: [['id', id]], handled: [404, 405, 501] });
-      if (response.status === 404) return { status: 'missing' };
-      if (response.status === 405 || response.status === 501) return { status: 'unsupported' };
-      return { status: 'found', definition: parseDefinition(response.text, id) };
+      return readTypes(id);
+    },
+
+    async getCmsTypes(): Promise<RemoteDefinition> {
+      return readTypes(CMS_SOURCE_ID);
     },
 
     async pushData(id: string, ndjson: string | Uint8Array): Promise<PushResult> {
@@ -132,55 +157,50 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       const query: Array<readonly [string, string]> = [['id', id], ...languages.map((l) => ['languages', l] as const)];
       await request({ method: 'DELETE', path: DATA_PATH, query });
     },
+
+    async listSources(): Promise<SourceInfo[]> {
+      const call = { method: 'GET', path: SOURCES_PATH, query: [], handled: [404, ...UNSUPPORTED] } as const;
+      const response = await request(call);
+      if (response.status === 404 || isUnsupported(response.status)) throw sourcesUnsupportedError('GET', targetOf(call), response.status);
+      return parseSourceList(response.text, 'GET sources', clean);
+    },
+
+    async getSource(id: string): Promise<SourceInfo | undefined> {
+      assertReadableSourceId(id);
+      const call = { method: 'GET', path: SOURCES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] } as const;
+      const response = await request(call);
+      if (response.status === 404 && SOURCE_NOT_FOUND.test(response.text)) return undefined;
+      if (response.status === 404 || isUnsupported(response.status)) throw sourcesUnsupportedError('GET', targetOf(call), response.status);
+      // Published clients take the first entry; matching the id also survives a service that ignores ?id=.
+      return parseSourceList(response.text, `GET sources for source ${id}`, clean).find((source) => source.id === id);
+    },
+
+    async updateSource(id: string, labels: SourceLabels): Promise<void> {
+      assertValidSourceId(id);
+      if (typeof labels.label !== 'string' || typeof labels.description !== 'string') {
+        throw new GraphformError(GRAPH_ERROR_CODES.badRequest, `Refusing to update source ${id} without both a label and a description`, {
+          details: { id },
+          hint: 'The service requires both fields; pass an empty description rather than none.',
+        });
+      }
+      // Exactly the two fields: the service refuses anything else in this body.
+      await request({ method: 'POST', path: SOURCES_PATH, query: [['id', id]], body: json({ label: labels.label, description: labels.description }), contentType: 'application/json' });
+    },
+
+    async deleteSource(id: string, mode?: SourceDeleteMode): Promise<void> {
+      assertValidSourceId(id);
+      if (mode !== undefined && !DELETE_MODES.includes(mode)) {
+        throw new GraphformError(GRAPH_ERROR_CODES.badRequest, `Refusing to delete source ${id} with mode ${JSON.stringify(mode)}`, {
+          details: { id, mode: String(mode) },
+          hint: `The modes are ${DELETE_MODES.join(', ')}, or none to delete types and data.`,
+        });
+      }
+      const query: Array<readonly [string, string]> = mode === undefined ? [['id', id]] : [['id', id], ['mode', mode]];
+      await request({ method: 'DELETE', path: SOURCES_PATH, query });
+    },
   };
 }
 
-function parseBaseUrl(baseUrl: string): { origin: string; pathPrefix: string } {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw invalidUrl(baseUrl, 'it is not a URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidUrl(baseUrl, 'it must start with http:// or https://');
-  if (url.search !== '' || url.hash !== '') throw invalidUrl(baseUrl, 'it must not carry a query or fragment');
-  if (url.username !== '' || url.password !== '') throw invalidUrl(baseUrl, 'credentials belong in auth, not in the URL');
-  return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };
-}
-
-function invalidUrl(baseUrl: string, why: string): GraphformError {
-  const shown = baseUrl.replace(/\/\/[^@/]*@/, '//[redacted]@');
-  return new GraphformError(GRAPH_ERROR_CODES.invalidUrl, `The graph service URL ${JSON.stringify(shown)} is invalid: ${why}`, {
-    hint: "Set the environment's graphUrl to the service root, e.g. https://graph.example.com",
-  });
-}
-
-function parseDefinition(text: string, id: string): SourceDefinition {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
-  const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : readDefinition(value);
-  if (!read.ok) {
-    throw new GraphformError(GRAPH_ERROR_CODES.badResponse, `The graph service answered GET types for source ${id} with a definition graphform cannot read: ${read.problem}.`, {
-      details: { id, body: text.slice(0, 200) },
-      hint: 'Run with --no-refresh to plan from state alone, and report the answer above.',
-    });
-  }
-  return read.definition;
-}
-
-function parsePushResult(text: string): PushResult {
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && typeof (value as { journalId?: unknown }).journalId === 'string') {
-      return { journalId: (value as { journalId: string }).journalId };
-    }
-  } catch {
-    // The body is optional and undocumented: anything else means "no journal id".
-  }
-  return {};
+function isUnsupported(status: number): boolean {
+  return (UNSUPPORTED as readonly number[]).includes(status);
 }

@@ -12,8 +12,10 @@ export const GRAPH_ERROR_CODES = {
   badResponse: 'GF_GRAPH_BAD_RESPONSE',
   /** A call the client refuses to make (purge without languages). */
   badRequest: 'GF_GRAPH_BAD_REQUEST',
-  /** baseUrl is not an http(s) URL without query or fragment. */
+  /** baseUrl is not an http(s) URL without userinfo, query or fragment. */
   invalidUrl: 'GF_GRAPH_INVALID_URL',
+  /** The service has no sources API: GET /api/content/v3/sources answered 404, 405 or 501. */
+  sourcesUnsupported: 'GF_GRAPH_SOURCES_UNSUPPORTED',
 } as const;
 
 const MAX_MESSAGE_CHARS = 2_000;
@@ -63,12 +65,31 @@ function hintFor(status: number, method: string, path: string, attempts: number)
   if (status === 404 && method === 'POST' && path.startsWith('/api/content/v3/types')) {
     return 'A partial update needs a full update (PUT) of the source first: plan with --strategy full.';
   }
+  if (status === 404 && method === 'DELETE' && path.startsWith('/api/content/v3/sources')) {
+    return 'The content source does not exist on the service: there is nothing to delete.';
+  }
   if (status === 404) return 'The content source does not exist on the service: apply its declaration first.';
   if (status === 413) return 'The request is too large for the service: lower data.batchMaxBytes in the config.';
   if (status === 429) return `The service is rate limiting this account${tries}: try again later.`;
   if (status >= 500) return `The service failed${tries}: try again later.`;
   if (status === 400) return "The service rejected the request; its message above says why.";
   return undefined;
+}
+
+/**
+ * The service answered the sources API with 404, 405 or 501: it has none. Thrown rather
+ * than returned so listSources keeps its plain signature; a planner catches it with
+ * isSourcesUnsupported and falls back to state and GET types, with one warning.
+ */
+export function sourcesUnsupportedError(method: string, path: string, status: number): GraphformError {
+  return new GraphformError(GRAPH_ERROR_CODES.sourcesUnsupported, `The graph service has no sources API: it answered ${status} to ${method} ${path}`, {
+    details: { method, path, status },
+    hint: 'Labels, descriptions and sources outside graphform cannot be read from this service; graphform works from state and GET types alone.',
+  });
+}
+
+export function isSourcesUnsupported(error: unknown): error is GraphformError {
+  return error instanceof GraphformError && error.code === GRAPH_ERROR_CODES.sourcesUnsupported;
 }
 
 /** A transport failure of the shared HTTP layer, in the graph client's vocabulary. */

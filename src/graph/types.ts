@@ -11,6 +11,27 @@ export type RemoteDefinition =
   /** The service does not offer GET types (405/501): fall back to state alone. */
   | { status: 'unsupported' };
 
+/** One source of the account, as the sources API lists it (public-facts.md). */
+export interface SourceInfo {
+  id: string;
+  label: string;
+  /** Absent when the service answers null or leaves it out. */
+  description?: string;
+  languages: string[];
+}
+
+/** The body of POST sources: both fields are required by the service, nothing else is allowed. */
+export interface SourceLabels {
+  label: string;
+  description: string;
+}
+
+/**
+ * DELETE sources `mode`: without one the service deletes types and data; `types` deletes
+ * only the types, `data` only the items, `reset` the types and resets the data.
+ */
+export type SourceDeleteMode = 'types' | 'data' | 'reset';
+
 export interface PushResult {
   journalId?: string;
 }
@@ -31,4 +52,18 @@ export interface GraphClient {
   pushData(id: string, ndjson: string | Uint8Array): Promise<PushResult>;
   /** Deletes all items of the source in the given languages. */
   purgeData(id: string, languages: readonly string[]): Promise<void>;
+  /**
+   * Every source of the account, the CMS's `default` included. Throws GraphformError
+   * GF_GRAPH_SOURCES_UNSUPPORTED (see isSourcesUnsupported) when the service has no
+   * sources API (404, 405 or 501), so a caller can fall back with one warning.
+   */
+  listSources(): Promise<SourceInfo[]>;
+  /** One source (`default` may be read), or undefined when the service says it does not exist. */
+  getSource(id: string): Promise<SourceInfo | undefined>;
+  /** Sets label and description without touching types or items. */
+  updateSource(id: string, labels: SourceLabels): Promise<void>;
+  /** Deletes the source's types and items (or only what `mode` names). Never without an id. */
+  deleteSource(id: string, mode?: SourceDeleteMode): Promise<void>;
+  /** The CMS's own content types (GET types?id=default), for name-collision checks. */
+  getCmsTypes(): Promise<RemoteDefinition>;
 }

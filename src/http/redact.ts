@@ -1,19 +1,74 @@
+import { isSecretName } from './secret-names.js';
+
 /**
- * Removes credentials from text meant for logs and error messages: every known secret
- * value, and whatever follows an authorization scheme (Basic, Bearer, epi-hmac), so a
- * header that slipped into a line is still safe to print.
+ * The one redaction of graphform: every message, log line or details object built from a
+ * remote answer or a URL passes through `redact` before anyone sees it. It removes
+ *   - the known secret values (auth.secret, state.password, …, and their URL-encoded form),
+ *   - whatever follows an authorization scheme (Basic, Bearer, epi-hmac),
+ *   - the userinfo of URLs (`https://user:pass@host` → `https://[redacted]@host`),
+ *   - the value of every `name=value` pair (query strings, form bodies) and JSON string pair
+ *     whose name looks secret (secret-names.ts: token, key, secret, password, sig, code, …).
+ * A known secret of MIN_SECRET_LENGTH characters or more is removed wherever it occurs;
+ * a shorter one only where it stands as a whole word, so a secret "x" cannot turn
+ * "text/plain" into "te[redacted]t/plain" (the config refuses such secrets anyway).
  */
 export const REDACTED = '[redacted]';
 
+/** Secrets this long are matched anywhere; the config refuses shorter ones (config/secret-length.ts). */
+export const MIN_SECRET_LENGTH = 8;
+
 // Credentials never contain quotes, brackets or separators; stopping there keeps the surrounding text intact.
 const SCHEME_CREDENTIALS = /\b(Basic|Bearer|epi-hmac)\s+(?!\[redacted\])[^\s"',;()<>[\]{}]+/gi;
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)(?!\[redacted\]@)[^\s/?#@"'<>\\]+@/gi;
+// A value ends where a query, a sentence or a quoted string would end it.
+const NAME_VALUE = /([A-Za-z_][\w.-]*)=(?!\[redacted\])([^&#;\s"'<>\\,()[\]{}]+)/g;
+const JSON_PAIR = /"([^"\\]{1,100})"(\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 
 export function redact(text: string, secrets: readonly string[] = []): string {
   let out = text;
-  // Longest first, so a secret that contains another is removed whole.
-  const values = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
-  for (const value of values) out = out.split(value).join(REDACTED);
-  return out.replace(SCHEME_CREDENTIALS, (_match, scheme: string) => `${scheme} ${REDACTED}`);
+  for (const value of secretValues(secrets)) out = removeSecret(out, value);
+  // Schemes first: a credential such as "key:1:n:sig==" must go whole, not as "sig=…".
+  return out
+    .replace(SCHEME_CREDENTIALS, (_match, scheme: string) => `${scheme} ${REDACTED}`)
+    .replace(URL_USERINFO, (_match, scheme: string) => `${scheme}${REDACTED}@`)
+    .replace(NAME_VALUE, (match, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : match))
+    .replace(JSON_PAIR, (match, name: string, colon: string) => (isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : match));
+}
+
+/**
+ * A URL from the config, for messages: userinfo, every query value and the fragment
+ * hidden, whatever their names, since any of them may be a token the user put there.
+ */
+export function redactUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return redact(text);
+  }
+  const slashes = text.includes('://') ? '//' : '';
+  const userinfo = url.username !== '' || url.password !== '' ? `${REDACTED}@` : '';
+  const names = [...new Set(url.searchParams.keys())];
+  const query = url.search === '' ? '' : `?${names.map((name) => `${encodeURIComponent(name)}=${REDACTED}`).join('&')}`;
+  const hash = url.hash === '' ? '' : `#${REDACTED}`;
+  return `${url.protocol}${slashes}${userinfo}${url.host}${url.pathname}${query}${hash}`;
+}
+
+/** Longest first, so a secret that contains another is removed whole; URL-encoded forms too. */
+function secretValues(secrets: readonly string[]): string[] {
+  const values = new Set<string>();
+  for (const secret of secrets) {
+    if (secret === '') continue;
+    values.add(secret);
+    values.add(encodeURIComponent(secret));
+  }
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+function removeSecret(text: string, value: string): string {
+  if (value.length >= MIN_SECRET_LENGTH) return text.split(value).join(REDACTED);
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), REDACTED);
 }
 
 /** Header names whose values are never logged. */

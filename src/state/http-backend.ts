@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GraphformError } from '../diagnostics/errors.js';
+import { GraphformError, type JsonValue } from '../diagnostics/errors.js';
 import { redact, sendWithRetry, type HttpOptions, type HttpResponse } from '../http/index.js';
 import { lockHeldError, parseLockInfo } from './lock-info.js';
 import { parseState, serializeState } from './state-format.js';
@@ -48,7 +48,12 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
   const lockAddress = withoutUserInfo(options.lockAddress);
   const unlockAddress = withoutUserInfo(options.unlockAddress);
   const credentials = username === undefined ? undefined : Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64');
-  const secrets = [password ?? '', credentials ?? ''].filter((s) => s.length > 0);
+  // Query values of the addresses count as secrets whatever their names (GitLab-style
+  // tokens, signed URLs); redact() also hides secret-looking names and userinfo anywhere.
+  const queryValues = [options.address, options.lockAddress, options.unlockAddress].flatMap(queryValuesOf);
+  const secrets = [password ?? '', credentials ?? '', ...queryValues].filter((s) => s.length > 0);
+  // Every text from the state server passes through here before it reaches a message.
+  const clean = (text: string): string => redact(text, secrets);
   let heldLockId: string | undefined;
 
   const send = async (method: string, url: string, body?: string): Promise<HttpResponse> => {
@@ -57,7 +62,10 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     return sendWithRetry(() => ({ method, url, headers, ...(body === undefined ? {} : { body }) }), { ...options.http, secrets, showUrl: safeUrl });
   };
-  const fail = (response: HttpResponse, method: string, url: string): GraphformError => statusError(response, method, safeUrl(url), secrets);
+  const fail = (response: HttpResponse, method: string, url: string): GraphformError => statusError(response, method, safeUrl(url), clean);
+  // The holder comes from the server's body: each field is shown, so each is redacted.
+  const cleanHolder = (holder: LockInfo | undefined): LockInfo | undefined =>
+    holder === undefined ? undefined : { ...holder, id: clean(holder.id), who: clean(holder.who), host: clean(holder.host), operation: clean(holder.operation), createdAt: clean(holder.createdAt) };
 
   return {
     description: where,
@@ -65,7 +73,13 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
       const response = await send('GET', address);
       if (response.status === 404 || response.status === 204) return undefined;
       if (response.status !== 200) throw fail(response, 'GET', address);
-      return response.text.trim() === '' ? undefined : parseState(response.text, where);
+      if (response.text.trim() === '') return undefined;
+      try {
+        return parseState(response.text, where);
+      } catch (error) {
+        // A parse error quotes the start of the answer, which may echo a token.
+        throw error instanceof GraphformError ? redactedError(error, clean) : error;
+      }
     },
     async write(state: State): Promise<void> {
       const url = heldLockId === undefined ? address : withQuery(address, 'ID', heldLockId);
@@ -93,7 +107,7 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
         }
         if (!isHeld(response.status)) throw fail(response, lockMethod, lockAddress);
         const remaining = deadline - performance.now();
-        if (remaining <= 0) throw lockHeldError(holder, where, options.now());
+        if (remaining <= 0) throw lockHeldError(cleanHolder(holder), where, options.now());
         await sleep(Math.min(options.retryIntervalMs ?? 500, remaining));
       }
     },
@@ -101,7 +115,7 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
       const response = await send(unlockMethod, unlockAddress, JSON.stringify({ ID: lockId }));
       if (isSuccess(response.status)) return;
       if (isHeld(response.status)) {
-        const holder = holderOf(response);
+        const holder = cleanHolder(holderOf(response));
         throw new GraphformError('GF_STATE_LOCK_MISMATCH', `The state at ${where} is locked${holder === undefined ? '' : ` with id ${holder.id}`}, not ${lockId}.`, {
           details: { where, lockId, holderId: holder?.id ?? null },
           hint: holder === undefined ? 'Check the lock id on the state server.' : `If that run is gone, run: graphform state unlock ${holder.id}`,
@@ -149,8 +163,9 @@ function isHeld(status: number): boolean {
   return status === 409 || status === 423;
 }
 
-function statusError(response: HttpResponse, method: string, url: string, secrets: readonly string[]): GraphformError {
-  const body = redact(response.text.trim().slice(0, 300), secrets);
+function statusError(response: HttpResponse, method: string, url: string, clean: (text: string) => string): GraphformError {
+  // Redacted before it is cut short, so a secret split by the cut cannot show its first half.
+  const body = clean(response.text.trim()).slice(0, 300);
   const auth = response.status === 401 || response.status === 403;
   return new GraphformError(
     auth ? 'GF_STATE_HTTP_AUTH' : 'GF_STATE_HTTP',
@@ -160,6 +175,20 @@ function statusError(response: HttpResponse, method: string, url: string, secret
       ...(auth ? { hint: 'Check state.username and state.password of this environment (and the variables they come from).' } : {}),
     },
   );
+}
+
+/** The same error with every text of it redacted (message, hint, string details). */
+function redactedError(error: GraphformError, clean: (text: string) => string): GraphformError {
+  const details: Record<string, JsonValue> = Object.fromEntries(Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? clean(value) : value]));
+  return new GraphformError(error.code, clean(error.message), { details, ...(error.hint === undefined ? {} : { hint: clean(error.hint) }) });
+}
+
+function queryValuesOf(address: string): string[] {
+  try {
+    return [...new URL(address).searchParams.values()];
+  } catch {
+    return [];
+  }
 }
 
 /** The address without credentials or query (either may carry secrets), for messages. */
