@@ -7,6 +7,7 @@ import type { DeclarationCode } from './codes.js';
 import { describeSubject, describeValue, shorten } from './describe.js';
 import { diagnosticAt } from './rule.js';
 import { asRecord } from './source-view.js';
+import { quotedAsWritten, writtenScalar } from './written-text.js';
 
 type SchemaNode = Record<string, unknown> | undefined;
 
@@ -23,7 +24,7 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], parsed: Parsed
   for (const error of errors) {
     const path = toPath(error.instancePath, parsed.value);
     if (ownedByRules(error, path)) continue;
-    const finding = translate(error, path);
+    const finding = translate(error, path, parsed);
     diagnostics.push(diagnosticAt({ sourceMap: parsed.sourceMap, path: finding.path, where: finding.where }, finding.code, finding.message));
   }
   return diagnostics;
@@ -39,7 +40,7 @@ function ownedByRules(error: ErrorObject, path: DeclarationPath): boolean {
   return error.keyword === 'required' && path.length === 0 && error.params.missingProperty === 'id';
 }
 
-function translate(error: ErrorObject, path: DeclarationPath): Finding {
+function translate(error: ErrorObject, path: DeclarationPath, parsed: ParsedDeclarationFile): Finding {
   const subject = describeSubject(path);
   const schema = asRecord(error.parentSchema);
   const params = error.params as Record<string, unknown>;
@@ -51,7 +52,7 @@ function translate(error: ErrorObject, path: DeclarationPath): Finding {
       return { code: 'GF_UNKNOWN_KEY', path: [...path, key], where: 'key', message: unknownKeyMessage(key, subject, allowed, asRecord(data)?.[key]) };
     }
     case 'type': {
-      const hint = typeHint(schema, data);
+      const hint = typeHint(schema, data, writtenScalar(parsed, path), path);
       return { code: 'GF_INVALID_TYPE', path, where: 'value', message: `${subject}: expected ${expected(schema)}, got ${describeValue(data)}${hint}` };
     }
     case 'required': {
@@ -105,13 +106,14 @@ function expected(schema: SchemaNode): string {
   return String(type);
 }
 
-function typeHint(schema: SchemaNode, data: unknown): string {
+/** `written` is the value's text in the file: YAML reads `0012` as 12, and the hint shows what the user wrote. */
+function typeHint(schema: SchemaNode, data: unknown, written: string | undefined, path: DeclarationPath): string {
   const type = schema?.type;
   const scalar = typeof data === 'string' || typeof data === 'number' || typeof data === 'boolean';
-  if (type === 'array' && scalar) return `; write it as a list: [${String(data)}]`;
+  if (type === 'array' && scalar) return `; write it as a list: [${written ?? String(data)}]`;
   if (type === 'array' && data === null && schema?.minItems === undefined) return '; write [] for an empty list';
   if (type === 'object' && data === null) return '; write {} for none';
-  if (type === 'string' && (typeof data === 'number' || typeof data === 'boolean')) return `; quote it: "${String(data)}"`;
+  if (type === 'string' && (typeof data === 'number' || typeof data === 'boolean')) return `; quote it: ${quotedAsWritten(written ?? String(data), path)}`;
   if (type === 'boolean' && typeof data === 'string') return '; write true or false without quotes';
   return '';
 }

@@ -34,7 +34,19 @@ export const identityCases: InvalidCase[] = [
     name: 'id written as a number',
     files: { 'shop.yaml': 'id: 1234\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
     expected: ['shop.yaml:1:5 GF_INVALID_TYPE'],
-    messages: ['expected a string, got a number (1234); quote it: "1234"'],
+    messages: ['expected a string, got a number (1234); quote it: id: "1234"'],
+  },
+  {
+    name: 'id with leading zeros, which YAML reads as a number: the hint quotes the text as written',
+    files: { 'shop.yaml': 'id: 0012  # the shop\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:1:5 GF_INVALID_TYPE'],
+    messages: ['expected a string, got a number (12); quote it: id: "0012"'],
+  },
+  {
+    name: 'numbers in a flow list are quoted as written, without a key',
+    files: { 'shop.yaml': 'id: shop\nlabel: 1.50\nlanguages: [en, 0x1F]\ncontentTypes: {}\n' },
+    expected: ['shop.yaml:2:8 GF_INVALID_TYPE', 'shop.yaml:3:17 GF_INVALID_TYPE'],
+    messages: ['got a number (1.5); quote it: label: "1.50"', 'got a number (31); quote it: "0x1F"'],
   },
   {
     name: 'the same id in two files is reported on the second',
