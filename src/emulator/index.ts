@@ -1,51 +1,72 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
+import type { SourceDefinition } from '../model/types.js';
 import { AuthVerifier } from './auth.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { FaultInjector } from './faults.js';
+import { graphRoutes } from './graph/routes.js';
+import { ownHostNames } from './host-check.js';
 import { createInspector } from './inspector.js';
 import { resolveEmulatorOptions } from './options.js';
-import { diskPersistence, memoryPersistence } from './persistence.js';
+import { diskPersistence, memoryPersistence, type Persistence } from './persistence.js';
 import { Repository } from './repository.js';
 import { RequestLog } from './request-log.js';
+import { joinRoutes } from './route-table.js';
 import { createEmulatorServer } from './server.js';
+import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
+import { sourcesRoutes } from './sources/routes.js';
 import { MemoryStore } from './store.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 export { EMULATOR_DEFAULTS, generateCredentials, isLoopbackHost } from './options.js';
 export type * from './types.js';
 
+/** The CMS's types: as given (and kept), else as kept from an earlier start, else the built-in set. */
+async function cmsSource(given: SourceDefinition | undefined, persistence: Persistence): Promise<CmsSource> {
+  if (given !== undefined) {
+    await persistence.saveCms(given);
+    return { definition: given };
+  }
+  return { definition: (await persistence.loadCms()) ?? structuredClone(DEFAULT_CMS_TYPES) };
+}
+
 /**
- * Starts a local, faithful graph service on a loopback port: the types and data
- * endpoints with every rule of the contract, plus an unauthenticated control API under
- * /_emulator/ (inspection, request log, fault injection, reset).
+ * Starts a local, faithful graph service on a loopback port: the types, data and sources
+ * endpoints with every rule of the contract, the CMS's own source, plus an unauthenticated
+ * control API under /_emulator/ (inspection, request log, fault injection, reset).
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const o = resolveEmulatorOptions(options);
   let release: (() => Promise<void>) | undefined;
   const store = new MemoryStore();
   let persistence = memoryPersistence;
+  let cms: CmsSource;
   if (o.dataDir !== undefined) {
     await mkdir(o.dataDir, { recursive: true });
     release = await lockDataDir(o.dataDir);
     persistence = diskPersistence(o.dataDir);
     try {
       await persistence.load(store);
+      cms = await cmsSource(o.cmsTypes, persistence);
     } catch (error) {
       await release();
       throw error;
     }
+  } else {
+    cms = await cmsSource(o.cmsTypes, persistence);
   }
 
   const repo = new Repository(store, persistence, o.maxSources);
   const auth = new AuthVerifier(o.credentials, o.skewMs, o.now);
   const faults = new FaultInjector();
   const log = new RequestLog(options.onRequest);
-  const inspect = createInspector({ repo, log, faults, auth });
+  const inspect = createInspector({ repo, cms, log, faults, auth });
   const closing = new AbortController();
-  const graph = { repo, auth, faults, maxBodyBytes: o.maxBodyBytes, maxLineBytes: o.maxLineBytes, closing: closing.signal };
-  const { server, inFlight } = createEmulatorServer({ graph, inspect, faults, log, now: o.now, mounts: o.mounts });
+  const routes = joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms }));
+  const api = { routes, auth, faults, maxBodyBytes: o.maxBodyBytes, closing: closing.signal };
+  let ownHosts: ReadonlySet<string> = new Set();
+  const { server, inFlight } = createEmulatorServer({ api, inspect, faults, log, now: o.now, mounts: o.mounts, ownHosts: () => ownHosts });
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -68,6 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   const { port } = server.address() as AddressInfo;
+  ownHosts = ownHostNames(o.host, port);
   const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
   let closed: Promise<void> | undefined;
   return {

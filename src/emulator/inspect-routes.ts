@@ -9,6 +9,7 @@ const MAX_CONTROL_BODY = 64 * 1024;
 
 const ENDPOINTS = [
   'GET /_emulator/sources',
+  'GET /_emulator/cms',
   'GET /_emulator/sources/<id>/definition',
   'GET /_emulator/sources/<id>/counts',
   'GET /_emulator/sources/<id>/items?language=&contentType=&offset=&limit=',
@@ -92,6 +93,7 @@ export async function handleInspection(req: IncomingMessage, url: URL, inspect: 
   }
   if (first === undefined) return json(200, { name: 'graphform graph service emulator', version: TOOL_VERSION, endpoints: ENDPOINTS });
   if (first === 'sources' && id === undefined) return method === 'GET' ? json(200, inspect.sources()) : text(405, 'Only GET is allowed here');
+  if (first === 'cms' && id === undefined) return method === 'GET' ? json(200, inspect.cms()) : text(405, 'Only GET is allowed here');
   if (first === 'sources' && id !== undefined && view !== undefined && rest.length === 0) return sourceRoute(inspect, method, id, view, url);
   if (first === 'requests' && id === undefined) {
     if (method === 'GET') return json(200, inspect.requests());

@@ -2,35 +2,51 @@ import type { AuthVerifier } from './auth.js';
 import type { FaultInjector } from './faults.js';
 import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
-import type { EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from './types.js';
+import { CMS_SOURCE_ID, cmsListEntry, type CmsSource } from './sources/cms.js';
+import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from './types.js';
 
-function bump(map: Record<string, number>, key: string): void {
-  map[key] = (map[key] ?? 0) + 1;
+/** Counts by name in a Map: names are data, and a language may be called `constructor`. */
+function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** A record without a prototype, so every name (`__proto__` too) is an own key and nothing else is found. */
+function countsRecord(map: ReadonlyMap<string, number>): Record<string, number> {
+  const record = Object.create(null) as Record<string, number>;
+  for (const [key, count] of map) record[key] = count;
+  return record;
 }
 
 /** Read access to everything the emulator holds, for tests and the /_emulator/ API. */
-export function createInspector(deps: { repo: Repository; log: RequestLog; faults: FaultInjector; auth: AuthVerifier }): EmulatorInspector {
+export function createInspector(deps: { repo: Repository; cms: CmsSource; log: RequestLog; faults: FaultInjector; auth: AuthVerifier }): EmulatorInspector {
   const { store } = deps.repo;
   return {
     sources(): SourceSummary[] {
-      return store.ids().map((id) => {
-        const definition = store.get(id)?.definition;
-        return { id, label: definition?.label ?? '', languages: [...(definition?.languages ?? [])], items: store.itemCount(id) };
+      return store.ids().flatMap((id) => {
+        const source = store.get(id);
+        if (source === undefined) return [];
+        const { label, languages } = source.definition;
+        return [{ id, label, description: source.description, languages: [...languages], items: store.itemCount(id) }];
       });
     },
+    cms(): CmsSummary {
+      return { ...cmsListEntry(deps.cms), id: CMS_SOURCE_ID, definition: structuredClone(deps.cms.definition) };
+    },
     definition(id: string): unknown {
-      const definition = store.get(id)?.definition;
+      const definition = id === CMS_SOURCE_ID ? deps.cms.definition : store.get(id)?.definition;
       return definition === undefined ? undefined : structuredClone(definition);
     },
     counts(id: string): ItemCounts | undefined {
       if (store.get(id) === undefined) return undefined;
-      const counts: ItemCounts = { total: 0, byLanguage: {}, byContentType: {} };
+      let total = 0;
+      const byLanguage = new Map<string, number>();
+      const byContentType = new Map<string, number>();
       for (const item of store.items(id)) {
-        counts.total++;
-        bump(counts.byLanguage, item.lang);
-        bump(counts.byContentType, item.type);
+        total++;
+        bump(byLanguage, item.lang);
+        bump(byContentType, item.type);
       }
-      return counts;
+      return { total, byLanguage: countsRecord(byLanguage), byContentType: countsRecord(byContentType) };
     },
     items(id: string, query: ItemQuery = {}): ItemPage | undefined {
       if (store.get(id) === undefined) return undefined;

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { DEFAULT_MAX_LINE_BYTES } from '../data/read/line-splitter.js';
 import { GraphformError } from '../diagnostics/errors.js';
+import type { SourceDefinition } from '../model/types.js';
+import { checkFullDefinition } from './graph/definition-shape.js';
 import type { EmulatorCredentials, EmulatorMount, EmulatorOptions } from './types.js';
 
 export interface ResolvedEmulatorOptions {
@@ -9,6 +11,8 @@ export interface ResolvedEmulatorOptions {
   host: string;
   dataDir: string | undefined;
   maxSources: number | undefined;
+  /** Checked against the definition format; undefined when not given. */
+  cmsTypes: SourceDefinition | undefined;
   credentials: EmulatorCredentials;
   skewMs: number;
   maxBodyBytes: number;
@@ -62,6 +66,7 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     host,
     dataDir: options.dataDir,
     maxSources: integer(options.maxSources, 'maxSources', 0),
+    cmsTypes: checkCmsTypes(options.cmsTypes),
     credentials: { ...credentials },
     skewMs: integer(options.skewMs, 'skewMs', 1) ?? EMULATOR_DEFAULTS.skewMs,
     maxBodyBytes: integer(options.maxBodyBytes, 'maxBodyBytes', 1) ?? EMULATOR_DEFAULTS.maxBodyBytes,
@@ -69,6 +74,13 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     now: options.now ?? Date.now,
     mounts: checkMounts(options.mounts ?? []),
   };
+}
+
+function checkCmsTypes(value: unknown): SourceDefinition | undefined {
+  if (value === undefined) return undefined;
+  const checked = checkFullDefinition(value);
+  if (!checked.ok) throw bad(`cmsTypes is not a valid content source definition: ${checked.message}`);
+  return structuredClone(checked.value);
 }
 
 const RESERVED_PREFIXES = ['/api/content/', '/_emulator/'];

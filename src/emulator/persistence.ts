@@ -4,6 +4,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
 import { isValidSourceId } from '../graph/source-id.js';
 import { appendLines, writeFileAtomic } from '../fs/atomic-file.js';
+import { checkFullDefinition, type ShapeResult } from './graph/definition-shape.js';
 import { encodeItem, encodeOp, replayJournal } from './journal.js';
 import type { ItemOp, ItemRecord, MemoryStore } from './store.js';
 
@@ -17,6 +18,14 @@ export interface Persistence {
   appendOps(id: string, ops: Iterable<ItemOp>): Promise<void>;
   /** Replaces the journal with exactly these items (compaction). */
   rewriteItems(id: string, items: Iterable<ItemRecord>): Promise<void>;
+  /** The description set through the sources API (the definition format has none). */
+  saveDescription(id: string, description: string): Promise<void>;
+  /** Deletes the source: definition, description and items. */
+  removeSource(id: string): Promise<void>;
+  /** The CMS's content types as last given (`cmsTypes`), if ever. */
+  loadCms(): Promise<SourceDefinition | undefined>;
+  saveCms(definition: SourceDefinition): Promise<void>;
+  /** Forgets every source; the CMS's content types are configuration and stay. */
   clear(): Promise<void>;
 }
 
@@ -25,18 +34,27 @@ export const memoryPersistence: Persistence = {
   saveDefinition: async () => undefined,
   appendOps: async () => undefined,
   rewriteItems: async () => undefined,
+  saveDescription: async () => undefined,
+  removeSource: async () => undefined,
+  loadCms: async () => undefined,
+  saveCms: async () => undefined,
   clear: async () => undefined,
 };
 
 const FORMAT_VERSION = 1;
 
 /**
- * Layout: `emulator.json` (format version), and per source `sources/<id>/definition.json`
- * (written atomically) and `sources/<id>/items.ndjson` (the journal, see journal.ts).
+ * Layout: `emulator.json` (format version), `cms.json` (the CMS's content types, once
+ * given), and per source `sources/<id>/definition.json` (written atomically),
+ * `sources/<id>/source.json` (`{description}`, once set) and `sources/<id>/items.ndjson`
+ * (the journal, see journal.ts). The two newer files are optional, so data directories of
+ * earlier versions read as they are and the format version stays 1.
  */
 export function diskPersistence(dataDir: string): Persistence {
   const sourcesDir = join(dataDir, 'sources');
+  const cmsPath = join(dataDir, 'cms.json');
   const definitionPath = (id: string): string => join(sourcesDir, id, 'definition.json');
+  const metaPath = (id: string): string => join(sourcesDir, id, 'source.json');
   const journalPath = (id: string): string => join(sourcesDir, id, 'items.ndjson');
 
   const rewriteItems = async (id: string, items: Iterable<ItemRecord>): Promise<void> => {
@@ -55,6 +73,7 @@ export function diskPersistence(dataDir: string): Persistence {
         // A folder without a definition is a create that never finished: it does not exist.
         if (definition === undefined) continue;
         store.setDefinition(id, definition, true);
+        store.setDescription(id, await readDescription(metaPath(id)));
         if (!(await exists(journalPath(id)))) {
           await writeFileAtomic(journalPath(id), '');
           continue;
@@ -81,6 +100,29 @@ export function diskPersistence(dataDir: string): Persistence {
       })());
     },
     rewriteItems,
+    async saveDescription(id, description) {
+      await writeFileAtomic(metaPath(id), `${JSON.stringify({ description }, null, 2)}\n`);
+    },
+    async removeSource(id) {
+      // The definition goes first: a folder without one is a source that does not exist.
+      await rm(definitionPath(id), { force: true });
+      await rm(join(sourcesDir, id), { recursive: true, force: true });
+    },
+    async loadCms() {
+      const text = await readOptional(cmsPath);
+      if (text === undefined) return undefined;
+      const checked = parseDefinition(text);
+      if (!checked.ok) {
+        throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The CMS content types in ${cmsPath} are not a valid definition: ${checked.message}`, {
+          details: { path: cmsPath },
+          hint: 'Fix or remove the file (the built-in CMS types are used without it), or give cmsTypes again.',
+        });
+      }
+      return checked.value;
+    },
+    async saveCms(definition) {
+      await writeFileAtomic(cmsPath, `${JSON.stringify(definition, null, 2)}\n`);
+    },
     async clear() {
       await rm(sourcesDir, { recursive: true, force: true });
       await mkdir(sourcesDir, { recursive: true });
@@ -106,14 +148,44 @@ async function checkFormat(path: string): Promise<void> {
   }
 }
 
-async function readDefinition(path: string): Promise<SourceDefinition | undefined> {
-  let text: string;
+function parseDefinition(text: string): ShapeResult<SourceDefinition> {
   try {
-    text = await readFile(path, 'utf8');
+    return checkFullDefinition(JSON.parse(text));
+  } catch {
+    return { ok: false, message: 'not valid JSON' };
+  }
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+async function readDescription(path: string): Promise<string> {
+  const text = await readOptional(path);
+  if (text === undefined) return '';
+  let description: unknown;
+  try {
+    description = (JSON.parse(text) as { description?: unknown }).description;
+  } catch {
+    description = undefined;
+  }
+  if (typeof description !== 'string') {
+    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's source file ${path} is damaged`, {
+      details: { path },
+      hint: 'It is written atomically, so it was changed by hand: fix it to {"description": "…"} or remove it.',
+    });
+  }
+  return description;
+}
+
+async function readDefinition(path: string): Promise<SourceDefinition | undefined> {
+  const text = await readOptional(path);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as SourceDefinition;
   } catch {

@@ -1,8 +1,9 @@
 import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
-import type { ParsedBatch } from './data-batch.js';
-import { mergePartial } from './definition-shape.js';
+import type { ParsedBatch } from './graph/data-batch.js';
+import { mergePartial } from './graph/definition-shape.js';
 import type { Persistence } from './persistence.js';
-import { resolveBatch } from './resolve-batch.js';
+import { resolveBatch } from './graph/resolve-batch.js';
+import type { DeleteMode } from './sources/delete-mode.js';
 import type { MemoryStore } from './store.js';
 
 export type PutOutcome = { kind: 'created' } | { kind: 'replaced'; wiped: number } | { kind: 'limit'; max: number };
@@ -12,6 +13,13 @@ export type DataOutcome =
   | { kind: 'missing' }
   | { kind: 'invalid'; message: string };
 export type PurgeOutcome = { kind: 'purged'; removed: number } | { kind: 'missing' };
+export type DescribeOutcome = { kind: 'updated' } | { kind: 'missing' };
+export type DeleteOutcome = { kind: 'deleted'; ids: string[]; items: number } | { kind: 'missing' };
+
+/** What a source keeps when its types go: label and languages (a definition needs them). */
+function withoutTypes(definition: SourceDefinition): SourceDefinition {
+  return { label: definition.label, languages: [...definition.languages], contentTypes: {} };
+}
 
 /**
  * Every change to sources and items: one at a time (a promise chain), written to
@@ -86,6 +94,63 @@ export class Repository {
       }
       return { kind: 'purged', removed: this.store.purge(id, languages) };
     });
+  }
+
+  /** The sources API's POST: label and description, leaving types and items alone. */
+  describe(id: string, label: string, description: string): Promise<DescribeOutcome> {
+    return this.exclusive(async () => {
+      const source = this.store.get(id);
+      if (source === undefined) return { kind: 'missing' };
+      const definition: SourceDefinition = { ...source.definition, label };
+      await this.persistence.saveDescription(id, description);
+      await this.persistence.saveDefinition(id, definition, false);
+      this.store.setDefinition(id, definition, false);
+      this.store.setDescription(id, description);
+      return { kind: 'updated' };
+    });
+  }
+
+  /**
+   * The sources API's DELETE on the listed sources, or with 'all' on every source there is
+   * when it runs (the service's meaning of a missing id). Nothing is deleted when one of
+   * the listed sources does not exist.
+   */
+  deleteSources(ids: readonly string[] | 'all', mode: DeleteMode): Promise<DeleteOutcome> {
+    return this.exclusive(async () => {
+      const targets = ids === 'all' ? this.store.ids() : [...ids];
+      if (targets.some((id) => this.store.get(id) === undefined)) return { kind: 'missing' };
+      let items = 0;
+      for (const id of targets) items += await this.deleteOne(id, mode);
+      return { kind: 'deleted', ids: targets, items };
+    });
+  }
+
+  /** Returns how many items went. */
+  private async deleteOne(id: string, mode: DeleteMode): Promise<number> {
+    const source = this.store.get(id);
+    if (source === undefined) return 0;
+    const items = this.store.itemCount(id);
+    switch (mode) {
+      case 'source':
+        await this.persistence.removeSource(id);
+        this.store.remove(id);
+        return items;
+      case 'types':
+      case 'reset': {
+        const wipe = mode === 'reset';
+        const definition = withoutTypes(source.definition);
+        await this.persistence.saveDefinition(id, definition, wipe);
+        this.store.setDefinition(id, definition, wipe);
+        return wipe ? items : 0;
+      }
+      case 'data':
+        await this.persistence.rewriteItems(id, []);
+        return this.store.clearItems(id);
+      default: {
+        const never: never = mode;
+        throw new Error(`unknown delete mode ${String(never)}`);
+      }
+    }
   }
 
   reset(): Promise<void> {

@@ -1,21 +1,31 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { handleGraph, type GraphDeps } from './graph-handler.js';
-import { handleInspection } from './inspect-routes.js';
+import { handleApi, type ApiDeps, type ApiOutcome } from './api-handler.js';
 import type { FaultInjector } from './faults.js';
+import { isOwnHost, shownHost } from './host-check.js';
+import { handleInspection } from './inspect-routes.js';
 import type { RequestLog } from './request-log.js';
 import { send, text, type Reply } from './respond.js';
 import type { EmulatorInspector, EmulatorMount } from './types.js';
 
 export interface ServerDeps {
-  graph: GraphDeps;
+  api: ApiDeps;
   inspect: EmulatorInspector;
   faults: FaultInjector;
   log: RequestLog;
   now: () => number;
   mounts: readonly EmulatorMount[];
+  /** The Host values this emulator answers; known once it listens (its port may be picked then). */
+  ownHosts: () => ReadonlySet<string>;
 }
 
-/** The HTTP front: the control API under /_emulator/, the graph endpoints elsewhere; nothing a client sends can crash it. */
+const API_PREFIX = '/api/content/';
+
+/**
+ * The server shell around the emulated services: the Host check first, for every path;
+ * then the control API under /_emulator/, the mounted services, and the service API under
+ * /api/content/ (faults, credentials before routing, the routes); nothing a client sends
+ * can crash it.
+ */
 export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlight: () => Promise<void> } {
   const pending = new Set<Promise<void>>();
 
@@ -23,6 +33,23 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
     const arrived = new Date(deps.now()).toISOString();
     const path = req.url ?? '';
     const method = req.method ?? '';
+    const finish = (outcome: ApiOutcome): void => {
+      if ('drop' in outcome) {
+        req.socket.destroy();
+        deps.log.add({ at: arrived, method, path, status: 0, note: outcome.note });
+      } else if ('aborted' in outcome) {
+        deps.log.add({ at: arrived, method, path, status: 0, note: 'client closed the connection' });
+      } else {
+        send(res, outcome);
+        deps.log.add({ at: arrived, method, path, status: outcome.status, note: outcome.note });
+      }
+    };
+
+    const host = req.headers.host;
+    if (!isOwnHost(host, deps.ownHosts())) {
+      finish({ ...text(421, 'Misdirected request: this emulator answers only its own loopback address in the Host header'), note: `refused ${shownHost(host)}`, headers: { connection: 'close' } });
+      return;
+    }
     const url = parseTarget(path);
     if (url === undefined) {
       send(res, text(400, 'Malformed request target'));
@@ -37,25 +64,20 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
       await mount.handle(req, res, url);
       return;
     }
-    let outcome;
+    if (!url.pathname.startsWith(API_PREFIX)) {
+      finish(text(404, `No such endpoint: ${url.pathname}`));
+      return;
+    }
     try {
-      outcome = await handleGraph(req, url, deps.graph);
+      finish(await handleApi(req, url, deps.api));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      outcome = { ...text(500, 'The emulator failed to handle this request'), note: `internal error: ${why}` } satisfies Reply;
-    }
-    if ('drop' in outcome) {
-      req.socket.destroy();
-      deps.log.add({ at: arrived, method, path, status: 0, note: outcome.note });
-    } else if ('aborted' in outcome) {
-      deps.log.add({ at: arrived, method, path, status: 0, note: 'client closed the connection' });
-    } else {
-      send(res, outcome);
-      deps.log.add({ at: arrived, method, path, status: outcome.status, note: outcome.note });
+      finish({ ...text(500, 'The emulator failed to handle this request'), note: `internal error: ${why}` } satisfies Reply);
     }
   };
 
-  const server = createServer((req, res) => {
+  // Host is checked by the handler, so a request without one gets the same 421 as a wrong one.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     const work = handle(req, res).catch(() => {
       if (!res.headersSent && !res.destroyed) send(res, text(500, 'The emulator failed to handle this request'));
     });

@@ -14,6 +14,8 @@ export type ItemOp = { kind: 'index'; item: ItemRecord } | { kind: 'delete'; lan
 export interface SourceRecord {
   id: string;
   definition: SourceDefinition;
+  /** Set through the sources API only: a PUT types does not carry it, and keeps it. */
+  description: string;
   /** language → _id → item; re-indexing an _id replaces it. */
   items: Map<string, Map<string, ItemRecord>>;
 }
@@ -38,11 +40,28 @@ export class MemoryStore {
   setDefinition(id: string, definition: SourceDefinition, wipe: boolean): void {
     const existing = this.sources.get(id);
     if (existing === undefined) {
-      this.sources.set(id, { id, definition, items: new Map() });
+      this.sources.set(id, { id, definition, description: '', items: new Map() });
       return;
     }
     existing.definition = definition;
     if (wipe) existing.items.clear();
+  }
+
+  setDescription(id: string, description: string): void {
+    const source = this.sources.get(id);
+    if (source !== undefined) source.description = description;
+  }
+
+  /** Forgets the source, its definition and its items. */
+  remove(id: string): void {
+    this.sources.delete(id);
+  }
+
+  /** Deletes every item of the source; returns how many went. */
+  clearItems(id: string): number {
+    const removed = this.itemCount(id);
+    this.sources.get(id)?.items.clear();
+    return removed;
   }
 
   apply(id: string, ops: readonly ItemOp[]): { indexed: number; deleted: number } {

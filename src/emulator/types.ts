@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SourceDefinition } from '../model/types.js';
 
 /** Public shapes of the graph service emulator: options, inspection and fault injection. */
 
@@ -17,6 +18,11 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** The account's allowance of sources; a PUT that would create one more answers 403. Unlimited when absent. */
   maxSources?: number;
+  /**
+   * The CMS's own content types (a definition, as GET types answers it without id). Kept in
+   * dataDir; when absent, the ones kept there, or else a small built-in set.
+   */
+  cmsTypes?: SourceDefinition;
   /** Generated with node:crypto when absent. */
   credentials?: EmulatorCredentials;
   /** Accepted clock difference for epi-hmac timestamps, and how long a nonce is remembered. Default 5 minutes. */
@@ -66,8 +72,19 @@ export interface ItemCounts {
 export interface SourceSummary {
   id: string;
   label: string;
+  /** Set through the sources API; '' until then. */
+  description: string;
   languages: string[];
   items: number;
+}
+
+/** The CMS's own source, `default`: listed by the sources API, read by GET types, never written. */
+export interface CmsSummary {
+  id: 'default';
+  label: string;
+  description: string;
+  languages: string[];
+  definition: SourceDefinition;
 }
 
 export interface EmulatorItem {
@@ -91,15 +108,17 @@ export interface ItemPage {
 }
 
 export interface EmulatorInspector {
+  /** The custom sources in id order (the ones the source limit counts); the CMS's is cms(). */
   sources(): SourceSummary[];
-  /** The stored definition, as PUT (and merged by POST); undefined for an unknown source. */
+  cms(): CmsSummary;
+  /** The stored definition, as PUT (and merged by POST), the CMS's for 'default'; undefined for an unknown source. */
   definition(id: string): unknown;
   counts(id: string): ItemCounts | undefined;
   items(id: string, query?: ItemQuery): ItemPage | undefined;
   /** Graph requests, oldest first (inspection and fault calls are not logged). */
   requests(): RequestLogEntry[];
   clearRequests(): void;
-  /** Forgets every source, item, logged request, fault and nonce, on disk too. */
+  /** Forgets every source, item, logged request, fault and nonce, on disk too; the CMS's types stay. */
   reset(): Promise<void>;
 }
 

@@ -28,7 +28,7 @@ async function seeded(): Promise<RunningEmulator> {
 describe('inspection API under /_emulator/', () => {
   it('lists sources, a definition and counts by language and most-derived content type', async () => {
     const emulator = await seeded();
-    expect(await control(emulator, 'GET', '/sources')).toEqual({ status: 200, json: [{ id: 'shop', label: 'Shop catalogue', languages: ['en', 'sv'], items: 3 }] });
+    expect(await control(emulator, 'GET', '/sources')).toEqual({ status: 200, json: [{ id: 'shop', label: 'Shop catalogue', description: '', languages: ['en', 'sv'], items: 3 }] });
     expect((await control(emulator, 'GET', '/sources/shop/definition')).json).toEqual(emulator.inspect.definition('shop'));
     expect((await control(emulator, 'GET', '/sources/shop/counts')).json).toEqual({ total: 3, byLanguage: { en: 2, sv: 1 }, byContentType: { Product: 2, Book: 1 } });
     expect((await control(emulator, 'GET', '/sources/nope/counts')).status).toBe(404);

@@ -76,28 +76,32 @@ describe('emulator robustness', () => {
   it('answers malformed HTTP, missing headers and odd targets without falling over', async () => {
     const emulator = await shop();
     const auth = (method: string, target: string, body = ''): string => authorizationFor(emulator.credentials, { method, target, body }) ?? '';
+    const host = new URL(emulator.url).host;
     const answers = await Promise.all([
       rawSocket(emulator, randomBytes(2_048)),
       rawSocket(emulator, 'GARBAGE\r\n\r\n'),
       rawSocket(emulator, 'GET /api/content/v3/types?id=shop HTTP/1.1\r\n\r\n'),
-      rawSocket(emulator, 'GET http://elsewhere/api/content/v3/types?id=shop HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
-      rawSocket(emulator, `PUT /api/content/v3/types?id=shop HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${auth('PUT', '/api/content/v3/types?id=shop', '{}')}\r\nContent-Length: 2\r\n\r\n{}`),
-      rawSocket(emulator, 'POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nshort'),
-      rawSocket(emulator, `GET /api/content/v3/types?id=shop HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`),
-      rawSocket(emulator, `GET /_emulator/../api/content/v3/types?id=shop HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      rawSocket(emulator, `GET http://elsewhere/api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+      rawSocket(emulator, `PUT /api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nAuthorization: ${auth('PUT', '/api/content/v3/types?id=shop', '{}')}\r\nContent-Length: 2\r\n\r\n{}`),
+      rawSocket(emulator, `POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 100\r\n\r\nshort`),
+      rawSocket(emulator, `GET /api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`),
+      rawSocket(emulator, `GET /_emulator/../api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
     ]);
     const statuses = answers.map((a) => /^HTTP\/1\.1 (\d{3})/.exec(a)?.[1] ?? 'none');
-    // Dot segments are resolved like any URL, so the last one reaches the types endpoint (and lacks credentials).
-    expect(statuses).toEqual(['400', '400', '400', '400', '415', '401', '431', '401']);
+    // No Host header: 421, like a wrong one. Dot segments are resolved like any URL, so the
+    // last one reaches the types endpoint (and lacks credentials).
+    expect(statuses).toEqual(['400', '400', '421', '400', '415', '401', '431', '401']);
     await stillServes(emulator);
   });
 
   it('survives a client that disappears mid-body', async () => {
     const emulator = await shop();
-    const { port } = new URL(emulator.url);
+    const { port, host } = new URL(emulator.url);
+    // Valid credentials, so the emulator is reading the body when the client goes.
+    const basic = authorizationFor(emulator.credentials, { method: 'POST', target: '/', auth: 'basic' }) ?? '';
     await new Promise<void>((resolve) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nAuthorization: Basic x\r\nContent-Length: 1000000\r\n\r\n{"index":`);
+        socket.write(`POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nAuthorization: ${basic}\r\nContent-Length: 1000000\r\n\r\n{"index":`);
         setTimeout(() => {
           socket.destroy();
           resolve();
@@ -105,5 +109,6 @@ describe('emulator robustness', () => {
       });
     });
     await stillServes(emulator);
+    expect(emulator.inspect.requests().some((r) => r.note === 'client closed the connection')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { ContentTypeDefinition, PartialTypesBody, PropertyTypeDefinition, SourceDefinition } from '../model/types.js';
+import type { ContentTypeDefinition, PartialTypesBody, PropertyTypeDefinition, SourceDefinition } from '../../model/types.js';
 
 /**
  * The service's checks on a types body: the contract's fields only (unknown fields are
@@ -88,6 +88,14 @@ function contentTypes(value: unknown): Record<string, ContentTypeDefinition> {
   return map as Record<string, ContentTypeDefinition>;
 }
 
+/**
+ * The content type declared under `name`, never a member of Object.prototype: names are
+ * data, and `contentTypes.constructor` must not find Object's constructor.
+ */
+export function ownContentType(definition: SourceDefinition, name: string): ContentTypeDefinition | undefined {
+  return Object.hasOwn(definition.contentTypes, name) ? definition.contentTypes[name] : undefined;
+}
+
 /** Every property type resolves; every base content type exists; no inheritance cycle. */
 export function checkReferences(definition: SourceDefinition): void {
   const known = new Set([...EMULATOR_SCALARS, ...Object.keys(definition.propertyTypes ?? {})]);
@@ -105,7 +113,7 @@ export function checkReferences(definition: SourceDefinition): void {
       if (!typeOk(p.type)) fail(`contentTypes.${name}.properties.${prop}.type: unknown type "${p.type}"`);
     }
     for (const base of ct.contentType) {
-      if (!(base in definition.contentTypes)) fail(`contentTypes.${name}.contentType: unknown content type "${base}"`);
+      if (!Object.hasOwn(definition.contentTypes, base)) fail(`contentTypes.${name}.contentType: unknown content type "${base}"`);
     }
   }
   for (const start of Object.keys(definition.contentTypes)) {
@@ -114,7 +122,7 @@ export function checkReferences(definition: SourceDefinition): void {
       if (name === start && seen.size > 0) fail(`contentTypes.${start}: inheritance cycle`);
       if (seen.has(name)) return;
       seen.add(name);
-      for (const base of definition.contentTypes[name]?.contentType ?? []) walk(base);
+      for (const base of ownContentType(definition, name)?.contentType ?? []) walk(base);
     };
     walk(start);
   }

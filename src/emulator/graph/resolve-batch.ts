@@ -1,6 +1,7 @@
-import type { SourceDefinition } from '../model/types.js';
+import type { SourceDefinition } from '../../model/types.js';
 import type { ParsedOp } from './data-batch.js';
-import type { ItemOp } from './store.js';
+import { ownContentType } from './definition-shape.js';
+import type { ItemOp } from '../store.js';
 
 export interface ResolvedBatch {
   /** A 400 for the whole request: nothing is applied. */
@@ -39,7 +40,7 @@ export function resolveBatch(definition: SourceDefinition, parsed: readonly Pars
       skip(op.dataLine, op.problem ?? 'no ContentType');
       continue;
     }
-    const contentType = definition.contentTypes[op.type];
+    const contentType = ownContentType(definition, op.type);
     if (contentType === undefined) skip(op.dataLine, `ContentType ${op.type} is not a content type of the source`);
     else if (contentType.abstract === true) skip(op.dataLine, `ContentType ${op.type} is abstract`);
     else ops.push({ kind: 'index', item: { id: op.id, lang: op.lang, type: op.type, raw: op.raw } });

@@ -1,25 +1,8 @@
 import { checkFullDefinition, checkPartialBody } from './definition-shape.js';
-import type { Repository } from './repository.js';
-import { empty, json, text, type Reply } from './respond.js';
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** The JSON body of a types call, or the 400 that says why it is not one. */
-export function parseJsonBody(body: Buffer): { ok: true; value: unknown } | { ok: false; reply: Reply } {
-  let source: string;
-  try {
-    source = decoder.decode(body);
-  } catch {
-    return { ok: false, reply: text(400, 'The request body is not valid UTF-8') };
-  }
-  if (source.trim() === '') return { ok: false, reply: text(400, 'The request body is empty: send the definition as JSON') };
-  try {
-    return { ok: true, value: JSON.parse(source) };
-  } catch (error) {
-    const why = error instanceof Error ? error.message.slice(0, 200) : 'parse error';
-    return { ok: false, reply: text(400, `The request body is not valid JSON: ${why}`) };
-  }
-}
+import { parseJsonBody } from '../json-body.js';
+import type { Repository } from '../repository.js';
+import { empty, json, text, type Reply } from '../respond.js';
+import type { CmsSource } from '../sources/cms.js';
 
 /** PUT types: create the source, or replace its definition and delete all its items. */
 export async function putTypes(repo: Repository, id: string, body: Buffer): Promise<Reply> {
@@ -68,4 +51,9 @@ export function getTypes(repo: Repository, id: string): Reply {
   const source = repo.store.get(id);
   if (source === undefined) return text(404, `Content source ${id} does not exist`);
   return json(200, source.definition, `definition of ${id}`);
+}
+
+/** GET types without id, or with id=default: the CMS's own content types. */
+export function getCmsTypes(cms: CmsSource): Reply {
+  return json(200, cms.definition, 'definition of default (the CMS)');
 }
