@@ -16,8 +16,8 @@ export async function declaredDataIsValid(ctx: CommandContext, plan: Plan, proje
   for (const source of plan.sources.filter((s) => s.action === 'create' || s.action === 'full')) {
     const declaration = project.declarations.find((d) => d.id === source.id);
     if (declaration === undefined || declaration.data.length === 0) continue;
-    const { files } = await resolveDataFiles(declaration, ctx.io.cwd);
-    const summary = await validateDataFiles({ declaration, files, config: project.config.data, maxErrors: 20, cwd: ctx.io.cwd });
+    const { files, projectRoot } = await resolveDataFiles(declaration, { cwd: ctx.io.cwd, root: project.config.rootDir });
+    const summary = await validateDataFiles({ declaration, files, config: project.config.data, maxErrors: 20, cwd: ctx.io.cwd, projectRoot });
     if (summary.errors === 0) continue;
     valid = false;
     ctx.err(c.red.bold(`The data files of source ${source.id} are not valid; apply would push them after its ${source.action === 'full' ? 'full update' : 'creation'}.`));

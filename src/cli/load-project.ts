@@ -24,7 +24,8 @@ export async function loadProject(
   options: { stateSources?: Readonly<Record<string, SourceDefinition>> } = {},
 ): Promise<LoadedProject> {
   const config = await ctx.loadConfig();
-  const files = excludeDataFiles(await readDeclarationFiles(config.sources, ctx.io.cwd));
+  // The config's folder is the project: no declaration is read from outside it.
+  const files = excludeDataFiles(await readDeclarationFiles(config.sources, ctx.io.cwd, config.rootDir));
   const result = validateDeclarations(files, {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
@@ -35,6 +36,7 @@ export async function loadProject(
     config,
     declarations: result.declarations,
     diagnostics: result.diagnostics,
-    sources: new Map(files.map((f) => [f.file, f.text])),
+    // A file that was refused or is empty has no line worth showing.
+    sources: new Map(files.filter((f) => f.text !== '').map((f) => [f.file, f.text])),
   };
 }

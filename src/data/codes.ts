@@ -38,6 +38,16 @@ export const DATA_CODES = {
   undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
   /** An NDJSON line longer than the reader's limit (16 MiB by default): reported, not read. */
   lineTooLong: 'GF_DATA_LINE_TOO_LONG',
+  /** An element of a `.json` array larger than the same limit: reported, not read. */
+  itemTooLarge: 'GF_DATA_ITEM_TOO_LARGE',
+  /** A YAML data file over 64 MiB: YAML is read whole, so large data belongs in NDJSON. */
+  fileTooLarge: 'GF_DATA_FILE_TOO_LARGE',
+  /** A declared data file that resolves outside the project folder, or a `data:` pattern leaving it. */
+  outsideProject: 'GF_DATA_OUTSIDE_PROJECT',
+  /** A FIFO, device, socket, folder or dangling link where a data file should be. */
+  notAFile: 'GF_DATA_NOT_A_FILE',
+  /** Bytes that are not UTF-8 (Latin-1, UTF-16): the same code as for declarations. */
+  notUtf8: 'GF_NOT_UTF8',
 } as const;
 
 export type DataCode = (typeof DATA_CODES)[keyof typeof DATA_CODES];

@@ -11,6 +11,8 @@ export interface RepushOptions {
   config: DataConfig;
   /** Working directory: `declaration.file` is relative to it. */
   cwd: string;
+  /** The project folder (the config's `rootDir`): declared data files outside it are refused. */
+  root: string;
   maxErrors?: number;
   progress?: ProgressReporter;
   now?: () => number;
@@ -25,7 +27,7 @@ export interface RepushOptions {
  */
 export async function repushDeclaredData(options: RepushOptions): Promise<PushSummary | undefined> {
   if (options.declaration.data.length === 0) return undefined;
-  const resolved = await resolveDataFiles(options.declaration, options.cwd);
+  const resolved = await resolveDataFiles(options.declaration, { cwd: options.cwd, root: options.root });
   const summary = await pushData({
     client: options.client,
     declaration: options.declaration,
@@ -35,6 +37,7 @@ export async function repushDeclaredData(options: RepushOptions): Promise<PushSu
     maxErrors: options.maxErrors ?? 50,
     dryRun: false,
     cwd: options.cwd,
+    projectRoot: resolved.projectRoot,
     ...(options.progress === undefined ? {} : { progress: options.progress }),
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.stop === undefined ? {} : { stop: options.stop }),

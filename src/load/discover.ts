@@ -5,9 +5,11 @@ import { GraphformError } from '../diagnostics/errors.js';
 const DECLARATION_FILE = /\.ya?ml$/i;
 
 /**
- * Absolute paths of every *.yaml / *.yml file under `dir`, recursively, sorted by code
- * point so the order is the same on every machine. node_modules and dot-folders are
- * skipped; symbolic links to files are followed, links to folders are not (no loops).
+ * Absolute paths of every *.yaml / *.yml entry under `dir` that is not a folder, recursively,
+ * sorted by code point so the order is the same on every machine. node_modules and
+ * dot-folders are skipped; links to folders are not followed (no loops). Links to anything
+ * else, dangling links, FIFOs and devices are all listed: the reader refuses them with a
+ * diagnostic, so nothing named like a declaration is skipped without a word.
  */
 export async function discoverDeclarationFiles(dir: string): Promise<string[]> {
   const root = path.resolve(dir);
@@ -51,17 +53,17 @@ async function collect(dir: string, files: string[]): Promise<void> {
     if (entry.isDirectory()) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       await collect(full, files);
-    } else if (DECLARATION_FILE.test(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && (await isFileTarget(full))))) {
+    } else if (DECLARATION_FILE.test(entry.name) && !(entry.isSymbolicLink() && (await isFolderTarget(full)))) {
       files.push(full);
     }
   }
 }
 
-async function isFileTarget(link: string): Promise<boolean> {
+async function isFolderTarget(link: string): Promise<boolean> {
   try {
-    return (await stat(link)).isFile();
+    return (await stat(link)).isDirectory();
   } catch {
-    // A dangling link declares nothing; skipping it matches what editors show.
+    // A dangling link is listed: the reader reports it.
     return false;
   }
 }

@@ -1,8 +1,10 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import { compareDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
-import type { DeclarationCode } from '../validate/codes.js';
+import { excerpt } from '../diagnostics/excerpt.js';
+import type { DeclarationCode, DeclarationFileCode } from '../validate/codes.js';
 import { findDuplicateKeys } from './duplicate-keys.js';
 import { formatPath } from './format-path.js';
+import { findLongValues, MAX_VALUE_CHARS } from './long-values.js';
 import { createSourceMap, type SourceMap } from './source-map.js';
 
 /** One declaration file as read: the plain value, where each part sits, and reading problems. */
@@ -25,7 +27,7 @@ export function parseDeclarationFile(file: string, rawText: string): ParsedDecla
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const sourceMap = createSourceMap(file, doc, lineCounter);
   const diagnostics: Diagnostic[] = [];
-  const report = (code: DeclarationCode, offset: number, message: string, path = '', severity: Severity = 'error'): void => {
+  const report = (code: DeclarationCode | DeclarationFileCode, offset: number, message: string, path = '', severity: Severity = 'error'): void => {
     const { line, col } = lineCounter.linePos(offset);
     diagnostics.push({ code, severity, message, file, line, column: col, path });
   };
@@ -49,8 +51,20 @@ export function parseDeclarationFile(file: string, rawText: string): ParsedDecla
     report(
       'GF_YAML_DUPLICATE_KEY',
       duplicate.offset,
-      `duplicate key \`${duplicate.key}\` (first at line ${first.line}); each key may appear once in a map, so remove or rename one`,
-      formatPath([...duplicate.mapPath, duplicate.key]),
+      `duplicate key \`${excerpt(duplicate.key)}\` (first at line ${first.line}); each key may appear once in a map, so remove or rename one`,
+      excerpt(formatPath([...duplicate.mapPath, duplicate.key]), PATH_CHARS),
+    );
+  }
+  for (const long of findLongValues(doc)) {
+    // Such a value is not looked at any further: later messages would quote it.
+    usable = false;
+    const where = excerpt(formatPath(long.path), PATH_CHARS);
+    const what = long.isKey ? `a key in ${where === '' ? 'the top level' : where}` : where === '' ? 'a value' : where;
+    report(
+      'GF_VALUE_TOO_LONG',
+      long.offset,
+      `${what} is ${long.length.toLocaleString('en-US')} characters long; a string in a declaration may be at most ${MAX_VALUE_CHARS.toLocaleString('en-US')} characters`,
+      where,
     );
   }
 
@@ -58,7 +72,11 @@ export function parseDeclarationFile(file: string, rawText: string): ParsedDecla
   return { file, text, value, sourceMap, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
-type Report = (code: DeclarationCode, offset: number, message: string) => void;
+/** The longest parser message passed on, and the longest dot-path shown. */
+const MESSAGE_CHARS = 200;
+const PATH_CHARS = 200;
+
+type Report = (code: DeclarationCode | DeclarationFileCode, offset: number, message: string) => void;
 
 function readValue(doc: Document.Parsed, report: Report): unknown {
   const contents = doc.contents;
@@ -73,18 +91,20 @@ function readValue(doc: Document.Parsed, report: Report): unknown {
   try {
     return doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    report('GF_YAML_SYNTAX', 0, `YAML could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    report('GF_YAML_SYNTAX', 0, `YAML could not be read: ${excerpt(error instanceof Error ? error.message : String(error), MESSAGE_CHARS)}`);
     return undefined;
   }
 }
 
+/** Describes what the file holds instead of a map, quoting at most a short excerpt of it. */
 function describeNode(node: NonNullable<Document.Parsed['contents']>): string {
   if (isSeq(node)) return 'a list';
-  if (isScalar(node)) return node.value === null ? 'empty (null)' : `a single value (\`${String(node.value)}\`)`;
+  if (isScalar(node)) return node.value === null ? 'empty (null)' : `a single value (\`${excerpt(String(node.value))}\`)`;
   return 'not a map';
 }
 
+/** The parser's messages can quote tokens of the file: bounded and escaped like any excerpt. */
 function sentence(error: YAMLError): string {
-  const message = error.message.trim();
+  const message = excerpt(error.message.trim(), MESSAGE_CHARS);
   return message.charAt(0).toLowerCase() + message.slice(1);
 }

@@ -36,11 +36,27 @@ export const DECLARATION_CODES = {
 
 export type DeclarationCode = keyof typeof DECLARATION_CODES;
 
+/**
+ * Codes of declaration files that are refused before or while they are read
+ * (src/load/read-declarations.ts): where the file is, what it is, its size and encoding.
+ * Reported as diagnostics like the codes above, so validate and plan show them all at once.
+ */
+export const DECLARATION_FILE_CODES = {
+  GF_OUTSIDE_PROJECT: 'A declaration, or a data: pattern, resolves to a place outside the project folder.',
+  GF_NOT_A_FILE: 'A declaration is not a regular file (a FIFO, a device, a socket) or is a link to nothing.',
+  GF_DECLARATION_TOO_LARGE: 'A declaration file is larger than 5 MiB.',
+  GF_VALUE_TOO_LONG: 'A string in a declaration is longer than 1,024 characters.',
+  GF_NOT_UTF8: 'A file is not UTF-8 (for example Latin-1 or UTF-16).',
+} as const;
+
+export type DeclarationFileCode = keyof typeof DECLARATION_FILE_CODES;
+
 /** Codes of the GraphformErrors thrown while finding and reading declaration files. */
 export const DECLARATION_ERROR_CODES = {
   GF_SOURCES_DIR_MISSING: 'The declarations folder does not exist.',
   GF_SOURCES_DIR_NOT_A_FOLDER: 'The declarations path is a file, not a folder.',
   GF_SOURCES_DIR_UNREADABLE: 'The declarations folder or one of its files cannot be read.',
+  GF_SOURCES_DIR_OUTSIDE_PROJECT: 'The declarations folder lies outside the project folder (the folder of the config file).',
 } as const;
 
 export type DeclarationErrorCode = keyof typeof DECLARATION_ERROR_CODES;

@@ -85,7 +85,7 @@ describe('readDeclarationFiles', () => {
   it('shows files outside cwd with ../', async () => {
     await put('decl/shop.yaml', 'id: shop\n');
     await mkdir(path.join(root, 'work'));
-    const files = await readDeclarationFiles(path.join(root, 'decl'), path.join(root, 'work'));
+    const files = await readDeclarationFiles(path.join(root, 'decl'), path.join(root, 'work'), root);
     expect(files.map((f) => f.file)).toEqual(['../decl/shop.yaml']);
   });
 });

@@ -105,7 +105,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         now: clock(ctx),
         toolVersion: TOOL_VERSION,
         parallelism,
-        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd, stop: trap.signal }),
+        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir, stop: trap.signal }),
         stop: trap.signal,
         onEvent: (event) => {
           const line = renderApplyEvent(event, c);

@@ -44,7 +44,7 @@ export async function dataValidate(ctx: CommandContext, sourceId: string, files:
   const project = await loadSource(ctx, sourceId);
   if (project === undefined) return 1;
   const paths = await dataFiles(ctx, project.declaration, files);
-  const summary = await validateDataFiles({ declaration: project.declaration, files: paths.files, config: project.config.data, maxErrors: options.maxErrors, cwd: ctx.io.cwd, progress: reporter(ctx) });
+  const summary = await validateDataFiles({ declaration: project.declaration, files: paths.files, config: project.config.data, maxErrors: options.maxErrors, cwd: ctx.io.cwd, projectRoot: paths.projectRoot, progress: reporter(ctx) });
   const validation = withIssues(summary, paths.issues);
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, ...validation }, null, 2));
   else showValidation(ctx, validation);
@@ -85,6 +85,7 @@ async function push(ctx: CommandContext, project: LoadedSource, files: string[],
       maxErrors: options.maxErrors,
       dryRun: options.dryRun,
       cwd: ctx.io.cwd,
+      projectRoot: paths.projectRoot,
       progress: reporter(ctx),
       stop: trap.signal,
     });
@@ -175,7 +176,7 @@ async function dataFiles(ctx: CommandContext, declaration: SourceDeclaration, fi
       hint: `Name the files (graphform data push ${declaration.id} items.ndjson) or add a data: list to ${declaration.file}.`,
     });
   }
-  return resolveDataFiles(declaration, ctx.io.cwd, files);
+  return resolveDataFiles(declaration, { cwd: ctx.io.cwd, root: (await ctx.loadConfig()).rootDir }, files);
 }
 
 /** Glob patterns that matched nothing are warnings of the same report. */

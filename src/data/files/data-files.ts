@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { GraphformError } from '../../diagnostics/errors.js';
-import { DATA_CODES, DATA_ERROR_CODES } from '../codes.js';
+import { inspectFile, projectRoot, refusalMessage, type FileRefusal } from '../../fs/project-file.js';
+import { DATA_CODES, DATA_ERROR_CODES, type DataCode } from '../codes.js';
 import { dataIssue } from '../read/issue.js';
 import type { DataFile } from '../types.js';
 
@@ -12,30 +13,49 @@ export interface CheckedFiles {
   issues: Diagnostic[];
 }
 
-/** Resolves paths against cwd and checks each is a readable file; a missing one is a diagnostic. */
-export async function checkDataFiles(paths: readonly string[], cwd: string): Promise<CheckedFiles> {
+/**
+ * Resolves paths against cwd and checks each is a regular file, without opening it; a
+ * missing one is a diagnostic. With `root` (the project folder, for a source's declared
+ * `data:` files) each must also lie inside it once links are resolved. Files a user names
+ * on the command line are read where they are: naming them is that user's choice.
+ */
+export async function checkDataFiles(paths: readonly string[], cwd: string, root?: string): Promise<CheckedFiles> {
   const files: DataFile[] = [];
   const issues: Diagnostic[] = [];
   let totalBytes = 0;
   const seen = new Set<string>();
+  const project = root === undefined ? undefined : await projectRoot(root);
   for (const given of paths) {
     const absolute = path.resolve(cwd, given);
     if (seen.has(absolute)) continue;
     seen.add(absolute);
     const display = path.relative(cwd, absolute) || given;
-    try {
-      const info = await stat(absolute);
-      if (!info.isFile()) {
-        issues.push(dataIssue(DATA_CODES.fileNotFound, display, 1, `${display} is not a file.`));
-        continue;
-      }
-      totalBytes += info.size;
-      files.push({ path: absolute, display, size: info.size, mtimeMs: info.mtimeMs });
-    } catch {
-      issues.push(dataIssue(DATA_CODES.fileNotFound, display, 1, `Data file ${display} does not exist or cannot be read.`));
+    const inspected = await inspectFile(absolute, project);
+    if (!inspected.ok) {
+      issues.push(dataIssue(refusalCode(inspected.refusal), display, 1, `Data file ${refusalMessage(display, inspected.refusal)}.`));
+      continue;
     }
+    totalBytes += inspected.size;
+    files.push({ path: absolute, display, size: inspected.size, mtimeMs: inspected.mtimeMs });
   }
   return { files, totalBytes, issues };
+}
+
+function refusalCode(refusal: FileRefusal): DataCode {
+  switch (refusal.kind) {
+    case 'outside':
+      return DATA_CODES.outsideProject;
+    case 'not-a-file':
+    case 'dangling-link':
+      return DATA_CODES.notAFile;
+    case 'missing':
+    case 'unreadable':
+      return DATA_CODES.fileNotFound;
+    default: {
+      const never: never = refusal;
+      throw new Error(`unhandled file refusal ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { excerpt } from '../../diagnostics/excerpt.js';
 import type { SourceDeclaration } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
 import { dataIssue } from '../read/issue.js';
@@ -10,25 +11,39 @@ export interface ResolvedDataFiles {
   files: string[];
   /** Warnings for patterns that matched nothing. */
   issues: Diagnostic[];
+  /**
+   * The folder the files must lie in: the project root for a declaration's `data:` files,
+   * undefined for files named on the command line. Pass it on as pushData's `projectRoot`.
+   */
+  projectRoot: string | undefined;
+}
+
+/** Where a command runs: `cwd`, which relative paths start from, and `root`, the project folder (the config's). */
+export interface DataFilesBase {
+  cwd: string;
+  root: string;
 }
 
 /**
- * The files to push: the ones given (globs relative to cwd), or else the declaration's
- * `data:` globs, which are relative to the folder of the declaring file.
+ * The files to push: the ones given (globs relative to cwd, read wherever they are), or
+ * else the declaration's `data:` globs, which are relative to the folder of the declaring
+ * file and must stay inside `root`, the project folder.
  */
-export async function resolveDataFiles(declaration: SourceDeclaration, cwd: string, given: readonly string[] = []): Promise<ResolvedDataFiles> {
+export async function resolveDataFiles(declaration: SourceDeclaration, where: DataFilesBase, given: readonly string[] = []): Promise<ResolvedDataFiles> {
+  const { cwd, root } = where;
   const fromDeclaration = given.length === 0;
   const baseDir = fromDeclaration ? path.resolve(cwd, path.dirname(declaration.file)) : cwd;
-  const { files, unmatched } = await expandGlobs(fromDeclaration ? declaration.data : given, baseDir);
+  const projectRoot = fromDeclaration ? path.resolve(cwd, root) : undefined;
+  const { files, unmatched } = await expandGlobs(fromDeclaration ? declaration.data : given, baseDir, projectRoot);
   const issues = unmatched.map((pattern) =>
     dataIssue(
       DATA_CODES.noFilesMatched,
       fromDeclaration ? declaration.file : pattern,
       1,
-      fromDeclaration ? `data: pattern "${pattern}" of source ${declaration.id} matches no file (relative to ${path.relative(cwd, baseDir) || '.'}).` : `"${pattern}" matches no file.`,
+      fromDeclaration ? `data: pattern "${excerpt(pattern)}" of source ${declaration.id} matches no file (relative to ${path.relative(cwd, baseDir) || '.'}).` : `"${excerpt(pattern)}" matches no file.`,
       fromDeclaration ? 'data' : '',
       'warning',
     ),
   );
-  return { files, issues };
+  return { files, issues, projectRoot };
 }

@@ -1,17 +1,20 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { globSegments, hasGlobMagic, segmentMatcher } from './glob.js';
+import { patternLeavesRoot } from './pattern-scope.js';
 
 /**
  * Expands glob patterns relative to `baseDir` into absolute file paths, sorted and without
  * duplicates. A pattern without wildcards is returned as it is (even when missing), so the
  * caller reports a missing file by name. Folders are walked only as far as the pattern needs.
+ * With `projectRoot`, a pattern that reaches outside it is not expanded at all (no folder outside
+ * is listed) but returned as it is, for the caller to refuse by name.
  */
-export async function expandGlobs(patterns: readonly string[], baseDir: string): Promise<{ files: string[]; unmatched: string[] }> {
+export async function expandGlobs(patterns: readonly string[], baseDir: string, projectRoot?: string): Promise<{ files: string[]; unmatched: string[] }> {
   const found = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
-    if (!hasGlobMagic(pattern)) {
+    if (!hasGlobMagic(pattern) || (projectRoot !== undefined && patternLeavesRoot(pattern, baseDir, projectRoot) !== undefined)) {
       found.add(path.resolve(baseDir, pattern));
       continue;
     }

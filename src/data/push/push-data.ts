@@ -28,9 +28,15 @@ export interface PushDataOptions {
   cwd?: string;
   /** Aborted by an interrupt: no new batch starts, the batches in flight finish. */
   stop?: AbortSignal;
+  /**
+   * The project folder, when `files` are a source's declared `data:` files
+   * (resolveDataFiles' `projectRoot`): each must lie inside it once links are resolved.
+   * Undefined for files a user named: those are read where they are.
+   */
+  projectRoot?: string | undefined;
 }
 
-export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'config' | 'maxErrors' | 'progress' | 'cwd'>;
+export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot'>;
 
 /**
  * Validates every item, then (when all are valid, or with skipInvalid) streams them to the
@@ -77,7 +83,7 @@ export async function validateDataFiles(options: ValidateDataOptions): Promise<V
 
 async function prepare(options: ValidateDataOptions): Promise<Parameters<typeof runValidationPass>[0] & { files: DataFile[] }> {
   const cwd = options.cwd ?? path.resolve('.');
-  const checked = await checkDataFiles(options.files, cwd);
+  const checked = await checkDataFiles(options.files, cwd, options.projectRoot);
   const fields: PlainItemFields = { idField: options.config.idField, languageField: options.config.languageField };
   return {
     declaration: options.declaration,

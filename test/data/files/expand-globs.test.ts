@@ -36,13 +36,13 @@ describe('expandGlobs', () => {
 describe('resolveDataFiles', () => {
   it("takes the declaration's data: globs relative to its file's folder", async () => {
     const declaration = shopDeclaration({ file: 'cs/shop.yaml', data: ['data/shop/*.ndjson', 'data/none/*.ndjson'] });
-    const result = await resolveDataFiles(declaration, tmp.dir);
+    const result = await resolveDataFiles(declaration, { cwd: tmp.dir, root: tmp.dir });
     expect(rel(result.files)).toEqual(['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']);
     expect(result.issues.map((d) => `${d.file} ${d.code} ${d.severity}`)).toEqual(['cs/shop.yaml GF_DATA_NO_FILES_MATCHED warning']);
   });
 
   it('prefers the files given, relative to cwd', async () => {
     const declaration = shopDeclaration({ file: 'cs/shop.yaml', data: ['data/shop/*.ndjson'] });
-    expect(rel((await resolveDataFiles(declaration, path.join(tmp.dir, 'cs'), ['data/blog/*.yaml'])).files)).toEqual(['cs/data/blog/posts.yaml']);
+    expect(rel((await resolveDataFiles(declaration, { cwd: path.join(tmp.dir, 'cs'), root: tmp.dir }, ['data/blog/*.yaml'])).files)).toEqual(['cs/data/blog/posts.yaml']);
   });
 });

@@ -17,12 +17,12 @@ describe('repushDeclaredData', () => {
     const declaration = shopDeclaration({ file: 'cs/shop.yaml', data: ['data/shop/*.ndjson', 'data/missing/*.json'] });
 
     await client.putTypes('shop', declaration.definition);
-    const first = await repushDeclaredData({ client, declaration, config: DATA_CONFIG, cwd });
+    const first = await repushDeclaredData({ client, declaration, config: DATA_CONFIG, cwd, root: cwd });
     expect(first).toMatchObject({ status: 'sent', itemsSent: 3 });
     await client.putTypes('shop', declaration.definition);
     expect(emulator.inspect.counts('shop')?.total).toBe(0);
 
-    const again = await repushDeclaredData({ client, declaration, config: DATA_CONFIG, cwd });
+    const again = await repushDeclaredData({ client, declaration, config: DATA_CONFIG, cwd, root: cwd });
     expect(again).toMatchObject({ status: 'sent', itemsSent: 3 });
     expect(again?.validation.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['cs/shop.yaml GF_DATA_NO_FILES_MATCHED']);
     expect(emulator.inspect.counts('shop')?.byLanguage).toEqual({ en: 2, sv: 1 });
@@ -32,7 +32,7 @@ describe('repushDeclaredData', () => {
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
     emulator.inspect.clearRequests();
-    expect(await repushDeclaredData({ client, declaration: shopDeclaration(), config: DATA_CONFIG, cwd: '.' })).toBeUndefined();
+    expect(await repushDeclaredData({ client, declaration: shopDeclaration(), config: DATA_CONFIG, cwd: '.', root: '.' })).toBeUndefined();
     expect(emulator.inspect.requests()).toEqual([]);
   });
 });
