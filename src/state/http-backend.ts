@@ -74,10 +74,17 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
       if (response.status === 404 || response.status === 204) return undefined;
       if (response.status !== 200) throw fail(response, 'GET', address);
       if (response.text.trim() === '') return undefined;
+      // JSON.parse quotes the first characters of what it cannot read: cut short, a token
+      // there would no longer match its full value, so a non-JSON answer is not quoted.
+      if (!isJson(response.text)) {
+        throw new GraphformError('GF_STATE_FORMAT', `State at ${where} is not valid JSON: the server answered 200 with something else.`, {
+          details: { where },
+          hint: 'Check state.address: it must name the state itself on a Terraform http backend server.',
+        });
+      }
       try {
         return parseState(response.text, where);
       } catch (error) {
-        // A parse error quotes the start of the answer, which may echo a token.
         throw error instanceof GraphformError ? redactedError(error, clean) : error;
       }
     },
@@ -181,6 +188,15 @@ function statusError(response: HttpResponse, method: string, url: string, clean:
 function redactedError(error: GraphformError, clean: (text: string) => string): GraphformError {
   const details: Record<string, JsonValue> = Object.fromEntries(Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? clean(value) : value]));
   return new GraphformError(error.code, clean(error.message), { details, ...(error.hint === undefined ? {} : { hint: clean(error.hint) }) });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function queryValuesOf(address: string): string[] {

@@ -51,4 +51,24 @@ export class RecordingClient implements GraphClient {
   getTypes(): ReturnType<GraphClient['getTypes']> {
     return Promise.reject(new Error('not used by the data pipeline'));
   }
+
+  listSources(): ReturnType<GraphClient['listSources']> {
+    return Promise.reject(new Error('not used by the data pipeline'));
+  }
+
+  getSource(): ReturnType<GraphClient['getSource']> {
+    return Promise.reject(new Error('not used by the data pipeline'));
+  }
+
+  updateSource(): Promise<void> {
+    return Promise.reject(new Error('not used by the data pipeline'));
+  }
+
+  deleteSource(): Promise<void> {
+    return Promise.reject(new Error('not used by the data pipeline'));
+  }
+
+  getCmsTypes(): ReturnType<GraphClient['getCmsTypes']> {
+    return Promise.reject(new Error('not used by the data pipeline'));
+  }
 }

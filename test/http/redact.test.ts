@@ -1,23 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { describeHeaders, redact, REDACTED } from '../../src/http/redact.js';
+import { describeHeaders, redact, REDACTED, redactUrl } from '../../src/http/redact.js';
+
+const R = REDACTED;
 
 describe('redact', () => {
   it.each([
-    { text: 'secret is hunter2!', secrets: ['hunter2'], expected: `secret is ${REDACTED}!` },
-    { text: 'a=abcdef b=abc', secrets: ['abc', 'abcdef'], expected: `a=${REDACTED} b=${REDACTED}` },
-    { text: 'authorization: Basic dXNlcjpwYXNz', secrets: [], expected: `authorization: Basic ${REDACTED}` },
-    { text: 'Authorization: epi-hmac key:1:n:sig==', secrets: [], expected: `Authorization: epi-hmac ${REDACTED}` },
-    { text: 'header "Bearer eyJhbGciOi.x.y" sent', secrets: [], expected: `header "Bearer ${REDACTED}" sent` },
+    { text: 'secret is hunter2!', secrets: ['hunter2'], expected: `secret is ${R}!` },
+    { text: 'a=abcdef b=abc', secrets: ['abc', 'abcdef'], expected: `a=${R} b=${R}` },
+    { text: 'authorization: Basic dXNlcjpwYXNz', secrets: [], expected: `authorization: Basic ${R}` },
+    { text: 'Authorization: epi-hmac key:1:n:sig==', secrets: [], expected: `Authorization: epi-hmac ${R}` },
+    { text: 'header "Bearer eyJhbGciOi.x.y" sent', secrets: [], expected: `header "Bearer ${R}" sent` },
     { text: 'nothing here', secrets: [''], expected: 'nothing here' },
-    { text: 'twice: s3 and s3', secrets: ['s3'], expected: `twice: ${REDACTED} and ${REDACTED}` },
+    { text: 'twice: s3 and s3', secrets: ['s3'], expected: `twice: ${R} and ${R}` },
   ])('$text', ({ text, secrets, expected }) => {
     expect(redact(text, secrets)).toBe(expected);
+  });
+
+  it.each([
+    ['a short secret never matches inside a word', 'content-type: text/plain', ['x'], 'content-type: text/plain'],
+    ['a short secret still goes where it stands alone', 'secret was x, sent as x.', ['x'], `secret was ${R}, sent as ${R}.`],
+    ['a long secret goes wherever it occurs', 'prefixS3cretValue99suffix', ['S3cretValue99'], `prefix${R}suffix`],
+    ['the longer of two overlapping secrets goes whole', 'k=abcdefgh12345678', ['abcdefgh', 'abcdefgh12345678'], `k=${R}`],
+    ['a secret is found URL-encoded too', 'GET /state?p=p%2Fw%3D%3Dlong', ['p/w==long'], `GET /state?p=${R}`],
+  ])('%s', (_name, text, secrets, expected) => {
+    expect(redact(text, secrets)).toBe(expected);
+  });
+
+  it.each([
+    ['userinfo of a URL', 'GET https://alice:pa55word@state.example.com/x failed', `GET https://${R}@state.example.com/x failed`],
+    ['userinfo without a password', 'see http://token123@host/p', `see http://${R}@host/p`],
+    ['a token in a query', 'Internal error for http://h/state?token=abc123&x=1', `Internal error for http://h/state?token=${R}&x=1`],
+    ['OAuth parameters', '/cb?code=4/0Ad&state=xyz&access_token=ya29.a0&refresh_token=1//0g', `/cb?code=${R}&state=xyz&access_token=${R}&refresh_token=${R}`],
+    ['signed URLs', '?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=ab12&sig=Zm9v%3D', `?X-Amz-Credential=${R}&X-Amz-Signature=${R}&sig=${R}`],
+    ['keys and passwords by any spelling', 'apiKey=1 api_key=2 client_secret=3 password=4 PASSWORD=5', `apiKey=${R} api_key=${R} client_secret=${R} password=${R} PASSWORD=${R}`],
+    ['harmless parameters stay', 'PUT /api/content/v3/types?id=shop&languages=en&mode=types', 'PUT /api/content/v3/types?id=shop&languages=en&mode=types'],
+    ['a value ends with its sentence', 'bad token=abc, try again', `bad token=${R}, try again`],
+    ['JSON string pairs with secret names', '{"ID":"l1","password": "hunter22","apiKey":"k"}', `{"ID":"l1","password": "${R}","apiKey":"${R}"}`],
+    ['JSON pairs with other names stay', '{"Who":"ci","Operation":"apply"}', '{"Who":"ci","Operation":"apply"}'],
+    ['already redacted text stays as it is', `token=${R} https://${R}@h Basic ${R}`, `token=${R} https://${R}@h Basic ${R}`],
+  ])('%s', (_name, text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['userinfo', 'https://user:pass@graph.example.com/base', `https://${R}@graph.example.com/base`],
+    ['every query value, whatever its name', 'https://graph.example.com/?key=abc&region=eu', `https://graph.example.com/?key=${R}&region=${R}`],
+    ['the fragment', 'https://h/#access_token=abc', `https://h/#${R}`],
+    ['nothing to hide', 'https://graph.example.com/base', 'https://graph.example.com/base'],
+    ['text that is not a URL, by the text rules', 'not a url with token=abc', `not a url with token=${R}`],
+  ])('%s', (_name, url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
   });
 });
 
 describe('describeHeaders', () => {
   it('keeps the scheme of credentials and nothing else', () => {
     const line = describeHeaders({ authorization: 'epi-hmac key:1:n:sig', 'content-type': 'text/plain', Cookie: 'a=b' });
-    expect(line).toBe(`Cookie: ${REDACTED}, authorization: epi-hmac ${REDACTED}, content-type: text/plain`);
+    expect(line).toBe(`Cookie: ${R}, authorization: epi-hmac ${R}, content-type: text/plain`);
   });
 });

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
+import { GraphformError } from '../../src/diagnostics/errors.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeProjectDir } from '../helpers/temp-dir.js';
+
+const GOOD = 'c2VjcmV0LXZhbHVl';
+
+async function failure(config: string, env: Record<string, string>, use: 'environment' | 'marketing' = 'environment'): Promise<GraphformError> {
+  const dir = await makeProjectDir({ 'graphform.config.yaml': config });
+  try {
+    const loaded = await loadConfig({ cwd: dir, configFile: undefined, env });
+    if (use === 'marketing') loaded.resolveMarketing();
+    else selectEnvironment(loaded, 'p');
+  } catch (error) {
+    if (error instanceof GraphformError) return error;
+    throw error;
+  }
+  throw new Error('expected a config error');
+}
+
+function shown(error: GraphformError): string {
+  return JSON.stringify({ message: error.message, details: error.details, hint: error.hint });
+}
+
+const env = (lines: string[]): string => ['environments:', '  p:', ...lines.map((l) => `    ${l}`), ''].join('\n');
+
+describe('secrets in the config', () => {
+  it.each([
+    ['auth.secret written in the file', env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: abc }']), {}, 'graphform.config.yaml:4:38', 'auth.secret', 'abc'],
+    ['auth.secret from a variable', env(['graphUrl: https://graph.example.com', 'auth:', '  scheme: basic', '  appKey: k', '  secret: "${env:S}"']), { S: 'q7z' }, 'graphform.config.yaml:7:7', 'auth.secret', 'q7z'],
+    ['state.password', env(['emulator: {}', 'state: { backend: http, address: "https://s.example.com/x", username: u, password: "${env:P}" }']), { P: 'p4ss' }, 'graphform.config.yaml:', 'state.password', 'p4ss'],
+  ])('refuses %s shorter than 8 characters, without its value', async (_name, config, vars, at, key, value) => {
+    const error = await failure(config, vars);
+    expect(error.code).toBe('GF_CONFIG_SECRET_TOO_SHORT');
+    expect(error.message).toContain(at);
+    expect(error.message).toContain(key);
+    expect(error.hint).toMatch(/real secret/);
+    expect(shown(error)).not.toContain(value);
+  });
+
+  it('refuses a short marketing.clientSecret', async () => {
+    const marketing = ['marketing:', '  authUrl: https://a', '  baseUrl: https://b', '  clientId: c', '  clientSecret: "${env:MS}"', '  redirectUri: http://127.0.0.1:8765/cb', ''].join('\n');
+    const error = await failure(marketing, { MS: 'shh' }, 'marketing');
+    expect(error.code).toBe('GF_CONFIG_SECRET_TOO_SHORT');
+    expect(error.message).toContain('graphform.config.yaml:5:3');
+    expect(shown(error)).not.toContain('shh');
+  });
+
+  it('accepts secrets of 8 characters or more', async () => {
+    const dir = await makeProjectDir({ 'graphform.config.yaml': env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }']) });
+    const config = await loadConfig({ cwd: dir, configFile: undefined, env: { S: '12345678' } });
+    expect(selectEnvironment(config, 'p').auth?.secret).toBe('12345678');
+  });
+
+  it.each([
+    ['userinfo', 'https://graphuser:Pa55word-1@graph.example.com', ['graphuser', 'Pa55word-1'], 'credentials belong in auth'],
+    ['a query key', 'https://graph.example.com/?key=Qu3ryKey-1', ['Qu3ryKey-1'], 'query or fragment'],
+    ['a query token under another name', 'https://graph.example.com/?t=Qu3ryTok-1', ['Qu3ryTok-1'], 'query or fragment'],
+  ])('refuses a graphUrl with %s at its line, showing neither part of the secret', async (_name, url, leaks, why) => {
+    const error = await failure(env([`graphUrl: "${url}"`, `auth: { scheme: hmac, appKey: k, secret: ${GOOD} }`]), {});
+    expect(error.code).toBe('GF_GRAPH_INVALID_URL');
+    expect(error.message).toContain('graphform.config.yaml:3:5 (environments.p.graphUrl)');
+    expect(error.message).toContain(why);
+    for (const leak of leaks) expect(shown(error)).not.toContain(leak);
+  });
+
+  it('the CLI shows none of it, in text or JSON, verbose or not', async () => {
+    const config = ['defaultEnvironment: p', env(['graphUrl: "${env:URL}"', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }'])].join('\n');
+    const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/.keep': '' });
+    const cases: Array<[Record<string, string>, string, string[]]> = [
+      [{ URL: 'https://graphuser:Pa55word-1@graph.example.com?key=Qu3ryKey-1', S: GOOD }, 'GF_GRAPH_INVALID_URL', ['graphuser', 'Pa55word-1', 'Qu3ryKey-1']],
+      [{ URL: 'https://graph.example.com', S: 'x' }, 'GF_CONFIG_SECRET_TOO_SHORT', []],
+    ];
+    for (const [vars, code, leaks] of cases) {
+      for (const flags of [[], ['--format', 'json'], ['--verbose'], ['--format', 'json', '--verbose']]) {
+        const run = await runCli([...flags, 'plan'], { cwd: dir, env: vars });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(code);
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        for (const leak of leaks) expect(run.stdout + run.stderr).not.toContain(leak);
+      }
+    }
+  });
+});
