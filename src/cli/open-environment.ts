@@ -27,6 +27,7 @@ export async function openEnvironment(ctx: CommandContext, config: ResolvedConfi
       port: 0,
       dataDir: env.emulator.dataDir,
       ...(env.emulator.maxSources === undefined ? {} : { maxSources: env.emulator.maxSources }),
+      ...(env.emulator.cmsTypes === undefined ? {} : { cmsTypes: env.emulator.cmsTypes }),
     });
     const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });
     return { client, description: `local emulator (${emulator.url})`, close: () => emulator.close() };

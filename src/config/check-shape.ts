@@ -32,6 +32,8 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
       return value.flatMap((item, i) =>
         typeof item === 'string' ? [] : [{ path: [...path, i], message: `expected a string, got ${describe(item)}`, atKey: false }],
       );
+    case 'mapping':
+      return isRecord(value) ? [] : here(`expected a mapping, got ${describe(value)}`);
     case 'map':
       if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
       return Object.entries(value).flatMap(([key, item]) => checkShape(item, shape.values, [...path, key]));

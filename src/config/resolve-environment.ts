@@ -2,7 +2,9 @@ import path from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { graphUrlProblem, invalidGraphUrl } from '../graph/base-url.js';
 import type { GraphAuth } from '../graph/types.js';
+import { checkFullDefinition } from '../emulator/graph/definition-shape.js';
 import { isRecord } from '../model/is-record.js';
+import type { SourceDefinition } from '../model/types.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
 import { interpolate } from './interpolate.js';
 import { checkSecretLength } from './secret-length.js';
@@ -45,6 +47,7 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
     const dataDir = str(emulatorRaw?.dataDir, 'emulator', 'dataDir') ?? DEFAULT_EMULATOR_DIR;
     result.emulator = { dataDir: path.resolve(ctx.rootDir, dataDir) };
     if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
+    if (emulatorRaw?.cmsTypes !== undefined) result.emulator.cmsTypes = checkCmsTypes(emulatorRaw.cmsTypes, ctx.where(keyPath('emulator', 'cmsTypes')));
     return result;
   }
   // Checked here as well as in the client, so the error points at the config line.
@@ -66,6 +69,15 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   checkSecretLength(resolvedAuth.secret, ctx.where(keyPath('auth', 'secret')), 'auth.secret');
   result.auth = resolvedAuth;
   return result;
+}
+
+/** The emulator's CMS types, checked here with the emulator's own rules so the error names the config line. */
+function checkCmsTypes(raw: unknown, where: string): SourceDefinition {
+  const checked = checkFullDefinition(raw);
+  if (checked.ok) return checked.value;
+  throw new GraphformError('GF_CONFIG_INVALID', `${where}: cmsTypes is not a valid content source definition: ${checked.message}.`, {
+    hint: 'cmsTypes takes the same fields as GET types answers: label, languages, contentTypes and optionally propertyTypes.',
+  });
 }
 
 function resolveState(

@@ -9,7 +9,9 @@ export type Shape =
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'stringList' }
   | { kind: 'object'; fields: Readonly<Record<string, Shape>>; required?: readonly string[] }
-  | { kind: 'map'; values: Shape };
+  | { kind: 'map'; values: Shape }
+  /** Any mapping; what is inside is checked by the code that reads it (e.g. a source definition). */
+  | { kind: 'mapping' };
 
 const str: Shape = { kind: 'string' };
 const bool: Shape = { kind: 'boolean' };
@@ -42,7 +44,7 @@ const environmentShape: Shape = {
       required: ['scheme', 'appKey', 'secret'],
       fields: { scheme: { kind: 'enum', values: ['basic', 'hmac'] }, appKey: str, secret: str },
     },
-    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive } },
+    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' } } },
     state: stateShape,
     refresh: bool,
   },

@@ -1,4 +1,5 @@
 import type { GraphAuth } from '../graph/types.js';
+import type { SourceDefinition } from '../model/types.js';
 
 export type StateConfig =
   | { backend: 'local'; path: string; lockTimeoutMs: number }
@@ -19,6 +20,8 @@ export interface EmulatorEnvironmentConfig {
   /** Absolute path where the embedded emulator keeps its data. */
   dataDir: string;
   maxSources?: number;
+  /** The CMS's own content types the emulator answers (a source definition, already checked). */
+  cmsTypes?: SourceDefinition;
 }
 
 /** One environment, fully resolved: every path absolute, every `${env:…}` substituted. */

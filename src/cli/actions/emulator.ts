@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { loadOrCreateCredentials } from '../../emulator/credentials-file.js';
+import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
 import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
 import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator.js';
 import type { CommandContext } from '../context.js';
@@ -46,6 +47,7 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   const maxSources = integerFlag(options.maxSources, '--max-sources', 0, 1_000_000);
   if (maxSources !== undefined) startOptions.maxSources = maxSources;
   if (dataDir !== undefined) startOptions.dataDir = dataDir;
+  if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
   const credentials = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;
   if (ctx.globals().verbose) {

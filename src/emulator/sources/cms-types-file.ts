@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { LineCounter, parseDocument } from 'yaml';
+import { GraphformError } from '../../diagnostics/errors.js';
+import type { SourceDefinition } from '../../model/types.js';
+import { checkFullDefinition } from '../graph/definition-shape.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function bad(message: string, hint: string): GraphformError {
+  return new GraphformError('GF_EMULATOR_BAD_OPTIONS', message, { hint });
+}
+
+/**
+ * The CMS's content types from a YAML or JSON file (`graphform emulator --cms-types FILE`):
+ * a definition as GET types answers it. `shown` is the path as the user gave it.
+ */
+export async function readCmsTypesFile(path: string, shown: string): Promise<SourceDefinition> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw bad(`--cms-types ${shown} cannot be read (${code})`, 'Give a YAML or JSON file with the CMS content types: label, languages, contentTypes.');
+  }
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw bad(`--cms-types ${shown} is not UTF-8 text`, 'Save the file as UTF-8.');
+  }
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const [error] = document.errors;
+  if (error !== undefined) {
+    const at = lineCounter.linePos(error.pos[0]);
+    throw bad(`${shown}:${at.line}:${at.col}: not valid YAML or JSON: ${error.message.split('\n')[0] ?? ''}`, 'Fix the syntax at that position.');
+  }
+  const checked = checkFullDefinition(document.toJS());
+  if (!checked.ok) {
+    throw bad(`${shown}: not a valid content source definition: ${checked.message}`, 'The file takes the fields GET types answers: label, languages, contentTypes and optionally propertyTypes.');
+  }
+  return checked.value;
+}
