@@ -3,7 +3,8 @@ import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { registrars } from './commands/index.js';
 import { colorLevel, makeChalk, type CommandContext, type CommandHandler, type GlobalOptions } from './context.js';
-import type { CliIO } from './io.js';
+import { escapeTerminalText } from '../render/escape-control.js';
+import type { CliIO, OutputStream } from './io.js';
 import { renderError } from './render-error.js';
 
 /**
@@ -19,13 +20,19 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     const o = program.opts<{ config?: string; env?: string; format: GlobalOptions['format']; color: boolean; verbose?: boolean }>();
     return { config: o.config, env: o.env, format: o.format, color: o.color, verbose: o.verbose === true };
   };
+  // The safety net under the renderers: a control character that reaches a stream unescaped
+  // is shown as `\u001b`; only chalk's colour codes pass, and only while colour is on.
+  const write = (stream: OutputStream, text: string): void => {
+    const line = text.endsWith('\n') ? text : `${text}\n`;
+    stream.write(escapeTerminalText(line, colorLevel(io, globals().color, stream.isTTY) > 0));
+  };
   const ctx: CommandContext = {
     io,
     globals,
     color: () => makeChalk(colorLevel(io, globals().color, io.stdout.isTTY)),
     colorErr: () => makeChalk(colorLevel(io, globals().color, io.stderr.isTTY)),
-    out: (text) => void io.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => void io.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: (text) => write(io.stdout, text),
+    err: (text) => write(io.stderr, text),
     // Loaded on first use: cosmiconfig and yaml are not needed for --help or --version.
     loadConfig: () => {
       configPromise ??= import('../config/load-config.js').then((m) => m.loadConfig({ cwd: io.cwd, configFile: globals().config, env: io.env }));
@@ -62,7 +69,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     if (error instanceof CommanderError) {
       return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 1;
     }
-    io.stderr.write(renderError(error, { verbose: globals().verbose, color: ctx.colorErr() }));
+    ctx.err(renderError(error, { verbose: globals().verbose, color: ctx.colorErr() }));
     return 1;
   }
   return exitCode;

@@ -1,23 +1,28 @@
 import type { ChalkInstance } from 'chalk';
 import { isGraphformError } from '../diagnostics/errors.js';
+import { escapeControl as e } from '../render/escape-control.js';
 
-/** The one place an exception becomes text. User-facing errors never show a stack. */
+/**
+ * The one place an exception becomes text. User-facing errors never show a stack. Messages
+ * quote names, paths and answers from the user's files and the service: control characters
+ * in them are shown escaped.
+ */
 export function renderError(error: unknown, options: { verbose: boolean; color: ChalkInstance }): string {
   const c = options.color;
   if (isGraphformError(error)) {
-    const lines = [`${c.red.bold('Error')} ${c.dim(`[${error.code}]`)}: ${error.message}`];
-    if (error.hint) lines.push(...error.hint.split('\n').map((l) => `  ${l}`));
-    if (options.verbose && error.cause instanceof Error) lines.push(c.dim(`  caused by: ${error.cause.message}`));
+    const lines = [`${c.red.bold('Error')} ${c.dim(`[${e(error.code)}]`)}: ${e(error.message)}`];
+    if (error.hint) lines.push(...error.hint.split('\n').map((l) => `  ${e(l)}`));
+    if (options.verbose && error.cause instanceof Error) lines.push(c.dim(`  caused by: ${e(error.cause.message)}`));
     return `${lines.join('\n')}\n`;
   }
   if (isSystemError(error)) {
     // The file system or the OS said no (a missing folder, a file in the way, no permission):
     // the user's environment, not a bug.
-    return `${c.red.bold('Error')} ${c.dim(`[GF_SYSTEM_${error.code}]`)}: ${error.message}\n  Check the path and its permissions, then run the command again.\n`;
+    return `${c.red.bold('Error')} ${c.dim(`[GF_SYSTEM_${e(error.code)}]`)}: ${e(error.message)}\n  Check the path and its permissions, then run the command again.\n`;
   }
   const message = error instanceof Error ? error.message : String(error);
-  const lines = [`${c.red.bold('Internal error')}: ${message}`, 'This is a bug in graphform; please report it with the output of --verbose.'];
-  if (options.verbose && error instanceof Error && error.stack) lines.push(c.dim(error.stack));
+  const lines = [`${c.red.bold('Internal error')}: ${e(message)}`, 'This is a bug in graphform; please report it with the output of --verbose.'];
+  if (options.verbose && error instanceof Error && error.stack) lines.push(c.dim(e(error.stack)));
   return `${lines.join('\n')}\n`;
 }
 

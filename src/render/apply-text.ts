@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from '../apply/types.js';
 import type { PlanAction } from '../plan/types.js';
+import { escapeControl as e } from './escape-control.js';
 
 const DOING: Readonly<Record<PlanAction, string>> = {
   create: 'creating (PUT)',
@@ -20,25 +21,25 @@ const DONE: Readonly<Record<PlanAction, string>> = {
   orphan: 'left as it is',
 };
 
-/** One progress line per apply event, Terraform-style. */
+/** One progress line per apply event, Terraform-style; ids, reasons and errors shown with control characters escaped. */
 export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
   switch (event.type) {
     case 'start':
-      return `${c.bold(event.id)}: ${DOING[event.action]}…`;
+      return `${c.bold(e(event.id))}: ${DOING[event.action]}…`;
     case 'recorded':
-      return `${c.bold(event.id)}: ${c.green('recorded in state')} (the service already had this definition; nothing sent)`;
+      return `${c.bold(e(event.id))}: ${c.green('recorded in state')} (the service already had this definition; nothing sent)`;
     case 'resume':
-      return `${c.bold(event.id)}: ${c.yellow('finishing work an earlier apply left pending')}: ${event.reason}…`;
+      return `${c.bold(e(event.id))}: ${c.yellow('finishing work an earlier apply left pending')}: ${e(event.reason)}…`;
     case 'applied':
-      return `${c.bold(event.id)}: ${c.green(DONE[event.action])} after ${seconds(event.durationMs)}`;
+      return `${c.bold(e(event.id))}: ${c.green(DONE[event.action])} after ${seconds(event.durationMs)}`;
     case 'failed':
-      return `${c.bold(event.id)}: ${c.red('failed')}: ${event.error}`;
+      return `${c.bold(e(event.id))}: ${c.red('failed')}: ${e(event.error)}`;
     case 'repush': {
-      if (event.error !== undefined) return `${c.bold(event.id)}: ${c.red('pushing its data files failed')}: ${event.error}`;
+      if (event.error !== undefined) return `${c.bold(e(event.id))}: ${c.red('pushing its data files failed')}: ${e(event.error)}`;
       const s = event.summary;
       if (s === undefined) return '';
-      if (s.status !== 'sent') return `${c.bold(event.id)}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
-      return `${c.bold(event.id)}: pushed ${s.itemsSent} items from its data files in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
+      if (s.status !== 'sent') return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
+      return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items from its data files in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
     }
     default: {
       const unreachable: never = event;
@@ -53,13 +54,13 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   const lines: string[] = [];
   const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));
   for (const o of repushProblems) {
-    lines.push(c.red(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`));
+    lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`)));
   }
   if (result.stopped) lines.push(c.yellow('Stopped by an interrupt: no new work was started; the work in flight finished and state records it.'));
   if (result.pending.length > 0) {
     lines.push(
       c.yellow(
-        `Pending in state: the data files of ${result.pending.join(', ')} must be pushed again. \`graphform plan\` shows it; \`graphform apply\` (or \`graphform data push <source>\`) finishes it.`,
+        `Pending in state: the data files of ${e(result.pending.join(', '))} must be pushed again. \`graphform plan\` shows it; \`graphform apply\` (or \`graphform data push <source>\`) finishes it.`,
       ),
     );
   }

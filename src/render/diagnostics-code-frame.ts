@@ -1,3 +1,5 @@
+import { escapeControl } from './escape-control.js';
+
 export interface CodeFrame {
   /** The line number as shown in the gutter. */
   gutter: string;
@@ -7,15 +9,21 @@ export interface CodeFrame {
   caret: string;
 }
 
-/** The source line of a diagnostic with a caret under the offending token; undefined when unknown. */
+/**
+ * The source line of a diagnostic with a caret under the offending token; undefined when
+ * unknown. Control characters in the line are shown escaped (see escape-control), and the
+ * caret is measured on the escaped text so it still points at the token.
+ */
 export function codeFrame(text: string | undefined, line: number, column: number): CodeFrame | undefined {
   if (text === undefined) return undefined;
-  const source = text.split(/\r?\n/)[line - 1];
-  if (source === undefined) return undefined;
-  const start = Math.min(Math.max(column - 1, 0), source.length);
+  const raw = text.split(/\r?\n/)[line - 1];
+  if (raw === undefined) return undefined;
+  const start = Math.min(Math.max(column - 1, 0), raw.length);
+  const before = escapeControl(raw.slice(0, start));
+  const token = escapeControl(raw.slice(start, start + tokenLength(raw, start)));
   // Keep tabs in the padding so the caret lines up however the terminal renders them.
-  const caretPad = source.slice(0, start).replace(/[^\t]/g, ' ');
-  return { gutter: String(line), source, caretPad, caret: '^'.repeat(tokenLength(source, start)) };
+  const caretPad = before.replace(/[^\t]/g, ' ');
+  return { gutter: String(line), source: escapeControl(raw), caretPad, caret: '^'.repeat(Math.max(token.length, 1)) };
 }
 
 /** Length of the YAML token at `start`: a quoted string, or plain text up to a separator. */

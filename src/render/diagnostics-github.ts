@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
+import { escapeControl } from './escape-control.js';
 
 /**
  * GitHub Actions workflow commands, one per diagnostic, so problems show as annotations
@@ -26,9 +27,9 @@ function command(severity: Severity): string {
   }
 }
 
-/** Escaping of a command's message, as @actions/core does it. */
+/** Escaping of a command's message, as @actions/core does it; other control characters are shown escaped. */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return escapeControl(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escaping of a command's property values: the message escapes plus `:` and `,`. */

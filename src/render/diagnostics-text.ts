@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from './diagnostics-code-frame.js';
+import { escapeControl } from './escape-control.js';
 
 export interface DiagnosticsTextOptions {
   color: ChalkInstance;
@@ -18,7 +19,8 @@ export function renderDiagnosticsText(diagnostics: readonly Diagnostic[], option
   const c = options.color;
   const blocks = diagnostics.map((diagnostic) => {
     const paint = diagnostic.severity === 'error' ? c.red : c.yellow;
-    const head = `${c.bold(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}`)} ${paint.bold(diagnostic.severity)} ${c.dim(diagnostic.code)}: ${diagnostic.message}`;
+    // File names and messages quote the user's text: control characters are shown escaped.
+    const head = `${c.bold(`${escapeControl(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}`)} ${paint.bold(diagnostic.severity)} ${c.dim(diagnostic.code)}: ${escapeControl(diagnostic.message)}`;
     const frame = codeFrame(options.sources?.get(diagnostic.file), diagnostic.line, diagnostic.column);
     if (frame === undefined) return head;
     const blank = ' '.repeat(frame.gutter.length);

@@ -1,4 +1,5 @@
 import type { Plan, PlanSource } from '../plan/types.js';
+import { escapeControl } from './escape-control.js';
 import { changeLine } from './plan-change-line.js';
 import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, requestBodyDiff, summaryLine, visibleSources } from './plan-labels.js';
 
@@ -7,14 +8,14 @@ import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, requestBo
  * source's changes, reasons and request body in a collapsed block.
  */
 export function renderPlanMarkdown(plan: Plan): string {
-  const out: string[] = [`### graphform plan: \`${plan.environment}\``, ''];
+  const out: string[] = [`### graphform plan: ${code(plan.environment)}`, ''];
   const losing = plan.sources.filter((s) => s.dataLoss);
   if (losing.length > 0) {
     out.push(
       '> [!CAUTION]',
       '> **This plan deletes content items.** `graphform apply` refuses it unless `--allow-data-loss` is passed.',
       '>',
-      ...losing.map((s) => `> - \`${s.id}\` (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}`),
+      ...losing.map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}`),
       '',
     );
   }
@@ -24,24 +25,24 @@ export function renderPlanMarkdown(plan: Plan): string {
   if (shown.length > 0) {
     out.push('| Source | Action | Data loss | Request | Changes |', '|---|---|---|---|---:|');
     for (const s of shown) {
-      const request = s.request === null ? '—' : `\`${s.request.method} ${s.request.path}\``;
-      out.push(`| \`${s.id}\` | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${request} | ${s.changes.length} |`);
+      const request = s.request === null ? '—' : code(`${s.request.method} ${s.request.path}`);
+      out.push(`| ${cell(code(s.id))} | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${cell(request)} | ${s.changes.length} |`);
     }
     out.push('');
   }
   for (const s of shown) out.push(...details(s));
   if (plan.diagnostics.length > 0) {
     out.push('<details><summary>Diagnostics</summary>', '');
-    for (const d of plan.diagnostics) out.push(`- \`${d.file}:${d.line}:${d.column}\` ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
+    for (const d of plan.diagnostics) out.push(`- ${code(`${d.file}:${d.line}:${d.column}`)} ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
     out.push('', '</details>', '');
   }
-  const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage \`${plan.state.lineage}\``;
+  const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage ${code(plan.state.lineage)}`;
   out.push(`<sub>${plan.tool.name} ${plan.tool.version}, ${state}, declarations ${plan.desiredHash.slice(0, 19)}…</sub>`);
   return `${out.join('\n')}\n`;
 }
 
 function details(source: PlanSource): string[] {
-  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${source.id}</code>: ${ACTION_NAMES[source.action]}${source.dataLoss ? ' (<b>deletes data</b>)' : ''}`;
+  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${ACTION_NAMES[source.action]}${source.dataLoss ? ' (<b>deletes data</b>)' : ''}`;
   const out = [`<details><summary>${title}</summary>`, ''];
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
   if (source.reasons.length > 0) out.push('');
@@ -53,21 +54,39 @@ function details(source: PlanSource): string[] {
   }
   const patch = requestBodyDiff(source);
   if (patch !== undefined) {
-    out.push(`Request body (\`${source.request?.method ?? ''} ${source.request?.path ?? ''}\`) against the applied definition:`, '');
+    out.push(`Request body (${code(`${source.request?.method ?? ''} ${source.request?.path ?? ''}`)}) against the applied definition:`, '');
     out.push(...fenced('diff', patch.trimEnd().split('\n')), '');
   }
   out.push('</details>', '');
   return out;
 }
 
-/** A code block whose fence is longer than any backtick run inside it. */
+/** A code block whose fence is longer than any backtick run inside it; control characters shown escaped. */
 function fenced(language: string, lines: readonly string[]): string[] {
-  const longest = Math.max(2, ...lines.map((l) => Math.max(0, ...(l.match(/`+/g) ?? []).map((run) => run.length))));
-  const fence = '`'.repeat(longest + 1);
-  return [`${fence}${language}`, ...lines, fence];
+  const shown = lines.map(escapeControl);
+  const fence = '`'.repeat(Math.max(2, longestBacktickRun(shown)) + 1);
+  return [`${fence}${language}`, ...shown, fence];
 }
 
-/** Reasons and messages quote user text (labels); keep it from becoming HTML. */
+/** Reasons and messages quote user text (labels); keep it from becoming HTML or driving a terminal that shows the comment. */
 function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeControl(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** An inline code span that holds any text: its fence is longer than the backtick runs inside. */
+function code(text: string): string {
+  const shown = escapeControl(text).replace(/\n/g, ' ');
+  const fence = '`'.repeat(longestBacktickRun([shown]) + 1);
+  // A span that starts or ends with a backtick needs a space between it and the fence.
+  const pad = shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${shown}${pad}${fence}`;
+}
+
+/** A table cell: a `|` would end the cell, even inside a code span, so it is escaped. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+function longestBacktickRun(lines: readonly string[]): number {
+  return Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
 }

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
+import { escapeControl as e } from './escape-control.js';
 import { changeLine, type ChangeSymbol } from './plan-change-line.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestBodyDiff, summaryLine, visibleSources } from './plan-labels.js';
 
@@ -9,7 +10,11 @@ export interface PlanTextOptions {
   showDiff: boolean;
 }
 
-/** The plan for a terminal: Terraform-like symbols, one block per source, data loss in a red banner. */
+/**
+ * The plan for a terminal: Terraform-like symbols, one block per source, data loss in a red
+ * banner. Every string that comes from the user's files, the state or the service goes
+ * through `e` (escapeControl) before it is coloured, so it cannot drive the terminal.
+ */
 export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
   const c = options.color;
   const lines: string[] = [header(plan), ''];
@@ -17,13 +22,13 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
 
   for (const source of shown) {
     const paint = actionColors(c)[source.action];
-    const request = source.request === null ? '' : c.dim(` via ${source.request.method} ${source.request.path}`);
-    lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(source.id)} ${paint(ACTION_TITLES[source.action])}${request}`);
+    const request = source.request === null ? '' : c.dim(` via ${source.request.method} ${e(source.request.path)}`);
+    lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(ACTION_TITLES[source.action])}${request}`);
     for (const change of source.changes) {
       const { symbol, text } = changeLine(change);
-      lines.push(`      ${symbolColors(c)[symbol](symbol)} ${text}`);
+      lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     }
-    for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(reason) : c.dim(`# ${reason}`)}`);
+    for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
     if (options.showDiff) lines.push(...bodyDiff(source, c));
     lines.push('');
   }
@@ -33,7 +38,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     lines.push('', c.bold('Diagnostics:'));
     for (const d of plan.diagnostics) {
       const paint = d.severity === 'error' ? c.red : c.yellow;
-      lines.push(`  ${d.file}:${d.line}:${d.column} ${paint(`${d.severity} ${d.code}`)} ${d.message}`);
+      lines.push(`  ${e(d.file)}:${d.line}:${d.column} ${paint(`${d.severity} ${d.code}`)} ${e(d.message)}`);
     }
   }
   if (plan.summary.dataLoss) lines.push('', ...dataLossBanner(plan, c));
@@ -42,7 +47,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
 
 function header(plan: Plan): string {
   const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage ${plan.state.lineage}`;
-  return `graphform plan for environment ${plan.environment} (${state})`;
+  return e(`graphform plan for environment ${plan.environment} (${state})`);
 }
 
 function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
@@ -51,6 +56,7 @@ function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
   return patch
     .trimEnd()
     .split('\n')
+    .map(e)
     .map((line) => {
       if (line.startsWith('+++') || line.startsWith('---')) return `      ${c.bold(line)}`;
       if (line.startsWith('+')) return `      ${c.green(line)}`;
@@ -65,7 +71,7 @@ function dataLossBanner(plan: Plan, c: ChalkInstance): string[] {
   const body = [
     '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
-    ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${s.id}: ${s.reasons[0] ?? 'deletes items'}`),
+    ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(s.reasons[0] ?? 'deletes items')}`),
     '!!',
     '!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.',
   ];

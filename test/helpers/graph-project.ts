@@ -9,6 +9,8 @@ export interface GraphProject {
   dir: string;
   /** Runs graphform in the project against the emulator (environment "test"). */
   cli(...argv: string[]): Promise<CliRun>;
+  /** The same, with more environment variables (FORCE_COLOR, GITHUB_ACTIONS, …). */
+  cliWith(env: Record<string, string>, ...argv: string[]): Promise<CliRun>;
   write(files: Record<string, string>): Promise<void>;
   state(): Promise<State>;
 }
@@ -33,6 +35,7 @@ export async function graphProject(emulator: RunningEmulator, files: Record<stri
   return {
     dir,
     cli: (...argv) => runCli(argv, { cwd: dir, env }),
+    cliWith: (more, ...argv) => runCli(argv, { cwd: dir, env: { ...env, ...more } }),
     write: (more) => writeFiles(dir, more),
     state: async () => JSON.parse(await readFile(path.join(dir, '.graphform/state/test.json'), 'utf8')) as State,
   };

@@ -2,11 +2,15 @@ import type { ChalkInstance } from 'chalk';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatBytes, formatCount } from '../progress/format-progress.js';
 import type { PushSummary, ValidationSummary } from '../types.js';
+import { escapeControl as e } from '../../render/escape-control.js';
 
-/** `shop/items.ndjson:12  error  GF_DATA_INVALID_VALUE  /Size/Width  Expected Float, found a string "wide".` */
+/**
+ * `shop/items.ndjson:12  error  GF_DATA_INVALID_VALUE  /Size/Width  Expected Float, found a string "wide".`
+ * File names, paths and messages quote the data: control characters are shown escaped.
+ */
 export function renderDataDiagnostic(d: Diagnostic, c: ChalkInstance): string {
   const severity = d.severity === 'error' ? c.red('error  ') : c.yellow('warning');
-  return `${c.bold(`${d.file}:${d.line}`)}  ${severity}  ${c.dim(d.code)}${d.path === '' ? '' : `  ${c.cyan(d.path)}`}  ${d.message}`;
+  return `${c.bold(`${e(d.file)}:${d.line}`)}  ${severity}  ${c.dim(d.code)}${d.path === '' ? '' : `  ${c.cyan(e(d.path))}`}  ${e(d.message)}`;
 }
 
 export function renderValidation(summary: ValidationSummary, c: ChalkInstance): string[] {
@@ -40,7 +44,7 @@ export function renderPushSummary(summary: PushSummary, c: ChalkInstance): strin
       lines.push(c.red(`Sent ${sent} to source ${summary.sourceId} in ${rates}; ${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`));
       for (const f of summary.failedBatches) {
         const span = f.first.file === f.last.file ? `${f.first.file}:${f.first.line}-${f.last.line}` : `${f.first.file}:${f.first.line} … ${f.last.file}:${f.last.line}`;
-        lines.push(`  batch ${f.batch} (${plural(f.items, 'item')}, ${span}): ${f.code === undefined ? '' : `[${f.code}] `}${f.message}`);
+        lines.push(e(`  batch ${f.batch} (${plural(f.items, 'item')}, ${span}): ${f.code === undefined ? '' : `[${f.code}] `}${f.message}`));
       }
       lines.push(`  ${formatCount(summary.itemsNotSent)} items were not sent; pushing again is safe (items are indexed by _id).`);
       break;
