@@ -78,11 +78,15 @@ function declaredData(name: string): Record<string, string> {
   };
 }
 
+const product = { ...common, Name: 'p', ContentType: ['Item', 'Product'] };
+
+/** JSON.stringify keeps `__proto__` as a key only when it is an own property: built with fromEntries. */
+function withField(base: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  return Object.fromEntries([...Object.entries(base), [key, value]]);
+}
+
 /** Items of the plain shop source that use the name where it is not declared. */
 function undeclaredUses(name: string): string {
-  const product = { ...common, Name: 'p', ContentType: ['Item', 'Product'] };
-  // JSON.stringify keeps `__proto__` as a key only when it is an own property: build with fromEntries.
-  const withField = (base: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> => Object.fromEntries([...Object.entries(base), [key, value]]);
   return ndjson([
     { id: '1', language: 'en', data: { ...product, ContentType: [name] } },
     { id: '2', language: 'en', data: withField(product, name, 1) },
@@ -206,7 +210,17 @@ describe('Object.prototype member names are plain names', () => {
     const apply = await project.cli('apply', '--yes');
     expect(apply.code).toBe(1);
     expect(apply.stderr).toContain('The data files of source shop are not valid');
-    for (const run of [validate, push, text, apply]) noInternalError(run);
     expect(emulator.inspect.definition('shop')).toBeUndefined();
+
+    // An undeclared field is only a warning: the item is sent with the field as data.
+    await project.write({ 'content-sources/shop.yaml': shop.replace(/data:\n.*\n$/, ''), 'warned.ndjson': ndjson([{ id: '9', language: 'en', data: withField(product, name, 1) }]) });
+    const created = await project.cli('apply', '--yes');
+    expect(created.code, created.stderr).toBe(0);
+    const sent = await project.cli('data', 'push', 'shop', 'warned.ndjson');
+    expect(sent.code, sent.stdout).toBe(0);
+    expect(sent.stdout).toContain('GF_DATA_UNDECLARED_FIELD');
+    const stored = emulator.inspect.items('shop')?.items[0]?.data as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(stored, name)?.value).toBe(1);
+    for (const run of [validate, push, text, apply, created, sent]) noInternalError(run);
   });
 });
