@@ -17,12 +17,15 @@ export const REDACTED = '[redacted]';
 /** Secrets this long are matched anywhere; the config refuses shorter ones (config/secret-length.ts). */
 export const MIN_SECRET_LENGTH = 8;
 
+// Remote bodies can be large: every pattern starts only where a name or scheme can start
+// (a lookbehind, not \b, which also matches inside "a.b.c") and scans a bounded stretch,
+// so redaction stays linear in the text.
 // Credentials never contain quotes, brackets or separators; stopping there keeps the surrounding text intact.
 const SCHEME_CREDENTIALS = /\b(Basic|Bearer|epi-hmac)\s+(?!\[redacted\])[^\s"',;()<>[\]{}]+/gi;
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)(?!\[redacted\]@)[^\s/?#@"'<>\\]+@/gi;
+const URL_USERINFO = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,31}:\/\/)(?!\[redacted\]@)[^\s/?#@"'<>\\]{1,256}@/gi;
 // A value ends where a query, a sentence or a quoted string would end it.
-const NAME_VALUE = /([A-Za-z_][\w.-]*)=(?!\[redacted\])([^&#;\s"'<>\\,()[\]{}]+)/g;
-const JSON_PAIR = /"([^"\\]{1,100})"(\s*:\s*)"(?:[^"\\]|\\.)*"/g;
+const NAME_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,99})=(?!\[redacted\])([^&#;\s"'<>\\,()[\]{}]+)/g;
+const JSON_PAIR = /"([^"\\]{1,100})"(\s*:\s*)"(?:[^"\\]|\\.){0,4096}"/g;
 
 export function redact(text: string, secrets: readonly string[] = []): string {
   let out = text;

@@ -43,6 +43,21 @@ describe('redact', () => {
   });
 });
 
+describe('redact on large answers', () => {
+  it.each([
+    ['one long word', 'a'.repeat(1 << 20)],
+    ['a long dotted name', 'a.'.repeat(1 << 19)],
+    ['many schemes without userinfo', 'a://'.repeat(1 << 18)],
+    ['many open JSON strings', '"a": "b'.repeat(1 << 17)],
+  ])('passes %s through unchanged', (_name, text) => {
+    expect(redact(text, ['a-long-secret'])).toBe(text);
+  });
+
+  it('still finds a token at the end of a megabyte', () => {
+    expect(redact(`${'x'.repeat(1 << 20)} token=abc`)).toBe(`${'x'.repeat(1 << 20)} token=${R}`);
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['userinfo', 'https://user:pass@graph.example.com/base', `https://${R}@graph.example.com/base`],
