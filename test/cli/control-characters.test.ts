@@ -92,7 +92,7 @@ describe('control characters from declarations and data never reach the terminal
     check(runs);
   });
 
-  it.each(COLOURS)('plan (text, markdown), apply and data validate of a valid declaration, $name', async ({ env, check }) => {
+  it.each(COLOURS)('plan (text, markdown), apply, state list and data validate of a valid declaration, $name', async ({ env, check }) => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': validShop, 'content-sources/items/ok.ndjson': goodItems, 'bad.ndjson': badItems });
     const plan = await project.cliWith(env, 'plan');
@@ -105,6 +105,8 @@ describe('control characters from declarations and data never reach the terminal
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stdout).toContain('Apply complete!');
     expect((emulator.inspect.definition('shop') as { label: string }).label).toBe(`Shop${ESC}]0;owned${BEL}${ESC}[2J`);
+    const list = await project.cliWith(env, 'state', 'list');
+    expect(list.stdout).toContain('Shop\\u001b]0;owned\\u0007\\u001b[2J');
     const data = await project.cliWith(env, 'data', 'validate', 'shop', 'bad.ndjson');
     expect(data.code).toBe(1);
     expect(data.stdout).toContain('/Col\\u001b[2Jor');
@@ -112,6 +114,6 @@ describe('control characters from declarations and data never reach the terminal
     expect(data.stdout).toContain('Language "\\u0007" is not one of');
     const annotated = await project.cliWith({ ...env, GITHUB_ACTIONS: 'true' }, 'data', 'validate', 'shop', 'bad.ndjson');
     expect(annotated.stdout).toContain('::warning file=bad.ndjson,line=2');
-    check([plan, markdown, apply, data, annotated]);
+    check([plan, markdown, apply, list, data, annotated]);
   });
 });

@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
 import { ownValue } from '../../model/own.js';
+import { escapeControl } from '../../render/escape-control.js';
 import { withoutSource } from '../../state/state.js';
 import type { State, StateBackend, StateSourceEntry } from '../../state/types.js';
 import { withStateLock } from '../../state/with-lock.js';
@@ -54,7 +55,8 @@ export async function stateList(backend: StateBackend, o: StateOutput): Promise<
   else {
     const table = [
       ['ID', 'LABEL', 'LANGUAGES', 'CONTENT TYPES', 'APPLIED'],
-      ...rows.map((r) => [r.id, r.label, r.languages.join(', '), r.contentTypes.join(', '), `${r.appliedAt} (graphform ${r.toolVersion})`]),
+      // State holds the user's labels and names: control characters are shown escaped, before padding.
+      ...rows.map((r) => [r.id, r.label, r.languages.join(', '), r.contentTypes.join(', '), `${r.appliedAt} (graphform ${r.toolVersion})`].map(escapeControl)),
     ];
     const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
     table.forEach((row, index) => {
@@ -73,7 +75,7 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
     o.out(JSON.stringify({ id, ...entry }, null, 2));
     return 0;
   }
-  const header = `# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n`;
+  const header = escapeControl(`# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n`);
   o.out(`${o.color.dim(header)}${stringify({ id, ...entry.definition }, { lineWidth: 0 })}`);
   return 0;
 }
