@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { DATA_CODES } from '../codes.js';
 import type { DataAction } from '../types.js';
+import { excerpt } from '../../diagnostics/excerpt.js';
 import { dataIssue } from './issue.js';
 import { idText } from './json-values.js';
 import { isRecord } from '../../model/is-record.js';
@@ -29,7 +30,7 @@ export function parseActionLine(value: Record<string, unknown>, file: string, li
     return {
       ok: false,
       kind: 'other',
-      issue: dataIssue(DATA_CODES.invalidAction, file, line, `Action "${verb}" is not supported: use "index" (followed by its data line) or "delete".`),
+      issue: dataIssue(DATA_CODES.invalidAction, file, line, `Action "${excerpt(verb)}" is not supported: use "index" (followed by its data line) or "delete".`),
     };
   }
   const id = idText(body._id);
@@ -49,7 +50,7 @@ export function parseActionLine(value: Record<string, unknown>, file: string, li
         DATA_CODES.actionMissingLanguage,
         file,
         line,
-        `The ${verb} action for _id "${id}" has no "language_routing" (the item's language code).`,
+        `The ${verb} action for _id "${excerpt(id)}" has no "language_routing" (the item's language code).`,
         '/language_routing',
       ),
     };

@@ -1,11 +1,14 @@
-import { StringDecoder } from 'node:string_decoder';
+import { excerpt } from '../../diagnostics/excerpt.js';
+import { StrictUtf8Decoder } from '../../fs/utf8-text.js';
 import { DATA_CODES } from '../codes.js';
+import { formatBytes, formatCount } from '../progress/format-progress.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
 import { fileBytes } from './file-bytes.js';
-import { dataIssue } from './issue.js';
-import { parseJson } from './json-values.js';
+import { dataIssue, encodingIssue } from './issue.js';
 import { JsonArrayScanner, type ArrayElement, type ScanProblem } from './json-array-scanner.js';
+import { parseJson } from './json-values.js';
+import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 
 const PROBLEM_MESSAGES: Record<ScanProblem['kind'], string> = {
@@ -14,15 +17,36 @@ const PROBLEM_MESSAGES: Record<ScanProblem['kind'], string> = {
   unterminated: 'The JSON array does not end: an item or the closing "]" is missing.',
 };
 
-/** Reads a `.json` file holding one array of plain items, streaming element by element. */
-export async function* readJsonArray(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }): AsyncGenerator<ReadEntry[]> {
-  const scanner = new JsonArrayScanner();
-  const decoder = new StringDecoder('utf8');
+/**
+ * Reads a `.json` file holding one array of plain items, streaming element by element. The
+ * bytes are decoded as strict UTF-8: at the first byte that is not, the file is reported
+ * (GF_NOT_UTF8 at its line and column) and nothing more of it is read. An item larger than
+ * `maxItemBytes` (16 MiB, as an NDJSON line) is reported, not read.
+ */
+export async function* readJsonArray(
+  file: DataFile,
+  fields: PlainItemFields,
+  counter: ReadCounter = { bytesRead: 0 },
+  maxItemBytes = DEFAULT_MAX_LINE_BYTES,
+): AsyncGenerator<ReadEntry[]> {
+  const scanner = new JsonArrayScanner(maxItemBytes);
+  const decoder = new StrictUtf8Decoder();
+  const entriesOf = (text: string): ReadEntry[] => scanner.push(text).map((element) => elementEntry(element, file.display, fields, maxItemBytes));
   for await (const raw of fileBytes(file, counter)) {
-    const entries = scanner.push(decoder.write(raw)).map((element) => elementEntry(element, file.display, fields));
+    const decoded = decoder.write(raw);
+    if (!decoded.ok) {
+      yield [{ kind: 'issue', issue: encodingIssue(file.display, decoded.problem) }];
+      return;
+    }
+    const entries = entriesOf(decoded.text);
     if (entries.length > 0) yield entries;
   }
-  const tail = scanner.push(decoder.end()).map((element) => elementEntry(element, file.display, fields));
+  const last = decoder.end();
+  if (!last.ok) {
+    yield [{ kind: 'issue', issue: encodingIssue(file.display, last.problem) }];
+    return;
+  }
+  const tail = entriesOf(last.text);
   const problem = scanner.end();
   if (problem !== undefined) {
     tail.push({ kind: 'issue', issue: dataIssue(problem.kind === 'not-an-array' ? DATA_CODES.notAList : DATA_CODES.invalidJson, file.display, problem.line, PROBLEM_MESSAGES[problem.kind]) });
@@ -30,9 +54,13 @@ export async function* readJsonArray(file: DataFile, fields: PlainItemFields, co
   if (tail.length > 0) yield tail;
 }
 
-function elementEntry(element: ArrayElement, file: string, fields: PlainItemFields): ReadEntry {
+function elementEntry(element: ArrayElement, file: string, fields: PlainItemFields, maxItemBytes: number): ReadEntry {
+  if (element.tooLarge === true) {
+    const message = `This item is larger than ${formatBytes(maxItemBytes)} (${formatCount(maxItemBytes)} bytes), the largest item graphform reads: it was not read. Keep each item under that size.`;
+    return { kind: 'issue', issue: dataIssue(DATA_CODES.itemTooLarge, file, element.line, message) };
+  }
   const parsed = parseJson(element.text);
-  if (!parsed.ok) return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidJson, file, element.line, `This item is not valid JSON: ${parsed.message}.`) };
+  if (!parsed.ok) return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidJson, file, element.line, `This item is not valid JSON: ${excerpt(parsed.message, 200)}.`) };
   if (isActionShape(parsed.value)) {
     return {
       kind: 'issue',

@@ -1,7 +1,13 @@
-/** One top-level element of a JSON array, as text, with the line it starts on. */
+import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
+
+/**
+ * One top-level element of a JSON array, as text, with the line it starts on; an element
+ * larger than the scanner's limit comes without its text, marked `tooLarge`.
+ */
 export interface ArrayElement {
   text: string;
   line: number;
+  tooLarge?: true;
 }
 
 export interface ScanProblem {
@@ -18,7 +24,8 @@ const NEWLINE = 0x0a;
 /**
  * Splits a JSON array into its top-level elements as text arrives, tracking lines, so a
  * large `.json` file is never held whole. It only finds element boundaries (strings,
- * escapes, nesting); each element is then checked by JSON.parse.
+ * escapes, nesting); each element is then checked by JSON.parse. An element of more than
+ * `maxElementBytes` (UTF-8) is not kept: it is scanned past and reported as too large.
  */
 export class JsonArrayScanner {
   private state: ScanState = 'before';
@@ -30,7 +37,11 @@ export class JsonArrayScanner {
   /** After a comma: an element must follow (JSON has no trailing commas). */
   private needElement = false;
   private parts: string[] = [];
+  private partBytes = 0;
+  private overflowing = false;
   private problem: ScanProblem | undefined;
+
+  constructor(private readonly maxElementBytes = DEFAULT_MAX_LINE_BYTES) {}
 
   /** Feeds decoded text; returns the elements completed in it. */
   push(text: string): ArrayElement[] {
@@ -60,7 +71,7 @@ export class JsonArrayScanner {
       }
       if (c === NEWLINE) this.line++;
     }
-    if (this.state === 'element') this.parts.push(text.slice(start));
+    if (this.state === 'element') this.keep(text.slice(start));
     return done;
   }
 
@@ -117,15 +128,31 @@ export class JsonArrayScanner {
     this.needElement = false;
     this.elementLine = this.line;
     this.parts = [];
+    this.partBytes = 0;
+    this.overflowing = false;
     // The first character may itself open a string or a nesting level.
     this.inString = c === QUOTE;
     this.depth = c === 0x7b || c === 0x5b ? 1 : 0;
   }
 
   private finishElement(tail: string, done: ArrayElement[]): void {
-    this.parts.push(tail);
-    done.push({ text: this.parts.join(''), line: this.elementLine });
+    this.keep(tail);
+    done.push(this.overflowing ? { text: '', line: this.elementLine, tooLarge: true } : { text: this.parts.join(''), line: this.elementLine });
     this.parts = [];
+    this.partBytes = 0;
+    this.overflowing = false;
+  }
+
+  /** Keeps a piece of the current element while the element stays within the limit. */
+  private keep(piece: string): void {
+    if (this.overflowing || piece.length === 0) return;
+    this.partBytes += Buffer.byteLength(piece);
+    if (this.partBytes > this.maxElementBytes) {
+      this.overflowing = true;
+      this.parts = [];
+      return;
+    }
+    this.parts.push(piece);
   }
 
   private fail(kind: ScanProblem['kind']): void {

@@ -1,7 +1,9 @@
 import { DATA_CODES } from '../codes.js';
 import type { DataAction, DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape, looksLikeActionText, parseActionLine } from './action-line.js';
-import { dataIssue } from './issue.js';
+import { excerpt } from '../../diagnostics/excerpt.js';
+import type { EncodingProblem } from '../../fs/utf8-text.js';
+import { dataIssue, encodingIssue } from './issue.js';
 import { describe, parseJson } from './json-values.js';
 import { readLineChunks } from './line-chunks.js';
 import { isMinifiedJson } from '../push/serialize.js';
@@ -33,8 +35,9 @@ export async function* readNdjson(file: DataFile, fields: PlainItemFields, count
   for await (const chunk of readLineChunks(file, counter, options.maxLineBytes)) {
     const out: ReadEntry[] = [];
     chunk.lines.forEach((text, i) => {
-      if (text === null) state.tooLong(chunk.firstLine + i, options.maxLineBytes, out);
-      else state.line(text, chunk.firstLine + i, out);
+      if (typeof text === 'string') state.line(text, chunk.firstLine + i, out);
+      else if (text.problem === 'too-long') state.tooLong(chunk.firstLine + i, options.maxLineBytes, out);
+      else state.notUtf8(text, out);
     });
     if (out.length > 0) yield out;
   }
@@ -100,6 +103,12 @@ class NdjsonState {
     this.pending = undefined;
   }
 
+  /** A line that is not UTF-8: not read, and like a line too long it ends what was awaited. */
+  notUtf8(problem: EncodingProblem, out: ReadEntry[]): void {
+    out.push({ kind: 'issue', issue: encodingIssue(this.file, problem) });
+    this.pending = undefined;
+  }
+
   private actionLine(value: Record<string, unknown>, line: number, out: ReadEntry[]): void {
     this.flushPending(out);
     const parsed = parseActionLine(value, this.file, line);
@@ -135,7 +144,7 @@ class NdjsonState {
   }
 
   private badJson(text: string, line: number, message: string, out: ReadEntry[]): void {
-    out.push(this.issue(DATA_CODES.invalidJson, line, `This line is not JSON: ${message}.`));
+    out.push(this.issue(DATA_CODES.invalidJson, line, `This line is not JSON: ${excerpt(message, 200)}.`));
     const actionLike = looksLikeActionText(text);
     if (this.mode === 'unknown' && actionLike) this.mode = 'wire';
     if (this.mode !== 'wire') return;
@@ -156,7 +165,7 @@ class NdjsonState {
       this.issue(
         DATA_CODES.missingDataLine,
         pending.line,
-        `The index action for _id "${pending.action.id}" is not followed by its data line.`,
+        `The index action for _id "${excerpt(pending.action.id)}" is not followed by its data line.`,
       ),
     );
   }

@@ -1,5 +1,6 @@
 import { DATA_CODES } from '../codes.js';
 import type { ReadEntry } from '../types.js';
+import { excerpt } from '../../diagnostics/excerpt.js';
 import { dataIssue } from './issue.js';
 import { describe, idText } from './json-values.js';
 import { isRecord } from '../../model/is-record.js';
@@ -43,7 +44,7 @@ export function plainItemEntry(value: unknown, file: string, line: number, field
         DATA_CODES.itemMissingLanguage,
         file,
         line,
-        `The item "${id}" has neither "${fields.languageField}" nor "Language.Name" to route it to a language.`,
+        `The item "${excerpt(id)}" has neither "${fields.languageField}" nor "Language.Name" to route it to a language.`,
         `/${fields.languageField}`,
       ),
     };

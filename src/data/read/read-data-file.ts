@@ -26,7 +26,10 @@ export function dataFormatOf(file: string): DataFormat | undefined {
 export interface ReadOptions {
   /** The file was validated: NDJSON data lines may come back as text (`dataLine`). */
   trusted?: boolean;
-  /** The longest NDJSON line read (default 16 MiB); a longer one is a GF_DATA_LINE_TOO_LONG entry. */
+  /**
+   * The longest NDJSON line read (default 16 MiB); a longer one is a GF_DATA_LINE_TOO_LONG
+   * entry. The same limit bounds an item of a JSON array (GF_DATA_ITEM_TOO_LARGE).
+   */
   maxLineBytes?: number;
 }
 
@@ -64,7 +67,7 @@ function readerFor(format: DataFormat, file: DataFile, fields: PlainItemFields, 
     case 'ndjson':
       return readNdjson(file, fields, counter, options);
     case 'json':
-      return readJsonArray(file, fields, counter);
+      return readJsonArray(file, fields, counter, options.maxLineBytes);
     case 'yaml':
       return readYamlList(file, fields, counter);
     default: {

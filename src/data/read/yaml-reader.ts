@@ -1,24 +1,41 @@
 import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { excerpt } from '../../diagnostics/excerpt.js';
+import { decodeUtf8 } from '../../fs/utf8-text.js';
 import { DATA_CODES } from '../codes.js';
+import { formatBytes } from '../progress/format-progress.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
-import { fileText } from './file-bytes.js';
-import { dataIssue } from './issue.js';
+import { fileBytesAtMost } from './file-bytes.js';
+import { dataIssue, encodingIssue } from './issue.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
+
+/** The largest YAML data file read: it is parsed whole, in memory. */
+export const MAX_YAML_DATA_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads a YAML list of plain items. YAML has no streaming parser here, so the file is read
- * whole: YAML is for hand-written fixtures; large data belongs in NDJSON or JSON.
- * Timestamps stay strings (YAML 1.2 core schema), as the service expects.
+ * whole, and only up to 64 MiB: YAML is for hand-written fixtures; large data belongs in
+ * NDJSON or JSON. Timestamps stay strings (YAML 1.2 core schema), as the service expects.
  */
 export async function* readYamlList(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }): AsyncGenerator<ReadEntry[]> {
-  const text = await fileText(file, counter);
+  const bytes = await fileBytesAtMost(file, counter, MAX_YAML_DATA_BYTES);
+  if (bytes === undefined) {
+    const message = `This YAML file is larger than ${formatBytes(MAX_YAML_DATA_BYTES)}, the most graphform reads of a YAML data file (YAML is read whole): it was not read. Put large data in NDJSON (.ndjson), which is streamed.`;
+    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.fileTooLarge, file.display, 1, message) }];
+    return;
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    yield [{ kind: 'issue', issue: encodingIssue(file.display, decoded.problem) }];
+    return;
+  }
+  const text = decoded.text;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const [error] = doc.errors;
   if (error !== undefined) {
     // Later parse errors usually follow from the first one: report that one only.
-    const message = `This is not valid YAML: ${error.message.split('\n')[0] ?? ''}`;
+    const message = `This is not valid YAML: ${excerpt(error.message.split('\n')[0] ?? '', 200)}`;
     yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(error.pos[0]).line, message) }];
     return;
   }

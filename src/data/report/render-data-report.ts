@@ -10,7 +10,9 @@ import { escapeControl as e } from '../../render/escape-control.js';
  */
 export function renderDataDiagnostic(d: Diagnostic, c: ChalkInstance): string {
   const severity = d.severity === 'error' ? c.red('error  ') : c.yellow('warning');
-  return `${c.bold(`${e(d.file)}:${d.line}`)}  ${severity}  ${c.dim(d.code)}${d.path === '' ? '' : `  ${c.cyan(e(d.path))}`}  ${e(d.message)}`;
+  // Data problems are per line; a column is shown only where it says more (GF_NOT_UTF8).
+  const where = d.column > 1 ? `${d.line}:${d.column}` : `${d.line}`;
+  return `${c.bold(`${e(d.file)}:${where}`)}  ${severity}  ${c.dim(d.code)}${d.path === '' ? '' : `  ${c.cyan(e(d.path))}`}  ${e(d.message)}`;
 }
 
 export function renderValidation(summary: ValidationSummary, c: ChalkInstance): string[] {

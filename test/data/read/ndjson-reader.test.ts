@@ -92,10 +92,18 @@ describe('NDJSON reader', () => {
 
 describe('read errors', () => {
   it('turns an unreadable file into GF_DATA_READ_FAILED', async () => {
+    const missing = path.join(path.dirname(await tmp.write('here.txt', '')), 'gone.ndjson');
+    const run = async (): Promise<void> => {
+      for await (const _ of readDataEntries({ path: missing, display: 'gone.ndjson' }, FIELDS)) void _;
+    };
+    await expect(run()).rejects.toMatchObject({ code: 'GF_DATA_READ_FAILED', message: 'Cannot read data file gone.ndjson (ENOENT).' });
+  });
+
+  it('refuses to read anything but a regular file (GF_DATA_NOT_A_FILE)', async () => {
     const folder = path.dirname(await tmp.write('folder.ndjson/inside.txt', ''));
     const run = async (): Promise<void> => {
       for await (const _ of readDataEntries({ path: folder, display: 'folder.ndjson' }, FIELDS)) void _;
     };
-    await expect(run()).rejects.toMatchObject({ code: 'GF_DATA_READ_FAILED', message: 'Cannot read data file folder.ndjson (EISDIR).' });
+    await expect(run()).rejects.toMatchObject({ code: 'GF_DATA_NOT_A_FILE' });
   });
 });
