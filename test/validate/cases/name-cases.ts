@@ -61,6 +61,24 @@ export const nameCases: InvalidCase[] = [
     messages: ['name `__amount` of property `Amount` of property type `Money` starts with `__`', 'content type `__Product` starts with `__`', 'property `__id` of content type `__Product`'],
   },
   {
+    name: 'Object.prototype member names as undeclared base and property types are unknown, not found',
+    files: {
+      'shop.yaml': yaml`
+        id: shop
+        label: Shop
+        languages: [en]
+        contentTypes:
+          Product:
+            contentType: [toString]
+            properties:
+              Owner: { type: constructor }
+              Parts: { type: "[hasOwnProperty]" }
+      `,
+    },
+    expected: ['shop.yaml:6:19 GF_UNKNOWN_BASE_TYPE', 'shop.yaml:8:22 GF_UNKNOWN_PROPERTY_TYPE', 'shop.yaml:9:22 GF_UNKNOWN_PROPERTY_TYPE'],
+    messages: ['derives from `toString`, which is not a content type', 'type `constructor` of property `Owner` is unknown', '`hasOwnProperty` in the list type'],
+  },
+  {
     name: 'content type names colliding across two files',
     files: {
       'blog.yaml': valid('blog', 'Article'),
