@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -87,6 +87,36 @@ describe('graphform emulator', () => {
       expect(exitCode).toBe(0);
     }
     expect(urls).toHaveLength(2);
+  });
+
+  it('serves the CMS content types of --cms-types FILE (YAML or JSON) and keeps them in --data-dir', async () => {
+    const cwd = await makeTempDir();
+    await writeFile(join(cwd, 'cms.yaml'), 'label: Our CMS\nlanguages: [en]\ncontentTypes:\n  HomePage: { contentType: [], properties: { Title: { type: String } } }\n');
+    const cms = { label: 'Our CMS', languages: ['en'], contentTypes: { HomePage: { contentType: [], properties: { Title: { type: 'String' } } } } };
+    for (const argv of [['--cms-types', 'cms.yaml'], []]) {
+      const stop = new AbortController();
+      const program = new Command().exitOverride();
+      const ctx = fakeContext(cwd, 'json');
+      emulatorRegistrar(() => ({ signal: stop.signal, dispose: () => undefined }))(program, async (handler) => void (await handler(ctx)));
+      const done = program.parseAsync(['emulator', '--port', '0', '--data-dir', 'emu', ...argv], { from: 'user' });
+      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string }) : undefined));
+      expect(await graphClientFor({ url: printed.url, credentials: printed }).getCmsTypes()).toEqual({ status: 'found', definition: cms });
+      stop.abort();
+      await done;
+    }
+  });
+
+  it.each([
+    { name: 'a missing file', content: undefined, message: /--cms-types cms\.yaml cannot be read \(ENOENT\)/ },
+    { name: 'a syntax error', content: 'label: CMS\nlanguages: [en\n', message: /cms\.yaml:3:1: not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a \]\n/ },
+    { name: 'an invalid definition', content: '{"label": "CMS", "languages": ["en"], "contentTypes": {"A": {"properties": {}}}}', message: /cms\.yaml: not a valid content source definition: contentTypes\.A\.contentType must be an array/ },
+  ])('refuses --cms-types with $name', async ({ content, message }) => {
+    const cwd = await makeTempDir();
+    if (content !== undefined) await writeFile(join(cwd, 'cms.yaml'), content);
+    const stderr = capture();
+    expect(await main(['emulator', '--port', '0', '--cms-types', 'cms.yaml'], { stdout: capture(), stderr, env: {}, cwd })).toBe(1);
+    expect(stderr.text()).toContain('GF_EMULATOR_BAD_OPTIONS');
+    expect(stderr.text()).toMatch(message);
   });
 
   it('rejects --app-key without --secret and a bad --port', async () => {

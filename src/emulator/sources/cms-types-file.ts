@@ -33,7 +33,9 @@ export async function readCmsTypesFile(path: string, shown: string): Promise<Sou
   const [error] = document.errors;
   if (error !== undefined) {
     const at = lineCounter.linePos(error.pos[0]);
-    throw bad(`${shown}:${at.line}:${at.col}: not valid YAML or JSON: ${error.message.split('\n')[0] ?? ''}`, 'Fix the syntax at that position.');
+    // The parser's first line repeats the position; it is already in front.
+    const why = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+    throw bad(`${shown}:${at.line}:${at.col}: not valid YAML or JSON: ${why}`, 'Fix the syntax at that position.');
   }
   const checked = checkFullDefinition(document.toJS());
   if (!checked.ok) {
