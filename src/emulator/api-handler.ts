@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { AuthVerifier } from './auth.js';
+import type { AuthVerifier } from './api-credentials.js';
 import { readBody } from './body.js';
 import type { FaultInjector } from './faults.js';
 import { text, type Reply } from './respond.js';

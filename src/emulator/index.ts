@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
-import { AuthVerifier } from './auth.js';
+import { AuthVerifier } from './api-credentials.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { FaultInjector } from './faults.js';
 import { graphRoutes } from './graph/routes.js';

@@ -1,4 +1,4 @@
-import type { AuthVerifier } from './auth.js';
+import type { AuthVerifier } from './api-credentials.js';
 import type { FaultInjector } from './faults.js';
 import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
