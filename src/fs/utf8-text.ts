@@ -57,7 +57,7 @@ export function utf16Problem(kind: 'little-endian' | 'big-endian'): EncodingProb
   return {
     line: 1,
     column: 1,
-    message: `the file is UTF-16 (${kind}), not UTF-8: save it as UTF-8 (in most editors: "Save with encoding" → UTF-8)`,
+    message: `the file is UTF-16 (${kind}), not UTF-8: save it as UTF-8`,
   };
 }
 

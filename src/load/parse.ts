@@ -24,7 +24,9 @@ export interface ParsedDeclarationFile {
 export function parseDeclarationFile(file: string, rawText: string): ParsedDeclarationFile {
   const text = rawText.startsWith('\uFEFF') ? rawText.slice(1) : rawText;
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  // Duplicate keys are found by findDuplicateKeys in one pass; yaml's own check compares
+  // every key with every other key of its map, which takes minutes on a large map.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   const sourceMap = createSourceMap(file, doc, lineCounter);
   const diagnostics: Diagnostic[] = [];
   const report = (code: DeclarationCode | DeclarationFileCode, offset: number, message: string, path = '', severity: Severity = 'error'): void => {
@@ -34,8 +36,6 @@ export function parseDeclarationFile(file: string, rawText: string): ParsedDecla
 
   let usable = true;
   for (const error of doc.errors) {
-    // Duplicate keys are reported below, from the document, at the repeated key itself.
-    if (error.code === 'DUPLICATE_KEY') continue;
     if (error.code === 'MULTIPLE_DOCS') {
       report('GF_MULTIPLE_DOCUMENTS', error.pos[0], 'the file holds more than one YAML document (a second `---`); declare one source per file');
       continue;

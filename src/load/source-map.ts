@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type YAMLMap } from 'yaml';
 import type { SourceLocation } from '../model/types.js';
 
 /** A path into a declaration: map keys and list indexes, e.g. ['contentTypes', 'Item', 'contentType', 0]. */
@@ -26,19 +26,45 @@ export function createSourceMap(file: string, doc: Document.Parsed, lineCounter:
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col };
   };
+  const keys = new KeyIndex();
   return {
     file,
-    locate: (path, where = 'key') => at(locateOffset(doc, path, where)),
+    locate: (path, where = 'key') => at(locateOffset(doc, keys, path, where)),
   };
 }
 
-function locateOffset(doc: Document.Parsed, path: DeclarationPath, where: 'key' | 'value'): number | undefined {
+type MapNode = YAMLMap<unknown, unknown>;
+type MapPair = MapNode['items'][number];
+
+/**
+ * Each map's pairs by key text, built on first use: rules locate every content type of a
+ * source, and a linear search per lookup would make that quadratic in a large map.
+ */
+class KeyIndex {
+  private readonly byMap = new WeakMap<MapNode, Map<string, MapPair>>();
+
+  find(map: MapNode, key: string): MapPair | undefined {
+    let index = this.byMap.get(map);
+    if (index === undefined) {
+      index = new Map();
+      // The first of repeated keys, as a linear search would find.
+      for (const item of map.items) {
+        const text = keyText(item.key);
+        if (!index.has(text)) index.set(text, item);
+      }
+      this.byMap.set(map, index);
+    }
+    return index.get(key);
+  }
+}
+
+function locateOffset(doc: Document.Parsed, keys: KeyIndex, path: DeclarationPath, where: 'key' | 'value'): number | undefined {
   let node = resolve(doc, doc.contents);
   let found: number | undefined;
   for (const [index, segment] of path.entries()) {
     const last = index === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((item) => keyText(item.key) === String(segment));
+      const pair = keys.find(node, String(segment));
       if (pair === undefined) return found;
       const keyOffset = isNode(pair.key) ? pair.key.range?.[0] : undefined;
       const value = resolve(doc, pair.value);

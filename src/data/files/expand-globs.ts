@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { globSegments, hasGlobMagic, segmentMatcher } from './glob.js';
 import { patternLeavesRoot } from './pattern-scope.js';
@@ -28,7 +28,7 @@ export async function expandGlobs(patterns: readonly string[], baseDir: string, 
 
 async function walk(dir: string, segments: readonly string[]): Promise<string[]> {
   const [head, ...rest] = segments;
-  if (head === undefined) return (await isFile(dir)) ? [dir] : [];
+  if (head === undefined) return (await isEntryButFolder(dir)) ? [dir] : [];
   if (head === '**') {
     const results = await walk(dir, rest);
     for (const entry of await entries(dir)) {
@@ -42,7 +42,12 @@ async function walk(dir: string, segments: readonly string[]): Promise<string[]>
   for (const entry of await entries(dir)) {
     if (!matches(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    if (rest.length === 0 ? entry.isFile() || (entry.isSymbolicLink() && (await isFile(full))) : entry.isDirectory()) results.push(...(await walk(full, rest)));
+    if (rest.length === 0) {
+      // Anything but a folder is a match, FIFOs and dangling links included: the reader refuses those by name.
+      if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await isFolder(full)))) results.push(full);
+    } else if (entry.isDirectory()) {
+      results.push(...(await walk(full, rest)));
+    }
   }
   return results;
 }
@@ -55,9 +60,19 @@ async function entries(dir: string): Promise<import('node:fs').Dirent[]> {
   }
 }
 
-async function isFile(file: string): Promise<boolean> {
+/** Something is there (a dangling link counts) and it is not a folder. */
+async function isEntryButFolder(file: string): Promise<boolean> {
   try {
-    return (await stat(file)).isFile();
+    await lstat(file);
+  } catch {
+    return false;
+  }
+  return !(await isFolder(file));
+}
+
+async function isFolder(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isDirectory();
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { excerpt } from '../../diagnostics/excerpt.js';
 import { decodeUtf8 } from '../../fs/utf8-text.js';
+import { findDuplicateKeys } from '../../load/duplicate-keys.js';
 import { DATA_CODES } from '../codes.js';
 import { formatBytes } from '../progress/format-progress.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
@@ -31,12 +32,20 @@ export async function* readYamlList(file: DataFile, fields: PlainItemFields, cou
   }
   const text = decoded.text;
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Repeated keys are found in one pass below; yaml's own check is quadratic in a map's size.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const [error] = doc.errors;
   if (error !== undefined) {
     // Later parse errors usually follow from the first one: report that one only.
     const message = `This is not valid YAML: ${excerpt(error.message.split('\n')[0] ?? '', 200)}`;
     yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(error.pos[0]).line, message) }];
+    return;
+  }
+  const [repeated] = findDuplicateKeys(doc);
+  if (repeated !== undefined) {
+    const first = lineCounter.linePos(repeated.firstOffset).line;
+    const message = `This is not valid YAML: map keys must be unique, and "${excerpt(repeated.key)}" repeats the key on line ${first}.`;
+    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(repeated.offset).line, message) }];
     return;
   }
   const contents = doc.contents;
