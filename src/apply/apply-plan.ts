@@ -3,7 +3,7 @@ import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import type { GraphClient } from '../graph/types.js';
 import { hashDefinition } from '../model/hash.js';
 import type { SourceDeclaration } from '../model/types.js';
-import type { Plan, PlanSource } from '../plan/types.js';
+import type { Plan, PlanRequest, PlanSource } from '../plan/types.js';
 import { withoutSource, withPending, withSource } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { appliedEntry, pendingIds, pendingOf, repushMarker } from './pending.js';
@@ -63,7 +63,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     const declaration = declarations.get(source.id);
     const outcome: SourceOutcome = { id: source.id, action: source.action, status: 'applied', durationMs: 0 };
     try {
-      if (source.request !== null) {
+      if (source.requests.length > 0) {
         options.onEvent?.({ type: 'start', id: source.id, action: source.action });
         const marker = repushes(declaration) && (source.action === 'create' || source.action === 'full') ? repushMarker(source, options.now()) : undefined;
         if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
@@ -72,14 +72,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
         await send(options.client, source);
         const appliedAt = options.now().toISOString();
         await record((current) =>
-          source.action === 'purge'
+          source.action === 'delete'
             ? withoutSource(current, source.id)
             : withSource(current, source.id, appliedEntry(current, requireDeclaration(declaration, source.id), appliedAt, options.toolVersion, marker)),
         );
         options.onEvent?.({ type: 'applied', id: source.id, action: source.action, durationMs: Date.now() - started });
       }
       if (repushes(declaration) && pendingOf(state, source.id) !== undefined && !stopped()) {
-        if (source.request === null) options.onEvent?.({ type: 'resume', id: source.id, reason: pendingOf(state, source.id)?.repush.reason ?? '' });
+        if (source.requests.length === 0) options.onEvent?.({ type: 'resume', id: source.id, reason: pendingOf(state, source.id)?.repush.reason ?? '' });
         await repush(options, declaration, outcome);
         if (outcome.repush?.status === 'sent') await record((current) => withPending(current, source.id, undefined));
       }
@@ -104,7 +104,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   }
 
   const queue = options.plan.sources
-    .filter((s) => s.request !== null || (pendingOf(state, s.id) !== undefined && repushes(declarations.get(s.id))))
+    .filter((s) => s.requests.length > 0 || (pendingOf(state, s.id) !== undefined && repushes(declarations.get(s.id))))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -139,17 +139,21 @@ export function pendingAdoptions(plan: Plan, state: State | undefined, declarati
     });
 }
 
+/** The source's requests, one after another: each is idempotent, so a re-run after a failure between them is safe. */
 async function send(client: GraphClient, source: PlanSource): Promise<void> {
-  const request = source.request;
-  if (request === null) return;
-  switch (request.method) {
-    case 'PUT':
-      return client.putTypes(source.id, request.body);
-    case 'POST':
-      return client.postTypes(source.id, request.body);
-    case 'DELETE':
-      // Exactly the languages the reviewed plan shows in its request path.
-      return client.purgeData(source.id, new URL(request.path, 'http://plan.invalid').searchParams.getAll('languages'));
+  for (const request of source.requests) await sendOne(client, source.id, request);
+}
+
+async function sendOne(client: GraphClient, id: string, request: PlanRequest): Promise<void> {
+  switch (request.kind) {
+    case 'types.put':
+      return client.putTypes(id, request.body);
+    case 'types.post':
+      return client.postTypes(id, request.body);
+    case 'sources.post':
+      return client.updateSource(id, request.body);
+    case 'sources.delete':
+      return client.deleteSource(id);
     default: {
       const unreachable: never = request;
       return unreachable;

@@ -12,7 +12,7 @@ export interface PlanFlags {
 /** The flags plan and apply share, so both read the same words the same way. */
 export function addPlanFlags(command: Command): Command {
   return command
-    .option('--prune', 'purge the items of sources that are in state but no longer declared (data loss)')
+    .option('--prune', 'delete sources that are in state but no longer declared, with their types and items (data loss)')
     .option('--source <id>', 'plan only this source (repeatable)', (id: string, previous: string[] | undefined) => [...(previous ?? []), id])
     .addOption(new Option('--strategy <strategy>', 'auto: partial update whenever possible; full: always PUT (data loss)').choices(['auto', 'full']).default('auto'))
     .option('--no-refresh', 'do not read schemas back from the service (GET types); plan from state alone')

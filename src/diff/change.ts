@@ -5,6 +5,7 @@ export const CHANGE_KINDS = [
   'source.added',
   'source.removed',
   'source.labelChanged',
+  'source.descriptionChanged',
   'source.languageAdded',
   'source.languageRemoved',
   'propertyType.added',
@@ -30,6 +31,7 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * Paths and values (null stands for "absent"):
  * - source.added / source.removed: path '', the whole canonical definition
  * - source.labelChanged: `label`, the two labels
+ * - source.descriptionChanged: `description`, the two descriptions ('' for none)
  * - source.languageAdded / source.languageRemoved: `languages.<code>`, the code
  * - propertyType.*: `propertyTypes.<Name>`, the canonical property type
  * - contentType.added / contentType.removed: `contentTypes.<Name>`, the canonical content type

@@ -14,6 +14,8 @@ export function describeChange(change: Change): string {
       return 'removing the source';
     case 'source.labelChanged':
       return `changing the label from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'source.descriptionChanged':
+      return change.after === '' ? 'removing the description' : change.before === '' ? 'adding a description' : 'changing the description';
     case 'source.languageAdded':
       return `adding language ${String(change.after)}`;
     case 'source.languageRemoved':

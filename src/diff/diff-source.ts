@@ -17,6 +17,9 @@ export function diffSource(applied: SourceDefinition | undefined, desired: Sourc
   const after = canonicalDefinition(desired);
   const changes: Change[] = [];
   if (before.label !== after.label) changes.push(change('source.labelChanged', 'label', before.label, after.label));
+  if ((before.description ?? '') !== (after.description ?? '')) {
+    changes.push(change('source.descriptionChanged', 'description', before.description ?? '', after.description ?? ''));
+  }
   for (const code of after.languages) {
     if (!before.languages.includes(code)) changes.push(change('source.languageAdded', `languages.${code}`, null, code));
   }

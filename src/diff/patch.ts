@@ -26,6 +26,7 @@ const INVERSE: Readonly<Record<ChangeKind, ChangeKind>> = {
   'source.added': 'source.removed',
   'source.removed': 'source.added',
   'source.labelChanged': 'source.labelChanged',
+  'source.descriptionChanged': 'source.descriptionChanged',
   'source.languageAdded': 'source.languageRemoved',
   'source.languageRemoved': 'source.languageAdded',
   'propertyType.added': 'propertyType.removed',
@@ -51,6 +52,10 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
   switch (change.kind) {
     case 'source.labelChanged':
       definition.label = String(change.after);
+      break;
+    case 'source.descriptionChanged':
+      if (change.after === '' || change.after === null) delete definition.description;
+      else definition.description = String(change.after);
       break;
     case 'source.languageAdded':
       if (!definition.languages.includes(String(change.after))) definition.languages.push(String(change.after));

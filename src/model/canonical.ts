@@ -17,7 +17,8 @@ import type {
  * - object keys are sorted, languages sorted and de-duplicated;
  * - `contentType` (base) arrays keep their declared order: base order can matter;
  * - `abstract: false`, `searchable: false` and empty `propertyTypes` mean "absent";
- * - a property type's property `name` is filled from its key when left out.
+ * - a property type's property `name` is filled from its key when left out;
+ * - an empty `description` means "absent".
  */
 export function canonicalDefinition(definition: SourceDefinition): SourceDefinition {
   const result: SourceDefinition = {
@@ -25,6 +26,7 @@ export function canonicalDefinition(definition: SourceDefinition): SourceDefinit
     label: definition.label,
     languages: [...new Set(definition.languages)].sort(compareText),
   };
+  if (definition.description !== undefined && definition.description !== '') result.description = definition.description;
   const propertyTypes = definition.propertyTypes ?? {};
   if (Object.keys(propertyTypes).length > 0) {
     result.propertyTypes = mapSorted(propertyTypes, canonicalPropertyType);
@@ -51,6 +53,16 @@ export function canonicalPropertyType(propertyType: PropertyTypeDefinition): Pro
       type: property.type,
     })),
   };
+}
+
+/**
+ * The part of a definition the types endpoints know: what GET types answers and a PUT
+ * carries. Comparisons with the service's answer use it, since the description is kept by
+ * the sources API instead.
+ */
+export function typesPart(definition: SourceDefinition): SourceDefinition {
+  const { description: _description, ...types } = definition;
+  return types;
 }
 
 /** JSON with object keys sorted at every level: the same value always gives the same text. */

@@ -28,6 +28,11 @@ export interface ContentTypeDefinition {
 
 export interface SourceDefinition {
   label: string;
+  /**
+   * The source's description (graphform's `description` key). It is no part of the types
+   * endpoints' body: it travels by POST sources (with the label), never in a PUT or POST types.
+   */
+  description?: string;
   languages: string[];
   propertyTypes?: Record<string, PropertyTypeDefinition>;
   contentTypes: Record<string, ContentTypeDefinition>;

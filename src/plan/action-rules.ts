@@ -6,8 +6,9 @@ import type { PlanAction, PlanStrategy } from './types.js';
  *
  * The service has two verbs for a schema. PUT (full update) creates a source, or replaces
  * its schema AND DELETES ALL ITS ITEMS. POST (partial update) changes content types and
- * keeps the items, but only for what is known to be safe. Everything here decides
- * between the two; nothing else in graphform does.
+ * keeps the items, but only for what is known to be safe. The sources API sets a source's
+ * label and description without touching types or items, and deletes a source whole.
+ * Everything here decides between them; nothing else in graphform does.
  *
  * Rows are tried top to bottom; the first whose `when` holds decides.
  *
@@ -19,24 +20,34 @@ import type { PlanAction, PlanStrategy } from './types.js';
  * | 2  | declared, not in state, the service says 404                     | create  | PUT types   | no        |
  * | 3  | declared, not in state, the service was not or could not be asked| create  | PUT types   | no (warning: it might exist) |
  * | 4  | in state, not declared, the service says 404                     | orphan  | —           | no (nothing left to purge) |
- * | 5  | in state, not declared, --prune                                  | purge   | DELETE data | YES       |
+ * | 5  | in state, not declared, --prune                                  | delete  | DELETE sources | YES (the source, its types and items) |
  * | 6  | in state, not declared                                           | orphan  | —           | no        |
  * | 7  | declared, in state, the service says 404 (removed outside)       | create  | PUT types   | no (no items left to lose) |
  * | 8  | declared, in state, no change                                    | none    | —           | no        |
  * | 9  | declared, in state, a change POST cannot make                    | full    | PUT types   | YES       |
  * | 10 | declared, in state, only partial-safe changes, --strategy full   | full    | PUT types   | YES       |
- * | 11 | declared, in state, only partial-safe changes                    | partial | POST types  | no        |
+ * | 11 | declared, in state, only partial-safe changes                    | partial | POST types and/or POST sources | no |
  *
- * Partial-safe changes: the only ones POST is known to make while keeping the items.
- * Anything else (a removal, a type change, a property type change, a new base…) goes
- * through PUT. `--strategy full` never turns `none` into a PUT: no change, no request.
+ * Partial-safe changes: the only ones known to be made while keeping the items. Adding a
+ * content type or property, switching `searchable` and adding a language go by POST types;
+ * the label and the description go by POST sources. Anything else (a removal, a type
+ * change, a property type change, a new base…) goes through PUT. `--strategy full` never
+ * turns `none` into a PUT: no change, no request.
+ *
+ * Which request carries which change: `requestsFor` in build-plan.ts, from TYPES_POST_KINDS
+ * and SOURCES_POST_KINDS below.
  */
-export const PARTIAL_SAFE_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
+export const TYPES_POST_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
   'contentType.added',
   'property.added',
   'property.searchableChanged',
   'source.languageAdded',
 ]);
+
+/** Changes the sources API makes (POST sources {label, description}); types and items stay. */
+export const SOURCES_POST_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>(['source.labelChanged', 'source.descriptionChanged']);
+
+export const PARTIAL_SAFE_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([...TYPES_POST_KINDS, ...SOURCES_POST_KINDS]);
 
 /** What the service answered to GET types for the source; `not-asked` when refresh was off. */
 export type RemoteStatus = 'found' | 'missing' | 'unsupported' | 'not-asked';
@@ -94,7 +105,7 @@ export const ACTION_RULES: readonly Row[] = [
   { rule: 'new-source', action: 'create', dataLoss: false, when: (s) => isNew(s) && s.remote === 'missing' },
   { rule: 'new-source-unchecked', action: 'create', dataLoss: false, when: (s) => isNew(s) },
   { rule: 'orphan-gone', action: 'orphan', dataLoss: false, when: (s) => isOrphan(s) && s.remote === 'missing' },
-  { rule: 'prune', action: 'purge', dataLoss: true, when: (s) => isOrphan(s) && s.prune },
+  { rule: 'prune', action: 'delete', dataLoss: true, when: (s) => isOrphan(s) && s.prune },
   { rule: 'orphan', action: 'orphan', dataLoss: false, when: (s) => isOrphan(s) },
   { rule: 'recreate', action: 'create', dataLoss: false, when: (s) => isManaged(s) && s.remote === 'missing' },
   { rule: 'unchanged', action: 'none', dataLoss: false, when: (s) => isManaged(s) && s.changes.length === 0 },

@@ -4,15 +4,16 @@ import { didYouMean } from '../diagnostics/suggest.js';
 import type { Change } from '../diff/change.js';
 import { diffSource } from '../diff/diff-source.js';
 import type { RemoteDefinition } from '../graph/types.js';
-import { canonicalDefinition, canonicalJson, compareText } from '../model/canonical.js';
+import { canonicalDefinition, canonicalJson, compareText, typesPart } from '../model/canonical.js';
 import { hashDeclarations } from '../model/hash.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { StateSourceEntry } from '../state/types.js';
-import { decideAction, type RemoteStatus } from './action-rules.js';
+import { decideAction, SOURCES_POST_KINDS, TYPES_POST_KINDS, type RemoteStatus } from './action-rules.js';
 import { summarize } from './policy.js';
 import { driftWarning, explainAction, pendingWarning } from './reasons.js';
-import { fullBody, partialBody, purgePath, typesPath } from './request-body.js';
-import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource } from './types.js';
+import { fullBody, labelsBody, partialBody, sourcesPath, typesPath } from './request-body.js';
+import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource, type UnmanagedSource } from './types.js';
+import { CMS_SOURCE_ID } from '../graph/source-id.js';
 
 /**
  * The plan: for every declared or recorded source, what changes, which request carries
@@ -34,6 +35,7 @@ export function buildPlan(input: PlanInput): Plan {
     createdAt: input.createdAt,
     summary: summarize(sources),
     sources,
+    unmanaged: unmanagedSources(input.account, ids),
     diagnostics: [...input.diagnostics].sort(compareDiagnostics),
   };
 }
@@ -48,10 +50,12 @@ function planSource(
   const changes = diffSource(entry?.definition, declaration?.definition);
   const remoteStatus: RemoteStatus = remote?.status ?? 'not-asked';
   const remoteDefinition = remote?.status === 'found' ? remote.definition : undefined;
+  // GET types knows no description: a description change is never "already applied".
   const remoteMatchesDeclaration =
     remoteDefinition !== undefined &&
     declaration !== undefined &&
-    canonicalJson(canonicalDefinition(remoteDefinition)) === canonicalJson(canonicalDefinition(declaration.definition));
+    canonicalJson(canonicalDefinition(typesPart(remoteDefinition))) === canonicalJson(canonicalDefinition(typesPart(declaration.definition))) &&
+    !changes.some((c) => c.kind === 'source.descriptionChanged');
   const decision = decideAction({
     declared: declaration !== undefined,
     inState: entry !== undefined,
@@ -70,7 +74,7 @@ function planSource(
     itemLanguages,
     dataGlobs: declaration?.data ?? [],
   });
-  const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(entry.definition, remoteDefinition) : [];
+  const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(typesPart(entry.definition), typesPart(remoteDefinition)) : [];
   const pending = entry?.pending;
   return {
     id,
@@ -78,29 +82,39 @@ function planSource(
     dataLoss: decision.dataLoss,
     reasons: [...reasons, ...driftWarning(id, drift), ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? []))],
     changes,
-    request: requestFor(decision.action, id, declaration, itemLanguages, changes),
+    requests: requestsFor(decision.action, id, declaration, changes),
     ...(pending === undefined ? {} : { pending }),
   };
 }
 
-function requestFor(
-  action: PlanAction,
-  id: string,
-  declaration: SourceDeclaration | undefined,
-  itemLanguages: readonly string[],
-  changes: readonly Change[],
-): PlanRequest | null {
+/**
+ * The requests of an action, in sending order. A PUT carries the label but not the
+ * description, so a description that is new or changed follows it by POST sources; a
+ * partial update sends POST types for type changes and POST sources for label and
+ * description changes, each only when needed.
+ */
+function requestsFor(action: PlanAction, id: string, declaration: SourceDeclaration | undefined, changes: readonly Change[]): PlanRequest[] {
+  const labels = (): PlanRequest => ({ kind: 'sources.post', method: 'POST', path: sourcesPath(id), body: labelsBody(declared(declaration, id)) });
   switch (action) {
     case 'none':
     case 'orphan':
-      return null;
-    case 'purge':
-      return { method: 'DELETE', path: purgePath(id, itemLanguages), body: null };
+      return [];
+    case 'delete':
+      return [{ kind: 'sources.delete', method: 'DELETE', path: sourcesPath(id), body: null }];
     case 'create':
-    case 'full':
-      return { method: 'PUT', path: typesPath(id), body: fullBody(declared(declaration, id)) };
-    case 'partial':
-      return { method: 'POST', path: typesPath(id), body: partialBody(declared(declaration, id), changes) };
+    case 'full': {
+      const definition = declared(declaration, id);
+      const described = changes.some((c) => c.kind === 'source.descriptionChanged') || (changes.some((c) => c.kind === 'source.added') && (definition.description ?? '') !== '');
+      return [{ kind: 'types.put', method: 'PUT', path: typesPath(id), body: fullBody(definition) }, ...(described ? [labels()] : [])];
+    }
+    case 'partial': {
+      const types = changes.filter((c) => TYPES_POST_KINDS.has(c.kind));
+      const sources = changes.some((c) => SOURCES_POST_KINDS.has(c.kind));
+      return [
+        ...(types.length > 0 ? [{ kind: 'types.post', method: 'POST', path: typesPath(id), body: partialBody(declared(declaration, id), types) } as const] : []),
+        ...(sources ? [labels()] : []),
+      ];
+    }
     default: {
       const unreachable: never = action;
       throw new Error(`unknown action ${String(unreachable)}`);
@@ -111,6 +125,18 @@ function requestFor(
 function declared(declaration: SourceDeclaration | undefined, id: string): SourceDefinition {
   if (declaration === undefined) throw new Error(`the rule table sent a request for source ${id}, which is not declared`);
   return declaration.definition;
+}
+
+/**
+ * The account's sources graphform does not manage: neither declared nor in state, and not
+ * the CMS's own `default`. `import` adopts them.
+ */
+function unmanagedSources(account: PlanInput['account'], managed: readonly string[]): UnmanagedSource[] {
+  const known = new Set(managed);
+  return (account ?? [])
+    .filter((s) => s.id !== CMS_SOURCE_ID && !known.has(s.id))
+    .map((s) => ({ id: s.id, label: s.label, languages: [...s.languages] }))
+    .sort((a, b) => compareText(a.id, b.id));
 }
 
 /** `--source ID…`: only those ids; an id neither declared nor in state is an error. */

@@ -3,5 +3,5 @@ export { buildPlan } from './build-plan.js';
 export { checkPlanFreshness, stalePlanError, type PlanFreshness } from './freshness.js';
 export { parsePlanFile, serializePlan } from './plan-file.js';
 export { dataLossSources, detailedExitCode, hasChanges, hasPendingWork, summarize, withoutQuietSources } from './policy.js';
-export { fullBody, partialBody, purgePath, typesPath } from './request-body.js';
+export { fullBody, labelsBody, partialBody, sourcesPath, typesPath } from './request-body.js';
 export * from './types.js';

@@ -30,8 +30,8 @@ function sourceDifference(id: string, saved: PlanSource | undefined, now: PlanSo
   if (changes(saved) !== changes(now)) {
     return [`source ${id}: the plan file has ${changes(saved) || 'no changes'}; a plan made now has ${changes(now) || 'no changes'}`];
   }
-  if (canonicalJson(saved.request) !== canonicalJson(now.request)) {
-    return [`source ${id}: the plan file's request differs from the one a plan made now would send (was the file edited?)`];
+  if (canonicalJson(saved.requests) !== canonicalJson(now.requests)) {
+    return [`source ${id}: the plan file's requests differ from the ones a plan made now would send (was the file edited?)`];
   }
   return [];
 }
@@ -48,18 +48,18 @@ const DOES: Readonly<Record<PlanSource['action'], string>> = {
   create: 'create it (PUT)',
   partial: 'update it in place (POST)',
   full: 'replace its schema (PUT), deleting its items,',
-  purge: 'purge its items (DELETE)',
+  delete: 'delete the source with its items (DELETE sources)',
 };
 
 /**
  * The options a saved plan was made with, as far as they matter: each shows in the plan
- * exactly where it changed an action. --source: the sources it holds; --prune: a purge;
+ * exactly where it changed an action. --source: the sources it holds; --prune: a delete;
  * --strategy full: a full update whose changes a partial update could have made.
  */
 export function inferPlanOptions(plan: Plan): PlanOptions {
   const forcedFull = plan.sources.some((s) => s.action === 'full' && s.changes.length > 0 && s.changes.every((c) => PARTIAL_SAFE_KINDS.has(c.kind)));
   return {
-    prune: plan.sources.some((s) => s.action === 'purge'),
+    prune: plan.sources.some((s) => s.action === 'delete'),
     strategy: forcedFull ? 'full' : 'auto',
     targets: plan.sources.map((s) => s.id),
   };

@@ -1,8 +1,8 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { isChangeKind } from '../diff/change.js';
 import { TOOL_NAME } from '../version.js';
-import { purgePath, typesPath } from './request-body.js';
-import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction } from './types.js';
+import { sourcesPath, typesPath } from './request-body.js';
+import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanRequestKind } from './types.js';
 import { isRecord } from '../model/is-record.js';
 
 /** The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline. */
@@ -26,6 +26,12 @@ export function parsePlanFile(text: string, fileName: string): Plan {
   if (!isRecord(tool) || tool.name !== TOOL_NAME || typeof tool.version !== 'string') {
     throw planError(fileName, `was not written by ${TOOL_NAME} (tool is ${JSON.stringify(tool ?? null)})`);
   }
+  if (value.formatVersion === 1) {
+    throw planError(
+      fileName,
+      `has formatVersion 1, written by ${TOOL_NAME} ${tool.version} before plans could hold several requests per source (and before --prune deleted sources); this version applies only formatVersion ${PLAN_FORMAT_VERSION}`,
+    );
+  }
   if (value.formatVersion !== PLAN_FORMAT_VERSION) {
     throw planError(
       fileName,
@@ -48,6 +54,7 @@ function shapeProblem(plan: Record<string, unknown>): string | undefined {
   if (!isRecord(plan.summary)) return 'summary is not an object';
   if (!Array.isArray(plan.diagnostics)) return 'diagnostics is not a list';
   if (!Array.isArray(plan.sources)) return 'sources is not a list';
+  if (!Array.isArray(plan.unmanaged)) return 'unmanaged is not a list';
   for (const [index, source] of plan.sources.entries()) {
     const problem = sourceProblem(source);
     if (problem !== undefined) return `sources[${index}]: ${problem}`;
@@ -68,32 +75,46 @@ function sourceProblem(source: unknown): string | undefined {
     }
   }
   const action = source.action as PlanAction;
-  // apply trusts the file: a request, its action and its data-loss flag must agree, so an
-  // edited file cannot slip a PUT or a purge past --allow-data-loss.
-  if (source.dataLoss !== (action === 'full' || action === 'purge')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
-  const request = source.request;
-  const method = REQUEST_METHOD[action];
-  if (request === null) return method === null ? undefined : `action ${action} has no request`;
-  if (method === null) return `action ${action} sends no request, but one is given`;
-  if (!isRecord(request) || typeof request.path !== 'string') return 'request is neither null nor {method, path, body}';
-  if (request.method !== method) return `action ${action} is sent with ${method}, not ${JSON.stringify(request.method ?? null)}`;
-  if (method === 'DELETE' ? request.body !== null : !isRecord(request.body)) return `request ${method} ${request.path} does not fit its body`;
-  const expectedPath = method === 'DELETE' ? `${purgePath(source.id, [])}&` : typesPath(source.id);
-  if (method === 'DELETE' ? !request.path.startsWith(expectedPath) : request.path !== expectedPath) {
-    return `request path ${request.path} is not the path for source ${source.id}`;
+  // apply trusts the file: its requests, its action and its data-loss flag must agree, so
+  // an edited file cannot slip a PUT or a delete past --allow-data-loss.
+  if (source.dataLoss !== (action === 'full' || action === 'delete')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
+  if (!Array.isArray(source.requests)) return 'requests is not a list';
+  const kinds: string[] = [];
+  for (const request of source.requests) {
+    const problem = requestProblem(request, source.id);
+    if (problem !== undefined) return problem;
+    kinds.push((request as { kind: string }).kind);
   }
+  return ALLOWED_REQUESTS[action](kinds) ? undefined : `action ${action} does not send ${kinds.length === 0 ? 'nothing' : kinds.join(' then ')}`;
+}
+
+/** Each request's kind, method, path and body fit together, and its path names the source. */
+function requestProblem(request: unknown, id: string): string | undefined {
+  if (!isRecord(request) || typeof request.path !== 'string' || typeof request.kind !== 'string') return 'a request is not {kind, method, path, body}';
+  if (!Object.hasOwn(REQUEST_SHAPES, request.kind)) return `unknown request kind ${JSON.stringify(request.kind)}`;
+  const expected = REQUEST_SHAPES[request.kind as PlanRequestKind];
+  if (request.method !== expected.method) return `a ${request.kind} request is sent with ${expected.method}, not ${JSON.stringify(request.method ?? null)}`;
+  if (request.path !== expected.path(id)) return `request path ${request.path} is not the ${request.kind} path for source ${id}`;
+  if (expected.body === null ? request.body !== null : !isRecord(request.body)) return `request ${request.kind} ${request.path} does not fit its body`;
   return undefined;
 }
 
-const REQUEST_METHOD: Readonly<Record<PlanAction, 'PUT' | 'POST' | 'DELETE' | null>> = {
-  none: null,
-  orphan: null,
-  create: 'PUT',
-  full: 'PUT',
-  partial: 'POST',
-  purge: 'DELETE',
+const REQUEST_SHAPES: Readonly<Record<PlanRequestKind, { method: string; path: (id: string) => string; body: 'object' | null }>> = {
+  'types.put': { method: 'PUT', path: typesPath, body: 'object' },
+  'types.post': { method: 'POST', path: typesPath, body: 'object' },
+  'sources.post': { method: 'POST', path: sourcesPath, body: 'object' },
+  'sources.delete': { method: 'DELETE', path: sourcesPath, body: null },
 };
 
+/** The request sequences each action may send (build-plan.ts's requestsFor makes exactly these). */
+const ALLOWED_REQUESTS: Readonly<Record<PlanAction, (kinds: readonly string[]) => boolean>> = {
+  none: (k) => k.length === 0,
+  orphan: (k) => k.length === 0,
+  create: (k) => k[0] === 'types.put' && (k.length === 1 || (k.length === 2 && k[1] === 'sources.post')),
+  full: (k) => k[0] === 'types.put' && (k.length === 1 || (k.length === 2 && k[1] === 'sources.post')),
+  partial: (k) => ['types.post', 'sources.post', 'types.post,sources.post'].includes(k.join(',')),
+  delete: (k) => k.length === 1 && k[0] === 'sources.delete',
+};
 
 function planError(fileName: string, problem: string): GraphformError {
   return new GraphformError('GF_PLAN_FORMAT', `The plan file ${fileName} ${problem}.`, {

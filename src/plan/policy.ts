@@ -2,7 +2,7 @@ import type { Plan, PlanSource, PlanSummary } from './types.js';
 
 /** The six counters and the data-loss flag of the plan's summary. */
 export function summarize(sources: readonly PlanSource[]): PlanSummary {
-  const summary: PlanSummary = { create: 0, partial: 0, full: 0, purge: 0, orphan: 0, none: 0, pending: 0, dataLoss: false };
+  const summary: PlanSummary = { create: 0, partial: 0, full: 0, delete: 0, orphan: 0, none: 0, pending: 0, dataLoss: false };
   for (const source of sources) {
     summary[source.action] += 1;
     if (source.pending !== undefined) summary.pending += 1;
@@ -18,7 +18,7 @@ export function dataLossSources(plan: Plan): PlanSource[] {
 
 /** True when applying the plan sends at least one request (an orphan sends none). */
 export function hasChanges(plan: Plan): boolean {
-  return plan.sources.some((s) => s.request !== null);
+  return plan.sources.some((s) => s.requests.length > 0);
 }
 
 /** True when state records work an interrupted apply left undone (a re-push), which apply finishes. */

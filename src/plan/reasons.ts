@@ -55,12 +55,12 @@ export function explainAction(ctx: ReasonContext): string[] {
       ];
     case 'prune':
       return [
-        `source ${id} is no longer declared and --prune is set: this ${deletes} (its content types stay in the service)`,
-        `run \`graphform state rm ${id}\` instead to stop managing it and keep its items`,
+        `source ${id} is no longer declared and --prune is set: DELETE sources deletes the source itself, its content types, and all its items${inLanguages(ctx.itemLanguages)}, freeing its place in the account's source limit`,
+        `run \`graphform state rm ${id}\` instead to stop managing it and keep it, or \`graphform data purge ${id}\` to empty it but keep its types`,
       ];
     case 'orphan':
       return [
-        `source ${id} is in state but no longer declared: graphform leaves it and its items in the service untouched; declare it again, plan with --prune to delete its items, or run \`graphform state rm ${id}\` to stop managing it`,
+        `source ${id} is in state but no longer declared: graphform leaves it and its items in the service untouched; declare it again, plan with --prune to delete the source, or run \`graphform state rm ${id}\` to stop managing it`,
       ];
     case 'recreate':
       return [

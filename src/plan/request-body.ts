@@ -8,14 +8,23 @@ import type {
   PropertyTypeDefinition,
   SourceDefinition,
 } from '../model/types.js';
+import type { SourceLabels } from '../graph/types.js';
 
 export function typesPath(id: string): string {
   return `/api/content/v3/types?id=${encodeURIComponent(id)}`;
 }
 
-export function purgePath(id: string, languages: readonly string[]): string {
-  const query = languages.map((code) => `&languages=${encodeURIComponent(code)}`).join('');
-  return `/api/content/v2/data?id=${encodeURIComponent(id)}${query}`;
+/** The sources API for one source: POST sets its label and description, DELETE deletes it. */
+export function sourcesPath(id: string): string {
+  return `/api/content/v3/sources?id=${encodeURIComponent(id)}`;
+}
+
+/**
+ * The POST sources body: both fields, nothing else (the service requires exactly these);
+ * an undeclared description is sent as empty.
+ */
+export function labelsBody(definition: SourceDefinition): SourceLabels {
+  return { label: definition.label, description: definition.description ?? '' };
 }
 
 /**

@@ -1,19 +1,30 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Change } from '../diff/change.js';
-import type { RemoteDefinition } from '../graph/types.js';
+import type { RemoteDefinition, SourceInfo, SourceLabels } from '../graph/types.js';
 import type { PartialTypesBody, SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { PendingWork, State } from '../state/types.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+/** 2: `requests` per source (version 1 had one `request`), `unmanaged`, the delete action. */
+export const PLAN_FORMAT_VERSION = 2;
 
-export const PLAN_ACTIONS = ['none', 'create', 'partial', 'full', 'purge', 'orphan'] as const;
+export const PLAN_ACTIONS = ['none', 'create', 'partial', 'full', 'delete', 'orphan'] as const;
 export type PlanAction = (typeof PLAN_ACTIONS)[number];
 
-/** The one request a source needs; the path always carries an explicit id. */
+/**
+ * One request of a source's plan; the path always carries an explicit id. `kind` names the
+ * endpoint and verb, so apply, the plan file reader and reviewers need not parse paths:
+ * - `types.put`: full update (creates, or replaces the schema and DELETES ALL ITEMS);
+ * - `types.post`: partial update of content types (keeps the items);
+ * - `sources.post`: label and description (keeps types and items);
+ * - `sources.delete`: deletes the source itself, its types and all its items.
+ */
 export type PlanRequest =
-  | { method: 'PUT'; path: string; body: SourceDefinition }
-  | { method: 'POST'; path: string; body: PartialTypesBody }
-  | { method: 'DELETE'; path: string; body: null };
+  | { kind: 'types.put'; method: 'PUT'; path: string; body: SourceDefinition }
+  | { kind: 'types.post'; method: 'POST'; path: string; body: PartialTypesBody }
+  | { kind: 'sources.post'; method: 'POST'; path: string; body: SourceLabels }
+  | { kind: 'sources.delete'; method: 'DELETE'; path: string; body: null };
+
+export type PlanRequestKind = PlanRequest['kind'];
 
 export interface PlanSource {
   id: string;
@@ -26,8 +37,8 @@ export interface PlanSource {
    */
   reasons: string[];
   changes: Change[];
-  /** null for none and orphan. */
-  request: PlanRequest | null;
+  /** In the order apply sends them; empty for none and orphan. */
+  requests: PlanRequest[];
   /** Work an interrupted apply left in state (a re-push of `data:` files); apply finishes it first. */
   pending?: PendingWork;
 }
@@ -36,7 +47,7 @@ export interface PlanSummary {
   create: number;
   partial: number;
   full: number;
-  purge: number;
+  delete: number;
   orphan: number;
   none: number;
   /** Sources with pending work in state (a re-push of their `data:` files not finished). */
@@ -56,13 +67,20 @@ export interface Plan {
   summary: PlanSummary;
   /** Sorted by id. */
   sources: PlanSource[];
+  /**
+   * Sources of the account that are neither declared nor in state (the CMS's own `default`
+   * aside), as the sources API listed them; [] when the account was not read.
+   */
+  unmanaged: UnmanagedSource[];
   diagnostics: Diagnostic[];
 }
+
+export type UnmanagedSource = Pick<SourceInfo, 'id' | 'label' | 'languages'>;
 
 export type PlanStrategy = 'auto' | 'full';
 
 export interface PlanOptions {
-  /** Purge orphaned sources (in state, no longer declared) instead of leaving them. */
+  /** Delete orphaned sources (in state, no longer declared) instead of leaving them. */
   prune: boolean;
   /** `full` sends PUT wherever a change would otherwise go as a partial POST. */
   strategy: PlanStrategy;
@@ -76,6 +94,8 @@ export interface PlanInput {
   declarations: SourceDeclaration[];
   /** From the shell's GET types; an absent id means the service was not asked. */
   remote: Readonly<Record<string, RemoteDefinition>>;
+  /** The account's sources from the sources API; undefined when it was not read. */
+  account?: readonly SourceInfo[];
   options: PlanOptions;
   createdAt: string;
   tool: { name: string; version: string };

@@ -7,7 +7,7 @@ const DOING: Readonly<Record<PlanAction, string>> = {
   create: 'creating (PUT)',
   partial: 'updating in place (POST)',
   full: 'replacing the schema (PUT, deletes items)',
-  purge: 'purging items (DELETE data)',
+  delete: 'deleting the source (DELETE sources, deletes items)',
   none: 'unchanged',
   orphan: 'orphaned',
 };
@@ -16,7 +16,7 @@ const DONE: Readonly<Record<PlanAction, string>> = {
   create: 'created',
   partial: 'updated in place',
   full: 'schema replaced',
-  purge: 'purged',
+  delete: 'deleted',
   none: 'unchanged',
   orphan: 'left as it is',
 };

@@ -15,6 +15,8 @@ export function changeLine(change: Change): { symbol: ChangeSymbol; text: string
       return { symbol: '-', text: `source ${describeSource(change.before)}` };
     case 'source.labelChanged':
       return { symbol: '~', text: `label: ${arrow(JSON.stringify(change.before), JSON.stringify(change.after))}` };
+    case 'source.descriptionChanged':
+      return { symbol: '~', text: `description: ${arrow(JSON.stringify(change.before), JSON.stringify(change.after))}` };
     case 'source.languageAdded':
       return { symbol: '+', text: `language ${String(change.after)}` };
     case 'source.languageRemoved':

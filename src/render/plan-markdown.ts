@@ -1,7 +1,8 @@
 import type { Plan, PlanSource } from '../plan/types.js';
 import { escapeControl } from './escape-control.js';
 import { changeLine } from './plan-change-line.js';
-import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, requestBodyDiff, summaryLine, visibleSources } from './plan-labels.js';
+import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { requestBodyDiffs } from './request-body-diff.js';
 
 /**
  * The plan for a pull-request comment: data loss first, then a summary table, then each
@@ -25,12 +26,17 @@ export function renderPlanMarkdown(plan: Plan): string {
   if (shown.length > 0) {
     out.push('| Source | Action | Data loss | Request | Changes |', '|---|---|---|---|---:|');
     for (const s of shown) {
-      const request = s.request === null ? '—' : code(`${s.request.method} ${s.request.path}`);
+      const request = s.requests.length === 0 ? '—' : s.requests.map((r) => code(`${r.method} ${r.path}`)).join(' then ');
       out.push(`| ${cell(code(s.id))} | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${cell(request)} | ${s.changes.length} |`);
     }
     out.push('');
   }
   for (const s of shown) out.push(...details(s));
+  if (plan.unmanaged.length > 0) {
+    out.push(`<details><summary>Unmanaged sources in the account: ${plan.unmanaged.length}</summary>`, '');
+    for (const source of plan.unmanaged) out.push(`- ${escapeText(unmanagedLine(source))}`);
+    out.push('', '</details>', '');
+  }
   if (plan.diagnostics.length > 0) {
     out.push('<details><summary>Diagnostics</summary>', '');
     for (const d of plan.diagnostics) out.push(`- ${code(`${d.file}:${d.line}:${d.column}`)} ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
@@ -52,9 +58,8 @@ function details(source: PlanSource): string[] {
       return `${symbol} ${text}`;
     })), '');
   }
-  const patch = requestBodyDiff(source);
-  if (patch !== undefined) {
-    out.push(`Request body (${code(`${source.request?.method ?? ''} ${source.request?.path ?? ''}`)}) against the applied definition:`, '');
+  for (const { request, patch } of requestBodyDiffs(source)) {
+    out.push(`Request body (${code(`${request.method} ${request.path}`)}) against what it replaces:`, '');
     out.push(...fenced('diff', patch.trimEnd().split('\n')), '');
   }
   out.push('</details>', '');

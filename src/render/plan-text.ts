@@ -2,7 +2,8 @@ import type { ChalkInstance } from 'chalk';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { changeLine, type ChangeSymbol } from './plan-change-line.js';
-import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestBodyDiff, summaryLine, visibleSources } from './plan-labels.js';
+import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { requestBodyDiffs } from './request-body-diff.js';
 
 export interface PlanTextOptions {
   color: ChalkInstance;
@@ -22,7 +23,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
 
   for (const source of shown) {
     const paint = actionColors(c)[source.action];
-    const request = source.request === null ? '' : c.dim(` via ${source.request.method} ${e(source.request.path)}`);
+    const request = source.requests.length === 0 ? '' : c.dim(` via ${e(requestsLine(source))}`);
     lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(ACTION_TITLES[source.action])}${request}`);
     for (const change of source.changes) {
       const { symbol, text } = changeLine(change);
@@ -33,6 +34,11 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     lines.push('');
   }
 
+  if (plan.unmanaged.length > 0) {
+    lines.push(c.bold('Unmanaged sources in the account (neither declared nor in state; left untouched):'));
+    for (const source of plan.unmanaged) lines.push(`      ${c.cyan('?')} ${e(unmanagedLine(source))}`);
+    lines.push('');
+  }
   lines.push(isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
   if (plan.diagnostics.length > 0) {
     lines.push('', c.bold('Diagnostics:'));
@@ -51,9 +57,7 @@ function header(plan: Plan): string {
 }
 
 function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
-  const patch = requestBodyDiff(source);
-  if (patch === undefined) return [];
-  return patch
+  return requestBodyDiffs(source).flatMap(({ patch }) => patch
     .trimEnd()
     .split('\n')
     .map(e)
@@ -62,7 +66,7 @@ function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
       if (line.startsWith('+')) return `      ${c.green(line)}`;
       if (line.startsWith('-')) return `      ${c.red(line)}`;
       return `      ${line.startsWith('@@') ? c.cyan(line) : line}`;
-    });
+    }));
 }
 
 /** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
@@ -79,7 +83,7 @@ function dataLossBanner(plan: Plan, c: ChalkInstance): string[] {
 }
 
 function actionColors(c: ChalkInstance): Record<PlanAction, ChalkInstance> {
-  return { create: c.green, partial: c.yellow, full: c.red, purge: c.red, orphan: c.magenta, none: c.dim };
+  return { create: c.green, partial: c.yellow, full: c.red, delete: c.red, orphan: c.magenta, none: c.dim };
 }
 
 function symbolColors(c: ChalkInstance): Record<ChangeSymbol, ChalkInstance> {

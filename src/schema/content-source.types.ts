@@ -4,7 +4,7 @@
  */
 
 /**
- * One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition and is sent as declared.
+ * One custom content source of the graph service, declared for graphform. Everything except `id`, `description`, `data` and `import` is the service's own definition and is sent as declared.
  */
 export interface ContentSourceDeclaration {
   /**
@@ -15,6 +15,10 @@ export interface ContentSourceDeclaration {
    * Human-readable label of the source.
    */
   label: string;
+  /**
+   * graphform's own key: the source's description, as the sources API keeps it. It is set with the label by POST /api/content/v3/sources, never by a types update, so changing it keeps every item.
+   */
+  description?: string;
   /**
    * Language codes of the source's content, e.g. [en, sv]. At least one; each once.
    *

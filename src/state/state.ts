@@ -1,5 +1,6 @@
 import { compareText } from '../model/canonical.js';
 import { hashDefinition } from '../model/hash.js';
+import { ownValue, recordFrom, setOwn } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
 import { STATE_FORMAT_VERSION, type PendingWork, type State, type StateSourceEntry } from './types.js';
 
@@ -14,12 +15,14 @@ export function stateEntry(definition: SourceDefinition, appliedAt: string, tool
 
 /** The state with `id` set to `entry`; serial + 1. */
 export function withSource(state: State, id: string, entry: StateSourceEntry): State {
-  return { ...state, serial: state.serial + 1, sources: sortedSources({ ...state.sources, [id]: entry }) };
+  const sources = { ...state.sources };
+  setOwn(sources, id, entry);
+  return { ...state, serial: state.serial + 1, sources: sortedSources(sources) };
 }
 
 /** The state with `id`'s entry marked (or, with undefined, cleared of) pending work; serial + 1. */
 export function withPending(state: State, id: string, pending: PendingWork | undefined): State {
-  const entry = state.sources[id];
+  const entry = ownValue(state.sources, id);
   if (entry === undefined) throw new Error(`no state entry for source ${id} to mark pending work on`);
   const { pending: _previous, ...rest } = entry;
   return withSource(state, id, pending === undefined ? rest : { ...rest, pending });
@@ -32,13 +35,9 @@ export function withoutSource(state: State, id: string): State {
 }
 
 export function stateDefinitions(state: State | undefined): Record<string, SourceDefinition> {
-  const out: Record<string, SourceDefinition> = {};
-  for (const [id, entry] of Object.entries(state?.sources ?? {})) out[id] = entry.definition;
-  return out;
+  return recordFrom(Object.entries(state?.sources ?? {}).map(([id, entry]) => [id, entry.definition] as const));
 }
 
 function sortedSources(sources: Record<string, StateSourceEntry>): Record<string, StateSourceEntry> {
-  const out: Record<string, StateSourceEntry> = {};
-  for (const id of Object.keys(sources).sort(compareText)) out[id] = sources[id] as StateSourceEntry;
-  return out;
+  return recordFrom(Object.keys(sources).sort(compareText).map((id) => [id, sources[id] as StateSourceEntry] as const));
 }

@@ -23,6 +23,7 @@ export function toSourceDeclaration(file: string, declared: ContentSourceDeclara
   }));
   const definition: SourceDefinition = {
     label: declared.label,
+    ...(declared.description === undefined || declared.description === '' ? {} : { description: declared.description }),
     languages: [...declared.languages],
     ...(declared.propertyTypes === undefined ? {} : { propertyTypes: mapValues(declared.propertyTypes, toPropertyType) }),
     contentTypes,

@@ -12,6 +12,7 @@ const base = shop();
 /** Every change kind at once, on one definition. */
 const changedEverywhere = edit(base, (d) => {
   d.label = 'Renamed';
+  d.description = 'Now described';
   d.languages = ['en', 'de'];
   d.propertyTypes!.Money = { properties: { Amount: { name: 'Amount', type: 'Float' } } };
   d.propertyTypes!.Dimensions!.properties.Depth = { name: 'Depth', type: 'Float' };
@@ -44,6 +45,7 @@ describe('diffSource', () => {
       'contentTypes.Product.properties.Quantity.searchable property.searchableChanged',
       'contentTypes.Product.properties.Quantity.type property.typeChanged',
       'contentTypes.Review contentType.added',
+      'description source.descriptionChanged',
       'label source.labelChanged',
       'languages.de source.languageAdded',
       'languages.sv source.languageRemoved',
@@ -118,6 +120,7 @@ describe('describeChange', () => {
         "making Product.Quantity searchable",
         "changing the type of Product.Quantity from Int to Float",
         "adding content type Review",
+        "adding a description",
         "changing the label from "Shop catalogue" to "Renamed"",
         "adding language de",
         "removing language sv",

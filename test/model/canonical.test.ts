@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalDefinition, canonicalJson } from '../../src/model/canonical.js';
+import { canonicalDefinition, canonicalJson, typesPart } from '../../src/model/canonical.js';
 import { hashDeclarations, hashDefinition } from '../../src/model/hash.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import { declaration, edit, shop } from '../plan/builders.js';
@@ -35,9 +35,13 @@ describe('canonicalDefinition', () => {
     expect(named.propertyTypes).toEqual({ D: { properties: { W: { name: 'W', type: 'Float' } } } });
   });
 
-  it('keeps only the contract fields', () => {
-    const withExtras = { ...shop(), description: 'x', contentTypes: { A: { contentType: [], properties: {}, sortOrder: 3 } } } as unknown as SourceDefinition;
-    expect(canonicalJson(canonicalDefinition(withExtras))).not.toMatch(/description|sortOrder/);
+  it('keeps only the contract fields (and graphform\'s description, which typesPart leaves out)', () => {
+    const withExtras = { ...shop(), displayName: 'x', contentTypes: { A: { contentType: [], properties: {}, sortOrder: 3 } } } as unknown as SourceDefinition;
+    expect(canonicalJson(canonicalDefinition(withExtras))).not.toMatch(/displayName|sortOrder/);
+    const described = { ...shop(), description: 'Everything we sell' };
+    expect(canonicalDefinition(described).description).toBe('Everything we sell');
+    expect(canonicalDefinition({ ...shop(), description: '' })).not.toHaveProperty('description');
+    expect(typesPart(described)).not.toHaveProperty('description');
   });
 
   it('canonicalJson sorts keys at every level and drops undefined', () => {

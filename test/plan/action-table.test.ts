@@ -5,9 +5,11 @@ import type { SourceDefinition } from '../../src/model/types.js';
 import type { PlanAction, PlanOptions, PlanRequest } from '../../src/plan/types.js';
 import { declaration, edit, planOf, shop } from './builders.js';
 
-const PUT = '/api/content/v3/types?id=shop';
-const put = (body: SourceDefinition): PlanRequest => ({ method: 'PUT', path: PUT, body });
-const post = (body: { languages: string[]; contentTypes: SourceDefinition['contentTypes'] }): PlanRequest => ({ method: 'POST', path: PUT, body });
+const TYPES = '/api/content/v3/types?id=shop';
+const SOURCES = '/api/content/v3/sources?id=shop';
+const put = (body: SourceDefinition): PlanRequest => ({ kind: 'types.put', method: 'PUT', path: TYPES, body });
+const post = (body: { languages: string[]; contentTypes: SourceDefinition['contentTypes'] }): PlanRequest => ({ kind: 'types.post', method: 'POST', path: TYPES, body });
+const labels = (label: string, description = ''): PlanRequest => ({ kind: 'sources.post', method: 'POST', path: SOURCES, body: { label, description } });
 const base = shop();
 const found = (definition: SourceDefinition): RemoteDefinition => ({ status: 'found', definition });
 
@@ -20,7 +22,7 @@ interface Row {
   data?: string[];
   action: PlanAction;
   dataLoss: boolean;
-  request: PlanRequest | null;
+  requests: PlanRequest[];
   kinds: ChangeKind[];
   /** Each must appear in one of the reasons. */
   reasons?: string[];
@@ -32,7 +34,7 @@ const withColor = edit(base, (d) => {
 const review = { contentType: ['Item'], properties: { Rating: { type: 'Int' }, Text: { type: 'String', searchable: true } } };
 
 const rows: Row[] = [
-  { name: 'no change', applied: base, desired: base, action: 'none', dataLoss: false, request: null, kinds: [] },
+  { name: 'no change', applied: base, desired: base, action: 'none', dataLoss: false, requests: [], kinds: [] },
   {
     name: 'reordered keys, properties, content types, languages',
     applied: base,
@@ -47,7 +49,7 @@ const rows: Row[] = [
     },
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: [],
   },
   {
@@ -59,7 +61,7 @@ const rows: Row[] = [
     }),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: [],
   },
   {
@@ -71,7 +73,7 @@ const rows: Row[] = [
     }),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: [],
   },
   {
@@ -80,17 +82,89 @@ const rows: Row[] = [
     desired: edit(base, (d) => void (d.propertyTypes = {})),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: [],
   },
-  ...fullRow('label changed', edit(base, (d) => void (d.label = 'Shop')), ['source.labelChanged'], 'changing the label from "Shop catalogue" to "Shop" needs a full update, which deletes all items of source shop in en, sv'),
+  {
+    name: 'label changed: POST sources with label and description; items are kept',
+    applied: base,
+    desired: edit(base, (d) => void (d.label = 'Shop')),
+    action: 'partial',
+    dataLoss: false,
+    requests: [labels('Shop')],
+    kinds: ['source.labelChanged'],
+    reasons: ['changing the label from "Shop catalogue" to "Shop" can be sent as a partial update; items are kept'],
+  },
+  {
+    name: 'description added: POST sources only',
+    applied: base,
+    desired: edit(base, (d) => void (d.description = 'Everything we sell')),
+    action: 'partial',
+    dataLoss: false,
+    requests: [labels('Shop catalogue', 'Everything we sell')],
+    kinds: ['source.descriptionChanged'],
+    reasons: ['adding a description can be sent as a partial update'],
+  },
+  {
+    name: 'description removed: POST sources with an empty description',
+    applied: edit(base, (d) => void (d.description = 'Old')),
+    desired: base,
+    action: 'partial',
+    dataLoss: false,
+    requests: [labels('Shop catalogue')],
+    kinds: ['source.descriptionChanged'],
+  },
+  {
+    name: 'label and a new content type: POST types, then POST sources',
+    applied: base,
+    desired: edit(base, (d) => {
+      d.label = 'Shop';
+      d.contentTypes.Review = structuredClone(review);
+    }),
+    action: 'partial',
+    dataLoss: false,
+    requests: [post({ languages: ['en', 'sv'], contentTypes: { Review: review } }), labels('Shop')],
+    kinds: ['contentType.added', 'source.labelChanged'],
+  },
+  {
+    name: 'a description change with a full update: PUT (which carries no description), then POST sources',
+    applied: base,
+    desired: edit(base, (d) => {
+      d.description = 'New';
+      delete d.contentTypes.Product!.properties.Color;
+    }),
+    action: 'full',
+    dataLoss: true,
+    requests: [put(edit(base, (d) => void delete d.contentTypes.Product!.properties.Color)), labels('Shop catalogue', 'New')],
+    kinds: ['property.removed', 'source.descriptionChanged'],
+  },
+  {
+    name: 'a new source with a description: PUT, then POST sources',
+    applied: undefined,
+    desired: edit(base, (d) => void (d.description = 'Everything we sell')),
+    remote: { status: 'missing' },
+    action: 'create',
+    dataLoss: false,
+    requests: [put(base), labels('Shop catalogue', 'Everything we sell')],
+    kinds: ['source.added'],
+  },
+  {
+    name: 'the service has the types but the description changed: POST sources is still sent',
+    applied: base,
+    desired: edit(base, (d) => void (d.description = 'New')),
+    remote: found(base),
+    action: 'partial',
+    dataLoss: false,
+    requests: [labels('Shop catalogue', 'New')],
+    kinds: ['source.descriptionChanged'],
+  },
   {
     name: 'language added: POST with every language and no content types',
     applied: base,
     desired: edit(base, (d) => void d.languages.push('de')),
     action: 'partial',
     dataLoss: false,
-    request: post({ languages: ['en', 'sv', 'de'], contentTypes: {} }),
+    requests: [post({ languages: ['en', 'sv', 'de'], contentTypes: {} })],
     kinds: ['source.languageAdded'],
     reasons: ['adding language de can be sent as a partial update; items are kept'],
   },
@@ -107,7 +181,7 @@ const rows: Row[] = [
     desired: base,
     action: 'full',
     dataLoss: true,
-    request: put(base),
+    requests: [put(base)],
     kinds: ['propertyType.removed'],
     reasons: ['removing property type Money needs a full update, which deletes all items of source shop in en, sv'],
   },
@@ -123,7 +197,7 @@ const rows: Row[] = [
     desired: edit(base, (d) => void (d.contentTypes.Review = structuredClone(review))),
     action: 'partial',
     dataLoss: false,
-    request: post({ languages: ['en', 'sv'], contentTypes: { Review: review } }),
+    requests: [post({ languages: ['en', 'sv'], contentTypes: { Review: review } })],
     kinds: ['contentType.added'],
   },
   ...fullRow('content type removed', edit(base, (d) => void delete d.contentTypes.Product), ['contentType.removed'], 'removing content type Product needs a full update'),
@@ -136,12 +210,12 @@ const rows: Row[] = [
     desired: edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' })),
     action: 'partial',
     dataLoss: false,
-    request: post({
+    requests: [post({
       languages: ['en', 'sv'],
       contentTypes: {
         Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' }, Price: { type: 'Float' } } },
       },
-    }),
+    })],
     kinds: ['property.added'],
   },
   ...fullRow(
@@ -162,12 +236,12 @@ const rows: Row[] = [
     desired: withColor,
     action: 'partial',
     dataLoss: false,
-    request: post({
+    requests: [post({
       languages: ['en', 'sv'],
       contentTypes: {
         Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
       },
-    }),
+    })],
     kinds: ['property.searchableChanged'],
     reasons: ['making Product.Color searchable can be sent as a partial update; items are kept'],
   },
@@ -177,7 +251,7 @@ const rows: Row[] = [
     desired: edit(base, (d) => void delete d.contentTypes.Item!.properties.Name!.searchable),
     action: 'partial',
     dataLoss: false,
-    request: post({ languages: ['en', 'sv'], contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: false } } } } }),
+    requests: [post({ languages: ['en', 'sv'], contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: false } } } } })],
     kinds: ['property.searchableChanged'],
     reasons: ['making Item.Name no longer searchable'],
   },
@@ -190,13 +264,13 @@ const rows: Row[] = [
     }),
     action: 'partial',
     dataLoss: false,
-    request: post({
+    requests: [post({
       languages: ['en', 'sv', 'fi'],
       contentTypes: {
         Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
         Review: review,
       },
-    }),
+    })],
     kinds: ['contentType.added', 'property.searchableChanged', 'source.languageAdded'],
   },
   ...fullRow(
@@ -224,20 +298,20 @@ const rows: Row[] = [
     options: { strategy: 'full' },
     action: 'full',
     dataLoss: true,
-    request: put(edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' }))),
+    requests: [put(edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' })))],
     kinds: ['property.added'],
     reasons: ['--strategy full sends adding property Product.Price as a full update, which deletes all items of source shop in en, sv'],
   },
-  { name: '--strategy full with no change sends nothing', applied: base, desired: base, options: { strategy: 'full' }, action: 'none', dataLoss: false, request: null, kinds: [] },
+  { name: '--strategy full with no change sends nothing', applied: base, desired: base, options: { strategy: 'full' }, action: 'none', dataLoss: false, requests: [], kinds: [] },
   {
     name: 'a full update of a source with data files re-pushes them',
     applied: base,
-    desired: edit(base, (d) => void (d.label = 'Shop')),
+    desired: edit(base, (d) => void (d.languages = ['en'])),
     data: ['data/shop/*.ndjson'],
     action: 'full',
     dataLoss: true,
-    request: put(edit(base, (d) => void (d.label = 'Shop'))),
-    kinds: ['source.labelChanged'],
+    requests: [put(edit(base, (d) => void (d.languages = ['en'])))],
+    kinds: ['source.languageRemoved'],
     reasons: ['after the full update, graphform pushes the items of data/shop/*.ndjson again'],
   },
   {
@@ -247,7 +321,7 @@ const rows: Row[] = [
     remote: { status: 'missing' },
     action: 'create',
     dataLoss: false,
-    request: put(base),
+    requests: [put(base)],
     kinds: ['source.added'],
     reasons: ['source shop is new (the service does not have it): a full update creates it; there are no items to lose'],
   },
@@ -258,7 +332,7 @@ const rows: Row[] = [
     remote: { status: 'unsupported' },
     action: 'create',
     dataLoss: false,
-    request: put(base),
+    requests: [put(base)],
     kinds: ['source.added'],
     reasons: ['Warning: the service cannot say whether source shop already exists'],
   },
@@ -268,7 +342,7 @@ const rows: Row[] = [
     desired: base,
     action: 'create',
     dataLoss: false,
-    request: put(base),
+    requests: [put(base)],
     kinds: ['source.added'],
     reasons: ['Warning: graphform did not ask the service whether source shop already exists (refresh is off)'],
   },
@@ -279,7 +353,7 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void (d.languages = ['en', 'fi']))),
     action: 'full',
     dataLoss: true,
-    request: put(base),
+    requests: [put(base)],
     kinds: ['source.added'],
     reasons: ['source shop already exists in the service but is not in state: a full update deletes all items of source shop in en, fi', 'run `graphform import shop` first'],
   },
@@ -290,7 +364,7 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void (d.languages = ['sv', 'en']))),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: ['source.added'],
     reasons: ['the service already has exactly this definition of source shop', 'apply records it in state'],
   },
@@ -301,7 +375,7 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void delete d.contentTypes.Product!.properties.Color)),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: ['property.removed'],
     reasons: ['nothing is sent; apply records it in state'],
   },
@@ -311,20 +385,20 @@ const rows: Row[] = [
     desired: undefined,
     action: 'orphan',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: ['source.removed'],
     reasons: ['--prune', 'graphform state rm shop'],
   },
   {
-    name: 'orphan with --prune: purge every language',
+    name: 'orphan with --prune: DELETE sources deletes the source, its types and items',
     applied: base,
     desired: undefined,
     options: { prune: true },
-    action: 'purge',
+    action: 'delete',
     dataLoss: true,
-    request: { method: 'DELETE', path: '/api/content/v2/data?id=shop&languages=en&languages=sv', body: null },
+    requests: [{ kind: 'sources.delete', method: 'DELETE', path: SOURCES, body: null }],
     kinds: ['source.removed'],
-    reasons: ['source shop is no longer declared and --prune is set: this deletes all items of source shop in en, sv'],
+    reasons: ['source shop is no longer declared and --prune is set: DELETE sources deletes the source itself, its content types, and all its items in en, sv'],
   },
   {
     name: 'orphan the service no longer has: nothing to purge',
@@ -334,7 +408,7 @@ const rows: Row[] = [
     options: { prune: true },
     action: 'orphan',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: ['source.removed'],
     reasons: ['nothing to purge'],
   },
@@ -345,7 +419,7 @@ const rows: Row[] = [
     remote: { status: 'missing' },
     action: 'create',
     dataLoss: false,
-    request: put(edit(base, (d) => void delete d.contentTypes.Product!.properties.Color)),
+    requests: [put(edit(base, (d) => void delete d.contentTypes.Product!.properties.Color))],
     kinds: ['property.removed'],
     reasons: ['Warning: state records source shop, but the service says it does not exist'],
   },
@@ -356,7 +430,7 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void (d.contentTypes.Product!.properties.Extra = { type: 'String' }))),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: [],
     reasons: ['Warning: drift: source shop was changed in the service outside graphform since the last apply (adding property Product.Extra)'],
   },
@@ -367,12 +441,12 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void (d.label = 'Edited by hand'))),
     action: 'partial',
     dataLoss: false,
-    request: post({
+    requests: [post({
       languages: ['en', 'sv'],
       contentTypes: {
         Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
       },
-    }),
+    })],
     kinds: ['property.searchableChanged'],
     reasons: ['Warning: drift: source shop was changed'],
   },
@@ -383,13 +457,13 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void (d.languages = ['sv', 'en']))),
     action: 'none',
     dataLoss: false,
-    request: null,
+    requests: [],
     kinds: [],
   },
 ];
 
 function fullRow(name: string, desired: SourceDefinition, kinds: ChangeKind[], reason: string): Row[] {
-  return [{ name, applied: base, desired, action: 'full', dataLoss: true, request: put(desired), kinds, reasons: [reason] }];
+  return [{ name, applied: base, desired, action: 'full', dataLoss: true, requests: [put(desired)], kinds, reasons: [reason] }];
 }
 
 describe('the POST-or-PUT rule table', () => {
@@ -408,13 +482,13 @@ describe('the POST-or-PUT rule table', () => {
     const [source] = plan.sources;
     expect(source?.action).toBe(row.action);
     expect(source?.dataLoss).toBe(row.dataLoss);
-    expect(source?.request).toEqual(row.request);
+    expect(source?.requests).toEqual(row.requests);
     expect([...new Set(source?.changes.map((c) => c.kind))].sort()).toEqual([...row.kinds].sort());
     for (const expected of row.reasons ?? []) {
       expect(source?.reasons.some((r) => r.includes(expected)), `no reason contains ${JSON.stringify(expected)} in ${JSON.stringify(source?.reasons)}`).toBe(true);
     }
     if (row.action !== 'none') expect(source?.reasons.length).toBeGreaterThan(0);
-    if (row.dataLoss) expect(source?.reasons[0]).toMatch(/deletes all items of source shop in /);
+    if (row.dataLoss) expect(source?.reasons[0]).toMatch(/deletes all items of source shop in |all its items in /);
     expect(plan.summary[row.action]).toBe(1);
     expect(plan.summary.dataLoss).toBe(row.dataLoss);
   });

@@ -15,18 +15,37 @@ describe('buildPlan', () => {
       declared: [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color)), declaration('blog', blog)],
       remote: { blog: { status: 'missing' } },
     });
-    expect(Object.keys(plan)).toEqual(['formatVersion', 'tool', 'environment', 'state', 'desiredHash', 'createdAt', 'summary', 'sources', 'diagnostics']);
-    expect(plan.formatVersion).toBe(1);
+    expect(Object.keys(plan)).toEqual(['formatVersion', 'tool', 'environment', 'state', 'desiredHash', 'createdAt', 'summary', 'sources', 'unmanaged', 'diagnostics']);
+    expect(plan.formatVersion).toBe(2);
+    expect(plan.unmanaged).toEqual([]);
     expect(plan.state).toEqual({ lineage: LINEAGE, serial: 2 });
     expect(plan.desiredHash).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(plan.summary).toEqual({ create: 1, partial: 0, full: 1, purge: 0, orphan: 1, none: 0, pending: 0, dataLoss: true });
+    expect(plan.summary).toEqual({ create: 1, partial: 0, full: 1, delete: 0, orphan: 1, none: 0, pending: 0, dataLoss: true });
     expect(plan.sources.map((s) => [s.id, s.action])).toEqual([
       ['blog', 'create'],
       ['old', 'orphan'],
       ['shop', 'full'],
     ]);
-    expect(Object.keys(plan.sources[0] ?? {})).toEqual(['id', 'action', 'dataLoss', 'reasons', 'changes', 'request']);
+    expect(Object.keys(plan.sources[0] ?? {})).toEqual(['id', 'action', 'dataLoss', 'reasons', 'changes', 'requests']);
     expect(plan.sources[2]?.changes).toEqual([{ kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null }]);
+  });
+
+  it('lists the account\'s sources that are neither declared nor in state as unmanaged, never the CMS\'s own', () => {
+    const plan = planOf({
+      applied: { old: blog },
+      declared: [declaration('shop', shop())],
+      account: [
+        { id: 'default', label: 'CMS', languages: ['en'] },
+        { id: 'zz', label: 'Gadgets', description: 'by another team', languages: ['en', 'fi'] },
+        { id: 'shop', label: 'Shop catalogue', languages: ['en', 'sv'] },
+        { id: 'old', label: 'Blog', languages: ['en'] },
+        { id: 'aa', label: 'A', languages: [] },
+      ],
+    });
+    expect(plan.unmanaged).toEqual([
+      { id: 'aa', label: 'A', languages: [] },
+      { id: 'zz', label: 'Gadgets', languages: ['en', 'fi'] },
+    ]);
   });
 
   it('has state null when there is no state yet', () => {
@@ -42,8 +61,8 @@ describe('buildPlan', () => {
       options: { targets: ['old', 'shop'], prune: true },
     });
     expect(plan.sources.map((s) => [s.id, s.action])).toEqual([
-      ['old', 'purge'],
-      ['shop', 'full'],
+      ['old', 'delete'],
+      ['shop', 'partial'],
     ]);
     expect(plan.summary.create).toBe(0);
   });

@@ -1,4 +1,4 @@
-import type { RemoteDefinition } from '../../src/graph/types.js';
+import type { RemoteDefinition, SourceInfo } from '../../src/graph/types.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
 import type { Plan, PlanOptions } from '../../src/plan/types.js';
 import type { SourceDeclaration, SourceDefinition } from '../../src/model/types.js';
@@ -46,6 +46,7 @@ export interface PlanCase {
   applied?: Record<string, SourceDefinition>;
   declared?: SourceDeclaration[];
   remote?: Record<string, RemoteDefinition>;
+  account?: SourceInfo[];
   options?: Partial<PlanOptions>;
   noState?: boolean;
 }
@@ -56,6 +57,7 @@ export function planOf(c: PlanCase): Plan {
     state: c.noState === true ? undefined : stateOf(c.applied ?? {}),
     declarations: c.declared ?? [],
     remote: c.remote ?? {},
+    ...(c.account === undefined ? {} : { account: c.account }),
     options: { prune: false, strategy: 'auto', targets: undefined, ...c.options },
     createdAt: '2026-11-22T10:00:00.000Z',
     tool: { name: 'graphform', version: '0.1.0' },

@@ -29,9 +29,9 @@ describe('planDifferences', () => {
   it('catches a request edited by hand', () => {
     const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
     const saved = planOf(c);
-    const tampered = { ...saved, sources: saved.sources.map((s) => ({ ...s, request: { ...s.request!, body: { languages: ['en'], contentTypes: {} } } })) };
+    const tampered = { ...saved, sources: saved.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })) };
     expect(planDifferences(tampered as typeof saved, planOf(c))).toEqual([
-      "source shop: the plan file's request differs from the one a plan made now would send (was the file edited?)",
+      "source shop: the plan file's requests differ from the ones a plan made now would send (was the file edited?)",
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { declaration, edit, planOf, shop, stateOf } from './builders.js';
 
 const declared = [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color), ['data/shop/*.ndjson'])];
 const plan = planOf({ applied: { shop: shop() }, declared, options: { prune: true } });
+const put = plan.sources[0]?.requests[0];
 
 function thrownBy(run: () => unknown): GraphformError {
   try {
@@ -23,7 +24,7 @@ describe('plan files', () => {
   it('round-trips', () => {
     const text = serializePlan(plan);
     expect(text.endsWith('}\n')).toBe(true);
-    expect(text).toContain('\n  "formatVersion": 1,');
+    expect(text).toContain('\n  "formatVersion": 2,');
     expect(parsePlanFile(text, 'plan.json')).toEqual(plan);
   });
 
@@ -31,16 +32,23 @@ describe('plan files', () => {
     ['not JSON', '{', /is not valid JSON/],
     ['an array', '[]', /is not a JSON object/],
     ['another tool', JSON.stringify({ ...plan, tool: { name: 'terraform', version: '1.9.0' } }), /was not written by graphform/],
-    ['a newer format', JSON.stringify({ ...plan, formatVersion: 2 }), /has formatVersion 2, written by graphform 0.1.0; this version reads only formatVersion 1/],
+    ['a newer format', JSON.stringify({ ...plan, formatVersion: 3 }), /has formatVersion 3, written by graphform 0.1.0; this version reads only formatVersion 2/],
+    ['a version 1 plan', JSON.stringify({ ...plan, formatVersion: 1 }), /has formatVersion 1, written by graphform 0.1.0 before plans could hold several requests per source/],
     ['an unknown action', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'replace' }] }), /sources\[0\]: unknown action "replace"/],
     ['an unknown change kind', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], changes: [{ kind: 'property.renamed', path: 'x' }] }] }), /unknown change "property.renamed"/],
-    ['a PUT without a body', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: { method: 'PUT', path: '/x', body: null } }] }), /does not fit its body/],
-    ['a full without a request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: null }] }), /action full has no request/],
-    ['a PUT disguised as a partial update', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'partial', dataLoss: false }] }), /action partial is sent with POST, not "PUT"/],
+    ['a version 1 request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: undefined, request: put }] }), /requests is not a list/],
+    ['a PUT without a body', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, body: null }] }] }), /does not fit its body/],
+    ['an unknown request kind', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, kind: 'data.delete' }] }] }), /unknown request kind "data.delete"/],
+    ['a kind sent with the wrong method', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, method: 'POST' }] }] }), /a types.put request is sent with PUT, not "POST"/],
+    ['a full without a request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [] }] }), /action full does not send nothing/],
+    ['a PUT disguised as a partial update', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'partial', dataLoss: false }] }), /action partial does not send types.put/],
     ['a full update without its data-loss flag', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], dataLoss: false }] }), /dataLoss false does not fit action full/],
-    ['a create that purges', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'create', dataLoss: false, request: { method: 'DELETE', path: '/api/content/v2/data?id=shop&languages=en', body: null } }] }), /action create is sent with PUT, not "DELETE"/],
-    ['a request for another source', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], request: { ...plan.sources[0]!.request, path: '/api/content/v3/types?id=blog' } }] }), /is not the path for source shop/],
-    ['a none that sends something', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'none', dataLoss: false }] }), /action none sends no request, but one is given/],
+    ['a create that deletes the source', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'create', dataLoss: false, requests: [{ kind: 'sources.delete', method: 'DELETE', path: '/api/content/v3/sources?id=shop', body: null }] }] }), /action create does not send sources.delete/],
+    ['a delete without its data-loss flag', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'delete', dataLoss: false }] }), /dataLoss false does not fit action delete/],
+    ['a request for another source', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types?id=blog' }] }] }), /is not the types.put path for source shop/],
+    ['a request without an id', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types' }] }] }), /is not the types.put path for source shop/],
+    ['a none that sends something', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'none', dataLoss: false }] }), /action none does not send types.put/],
+    ['no unmanaged list', JSON.stringify({ ...plan, unmanaged: undefined }), /unmanaged is not a list/],
   ])('refuses %s with GF_PLAN_FORMAT', (_name, text, message) => {
     const error = thrownBy(() => parsePlanFile(text, 'plan.json'));
     expect(error.code).toBe('GF_PLAN_FORMAT');

@@ -14,7 +14,10 @@ const news: SourceDefinition = {
 };
 const docs: SourceDefinition = { label: 'Docs', languages: ['en'], contentTypes: { Page: { contentType: [], properties: { Text: { type: 'String' } } } } };
 
-/** One of each: create, update in place, replace (with data files), orphan, unchanged with drift. */
+/**
+ * One of each: create, update in place (types and label/description: two requests),
+ * replace (with data files), orphan, unchanged with drift, and unmanaged sources.
+ */
 export function mixedPlan(): Plan {
   return planOf({
     applied: { shop: shop(), news, docs, old: docs },
@@ -23,6 +26,8 @@ export function mixedPlan(): Plan {
       declaration('news', edit(news, (d) => {
         d.contentTypes.Article!.properties.Summary = { type: 'String' };
         d.contentTypes.Article!.properties.Headline!.searchable = true;
+        d.label = 'News desk';
+        d.description = 'Press releases';
       })),
       declaration('shop', edit(shop(), (d) => {
         delete d.contentTypes.Product!.properties.Color;
@@ -34,10 +39,15 @@ export function mixedPlan(): Plan {
       blog: { status: 'missing' },
       docs: { status: 'found', definition: edit(docs, (d) => void (d.contentTypes.Page!.properties.Extra = { type: 'Int' })) },
     },
+    account: [
+      { id: 'default', label: 'CMS', languages: ['en'] },
+      { id: 'zz', label: 'Gadgets', description: 'another team', languages: ['en', 'fi'] },
+      { id: 'news', label: 'News', languages: ['en', 'sv'] },
+    ],
   });
 }
 
-/** --prune: an orphan's items purged, and a new source the service could not be asked about. */
+/** --prune: an orphaned source deleted, and a new source the service could not be asked about. */
 export function prunePlan(): Plan {
   return planOf({
     applied: { old: news },

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalDefinition } from '../../../src/model/canonical.js';
+import { canonicalDefinition, typesPart } from '../../../src/model/canonical.js';
 import type { SourceDefinition } from '../../../src/model/types.js';
 import { graphClientFor, indexLines, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
@@ -14,6 +14,8 @@ interface Scenario {
   planExit: 2 | 3;
   action: 'partial' | 'full';
   itemsKept: boolean;
+  /** The write requests apply sends, as "METHOD path-without-query"; by default one POST or PUT types. */
+  writes?: string[];
 }
 
 const scenarios: Scenario[] = [
@@ -30,7 +32,16 @@ const scenarios: Scenario[] = [
   { name: 'a property removed', after: shopYaml({ productProperties: '      Quantity: { type: Int }' }), planExit: 3, action: 'full', itemsKept: false },
   { name: 'a property type changed', after: shopYaml({ productProperties: '      Quantity: { type: Float }\n      Color: { type: String }' }), planExit: 3, action: 'full', itemsKept: false },
   { name: 'a language removed', after: shopYaml({ languages: 'en' }), planExit: 3, action: 'full', itemsKept: false },
-  { name: 'the label changed', after: shopYaml({ label: 'Shop catalogue' }), planExit: 3, action: 'full', itemsKept: false },
+  { name: 'the label changed', after: shopYaml({ label: 'Shop catalogue' }), planExit: 2, action: 'partial', itemsKept: true, writes: ['POST /api/content/v3/sources'] },
+  { name: 'a description added', after: `${shopYaml()}description: Everything we sell\n`, planExit: 2, action: 'partial', itemsKept: true, writes: ['POST /api/content/v3/sources'] },
+  {
+    name: 'the label changed and a property added',
+    after: shopYaml({ label: 'Shop catalogue', productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }' }),
+    planExit: 2,
+    action: 'partial',
+    itemsKept: true,
+    writes: ['POST /api/content/v3/types', 'POST /api/content/v3/sources'],
+  },
   {
     name: 'a property type added and used',
     after: shopYaml({
@@ -64,7 +75,7 @@ describe('apply round trips against the emulator', () => {
     expect(state.sources.shop?.definition.contentTypes.Product?.contentType).toEqual(['Item']);
   });
 
-  it.each(scenarios)('$name: $action update, items kept: $itemsKept', async ({ after, planExit, action, itemsKept }) => {
+  it.each(scenarios)('$name: $action update, items kept: $itemsKept', async ({ after, planExit, action, itemsKept, writes: expectedWrites }) => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
@@ -81,16 +92,18 @@ describe('apply round trips against the emulator', () => {
     const applied = await project.cli('apply', '--yes', ...(itemsKept ? [] : ['--allow-data-loss']));
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     const writes = emulator.inspect.requests().filter((r) => r.method !== 'GET');
-    expect(writes.map((r) => r.method)).toEqual([action === 'partial' ? 'POST' : 'PUT']);
+    expect(writes.map((r) => `${r.method} ${r.path.split('?')[0] ?? ''}`)).toEqual(expectedWrites ?? [action === 'partial' ? 'POST /api/content/v3/types' : 'PUT /api/content/v3/types']);
 
     expect(emulator.inspect.counts('shop')?.total).toBe(itemsKept ? 3 : 0);
     const second = await project.cli('plan', '--detailed-exitcode');
     expect(second.code, second.stdout).toBe(0);
     const state = await project.state();
-    expect(canonicalDefinition(emulator.inspect.definition('shop') as SourceDefinition)).toEqual(canonicalDefinition(state.sources.shop!.definition));
+    // The types endpoints know no description: the sources API keeps it.
+    expect(canonicalDefinition(emulator.inspect.definition('shop') as SourceDefinition)).toEqual(canonicalDefinition(typesPart(state.sources.shop!.definition)));
+    expect(emulator.inspect.sources().find((s) => s.id === 'shop')?.description ?? '').toBe(state.sources.shop?.definition.description ?? '');
   });
 
-  it('leaves an orphan alone, and purges its items only with --prune and --allow-data-loss', async () => {
+  it('leaves an orphan alone, and deletes the source only with --prune and --allow-data-loss', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, {
       'content-sources/shop.yaml': shopYaml(),
@@ -106,9 +119,13 @@ describe('apply round trips against the emulator', () => {
     const refused = await project.cli('apply', '--yes', '--prune');
     expect(refused.code).toBe(3);
     expect(emulator.inspect.counts('blog')?.total).toBe(3);
+    emulator.inspect.clearRequests();
     const pruned = await project.cli('apply', '--yes', '--prune', '--allow-data-loss');
     expect(pruned.code, pruned.stderr).toBe(0);
-    expect(emulator.inspect.counts('blog')?.total).toBe(0);
+    expect(pruned.stdout).toContain('blog: deleted');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/content/v3/sources?id=blog']);
+    expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['shop']);
+    expect(emulator.inspect.counts('blog')).toBeUndefined();
     expect(Object.keys((await project.state()).sources)).toEqual(['shop']);
     expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
   });
