@@ -107,7 +107,9 @@ function continuationFits(lead: number, index: number, byte: number): boolean {
 /** The problem for a byte sequence that is not UTF-8 at `offset` of `bytes`. */
 export function invalidByteProblem(bytes: Uint8Array, offset: number, line: number, column: number): EncodingProblem {
   const byte = bytes[offset];
-  const shown = byte === undefined ? 'the file ends inside a character' : `byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} is not UTF-8`;
+  const hex = `0x${(byte ?? 0).toString(16).toUpperCase().padStart(2, '0')}`;
+  const cutOff = byte !== undefined && sequenceLength(byte) > bytes.length - offset && invalidUtf8Offset(bytes.subarray(offset), false) === -1;
+  const shown = cutOff ? `a character is cut off (byte ${hex} begins one that does not end)` : `byte ${hex} is not UTF-8`;
   return {
     line,
     column,

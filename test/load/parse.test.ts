@@ -51,4 +51,40 @@ describe('parseDeclarationFile', () => {
     expect(parsed.value).toBeUndefined();
     expect(parsed.diagnostics.map((d) => d.code)).toContain('GF_YAML_SYNTAX');
   });
+
+  it('reports a string over 1,024 characters at the value, naming the path and the limit, and gives no value', () => {
+    const parsed = parseDeclarationFile('shop.yaml', `id: shop\ncontentTypes:\n  Item:\n    label: ${'x'.repeat(1025)}\n`);
+    expect(brief(parsed)).toEqual(['4:12 error GF_VALUE_TOO_LONG contentTypes.Item.label']);
+    expect(parsed.diagnostics[0]?.message).toBe('contentTypes.Item.label is 1,025 characters long; a string in a declaration may be at most 1,024 characters');
+    expect(parsed.value).toBeUndefined();
+  });
+
+  it('accepts a string of exactly 1,024 characters', () => {
+    expect(parseDeclarationFile('shop.yaml', `label: ${'x'.repeat(1024)}\n`).diagnostics).toEqual([]);
+  });
+
+  it('reports a key over the limit without putting the key in the path or the message', () => {
+    const key = 'k'.repeat(5000);
+    // YAML itself caps implicit keys at 1,024 characters; an explicit key (`? …`) has no cap.
+    const parsed = parseDeclarationFile('shop.yaml', `contentTypes:\n  ? ${key}\n  : {}\n`);
+    expect(brief(parsed)).toEqual(['2:5 error GF_VALUE_TOO_LONG contentTypes']);
+    expect(parsed.diagnostics[0]?.message).toBe('a key in contentTypes is 5,000 characters long; a string in a declaration may be at most 1,024 characters');
+  });
+
+  it.each([
+    ['a long single value', `${'v'.repeat(1000)}\n`, `a single value (\`${'v'.repeat(60)}…\`)`],
+    ['a value holding an environment block', `"PATH=/usr/bin\\0GF_CANARY=canary-9f8e7d\\0HOME=/root"\n`, 'a single value (`PATH=/usr/bin\\u0000GF_CANARY=canary-9f8e7d\\u0000HOME=/root`)'],
+    ['escape sequences', `"\\e[2J\\e]0;title\\a"\n`, 'a single value (`\\u001b[2J\\u001b]0;title\\u0007`)'],
+  ])('quotes at most a short, escaped excerpt of %s in GF_NOT_A_MAPPING', (_name, text, quoted) => {
+    const parsed = parseDeclarationFile('x.yaml', text);
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['GF_NOT_A_MAPPING']);
+    expect(parsed.diagnostics[0]?.message).toContain(quoted);
+    expect(parsed.diagnostics[0]?.message.length).toBeLessThan(200);
+  });
+
+  it('bounds the parser\'s own messages, which can quote the file', () => {
+    const parsed = parseDeclarationFile('x.yaml', `a: b\n${'t'.repeat(3000)} c: d\n`);
+    expect(parsed.diagnostics.length).toBeGreaterThan(0);
+    for (const d of parsed.diagnostics) expect(d.message.length).toBeLessThan(260);
+  });
 });
