@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { excerpt } from '../../diagnostics/excerpt.js';
 import type { SourceDefinition } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
 import type { DataRecord } from '../types.js';
@@ -27,7 +28,7 @@ export function checkRecord(record: DataRecord, context: RecordRulesContext): Di
       problem(
         DATA_CODES.unknownLanguage,
         '',
-        `Language "${language}" is not one of source ${context.sourceId}'s languages (${definition.languages.join(', ')}).`,
+        `Language "${excerpt(language)}" is not one of source ${context.sourceId}'s languages (${definition.languages.join(', ')}).`,
       ),
     );
   }
@@ -40,7 +41,7 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
   const declaredLanguage = isRecord(item.Language) ? item.Language.Name : undefined;
   if (typeof declaredLanguage === 'string' && declaredLanguage !== language) {
     problems.push(
-      problem(DATA_CODES.languageMismatch, '/Language/Name', `Language.Name is "${declaredLanguage}" but the item is routed to "${language}" (language_routing): they must be equal.`),
+      problem(DATA_CODES.languageMismatch, '/Language/Name', `Language.Name is "${excerpt(declaredLanguage)}" but the item is routed to "${excerpt(language)}" (language_routing): they must be equal.`),
     );
   }
   const typeName = mostDerivedType(item.ContentType, context, problems);
@@ -68,7 +69,7 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
   names.forEach((name, index) => {
     if (ownValue(definition.contentTypes, name) === undefined) {
       problems.push(
-        problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${name}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')}).`),
+        problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')}).`),
       );
     }
   });
@@ -77,7 +78,7 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
   if (lastType === undefined) return undefined;
   if (lastType.abstract === true) {
     problems.push(
-      problem(DATA_CODES.abstractContentType, `/ContentType/${names.length - 1}`, `Content type "${last}" is abstract: an item's most-derived (last) content type must be concrete.`),
+      problem(DATA_CODES.abstractContentType, `/ContentType/${names.length - 1}`, `Content type "${excerpt(last)}" is abstract: an item's most-derived (last) content type must be concrete.`),
     );
     return undefined;
   }
@@ -87,7 +88,7 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
       problem(
         DATA_CODES.contentTypeBasesMissing,
         '/ContentType',
-        `ContentType lacks ${missing.map((m) => `"${m}"`).join(', ')}, base${missing.length > 1 ? 's' : ''} of "${last}": queries on the base type will not find this item.`,
+        `ContentType lacks ${missing.map((m) => `"${m}"`).join(', ')}, base${missing.length > 1 ? 's' : ''} of "${excerpt(last)}": queries on the base type will not find this item.`,
         'warning',
       ),
     );

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { excerpt } from '../../diagnostics/excerpt.js';
 import type { SourceDeclaration } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
 import { dataIssue } from '../read/issue.js';
@@ -88,7 +89,7 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
           DATA_CODES.duplicateId,
           record.file,
           record.line,
-          `_id "${record.action.id}" in language "${record.action.language}" appears more than once in this push (first at ${first}); batches are sent in parallel, so which one wins is not defined.`,
+          `_id "${excerpt(record.action.id)}" in language "${excerpt(record.action.language)}" appears more than once in this push (first at ${first}); batches are sent in parallel, so which one wins is not defined.`,
           '',
         ),
       );

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { excerpt } from '../../diagnostics/excerpt.js';
 import { DATA_CODES, type DataCode } from '../codes.js';
 import { describe } from '../read/json-values.js';
 
@@ -35,7 +36,7 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
         return problem(DATA_CODES.invalidValue, path, `Expected ${title}, found ${describe(value)}${scalarText(value)}.`);
       case 'format': {
         const format = typeof error.params.format === 'string' ? error.params.format : '';
-        return problem(DATA_CODES.invalidValue, path, `${JSON.stringify(value)} is not ${FORMAT_EXAMPLES[format] ?? `a valid ${format}`} (${title}).`);
+        return problem(DATA_CODES.invalidValue, path, `${excerpt(JSON.stringify(value))} is not ${FORMAT_EXAMPLES[format] ?? `a valid ${format}`} (${title}).`);
       }
       case 'minimum':
       case 'maximum':
@@ -46,8 +47,8 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
         const key = typeof error.params.additionalProperty === 'string' ? error.params.additionalProperty : '';
         return problem(
           DATA_CODES.undeclaredField,
-          `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          `"${key}" is not declared by ${title}; the service stores it without a schema. Declare it or leave it out.`,
+          excerpt(`${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, 200),
+          `"${excerpt(key)}" is not declared by ${title}; the service stores it without a schema. Declare it or leave it out.`,
           'warning',
         );
       }
