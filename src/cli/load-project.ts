@@ -3,7 +3,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { excludeDataFiles } from '../load/exclude-data-files.js';
 import { readDeclarationFiles } from '../load/read-declarations.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
-import { validateDeclarations } from '../validate/validate.js';
+import type { AccountTypes } from '../validate/context.js';
+import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
 import type { CommandContext } from './context.js';
 
 export interface LoadedProject {
@@ -13,6 +14,11 @@ export interface LoadedProject {
   diagnostics: Diagnostic[];
   /** File → text of every declaration file, for code frames in diagnostics. */
   sources: Map<string, string>;
+  /**
+   * Validates the same files again with what was learnt from the service (the account's
+   * other content type names): the rules see it, the files are not read twice.
+   */
+  revalidate(accountTypes: readonly AccountTypes[]): { declarations: SourceDeclaration[]; diagnostics: Diagnostic[] };
 }
 
 /**
@@ -26,14 +32,16 @@ export async function loadProject(
   const config = await ctx.loadConfig();
   // The config's folder is the project: no declaration is read from outside it.
   const files = excludeDataFiles(await readDeclarationFiles(config.sources, ctx.io.cwd, config.rootDir));
-  const result = validateDeclarations(files, {
+  const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
     maxSources: config.maxSources,
     stateSources: options.stateSources ?? {},
-  });
+  };
+  const result = validateDeclarations(files, context);
   return {
     config,
+    revalidate: (accountTypes) => validateDeclarations(files, { ...context, accountTypes }),
     declarations: result.declarations,
     diagnostics: result.diagnostics,
     // A file that was refused or is empty has no line worth showing.

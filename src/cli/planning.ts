@@ -1,7 +1,7 @@
-import { hasErrors } from '../diagnostics/diagnostic.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { GraphServiceError } from '../graph/errors.js';
-import type { GraphClient, RemoteDefinition } from '../graph/types.js';
+import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
 import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
@@ -11,6 +11,7 @@ import type { State } from '../state/types.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { CommandContext } from './context.js';
 import { loadProject, type LoadedProject } from './load-project.js';
+import { readAccount, type AccountView } from './read-account.js';
 import { clock } from './runtime.js';
 
 const REFRESH_CONCURRENCY = 4;
@@ -67,26 +68,54 @@ export interface PlanRequestOptions extends PlanOptions {
 /** Loads and validates the declarations against the state; throws GF_INVALID_DECLARATIONS on errors. */
 export async function loadValidProject(ctx: CommandContext, state: State | undefined): Promise<LoadedProject> {
   const project = await loadProject(ctx, { stateSources: stateDefinitions(state) });
-  if (hasErrors(project.diagnostics)) {
-    if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format !== 'json') ctx.out(renderDiagnosticsGithub(project.diagnostics));
-    ctx.err(renderDiagnosticsText(project.diagnostics, { color: ctx.colorErr(), sources: project.sources }));
-    throw new GraphformError('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
-      hint: 'Fix the problems above (`graphform validate` lists them).',
-    });
-  }
+  refuseInvalid(ctx, project.diagnostics, project.sources);
   return project;
+}
+
+/** Prints the diagnostics and stops when any is an error: nothing is planned or sent. */
+function refuseInvalid(ctx: CommandContext, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
+  if (!hasErrors(diagnostics)) return;
+  if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format !== 'json') ctx.out(renderDiagnosticsGithub(diagnostics));
+  ctx.err(renderDiagnosticsText(diagnostics, { color: ctx.colorErr(), sources: new Map(sources) }));
+  throw new GraphformError('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
+    hint: 'Fix the problems above (`graphform validate` lists them).',
+  });
+}
+
+/** What planning learnt from the service: each source's schema, and the account around them. */
+export interface Refreshed {
+  remote: Record<string, RemoteDefinition>;
+  /** undefined when the service has no sources API. */
+  account: AccountView | undefined;
+}
+
+/**
+ * Asks the service about the declared sources and those in state (GET types), then reads
+ * the account once (the sources API, the CMS's content types and those of every source
+ * graphform does not manage) and checks content type names against them, so a collision
+ * stops the plan before anything is sent.
+ */
+export async function refreshAll(ctx: CommandContext, client: GraphClient, project: LoadedProject, state: State | undefined, targets: readonly string[] | undefined): Promise<Refreshed> {
+  const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
+  const inState = new Set(Object.keys(state?.sources ?? {}));
+  const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warn);
+  const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);
+  const account = await readAccount(client, managed, warn);
+  if (account !== undefined) refuseInvalid(ctx, project.revalidate(account.types).diagnostics, project.sources);
+  return { remote, account };
 }
 
 /** The plan for the current declarations and state; pure apart from the injected clock. */
 export function makePlan(
   ctx: CommandContext,
-  input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; options: PlanRequestOptions },
+  input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; account?: readonly SourceInfo[] | undefined; options: PlanRequestOptions },
 ): Plan {
   return buildPlan({
     environment: input.options.environment,
     state: input.state,
     declarations: input.project.declarations,
     remote: input.remote,
+    ...(input.account === undefined ? {} : { account: input.account }),
     options: { prune: input.options.prune, strategy: input.options.strategy, targets: input.options.targets },
     createdAt: clock(ctx)().toISOString(),
     tool: { name: TOOL_NAME, version: TOOL_VERSION },

@@ -14,6 +14,20 @@ export interface ValidationContext {
    * until applied, so their content type names take part in the collision check.
    */
   stateSources: Readonly<Record<string, SourceDefinition>>;
+  /**
+   * Content type names the account already uses outside graphform: the CMS's own source
+   * and every source that is neither declared nor in state. Read from the service while
+   * planning; absent offline (reservedTypeNames is the fallback).
+   */
+  accountTypes?: readonly AccountTypes[];
+}
+
+/** The content type names of one source graphform does not manage. */
+export interface AccountTypes {
+  id: string;
+  /** The CMS's own source (`default`). */
+  cms: boolean;
+  contentTypes: readonly string[];
 }
 
 export interface ValidationResult {

@@ -17,7 +17,7 @@ import { exitCodeAfter } from '../interrupts.js';
 import type { LoadedProject } from '../load-project.js';
 import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
-import { loadValidProject, makePlan, refreshIds, refreshRemote } from '../planning.js';
+import { loadValidProject, makePlan, refreshAll } from '../planning.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { renderPlanFor } from '../render-plan.js';
 import { clock, stateBackendFor } from '../runtime.js';
@@ -129,10 +129,8 @@ async function planNow(
   environment: string,
   refresh: boolean,
 ): Promise<Plan> {
-  const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
-  const inState = new Set(Object.keys(state?.sources ?? {}));
-  const remote = refresh ? await refreshRemote(opened.client, refreshIds(project, state, options.targets), inState, warn) : {};
-  return makePlan(ctx, { project, state, remote, options: { ...options, environment } });
+  const refreshed = refresh ? await refreshAll(ctx, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
+  return makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment } });
 }
 
 async function approved(ctx: CommandContext, target: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import { detailedExitCode } from '../../plan/policy.js';
 import type { CommandContext } from '../context.js';
 import { openEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
-import { loadValidProject, makePlan, refreshIds, refreshRemote } from '../planning.js';
+import { loadValidProject, makePlan, refreshAll, type Refreshed } from '../planning.js';
 import { renderPlanFor } from '../render-plan.js';
 import { stateBackendFor } from '../runtime.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
@@ -21,17 +21,16 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
   const state = await stateBackendFor(ctx, env).read();
   const project = await loadValidProject(ctx, state);
   const options = planOptionsFrom(flags, env.name);
-  let remote = {};
+  let refreshed: Refreshed = { remote: {}, account: undefined };
   if (env.refresh && flags.refresh) {
     const opened = await openEnvironment(ctx, project.config, env);
     try {
-      const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
-      remote = await refreshRemote(opened.client, refreshIds(project, state, options.targets), new Set(Object.keys(state?.sources ?? {})), warn);
+      refreshed = await refreshAll(ctx, opened.client, project, state, options.targets);
     } finally {
       await opened.close();
     }
   }
-  const result = makePlan(ctx, { project, state, remote, options });
+  const result = makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
   ctx.out(renderPlanFor(ctx, result, flags.diff === true));
   if (flags.out !== undefined) {
     const file = path.resolve(ctx.io.cwd, flags.out);
