@@ -1,7 +1,7 @@
 import type { Plan, PlanSource } from '../plan/types.js';
 import { escapeControl } from './escape-control.js';
 import { changeLine } from './plan-change-line.js';
-import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
 /**
