@@ -16,7 +16,8 @@ export interface ProjectRoot {
 export type FileRefusal =
   | { kind: 'missing' }
   | { kind: 'dangling-link'; target: string }
-  | { kind: 'outside'; root: string; real: string; link: boolean }
+  /** `target`: what a link says, as written; `real`: where it, or the path, ends up. */
+  | { kind: 'outside'; root: string; real: string; target: string | undefined }
   | { kind: 'not-a-file'; what: string }
   | { kind: 'unreadable'; code: string };
 
@@ -44,7 +45,7 @@ export function isWithin(root: string, target: string): boolean {
  * touching the file system at all.
  */
 export async function inspectFile(absolute: string, root: ProjectRoot | undefined): Promise<InspectedFile> {
-  if (root !== undefined && !isWithin(root.path, absolute)) return refuse({ kind: 'outside', root: root.path, real: absolute, link: false });
+  if (root !== undefined && !isWithin(root.path, absolute)) return refuse({ kind: 'outside', root: root.path, real: absolute, target: undefined });
   let own: Stats;
   try {
     own = await lstat(absolute);
@@ -58,7 +59,9 @@ export async function inspectFile(absolute: string, root: ProjectRoot | undefine
     if (own.isSymbolicLink() && isMissing(error)) return refuse({ kind: 'dangling-link', target: await linkTarget(absolute) });
     return refuse({ kind: 'unreadable', code: errorCode(error) ?? 'unknown' });
   }
-  if (root !== undefined && !isWithin(root.real, real)) return refuse({ kind: 'outside', root: root.path, real, link: own.isSymbolicLink() });
+  if (root !== undefined && !isWithin(root.real, real)) {
+    return refuse({ kind: 'outside', root: root.path, real, target: own.isSymbolicLink() ? await linkTarget(absolute) : undefined });
+  }
   let target: Stats;
   try {
     target = own.isSymbolicLink() ? await stat(real) : own;
@@ -78,7 +81,7 @@ export function refusalMessage(display: string, refusal: FileRefusal): string {
     case 'dangling-link':
       return `${shown} is a symbolic link to ${escapeUnprintable(refusal.target)}, which does not exist: point it at a file inside the project, or remove it`;
     case 'outside':
-      return `${shown} ${refusal.link ? 'is a symbolic link to' : 'resolves to'} ${escapeUnprintable(refusal.real)}, outside the project folder ${escapeUnprintable(refusal.root)}: graphform reads project files only from inside the project, so put the file itself there`;
+      return `${shown} ${pointsTo(refusal.target, refusal.real)}, outside the project folder ${escapeUnprintable(refusal.root)}: graphform reads project files only from inside the project, so put the file itself there`;
     case 'not-a-file':
       return `${shown} is ${refusal.what}, not a regular file: graphform reads only regular files, so replace it with the file itself`;
     case 'unreadable':
@@ -127,6 +130,13 @@ export async function readAtMost(handle: FileHandle, max: number, expected: numb
     if (bytesRead === 0) return buffer.subarray(0, length);
     length += bytesRead;
   }
+}
+
+/** "is a symbolic link to T" (and where T ends up, when that differs), or "resolves to R". */
+function pointsTo(target: string | undefined, real: string): string {
+  if (target === undefined) return `resolves to ${escapeUnprintable(real)}`;
+  const resolvesElsewhere = !path.isAbsolute(target) || path.resolve(target) !== real;
+  return `is a symbolic link to ${escapeUnprintable(target)}${resolvesElsewhere ? ` (${escapeUnprintable(real)})` : ''}`;
 }
 
 function describeKind(info: Stats): string {

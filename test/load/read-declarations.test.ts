@@ -29,7 +29,7 @@ const brief = (files: readonly ParsedDeclarationFile[]): string[] =>
 
 describe('readDeclarationFiles refuses files that are not the project\'s own regular files', () => {
   it.each([
-    ['a link to /proc/self/environ', (_dir: string) => '/proc/self/environ', 'GF_OUTSIDE_PROJECT', 'is a symbolic link to /proc/'],
+    ['a link to /proc/self/environ', (_dir: string) => '/proc/self/environ', 'GF_OUTSIDE_PROJECT', 'is a symbolic link to /proc/self/environ (/proc/'],
     ['a link to /dev/zero', () => '/dev/zero', 'GF_OUTSIDE_PROJECT', 'is a symbolic link to /dev/zero, outside the project folder'],
     ['a link to a file outside the project', (_dir: string, outside: string) => path.join(outside, 'secret.yaml'), 'GF_OUTSIDE_PROJECT', 'secret.yaml, outside the project folder'],
     ['a dangling link', () => 'nothing-here.yaml', 'GF_NOT_A_FILE', 'is a symbolic link to nothing-here.yaml, which does not exist'],
