@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,14 @@ describe('discoverDeclarationFiles', () => {
     await symlink(path.join(root, 'dir'), path.join(root, 'dir/loop.yaml'));
     const found = await discoverDeclarationFiles(path.join(root, 'dir'));
     expect(found.map((f) => path.basename(f))).toEqual(['link.yaml', 'real.yaml']);
+  });
+
+  it('lists dangling links and FIFOs named like declarations, for the reader to report', async () => {
+    await put('dir/real.yaml');
+    await symlink(path.join(root, 'dir/nothing.yaml'), path.join(root, 'dir/dangling.yaml'));
+    execFileSync('mkfifo', [path.join(root, 'dir/pipe.yaml')]);
+    const found = await discoverDeclarationFiles(path.join(root, 'dir'));
+    expect(found.map((f) => path.basename(f))).toEqual(['dangling.yaml', 'pipe.yaml', 'real.yaml']);
   });
 
   it('returns nothing for an empty folder', async () => {
