@@ -21,7 +21,8 @@ describe('graphform import', () => {
     emulator.inspect.clearRequests();
     const imported = await project.cli('import', 'shop');
     expect(imported.code, imported.stderr).toBe(0);
-    expect(emulator.inspect.requests().map((r) => r.method)).toEqual(['GET']);
+    // It reads the types back and the description from the sources API, and sends nothing.
+    expect(emulator.inspect.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/content/v3/types?id=shop', 'GET /api/content/v3/sources?id=shop']);
 
     const after = await project.cli('plan', '--format', 'json', '--detailed-exitcode');
     expect(after.code).toBe(2);
