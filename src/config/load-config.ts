@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
+import { cosmiconfig, defaultLoaders, type Loaders } from 'cosmiconfig';
 import { LineCounter, parseDocument } from 'yaml';
 import { createSourceMap, type SourceMap } from '../load/source-map.js';
-import { GraphformError } from '../diagnostics/errors.js';
+import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import { excerpt } from '../diagnostics/excerpt.js';
 import { isRecord } from '../model/is-record.js';
 import { checkShape } from './check-shape.js';
 import { DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
@@ -97,14 +98,20 @@ export function selectEnvironment(config: ResolvedConfig, name: string | undefin
 }
 
 async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
-  const explorer = cosmiconfig('graphform', { searchStrategy: 'project', searchPlaces: SEARCH_PLACES });
+  const explorer = cosmiconfig('graphform', {
+    searchStrategy: 'project',
+    searchPlaces: SEARCH_PLACES,
+    // A searched config is checked before it is parsed, so a parser never quotes a file from elsewhere.
+    loaders: options.configFile === undefined ? guardedLoaders() : defaultLoaders,
+  });
   let result: Awaited<ReturnType<typeof explorer.search>>;
   try {
     result = options.configFile === undefined
       ? await explorer.search(options.cwd)
       : await explorer.load(path.resolve(options.cwd, options.configFile));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    if (isGraphformError(error)) throw error;
+    const message = withoutQuotedText(error instanceof Error ? error.message : String(error));
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new GraphformError(missing ? 'GF_CONFIG_NOT_FOUND' : 'GF_CONFIG_INVALID', missing ? `Config file ${options.configFile ?? ''} does not exist.` : `The config could not be read: ${message}`, {
       hint: missing ? 'Check the --config path, or run `graphform init` to create one.' : 'Fix the syntax error above.',
@@ -133,6 +140,49 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
       return `${shown}:${loc.line}:${loc.column}${dotted}`;
     },
   };
+}
+
+/**
+ * A parser's message about the config, without the code frame it quotes: the file may be a
+ * link to something that is not a config at all (a process's environment, say), and no
+ * error may print its contents. Each remaining line is a short escaped excerpt.
+ */
+function withoutQuotedText(message: string): string {
+  return message
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s*\d*\s*\|/.test(line) && !/^[-\s]*\^+\s*$/.test(line))
+    .map((line) => excerpt(line, 200))
+    .join('\n');
+}
+
+/**
+ * A config found by searching must be a regular file inside its own folder: the folder is
+ * the project, and a link committed in its place must not make graphform read (and quote)
+ * a file from elsewhere. A file named with --config is the user's choice.
+ */
+async function assertInsideItsFolder(file: string): Promise<void> {
+  const folder = await realpath(path.dirname(file));
+  const target = await realpath(file);
+  const inside = target.startsWith(`${folder}${path.sep}`);
+  if (inside && (await stat(target)).isFile()) return;
+  throw new GraphformError(
+    'GF_CONFIG_OUTSIDE_PROJECT',
+    `${file} is a link to ${excerpt(target, 120)}, ${inside ? 'which is not a regular file' : 'outside the project folder'}; graphform does not read it.`,
+    { hint: 'Make the config a regular file in the project folder, or name one explicitly with --config.' },
+  );
+}
+
+/** cosmiconfig's loaders, each preceded by assertInsideItsFolder. */
+function guardedLoaders(): Loaders {
+  return Object.fromEntries(
+    Object.entries(defaultLoaders).map(([extension, load]) => [
+      extension,
+      async (file: string, content: string) => {
+        await assertInsideItsFolder(file);
+        return load(file, content);
+      },
+    ]),
+  );
 }
 
 function relative(cwd: string, file: string): string {
