@@ -59,6 +59,28 @@ export interface SourceDeclaration {
   data: string[];
   /** Path of the declaring file, relative to the working directory. */
   file: string;
+  /** graphform's own `import:` key: where `graphform assets sync` takes the source's items from. */
+  import?: SourceImport;
+}
+
+/** Which marketing platform assets become items of a source, and how (the declaration's `import:`). */
+export interface SourceImport {
+  from: 'assets';
+  /** A concrete content type of the source. */
+  contentType: string;
+  /** One of the source's languages; absent means its first. */
+  language?: string;
+  /** Item property → asset field path (`title`, `content.value`). */
+  mapping: Record<string, string>;
+  filter?: AssetFilter;
+}
+
+export interface AssetFilter {
+  type?: string[];
+  folder?: string[];
+  labels?: string[];
+  /** false (default): only assets that are not archived; true: only archived ones. */
+  archived?: boolean;
 }
 
 export const SCALAR_TYPES = ['String', 'Int', 'Float', 'Boolean', 'Date', 'DateTime'] as const;

@@ -106,44 +106,65 @@ export interface Property {
   searchable?: boolean;
 }
 /**
- * graphform's own key, reserved for bringing marketing platform assets into this source.
+ * graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.
  */
 export interface Import {
   /**
-   * Where the items come from; only `assets` (the marketing platform's Open API) for now.
+   * Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.
    */
   from: 'assets';
-  filter?: ImportFilter;
   /**
-   * Item property name → asset field (e.g. Name: title).
+   * The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.
    */
-  mapping?: {
+  contentType: string;
+  /**
+   * The language of every imported item: one of this source's languages. Default: the first of them.
+   */
+  language?: string;
+  /**
+   * Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.
+   */
+  mapping: {
     /**
-     * The asset field whose value fills the property, e.g. title or content.value.
+     * A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0 …
      */
     [k: string]: string;
   };
+  filter?: ImportFilter;
 }
 /**
- * Which assets to import; every listed condition must hold.
+ * Which assets to import; every condition given must hold.
  */
 export interface ImportFilter {
   /**
    * Only assets of these types.
    *
+   * @minItems 1
+   *
    * Items: An asset type of the marketing platform.
    */
-  type?: ('article' | 'image' | 'video' | 'raw_file' | 'structured_content')[];
+  type?: [
+    'article' | 'image' | 'video' | 'raw_file' | 'structured_content',
+    ...('article' | 'image' | 'video' | 'raw_file' | 'structured_content')[]
+  ];
   /**
-   * Only assets in these folders.
+   * Only assets in one of these folders (the asset's folder_id).
+   *
+   * @minItems 1
    *
    * Items: A folder id of the marketing platform.
    */
-  folderId?: string[];
+  folder?: [string, ...string[]];
   /**
    * Only assets carrying at least one of these labels.
    *
+   * @minItems 1
+   *
    * Items: An asset label.
    */
-  labels?: string[];
+  labels?: [string, ...string[]];
+  /**
+   * false (the default): only assets that are not archived; true: only archived ones.
+   */
+  archived?: boolean;
 }

@@ -32,6 +32,11 @@ export const DECLARATION_CODES = {
   GF_RESERVED_TYPE_NAME: 'A content type or property type name is taken by the CMS (reservedTypeNames) or by a scalar type.',
   GF_PROPERTY_TYPE_NAME_COLLISION: 'A property type has the same name as a content type of the same source.',
   GF_UNUSED_PROPERTY_TYPE: 'A property type is declared but no property uses it (warning).',
+  GF_IMPORT_UNKNOWN_CONTENT_TYPE: 'import.contentType names no content type of the source.',
+  GF_IMPORT_ABSTRACT_CONTENT_TYPE: 'import.contentType names an abstract content type; items need a concrete one.',
+  GF_IMPORT_UNKNOWN_LANGUAGE: "import.language is not one of the source's languages.",
+  GF_IMPORT_UNKNOWN_PROPERTY: 'import.mapping fills a property the imported content type does not have.',
+  GF_IMPORT_UNKNOWN_ASSET_FIELD: 'import.mapping reads an asset field the Open API does not document (warning).',
 } as const;
 
 export type DeclarationCode = keyof typeof DECLARATION_CODES;

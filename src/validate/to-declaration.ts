@@ -9,7 +9,7 @@ import type { ContentSourceDeclaration, PropertyType } from '../schema/content-s
 
 /**
  * The declaration of a valid file: the service's fields only in `definition` (graphform's
- * own keys id, data and import stay out), with property type properties' `name` filled
+ * own keys id, data and import stay out of it), with property type properties' `name` filled
  * from their key when left out.
  */
 export function toSourceDeclaration(file: string, declared: ContentSourceDeclaration): SourceDeclaration {
@@ -28,7 +28,9 @@ export function toSourceDeclaration(file: string, declared: ContentSourceDeclara
     ...(declared.propertyTypes === undefined ? {} : { propertyTypes: mapValues(declared.propertyTypes, toPropertyType) }),
     contentTypes,
   };
-  return { id: declared.id, definition, data: [...(declared.data ?? [])], file };
+  const declaration: SourceDeclaration = { id: declared.id, definition, data: [...(declared.data ?? [])], file };
+  if (declared.import !== undefined) declaration.import = structuredClone(declared.import);
+  return declaration;
 }
 
 function toPropertyType(propertyType: PropertyType): PropertyTypeDefinition {

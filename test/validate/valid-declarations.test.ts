@@ -64,8 +64,9 @@ describe('the declaration produced', () => {
       - data/news/*.ndjson
     import:
       from: assets
+      contentType: Story
       filter: { type: [article] }
-      mapping: { By: owner }
+      mapping: { By: owner_organization_id }
   `;
 
   it('fills property type property names from their keys, keeping explicit ones', () => {
@@ -91,6 +92,7 @@ describe('the declaration produced', () => {
           },
           contentTypes: { Story: { contentType: [], properties: { By: { type: '[Author]', searchable: false } } } },
         },
+        import: { from: 'assets', contentType: 'Story', filter: { type: ['article'] }, mapping: { By: 'owner_organization_id' } },
       },
     ]);
   });

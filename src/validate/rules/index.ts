@@ -4,6 +4,7 @@ import { baseTypesKnownRule } from './base-types-known.js';
 import { duplicateIdRule } from './duplicate-id.js';
 import { graphqlNamesRule } from './graphql-names.js';
 import { idRule } from './id.js';
+import { importBlockRule } from './import-block.js';
 import { inheritanceCycleRule } from './inheritance-cycle.js';
 import { maxSourcesRule } from './max-sources.js';
 import { propertyTypeNameCollisionRule } from './property-type-name-collision.js';
@@ -26,4 +27,5 @@ export const rules: readonly Rule[] = [
   baseTypesKnownRule,
   inheritanceCycleRule,
   basePropertyConflictRule,
+  importBlockRule,
 ];

@@ -118,8 +118,8 @@ export const shapeCases: InvalidCase[] = [
   },
   {
     name: 'import from an unknown place',
-    files: { 'shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes: {}\nimport:\n  from: crm\n  mapping: { Name: title }\n' },
-    expected: ['shop.yaml:6:9 GF_INVALID_VALUE'],
+    files: { 'shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page: { contentType: [], properties: { Name: { type: String } } }\nimport:\n  from: crm\n  contentType: Page\n  mapping: { Name: title }\n' },
+    expected: ['shop.yaml:7:9 GF_INVALID_VALUE'],
     messages: ['must be one of `assets`, got a string (`crm`)'],
   },
 ];
