@@ -4,7 +4,16 @@
  * the request in flight end, writes state, releases the lock and exits 130 or 143. A
  * second signal stops the process at once.
  */
+import { GraphformError } from '../diagnostics/errors.js';
+
 export type InterruptName = 'SIGINT' | 'SIGTERM';
+
+/** Ctrl+C or Ctrl+D at a prompt: the CLI prints "Cancelled." and exits 130. */
+export const CANCELLED = 'GF_CANCELLED';
+
+export function cancelled(): GraphformError {
+  return new GraphformError(CANCELLED, 'Cancelled.');
+}
 
 export interface InterruptTrap {
   /** Aborted by the first interrupt. */

@@ -6,6 +6,9 @@ import { colorLevel, makeChalk, type CommandContext, type CommandHandler, type G
 import { escapeTerminalText } from '../render/escape-control.js';
 import type { CliIO, OutputStream } from './io.js';
 import { renderError } from './render-error.js';
+import { withInvocationFlags } from './hint-flags.js';
+import { isGraphformError } from '../diagnostics/errors.js';
+import { CANCELLED, INTERRUPT_EXIT_CODES } from './interrupts.js';
 
 /**
  * The whole command line as a function: argv in, exit code out, every effect through io.
@@ -23,7 +26,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   // The safety net under the renderers: a control character that reaches a stream unescaped
   // is shown as `\u001b`; only chalk's colour codes pass, and only while colour is on.
   const write = (stream: OutputStream, text: string): void => {
-    const line = text.endsWith('\n') ? text : `${text}\n`;
+    const hinted = stream === io.stdout && globals().format === 'json' ? text : withInvocationFlags(text, globals());
+    const line = hinted.endsWith('\n') ? hinted : `${hinted}\n`;
     stream.write(escapeTerminalText(line, colorLevel(io, globals().color, stream.isTTY) > 0));
   };
   const ctx: CommandContext = {
@@ -68,6 +72,11 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   } catch (error) {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 1;
+    }
+    if (isGraphformError(error) && error.code === CANCELLED) {
+      // Ctrl+C or Ctrl+D at a prompt: the user's answer, not an error; nothing was sent.
+      ctx.err('\nCancelled.');
+      return INTERRUPT_EXIT_CODES.SIGINT;
     }
     ctx.err(renderError(error, { verbose: globals().verbose, color: ctx.colorErr() }));
     return 1;

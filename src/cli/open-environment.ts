@@ -38,3 +38,11 @@ export async function openEnvironment(ctx: CommandContext, config: ResolvedConfi
   const client = createGraphClient({ baseUrl: env.graphUrl, auth: env.auth, ...common });
   return { client, description: env.graphUrl, close: async () => undefined };
 }
+
+/**
+ * How prompts name where changes go: the environment's name and the service it stands
+ * for, never the embedded emulator's ephemeral port, which means nothing to the user.
+ */
+export function targetName(env: EnvironmentConfig): string {
+  return `environment ${env.name} (${env.emulator !== undefined ? 'the embedded local emulator' : (env.graphUrl ?? 'unknown service')})`;
+}

@@ -1,4 +1,5 @@
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
+import { cancelled } from './interrupts.js';
 import type { CliIO } from './io.js';
 
 /** True when we may ask the user: stdin and stderr are terminals. */
@@ -6,12 +7,27 @@ export function canPrompt(io: CliIO): boolean {
   return io.stdin?.isTTY === true && io.stderr.isTTY === true;
 }
 
-/** Asks one question on stderr, so stdout stays clean for piping. */
+/**
+ * Asks one question on stderr, so stdout stays clean for piping. Ctrl+C (SIGINT on the
+ * line) and Ctrl+D (end of input) cancel: the promise rejects with GF_CANCELLED instead of
+ * hanging or surfacing readline's own error.
+ */
 export async function ask(io: CliIO, question: string): Promise<string> {
-  if (io.stdin === undefined) return '';
-  const rl = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream, terminal: true });
+  const input = io.stdin;
+  if (input === undefined) return '';
+  const rl = createInterface({ input, output: io.stderr as NodeJS.WritableStream, terminal: true });
   try {
-    return (await rl.question(question)).trim();
+    return await new Promise<string>((resolve, reject) => {
+      let answered = false;
+      rl.on('SIGINT', () => reject(cancelled()));
+      rl.on('close', () => {
+        if (!answered) reject(cancelled());
+      });
+      rl.question(question, (answer) => {
+        answered = true;
+        resolve(answer.trim());
+      });
+    });
   } finally {
     rl.close();
   }

@@ -5,7 +5,7 @@ import type { Plan } from '../plan/types.js';
 import type { CommandContext } from './context.js';
 
 /** The plan in the format asked for with --format. */
-export function renderPlanFor(ctx: CommandContext, plan: Plan, showDiff: boolean): string {
+export function renderPlanFor(ctx: CommandContext, plan: Plan, showDiff: boolean, dataLossAllowed = false): string {
   const format = ctx.globals().format;
   switch (format) {
     case 'json':
@@ -13,7 +13,7 @@ export function renderPlanFor(ctx: CommandContext, plan: Plan, showDiff: boolean
     case 'markdown':
       return renderPlanMarkdown(plan);
     case 'text':
-      return renderPlanText(plan, { color: ctx.color(), showDiff });
+      return renderPlanText(plan, { color: ctx.color(), showDiff, dataLossAllowed });
     default: {
       const unreachable: never = format;
       return unreachable;

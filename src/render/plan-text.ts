@@ -9,6 +9,8 @@ export interface PlanTextOptions {
   color: ChalkInstance;
   /** Show a unified diff of each request body against the applied definition. */
   showDiff: boolean;
+  /** apply with --allow-data-loss: the banner says the deletion was allowed, not how to allow it. */
+  dataLossAllowed?: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
       lines.push(`  ${e(d.file)}:${d.line}:${d.column} ${paint(`${d.severity} ${d.code}`)} ${e(d.message)}`);
     }
   }
-  if (plan.summary.dataLoss) lines.push('', ...dataLossBanner(plan, c));
+  if (plan.summary.dataLoss) lines.push('', ...dataLossBanner(plan, c, options.dataLossAllowed === true));
   return `${lines.join('\n')}\n`;
 }
 
@@ -70,14 +72,16 @@ function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
 }
 
 /** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
-function dataLossBanner(plan: Plan, c: ChalkInstance): string[] {
+function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[] {
   const rule = '!'.repeat(78);
   const body = [
     '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
     ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(s.reasons[0] ?? 'deletes items')}`),
     '!!',
-    '!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.',
+    allowed
+      ? '!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.'
+      : '!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.',
   ];
   return [rule, ...body, rule].map((line) => c.red.bold(line));
 }

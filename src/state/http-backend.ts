@@ -125,7 +125,7 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
         const holder = cleanHolder(holderOf(response));
         throw new GraphformError('GF_STATE_LOCK_MISMATCH', `The state at ${where} is locked${holder === undefined ? '' : ` with id ${holder.id}`}, not ${lockId}.`, {
           details: { where, lockId, holderId: holder?.id ?? null },
-          hint: holder === undefined ? 'Check the lock id on the state server.' : `If that run is gone, run: graphform state unlock ${holder.id}`,
+          hint: holder === undefined ? 'Check the lock id on the state server.' : `If that run is gone, run \`graphform state unlock ${holder.id}\``,
         });
       }
       if (response.status === 404) {

@@ -45,7 +45,7 @@ export async function forceUnlockLocal(lockPath: string, lockId: string, where: 
   } else if (holder.id !== lockId) {
     throw new GraphformError('GF_STATE_LOCK_MISMATCH', `The state at ${where} is locked with id ${holder.id}, not ${lockId}.`, {
       details: { where, lockId, holderId: holder.id, who: holder.who, host: holder.host, operation: holder.operation },
-      hint: `Check that the run of ${holder.who} on ${holder.host} ("${holder.operation}") is gone, then run: graphform state unlock ${holder.id}`,
+      hint: `Check that the run of ${holder.who} on ${holder.host} ("${holder.operation}") is gone, then run \`graphform state unlock ${holder.id}\``,
     });
   }
   await unlink(lockPath).catch((error: unknown) => {

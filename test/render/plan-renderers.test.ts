@@ -30,6 +30,12 @@ describe('renderPlanText', () => {
     await expect(text(planWithDiagnostics())).toMatchFileSnapshot('golden/plan-diagnostics.txt');
   });
 
+  it('says data loss was allowed when apply runs with --allow-data-loss', () => {
+    const allowed = renderPlanText(mixedPlan(), { color: plain, showDiff: false, dataLossAllowed: true });
+    expect(allowed).toContain('DATA LOSS WAS ALLOWED with --allow-data-loss');
+    expect(allowed).not.toContain('Applying it needs --allow-data-loss');
+  });
+
   it('has the summary line of the contract', () => {
     expect(text()).toContain('Plan: 1 to create, 1 to update in place, 1 to replace (DELETES DATA), 0 to delete, 1 orphaned.');
   });

@@ -15,7 +15,7 @@ import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
 import { exitCodeAfter } from '../interrupts.js';
 import type { LoadedProject } from '../load-project.js';
-import { openEnvironment, type OpenedEnvironment } from '../open-environment.js';
+import { openEnvironment, targetName, type OpenedEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
 import { loadValidProject, makePlan, refreshAll } from '../planning.js';
 import { canPrompt, confirm } from '../prompt.js';
@@ -66,7 +66,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         planfile === undefined
           ? await replan(planOptionsFrom(flags, env.name))
           : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
-      if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true));
+      if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true, flags.allowDataLoss === true));
       const refused = (reason: NonNullable<ApplyReport['refused']>, code: number): number =>
         finish({ plan, applied: false, refused: reason, ok: false, outcomes: [] }, code);
 
@@ -85,7 +85,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
         return refused('invalid-data', 1);
       }
-      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, environment.description))) {
+      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, targetName(env)))) {
         ctx.err('Apply cancelled. Nothing was sent.');
         return refused('cancelled', 1);
       }
@@ -136,7 +136,7 @@ async function planNow(
 async function approved(ctx: CommandContext, target: string): Promise<boolean> {
   if (!canPrompt(ctx.io)) {
     throw new GraphformError('GF_CONFIRMATION_REQUIRED', 'apply needs confirmation, and there is no terminal to ask on. Nothing was sent.', {
-      hint: 'Review the plan, then run again with --yes (pipelines), or apply a reviewed plan file: graphform plan --out plan.json && graphform apply plan.json',
+      hint: 'Review the plan, then run again with --yes (pipelines), or apply a reviewed plan file: `graphform plan --out plan.json` then `graphform apply plan.json`',
     });
   }
   return confirm(ctx.io, `Do you want to apply these changes to ${target}?`);

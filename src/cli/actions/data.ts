@@ -15,7 +15,7 @@ import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import type { CommandContext } from '../context.js';
 import { loadProject } from '../load-project.js';
-import { openEnvironment } from '../open-environment.js';
+import { openEnvironment, targetName } from '../open-environment.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { withGuardedLock } from '../guarded.js';
 import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
@@ -127,7 +127,7 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
             hint: 'Pass --yes to purge without asking.',
           });
         }
-        const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} on ${opened.description}?`);
+        const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(env)}?`);
         if (!approved) {
           ctx.err('Purge cancelled.');
           return 1;
@@ -173,7 +173,7 @@ async function loadSource(ctx: CommandContext, sourceId: string): Promise<Loaded
 async function dataFiles(ctx: CommandContext, declaration: SourceDeclaration, files: string[]): Promise<Awaited<ReturnType<typeof resolveDataFiles>>> {
   if (files.length === 0 && declaration.data.length === 0) {
     throw new GraphformError(DATA_ERROR_CODES.noFiles, `Source ${declaration.id} declares no data: files and none were given.`, {
-      hint: `Name the files (graphform data push ${declaration.id} items.ndjson) or add a data: list to ${declaration.file}.`,
+      hint: `Name the files (\`graphform data push ${declaration.id} items.ndjson\`) or add a data: list to ${declaration.file}.`,
     });
   }
   return resolveDataFiles(declaration, { cwd: ctx.io.cwd, root: (await ctx.loadConfig()).rootDir }, files);

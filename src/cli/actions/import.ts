@@ -17,7 +17,7 @@ import { clock, stateBackendFor } from '../runtime.js';
 /** `graphform import <id>` or `graphform import --all`. */
 export async function importCommand(ctx: CommandContext, id: string | undefined, all: boolean): Promise<number> {
   if (all === (id !== undefined)) {
-    throw new GraphformError('GF_IMPORT_USAGE', 'Name one source to import (graphform import <id>), or use --all; not both.');
+    throw new GraphformError('GF_IMPORT_USAGE', 'Name one source to import (`graphform import <id>`), or use --all; not both.');
   }
   if (id !== undefined && !isValidSourceId(id)) {
     throw new GraphformError('GF_INVALID_SOURCE_ID', `"${id}" is not a content source id: ids are 1 to 4 characters, a-z and 0-9.`);

@@ -36,7 +36,7 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
     const file = path.resolve(ctx.io.cwd, flags.out);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, serializePlan(result));
-    ctx.err(`Saved the plan to ${flags.out}. Apply exactly it with: graphform apply ${flags.out}`);
+    ctx.err(`Saved the plan to ${flags.out}. Apply exactly it with \`graphform apply ${flags.out}\`.`);
   }
   return flags.detailedExitcode === true ? detailedExitCode(result) : 0;
 }
