@@ -18,3 +18,42 @@ export function interpolate(value: string, env: Readonly<Record<string, string |
     return found;
   });
 }
+
+/**
+ * Every `${env:NAME}` under `value` whose variable is not set, reported at once, so a user
+ * setting up a pipeline learns all the variables it needs in one run, not one per run.
+ * Throws GF_CONFIG_ENV_MISSING naming each key (and position) with its variable.
+ */
+export function assertVariablesSet(
+  value: unknown,
+  keyPath: readonly (string | number)[],
+  env: Readonly<Record<string, string | undefined>>,
+  where: (keyPath: readonly (string | number)[]) => string,
+): void {
+  const missing: { where: string; variable: string }[] = [];
+  const visit = (node: unknown, at: readonly (string | number)[]): void => {
+    if (typeof node === 'string') {
+      for (const match of node.matchAll(PATTERN)) {
+        const name = match[1] as string;
+        if (env[name] === undefined || env[name] === '') missing.push({ where: where(at), variable: name });
+      }
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...at, index]));
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) visit(child, [...at, key]);
+    }
+  };
+  visit(value, keyPath);
+  if (missing.length === 0) return;
+  const variables = [...new Set(missing.map((m) => m.variable))];
+  throw new GraphformError(
+    'GF_CONFIG_ENV_MISSING',
+    missing.length === 1
+      ? `${missing[0]?.where ?? ''} needs the environment variable ${missing[0]?.variable ?? ''}, which is not set.`
+      : `The config needs ${variables.length === 1 ? 'an environment variable' : `${variables.length} environment variables`} that ${variables.length === 1 ? 'is' : 'are'} not set:\n  ${missing.map((m) => `${m.where}: ${m.variable}`).join('\n  ')}`,
+    {
+      details: { variables, where: missing.map((m) => m.where) },
+      hint: `Set ${variables.join(', ')} in the environment (for example in your CI secrets), or change the values in the config.`,
+    },
+  );
+}

@@ -6,7 +6,7 @@ import { checkFullDefinition } from '../emulator/graph/definition-shape.js';
 import { isRecord } from '../model/is-record.js';
 import type { SourceDefinition } from '../model/types.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
-import { interpolate } from './interpolate.js';
+import { assertVariablesSet, interpolate } from './interpolate.js';
 import { checkSecretLength } from './secret-length.js';
 import type { EnvironmentConfig, StateConfig } from './types.js';
 
@@ -23,6 +23,7 @@ interface ResolveContext {
 export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveContext): EnvironmentConfig {
   const env = isRecord(raw) ? raw : {};
   const keyPath = (...keys: string[]): string[] => ['environments', name, ...keys];
+  assertVariablesSet(env, keyPath(), ctx.env, ctx.where);
   const str = (value: unknown, ...keys: string[]): string | undefined =>
     typeof value === 'string' ? interpolate(value, ctx.env, ctx.where(keyPath(...keys))) : undefined;
 

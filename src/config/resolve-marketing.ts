@@ -1,6 +1,6 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
-import { interpolate } from './interpolate.js';
+import { assertVariablesSet, interpolate } from './interpolate.js';
 import { checkSecretLength } from './secret-length.js';
 import type { MarketingConfig } from './types.js';
 
@@ -16,6 +16,7 @@ export function resolveMarketing(
       hint: 'Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } to the config.',
     });
   }
+  assertVariablesSet(raw, ['marketing'], ctx.env, ctx.where);
   const entries = KEYS.map((key) => [key, interpolate(String(raw[key]), ctx.env, ctx.where(['marketing', key]))] as const);
   const marketing = Object.fromEntries(entries) as unknown as MarketingConfig;
   checkSecretLength(marketing.clientSecret, ctx.where(['marketing', 'clientSecret']), 'marketing.clientSecret');

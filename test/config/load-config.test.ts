@@ -78,6 +78,16 @@ describe('loadConfig', () => {
       text: ['GRAPH_APP_KEY', 'graphform.config.yaml:6:7'],
     },
     {
+      name: 'every missing variable of the environment is named at once, each with its line',
+      files: {
+        'graphform.config.yaml':
+          'environments:\n  prod:\n    graphUrl: "${env:GRAPH_URL}"\n    auth:\n      scheme: hmac\n      appKey: "${env:GRAPH_APP_KEY}"\n      secret: "${env:GRAPH_SECRET}"\n    state: { backend: http, address: "${env:STATE_URL}" }\n',
+      },
+      environment: 'prod',
+      code: 'GF_CONFIG_ENV_MISSING',
+      text: ['4 environment variables', 'graphform.config.yaml:3:5', 'GRAPH_URL', 'graphform.config.yaml:6:7', 'GRAPH_APP_KEY', 'GRAPH_SECRET', 'STATE_URL'],
+    },
+    {
       name: 'an unknown key is located and gets a suggestion',
       files: { 'graphform.config.yaml': 'sources: x\nreservedTypeName: []\n' },
       code: 'GF_CONFIG_INVALID',
