@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameText } from './same-text.js';
 import type { EmulatorCredentials } from './types.js';
 
 /**
@@ -12,13 +13,6 @@ export type PreAuth =
   | { ok: false; message: string };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-function sameText(a: string, b: string): boolean {
-  // Hash first: timingSafeEqual needs equal lengths, and lengths must not leak either.
-  const ha = createHash('sha256').update(a, 'utf8').digest();
-  const hb = createHash('sha256').update(b, 'utf8').digest();
-  return timingSafeEqual(ha, hb);
-}
 
 export class AuthVerifier {
   /** nonce → time after which its timestamp is out of the window anyway. */

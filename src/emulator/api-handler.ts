@@ -1,33 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { AuthVerifier } from './api-credentials.js';
 import { readBody } from './body.js';
 import type { FaultInjector } from './faults.js';
-import { text, type Reply } from './respond.js';
-import type { RouteTable } from './route-table.js';
+import type { Reply } from './respond.js';
+import type { EmulatedService } from './route-table.js';
 
 export interface ApiDeps {
-  routes: RouteTable;
-  auth: AuthVerifier;
+  /** The emulated services, each under its own path prefix. */
+  services: readonly EmulatedService[];
   faults: FaultInjector;
   maxBodyBytes: number;
   /** Aborted when the emulator closes, so injected delays end at once. */
   closing: AbortSignal;
 }
 
-/** What became of an API request: an answer, a fault that drops the connection, or a client that left. */
+/** What became of a service request: an answer, a fault that drops the connection, or a client that left. */
 export type ApiOutcome = Reply | { drop: true; note: string } | { aborted: true };
 
 const discard = (): void => undefined;
 
 /**
- * One request under /api/content/, in the service's order: injected faults, then the
- * credentials, and only then the route: a request without valid credentials answers 401
- * whatever its path or method, so an unauthenticated caller learns nothing about which
- * endpoints exist. The body is read (size limit, MD5, the route's own streaming reader)
- * before the signature can be checked; 404 and 405 come after that check.
+ * One request to an emulated service, in the real services' order: injected faults, then
+ * (for the graph API) the credentials, and only then the route: a graph request without
+ * valid credentials answers 401 whatever its path or method, so an unauthenticated caller
+ * learns nothing about which endpoints exist. The body is read (size limit, MD5, the
+ * route's own streaming reader) before the signature can be checked; 404 and 405 come
+ * after that check.
  */
-export async function handleApi(req: IncomingMessage, url: URL, deps: ApiDeps): Promise<ApiOutcome> {
+export async function handleApi(req: IncomingMessage, url: URL, service: EmulatedService, deps: ApiDeps): Promise<ApiOutcome> {
   const method = req.method ?? '';
   const target = req.url ?? '';
 
@@ -42,24 +42,31 @@ export async function handleApi(req: IncomingMessage, url: URL, deps: ApiDeps): 
   if (fault?.drop === true) return { drop: true, note: 'fault: connection dropped' };
   if (fault?.status !== undefined) {
     const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
-    return { status: fault.status, text: fault.body ?? `Injected fault: ${fault.status}`, note: `fault: ${fault.status}`, headers };
+    const answer: Reply = fault.body === undefined ? service.error(fault.status, `Injected fault: ${fault.status}`) : { status: fault.status, text: fault.body, note: '' };
+    return { ...answer, note: `fault: ${fault.status}`, headers: { ...answer.headers, ...headers } };
   }
 
-  const pre = deps.auth.precheck(req.headers.authorization);
-  if (!pre.ok) return text(401, pre.message);
+  const credentials = service.credentials;
+  const pre = credentials?.precheck(req.headers.authorization);
+  if (pre !== undefined && !pre.ok) return service.error(401, pre.message);
 
-  const methods = deps.routes.get(url.pathname);
+  const methods = service.routes.get(url.pathname);
   const exchange = methods?.get(method)?.(req, url);
-  const body = await readBody(req, deps.maxBodyBytes, exchange?.sink ?? discard);
+  const limit = service.maxBodyBytes ?? deps.maxBodyBytes;
+  const body = await readBody(req, limit, exchange?.sink ?? discard);
   if (body.kind === 'aborted') return { aborted: true };
-  if (body.kind === 'too-large') return { ...text(413, `The request body is larger than ${body.limit} bytes`), headers: { connection: 'close' } };
-  const failure = deps.auth.verify(pre, method, target, body.md5);
-  if (failure !== undefined) return text(401, failure);
+  if (body.kind === 'too-large') {
+    const tooLarge = service.error(413, `The request body is larger than ${body.limit} bytes`);
+    return { ...tooLarge, headers: { ...tooLarge.headers, connection: 'close' } };
+  }
+  const failure = pre === undefined ? undefined : credentials?.verify(pre, method, target, body.md5);
+  if (failure !== undefined) return service.error(401, failure);
 
-  if (methods === undefined) return text(404, `No such endpoint: ${url.pathname}`);
+  if (methods === undefined) return service.error(404, `No such endpoint: ${url.pathname}`);
   if (exchange === undefined) {
     const allow = [...methods.keys()].join(', ');
-    return { ...text(405, `Method ${method} is not allowed on ${url.pathname} (allowed: ${allow})`), headers: { allow } };
+    const refused = service.error(405, `Method ${method} is not allowed on ${url.pathname} (allowed: ${allow})`);
+    return { ...refused, headers: { ...refused.headers, allow } };
   }
   return exchange.answer();
 }

@@ -3,15 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
 import { AuthVerifier } from './api-credentials.js';
+import { RateLimiter } from './assets/rate-limit.js';
+import { openApiService } from './assets/routes.js';
+import { authService } from './auth/routes.js';
+import { AuthState } from './auth/state.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { FaultInjector } from './faults.js';
 import { graphRoutes } from './graph/routes.js';
 import { ownHostNames } from './host-check.js';
 import { createInspector } from './inspector.js';
+import { createMarketing } from './marketing.js';
 import { resolveEmulatorOptions } from './options.js';
 import { diskPersistence, memoryPersistence, type Persistence } from './persistence.js';
 import { Repository } from './repository.js';
 import { RequestLog } from './request-log.js';
+import { text } from './respond.js';
 import { joinRoutes } from './route-table.js';
 import { createEmulatorServer } from './server.js';
 import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
@@ -33,8 +39,9 @@ async function cmsSource(given: SourceDefinition | undefined, persistence: Persi
 
 /**
  * Starts a local, faithful graph service on a loopback port: the types, data and sources
- * endpoints with every rule of the contract, the CMS's own source, plus an unauthenticated
- * control API under /_emulator/ (inspection, request log, fault injection, reset).
+ * endpoints with every rule of the contract, the CMS's own source, the marketing
+ * platform's authorization server and Open API (assets), plus an unauthenticated control
+ * API under /_emulator/ (inspection, request log, fault injection, clock, reset).
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const o = resolveEmulatorOptions(options);
@@ -42,6 +49,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = new MemoryStore();
   let persistence = memoryPersistence;
   let cms: CmsSource;
+  let authState: AuthState;
+  const openAuth = (): Promise<AuthState> => AuthState.open({ dataDir: o.dataDir, now: o.now, apps: o.apps, demoApp: o.demoApp });
   if (o.dataDir !== undefined) {
     await mkdir(o.dataDir, { recursive: true });
     release = await lockDataDir(o.dataDir);
@@ -49,24 +58,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     try {
       await persistence.load(store);
       cms = await cmsSource(o.cmsTypes, persistence);
+      authState = await openAuth();
     } catch (error) {
       await release();
       throw error;
     }
   } else {
     cms = await cmsSource(o.cmsTypes, persistence);
+    authState = await openAuth();
   }
 
   const repo = new Repository(store, persistence, o.maxSources);
   const auth = new AuthVerifier(o.credentials, o.skewMs, o.now);
   const faults = new FaultInjector();
   const log = new RequestLog(options.onRequest);
-  const inspect = createInspector({ repo, cms, log, faults, auth });
+  const inspect = createInspector({ repo, cms, log, faults, auth, authState });
+  const marketing = createMarketing(authState, o.assets);
   const closing = new AbortController();
-  const routes = joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms }));
-  const api = { routes, auth, faults, maxBodyBytes: o.maxBodyBytes, closing: closing.signal };
+  const graph = { prefix: '/api/content/', routes: joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms })), credentials: auth, error: text };
+  const limiter = o.assetsRateLimit === undefined ? undefined : new RateLimiter(o.assetsRateLimit, authState.now);
+  const services = [graph, authService(authState), openApiService({ auth: authState, assets: o.assets, limiter })];
+  const api = { services, faults, maxBodyBytes: o.maxBodyBytes, closing: closing.signal };
   let ownHosts: ReadonlySet<string> = new Set();
-  const { server, inFlight } = createEmulatorServer({ api, inspect, faults, log, now: o.now, mounts: o.mounts, ownHosts: () => ownHosts });
+  const { server, inFlight } = createEmulatorServer({ api, inspect, marketing, faults, log, now: o.now, mounts: o.mounts, ownHosts: () => ownHosts });
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -98,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     credentials: { ...o.credentials },
     inspect,
     faults,
+    marketing,
     close() {
       closed ??= (async () => {
         closing.abort();
@@ -107,6 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         });
         await inFlight();
         await repo.idle();
+        await authState.idle();
         await release?.();
       })();
       return closed;

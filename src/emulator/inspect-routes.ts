@@ -3,7 +3,8 @@ import { TOOL_VERSION } from '../version.js';
 import { collector, readBody } from './body.js';
 import { checkFaultRule, type FaultInjector } from './faults.js';
 import { empty, json, text, type Reply } from './respond.js';
-import type { EmulatorInspector, ItemQuery } from './types.js';
+import { handleMarketingInspection, MARKETING_ENDPOINTS } from './marketing-inspect-routes.js';
+import type { EmulatorInspector, EmulatorMarketing, ItemQuery } from './types.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
 
@@ -15,6 +16,7 @@ const ENDPOINTS = [
   'GET /_emulator/sources/<id>/items?language=&contentType=&offset=&limit=',
   'GET|DELETE /_emulator/requests',
   'GET|POST|DELETE /_emulator/faults',
+  ...MARKETING_ENDPOINTS,
   'POST /_emulator/reset',
 ];
 
@@ -81,8 +83,8 @@ async function faultRoute(req: IncomingMessage, faults: FaultInjector): Promise<
   }
 }
 
-/** The unauthenticated control API under /_emulator/: inspection, request log, faults, reset. */
-export async function handleInspection(req: IncomingMessage, url: URL, inspect: EmulatorInspector, faults: FaultInjector): Promise<Reply> {
+/** The unauthenticated control API under /_emulator/: inspection, request log, faults, clock, reset. */
+export async function handleInspection(req: IncomingMessage, url: URL, inspect: EmulatorInspector, faults: FaultInjector, marketing: EmulatorMarketing): Promise<Reply> {
   const method = req.method ?? '';
   const parts = url.pathname.split('/').filter((p) => p !== '').slice(1);
   const [first, id, view, ...rest] = parts;
@@ -91,7 +93,7 @@ export async function handleInspection(req: IncomingMessage, url: URL, inspect: 
   if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
     return text(415, 'Control requests need Content-Type: application/json');
   }
-  if (first === undefined) return json(200, { name: 'graphform graph service emulator', version: TOOL_VERSION, endpoints: ENDPOINTS });
+  if (first === undefined) return json(200, { name: 'graphform emulator (graph service, authorization server, Open API)', version: TOOL_VERSION, endpoints: ENDPOINTS });
   if (first === 'sources' && id === undefined) return method === 'GET' ? json(200, inspect.sources()) : text(405, 'Only GET is allowed here');
   if (first === 'cms' && id === undefined) return method === 'GET' ? json(200, inspect.cms()) : text(405, 'Only GET is allowed here');
   if (first === 'sources' && id !== undefined && view !== undefined && rest.length === 0) return sourceRoute(inspect, method, id, view, url);
@@ -104,6 +106,8 @@ export async function handleInspection(req: IncomingMessage, url: URL, inspect: 
     return text(405, 'Use GET or DELETE');
   }
   if (first === 'faults' && id === undefined) return faultRoute(req, faults);
+  const marketingReply = first !== undefined && id === undefined ? await handleMarketingInspection(req, first, marketing) : undefined;
+  if (marketingReply !== undefined) return marketingReply;
   if (first === 'reset' && id === undefined) {
     if (method !== 'POST') return text(405, 'Use POST');
     await inspect.reset();

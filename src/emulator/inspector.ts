@@ -1,4 +1,5 @@
 import type { AuthVerifier } from './api-credentials.js';
+import type { AuthState } from './auth/state.js';
 import type { FaultInjector } from './faults.js';
 import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
@@ -18,7 +19,7 @@ function countsRecord(map: ReadonlyMap<string, number>): Record<string, number> 
 }
 
 /** Read access to everything the emulator holds, for tests and the /_emulator/ API. */
-export function createInspector(deps: { repo: Repository; cms: CmsSource; log: RequestLog; faults: FaultInjector; auth: AuthVerifier }): EmulatorInspector {
+export function createInspector(deps: { repo: Repository; cms: CmsSource; log: RequestLog; faults: FaultInjector; auth: AuthVerifier; authState: AuthState }): EmulatorInspector {
   const { store } = deps.repo;
   return {
     sources(): SourceSummary[] {
@@ -69,6 +70,7 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
       deps.log.clear();
       deps.faults.clear();
       deps.auth.forgetNonces();
+      await deps.authState.reset();
     },
   };
 }

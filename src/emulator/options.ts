@@ -4,7 +4,9 @@ import { DEFAULT_MAX_LINE_BYTES } from '../data/read/line-splitter.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
 import { checkFullDefinition } from './graph/definition-shape.js';
-import type { EmulatorCredentials, EmulatorMount, EmulatorOptions } from './types.js';
+import { seededAssets } from './assets/seed.js';
+import { checkApp } from './auth/apps.js';
+import type { EmulatorAsset, EmulatorCredentials, EmulatorMount, EmulatorOptions, MarketingApp } from './types.js';
 
 export interface ResolvedEmulatorOptions {
   port: number;
@@ -19,6 +21,12 @@ export interface ResolvedEmulatorOptions {
   maxLineBytes: number;
   now: () => number;
   mounts: EmulatorMount[];
+  apps: MarketingApp[];
+  demoApp: EmulatorOptions['demoApp'];
+  /** The seeded ones when not given. */
+  assets: EmulatorAsset[];
+  /** Requests per second per token; undefined when the limit is off. */
+  assetsRateLimit: number | undefined;
 }
 
 export const EMULATOR_DEFAULTS = {
@@ -26,6 +34,7 @@ export const EMULATOR_DEFAULTS = {
   skewMs: 5 * 60_000,
   maxBodyBytes: 128 * 1024 * 1024,
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
+  assetsRateLimit: 10,
 } as const;
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -73,7 +82,33 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     maxLineBytes: integer(options.maxLineBytes, 'maxLineBytes', 1) ?? EMULATOR_DEFAULTS.maxLineBytes,
     now: options.now ?? Date.now,
     mounts: checkMounts(options.mounts ?? []),
+    apps: checkApps(options.apps ?? []),
+    demoApp: options.demoApp,
+    assets: checkAssets(options.assets),
+    assetsRateLimit: options.assetsRateLimit === false ? undefined : (integer(options.assetsRateLimit, 'assetsRateLimit', 1, 1_000_000) ?? EMULATOR_DEFAULTS.assetsRateLimit),
   };
+}
+
+function checkApps(apps: readonly MarketingApp[]): MarketingApp[] {
+  const seen = new Set<string>();
+  return apps.map((app, i) => {
+    const checked = checkApp(app, `apps[${i}]`);
+    if (seen.has(checked.clientId)) throw bad(`apps[${i}]: the client id ${checked.clientId} is registered twice`);
+    seen.add(checked.clientId);
+    return checked;
+  });
+}
+
+function checkAssets(assets: readonly EmulatorAsset[] | undefined): EmulatorAsset[] {
+  if (assets === undefined) return seededAssets();
+  const seen = new Set<string>();
+  for (const [i, asset] of assets.entries()) {
+    if (typeof asset.id !== 'string' || asset.id === '') throw bad(`assets[${i}]: id must be a non-empty string`);
+    if (typeof asset.owner_organization_id !== 'string') throw bad(`assets[${i}]: owner_organization_id must be a string`);
+    if (seen.has(asset.id)) throw bad(`assets[${i}]: the id ${asset.id} is used twice`);
+    seen.add(asset.id);
+  }
+  return structuredClone([...assets]);
 }
 
 function checkCmsTypes(value: unknown): SourceDefinition | undefined {

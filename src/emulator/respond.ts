@@ -4,7 +4,9 @@ import type { ServerResponse } from 'node:http';
 export type Reply =
   | { status: number; text: string; note: string; headers?: Record<string, string> }
   | { status: number; json: unknown; note: string; headers?: Record<string, string> }
-  | { status: number; empty: true; note: string; headers?: Record<string, string> };
+  | { status: number; empty: true; note: string; headers?: Record<string, string> }
+  /** A page for a browser (the consent page): no scripts, no external assets, never framed. */
+  | { status: number; html: string; note: string; headers?: Record<string, string> };
 
 export const text = (status: number, message: string, note = message): Reply => ({ status, text: message, note });
 export const json = (status: number, value: unknown, note = ''): Reply => ({ status, json: value, note });
@@ -20,6 +22,11 @@ export function send(res: ServerResponse, reply: Reply): void {
   } else if ('json' in reply) {
     headers['content-type'] = 'application/json; charset=utf-8';
     body = `${JSON.stringify(reply.json)}\n`;
+  } else if ('html' in reply) {
+    headers['content-type'] = 'text/html; charset=utf-8';
+    headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+    headers['x-frame-options'] = 'DENY';
+    body = reply.html;
   }
   if (body !== '') headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(reply.status, headers);

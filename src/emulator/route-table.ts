@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { AuthVerifier } from './api-credentials.js';
 import type { Reply } from './respond.js';
 
 /**
@@ -48,4 +49,21 @@ export function joinRoutes(...tables: readonly RouteTable[]): RouteTable {
 /** The media type of the request without parameters, lower case ('' when absent). */
 export function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * One emulated service under its path prefix. The shell applies the Host check, faults,
+ * the request log and the body limit to all of them; only the graph API has its
+ * credentials checked before routing, since the OAuth server and the Open API check
+ * their own (client secrets, bearer tokens) and answer in their own error format.
+ */
+export interface EmulatedService {
+  /** Starts and ends with '/', e.g. /o/oauth2/ */
+  prefix: string;
+  routes: RouteTable;
+  credentials?: AuthVerifier;
+  /** Larger bodies answer 413; the shell's limit when absent. */
+  maxBodyBytes?: number;
+  /** An answer the shell makes (404, 405, 413, an injected fault), in the service's error format. */
+  error(status: number, message: string): Reply;
 }

@@ -5,11 +5,12 @@ import { isOwnHost, shownHost } from './host-check.js';
 import { handleInspection } from './inspect-routes.js';
 import type { RequestLog } from './request-log.js';
 import { send, text, type Reply } from './respond.js';
-import type { EmulatorInspector, EmulatorMount } from './types.js';
+import type { EmulatorInspector, EmulatorMarketing, EmulatorMount } from './types.js';
 
 export interface ServerDeps {
   api: ApiDeps;
   inspect: EmulatorInspector;
+  marketing: EmulatorMarketing;
   faults: FaultInjector;
   log: RequestLog;
   now: () => number;
@@ -18,13 +19,12 @@ export interface ServerDeps {
   ownHosts: () => ReadonlySet<string>;
 }
 
-const API_PREFIX = '/api/content/';
-
 /**
  * The server shell around the emulated services: the Host check first, for every path;
- * then the control API under /_emulator/, the mounted services, and the service API under
- * /api/content/ (faults, credentials before routing, the routes); nothing a client sends
- * can crash it.
+ * then the control API under /_emulator/, the mounted services (which may replace a
+ * built-in one), and the emulated services by path prefix: the graph API under
+ * /api/content/ (faults, credentials before routing, the routes), the authorization server
+ * under /o/oauth2/ and the Open API under /v3/; nothing a client sends can crash it.
  */
 export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlight: () => Promise<void> } {
   const pending = new Set<Promise<void>>();
@@ -56,7 +56,7 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
       return;
     }
     if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
-      send(res, await handleInspection(req, url, deps.inspect, deps.faults));
+      send(res, await handleInspection(req, url, deps.inspect, deps.faults, deps.marketing));
       return;
     }
     const mount = deps.mounts.find((m) => url.pathname.startsWith(m.prefix));
@@ -64,15 +64,16 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
       await mount.handle(req, res, url);
       return;
     }
-    if (!url.pathname.startsWith(API_PREFIX)) {
+    const service = deps.api.services.find((s) => url.pathname.startsWith(s.prefix));
+    if (service === undefined) {
       finish(text(404, `No such endpoint: ${url.pathname}`));
       return;
     }
     try {
-      finish(await handleApi(req, url, deps.api));
+      finish(await handleApi(req, url, service, deps.api));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      finish({ ...text(500, 'The emulator failed to handle this request'), note: `internal error: ${why}` } satisfies Reply);
+      finish({ ...service.error(500, 'The emulator failed to handle this request'), note: `internal error: ${why}` } satisfies Reply);
     }
   };
 

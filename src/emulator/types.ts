@@ -33,7 +33,7 @@ export interface EmulatorOptions {
   maxLineBytes?: number;
   /** Clock in ms since the epoch (skew checks, request log). */
   now?: () => number;
-  /** Called after every graph request with its log entry (for a verbose console). */
+  /** Called after every service request (graph, OAuth, Open API) with its log entry (for a verbose console). */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
    * Other emulated services served by the same server (e.g. an authorization server), each
@@ -41,6 +41,87 @@ export interface EmulatorOptions {
    * endpoints apply. A prefix may not overlap /api/content/ or /_emulator.
    */
   mounts?: EmulatorMount[];
+  /**
+   * Apps registered with the authorization server besides the demo app (kept in dataDir).
+   * One with the client id of a kept app replaces it.
+   */
+  apps?: MarketingApp[];
+  /** The demo app's client id, secret or callback URL; generated once (and kept in dataDir) when absent. */
+  demoApp?: Partial<Pick<MarketingApp, 'clientId' | 'clientSecret' | 'redirectUri'>>;
+  /** The Open API's assets, replacing the seeded ones (not kept in dataDir). */
+  assets?: EmulatorAsset[];
+  /** Open API requests per second per access token; more answer 429 with Retry-After. Default 10; false turns the limit off. */
+  assetsRateLimit?: number | false;
+}
+
+export type AppMode = 'production' | 'development';
+
+/** An app registered with the marketing platform's authorization server. */
+export interface MarketingApp {
+  clientId: string;
+  /** At least 8 characters. */
+  clientSecret: string;
+  /** The Authorization Callback URL given at registration; redirect_uri must equal it exactly. */
+  redirectUri: string;
+  /** Production: access tokens live 1 hour; development: 30 days. Refresh tokens live 365 days in both. */
+  mode: AppMode;
+  name?: string;
+  /** The organization the app is registered for; the demo organization when absent. */
+  organizationId?: string;
+}
+
+/** An app as the control API lists it: never its secret. */
+export interface MarketingAppSummary {
+  clientId: string;
+  name: string;
+  redirectUri: string;
+  mode: AppMode;
+  organizationId: string;
+  demo: boolean;
+}
+
+/** Codes and tokens the authorization server would still accept. */
+export interface TokenCounts {
+  accessTokens: number;
+  refreshTokens: number;
+  /** Authorization codes not yet exchanged and not expired. */
+  codes: number;
+}
+
+export type AssetType = 'article' | 'image' | 'video' | 'raw_file' | 'structured_content';
+
+/** An asset in the public shape of GET /v3/assets. */
+export interface EmulatorAsset {
+  id: string;
+  title: string;
+  type: AssetType;
+  mime_type: string;
+  file_extension: string | null;
+  /** ISO 8601 UTC. */
+  created_at: string;
+  modified_at: string;
+  folder_id: string | null;
+  file_location: string | null;
+  is_archived: boolean;
+  content: { type: string; value: string | null } | null;
+  labels: string[];
+  /** `self` is `<origin>/v3/assets/<id>` (origin from the request's Host) when absent. */
+  links?: { self: string };
+  owner_organization_id: string;
+  thumbnail_url: string | null;
+}
+
+/** The marketing platform side: the authorization server's apps, tokens and clock, and the Open API's assets. */
+export interface EmulatorMarketing {
+  /** The demo app, secret included, as `graphform emulator` prints it. */
+  demoApp: MarketingApp;
+  apps(): MarketingAppSummary[];
+  tokens(): TokenCounts;
+  assets(): EmulatorAsset[];
+  /** The authorization server's clock in ms: `now` plus every advance. */
+  now(): number;
+  /** Moves that clock forward (kept in dataDir), so tests can expire codes and tokens. */
+  advanceClock(ms: number): Promise<void>;
 }
 
 export interface EmulatorMount {
@@ -115,15 +196,15 @@ export interface EmulatorInspector {
   definition(id: string): unknown;
   counts(id: string): ItemCounts | undefined;
   items(id: string, query?: ItemQuery): ItemPage | undefined;
-  /** Graph requests, oldest first (inspection and fault calls are not logged). */
+  /** Service requests (graph, OAuth, Open API), oldest first (inspection and fault calls are not logged). */
   requests(): RequestLogEntry[];
   clearRequests(): void;
-  /** Forgets every source, item, logged request, fault and nonce, on disk too; the CMS's types stay. */
+  /** Forgets every source, item, logged request, fault, nonce, code, token and clock advance, on disk too; the CMS's types and the apps stay. */
   reset(): Promise<void>;
 }
 
 /**
- * One fault rule: the next `count` graph requests whose method and path match are answered
+ * One fault rule: the next `count` service requests whose method and path match are answered
  * by the fault instead of the service. `drop` destroys the socket; `status` answers with it
  * (and `retryAfter`, `body`); `delayMs` alone delays the request, which is then served normally.
  */
@@ -160,6 +241,7 @@ export interface RunningEmulator {
   credentials: EmulatorCredentials;
   inspect: EmulatorInspector;
   faults: EmulatorFaults;
+  marketing: EmulatorMarketing;
   /** Stops listening, drops open connections, waits for pending writes and releases dataDir. */
   close(): Promise<void>;
 }

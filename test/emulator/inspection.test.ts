@@ -78,7 +78,7 @@ describe('inspection API under /_emulator/', () => {
 
   it('answers unknown control paths and methods', async () => {
     const emulator = await startTestEmulator();
-    expect((await control(emulator, 'GET', '')).json).toMatchObject({ name: 'graphform graph service emulator' });
+    expect((await control(emulator, 'GET', '')).json).toMatchObject({ name: 'graphform emulator (graph service, authorization server, Open API)' });
     expect((await control(emulator, 'GET', '/nothing')).status).toBe(404);
     expect((await control(emulator, 'POST', '/sources')).status).toBe(405);
     expect((await control(emulator, 'GET', '/reset')).status).toBe(405);

@@ -21,6 +21,7 @@ async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string 
 
 function banner(emulator: RunningEmulator, dataDir: string | undefined): string {
   const { appKey, secret } = emulator.credentials;
+  const demo = emulator.marketing.demoApp;
   return [
     `Graph service emulator listening on ${emulator.url}`,
     `  app key: ${appKey}`,
@@ -28,12 +29,23 @@ function banner(emulator: RunningEmulator, dataDir: string | undefined): string 
     `  data:    ${dataDir ?? 'in memory (lost when it stops)'}`,
     `  control: ${emulator.url}/_emulator/`,
     '',
+    `Marketing platform (authorization server and Open API) at the same URL; demo app (development mode, user demo@example.com):`,
+    `  client id:     ${demo.clientId}`,
+    `  client secret: ${demo.clientSecret}   (emulator-only)`,
+    `  callback:      ${demo.redirectUri}`,
+    '',
     'Point an environment at it in graphform.config.yaml:',
     '',
     'environments:',
     '  emulator:',
     `    graphUrl: ${emulator.url}`,
     `    auth: { scheme: hmac, appKey: "${appKey}", secret: "${secret}" }`,
+    'marketing:',
+    `  authUrl: ${emulator.url}`,
+    `  baseUrl: ${emulator.url}`,
+    `  clientId: "${demo.clientId}"`,
+    `  clientSecret: "${demo.clientSecret}"`,
+    `  redirectUri: ${demo.redirectUri}`,
     '',
     'Stop it with Ctrl+C.',
     '',
@@ -56,7 +68,9 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
 
   const emulator = await startEmulator(startOptions);
   if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ url: emulator.url, appKey: emulator.credentials.appKey, secret: emulator.credentials.secret, dataDir: dataDir ?? null }));
+    const demo = emulator.marketing.demoApp;
+    const marketing = { authUrl: emulator.url, baseUrl: emulator.url, clientId: demo.clientId, clientSecret: demo.clientSecret, redirectUri: demo.redirectUri };
+    ctx.out(JSON.stringify({ url: emulator.url, appKey: emulator.credentials.appKey, secret: emulator.credentials.secret, dataDir: dataDir ?? null, marketing }));
   } else {
     ctx.out(banner(emulator, dataDir));
   }

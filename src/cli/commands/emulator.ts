@@ -36,9 +36,9 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
   return (program: Command, run) => {
     program
       .command('emulator')
-      .description('run a local graph service emulator until Ctrl+C (SIGINT) or SIGTERM')
+      .description('run a local emulator of the graph service and the marketing platform (OAuth, assets) until Ctrl+C (SIGINT) or SIGTERM')
       .option('--port <n>', `port on 127.0.0.1 (0 picks a free one; default ${DEFAULT_EMULATOR_PORT})`)
-      .option('--data-dir <dir>', 'keep sources, items and credentials here across restarts (default: in memory)')
+      .option('--data-dir <dir>', 'keep sources, items, credentials, the demo app and tokens here across restarts (default: in memory)')
       .option('--max-sources <n>', "the account's allowance of content sources (default: unlimited)")
       .option('--app-key <key>', 'use this AppKey (with --secret) instead of generated credentials')
       .option('--secret <base64>', 'use this base64 secret (with --app-key)')

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
+import type { MarketingApp } from '../types.js';
+import { checkApp } from './apps.js';
+import type { CodeRecord, GrantsSnapshot, TokenRecord } from './grants.js';
+
+/** The authorization server's state in the data directory: apps (with secrets) and token hashes. */
+export interface OAuthFile {
+  clockOffsetMs: number;
+  demoApp: MarketingApp;
+  apps: MarketingApp[];
+  grants: GrantsSnapshot;
+}
+
+const FORMAT_VERSION = 1;
+const FILE_NAME = 'oauth.json';
+
+export function oauthFilePath(dataDir: string): string {
+  return join(dataDir, FILE_NAME);
+}
+
+/** Mode 0600: it holds the apps' client secrets. */
+export async function writeOAuthFile(dataDir: string, file: OAuthFile): Promise<void> {
+  const { grants, ...rest } = file;
+  const content = { formatVersion: FORMAT_VERSION, ...rest, codes: grants.codes, tokens: grants.tokens };
+  await writeFileAtomic(oauthFilePath(dataDir), `${JSON.stringify(content, null, 2)}\n`, 0o600);
+}
+
+export async function readOAuthFile(dataDir: string): Promise<OAuthFile | undefined> {
+  const path = oauthFilePath(dataDir);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return parse(JSON.parse(text) as unknown);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's authorization server file ${path} is damaged: ${why}`, {
+      details: { path },
+      hint: 'It is written atomically, so it was changed by hand: fix it, or remove it to start with a new demo app and no tokens.',
+    });
+  }
+}
+
+type Fields = Record<string, unknown>;
+
+function object(value: unknown, what: string): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${what} is not an object`);
+  return value as Fields;
+}
+
+function list(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new Error(`${what} is not a list`);
+  return value;
+}
+
+function string(fields: Fields, key: string, what: string): string {
+  const value = fields[key];
+  if (typeof value !== 'string') throw new Error(`${what}.${key} is not a string`);
+  return value;
+}
+
+function time(fields: Fields, key: string, what: string): number {
+  const value = fields[key];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`${what}.${key} is not a time in ms`);
+  return value;
+}
+
+function parseCode(value: unknown, i: number): CodeRecord & { hash: string } {
+  const what = `codes[${i}]`;
+  const c = object(value, what);
+  const code: CodeRecord & { hash: string } = { hash: string(c, 'hash', what), clientId: string(c, 'clientId', what), redirectUri: string(c, 'redirectUri', what), expiresAt: time(c, 'expiresAt', what) };
+  if (c.grantId !== undefined) code.grantId = string(c, 'grantId', what);
+  return code;
+}
+
+function parseToken(value: unknown, i: number): TokenRecord & { hash: string } {
+  const what = `tokens[${i}]`;
+  const t = object(value, what);
+  const kind = t.kind;
+  if (kind !== 'access' && kind !== 'refresh') throw new Error(`${what}.kind is neither access nor refresh`);
+  return { hash: string(t, 'hash', what), kind, clientId: string(t, 'clientId', what), grantId: string(t, 'grantId', what), expiresAt: time(t, 'expiresAt', what) };
+}
+
+function parse(value: unknown): OAuthFile {
+  const file = object(value, 'the file');
+  if (file.formatVersion !== FORMAT_VERSION) throw new Error(`format ${String(file.formatVersion)} is not ${FORMAT_VERSION}`);
+  const offset = time(file, 'clockOffsetMs', 'the file');
+  const demoApp = checkApp(object(file.demoApp, 'demoApp') as unknown as MarketingApp, 'demoApp');
+  const apps = list(file.apps, 'apps').map((app, i) => checkApp(object(app, `apps[${i}]`) as unknown as MarketingApp, `apps[${i}]`));
+  return {
+    clockOffsetMs: offset,
+    demoApp,
+    apps,
+    grants: { codes: list(file.codes, 'codes').map(parseCode), tokens: list(file.tokens, 'tokens').map(parseToken) },
+  };
+}
