@@ -9,6 +9,11 @@ export interface DataFile {
   /** Size and modification time when validated: the send pass refuses a file that changed since. */
   size?: number;
   mtimeMs?: number;
+  /**
+   * Records that are not in a file (assets mapped to items): read instead of `path`, once
+   * per pass, so they go through the same validation, batching and summary as a file's.
+   */
+  entries?: () => AsyncIterable<ReadEntry[]>;
 }
 
 export type ActionKind = 'index' | 'delete';

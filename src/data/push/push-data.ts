@@ -14,6 +14,8 @@ export interface PushDataOptions {
   declaration: SourceDeclaration;
   /** Data files; relative paths resolve against `cwd`. */
   files: readonly string[];
+  /** Inputs that are not files (see DataFile.entries), read after `files`. */
+  inputs?: readonly DataFile[];
   config: DataConfig;
   /** Leave invalid items out and send the rest, instead of sending nothing. */
   skipInvalid: boolean;
@@ -36,7 +38,7 @@ export interface PushDataOptions {
   projectRoot?: string | undefined;
 }
 
-export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot'>;
+export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot'>;
 
 /**
  * Validates every item, then (when all are valid, or with skipInvalid) streams them to the
@@ -87,7 +89,7 @@ async function prepare(options: ValidateDataOptions): Promise<Parameters<typeof 
   const fields: PlainItemFields = { idField: options.config.idField, languageField: options.config.languageField };
   return {
     declaration: options.declaration,
-    files: checked.files,
+    files: [...checked.files, ...(options.inputs ?? [])],
     totalBytes: checked.totalBytes,
     fields,
     maxErrors: options.maxErrors,

@@ -40,6 +40,10 @@ export interface ReadOptions {
  * `file.size` is set, no byte past it is read.
  */
 export async function* readDataFile(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }, options: ReadOptions = {}): AsyncGenerator<ReadEntry[]> {
+  if (file.entries !== undefined) {
+    yield* file.entries();
+    return;
+  }
   const format = dataFormatOf(file.path);
   if (format === undefined) {
     yield [
