@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { addExamples } from './commands/examples.js';
 import { registrars } from './commands/index.js';
 import { colorLevel, makeChalk, type CommandContext, type CommandHandler, type GlobalOptions } from './context.js';
 import { escapeTerminalText } from '../render/escape-control.js';
@@ -54,6 +55,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .option('--no-color', 'disable colours (NO_COLOR and FORCE_COLOR are honoured too)')
     .option('--verbose', 'log requests (secrets redacted) and show internal error details')
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
     .enablePositionalOptions(false)
     .exitOverride()
     .configureOutput({
@@ -65,6 +67,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     exitCode = await handler(ctx);
   };
   for (const register of registrars) register(program, run);
+  addExamples(program);
   for (const command of program.commands) applyExitOverride(command, io);
 
   try {

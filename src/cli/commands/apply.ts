@@ -7,7 +7,7 @@ export const registerApply: CommandRegistrar = (program, run) => {
     .command('apply')
     .description('carry out the plan (or a saved plan file) source by source, writing state after each')
     .argument('[planfile]', 'a plan saved with `graphform plan --out FILE`: applied exactly, without asking')
-    .option('--allow-data-loss', 'allow full updates and purges, which delete items; without it such a plan sends nothing and exits 3')
+    .option('--allow-data-loss', 'allow full updates and deleting sources, which delete items; without it such a plan sends nothing and exits 3')
     .option('-y, --yes', 'do not ask for confirmation (pipelines)')
     .option('--parallelism <n>', 'sources applied at once', '1')
     .option('--lock-timeout <ms>', 'wait this long for the state lock before failing');

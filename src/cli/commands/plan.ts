@@ -5,7 +5,7 @@ import { addPlanFlags } from '../plan-options.js';
 export const registerPlan: CommandRegistrar = (program, run) => {
   const command = program
     .command('plan')
-    .description('show what apply would send for each source: partial update, full update (deletes data), create, purge')
+    .description('show what apply would send for each source: partial update, full update (deletes data), create, delete')
     .option('--out <file>', 'save the plan, to apply exactly it later with `graphform apply FILE`')
     .option('--detailed-exitcode', 'exit 0 no changes, 2 changes without data loss, 3 changes with data loss, 1 error');
   addPlanFlags(command).action((flags: PlanCommandFlags) => run(async (ctx) => (await import('../actions/plan.js')).plan(ctx, flags)));
