@@ -1,13 +1,20 @@
 import type { ProgressSnapshot } from '../types.js';
 
-const MB = 1024 * 1024;
+const MIB = 1024 * 1024;
 
+/** Sizes in binary units throughout (KiB, MiB, GiB), with the names that say so. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${(bytes / (1024 * MB)).toFixed(2)} GB`;
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} B`;
+  if (bytes >= 1024 * MIB) return `${(bytes / (1024 * MIB)).toFixed(2)} GiB`;
+  if (bytes >= MIB) return `${(bytes / MIB).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${Math.round(bytes)} B`;
 }
+
+/**
+ * A rate needs some time behind it: over the first moments a few bytes in a few
+ * microseconds would read as gigabytes per second.
+ */
+const MIN_SECONDS_FOR_RATE = 1;
 
 export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
@@ -20,12 +27,12 @@ export function fractionDone(s: ProgressSnapshot): number | undefined {
   return undefined;
 }
 
-/** For a bar: "validating  45%  120,000 items  88.1 MB  35.2 MB/s  ETA 12s" */
+/** For a bar: "validating  45%  120,000 items  88.1 MiB  35.2 MiB/s  ETA 12s" */
 export function formatProgressText(s: ProgressSnapshot, elapsedSeconds: number): string {
   return [s.phase === 'validate' ? 'validating' : 'sending   ', ...progressParts(s, elapsedSeconds)].join('  ');
 }
 
-/** For a log line: "validating: 45%, 120,000 items, 88.1 MB, 35.2 MB/s, ETA 12s" */
+/** For a log line: "validating: 45%, 120,000 items, 88.1 MiB, 35.2 MiB/s, ETA 12s" */
 export function formatProgressLine(s: ProgressSnapshot, elapsedSeconds: number): string {
   return `${s.phase === 'validate' ? 'validating' : 'sending'}: ${progressParts(s, elapsedSeconds).join(', ')}`;
 }
@@ -37,7 +44,7 @@ function progressParts(s: ProgressSnapshot, elapsedSeconds: number): string[] {
   parts.push(`${formatCount(s.items)}${s.totalItems === undefined ? '' : `/${formatCount(s.totalItems)}`} items`);
   if (s.phase === 'send') parts.push(`${formatCount(s.batches)} batches`);
   parts.push(formatBytes(s.bytes));
-  if (elapsedSeconds > 0) parts.push(`${formatBytes(s.bytes / elapsedSeconds)}/s`);
+  if (elapsedSeconds >= MIN_SECONDS_FOR_RATE) parts.push(`${formatBytes(s.bytes / elapsedSeconds)}/s`);
   if (fraction !== undefined && fraction > 0 && fraction < 1 && elapsedSeconds > 1) parts.push(`ETA ${Math.ceil((elapsedSeconds / fraction) * (1 - fraction))}s`);
   if (s.failedBatches > 0) parts.push(`${s.failedBatches} failed`);
   return parts;

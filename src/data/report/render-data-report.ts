@@ -30,7 +30,7 @@ export function renderValidation(summary: ValidationSummary, c: ChalkInstance): 
 
 export function renderPushSummary(summary: PushSummary, c: ChalkInstance): string[] {
   const lines: string[] = [];
-  const rates = `${summary.seconds.toFixed(1)} s, ${formatCount(summary.itemsPerSecond)} items/s, ${summary.megabytesPerSecond.toFixed(1)} MB/s`;
+  const rates = `${summary.seconds.toFixed(1)} s, ${formatCount(summary.itemsPerSecond)} items/s, ${summary.megabytesPerSecond.toFixed(1)} MiB/s`;
   const sent = `${plural(summary.itemsSent, 'item')} in ${plural(summary.batches, 'batch', 'batches')} (${formatBytes(summary.bytes)})`;
   switch (summary.status) {
     case 'invalid':

@@ -15,11 +15,16 @@ const snap = (items: number, bytes: number, phase: ProgressSnapshot['phase'] = '
 
 describe('progress text', () => {
   it.each([
-    [snap(500, 5 * 1024 * 1024), 2, 'validating   50%  500 items  5.0 MB  2.5 MB/s  ETA 2s'],
-    [snap(1000, 10 * 1024 * 1024), 4, 'validating  100%  1,000 items  10.0 MB  2.5 MB/s'],
-    [snap(300, 1024, 'send'), 0, 'sending      30%  300/1,000 items  3 batches  1.0 KB'],
+    [snap(500, 5 * 1024 * 1024), 2, 'validating   50%  500 items  5.0 MiB  2.5 MiB/s  ETA 2s'],
+    [snap(1000, 10 * 1024 * 1024), 4, 'validating  100%  1,000 items  10.0 MiB  2.5 MiB/s'],
+    [snap(300, 1024, 'send'), 0, 'sending      30%  300/1,000 items  3 batches  1.0 KiB'],
   ])('%#', (snapshot, seconds, expected) => {
     expect(formatProgressText(snapshot, seconds)).toBe(expected);
+  });
+
+  it('shows no rate before a second has passed: the first tick would read as an absurd speed', () => {
+    expect(formatProgressText(snap(1, 4 * 1024 * 1024), 0.001)).not.toMatch(/\/s/);
+    expect(formatProgressText(snap(1, 4 * 1024 * 1024), 1)).toContain('4.0 MiB/s');
   });
 });
 
@@ -64,6 +69,6 @@ describe('reporters', () => {
     lines.done(snap(1000, 4096, 'send'));
     expect(out).toHaveLength(6);
     expect(out.every((l) => l.endsWith('\n') && !l.includes('\r'))).toBe(true);
-    expect(out.at(-1)).toMatch(/^sending: 100%, 1,000\/1,000 items, 10 batches, 4.0 KB/);
+    expect(out.at(-1)).toMatch(/^sending: 100%, 1,000\/1,000 items, 10 batches, 4.0 KiB/);
   });
 });

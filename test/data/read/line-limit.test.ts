@@ -43,7 +43,7 @@ describe('NDJSON line limit', () => {
   it('says what the limit is and what to do', async () => {
     const [entry] = await read('message.ndjson', `${A('1')}\n${D('x'.repeat(2000))}\n`, 1024);
     expect(entry).toMatchObject({ kind: 'issue', issue: { code: 'GF_DATA_LINE_TOO_LONG', severity: 'error', line: 2, column: 1 } });
-    expect(entry?.kind === 'issue' ? entry.issue.message : '').toBe('This line is longer than 1.0 KB (1,024 bytes), the longest line graphform reads: it was not read. Keep each item under that size.');
+    expect(entry?.kind === 'issue' ? entry.issue.message : '').toBe('This line is longer than 1.0 KiB (1,024 bytes), the longest line graphform reads: it was not read. Keep each item under that size.');
   });
 
   it('copies a long line once, not once per read chunk', async () => {
