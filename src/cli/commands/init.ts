@@ -1,28 +1,35 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Option } from 'commander';
 import type { CommandContext, CommandRegistrar } from '../context.js';
-import { checkAnswer, DEFAULT_ANSWERS, scaffold, type InitAnswers } from '../init/scaffold.js';
+import { GRAPHFORM_DIR_ENTRY, gitignoreAddition } from '../init/gitignore.js';
+import { nextSteps } from '../init/next-steps.js';
+import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
 import { ask, canPrompt } from '../prompt.js';
 
 const TEMPLATES = new URL('../../../templates/', import.meta.url);
 
+interface InitFlags {
+  yes?: boolean;
+  ci?: CiProvider;
+}
+
 export const registerInit: CommandRegistrar = (program, run) => {
   program
     .command('init')
-    .description('scaffold a config, an example content source and a CI workflow (never overwrites a file)')
+    .description('scaffold a config, an example content source, CI files and .gitignore (never overwrites a file)')
     .argument('[dir]', 'folder to scaffold in', '.')
     .option('-y, --yes', 'use the defaults without asking')
-    .action((dir: string, options: { yes?: boolean }) => run((ctx) => init(ctx, dir, options.yes === true)));
+    .addOption(new Option('--ci <provider>', 'CI files to write (default: github)').choices(CI_PROVIDERS))
+    .action((dir: string, options: InitFlags) => run((ctx) => init(ctx, dir, options)));
 };
 
-async function init(ctx: CommandContext, dir: string, yes: boolean): Promise<number> {
+async function init(ctx: CommandContext, dir: string, flags: InitFlags): Promise<number> {
   const target = path.resolve(ctx.io.cwd, dir);
-  const answers = yes || !canPrompt(ctx.io) ? DEFAULT_ANSWERS : await askAnswers(ctx);
-  const [config, source, workflow] = await Promise.all(
-    ['graphform.config.yaml', 'content-source.yaml', 'workflows/graphform.yml'].map((name) => readFile(new URL(name, TEMPLATES), 'utf8')),
-  );
-  const files = scaffold(answers, { config: config ?? '', source: source ?? '', workflow: workflow ?? '' });
+  const answers = flags.yes === true || !canPrompt(ctx.io) ? { ...DEFAULT_ANSWERS, ci: flags.ci ?? DEFAULT_ANSWERS.ci } : await askAnswers(ctx, flags.ci);
+  const files = scaffold(answers, await readTemplates());
   const c = ctx.color();
+  const shown = (full: string): string => path.relative(ctx.io.cwd, full) || path.basename(full);
   let created = 0;
   for (const file of files) {
     const full = path.join(target, file.path);
@@ -30,21 +37,73 @@ async function init(ctx: CommandContext, dir: string, yes: boolean): Promise<num
     try {
       await writeFile(full, file.content, { flag: 'wx' });
       created++;
-      ctx.out(`${c.green('created')}  ${path.relative(ctx.io.cwd, full) || file.path}`);
+      ctx.out(`${c.green('created')}  ${shown(full)}`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      ctx.out(`${c.yellow('exists')}   ${path.relative(ctx.io.cwd, full)} (left as it is)`);
+      ctx.out(`${c.yellow('exists')}   ${shown(full)} (left as it is)`);
     }
   }
-  ctx.out(
-    created === 0
-      ? '\nNothing to do: every file already exists.'
-      : `\nNext: add ".graphform/" to .gitignore, then run \`npx graphform plan\` to see what would be created on the local emulator.`,
-  );
+  const gitignore = path.join(target, '.gitignore');
+  const ignored = IGNORE_OUTCOMES[await ignoreGraphformDir(gitignore)];
+  if (ignored.wrote) created++;
+  ctx.out(`${(ignored.wrote ? c.green : c.yellow)(ignored.word.padEnd(8))} ${shown(gitignore)} (${ignored.note})`);
+  const gitlabIncludeMissing = answers.ci === 'gitlab' && !(await includesGitlabJobs(path.join(target, CI_PATHS.gitlabRoot)));
+  ctx.out(nextSteps({ relativeDir: path.relative(ctx.io.cwd, target), ci: answers.ci, created, gitlabIncludeMissing }));
   return 0;
 }
 
-async function askAnswers(ctx: CommandContext): Promise<InitAnswers> {
+type IgnoreOutcome = 'created' | 'updated' | 'exists' | 'notAFile';
+
+const IGNORE_OUTCOMES: Record<IgnoreOutcome, { word: string; wrote: boolean; note: string }> = {
+  created: { word: 'created', wrote: true, note: `ignores ${GRAPHFORM_DIR_ENTRY}` },
+  updated: { word: 'updated', wrote: true, note: `added ${GRAPHFORM_DIR_ENTRY}` },
+  exists: { word: 'exists', wrote: false, note: `already mentions ${GRAPHFORM_DIR_ENTRY}; left as it is` },
+  notAFile: { word: 'skipped', wrote: false, note: `not a regular file; add ${GRAPHFORM_DIR_ENTRY} to it yourself` },
+};
+
+/** Adds graphform's folder to .gitignore: creating the file, or appending once; a link or folder there is left alone. */
+async function ignoreGraphformDir(file: string): Promise<IgnoreOutcome> {
+  const kind = await lstat(file).then(
+    (stats) => (stats.isFile() ? 'file' : 'other'),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return 'missing';
+      throw error;
+    },
+  );
+  if (kind === 'other') return 'notAFile';
+  const existing = kind === 'missing' ? undefined : await readFile(file, 'utf8');
+  const addition = gitignoreAddition(existing);
+  if (addition === undefined) return 'exists';
+  if (existing === undefined) {
+    await writeFile(file, addition, { flag: 'wx' });
+    return 'created';
+  }
+  await appendFile(file, addition);
+  return 'updated';
+}
+
+/** True when the project's .gitlab-ci.yml (ours or the user's) already names graphform's jobs file. */
+async function includesGitlabJobs(file: string): Promise<boolean> {
+  try {
+    return (await readFile(file, 'utf8')).includes(CI_PATHS.gitlabJobs);
+  } catch {
+    return false;
+  }
+}
+
+async function readTemplates(): Promise<TemplateTexts> {
+  const read = (name: string): Promise<string> => readFile(new URL(name, TEMPLATES), 'utf8');
+  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs] = await Promise.all([
+    read('graphform.config.yaml'),
+    read('content-source.yaml'),
+    read('workflows/graphform.yml'),
+    read('gitlab/gitlab-ci.yml'),
+    read('gitlab/graphform.gitlab-ci.yml'),
+  ]);
+  return { config, source, githubWorkflow, gitlabRoot, gitlabJobs };
+}
+
+async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined): Promise<InitAnswers> {
   const question = async (key: keyof InitAnswers, text: string, fallback: string): Promise<string> => {
     for (;;) {
       const answer = (await ask(ctx.io, `${text} (${fallback}): `)) || fallback;
@@ -57,5 +116,7 @@ async function askAnswers(ctx: CommandContext): Promise<InitAnswers> {
   const label = await question('label', 'Label', DEFAULT_ANSWERS.label);
   const languages = await question('languages', 'Languages', DEFAULT_ANSWERS.languages.join(', '));
   const sources = await question('sources', 'Declarations folder', DEFAULT_ANSWERS.sources);
-  return { id, label, languages: languages.split(',').map((l) => l.trim()), sources };
+  const ciAnswer = ci ?? (await question('ci', `CI files (${CI_PROVIDERS.join(', ')})`, DEFAULT_ANSWERS.ci));
+  const chosenCi = isCiProvider(ciAnswer) ? ciAnswer : DEFAULT_ANSWERS.ci;
+  return { id, label, languages: languages.split(',').map((l) => l.trim()), sources, ci: chosenCi };
 }

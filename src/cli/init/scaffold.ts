@@ -1,15 +1,25 @@
 /** What `graphform init` writes: pure, from the answers and the templates' texts. */
+export type CiProvider = 'github' | 'gitlab' | 'none';
+
+export const CI_PROVIDERS: readonly CiProvider[] = ['github', 'gitlab', 'none'];
+
 export interface InitAnswers {
   id: string;
   label: string;
   languages: string[];
   sources: string;
+  ci: CiProvider;
 }
 
 export interface TemplateTexts {
   config: string;
   source: string;
-  workflow: string;
+  /** templates/workflows/graphform.yml */
+  githubWorkflow: string;
+  /** templates/gitlab/gitlab-ci.yml: the project's .gitlab-ci.yml, which only includes the jobs file. */
+  gitlabRoot: string;
+  /** templates/gitlab/graphform.gitlab-ci.yml */
+  gitlabJobs: string;
 }
 
 export interface ScaffoldFile {
@@ -18,7 +28,14 @@ export interface ScaffoldFile {
   content: string;
 }
 
-export const DEFAULT_ANSWERS: InitAnswers = { id: 'site', label: 'Site content', languages: ['en'], sources: 'content-sources' };
+export const DEFAULT_ANSWERS: InitAnswers = { id: 'site', label: 'Site content', languages: ['en'], sources: 'content-sources', ci: 'github' };
+
+/** Where each CI provider's files go; GitLab's jobs live beside the root file so an existing .gitlab-ci.yml can include them. */
+export const CI_PATHS = {
+  githubWorkflow: '.github/workflows/graphform.yml',
+  gitlabRoot: '.gitlab-ci.yml',
+  gitlabJobs: '.gitlab/graphform.gitlab-ci.yml',
+} as const;
 
 const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources)\}\}/g;
 
@@ -35,8 +52,30 @@ export function scaffold(answers: InitAnswers, templates: TemplateTexts): Scaffo
   return [
     { path: 'graphform.config.yaml', content: fill(templates.config).replace(/^sources: .*$/m, `sources: ${answers.sources}`) },
     { path: `${answers.sources}/${answers.id}.yaml`, content: fill(templates.source) },
-    { path: '.github/workflows/graphform.yml', content: fill(templates.workflow) },
+    ...ciFiles(answers.ci, templates).map((file) => ({ ...file, content: fill(file.content) })),
   ];
+}
+
+function ciFiles(ci: CiProvider, templates: TemplateTexts): ScaffoldFile[] {
+  switch (ci) {
+    case 'github':
+      return [{ path: CI_PATHS.githubWorkflow, content: templates.githubWorkflow }];
+    case 'gitlab':
+      return [
+        { path: CI_PATHS.gitlabRoot, content: templates.gitlabRoot },
+        { path: CI_PATHS.gitlabJobs, content: templates.gitlabJobs },
+      ];
+    case 'none':
+      return [];
+    default: {
+      const unreachable: never = ci;
+      return unreachable;
+    }
+  }
+}
+
+export function isCiProvider(value: string): value is CiProvider {
+  return (CI_PROVIDERS as readonly string[]).includes(value);
 }
 
 /** Checks one answer; returns a message for the user, or undefined when it is fine. */
@@ -50,6 +89,8 @@ export function checkAnswer(key: keyof InitAnswers, value: string): string | und
       return /^[A-Za-z-]+(\s*,\s*[A-Za-z-]+)*$/.test(value.trim()) ? undefined : 'give language codes separated by commas, e.g. en, sv';
     case 'sources':
       return value.trim() === '' || value.startsWith('/') || value.includes('..') ? 'give a folder inside the project, e.g. content-sources' : undefined;
+    case 'ci':
+      return isCiProvider(value) ? undefined : `answer ${CI_PROVIDERS.join(', ')}`;
     default: {
       const unreachable: never = key;
       return unreachable;

@@ -1,0 +1,70 @@
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitignoreAddition } from '../../src/cli/init/gitignore.js';
+import { runCli } from '../helpers/run-cli.js';
+import { makeProjectDir, makeTempDir } from '../helpers/temp-dir.js';
+
+const BLOCK = "# graphform: local state and the embedded emulator's data (with its credentials)\n.graphform/\n";
+
+describe('gitignoreAddition', () => {
+  it.each([
+    ['no file: the whole file', undefined, BLOCK],
+    ['an empty file', '', BLOCK],
+    ['a file ending in a newline: after a blank line', 'node_modules/\n', `\n${BLOCK}`],
+    ['a file without a final newline: the line is ended first', 'node_modules/', `\n\n${BLOCK}`],
+    ['CRLF line endings are kept', 'node_modules/\r\n', `\r\n${BLOCK.replace(/\n/g, '\r\n')}`],
+  ])('%s', (_name, existing, expected) => {
+    expect(gitignoreAddition(existing)).toBe(expected);
+  });
+
+  it.each(['.graphform', '.graphform/', '/.graphform', '/.graphform/', '**/.graphform/', '.graphform/*', '.graphform/**', '!.graphform/', '.graphform/   '])(
+    'adds nothing when a line already decides about the folder: %j',
+    (line) => {
+      expect(gitignoreAddition(`dist/\n${line}\ncoverage/\n`)).toBeUndefined();
+    },
+  );
+
+  it.each(['.graphform-old/', '# .graphform/', 'src/.graphform/', '.graphformrc'])('still adds it when a line only looks alike: %j', (line) => {
+    expect(gitignoreAddition(`${line}\n`)).toBe(`\n${BLOCK}`);
+  });
+});
+
+describe('graphform init and .gitignore', () => {
+  it('creates .gitignore with the folder', async () => {
+    const dir = await makeProjectDir();
+    const result = await runCli(['init', '--yes'], { cwd: dir });
+    expect(result.stdout).toContain('created  .gitignore (ignores .graphform/)');
+    expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe(BLOCK);
+  });
+
+  it('appends to an existing .gitignore once, however often init runs', async () => {
+    const dir = await makeProjectDir({ '.gitignore': 'node_modules/\ndist/' });
+    const first = await runCli(['init', '--yes'], { cwd: dir });
+    expect(first.stdout).toContain('updated  .gitignore (added .graphform/)');
+    const second = await runCli(['init', '--yes'], { cwd: dir });
+    expect(second.stdout).toContain('exists   .gitignore (already mentions .graphform/; left as it is)');
+    expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe(`node_modules/\ndist/\n\n${BLOCK}`);
+  });
+
+  it('writes .gitignore in the folder it scaffolds', async () => {
+    const dir = await makeProjectDir();
+    await runCli(['init', 'proj', '--yes'], { cwd: dir });
+    expect(await readFile(path.join(dir, 'proj/.gitignore'), 'utf8')).toBe(BLOCK);
+  });
+
+  it('leaves a .gitignore that is a link or a folder alone and says so', async () => {
+    const outside = await makeTempDir();
+    await writeFile(path.join(outside, 'shared-ignore'), 'keep\n');
+    const dir = await makeProjectDir();
+    await symlink(path.join(outside, 'shared-ignore'), path.join(dir, '.gitignore'));
+    const linked = await runCli(['init', '--yes'], { cwd: dir });
+    expect(linked.code).toBe(0);
+    expect(linked.stdout).toContain('skipped  .gitignore (not a regular file; add .graphform/ to it yourself)');
+    expect(await readFile(path.join(outside, 'shared-ignore'), 'utf8')).toBe('keep\n');
+
+    const other = await makeProjectDir();
+    await mkdir(path.join(other, '.gitignore'));
+    expect((await runCli(['init', '--yes'], { cwd: other })).stdout).toContain('skipped  .gitignore');
+  });
+});
