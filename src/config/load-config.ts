@@ -1,7 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig, defaultLoaders, type Loaders } from 'cosmiconfig';
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parse as parseYaml, parseDocument } from 'yaml';
 import { createSourceMap, type SourceMap } from '../load/source-map.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
@@ -28,7 +28,6 @@ const SEARCH_PLACES = [
   'graphform.config.json',
   'graphform.config.js',
   'graphform.config.mjs',
-  'graphform.config.ts',
   '.graphformrc',
   '.graphformrc.yaml',
   '.graphformrc.yml',
@@ -88,6 +87,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     },
     data: { ...DEFAULT_DATA, ...(isRecord(raw.data) ? raw.data : {}) },
     http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
+    marketingConfigured: isRecord(raw.marketing),
     resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
   };
 }
@@ -102,7 +102,7 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
     searchStrategy: 'project',
     searchPlaces: SEARCH_PLACES,
     // A searched config is checked before it is parsed, so a parser never quotes a file from elsewhere.
-    loaders: options.configFile === undefined ? guardedLoaders() : defaultLoaders,
+    loaders: options.configFile === undefined ? guardedLoaders() : CONFIG_LOADERS,
   });
   let result: Awaited<ReturnType<typeof explorer.search>>;
   try {
@@ -148,7 +148,8 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
  * error may print its contents. Each remaining line is a short escaped excerpt.
  */
 function withoutQuotedText(message: string): string {
-  return message
+  // Parsers put the quoted lines after a blank line; the lines before it say what and where.
+  return (message.split('\n\n')[0] ?? '')
     .split('\n')
     .filter((line) => line.trim() !== '' && !/^\s*\d*\s*\|/.test(line) && !/^[-\s]*\^+\s*$/.test(line))
     .map((line) => excerpt(line, 200))
@@ -172,10 +173,17 @@ async function assertInsideItsFolder(file: string): Promise<void> {
   );
 }
 
-/** cosmiconfig's loaders, each preceded by assertInsideItsFolder. */
+/**
+ * cosmiconfig's loaders, but YAML through the `yaml` package that reads the declarations
+ * too (one parser, one set of rules and positions for every YAML file graphform reads).
+ */
+const loadYaml = (_file: string, content: string): unknown => parseYaml(content);
+const CONFIG_LOADERS: Loaders = { ...defaultLoaders, '.yaml': loadYaml, '.yml': loadYaml, noExt: loadYaml };
+
+/** The config loaders, each preceded by assertInsideItsFolder. */
 function guardedLoaders(): Loaders {
   return Object.fromEntries(
-    Object.entries(defaultLoaders).map(([extension, load]) => [
+    Object.entries(CONFIG_LOADERS).map(([extension, load]) => [
       extension,
       async (file: string, content: string) => {
         await assertInsideItsFolder(file);
