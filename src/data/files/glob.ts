@@ -1,11 +1,16 @@
+import picomatch from 'picomatch';
+
 /**
- * A small glob dialect for `data:` entries (Node 20 has no stable fs.glob):
- *   `*`  any characters within one path segment, `?` one character,
- *   `**` as a whole segment: zero or more folders.
- * Wildcards do not match names starting with "." (as in shells). No braces or classes.
+ * The glob dialect of `data:` entries is picomatch's (Node 20 has no stable fs.glob):
+ * `*`, `?`, `**` as a whole segment, classes `[abc]` and braces `*.{json,ndjson}` within
+ * one path segment. Wildcards do not match names starting with "." (as in shells).
+ * Folders are still walked by expand-globs, segment by segment, so the walk never leaves
+ * the project and reports FIFOs and dangling links instead of skipping them.
  */
+const OPTIONS: picomatch.PicomatchOptions = { dot: false };
+
 export function hasGlobMagic(pattern: string): boolean {
-  return /[*?]/.test(pattern);
+  return picomatch.scan(pattern.replace(/\\/g, '/')).isGlob;
 }
 
 /** Splits a pattern into segments; `\` is taken as `/` so Windows-style entries work too. */
@@ -16,32 +21,18 @@ export function globSegments(pattern: string): string[] {
 /** A matcher for one path segment (a file or folder name). */
 export function segmentMatcher(segment: string): (name: string) => boolean {
   if (!hasGlobMagic(segment)) return (name) => name === segment;
-  let source = '';
-  for (const char of segment) {
-    if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  const regex = new RegExp(`^${source}$`);
-  const dotAllowed = segment.startsWith('.');
-  return (name) => (dotAllowed || !name.startsWith('.')) && regex.test(name);
+  const matches = picomatch(segment, { ...OPTIONS, dot: segment.startsWith('.') });
+  return (name) => matches(name);
 }
+
+const compiled = new Map<string, (path: string) => boolean>();
 
 /** Whether a relative path (with "/" separators) matches the whole pattern. */
 export function matchGlob(pattern: string, relativePath: string): boolean {
-  return matchSegments(globSegments(pattern), relativePath.split('/').filter((s) => s !== ''));
-}
-
-function matchSegments(pattern: readonly string[], parts: readonly string[]): boolean {
-  if (pattern.length === 0) return parts.length === 0;
-  const [head, ...rest] = pattern;
-  if (head === '**') {
-    for (let skip = 0; skip <= parts.length; skip++) {
-      if (skip > 0 && (parts[skip - 1] ?? '').startsWith('.')) return false;
-      if (matchSegments(rest, parts.slice(skip))) return true;
-    }
-    return false;
+  let matches = compiled.get(pattern);
+  if (matches === undefined) {
+    matches = picomatch(globSegments(pattern).join('/'), OPTIONS);
+    compiled.set(pattern, matches);
   }
-  const part = parts[0];
-  return part !== undefined && segmentMatcher(head ?? '')(part) && matchSegments(rest, parts.slice(1));
+  return matches(relativePath.split('/').filter((s) => s !== '').join('/'));
 }

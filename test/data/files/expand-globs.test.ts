@@ -22,6 +22,11 @@ describe('expandGlobs', () => {
     [['cs/data/*/?.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/shop/a.ndjson', 'cs/data/shop/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/**/*.yaml', 'cs/data/shop/b.ndjson'], ['cs/data/blog/posts.yaml', 'cs/data/shop/b.ndjson']],
+    // picomatch's braces and classes, within a segment and as a folder.
+    [['cs/data/shop/*.{ndjson,txt}'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/notes.txt']],
+    [['cs/data/{shop,blog}/*.{ndjson,yaml}'], ['cs/data/blog/posts.yaml', 'cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
+    [['cs/data/shop/[a].ndjson'], ['cs/data/shop/a.ndjson']],
+    [['cs/data/**/*.{ndjson,json}'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/old/c.ndjson']],
   ])('%j', async (patterns, expected) => {
     expect(rel((await expandGlobs(patterns, tmp.dir)).files)).toEqual(expected);
   });
