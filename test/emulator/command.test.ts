@@ -44,7 +44,7 @@ function fakeContext(cwd: string, format: 'text' | 'json' = 'text'): CommandCont
 }
 
 describe('graphform emulator', () => {
-  it('runs in-process through main() until SIGINT, printing the URL, credentials and a config snippet', async () => {
+  it('runs in-process through main() until SIGINT, printing the URL, credentials, the demo app and config snippets', async () => {
     const stdout = capture();
     const stderr = capture();
     const exit = main(['emulator', '--port', '0', '--max-sources', '1', '--app-key', 'cli-key', '--secret', 'c2VjcmV0LXNlY3JldA=='], { stdout, stderr, env: {}, cwd: process.cwd() });
@@ -52,6 +52,12 @@ describe('graphform emulator', () => {
     expect(stdout.text()).toContain('app key: cli-key');
     expect(stdout.text()).toContain(`graphUrl: ${url}`);
     expect(stdout.text()).toContain('auth: { scheme: hmac, appKey: "cli-key", secret: "c2VjcmV0LXNlY3JldA==" }');
+    const clientId = /client id: +(\S+)/.exec(stdout.text())?.[1] ?? '';
+    const clientSecret = /client secret: +(\S+)/.exec(stdout.text())?.[1] ?? '';
+    expect(clientId).toMatch(/^[0-9a-f]{32}$/);
+    expect(stdout.text()).toContain(['marketing:', `  authUrl: ${url}`, `  baseUrl: ${url}`, `  clientId: "${clientId}"`, `  clientSecret: "${clientSecret}"`, '  redirectUri: http://127.0.0.1:8765/callback'].join('\n'));
+    const token = await fetch(`${url}/o/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: 'x' }) });
+    expect(((await token.json()) as { error: string }).error).toBe('invalid_grant');
     const client = graphClientFor({ url, credentials: { appKey: 'cli-key', secret: 'c2VjcmV0LXNlY3JldA==' } });
     await client.putTypes('a', sampleDefinition());
     await expect(client.putTypes('b', sampleDefinition())).rejects.toMatchObject({ code: 'GF_GRAPH_HTTP_403' });
@@ -61,9 +67,10 @@ describe('graphform emulator', () => {
     await expect(fetch(`${url}/_emulator`)).rejects.toThrow();
   });
 
-  it('keeps generated credentials and data in --data-dir, prints JSON with --format json, logs requests with --verbose', async () => {
+  it('keeps generated credentials, the demo app and data in --data-dir, prints JSON with --format json, logs requests with --verbose', async () => {
     const cwd = await makeTempDir();
     const urls: string[] = [];
+    const demoApps: string[] = [];
     for (let run = 0; run < 2; run++) {
       const stop = new AbortController();
       const program = new Command().exitOverride();
@@ -73,8 +80,11 @@ describe('graphform emulator', () => {
         exitCode = await handler(ctx);
       });
       const done = program.parseAsync(['emulator', '--port', '0', '--data-dir', 'emu'], { from: 'user' });
-      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string; dataDir: string }) : undefined));
+      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string; dataDir: string; marketing: Record<string, string> }) : undefined));
       expect(printed.dataDir).toBe(join(cwd, 'emu'));
+      const oauth = JSON.parse(await readFile(join(cwd, 'emu', 'oauth.json'), 'utf8')) as { demoApp: { clientId: string; clientSecret: string } };
+      expect(printed.marketing).toEqual({ authUrl: printed.url, baseUrl: printed.url, clientId: oauth.demoApp.clientId, clientSecret: oauth.demoApp.clientSecret, redirectUri: 'http://127.0.0.1:8765/callback' });
+      demoApps.push(printed.marketing.clientId ?? '');
       const stored = JSON.parse(await readFile(join(cwd, 'emu', 'credentials.json'), 'utf8')) as { appKey: string; secret: string };
       expect({ appKey: printed.appKey, secret: printed.secret }).toEqual(stored);
       const client = graphClientFor({ url: printed.url, credentials: stored });
@@ -87,6 +97,7 @@ describe('graphform emulator', () => {
       expect(exitCode).toBe(0);
     }
     expect(urls).toHaveLength(2);
+    expect(demoApps[0]).toBe(demoApps[1]);
   });
 
   it('serves the CMS content types of --cms-types FILE (YAML or JSON) and keeps them in --data-dir', async () => {
