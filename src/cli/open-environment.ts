@@ -1,4 +1,5 @@
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import type { RunningEmulator } from '../emulator/types.js';
 import { createGraphClient } from '../graph/client.js';
 import type { GraphClient } from '../graph/types.js';
 import type { CommandContext } from './context.js';
@@ -7,6 +8,8 @@ export interface OpenedEnvironment {
   client: GraphClient;
   /** Human description for output: "local emulator (…)" or the service URL. */
   description: string;
+  /** The embedded emulator, when the environment runs one: its marketing platform side serves the same command. */
+  emulator?: RunningEmulator;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export async function openEnvironment(ctx: CommandContext, config: ResolvedConfi
       ...(env.emulator.cmsTypes === undefined ? {} : { cmsTypes: env.emulator.cmsTypes }),
     });
     const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });
-    return { client, description: `local emulator (${emulator.url})`, close: () => emulator.close() };
+    return { client, description: `local emulator (${emulator.url})`, emulator, close: () => emulator.close() };
   }
   if (env.graphUrl === undefined || env.auth === undefined) {
     throw new Error(`environment ${env.name} resolved without graphUrl and auth`);

@@ -73,7 +73,7 @@ export const CONFIG_SHAPE: Shape = {
     marketing: {
       kind: 'object',
       required: ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'redirectUri'],
-      fields: { authUrl: str, baseUrl: str, clientId: str, clientSecret: str, redirectUri: str },
+      fields: { authUrl: str, baseUrl: str, clientId: str, clientSecret: str, redirectUri: str, revokeUrl: str },
     },
   },
 };

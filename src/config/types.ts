@@ -52,6 +52,8 @@ export interface MarketingConfig {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Where `auth logout` revokes tokens; default `<authUrl>/o/oauth2/v1/revoke`. */
+  revokeUrl?: string;
 }
 
 export interface HttpConfig {
@@ -80,6 +82,8 @@ export interface ResolvedConfig {
   resolveEnvironment(name: string): EnvironmentConfig;
   data: DataConfig;
   http: HttpConfig;
+  /** Whether the config has a `marketing:` block (without it, the local emulator's demo app is used). */
+  marketingConfigured: boolean;
   /** Resolves the `marketing:` block on use; throws GF_CONFIG_MARKETING_MISSING when absent. */
   resolveMarketing(): MarketingConfig;
 }

@@ -40,9 +40,7 @@ export async function openSession(options: SessionOptions): Promise<TokenSession
   const bootstrap = options.bootstrapRefreshToken === '' ? undefined : options.bootstrapRefreshToken;
   const chain = bootstrap === undefined ? undefined : bootstrapHash(bootstrap);
   const stored = await store.read(app.issuer, app.clientId);
-  // A stored pair continues the bootstrap token's chain only when it was rotated from it.
-  const continues = (entry: StoredTokens | undefined): entry is StoredTokens =>
-    entry !== undefined && (chain === undefined || entry.bootstrapHash === chain || entry.refreshToken === bootstrap);
+  const continues = (entry: StoredTokens | undefined): entry is StoredTokens => continuesChain(entry, bootstrap);
   let current: StoredTokens | undefined = continues(stored) ? stored : undefined;
   if (current === undefined && bootstrap === undefined) throw notLoggedIn(app, store.path);
   const seen = new Set<string>(bootstrap === undefined ? [] : [bootstrap]);
@@ -102,6 +100,16 @@ export async function openSession(options: SessionOptions): Promise<TokenSession
     secrets: () => [...seen],
     current: () => current,
   };
+}
+
+/**
+ * Whether a stored pair is the one to use: always without a bootstrap token; with one,
+ * only when the pair was rotated from it (or is it), so a newer variable wins over an old pair.
+ */
+export function continuesChain(entry: StoredTokens | undefined, bootstrap: string | undefined): entry is StoredTokens {
+  if (entry === undefined) return false;
+  if (bootstrap === undefined || bootstrap === '') return true;
+  return entry.bootstrapHash === bootstrapHash(bootstrap) || entry.refreshToken === bootstrap;
 }
 
 function notLoggedIn(app: MarketingApp, storePath: string): GraphformError {

@@ -147,12 +147,12 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
   });
 }
 
-interface LoadedSource {
+export interface LoadedSource {
   config: ResolvedConfig;
   declaration: SourceDeclaration;
 }
 
-async function loadSource(ctx: CommandContext, sourceId: string): Promise<LoadedSource | undefined> {
+export async function loadSource(ctx: CommandContext, sourceId: string): Promise<LoadedSource | undefined> {
   const project = await loadProject(ctx);
   if (hasErrors(project.diagnostics)) {
     const c = ctx.colorErr();
@@ -184,12 +184,12 @@ function withIssues(summary: ValidationSummary, issues: readonly Diagnostic[]): 
   return issues.length === 0 ? summary : { ...summary, warnings: summary.warnings + issues.length, diagnostics: [...issues, ...summary.diagnostics] };
 }
 
-function showValidation(ctx: CommandContext, validation: ValidationSummary): void {
+export function showValidation(ctx: CommandContext, validation: ValidationSummary): void {
   if (ctx.io.env.GITHUB_ACTIONS === 'true' && validation.diagnostics.length > 0) ctx.out(renderDiagnosticsGithub(validation.diagnostics).trimEnd());
   for (const line of renderValidation(validation, ctx.color())) ctx.out(line);
 }
 
-function reporter(ctx: CommandContext): ProgressReporter {
+export function reporter(ctx: CommandContext): ProgressReporter {
   if (ctx.globals().format === 'json') return silentReporter;
   const write = (text: string): void => void ctx.io.stderr.write(text);
   const now = (): number => performance.now();
@@ -197,7 +197,7 @@ function reporter(ctx: CommandContext): ProgressReporter {
 }
 
 /** For --dry-run: the pipeline cuts batches but never calls the service. */
-function offlineClient(): GraphClient {
+export function offlineClient(): GraphClient {
   const refuse = (): never => {
     throw new Error('a dry run must not reach the graph service');
   };

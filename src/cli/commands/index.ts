@@ -1,5 +1,7 @@
 import type { CommandRegistrar } from '../context.js';
 import { registerApply } from './apply.js';
+import { registerAssets } from './assets.js';
+import { registerAuth } from './auth.js';
 import { registerDataCommands } from './data.js';
 import { registerEmulator } from './emulator.js';
 import { registerImport } from './import.js';
@@ -17,5 +19,7 @@ export const registrars: CommandRegistrar[] = [
   registerImport,
   registerState,
   registerDataCommands,
+  registerAuth,
+  registerAssets,
   registerEmulator,
 ];
