@@ -73,6 +73,7 @@ function planSource(
     changes,
     itemLanguages,
     dataGlobs: declaration?.data ?? [],
+    importsAssets: declaration?.import !== undefined,
   });
   const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(typesPart(entry.definition), typesPart(remoteDefinition)) : [];
   const pending = entry?.pending;

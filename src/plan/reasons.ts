@@ -12,6 +12,8 @@ export interface ReasonContext {
   itemLanguages: readonly string[];
   /** The declaration's `data:` globs ([] when none or not declared). */
   dataGlobs: readonly string[];
+  /** The declaration has an `import:` block: its items come from `graphform assets sync`, which apply never runs. */
+  importsAssets?: boolean;
 }
 
 /**
@@ -23,8 +25,10 @@ export function explainAction(ctx: ReasonContext): string[] {
   const deletes = `deletes all items of source ${id}${inLanguages(ctx.itemLanguages)}`;
   const described = (changes: readonly Change[]): string => joinWords(changes.map(describeChange));
   const needs = (changes: readonly Change[]): string => (changes.length === 1 ? 'needs' : 'need');
-  const repush = ctx.dataGlobs.length > 0 ? [`after the full update, graphform pushes the items of ${ctx.dataGlobs.join(', ')} again`] : [];
-  const pushAfterCreate = ctx.dataGlobs.length > 0 ? [`once it is created, graphform pushes the items of ${ctx.dataGlobs.join(', ')}`] : [];
+  const sync = (when: string): string[] =>
+    ctx.importsAssets === true ? [`${when}, run \`graphform assets sync ${id}\` to bring its items from the marketing platform's assets (import:); apply does not sync`] : [];
+  const repush = [...(ctx.dataGlobs.length > 0 ? [`after the full update, graphform pushes the items of ${ctx.dataGlobs.join(', ')} again`] : []), ...sync('after the full update')];
+  const pushAfterCreate = [...(ctx.dataGlobs.length > 0 ? [`once it is created, graphform pushes the items of ${ctx.dataGlobs.join(', ')}`] : []), ...sync('once it is created')];
   const importHint = `run \`graphform import ${id}\` first to adopt it into state instead`;
 
   switch (ctx.rule) {
