@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SourceDefinition } from '../model/types.js';
+import type { EmulatorAsset, EmulatorMarketing, MarketingApp } from './marketing-types.js';
+
+export type * from './marketing-types.js';
 
 /** Public shapes of the graph service emulator: options, inspection and fault injection. */
 
@@ -52,76 +55,6 @@ export interface EmulatorOptions {
   assets?: EmulatorAsset[];
   /** Open API requests per second per access token; more answer 429 with Retry-After. Default 10; false turns the limit off. */
   assetsRateLimit?: number | false;
-}
-
-export type AppMode = 'production' | 'development';
-
-/** An app registered with the marketing platform's authorization server. */
-export interface MarketingApp {
-  clientId: string;
-  /** At least 8 characters. */
-  clientSecret: string;
-  /** The Authorization Callback URL given at registration; redirect_uri must equal it exactly. */
-  redirectUri: string;
-  /** Production: access tokens live 1 hour; development: 30 days. Refresh tokens live 365 days in both. */
-  mode: AppMode;
-  name?: string;
-  /** The organization the app is registered for; the demo organization when absent. */
-  organizationId?: string;
-}
-
-/** An app as the control API lists it: never its secret. */
-export interface MarketingAppSummary {
-  clientId: string;
-  name: string;
-  redirectUri: string;
-  mode: AppMode;
-  organizationId: string;
-  demo: boolean;
-}
-
-/** Codes and tokens the authorization server would still accept. */
-export interface TokenCounts {
-  accessTokens: number;
-  refreshTokens: number;
-  /** Authorization codes not yet exchanged and not expired. */
-  codes: number;
-}
-
-export type AssetType = 'article' | 'image' | 'video' | 'raw_file' | 'structured_content';
-
-/** An asset in the public shape of GET /v3/assets. */
-export interface EmulatorAsset {
-  id: string;
-  title: string;
-  type: AssetType;
-  mime_type: string;
-  file_extension: string | null;
-  /** ISO 8601 UTC. */
-  created_at: string;
-  modified_at: string;
-  folder_id: string | null;
-  file_location: string | null;
-  is_archived: boolean;
-  content: { type: string; value: string | null } | null;
-  labels: string[];
-  /** `self` is `<origin>/v3/assets/<id>` (origin from the request's Host) when absent. */
-  links?: { self: string };
-  owner_organization_id: string;
-  thumbnail_url: string | null;
-}
-
-/** The marketing platform side: the authorization server's apps, tokens and clock, and the Open API's assets. */
-export interface EmulatorMarketing {
-  /** The demo app, secret included, as `graphform emulator` prints it. */
-  demoApp: MarketingApp;
-  apps(): MarketingAppSummary[];
-  tokens(): TokenCounts;
-  assets(): EmulatorAsset[];
-  /** The authorization server's clock in ms: `now` plus every advance. */
-  now(): number;
-  /** Moves that clock forward (kept in dataDir), so tests can expire codes and tokens. */
-  advanceClock(ms: number): Promise<void>;
 }
 
 export interface EmulatorMount {
