@@ -296,6 +296,22 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
     expect([unknown.status, ((await unknown.json()) as { error_description: string }).error_description]).toEqual([404, 'No such endpoint: /o/oauth2/v2/token']);
   });
 
+  it('survives garbage: a body over 64 KiB, bytes that are not UTF-8, prototype names as parameters', async () => {
+    const emulator = await startTestEmulator();
+    const big = await fetch(`${emulator.url}/o/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(70 * 1024) });
+    expect([big.status, ((await big.json()) as { error: string }).error]).toEqual([413, 'invalid_request']);
+    const latin1 = await fetch(`${emulator.url}/o/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x3d, 0xe9]) });
+    expect(((await latin1.json()) as { error_description: string }).error_description).toBe('The request body is not valid UTF-8');
+    const demo = emulator.marketing.demoApp;
+    const proto = await fetch(`${emulator.url}/o/oauth2/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"__proto__": "x", "constructor": "y", "grant_type": "authorization_code", "client_id": "${demo.clientId}", "client_secret": "${demo.clientSecret}", "code": "${await codeFor(emulator)}", "redirect_uri": "${demo.redirectUri}"}`,
+    });
+    expect(proto.status).toBe(200);
+    expect((await fetch(`${emulator.url}/_emulator/`)).status).toBe(200);
+  });
+
   it('logs requests without the code from a query string', async () => {
     const emulator = await startTestEmulator();
     await fetch(`${emulator.url}/o/oauth2/v1/token?code=SECRET-CODE&client_secret=SECRET-SECRET&x=1`, { method: 'POST' });
