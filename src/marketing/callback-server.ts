@@ -43,7 +43,7 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
   const timer = setTimeout(() => {
     finish({
       error: new GraphformError(AUTH_ERROR_CODES.loginTimeout, `No browser came back to ${shown(options.redirect)} within ${Math.round(options.timeoutMs / 1000)} s.`, {
-        hint: 'Run `graphform auth login` again and open the URL it prints; raise --timeout if logging in takes longer. Stored tokens were left as they were.',
+        hint: 'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. Otherwise run `graphform auth login` again and open the URL it prints; raise --timeout if logging in takes longer. Stored tokens were left as they were.',
       }),
     });
   }, options.timeoutMs);

@@ -131,7 +131,7 @@ function statusLines(m: OpenedMarketing, tokens: StoredTokens): string[] {
     `  client:         ${e(m.app.clientId)}`,
     `  app mode:       ${tokens.mode === undefined ? 'unknown' : `${tokens.mode} (from the access token's lifetime)`}`,
     `  access token:   ${describeExpiry(tokens.accessExpiresAt, now, 'refreshed on next use')}`,
-    `  refresh token:  ${describeExpiry(refreshExpiresAt(tokens), now, 'log in again')} (365 days after it was issued)`,
+    `  refresh token:  issued ${tokens.refreshIssuedAt}, ${describeExpiry(refreshExpiresAt(tokens), now, 'log in again')}`,
     `  stored in:      ${m.store.path}`,
   ];
 }

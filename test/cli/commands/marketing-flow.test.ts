@@ -6,6 +6,7 @@ import type { EmulatorItem } from '../../../src/emulator/types.js';
 import { freePort } from '../../marketing/fake-platform.js';
 import { runCli, type CliRun } from '../../helpers/run-cli.js';
 import { makeTempDir, writeFiles } from '../../helpers/temp-dir.js';
+import { loginFollowing, storedPair, storeFile, type StoredPair } from './marketing-helpers.js';
 
 const NEWS = [
   'id: news',
@@ -50,42 +51,14 @@ async function marketingProject() {
     outputs.push(run.stdout, run.stderr);
     return run;
   };
-  /** auth login --no-browser, with the test as the browser: it follows the printed URL to the callback. */
+  /** auth login --no-browser, with the test as the browser. */
   const login = async (...extra: string[]): Promise<{ run: CliRun; code: string }> => {
-    let stderr = '';
-    let followed: Promise<string> | undefined;
-    const follow = async (url: string): Promise<string> => {
-      const answer = await fetch(url, { redirect: 'manual' });
-      const location = answer.headers.get('location') ?? '';
-      await (await fetch(location)).text();
-      return new URL(location).searchParams.get('code') ?? '';
-    };
-    const run = await runCli(['auth', 'login', '--no-browser', ...extra], {
-      cwd: dir,
-      env,
-      io: {
-        now: () => new Date(now),
-        stderr: {
-          write: (text: string) => {
-            stderr += text;
-            const url = /(http:\/\/127\.0\.0\.1:\d+\/o\/oauth2\/v1\/auth\?\S+)/.exec(stderr)?.[1];
-            if (url !== undefined) followed ??= follow(url);
-            return true;
-          },
-        },
-      },
-    });
-    const result = { ...run, stderr };
-    outputs.push(result.stdout, result.stderr);
-    return { run: result, code: (await followed) ?? '' };
+    const { run, code } = await loginFollowing(extra, { cwd: dir, env, io: { now: () => new Date(now) } });
+    outputs.push(run.stdout, run.stderr);
+    return { run, code };
   };
-  const storePath = path.join(xdg, 'graphform', 'credentials.json');
-  const stored = async (): Promise<{ accessToken: string; refreshToken: string; idToken: string }> => {
-    const file = JSON.parse(await readFile(storePath, 'utf8')) as { tokens: { accessToken: string; refreshToken: string; idToken: string }[] };
-    const [entry] = file.tokens;
-    if (entry === undefined) throw new Error('no stored tokens');
-    return entry;
-  };
+  const storePath = storeFile(xdg);
+  const stored = (): Promise<StoredPair> => storedPair(xdg);
   /** The emulator's view, opened after the commands have closed theirs. */
   const inspect = async <T>(look: (emulator: Awaited<ReturnType<typeof startEmulator>>) => T | Promise<T>): Promise<T> => {
     const emulator = await startEmulator({ port: 0, dataDir });
