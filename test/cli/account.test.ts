@@ -95,7 +95,8 @@ describe('plan reads the account', () => {
     expect(state.sources.yy?.definition.description).toBe('from another team');
     const plan = JSON.parse((await project.cli('plan', '--format', 'json')).stdout) as { unmanaged: unknown[]; sources: { id: string; action: string }[] };
     expect(plan.unmanaged).toEqual([]);
-    expect(plan.sources.map((s) => `${s.id} ${s.action}`)).toEqual(['shop none', 'yy orphan', 'zz orphan']);
+    // Each came with its declaration (content-sources/<id>.yaml), so none is orphaned.
+    expect(plan.sources.map((s) => `${s.id} ${s.action}`)).toEqual(['shop none', 'yy none', 'zz none']);
     const again = await project.cli('import', '--all');
     expect(again.stdout).toContain('no sources outside graphform to import');
   });

@@ -44,6 +44,9 @@ describe('no request without an explicit id leaves graphform', () => {
       const run = await project.cli(...argv);
       expect(run.code, `${argv.join(' ')}: ${run.stdout}${run.stderr}`).toBe(code);
     }
+    // The declarations `import` wrote go: yy stays in state, undeclared, for --prune to delete, and zz stays outside.
+    await rm(path.join(project.dir, 'content-sources/yy.yaml'));
+    await rm(path.join(project.dir, 'content-sources/zz.yaml'));
     await project.write({ 'content-sources/shop.yaml': shop.replace('label: Shop', 'label: Shop catalogue\ndescription: Everything') });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     await rm(path.join(project.dir, 'content-sources/blog.yaml'));

@@ -1,9 +1,106 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { graphClientFor, sampleDefinition, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
 
+/** A source made outside graphform: by another tool, through the API directly. */
+async function createOutside(emulator: RunningEmulator, id = 'shop', description = 'Everything we sell'): Promise<void> {
+  const client = graphClientFor(emulator);
+  await client.putTypes(id, sampleDefinition());
+  if (description !== '') await client.updateSource(id, { label: 'Shop catalogue', description });
+}
+
+const writes = (emulator: RunningEmulator): string[] =>
+  emulator.inspect
+    .requests()
+    .filter((r) => r.method !== 'GET')
+    .map((r) => `${r.method} ${r.path}`);
+
 describe('graphform import', () => {
-  it('adopts a source that exists only in the service, so the plan is partial instead of a data-losing PUT', async () => {
+  it('writes the declaration of a source made outside graphform, records it, and the plan after is empty', async () => {
+    const emulator = await startTestEmulator();
+    await createOutside(emulator);
+    const project = await graphProject(emulator, {});
+    emulator.inspect.clearRequests();
+
+    const imported = await project.cli('import', 'shop');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('wrote its declaration to content-sources/shop.yaml');
+    // It reads the types back and the description from the sources API, and sends nothing.
+    expect(emulator.inspect.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/content/v3/types?id=shop', 'GET /api/content/v3/sources?id=shop']);
+    const written = await readFile(path.join(project.dir, 'content-sources/shop.yaml'), 'utf8');
+    await expect(written).toMatchFileSnapshot('golden/import-shop.yaml');
+    expect((await project.state()).sources.shop?.definition.description).toBe('Everything we sell');
+
+    expect((await project.cli('validate')).code).toBe(0);
+    const plan = await project.cli('plan', '--detailed-exitcode');
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('No changes.');
+    expect(writes(emulator)).toEqual([]);
+  });
+
+  it('writes to --out, with the schema line relative to that file', async () => {
+    const emulator = await startTestEmulator();
+    await createOutside(emulator, 'shop', '');
+    const project = await graphProject(emulator, {});
+    const imported = await project.cli('import', 'shop', '--out', 'content-sources/team/catalogue.yaml');
+    expect(imported.code, imported.stderr).toBe(0);
+    const written = await readFile(path.join(project.dir, 'content-sources/team/catalogue.yaml'), 'utf8');
+    expect(written.split('\n')[0]).toBe('# yaml-language-server: $schema=../../node_modules/graphform/schema/content-source.schema.json');
+    expect(written).not.toContain('description:');
+    expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
+  });
+
+  it('--all writes a declaration per unmanaged source, and the plan after is empty', async () => {
+    const emulator = await startTestEmulator();
+    await createOutside(emulator, 'shop');
+    await graphClientFor(emulator).putTypes('zz', { label: 'Gadgets', languages: ['en'], contentTypes: { Gadget: { contentType: [], properties: { Name: { type: 'String' } } } } });
+    const project = await graphProject(emulator, {});
+    const imported = await project.cli('import', '--all');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(existsSync(path.join(project.dir, 'content-sources/shop.yaml'))).toBe(true);
+    expect(existsSync(path.join(project.dir, 'content-sources/zz.yaml'))).toBe(true);
+    const plan = await project.cli('plan', '--format', 'json', '--detailed-exitcode');
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ unmanaged: [], summary: { create: 0, partial: 0, full: 0, orphan: 0 } });
+    expect((await project.cli('import', 'zz', '--all')).stderr).toContain('GF_IMPORT_USAGE');
+    expect((await project.cli('import', '--all', '--out', 'x.yaml')).stderr).toContain('GF_IMPORT_USAGE');
+  });
+
+  it('never overwrites a file: it refuses before recording anything', async () => {
+    const emulator = await startTestEmulator();
+    await createOutside(emulator);
+    // An unfinished declaration (not valid, so it declares nothing) sits where the import would write.
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': '# to do\n', 'mine.yaml': 'keep me\n' });
+    for (const argv of [['import', 'shop'], ['import', 'shop', '--out', 'mine.yaml'], ['import', '--all']]) {
+      const run = await project.cli(...argv);
+      expect(run.code, argv.join(' ')).toBe(1);
+      expect(run.stderr).toContain('GF_IMPORT_FILE_EXISTS');
+      expect(run.stderr).toMatch(/(content-sources\/shop|mine)\.yaml already exists; graphform import never overwrites a file/);
+    }
+    expect(await readFile(path.join(project.dir, 'content-sources/shop.yaml'), 'utf8')).toBe('# to do\n');
+    expect(await readFile(path.join(project.dir, 'mine.yaml'), 'utf8')).toBe('keep me\n');
+    expect(existsSync(path.join(project.dir, '.graphform/state/test.json'))).toBe(false);
+  });
+
+  it('refuses, writing and recording nothing, a definition that would not validate', async () => {
+    const emulator = await startTestEmulator();
+    await createOutside(emulator);
+    // This project's config knows no Int: the declaration would not pass `graphform validate`.
+    const project = await graphProject(emulator, {}, 'scalarTypes: [String, Float]');
+    const run = await project.cli('import', 'shop');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('content-sources/shop.yaml:');
+    expect(run.stderr).toContain('GF_UNKNOWN_PROPERTY_TYPE');
+    expect(run.stderr).toContain('GF_IMPORT_INVALID');
+    expect(existsSync(path.join(project.dir, 'content-sources/shop.yaml'))).toBe(false);
+    expect(existsSync(path.join(project.dir, '.graphform/state/test.json'))).toBe(false);
+  });
+
+  it('adopts a source already declared without touching its file, so the plan is partial instead of a data-losing PUT', async () => {
     const emulator = await startTestEmulator();
     await graphClientFor(emulator).putTypes('shop', {
       label: 'Shop',
@@ -18,11 +115,10 @@ describe('graphform import', () => {
     const before = await project.cli('plan', '--format', 'json');
     expect(JSON.parse(before.stdout).sources[0]).toMatchObject({ action: 'full', dataLoss: true });
 
-    emulator.inspect.clearRequests();
     const imported = await project.cli('import', 'shop');
     expect(imported.code, imported.stderr).toBe(0);
-    // It reads the types back and the description from the sources API, and sends nothing.
-    expect(emulator.inspect.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/content/v3/types?id=shop', 'GET /api/content/v3/sources?id=shop']);
+    expect(imported.stdout).toContain('Its declaration, content-sources/shop.yaml, is left as it is.');
+    expect(await readFile(path.join(project.dir, 'content-sources/shop.yaml'), 'utf8')).toBe(shopYaml());
 
     const after = await project.cli('plan', '--format', 'json', '--detailed-exitcode');
     expect(after.code).toBe(2);
