@@ -150,3 +150,25 @@ describe('auth errors against the emulator leave stored credentials intact', () 
     expect((await storedPair(ci)).refreshToken).not.toBe(rotated.refreshToken);
   });
 });
+
+describe('marketing commands that cannot start', () => {
+  it('ask for a marketing: block in an environment that does not run the emulator', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, {
+      'graphform.config.yaml': ['defaultEnvironment: prod', 'environments:', '  prod:', '    graphUrl: https://graph.example.com', '    auth: { scheme: basic, appKey: key, secret: "${env:GRAPH_SECRET}" }', ''].join('\n'),
+    });
+    const run = await runCli(['auth', 'login', '--no-browser'], { cwd: dir, env: { GRAPH_SECRET: 'graph-secret-value', XDG_CONFIG_HOME: await makeTempDir() } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('[GF_CONFIG_MARKETING_MISSING]');
+    expect(run.stderr).toContain('environment prod does not run the local emulator');
+  });
+
+  it('refuse to sync a source without an import: block, before any request', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { 'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page:\n    contentType: []\n    properties: {}\n' });
+    const run = await runCli(['assets', 'sync', 'shop'], { cwd: dir, env: { XDG_CONFIG_HOME: await makeTempDir() } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('[GF_ASSETS_NO_IMPORT]');
+    expect(run.stderr).toContain('contentType: Article');
+  });
+});
