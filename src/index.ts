@@ -40,6 +40,8 @@ export type { GraphAuth, GraphClient, RemoteDefinition } from './graph/types.js'
 export { pushData, purge, repushDeclaredData, validateDataFiles } from './data/index.js';
 export type { PushSummary, ValidationSummary } from './data/types.js';
 
+export * from './marketing/index.js';
+
 export { startEmulator } from './emulator/index.js';
 export type { EmulatorOptions, RunningEmulator } from './emulator/types.js';
 

@@ -79,9 +79,10 @@ describe('the marketing platform flow against the embedded emulator', () => {
   it('logs in without a browser, lists assets across pages, survives an expired access token, and syncs assets into a source twice without changes', async () => {
     const p = await marketingProject();
 
-    const { run: loggedIn, code } = await p.login();
+    const { run: loggedIn, code } = await p.login('--verbose');
     expect(loggedIn.code).toBe(0);
     expect(loggedIn.stderr).toContain('open this URL in a browser');
+    expect(loggedIn.stderr).toContain('POST http://127.0.0.1');
     expect(loggedIn.stdout).toContain('Logged in to the local emulator\'s demo app');
     expect(loggedIn.stdout).toContain('as demo@example.com');
     expect(code).not.toBe('');
