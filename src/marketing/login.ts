@@ -34,6 +34,9 @@ export async function login(options: LoginOptions): Promise<StoredTokens> {
   const { app } = options;
   // Refused before anything listens or is sent.
   const redirect = parseLoopbackRedirect(app.redirectUri);
+  // A store that cannot be written (others can read it, or it is not ours) fails now, not
+  // after the code was spent.
+  await options.store.read(app.issuer, app.clientId);
   const state = options.state ?? randomBytes(32).toString('base64url');
   const server = createAuthServer(app, options.http);
   const callback = await listenForCallback({ redirect, state, timeoutMs: options.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS, signal: options.signal });

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { authorizationUrl, login } from '../../src/marketing/login.js';
 import { freePort, startFakePlatform, type FakePlatform } from './fake-platform.js';
@@ -104,6 +104,20 @@ describe('auth login', () => {
       expect(platform.requests).toEqual([]);
     },
   );
+
+  it('refuses a token store others can read before anything listens or is sent', async () => {
+    const platform = await startFakePlatform();
+    const store = await tempStore();
+    await login({ app: appFor(platform, await freePort()), store, announce: browser(platform).announce });
+    await chmod(store.path, 0o644);
+    const requests = platform.requests.length;
+    const announced: string[] = [];
+    const app = appFor(platform, await freePort());
+    const error = await failure(() => login({ app, store, announce: (url) => void announced.push(url) }));
+    expect(error.code).toBe('GF_AUTH_STORE_PERMISSIONS');
+    expect(announced).toEqual([]);
+    expect(platform.requests).toHaveLength(requests);
+  });
 
   it('gives up after the timeout when no browser comes back', async () => {
     const platform = await startFakePlatform();
