@@ -1,14 +1,99 @@
 import type { Plan, PlanSource } from '../plan/types.js';
-import { escapeControl } from './escape-control.js';
-import { changeLine } from './plan-change-line.js';
-import { ACTION_NAMES, ACTION_SYMBOLS, isEmpty, isWarning, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
-import { requestBodyDiffs } from './request-body-diff.js';
+import { cell, code, escapeText } from './markdown-text.js';
+import { sourceDetails } from './plan-markdown-details.js';
+import { ACTION_NAMES, isEmpty, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
 /**
- * The plan for a pull-request comment: data loss first, then a summary table, then each
- * source's changes, reasons and request body in a collapsed block.
+ * GitHub keeps at most 65,536 characters in a pull-request comment; the rest is room for
+ * what a workflow puts around the plan.
  */
-export function renderPlanMarkdown(plan: Plan): string {
+export const MARKDOWN_MAX_CHARS = 60_000;
+
+export interface PlanMarkdownOptions {
+  /** The longest text to render; a longer plan is cut with a note (default MARKDOWN_MAX_CHARS). */
+  maxChars?: number;
+}
+
+/** At most this many data-losing sources are named with their reason in the banner. */
+const BANNER_SOURCES = 5;
+/** Kept free for the note that says what was cut: longer than the longest note. */
+const NOTE_ROOM = 800;
+
+/** What did not fit. */
+interface Cut {
+  sources: number;
+  rows: number;
+  details: number;
+  bodies: number;
+  unmanaged: boolean;
+  diagnostics: boolean;
+}
+
+/**
+ * The plan for a pull-request comment: the data-loss banner, the summary table (data-loss
+ * rows first), then each source's reasons, changes and request bodies in a collapsed block,
+ * in the same order. A plan that would pass `maxChars` is cut, least important last: request
+ * bodies, then whole blocks, then table rows; a note says what was left out and where the
+ * full plan is.
+ */
+export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
+  const max = options.maxChars ?? MARKDOWN_MAX_CHARS;
+  const footer = footerLine(plan);
+  const page = new Page(max - footer.length - NOTE_ROOM);
+  page.always(heading(plan));
+
+  const shown = dataLossFirst(visibleSources(plan));
+  const cut: Cut = { sources: shown.length, rows: 0, details: 0, bodies: 0, unmanaged: false, diagnostics: false };
+  if (shown.length > 0) {
+    page.always('| Source | Action | Data loss | Request | Changes |\n|---|---|---|---|---:|\n');
+    cut.rows = shown.length - page.addWhile(shown.map(tableRow));
+    page.always('\n');
+  }
+  let bodies = true;
+  for (const [index, source] of shown.entries()) {
+    if (bodies && page.add(sourceDetails(source, true))) continue;
+    bodies = false;
+    if (!page.add(sourceDetails(source, false))) {
+      cut.details = shown.length - index;
+      break;
+    }
+    cut.bodies += 1;
+  }
+  if (plan.unmanaged.length > 0) cut.unmanaged = !page.add(unmanagedBlock(plan));
+  if (plan.diagnostics.length > 0) cut.diagnostics = !page.add(diagnosticsBlock(plan));
+  return `${page.text()}${cutNote(cut, max)}${footer}`;
+}
+
+/** Text added block by block while it stays within `room`. */
+class Page {
+  private readonly parts: string[] = [];
+  private used = 0;
+  constructor(private readonly room: number) {}
+
+  /** Adds what must be there whatever its length (the heading, bounded by construction). */
+  always(text: string): void {
+    this.parts.push(text);
+    this.used += text.length;
+  }
+
+  add(text: string): boolean {
+    if (this.used + text.length > this.room) return false;
+    this.always(text);
+    return true;
+  }
+
+  /** Adds texts in order until one does not fit; returns how many were added. */
+  addWhile(texts: readonly string[]): number {
+    const added = texts.findIndex((text) => !this.add(text));
+    return added === -1 ? texts.length : added;
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
+}
+
+function heading(plan: Plan): string {
   const out: string[] = [`### graphform plan: ${code(plan.environment)}`, ''];
   const losing = plan.sources.filter((s) => s.dataLoss);
   if (losing.length > 0) {
@@ -16,82 +101,59 @@ export function renderPlanMarkdown(plan: Plan): string {
       '> [!CAUTION]',
       '> **This plan deletes content items.** `graphform apply` refuses it unless `--allow-data-loss` is passed.',
       '>',
-      ...losing.map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}`),
-      '',
+      ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}`),
     );
-  }
-  out.push(isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '');
-
-  const shown = visibleSources(plan);
-  if (shown.length > 0) {
-    out.push('| Source | Action | Data loss | Request | Changes |', '|---|---|---|---|---:|');
-    for (const s of shown) {
-      const request = s.requests.length === 0 ? '—' : s.requests.map((r) => code(`${r.method} ${r.path}`)).join(' then ');
-      out.push(`| ${cell(code(s.id))} | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${cell(request)} | ${s.changes.length} |`);
-    }
+    const more = losing.length - BANNER_SOURCES;
+    if (more > 0) out.push(`> - and ${count(more, 'more source')}: the table below lists every one first`);
     out.push('');
   }
-  for (const s of shown) out.push(...details(s));
-  if (plan.unmanaged.length > 0) {
-    out.push(`<details><summary>Unmanaged sources in the account: ${plan.unmanaged.length}</summary>`, '');
-    for (const source of plan.unmanaged) out.push(`- ${escapeText(unmanagedLine(source))}`);
-    out.push('', '</details>', '');
-  }
-  if (plan.diagnostics.length > 0) {
-    out.push('<details><summary>Diagnostics</summary>', '');
-    for (const d of plan.diagnostics) out.push(`- ${code(`${d.file}:${d.line}:${d.column}`)} ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
-    out.push('', '</details>', '');
-  }
+  out.push(isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '', '');
+  return out.join('\n');
+}
+
+/** Data-losing sources first, each group in the plan's (id) order. */
+function dataLossFirst(sources: readonly PlanSource[]): PlanSource[] {
+  return [...sources.filter((s) => s.dataLoss), ...sources.filter((s) => !s.dataLoss)];
+}
+
+function tableRow(s: PlanSource): string {
+  const request = s.requests.length === 0 ? '—' : s.requests.map((r) => code(`${r.method} ${r.path}`)).join(' then ');
+  return `| ${cell(code(s.id))} | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${cell(request)} | ${s.changes.length} |\n`;
+}
+
+function unmanagedBlock(plan: Plan): string {
+  const lines = plan.unmanaged.map((source) => `- ${escapeText(unmanagedLine(source))}`);
+  return [`<details><summary>Unmanaged sources in the account: ${plan.unmanaged.length}</summary>`, '', ...lines, '', '</details>', '', ''].join('\n');
+}
+
+function diagnosticsBlock(plan: Plan): string {
+  const lines = plan.diagnostics.map((d) => `- ${code(`${d.file}:${d.line}:${d.column}`)} ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
+  return ['<details><summary>Diagnostics</summary>', '', ...lines, '', '</details>', '', ''].join('\n');
+}
+
+/** Empty when nothing was cut; otherwise what was left out, and where the whole plan is. */
+function cutNote(cut: Cut, max: number): string {
+  const left: string[] = [];
+  if (cut.rows > 0) left.push(`the table rows of ${cut.rows.toLocaleString('en-US')} of ${count(cut.sources, 'source')}`);
+  if (cut.details > 0) left.push(`the details of ${cut.details.toLocaleString('en-US')} of ${count(cut.sources, 'source')}`);
+  if (cut.bodies > 0) left.push(`the request bodies of ${count(cut.bodies, 'other source')}, whose reasons and changes are shown`);
+  if (cut.unmanaged) left.push('the list of unmanaged sources');
+  if (cut.diagnostics) left.push('the diagnostics');
+  if (left.length === 0) return '';
+  return [
+    '> [!NOTE]',
+    `> **This plan is cut** to fit in one comment (${max.toLocaleString('en-US')} characters). Left out: ${left.join('; ')}.`,
+    '> The full plan is in the job log (the output of `graphform plan`) and in the plan file (`graphform plan --out FILE`; the workflow uploads it as an artifact).',
+    '',
+    '',
+  ].join('\n');
+}
+
+function footerLine(plan: Plan): string {
   const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage ${code(plan.state.lineage)}`;
-  out.push(`<sub>${plan.tool.name} ${plan.tool.version}, ${state}, declarations ${plan.desiredHash.slice(0, 19)}…</sub>`);
-  return `${out.join('\n')}\n`;
+  return `<sub>${plan.tool.name} ${plan.tool.version}, ${state}, declarations ${plan.desiredHash.slice(0, 19)}…</sub>\n`;
 }
 
-function details(source: PlanSource): string[] {
-  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${ACTION_NAMES[source.action]}${source.dataLoss ? ' (<b>deletes data</b>)' : ''}`;
-  const out = [`<details><summary>${title}</summary>`, ''];
-  for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
-  if (source.reasons.length > 0) out.push('');
-  if (source.changes.length > 0) {
-    out.push(...fenced('diff', source.changes.map((change) => {
-      const { symbol, text } = changeLine(change);
-      return `${symbol} ${text}`;
-    })), '');
-  }
-  for (const { request, patch } of requestBodyDiffs(source)) {
-    out.push(`Request body (${code(`${request.method} ${request.path}`)}) against what it replaces:`, '');
-    out.push(...fenced('diff', patch.trimEnd().split('\n')), '');
-  }
-  out.push('</details>', '');
-  return out;
-}
-
-/** A code block whose fence is longer than any backtick run inside it; control characters shown escaped. */
-function fenced(language: string, lines: readonly string[]): string[] {
-  const shown = lines.map(escapeControl);
-  const fence = '`'.repeat(Math.max(2, longestBacktickRun(shown)) + 1);
-  return [`${fence}${language}`, ...shown, fence];
-}
-
-/** Reasons and messages quote user text (labels); keep it from becoming HTML or driving a terminal that shows the comment. */
-function escapeText(text: string): string {
-  return escapeControl(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** An inline code span that holds any text: its fence is longer than the backtick runs inside. */
-function code(text: string): string {
-  const shown = escapeControl(text).replace(/\n/g, ' ');
-  const fence = '`'.repeat(longestBacktickRun([shown]) + 1);
-  // A span that starts or ends with a backtick needs a space between it and the fence.
-  const pad = shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${shown}${pad}${fence}`;
-}
-
-/** A table cell: a `|` would end the cell, even inside a code span, so it is escaped. */
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|');
-}
-
-function longestBacktickRun(lines: readonly string[]): number {
-  return Math.max(0, ...lines.flatMap((line) => (line.match(/`+/g) ?? []).map((run) => run.length)));
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
