@@ -35,7 +35,7 @@ export * from './state/index.js';
 
 export { createGraphClient } from './graph/client.js';
 export { GraphServiceError } from './graph/errors.js';
-export type { GraphAuth, GraphClient, RemoteDefinition } from './graph/types.js';
+export type { GraphAuth, GraphClient, RemoteDefinition, SourceDeleteMode, SourceInfo, SourceLabels } from './graph/types.js';
 
 export { pushData, purge, repushDeclaredData, validateDataFiles } from './data/index.js';
 export type { PushSummary, ValidationSummary } from './data/types.js';
@@ -43,6 +43,14 @@ export type { PushSummary, ValidationSummary } from './data/types.js';
 export * from './marketing/index.js';
 
 export { startEmulator } from './emulator/index.js';
-export type { EmulatorOptions, RunningEmulator } from './emulator/types.js';
+export type { EmulatorFaults, EmulatorInspector, EmulatorOptions, FaultRule, RunningEmulator } from './emulator/types.js';
+export type {
+  AssetType,
+  EmulatorAsset,
+  EmulatorMarketing,
+  MarketingApp as EmulatorMarketingApp,
+  MarketingAppSummary as EmulatorMarketingAppSummary,
+  TokenCounts as EmulatorTokenCounts,
+} from './emulator/marketing-types.js';
 
 export { TOOL_NAME, TOOL_VERSION } from './version.js';
