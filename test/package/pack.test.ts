@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/**
+ * What a user gets: the tarball `npm pack` makes, installed into a fresh project with
+ * npm, used through `npx graphform` and imported from TypeScript. It packs the dist/ that
+ * `npm install` (prepare) built, as the smoke test runs it.
+ */
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
+
+interface Packed {
+  filename: string;
+  files: { path: string }[];
+}
+
+/** The child's environment without what `npm test` sets for its own package. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(package|lifecycle|config_local_prefix)/i.test(name)));
+  return { ...env, NO_COLOR: '1', GITHUB_ACTIONS: '', CI: '' };
+}
+
+async function sh(cwd: string, command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd, env: childEnv(), maxBuffer: 16 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the packed tarball', () => {
+  beforeAll(() => {
+    if (!existsSync(path.join(repo, 'dist/index.d.ts'))) {
+      throw new Error('dist/ is missing: run `npm run build` (npm install does it) before the package test');
+    }
+  });
+
+  it('installs into a fresh project, where init, validate, plan and a TypeScript import work', { timeout: 180_000 }, async () => {
+    const out = await makeTempDir('graphform-pack-');
+    // --ignore-scripts: pack the build as it is; `prepare` would rebuild dist/ under other tests' feet.
+    const pack = await sh(repo, 'npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out]);
+    expect(pack.code, pack.stderr).toBe(0);
+    const [packed] = JSON.parse(pack.stdout) as Packed[];
+    const files = (packed?.files ?? []).map((f) => f.path);
+
+    // What it holds: the licence, the build and its entry points; no source maps pointing at unshipped sources, no sources or tests.
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/graphform.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/process.js', 'schema/content-source.schema.json']));
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
+
+    const project = await makeTempDir('graphform-user-');
+    await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+    const install = await sh(project, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(out, packed?.filename ?? 'missing.tgz')]);
+    expect(install.code, install.stderr).toBe(0);
+    const installed = path.join(project, 'node_modules/graphform');
+    expect(await readFile(path.join(installed, 'LICENSE'), 'utf8')).toContain('MIT License');
+
+    const init = await sh(project, 'npx', ['graphform', 'init', '--yes']);
+    expect(init.code, init.stderr).toBe(0);
+    const validate = await sh(project, 'npx', ['graphform', 'validate']);
+    expect(validate.code, validate.stderr).toBe(0);
+    expect(validate.stdout).toContain('1 content source valid');
+    const plan = await sh(project, 'npx', ['graphform', 'plan', '--detailed-exitcode']);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(2);
+    expect(plan.stdout).toContain('will be created');
+    // The schema line init writes points at the installed schema.
+    const declaration = await readFile(path.join(project, 'content-sources/site.yaml'), 'utf8');
+    const schema = /\$schema=(\S+)/.exec(declaration)?.[1] ?? '';
+    expect(existsSync(path.resolve(project, 'content-sources', schema))).toBe(true);
+
+    // `import` at run time, and the types for TypeScript users (nodenext, strict, every declaration file checked).
+    const imported = await sh(project, process.execPath, ['--input-type=module', '-e', "const m = await import('graphform'); console.log(typeof m.startEmulator);"]);
+    expect(imported.stdout.trim(), imported.stderr).toBe('function');
+    await writeFile(
+      path.join(project, 'check.ts'),
+      [
+        "import { startEmulator } from 'graphform';",
+        'const emulator = await startEmulator({ port: 0 });',
+        'const url: string = emulator.url;',
+        '// @ts-expect-error the url is a string: the types are real, not any',
+        'const wrong: number = emulator.url;',
+        'console.log(url, wrong);',
+        'await emulator.close();',
+        '',
+      ].join('\n'),
+    );
+    const tsconfig = {
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: ['node'],
+        typeRoots: [path.join(repo, 'node_modules/@types')],
+      },
+      files: ['check.ts'],
+    };
+    await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    const typecheck = await sh(project, process.execPath, [tsc, '-p', 'tsconfig.json']);
+    expect(typecheck.code, typecheck.stdout + typecheck.stderr).toBe(0);
+  });
+});
