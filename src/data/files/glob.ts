@@ -9,8 +9,12 @@ import picomatch from 'picomatch';
  */
 const OPTIONS: picomatch.PicomatchOptions = { dot: false };
 
+/**
+ * Any wildcard, class or brace makes a pattern; picomatch's own scan says "no glob" for a
+ * pattern with an unclosed `[`, which would turn `items/[*.json` into a missing file.
+ */
 export function hasGlobMagic(pattern: string): boolean {
-  return picomatch.scan(pattern.replace(/\\/g, '/')).isGlob;
+  return /[*?[{]/.test(pattern);
 }
 
 /** Splits a pattern into segments; `\` is taken as `/` so Windows-style entries work too. */

@@ -27,6 +27,8 @@ describe('expandGlobs', () => {
     [['cs/data/{shop,blog}/*.{ndjson,yaml}'], ['cs/data/blog/posts.yaml', 'cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/shop/[a].ndjson'], ['cs/data/shop/a.ndjson']],
     [['cs/data/**/*.{ndjson,json}'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/old/c.ndjson']],
+    // An unclosed class is still a pattern (that matches nothing), not a missing literal file.
+    [['cs/data/shop/[*.ndjson'], []],
   ])('%j', async (patterns, expected) => {
     expect(rel((await expandGlobs(patterns, tmp.dir)).files)).toEqual(expected);
   });
