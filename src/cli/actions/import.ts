@@ -82,7 +82,11 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
         await backend.write(current);
         ctx.out(importedLine(ctx, adoption, opened.description, env.name));
       }
-      ctx.out('Run `graphform plan` to check: a source whose declaration graphform wrote shows no changes; one declared before shows how its declaration differs from the service.');
+      ctx.out(
+        adoptions.every((a) => a.write !== undefined)
+          ? 'Commit the new declaration files; `graphform plan` shows no changes for these sources.'
+          : 'Run `graphform plan` to see how the declarations you wrote differ from the service; those graphform wrote show no changes.',
+      );
       return exitCodeAfter(trap, 0);
     } finally {
       await opened.close();

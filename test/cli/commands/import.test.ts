@@ -54,6 +54,17 @@ describe('graphform import', () => {
     expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
   });
 
+  it('--out writes the service\'s version of a source the project declares, to compare, and leaves the declaration alone', async () => {
+    const emulator = await startTestEmulator();
+    await createOutside(emulator, 'shop', '');
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    const imported = await project.cli('import', 'shop', '--out', 'compare/shop.yaml');
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('wrote its declaration to compare/shop.yaml');
+    expect(await readFile(path.join(project.dir, 'compare/shop.yaml'), 'utf8')).toContain('label: Shop catalogue');
+    expect(await readFile(path.join(project.dir, 'content-sources/shop.yaml'), 'utf8')).toBe(shopYaml());
+  });
+
   it('--all writes a declaration per unmanaged source, and the plan after is empty', async () => {
     const emulator = await startTestEmulator();
     await createOutside(emulator, 'shop');
