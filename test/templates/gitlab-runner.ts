@@ -1,0 +1,49 @@
+import { parse } from 'yaml';
+import type { CiProject, ScriptRun } from './ci-project.js';
+
+export interface GitlabJob {
+  extends?: string;
+  image?: string;
+  stage?: string;
+  needs?: string[];
+  interruptible?: boolean;
+  variables?: Record<string, string>;
+  cache?: unknown;
+  before_script?: string[];
+  script?: string[];
+  rules?: { if?: string; changes?: string[]; when?: string }[];
+  resource_group?: string;
+  environment?: { name: string };
+  allow_failure?: boolean;
+  artifacts?: { name?: string; paths?: string[]; expose_as?: string; expire_in?: string };
+}
+
+export type Pipeline = Record<string, GitlabJob>;
+
+export async function readPipeline(project: Pick<CiProject, 'read'>): Promise<Pipeline> {
+  return parse(await project.read('.gitlab/graphform.gitlab-ci.yml')) as Pipeline;
+}
+
+/** A job with its `extends:` template merged in, as GitLab merges hidden jobs (one level is all the template uses). */
+export function resolveJob(pipeline: Pipeline, name: string): GitlabJob {
+  const job = pipeline[name];
+  if (job === undefined) throw new Error(`no job ${name}`);
+  const base = job.extends === undefined ? {} : pipeline[job.extends];
+  if (base === undefined) throw new Error(`${name} extends an unknown job`);
+  return { ...base, ...job, variables: { ...base.variables, ...job.variables } };
+}
+
+/**
+ * Runs a job's before_script and script in one bash -eo pipefail shell, as GitLab's runner
+ * does, with the job's variables (`$NAME` expanded from the CI variables) and the CI
+ * variables given. `npm ci` is skipped: the stub npx runs this repository's build.
+ */
+export async function runGitlabJob(project: CiProject, pipeline: Pipeline, name: string, variables: Record<string, string>): Promise<ScriptRun> {
+  const job = resolveJob(pipeline, name);
+  const lines = [...(job.before_script ?? []), ...(job.script ?? [])].filter((line) => !line.startsWith('npm ci'));
+  const ci = { GITLAB_CI: 'true', CI_PROJECT_DIR: project.dir, CI_DEFAULT_BRANCH: 'main', ...variables };
+  const jobVariables = Object.fromEntries(
+    Object.entries(job.variables ?? {}).map(([key, value]) => [key, value.replace(/\$(\w+)/g, (_m, ref: string) => ci[ref as keyof typeof ci] ?? '')]),
+  );
+  return project.bash(lines.join('\n'), { ...ci, ...jobVariables });
+}
