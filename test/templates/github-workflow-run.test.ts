@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, type CiProject } from './ci-project.js';
+import { articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
 import { readWorkflow, runJob, secretExpressions, type Expressions, type Workflow } from './github-runner.js';
-
-const MARKER = '<!-- graphform-plan -->';
-const TITLE = '      Title: { type: String, searchable: true }';
-const TAGS = '      Tags: { type: "[String]" }\n';
 
 /** The runs GitHub starts, with the expression values it fills in for each. */
 function events(project: CiProject) {
@@ -18,23 +15,6 @@ function events(project: CiProject) {
     push: { name: 'push', expressions: { ...secrets, 'inputs.allow_data_loss': '' } },
     approve: { name: 'workflow_dispatch', expressions: { ...secrets, 'inputs.allow_data_loss': 'true' } },
   };
-}
-
-async function change(project: CiProject, branch: string, edit: (declaration: string) => string): Promise<void> {
-  await project.git('checkout', '--quiet', '-b', branch);
-  const file = 'content-sources/site.yaml';
-  await project.write(file, edit(await project.read(file)));
-  await project.git('commit', '--quiet', '--all', '--message', branch);
-}
-
-async function merge(project: CiProject, branch: string): Promise<void> {
-  await project.git('checkout', '--quiet', 'main');
-  await project.git('merge', '--quiet', '--no-ff', '--message', `Merge ${branch}`, branch);
-}
-
-function articleProperties(project: CiProject): string[] {
-  const definition = project.emulator.inspect.definition('site') as { contentTypes: { Article: { properties: Record<string, unknown> } } };
-  return Object.keys(definition.contentTypes.Article.properties).sort();
 }
 
 /** A project whose scaffolded source is already on main and applied, as after the first merge. */
@@ -83,6 +63,21 @@ describe('the GitHub workflow, run against the emulator', () => {
     expect(edited[1]?.stdin).toBe(`${MARKER}\n${await project.read('plan.md')}`);
     expect(second.stdout).toContain('Updated the plan comment.');
     expect(articleProperties(project)).not.toContain('Summary');
+  });
+
+  it('cuts a plan too long for one comment, with its note, and logs all of it', async () => {
+    const project = await ciProject('github');
+    const workflow = await readWorkflow(project);
+    await change(project, 'wide', (text) => text.replace(TAGS, `${TAGS}${manyProperties(700)}\n`));
+    const run = await runJob(project, workflow, 'plan', events(project).pullRequest(9));
+    expect(run.code, run.stderr).toBe(0);
+    const body = (await project.ghCalls()).at(-1)?.stdin ?? '';
+    expect(body.startsWith(`${MARKER}\n### graphform plan`)).toBe(true);
+    expect(body.length).toBeLessThan(60_100);
+    expect(body).toContain('**This plan is cut**');
+    expect(body).not.toContain('Property0699WithAFairlyLongName');
+    expect(run.stdout).toContain('The whole plan, with each request body:');
+    expect(run.stdout).toContain('Property0699WithAFairlyLongName');
   });
 
   it('applies a merged change, stops a data-losing one with exit 3 and how to approve it, and applies it once approved', async () => {

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, type CiProject } from './ci-project.js';
+import { articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
 import { startGitlabApi } from './gitlab-api.js';
 import { readPipeline, runGitlabJob, type Pipeline } from './gitlab-runner.js';
 
-const MARKER = '<!-- graphform-plan -->';
-const TITLE = '      Title: { type: String, searchable: true }';
-const TAGS = '      Tags: { type: "[String]" }\n';
 const TOKEN = 'glpat-test-token-0001';
-
-async function change(project: CiProject, branch: string, edit: (declaration: string) => string): Promise<void> {
-  await project.git('checkout', '--quiet', '-b', branch);
-  const file = 'content-sources/site.yaml';
-  await project.write(file, edit(await project.read(file)));
-  await project.git('commit', '--quiet', '--all', '--message', branch);
-}
-
-async function merge(project: CiProject, branch: string): Promise<void> {
-  await project.git('checkout', '--quiet', 'main');
-  await project.git('merge', '--quiet', '--no-ff', '--message', `Merge ${branch}`, branch);
-}
-
-function articleProperties(project: CiProject): string[] {
-  const definition = project.emulator.inspect.definition('site') as { contentTypes: { Article: { properties: Record<string, unknown> } } };
-  return Object.keys(definition.contentTypes.Article.properties).sort();
-}
 
 /** The CI/CD variables of a pipeline on the default branch, and of a merge request pipeline. */
 function variables(project: CiProject, api?: { url: string }) {
@@ -84,6 +65,17 @@ describe('the GitLab pipeline, run against the emulator', () => {
     expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${notesPath}?per_page=100&page=1`, `GET ${notesPath}?per_page=100&page=2`, `PUT ${notesPath}/1150`]);
     expect(api.notes.filter((note) => note.body.startsWith(MARKER))).toEqual([{ id: 1150, body: `${MARKER}\n${await project.read('plan.md')}`, system: false }]);
     expect(api.notes.at(-1)?.body).toContain('Subtitle');
+  });
+
+  it('logs all of a plan too long for one note', async () => {
+    const project = await ciProject('gitlab');
+    const pipeline = await readPipeline(project);
+    await change(project, 'wide', (text) => text.replace(TAGS, `${TAGS}${manyProperties(700)}\n`));
+    const run = await runGitlabJob(project, pipeline, 'graphform-plan', variables(project).mergeRequest());
+    expect(run.code, run.stderr).toBe(0);
+    expect(await project.read('plan.md')).toContain('**This plan is cut**');
+    expect(run.stdout).toContain('The whole plan, with each request body:');
+    expect(run.stdout).toContain('Property0699WithAFairlyLongName');
   });
 
   it('applies a merged change, stops a data-losing one with exit 3 and how to approve it, and the manual job applies it', async () => {

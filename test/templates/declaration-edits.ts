@@ -1,0 +1,31 @@
+import type { CiProject } from './ci-project.js';
+
+/** Lines of the declaration `graphform init` writes (content-sources/site.yaml), to edit around. */
+export const TITLE = '      Title: { type: String, searchable: true }';
+export const TAGS = '      Tags: { type: "[String]" }\n';
+export const MARKER = '<!-- graphform-plan -->';
+
+/** A branch with one commit that edits the declaration. */
+export async function change(project: CiProject, branch: string, edit: (declaration: string) => string): Promise<void> {
+  await project.git('checkout', '--quiet', '-b', branch);
+  const file = 'content-sources/site.yaml';
+  await project.write(file, edit(await project.read(file)));
+  await project.git('commit', '--quiet', '--all', '--message', branch);
+}
+
+/** The branch merged into main, main checked out: what the push pipeline sees. */
+export async function merge(project: CiProject, branch: string): Promise<void> {
+  await project.git('checkout', '--quiet', 'main');
+  await project.git('merge', '--quiet', '--no-ff', '--message', `Merge ${branch}`, branch);
+}
+
+/** The properties of content type Article as the emulator holds them. */
+export function articleProperties(project: CiProject): string[] {
+  const definition = project.emulator.inspect.definition('site') as { contentTypes: { Article: { properties: Record<string, unknown> } } };
+  return Object.keys(definition.contentTypes.Article.properties).sort();
+}
+
+/** Enough Article properties that the request body alone passes what one comment holds. */
+export function manyProperties(count: number): string {
+  return Array.from({ length: count }, (_, i) => `      Property${String(i).padStart(4, '0')}WithAFairlyLongName: { type: String }`).join('\n');
+}
