@@ -10,6 +10,7 @@ import { AuthState } from './auth/state.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { FaultInjector } from './faults.js';
 import { graphRoutes } from './graph/routes.js';
+import { graphqlService } from './graphql/routes.js';
 import { ownHostNames } from './host-check.js';
 import { createInspector } from './inspector.js';
 import { createMarketing } from './marketing.js';
@@ -25,7 +26,7 @@ import { sourcesRoutes } from './sources/routes.js';
 import { MemoryStore } from './store.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
-export { EMULATOR_DEFAULTS, generateCredentials, isLoopbackHost } from './options.js';
+export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './options.js';
 export type * from './types.js';
 
 /** The CMS's types: as given (and kept), else as kept from an earlier start, else the built-in set. */
@@ -39,7 +40,8 @@ async function cmsSource(given: SourceDefinition | undefined, persistence: Persi
 
 /**
  * Starts a local, faithful graph service on a loopback port: the types, data and sources
- * endpoints with every rule of the contract, the CMS's own source, the marketing
+ * endpoints with every rule of the contract, the CMS's own source, the content GraphQL
+ * endpoint (/content/v2, with its read key), the marketing
  * platform's authorization server and Open API (assets), plus an unauthenticated control
  * API under /_emulator/ (inspection, request log, fault injection, clock, reset).
  */
@@ -77,7 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const closing = new AbortController();
   const graph = { prefix: '/api/content/', routes: joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms })), credentials: auth, error: text };
   const limiter = o.assetsRateLimit === undefined ? undefined : new RateLimiter(o.assetsRateLimit, authState.now);
-  const services = [graph, authService(authState), openApiService({ auth: authState, assets: o.assets, limiter })];
+  const services = [graph, graphqlService({ store, singleKey: o.singleKey }), authService(authState), openApiService({ auth: authState, assets: o.assets, limiter })];
   const api = { services, faults, maxBodyBytes: o.maxBodyBytes, closing: closing.signal };
   let ownHosts: ReadonlySet<string> = new Set();
   const { server, inFlight } = createEmulatorServer({ api, inspect, marketing, faults, log, now: o.now, mounts: o.mounts, ownHosts: () => ownHosts });
@@ -110,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `http://${hostInUrl}:${port}`,
     port,
     credentials: { ...o.credentials },
+    singleKey: o.singleKey,
     inspect,
     faults,
     marketing,

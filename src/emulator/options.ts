@@ -16,6 +16,7 @@ export interface ResolvedEmulatorOptions {
   /** Checked against the definition format; undefined when not given. */
   cmsTypes: SourceDefinition | undefined;
   credentials: EmulatorCredentials;
+  singleKey: string;
   skewMs: number;
   maxBodyBytes: number;
   maxLineBytes: number;
@@ -49,6 +50,14 @@ export function isLoopbackHost(host: string): boolean {
   return host === '::1' || host === '0:0:0:0:0:0:0:1';
 }
 
+/** A fresh read key for the GraphQL endpoint: 24 random bytes, base64url (safe in ?auth= as it is). */
+export function generateSingleKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Read keys travel in a query string and a header: printable, no spaces, long enough to be redacted safely. */
+const SINGLE_KEY = /^[A-Za-z0-9._~+/=-]{8,512}$/;
+
 /** Fresh credentials: a hex AppKey and a base64 secret of 32 random bytes. */
 export function generateCredentials(): EmulatorCredentials {
   return { appKey: randomBytes(12).toString('hex'), secret: randomBytes(32).toString('base64') };
@@ -70,6 +79,8 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
   const credentials = options.credentials ?? generateCredentials();
   if (credentials.appKey === '' || credentials.appKey.includes(':')) throw bad('The app key must be non-empty and must not contain ":"');
   if (credentials.secret === '' || !STRICT_BASE64.test(credentials.secret)) throw bad('The secret must be base64 (epi-hmac signs with its decoded bytes)');
+  const singleKey = options.singleKey ?? generateSingleKey();
+  if (!SINGLE_KEY.test(singleKey)) throw bad('The single key must be 8 to 512 characters of letters, digits and . _ ~ + / = -');
   return {
     port: integer(options.port, 'port', 0, 65_535) ?? 0,
     host,
@@ -77,6 +88,7 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     maxSources: integer(options.maxSources, 'maxSources', 0),
     cmsTypes: checkCmsTypes(options.cmsTypes),
     credentials: { ...credentials },
+    singleKey,
     skewMs: integer(options.skewMs, 'skewMs', 1) ?? EMULATOR_DEFAULTS.skewMs,
     maxBodyBytes: integer(options.maxBodyBytes, 'maxBodyBytes', 1) ?? EMULATOR_DEFAULTS.maxBodyBytes,
     maxLineBytes: integer(options.maxLineBytes, 'maxLineBytes', 1) ?? EMULATOR_DEFAULTS.maxLineBytes,

@@ -3,7 +3,7 @@ import type { RequestLogEntry } from './types.js';
 const MAX_ENTRIES = 10_000;
 
 /** Query parameters that carry a credential; a client that puts one in a URL should not see it in the log too. */
-const SECRET_PARAMS = /([?&](?:code|client_secret|refresh_token|access_token|id_token|token)=)[^&#]*/gi;
+const SECRET_PARAMS = /([?&](?:code|client_secret|refresh_token|access_token|id_token|token|auth)=)[^&#]*/gi;
 
 /** The request target as logged: credentials in the query replaced by "redacted". */
 export function loggedTarget(target: string): string {

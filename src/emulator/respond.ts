@@ -5,7 +5,7 @@ export type Reply =
   | { status: number; text: string; note: string; headers?: Record<string, string> }
   | { status: number; json: unknown; note: string; headers?: Record<string, string> }
   | { status: number; empty: true; note: string; headers?: Record<string, string> }
-  /** A page for a browser (the consent page): no scripts, no external assets, never framed. */
+  /** A page for a browser (the consent page, the GraphQL page): no external assets, never framed; scripts only as its policy allows. */
   | { status: number; html: string; note: string; headers?: Record<string, string> };
 
 export const text = (status: number, message: string, note = message): Reply => ({ status, text: message, note });
@@ -24,7 +24,8 @@ export function send(res: ServerResponse, reply: Reply): void {
     body = `${JSON.stringify(reply.json)}\n`;
   } else if ('html' in reply) {
     headers['content-type'] = 'text/html; charset=utf-8';
-    headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+    // A page with a script of its own names it (by hash) in its own policy.
+    headers['content-security-policy'] ??= "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
     headers['x-frame-options'] = 'DENY';
     body = reply.html;
   }

@@ -23,8 +23,9 @@ export interface ServerDeps {
  * The server shell around the emulated services: the Host check first, for every path;
  * then the control API under /_emulator/, the mounted services (which may replace a
  * built-in one), and the emulated services by path prefix: the graph API under
- * /api/content/ (faults, credentials before routing, the routes), the authorization server
- * under /o/oauth2/ and the Open API under /v3/; nothing a client sends can crash it.
+ * /api/content/ (faults, credentials before routing, the routes), the content GraphQL
+ * endpoint under /content/ (its read key), the authorization server under /o/oauth2/ and
+ * the Open API under /v3/; nothing a client sends can crash it.
  */
 export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlight: () => Promise<void> } {
   const pending = new Set<Promise<void>>();

@@ -23,6 +23,12 @@ export interface SourceRecord {
 /** The emulator's sources and items in memory; persistence mirrors every change. */
 export class MemoryStore {
   private readonly sources = new Map<string, SourceRecord>();
+  private changes = 0;
+
+  /** Moves whenever a definition is set or a source goes: the GraphQL schema is rebuilt when it does. */
+  get revision(): number {
+    return this.changes;
+  }
 
   get size(): number {
     return this.sources.size;
@@ -38,6 +44,7 @@ export class MemoryStore {
 
   /** Creates the source, or replaces its definition; `wipe` deletes its items (a full update does). */
   setDefinition(id: string, definition: SourceDefinition, wipe: boolean): void {
+    this.changes++;
     const existing = this.sources.get(id);
     if (existing === undefined) {
       this.sources.set(id, { id, definition, description: '', items: new Map() });
@@ -54,6 +61,7 @@ export class MemoryStore {
 
   /** Forgets the source, its definition and its items. */
   remove(id: string): void {
+    this.changes++;
     this.sources.delete(id);
   }
 
@@ -118,6 +126,7 @@ export class MemoryStore {
   }
 
   clear(): void {
+    this.changes++;
     this.sources.clear();
   }
 }

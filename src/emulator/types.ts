@@ -28,6 +28,11 @@ export interface EmulatorOptions {
   cmsTypes?: SourceDefinition;
   /** Generated with node:crypto when absent. */
   credentials?: EmulatorCredentials;
+  /**
+   * The read key of the content GraphQL endpoint (the service's "single key"), sent as
+   * `?auth=` or `Authorization: epi-single`; generated when absent. At least 8 characters.
+   */
+  singleKey?: string;
   /** Accepted clock difference for epi-hmac timestamps, and how long a nonce is remembered. Default 5 minutes. */
   skewMs?: number;
   /** Larger request bodies answer 413. Default 128 MiB. */
@@ -172,6 +177,8 @@ export interface RunningEmulator {
   url: string;
   port: number;
   credentials: EmulatorCredentials;
+  /** The read key of the content GraphQL endpoint, `${url}/content/v2`. */
+  singleKey: string;
   inspect: EmulatorInspector;
   faults: EmulatorFaults;
   marketing: EmulatorMarketing;

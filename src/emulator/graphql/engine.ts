@@ -1,0 +1,81 @@
+import { execute, GraphQLError, parse, validate, validateSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { MemoryStore } from '../store.js';
+import { buildContentSchema } from './schema.js';
+import { schemaModel } from './schema-model.js';
+
+/** A GraphQL-over-HTTP request body, already checked for its shape. */
+export interface GraphqlRequest {
+  query: string;
+  variables: Record<string, unknown> | undefined;
+  operationName: string | undefined;
+}
+
+/** The answer: the status, and `{data?, errors?}` as GraphQL servers send it. */
+export interface GraphqlAnswer {
+  status: number;
+  body: { data?: unknown; errors?: ReadonlyArray<{ message: string }> };
+}
+
+type Built = { ok: true; schema: GraphQLSchema } | { ok: false; status: number; message: string };
+
+/**
+ * Runs queries against the schema of the current definitions. This module (and with it the
+ * graphql package) is imported only when the endpoint is first used. The schema is built
+ * again only when the store's definitions changed (its revision moved).
+ */
+export function createGraphqlEngine(store: MemoryStore): { execute(request: GraphqlRequest): Promise<GraphqlAnswer> } {
+  let cached: { revision: number; built: Built } | undefined;
+  const current = (): Built => {
+    if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store) };
+    return cached.built;
+  };
+  return {
+    async execute(request) {
+      const built = current();
+      if (!built.ok) return failure(built.status, built.message);
+      let document: DocumentNode;
+      try {
+        document = parse(request.query, { maxTokens: 10_000 });
+      } catch (error) {
+        return { status: 400, body: { errors: [formatError(error)] } };
+      }
+      const invalid = validate(built.schema, document);
+      if (invalid.length > 0) return { status: 400, body: { errors: invalid.map(formatError) } };
+      const result = await execute({ schema: built.schema, document, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
+      // No data at all means the request itself was wrong (a variable, the operation name).
+      const status = result.data === undefined || result.data === null ? 400 : 200;
+      return { status, body: { ...(result.errors === undefined ? {} : { errors: result.errors.map(formatError) }), ...(result.data === undefined ? {} : { data: result.data }) } };
+    },
+  };
+}
+
+function build(store: MemoryStore): Built {
+  const sources = store.ids().flatMap((id) => {
+    const source = store.get(id);
+    return source === undefined ? [] : [{ id, definition: source.definition }];
+  });
+  const model = schemaModel(sources);
+  if (model.problems.length > 0) return { ok: false, status: 500, message: `The schema does not work: ${model.problems.join('; ')}` };
+  if (model.contentTypes.length === 0) return { ok: false, status: 400, message: 'The schema is empty: no custom content source has content types yet (PUT types first)' };
+  try {
+    const schema = buildContentSchema(model, store);
+    // graphql-js checks a schema lazily, at the first query; asking now gives one clear message.
+    const problems = validateSchema(schema);
+    return problems.length === 0 ? { ok: true, schema } : { ok: false, status: 500, message: `The schema does not work: ${problems.map((e) => e.message).join('; ')}` };
+  } catch (error) {
+    return { ok: false, status: 500, message: `The schema does not work: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function formatError(error: unknown): { message: string; locations?: ReadonlyArray<{ line: number; column: number }>; path?: ReadonlyArray<string | number> } {
+  if (!(error instanceof GraphQLError)) return { message: error instanceof Error ? error.message : String(error) };
+  return {
+    message: error.message,
+    ...(error.locations === undefined ? {} : { locations: error.locations }),
+    ...(error.path === undefined ? {} : { path: error.path }),
+  };
+}
+
+function failure(status: number, message: string): GraphqlAnswer {
+  return { status, body: { errors: [{ message }] } };
+}

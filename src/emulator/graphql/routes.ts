@@ -1,0 +1,77 @@
+import { isRecord } from '../../model/is-record.js';
+import { parseJsonBody } from '../json-body.js';
+import type { Reply } from '../respond.js';
+import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../route-table.js';
+import type { MemoryStore } from '../store.js';
+import type { GraphqlAnswer, GraphqlRequest } from './engine.js';
+import { graphqlPage, PAGE_POLICY } from './page.js';
+import { GRAPHQL_PATH, GRAPHQL_PREFIX } from './paths.js';
+import { readKeyProblem } from './read-key.js';
+
+export interface GraphqlServiceDeps {
+  store: MemoryStore;
+  singleKey: string;
+}
+
+/** A query document is text a person types; a megabyte is far more than any. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+type Engine = { execute(request: GraphqlRequest): Promise<GraphqlAnswer> };
+
+/** Every refusal in GraphQL's error shape, which clients such as graphql-request read. */
+export function graphqlError(status: number, message: string, headers: Record<string, string> = {}): Reply {
+  return { status, json: { errors: [{ message }] }, note: message, headers };
+}
+
+/**
+ * The content GraphQL endpoint: POST a query with the read key; GET the page where a
+ * person can type one. The engine, and with it the graphql package, is imported on the
+ * first query, so nothing else the emulator does pays for it.
+ */
+export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
+  let engine: Promise<Engine> | undefined;
+  const loadEngine = (): Promise<Engine> => {
+    if (engine === undefined) {
+      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store));
+      // A failed import is tried again by the next request rather than remembered.
+      loading.catch(() => {
+        if (engine === loading) engine = undefined;
+      });
+      engine = loading;
+    }
+    return engine;
+  };
+
+  const query = withWholeBody(async (req, url, body) => {
+    const refused = readKeyProblem(req, url, deps.singleKey);
+    if (refused !== undefined) return graphqlError(401, refused, { 'www-authenticate': 'epi-single' });
+    if (mediaType(req) !== 'application/json') return graphqlError(415, 'Send the query as JSON: Content-Type: application/json');
+    const parsed = parseJsonBody(body);
+    if (!parsed.ok) return graphqlError(400, 'text' in parsed.reply ? parsed.reply.text : 'The request body is not JSON');
+    const request = graphqlRequest(parsed.value);
+    if (typeof request === 'string') return graphqlError(400, request);
+    const answer = await (await loadEngine()).execute(request);
+    const errors = answer.body.errors?.length ?? 0;
+    return { status: answer.status, json: answer.body, note: errors === 0 ? 'query answered' : `${errors} GraphQL error(s)` };
+  });
+
+  const page = withoutBody(() => ({ status: 200, html: graphqlPage(), note: 'query page', headers: { 'content-security-policy': PAGE_POLICY } }));
+
+  return {
+    prefix: GRAPHQL_PREFIX,
+    maxBodyBytes: MAX_BODY_BYTES,
+    error: (status, message) => graphqlError(status, message),
+    routes: new Map([[GRAPHQL_PATH, new Map([['POST', query], ['GET', page]])]]),
+  };
+}
+
+/** `{query, variables?, operationName?}`, or what is wrong with it. */
+function graphqlRequest(value: unknown): GraphqlRequest | string {
+  if (!isRecord(value)) return 'The body must be a JSON object: {"query": "…", "variables": {…}}';
+  if (typeof value.query !== 'string' || value.query.trim() === '') return 'The body has no query: send {"query": "…"}';
+  const variables = value.variables ?? undefined;
+  if (variables !== undefined && !isRecord(variables)) return 'variables must be a JSON object';
+  const operationName = value.operationName ?? undefined;
+  if (operationName !== undefined && typeof operationName !== 'string') return 'operationName must be a string';
+  return { query: value.query, variables, operationName };
+}
