@@ -42,7 +42,8 @@ export function parseState(text: string, where: string): State {
   return value as unknown as State;
 }
 
-function entryProblem(entry: unknown): string | undefined {
+/** What is wrong with one source's entry, or undefined; the journal checks its entries with it too. */
+export function entryProblem(entry: unknown): string | undefined {
   if (!isRecord(entry)) return 'not an object';
   for (const key of ['hash', 'appliedAt', 'toolVersion'] as const) {
     if (typeof entry[key] !== 'string') return `${key} is not a string`;
@@ -65,7 +66,7 @@ function pendingProblem(pending: unknown): string | undefined {
   return undefined;
 }
 
-function formatError(where: string, problem: string): GraphformError {
+export function formatError(where: string, problem: string): GraphformError {
   return new GraphformError('GF_STATE_FORMAT', `State at ${where} ${problem}.`, {
     details: { where },
     hint: 'Restore it from a backup or your state server\'s history; graphform will not overwrite state it cannot read.',

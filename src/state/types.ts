@@ -66,6 +66,11 @@ export interface StateBackend {
   read(): Promise<State | undefined>;
   write(state: State): Promise<void>;
   /**
+   * Makes the writes so far compact (the local backend folds its journal into the state
+   * file); a backend that writes whole states has nothing to do. State is complete without it.
+   */
+  flush?(): Promise<void>;
+  /**
    * Takes the lock, retrying until the configured lock timeout, then fails with
    * GF_STATE_LOCKED naming the holder. `who` defaults to the backend's own.
    */

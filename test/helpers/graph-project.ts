@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { createLocalBackend } from '../../src/state/local-backend.js';
 import type { State } from '../../src/state/types.js';
 import { runCli, type CliRun } from './run-cli.js';
 import { makeTempDir, writeFiles } from './temp-dir.js';
@@ -37,7 +37,8 @@ export async function graphProject(emulator: RunningEmulator, files: Record<stri
     cli: (...argv) => runCli(argv, { cwd: dir, env }),
     cliWith: (more, ...argv) => runCli(argv, { cwd: dir, env: { ...env, ...more } }),
     write: (more) => writeFiles(dir, more),
-    state: async () => JSON.parse(await readFile(path.join(dir, '.graphform/state/test.json'), 'utf8')) as State,
+    // The state file and its journal together are the state (an apply in progress or killed writes the journal).
+    state: async () => (await readState(path.join(dir, '.graphform/state/test.json'))) as State,
   };
 }
 
@@ -61,4 +62,8 @@ export function shopYaml(options: { id?: string; languages?: string; label?: str
     ...(options.contentTypes === undefined ? [] : [options.contentTypes]),
     '',
   ].join('\n');
+}
+
+async function readState(file: string): Promise<State | undefined> {
+  return createLocalBackend({ path: file, lockTimeoutMs: 0, now: () => new Date(), who: 'test', pid: process.pid, host: 'test' }).read();
 }

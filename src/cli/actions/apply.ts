@@ -112,6 +112,8 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
           if (line !== '') progress(line);
         },
       });
+      // The writes after each source went to the state journal; fold it into the state file once.
+      await backend.flush?.();
       progress(renderApplySummary(result, c));
       return finish({ plan, applied: true, ok: result.ok, outcomes: result.outcomes, pending: result.pending }, exitCodeAfter(trap, result.ok ? 0 : 1));
     } finally {
