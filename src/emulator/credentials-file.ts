@@ -2,14 +2,22 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
-import { generateCredentials } from './options.js';
+import { isRecord } from '../model/is-record.js';
+import { generateCredentials, generateSingleKey } from './options.js';
 import type { EmulatorCredentials } from './types.js';
+
+/** What credentials.json keeps: the graph service's AppKey and secret, and the GraphQL read key. */
+export interface StoredCredentials {
+  credentials: EmulatorCredentials;
+  singleKey: string;
+}
 
 /**
  * The credentials of an emulator with a data directory, kept in `credentials.json` there
- * (mode 0600) so a config pointing at it stays valid across restarts.
+ * (mode 0600) so a config pointing at it stays valid across restarts. A file from before
+ * the GraphQL endpoint gets a read key added, and keeps its AppKey and secret.
  */
-export async function loadOrCreateCredentials(dataDir: string): Promise<EmulatorCredentials> {
+export async function loadOrCreateCredentials(dataDir: string): Promise<StoredCredentials> {
   const path = join(dataDir, 'credentials.json');
   let text: string | undefined;
   try {
@@ -19,17 +27,24 @@ export async function loadOrCreateCredentials(dataDir: string): Promise<Emulator
   }
   if (text === undefined) {
     await mkdir(dataDir, { recursive: true });
-    const credentials = generateCredentials();
-    await writeFileAtomic(path, `${JSON.stringify(credentials, null, 2)}\n`, 0o600);
-    return credentials;
+    return save(path, { credentials: generateCredentials(), singleKey: generateSingleKey() });
   }
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as Partial<EmulatorCredentials>;
-    if (typeof value.appKey === 'string' && typeof value.secret === 'string') return { appKey: value.appKey, secret: value.secret };
+    value = JSON.parse(text);
   } catch {
     // Reported below with the same message as a wrong shape.
+  }
+  if (isRecord(value) && typeof value.appKey === 'string' && typeof value.secret === 'string' && (value.singleKey === undefined || typeof value.singleKey === 'string')) {
+    const credentials = { appKey: value.appKey, secret: value.secret };
+    return typeof value.singleKey === 'string' ? { credentials, singleKey: value.singleKey } : save(path, { credentials, singleKey: generateSingleKey() });
   }
   throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator credentials file ${path} is damaged`, {
     hint: 'Remove it to have new credentials generated, or pass --app-key and --secret.',
   });
+}
+
+async function save(path: string, stored: StoredCredentials): Promise<StoredCredentials> {
+  await writeFileAtomic(path, `${JSON.stringify({ ...stored.credentials, singleKey: stored.singleKey }, null, 2)}\n`, 0o600);
+  return stored;
 }

@@ -44,14 +44,17 @@ function fakeContext(cwd: string, format: 'text' | 'json' = 'text'): CommandCont
 }
 
 describe('graphform emulator', () => {
-  it('runs in-process through main() until SIGINT, printing the URL, credentials, the demo app and config snippets', async () => {
+  it('runs in-process through main() until SIGINT, printing the URL, credentials, the read key, the demo app and config snippets', async () => {
     const stdout = capture();
     const stderr = capture();
-    const exit = main(['emulator', '--port', '0', '--max-sources', '1', '--app-key', 'cli-key', '--secret', 'c2VjcmV0LXNlY3JldA=='], { stdout, stderr, env: {}, cwd: process.cwd() });
+    const argv = ['emulator', '--port', '0', '--max-sources', '1', '--app-key', 'cli-key', '--secret', 'c2VjcmV0LXNlY3JldA==', '--single-key', 'cli-read-key'];
+    const exit = main(argv, { stdout, stderr, env: {}, cwd: process.cwd() });
     const url = await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1]);
     expect(stdout.text()).toContain('app key: cli-key');
     expect(stdout.text()).toContain(`graphUrl: ${url}`);
-    expect(stdout.text()).toContain('auth: { scheme: hmac, appKey: "cli-key", secret: "c2VjcmV0LXNlY3JldA==" }');
+    expect(stdout.text()).toContain('auth: { scheme: hmac, appKey: "cli-key", secret: "c2VjcmV0LXNlY3JldA==" }\n    singleKey: "cli-read-key"');
+    expect(stdout.text()).toContain(`read key: cli-read-key`);
+    expect(stdout.text()).toContain(`graphql: POST ${url}/content/v2; in a browser: ${url}/content/v2?auth=cli-read-key`);
     const clientId = /client id: +(\S+)/.exec(stdout.text())?.[1] ?? '';
     const clientSecret = /client secret: +(\S+)/.exec(stdout.text())?.[1] ?? '';
     expect(clientId).toMatch(/^[0-9a-f]{32}$/);
@@ -61,6 +64,8 @@ describe('graphform emulator', () => {
     const client = graphClientFor({ url, credentials: { appKey: 'cli-key', secret: 'c2VjcmV0LXNlY3JldA==' } });
     await client.putTypes('a', sampleDefinition());
     await expect(client.putTypes('b', sampleDefinition())).rejects.toMatchObject({ code: 'GF_GRAPH_HTTP_403' });
+    const graphql = await fetch(`${url}/content/v2?auth=cli-read-key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ Product { total } }"}' });
+    expect(await graphql.json()).toEqual({ data: { Product: { total: 0 } } });
     process.emit('SIGINT');
     expect(await exit).toBe(0);
     expect(stderr.text()).toContain('Emulator stopped.');
@@ -71,6 +76,7 @@ describe('graphform emulator', () => {
     const cwd = await makeTempDir();
     const urls: string[] = [];
     const demoApps: string[] = [];
+    const singleKeys: string[] = [];
     for (let run = 0; run < 2; run++) {
       const stop = new AbortController();
       const program = new Command().exitOverride();
@@ -80,13 +86,15 @@ describe('graphform emulator', () => {
         exitCode = await handler(ctx);
       });
       const done = program.parseAsync(['emulator', '--port', '0', '--data-dir', 'emu'], { from: 'user' });
-      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string; dataDir: string; marketing: Record<string, string> }) : undefined));
+      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string; singleKey: string; graphqlUrl: string; dataDir: string; marketing: Record<string, string> }) : undefined));
       expect(printed.dataDir).toBe(join(cwd, 'emu'));
       const oauth = JSON.parse(await readFile(join(cwd, 'emu', 'oauth.json'), 'utf8')) as { demoApp: { clientId: string; clientSecret: string } };
       expect(printed.marketing).toEqual({ authUrl: printed.url, baseUrl: printed.url, clientId: oauth.demoApp.clientId, clientSecret: oauth.demoApp.clientSecret, redirectUri: 'http://127.0.0.1:8765/callback' });
       demoApps.push(printed.marketing.clientId ?? '');
-      const stored = JSON.parse(await readFile(join(cwd, 'emu', 'credentials.json'), 'utf8')) as { appKey: string; secret: string };
-      expect({ appKey: printed.appKey, secret: printed.secret }).toEqual(stored);
+      const stored = JSON.parse(await readFile(join(cwd, 'emu', 'credentials.json'), 'utf8')) as { appKey: string; secret: string; singleKey: string };
+      expect({ appKey: printed.appKey, secret: printed.secret, singleKey: printed.singleKey }).toEqual(stored);
+      expect(printed.graphqlUrl).toBe(`${printed.url}/content/v2`);
+      singleKeys.push(printed.singleKey);
       const client = graphClientFor({ url: printed.url, credentials: stored });
       if (run === 0) await client.putTypes('shop', sampleDefinition());
       else expect(await client.getTypes('shop')).toEqual({ status: 'found', definition: sampleDefinition() });
@@ -98,6 +106,8 @@ describe('graphform emulator', () => {
     }
     expect(urls).toHaveLength(2);
     expect(demoApps[0]).toBe(demoApps[1]);
+    expect(singleKeys[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(singleKeys[0]).toBe(singleKeys[1]);
   });
 
   it('serves the CMS content types of --cms-types FILE (YAML or JSON) and keeps them in --data-dir', async () => {

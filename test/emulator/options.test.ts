@@ -28,6 +28,8 @@ describe('emulator options', () => {
     [{ maxSources: -1 }],
     [{ skewMs: 0 }],
     [{ maxBodyBytes: 1.5 }],
+    [{ singleKey: 'short' }],
+    [{ singleKey: 'has spaces in it' }],
   ])('rejects %j', async (options) => {
     await expect(startEmulator(options)).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS' });
   });
@@ -37,6 +39,7 @@ describe('emulator options', () => {
     expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(emulator.credentials.appKey).toMatch(/^[0-9a-f]{24}$/);
     expect(Buffer.from(emulator.credentials.secret, 'base64')).toHaveLength(32);
+    expect(emulator.singleKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
   it('reports a port in use', async () => {

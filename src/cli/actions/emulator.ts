@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { loadOrCreateCredentials } from '../../emulator/credentials-file.js';
+import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
 import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
 import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator.js';
@@ -11,21 +12,30 @@ function integerFlag(value: string | undefined, flag: string, min: number, max: 
   return value === undefined ? undefined : parseIntFlag(value, flag, { min, max }, 'GF_EMULATOR_BAD_OPTIONS');
 }
 
-async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string | undefined): Promise<EmulatorCredentials | undefined> {
+/** The flags' credentials and read key; what they leave out comes from --data-dir's credentials.json (else generated at start). */
+async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string | undefined): Promise<{ credentials?: EmulatorCredentials; singleKey?: string }> {
   if ((options.appKey === undefined) !== (options.secret === undefined)) {
     throw new GraphformError('GF_EMULATOR_BAD_OPTIONS', '--app-key and --secret go together: give both or neither');
   }
-  if (options.appKey !== undefined && options.secret !== undefined) return { appKey: options.appKey, secret: options.secret };
-  return dataDir === undefined ? undefined : loadOrCreateCredentials(dataDir);
+  const given = {
+    ...(options.appKey !== undefined && options.secret !== undefined ? { credentials: { appKey: options.appKey, secret: options.secret } } : {}),
+    ...(options.singleKey === undefined ? {} : { singleKey: options.singleKey }),
+  };
+  if (dataDir === undefined || (given.credentials !== undefined && given.singleKey !== undefined)) return given;
+  const stored = await loadOrCreateCredentials(dataDir);
+  return { credentials: given.credentials ?? stored.credentials, singleKey: given.singleKey ?? stored.singleKey };
 }
 
 function banner(emulator: RunningEmulator, dataDir: string | undefined): string {
   const { appKey, secret } = emulator.credentials;
   const demo = emulator.marketing.demoApp;
+  const graphql = `${emulator.url}${GRAPHQL_PATH}`;
   return [
     `Graph service emulator listening on ${emulator.url}`,
     `  app key: ${appKey}`,
     `  secret:  ${secret}   (emulator-only credentials)`,
+    `  read key: ${emulator.singleKey}   (singleKey: the content GraphQL endpoint's, emulator-only)`,
+    `  graphql: POST ${graphql}; in a browser: ${graphql}?auth=${emulator.singleKey}`,
     `  data:    ${dataDir ?? 'in memory (lost when it stops)'}`,
     `  control: ${emulator.url}/_emulator/`,
     '',
@@ -40,6 +50,7 @@ function banner(emulator: RunningEmulator, dataDir: string | undefined): string 
     '  emulator:',
     `    graphUrl: ${emulator.url}`,
     `    auth: { scheme: hmac, appKey: "${appKey}", secret: "${secret}" }`,
+    `    singleKey: "${emulator.singleKey}"`,
     'marketing:',
     `  authUrl: ${emulator.url}`,
     `  baseUrl: ${emulator.url}`,
@@ -60,8 +71,9 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   if (maxSources !== undefined) startOptions.maxSources = maxSources;
   if (dataDir !== undefined) startOptions.dataDir = dataDir;
   if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
-  const credentials = await credentialsFrom(options, dataDir);
+  const { credentials, singleKey } = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;
+  if (singleKey !== undefined) startOptions.singleKey = singleKey;
   if (ctx.globals().verbose) {
     startOptions.onRequest = (e) => ctx.err(`${e.at} ${e.method} ${e.path} → ${e.status === 0 ? 'no answer' : e.status}${e.note === '' ? '' : ` (${e.note})`}`);
   }
@@ -70,7 +82,8 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   if (ctx.globals().format === 'json') {
     const demo = emulator.marketing.demoApp;
     const marketing = { authUrl: emulator.url, baseUrl: emulator.url, clientId: demo.clientId, clientSecret: demo.clientSecret, redirectUri: demo.redirectUri };
-    ctx.out(JSON.stringify({ url: emulator.url, appKey: emulator.credentials.appKey, secret: emulator.credentials.secret, dataDir: dataDir ?? null, marketing }));
+    const { appKey, secret } = emulator.credentials;
+    ctx.out(JSON.stringify({ url: emulator.url, appKey, secret, singleKey: emulator.singleKey, graphqlUrl: `${emulator.url}${GRAPHQL_PATH}`, dataDir: dataDir ?? null, marketing }));
   } else {
     ctx.out(banner(emulator, dataDir));
   }

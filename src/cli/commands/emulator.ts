@@ -10,6 +10,7 @@ export interface EmulatorCommandOptions {
   maxSources?: string;
   appKey?: string;
   secret?: string;
+  singleKey?: string;
   cmsTypes?: string;
 }
 
@@ -42,6 +43,7 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
       .option('--max-sources <n>', "the account's allowance of content sources (default: unlimited)")
       .option('--app-key <key>', 'use this AppKey (with --secret) instead of generated credentials')
       .option('--secret <base64>', 'use this base64 secret (with --app-key)')
+      .option('--single-key <key>', 'use this read key for the content GraphQL endpoint (/content/v2) instead of a generated one')
       .option('--cms-types <file>', "the CMS's own content types, a YAML or JSON definition (kept in --data-dir; default: a small built-in set)")
       .action(async (options: EmulatorCommandOptions) => {
         await run(async (ctx) => {
