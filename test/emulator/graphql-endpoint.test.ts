@@ -72,6 +72,7 @@ describe('the content GraphQL endpoint: queries', () => {
     { name: 'two properties: both must hold', where: '{ Tags: { eq: "wood" }, Quantity: { gt: 5 } }', expected: ['Pine CHAIR'] },
     { name: '_id', where: '{ _id: { in: ["2", "4"] } }', expected: ['Steel table', 'Ekstol'] },
     { name: 'nothing matches', where: '{ Name: { contains: "sofa" } }', expected: [] },
+    { name: 'an empty filter asks for nothing', where: '{ Tags: { in: ["metal", "trä"] }, Quantity: {}, Name: null }', expected: ['Steel table', 'Ekstol'] },
   ])('filters with where: $name', async ({ where, expected }) => {
     const emulator = await shop();
     const answer = await query(emulator, `{ Product(where: ${where}) { total items { Name } } }`);

@@ -4,7 +4,8 @@ import { isRecord } from '../../model/is-record.js';
  * The `where` argument of the GraphQL endpoint's queries, evaluated over stored items:
  * per property an object of operators (String: eq, in, contains; Int and Float: eq, gt,
  * lt; Boolean: eq), all of which must hold, and all properties given must match. A list
- * property matches when one of its elements does; a missing or null value matches nothing.
+ * property matches when one of its elements does; a missing or null value matches no
+ * operator, and a filter without operators matches every item.
  * `contains` ignores case, like a search would.
  */
 export interface ScalarFilter {
@@ -45,7 +46,8 @@ export function filterInputFor(scalar: string | undefined): FilterInputName | un
 export function matchesWhere(where: Readonly<Record<string, unknown>> | null | undefined, value: (name: string) => unknown): boolean {
   if (where === null || where === undefined) return true;
   for (const [name, filter] of Object.entries(where)) {
-    if (!isRecord(filter)) continue;
+    // A filter whose operators are all left out (an unset variable) asks for nothing.
+    if (!isRecord(filter) || Object.values(filter).every((op) => op === null || op === undefined)) continue;
     const found = value(name);
     const candidates = Array.isArray(found) ? found : [found];
     if (!candidates.some((candidate) => matchesFilter(candidate, filter as ScalarFilter))) return false;
