@@ -1,16 +1,19 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import schema from '../schema/content-source.schema.json' with { type: 'json' };
+import type { ErrorObject } from 'ajv';
+import { validate } from '../schema/content-source.validate.js';
 import type { ContentSourceDeclaration } from '../schema/content-source.types.js';
 
 export type SchemaCheck = { valid: true; value: ContentSourceDeclaration } | { valid: false; errors: ErrorObject[] };
 
-let validator: ValidateFunction<ContentSourceDeclaration> | undefined;
+/** ajv's standalone validator: a function with the errors of its last call on it. */
+type StandaloneValidate = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-/** Checks a plain value against content-source.schema.json, compiled once on first use. */
+/**
+ * Checks a plain value against content-source.schema.json. The schema is compiled to code
+ * at build time (scripts/generate-validator.mjs: allErrors, verbose, ownProperties), so a
+ * run loads plain code and never compiles a schema.
+ */
 export function checkSchema(value: unknown): SchemaCheck {
-  // allErrors: report every problem of a file in one run; verbose: errors carry their schema for messages;
-  // ownProperties: user-given keys such as `constructor` are data, never Object.prototype's members.
-  validator ??= new Ajv({ allErrors: true, verbose: true, strict: true, ownProperties: true }).compile<ContentSourceDeclaration>(schema);
-  if (validator(value)) return { valid: true, value };
-  return { valid: false, errors: [...(validator.errors ?? [])] };
+  const check = validate as StandaloneValidate;
+  if (check(value)) return { valid: true, value: value as ContentSourceDeclaration };
+  return { valid: false, errors: [...(check.errors ?? [])] };
 }

@@ -48,6 +48,12 @@ describe('content-source.types.ts', () => {
     expect(checkedIn, 'src/schema/content-source.types.ts is out of date: run npm run generate:types').toBe(expected);
   });
 
+  it('has a standalone validator that matches what npm run generate:validator produces (no drift)', async () => {
+    const { generatedValidator } = (await import(pathToFileURL(path.join(repository, 'scripts/generate-validator.mjs')).href)) as { generatedValidator: () => string };
+    const checkedIn = await readFile(path.join(repository, 'src/schema/content-source.validate.ts'), 'utf8');
+    expect(checkedIn === generatedValidator(), 'src/schema/content-source.validate.ts is out of date: run npm run generate:validator').toBe(true);
+  });
+
   it('starts with a banner saying it is generated', async () => {
     const checkedIn = await readFile(path.join(repository, 'src/schema/content-source.types.ts'), 'utf8');
     expect(checkedIn.split('\n').slice(0, 4).join('\n')).toContain('GENERATED FILE: do not edit');

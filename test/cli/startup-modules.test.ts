@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/**
+ * Start-up stays fast because heavy modules load only in the commands that need them. This
+ * pins which packages `--version` and `validate` load, by running the built binary with a
+ * loader hook that logs every module it resolves.
+ */
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = path.join(root, 'bin/graphform.js');
+const register = path.join(root, 'test/helpers/module-log-register.mjs');
+
+async function urlsLoaded(args: string[], cwd: string): Promise<string[]> {
+  const log = path.join(await makeTempDir(), 'modules.log');
+  await run(process.execPath, ['--import', register, bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
+  return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+}
+
+function packagesOf(urls: readonly string[]): string[] {
+  const names = urls.flatMap((url) => {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    return match?.[1] === undefined ? [] : [match[1]];
+  });
+  return [...new Set(names)].sort();
+}
+
+describe('modules loaded at start-up', () => {
+  it('--version loads only commander and chalk', async () => {
+    expect(existsSync(path.join(root, 'dist/cli/process.js')), 'run `npm run build` first').toBe(true);
+    expect(packagesOf(await urlsLoaded(['--version'], root))).toEqual(['chalk', 'commander']);
+  });
+
+  it('validate loads no schema compiler, GraphQL, codegen or diff code', async () => {
+    const urls = await urlsLoaded(['validate'], root);
+    const allowed = ['ajv', 'chalk', 'commander', 'cosmiconfig', 'picomatch', 'yaml'];
+    expect(packagesOf(urls).filter((name) => !allowed.includes(name))).toEqual([]);
+    // Of ajv, only the small runtime helper the build-time standalone validator needs.
+    expect(urls.filter((url) => url.includes('/node_modules/ajv/') && !url.includes('/ajv/dist/runtime/'))).toEqual([]);
+  });
+});
