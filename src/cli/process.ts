@@ -1,10 +1,18 @@
 import type { InterruptName, InterruptTrap } from './interrupts.js';
 import { INTERRUPT_EXIT_CODES, manualInterrupts } from './interrupts.js';
-import { main } from './main.js';
+import { TOOL_VERSION } from '../version.js';
 
 /** The only place that touches the real process. */
 export async function runFromProcess(): Promise<void> {
-  const code = await main(process.argv.slice(2), {
+  const argv = process.argv.slice(2);
+  // `graphform --version` is what scripts run most to check the tool: answer it before
+  // loading the command line (commander, chalk, every command's registration).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    process.stdout.write(`${TOOL_VERSION}\n`);
+    return;
+  }
+  const { main } = await import('./main.js');
+  const code = await main(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,

@@ -31,9 +31,10 @@ function packagesOf(urls: readonly string[]): string[] {
 }
 
 describe('modules loaded at start-up', () => {
-  it('--version loads only commander and chalk', async () => {
+  it('--version loads no package at all, and help loads only commander and chalk', async () => {
     expect(existsSync(path.join(root, 'dist/cli/process.js')), 'run `npm run build` first').toBe(true);
-    expect(packagesOf(await urlsLoaded(['--version'], root))).toEqual(['chalk', 'commander']);
+    expect(packagesOf(await urlsLoaded(['--version'], root))).toEqual([]);
+    expect(packagesOf(await urlsLoaded(['--help'], root))).toEqual(['chalk', 'commander']);
   });
 
   it('validate loads no schema compiler, GraphQL, codegen or diff code', async () => {
