@@ -1,0 +1,39 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { BenchRow } from './bench-row.js';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/graphform.js');
+
+/** Wall time of one command, in milliseconds. */
+async function once(args: readonly string[], cwd: string): Promise<number> {
+  const started = performance.now();
+  await run(process.execPath, [...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd } }).catch(() => undefined);
+  return performance.now() - started;
+}
+
+/** The median of `runs` interleaved runs of each command, so background load hits them alike. */
+export async function medians(commands: Record<string, readonly string[]>, cwd: string, runs: number): Promise<Record<string, number>> {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const [name, args] of Object.entries(commands)) times[name]?.push(await once(args, cwd));
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, list]) => [name, [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0]));
+}
+
+/** `graphform --version` and `validate` of the example repo against `node -e 0`, measured in the same run. */
+export async function runStartupBench(runs = 21): Promise<BenchRow[]> {
+  const m = await medians({ node: ['-e', '0'], version: [BIN, '--version'], validate: [BIN, 'validate'] }, ROOT, runs);
+  const node = m.node ?? 1;
+  const ratio = (name: string): number => (m[name] ?? 0) / node;
+  return [
+    { measure: '`graphform --version` vs `node -e 0`', value: ratio('version'), unit: '×', target: 1.5, detail: `${ms(m.version)} vs ${ms(node)}` },
+    { measure: '`validate` of the example repo vs `node -e 0`', value: ratio('validate'), unit: '×', target: 3, detail: `${ms(m.validate)} vs ${ms(node)}` },
+  ];
+}
+
+function ms(value: number | undefined): string {
+  return `${Math.round(value ?? 0)} ms`;
+}
