@@ -73,7 +73,7 @@ export async function loadValidProject(ctx: CommandContext, state: State | undef
 }
 
 /** Prints the diagnostics and stops when any is an error: nothing is planned or sent. */
-function refuseInvalid(ctx: CommandContext, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
+export function refuseInvalid(ctx: CommandContext, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
   if (!hasErrors(diagnostics)) return;
   if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format !== 'json') ctx.out(renderDiagnosticsGithub(diagnostics));
   ctx.err(renderDiagnosticsText(diagnostics, { color: ctx.colorErr(), sources: new Map(sources) }));

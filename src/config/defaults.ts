@@ -5,6 +5,7 @@ import type { DataConfig, HttpConfig } from './types.js';
 export const DEFAULT_SOURCES_DIR = 'content-sources';
 export const DEFAULT_ENVIRONMENT = 'local';
 export const DEFAULT_EMULATOR_DIR = '.graphform/emulator';
+export const DEFAULT_CODEGEN_OUT = 'generated/graphform';
 export const DEFAULT_SCALAR_TYPES: readonly string[] = SCALAR_TYPES;
 
 export function defaultStatePath(environment: string): string {

@@ -7,12 +7,12 @@ import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { isRecord } from '../model/is-record.js';
 import { checkShape } from './check-shape.js';
-import { DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
+import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
 import { interpolate } from './interpolate.js';
 import { resolveEnvironment } from './resolve-environment.js';
 import { resolveMarketing } from './resolve-marketing.js';
 import { CONFIG_SHAPE } from './shape.js';
-import type { EnvironmentConfig, ResolvedConfig } from './types.js';
+import type { CodegenConfig, EnvironmentConfig, ResolvedConfig } from './types.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -87,6 +87,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     },
     data: { ...DEFAULT_DATA, ...(isRecord(raw.data) ? raw.data : {}) },
     http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
+    codegen: codegenConfig(raw.codegen, rootDir, (key) => interpolate(key.value, options.env, found.where(['codegen', key.name]))),
+    failOnBreaking: raw.failOnBreaking === true,
     marketingConfigured: isRecord(raw.marketing),
     resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
   };
@@ -196,6 +198,13 @@ function guardedLoaders(): Loaders {
 function relative(cwd: string, file: string): string {
   const rel = path.relative(cwd, file);
   return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
+}
+
+/** `codegen.out` resolves against the config's folder, like `sources`. */
+function codegenConfig(raw: unknown, rootDir: string, text: (key: { name: string; value: string }) => string): CodegenConfig {
+  const block = isRecord(raw) ? raw : {};
+  const out = typeof block.out === 'string' ? text({ name: 'out', value: block.out }) : DEFAULT_CODEGEN_OUT;
+  return { out: path.resolve(rootDir, out), sources: stringList(block.sources) };
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -70,6 +70,8 @@ export const CONFIG_SHAPE: Shape = {
       },
     },
     http: { kind: 'object', fields: { timeoutMs: positive, maxAttempts: positive } },
+    codegen: { kind: 'object', fields: { out: str, sources: { kind: 'stringList' } } },
+    failOnBreaking: bool,
     marketing: {
       kind: 'object',
       required: ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'redirectUri'],

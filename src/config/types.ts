@@ -56,6 +56,14 @@ export interface MarketingConfig {
   revokeUrl?: string;
 }
 
+/** `graphform codegen`: where the generated files go and for which sources. */
+export interface CodegenConfig {
+  /** Absolute path of the output folder (default `generated/graphform` beside the config). */
+  out: string;
+  /** Source ids to generate for; undefined means every declared source. */
+  sources: string[] | undefined;
+}
+
 export interface HttpConfig {
   timeoutMs: number;
   maxAttempts: number;
@@ -82,6 +90,9 @@ export interface ResolvedConfig {
   resolveEnvironment(name: string): EnvironmentConfig;
   data: DataConfig;
   http: HttpConfig;
+  codegen: CodegenConfig;
+  /** Policy: a plan with breaking GraphQL changes is an error (plan and apply exit 1, nothing sent). */
+  failOnBreaking: boolean;
   /** Whether the config has a `marketing:` block (without it, the local emulator's demo app is used). */
   marketingConfigured: boolean;
   /** Resolves the `marketing:` block on use; throws GF_CONFIG_MARKETING_MISSING when absent. */

@@ -29,6 +29,11 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'data validate': ['graphform data validate shop', 'graphform data validate shop exports/items.ndjson --max-errors 200'],
   'data push': ['graphform data push shop                       # its declared data: files', 'graphform data push shop items.ndjson --dry-run', 'graphform data push shop big.ndjson --batch-bytes 8388608 --concurrency 8'],
   'data purge': ['graphform data purge shop --language sv', 'graphform data purge shop --all-languages --yes'],
+  codegen: [
+    'graphform codegen                          # generated/graphform/<id>.ts, .graphql, .schema.json',
+    'graphform codegen --out src/generated --source shop',
+    'graphform codegen --check                  # in CI: exit 1 when a generated file is stale',
+  ],
   auth: ['graphform auth login', 'graphform auth status', 'graphform auth logout'],
   'auth login': ['graphform auth login                # opens the browser, waits for the callback', 'graphform auth login --no-browser   # prints the URL to open yourself'],
   'auth status': ['graphform auth status', 'graphform auth status --format json'],

@@ -2,6 +2,7 @@ import type { CommandRegistrar } from '../context.js';
 import { registerApply } from './apply.js';
 import { registerAssets } from './assets.js';
 import { registerAuth } from './auth.js';
+import { registerCodegen } from './codegen.js';
 import { registerDataCommands } from './data.js';
 import { registerEmulator } from './emulator.js';
 import { registerImport } from './import.js';
@@ -19,6 +20,7 @@ export const registrars: CommandRegistrar[] = [
   registerImport,
   registerState,
   registerDataCommands,
+  registerCodegen,
   registerAuth,
   registerAssets,
   registerEmulator,

@@ -102,11 +102,33 @@ export function itemSchema(definition: SourceDefinition, typeName: string): Json
     ...Object.entries(effectiveProperties(definition, typeName)).map(([name, type]): [string, JsonSchema] => [name, propertySchema(type, definition)]),
     ...Object.entries(SERVICE_FIELDS),
   ]);
-  const definitions = recordFrom(
+  return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions: propertyTypeSchemas(definition) };
+}
+
+/** Each property type as JSON Schema, by name: the `definitions` that item schemas `$ref`. */
+export function propertyTypeSchemas(definition: SourceDefinition): Record<string, JsonSchema> {
+  return recordFrom(
     Object.entries(definition.propertyTypes ?? {}).map(([name, propertyType]): [string, JsonSchema] => {
       const nested = recordFrom(Object.entries(propertyType.properties).map(([key, property]) => [key, propertySchema(property.type, definition)]));
       return [name, { type: ['object', 'null'], title: name, properties: nested }];
     }),
   );
-  return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions };
+}
+
+/**
+ * The schema as the data validator compiles it (item-validators.ts), and as codegen writes
+ * it: `additionalProperties: false` on the item and on every property type, so ajv's
+ * generated code finds undeclared fields in the same pass (they become warnings, see
+ * value-problems); the routing fields (data.idField, data.languageField) are allowed at the top.
+ */
+export function compiledItemSchema(definition: SourceDefinition, typeName: string, routingFields: readonly string[]): JsonSchema {
+  const schema = itemSchema(definition, typeName);
+  // Field and type names are user-given (config, declarations): recordFrom keeps each an own key.
+  const top = recordFrom(routingFields.map((field): [string, JsonSchema] => [field, {}]));
+  return { ...schema, properties: { ...top, ...schema.properties }, additionalProperties: false, definitions: compiledPropertyTypeSchemas(definition) };
+}
+
+/** The `definitions` of every compiled item schema: each property type, closed to undeclared fields. */
+export function compiledPropertyTypeSchemas(definition: SourceDefinition): Record<string, JsonSchema> {
+  return recordFrom(Object.entries(propertyTypeSchemas(definition)).map(([name, schema]) => [name, { ...schema, additionalProperties: false }]));
 }

@@ -1,7 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { SourceDefinition } from '../../model/types.js';
-import { recordFrom } from '../../model/own.js';
-import { itemSchema, type JsonSchema } from './item-schema.js';
+import { compiledItemSchema, type JsonSchema } from './item-schema.js';
 import { valueProblemsFromAjv, type ValueProblem } from './value-problems.js';
 
 /** Checks data lines against their most-derived content type; one compiled schema per type. */
@@ -26,23 +25,11 @@ export async function createItemValidators(definition: SourceDefinition, routing
     check(typeName, item) {
       let entry = compiled.get(typeName);
       if (entry === undefined) {
-        const schema = reportingUndeclared(itemSchema(definition, typeName), routingFields);
+        const schema = compiledItemSchema(definition, typeName, routingFields);
         entry = { validate: ajv.compile(schema), schema };
         compiled.set(typeName, entry);
       }
       return entry.validate(item) ? [] : valueProblemsFromAjv(entry.validate.errors ?? []);
     },
   };
-}
-
-/**
- * The schema as compiled: `additionalProperties: false` on the item and on every property
- * type, so ajv's generated code finds undeclared fields in the same pass (they become
- * warnings, see value-problems); the routing fields are allowed at the top.
- */
-function reportingUndeclared(schema: JsonSchema, routingFields: readonly string[]): JsonSchema {
-  // Field and type names are user-given (config, declarations): recordFrom keeps each an own key.
-  const top = recordFrom(routingFields.map((field): [string, JsonSchema] => [field, {}]));
-  const definitions = recordFrom(Object.entries(schema.definitions ?? {}).map(([name, definition]) => [name, { ...definition, additionalProperties: false }]));
-  return { ...schema, properties: { ...top, ...schema.properties }, additionalProperties: false, definitions };
 }

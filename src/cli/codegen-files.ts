@@ -1,0 +1,83 @@
+import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import type { GeneratedFile } from '../codegen/generate.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
+import { isWithin, projectRoot } from '../fs/project-file.js';
+
+/** What codegen did, or (with --check) found, for one file. */
+export type FileStatus = 'written' | 'unchanged' | 'stale' | 'missing';
+
+export interface FileOutcome {
+  /** Absolute path. */
+  file: string;
+  status: FileStatus;
+}
+
+/**
+ * The output folder, refused unless it lies inside the project (the config's folder) both
+ * as written and once links are resolved: codegen writes files, and a link committed in
+ * the repository must not make it write elsewhere.
+ */
+export async function checkedOutFolder(out: string, rootDir: string): Promise<string> {
+  const root = await projectRoot(rootDir);
+  const existing = await nearestExisting(out);
+  const real = await realpath(existing);
+  if (isWithin(root.path, out) && isWithin(root.real, path.join(real, path.relative(existing, out)))) return out;
+  throw new GraphformError('GF_CODEGEN_OUT_OUTSIDE_PROJECT', `The codegen output folder ${out} is outside the project folder ${root.path}; graphform writes generated files only inside the project.`, {
+    hint: 'Choose a folder inside the project with --out or codegen.out in the config (default generated/graphform).',
+  });
+}
+
+/** Writes each file that differs from what is on disk, atomically; leaves equal ones untouched (and their times). */
+export async function writeGenerated(out: string, files: readonly GeneratedFile[]): Promise<FileOutcome[]> {
+  await mkdir(out, { recursive: true });
+  const outcomes: FileOutcome[] = [];
+  for (const generated of files) {
+    const file = path.join(out, generated.name);
+    const current = await readIfFile(file);
+    if (current === generated.content) {
+      outcomes.push({ file, status: 'unchanged' });
+      continue;
+    }
+    await writeFileAtomic(file, generated.content);
+    outcomes.push({ file, status: 'written' });
+  }
+  return outcomes;
+}
+
+/** --check: compares without writing; a file is missing, stale (differs) or unchanged. */
+export async function compareGenerated(out: string, files: readonly GeneratedFile[]): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = [];
+  for (const generated of files) {
+    const file = path.join(out, generated.name);
+    const current = await readIfFile(file);
+    outcomes.push({ file, status: current === undefined ? 'missing' : current === generated.content ? 'unchanged' : 'stale' });
+  }
+  return outcomes;
+}
+
+/** The file's text, or undefined when there is no regular file there (a link is never followed). */
+async function readIfFile(file: string): Promise<string | undefined> {
+  try {
+    if (!(await lstat(file)).isFile()) return undefined;
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function nearestExisting(target: string): Promise<string> {
+  let current = target;
+  for (;;) {
+    try {
+      await lstat(current);
+      return current;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return current;
+      current = parent;
+    }
+  }
+}
