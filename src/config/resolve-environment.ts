@@ -38,6 +38,9 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   if (useEmulator && graphUrl !== undefined) {
     throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath('emulator'))}: environment "${name}" sets both graphUrl and emulator; choose one.`);
   }
+  if (useEmulator && env.singleKey !== undefined) {
+    throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath('singleKey'))}: environment "${name}" runs the embedded emulator, which has its own read key; singleKey is for a graphUrl environment.`);
+  }
 
   const result: EnvironmentConfig = {
     name,
@@ -69,6 +72,9 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   // appKey is an identifier (it travels in clear in every epi-hmac header): not a secret.
   checkSecretLength(resolvedAuth.secret, ctx.where(keyPath('auth', 'secret')), 'auth.secret');
   result.auth = resolvedAuth;
+  const singleKey = str(env.singleKey, 'singleKey');
+  checkSecretLength(singleKey, ctx.where(keyPath('singleKey')), 'singleKey');
+  if (singleKey !== undefined) result.singleKey = singleKey;
   return result;
 }
 

@@ -45,6 +45,7 @@ const environmentShape: Shape = {
       fields: { scheme: { kind: 'enum', values: ['basic', 'hmac'] }, appKey: str, secret: str },
     },
     emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' } } },
+    singleKey: str,
     state: stateShape,
     refresh: bool,
   },

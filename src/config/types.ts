@@ -30,6 +30,11 @@ export interface EnvironmentConfig {
   /** Set for a remote service; absent when the embedded emulator is used. */
   graphUrl?: string;
   auth?: GraphAuth;
+  /**
+   * The content GraphQL read key (`singleKey`) of a remote service: with it, plan counts the
+   * items a data-losing change deletes. A secret. The embedded emulator brings its own.
+   */
+  singleKey?: string;
   emulator?: EmulatorEnvironmentConfig;
   state: StateConfig;
   /** GET types before planning, to tell new sources from unmanaged ones and detect drift. */

@@ -31,6 +31,11 @@ export interface PlanSource {
   action: PlanAction;
   dataLoss: boolean;
   /**
+   * On a data-losing source: how many items the change deletes, per language, as the
+   * environment counted them before planning ended (the CLI adds it after buildPlan).
+   */
+  deletes?: DeleteCount;
+  /**
    * Plain-words reasons. For a source with dataLoss, reasons[0] always says what is
    * deleted (which source, which languages): the renderers' data-loss banner shows it.
    * Warnings (drift, an unchecked remote) start with "Warning: ".
@@ -101,3 +106,11 @@ export interface PlanInput {
   tool: { name: string; version: string };
   diagnostics: Diagnostic[];
 }
+
+/**
+ * The items a data-losing change deletes: counted through the environment's content GraphQL
+ * endpoint (`total` per content type and language), or why they could not be counted.
+ */
+export type DeleteCount =
+  | { known: true; total: number; byLanguage: Record<string, number> }
+  | { known: false; reason: string };

@@ -1,4 +1,5 @@
 import type { Plan, PlanSource } from '../plan/types.js';
+import { deleteCountSuffix } from './delete-count.js';
 import { cell, code, escapeText } from './markdown-text.js';
 import { sourceDetails } from './plan-markdown-details.js';
 import { ACTION_NAMES, isEmpty, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
@@ -101,7 +102,7 @@ function heading(plan: Plan): string {
       '> [!CAUTION]',
       '> **This plan deletes content items.** `graphform apply` refuses it unless `--allow-data-loss` is passed.',
       '>',
-      ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}`),
+      ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}${escapeText(deleteCountSuffix(s))}`),
     );
     const more = losing.length - BANNER_SOURCES;
     if (more > 0) out.push(`> - and ${count(more, 'more source')}: the table below lists every one first`);

@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
+import { deleteCountSuffix } from './delete-count.js';
 import { changeLine, type ChangeSymbol } from './plan-change-line.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
@@ -77,7 +78,7 @@ function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[
   const body = [
     '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
-    ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(s.reasons[0] ?? 'deletes items')}`),
+    ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(s.reasons[0] ?? 'deletes items')}${e(deleteCountSuffix(s))}`),
     '!!',
     allowed
       ? '!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.'

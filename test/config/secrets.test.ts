@@ -30,6 +30,7 @@ describe('secrets in the config', () => {
     ['auth.secret written in the file', env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: abc }']), {}, 'graphform.config.yaml:4:38', 'auth.secret', 'abc'],
     ['auth.secret from a variable', env(['graphUrl: https://graph.example.com', 'auth:', '  scheme: basic', '  appKey: k', '  secret: "${env:S}"']), { S: 'q7z' }, 'graphform.config.yaml:7:7', 'auth.secret', 'q7z'],
     ['state.password', env(['emulator: {}', 'state: { backend: http, address: "https://s.example.com/x", username: u, password: "${env:P}" }']), { P: 'p4ss' }, 'graphform.config.yaml:', 'state.password', 'p4ss'],
+    ['singleKey', env(['graphUrl: https://graph.example.com', `auth: { scheme: hmac, appKey: k, secret: ${GOOD} }`, 'singleKey: "${env:K}"']), { K: 'r3adk' }, 'graphform.config.yaml:5:5', 'singleKey', 'r3adk'],
   ])('refuses %s shorter than 8 characters, without its value', async (_name, config, vars, at, key, value) => {
     const error = await failure(config, vars);
     expect(error.code).toBe('GF_CONFIG_SECRET_TOO_SHORT');
@@ -47,10 +48,19 @@ describe('secrets in the config', () => {
     expect(shown(error)).not.toContain('shh');
   });
 
+  it('takes singleKey only beside graphUrl: the embedded emulator has its own read key', async () => {
+    const error = await failure(env(['emulator: {}', 'singleKey: "${env:K}"']), { K: 'a-long-read-key' });
+    expect(error.code).toBe('GF_CONFIG_INVALID');
+    expect(error.message).toContain('graphform.config.yaml:');
+    expect(error.message).toContain('singleKey is for a graphUrl environment');
+    expect(shown(error)).not.toContain('a-long-read-key');
+  });
+
   it('accepts secrets of 8 characters or more', async () => {
-    const dir = await makeProjectDir({ 'graphform.config.yaml': env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }']) });
-    const config = await loadConfig({ cwd: dir, configFile: undefined, env: { S: '12345678' } });
+    const dir = await makeProjectDir({ 'graphform.config.yaml': env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }', 'singleKey: "${env:K}"']) });
+    const config = await loadConfig({ cwd: dir, configFile: undefined, env: { S: '12345678', K: 'abcdefgh' } });
     expect(selectEnvironment(config, 'p').auth?.secret).toBe('12345678');
+    expect(selectEnvironment(config, 'p').singleKey).toBe('abcdefgh');
   });
 
   it.each([

@@ -5,7 +5,10 @@ import { repushDeclaredData } from '../../data/repush.js';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { dataLossSources, hasChanges, hasPendingWork } from '../../plan/policy.js';
 import type { Plan, PlanOptions } from '../../plan/types.js';
+import type { RemoteDefinition } from '../../graph/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
+import { deleteCountLines } from '../../render/delete-count.js';
+import { escapeControl } from '../../render/escape-control.js';
 import { emptyState } from '../../state/state.js';
 import type { State } from '../../state/types.js';
 import { TOOL_VERSION } from '../../version.js';
@@ -22,6 +25,7 @@ import { canPrompt, confirm } from '../prompt.js';
 import { renderPlanFor } from '../render-plan.js';
 import { clock, stateBackendFor } from '../runtime.js';
 import { readSavedPlan, verifySavedPlan, type Replan } from '../saved-plan.js';
+import { countingSourceFor, withDeleteCounts } from '../wipe-counts.js';
 
 export interface ApplyFlags extends PlanFlags {
   allowDataLoss?: boolean;
@@ -61,11 +65,14 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       const project = await loadValidProject(ctx, state);
       const environment = await openEnvironment(ctx, project.config, env);
       opened = environment;
-      const replan: Replan = (options) => planNow(ctx, options, project, state, environment, env.name, env.refresh && flags.refresh);
-      const plan =
-        planfile === undefined
-          ? await replan(planOptionsFrom(flags, env.name))
-          : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
+      let remote: Readonly<Record<string, RemoteDefinition>> = {};
+      const replan: Replan = (options) => planNow(ctx, options, project, state, environment, env.name, env.refresh && flags.refresh, (seen) => (remote = seen));
+      // A plan made now counts what it deletes, for the prompt; a saved plan shows the counts it was reviewed with.
+      const planNowCounted = async (): Promise<Plan> => {
+        const made = await replan(planOptionsFrom(flags, env.name));
+        return withDeleteCounts(ctx, made, { counting: countingSourceFor(env, environment), remote, state, http: project.config.http });
+      };
+      const plan = planfile === undefined ? await planNowCounted() : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
       if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true, flags.allowDataLoss === true));
       const refused = (reason: NonNullable<ApplyReport['refused']>, code: number): number =>
         finish({ plan, applied: false, refused: reason, ok: false, outcomes: [] }, code);
@@ -85,7 +92,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
         return refused('invalid-data', 1);
       }
-      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, targetName(env)))) {
+      if (changes && planfile === undefined && flags.yes !== true && !(await approved(ctx, targetName(env), deleteCountLines(plan)))) {
         ctx.err('Apply cancelled. Nothing was sent.');
         return refused('cancelled', 1);
       }
@@ -130,16 +137,20 @@ async function planNow(
   opened: OpenedEnvironment,
   environment: string,
   refresh: boolean,
+  /** Told what the service answered about each source, for the counts of what a wipe deletes. */
+  seen: (remote: Readonly<Record<string, RemoteDefinition>>) => void,
 ): Promise<Plan> {
   const refreshed = refresh ? await refreshAll(ctx, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
+  seen(refreshed.remote);
   return makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment } });
 }
 
-async function approved(ctx: CommandContext, target: string): Promise<boolean> {
+async function approved(ctx: CommandContext, target: string, deletes: readonly string[]): Promise<boolean> {
   if (!canPrompt(ctx.io)) {
     throw new GraphformError('GF_CONFIRMATION_REQUIRED', 'apply needs confirmation, and there is no terminal to ask on. Nothing was sent.', {
       hint: 'Review the plan, then run again with --yes (pipelines), or apply a reviewed plan file: `graphform plan --out plan.json` then `graphform apply plan.json`',
     });
   }
-  return confirm(ctx.io, `Do you want to apply these changes to ${target}?`);
+  const question = `Do you want to apply these changes to ${target}?`;
+  return confirm(ctx.io, deletes.length === 0 ? question : `${question}\n  ${deletes.map(escapeControl).join('\n  ')}`);
 }

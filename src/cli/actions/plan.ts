@@ -2,12 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { serializePlan } from '../../plan/plan-file.js';
 import { detailedExitCode } from '../../plan/policy.js';
+import type { Plan } from '../../plan/types.js';
 import type { CommandContext } from '../context.js';
 import { openEnvironment } from '../open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
 import { loadValidProject, makePlan, refreshAll, type Refreshed } from '../planning.js';
 import { renderPlanFor } from '../render-plan.js';
 import { stateBackendFor } from '../runtime.js';
+import { countingSourceFor, withDeleteCounts } from '../wipe-counts.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 
 export interface PlanCommandFlags extends PlanFlags {
@@ -21,16 +23,16 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
   const state = await stateBackendFor(ctx, env).read();
   const project = await loadValidProject(ctx, state);
   const options = planOptionsFrom(flags, env.name);
-  let refreshed: Refreshed = { remote: {}, account: undefined };
-  if (env.refresh && flags.refresh) {
-    const opened = await openEnvironment(ctx, project.config, env);
-    try {
-      refreshed = await refreshAll(ctx, opened.client, project, state, options.targets);
-    } finally {
-      await opened.close();
-    }
+  // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
+  const opened = env.refresh && flags.refresh ? await openEnvironment(ctx, project.config, env) : undefined;
+  let result: Plan;
+  try {
+    const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(ctx, opened.client, project, state, options.targets);
+    const made = makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
+    result = await withDeleteCounts(ctx, made, { counting: countingSourceFor(env, opened), remote: refreshed.remote, state, http: project.config.http });
+  } finally {
+    await opened?.close();
   }
-  const result = makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
   ctx.out(renderPlanFor(ctx, result, flags.diff === true));
   if (flags.out !== undefined) {
     const file = path.resolve(ctx.io.cwd, flags.out);

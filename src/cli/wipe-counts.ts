@@ -1,0 +1,66 @@
+import type { EnvironmentConfig, HttpConfig } from '../config/types.js';
+import { countSourceItems, type ContentEndpoint } from '../graph/content-counts.js';
+import type { RemoteDefinition } from '../graph/types.js';
+import { ownValue } from '../model/own.js';
+import type { SourceDefinition } from '../model/types.js';
+import type { DeleteCount, Plan } from '../plan/types.js';
+import { stateDefinitions } from '../state/state.js';
+import type { State } from '../state/types.js';
+import type { CommandContext } from './context.js';
+import type { OpenedEnvironment } from './open-environment.js';
+
+/** Where the items of the environment's sources can be counted, or why they cannot. */
+export type CountingSource = { endpoint: ContentEndpoint } | { unknown: string };
+
+/**
+ * The embedded emulator is asked through its own GraphQL endpoint and read key; a remote
+ * service when the environment has a read key (`singleKey`); otherwise nothing can count.
+ */
+export function countingSourceFor(env: EnvironmentConfig, opened: OpenedEnvironment | undefined): CountingSource {
+  if (opened === undefined) return { unknown: 'the service was not asked (refresh is off)' };
+  if (opened.emulator !== undefined) return { endpoint: { baseUrl: opened.emulator.url, singleKey: opened.emulator.singleKey } };
+  if (env.graphUrl !== undefined && env.singleKey !== undefined) return { endpoint: { baseUrl: env.graphUrl, singleKey: env.singleKey } };
+  return { unknown: `environment ${env.name} has no content GraphQL read key (singleKey) to count with` };
+}
+
+export interface WipeCountInput {
+  counting: CountingSource;
+  /** What the service answered to GET types while planning: each source's definition as it is now. */
+  remote: Readonly<Record<string, RemoteDefinition>>;
+  state: State | undefined;
+  http: HttpConfig;
+}
+
+/**
+ * The plan with `deletes` on every data-losing source: the items it holds now, per
+ * language, which a full update or a delete would take with it. This is I/O, so it runs in
+ * the shell after buildPlan, like the refresh; other sources are returned as they were
+ * (and lose any `deletes` a plan file carried). Sources are counted one after another:
+ * there are seldom more than a few.
+ */
+export async function withDeleteCounts(ctx: CommandContext, plan: Plan, input: WipeCountInput): Promise<Plan> {
+  const applied = stateDefinitions(input.state);
+  const verbose = ctx.globals().verbose;
+  const options = { timeoutMs: input.http.timeoutMs, maxAttempts: input.http.maxAttempts, ...(verbose ? { log: (line: string) => ctx.err(line) } : {}) };
+  const sources = [];
+  for (const source of plan.sources) {
+    const { deletes: _stale, ...rest } = source;
+    if (!source.dataLoss) {
+      sources.push(rest);
+      continue;
+    }
+    const definition = currentDefinition(source.id, input.remote, applied);
+    let deletes: DeleteCount;
+    if ('unknown' in input.counting) deletes = { known: false, reason: input.counting.unknown };
+    else if (definition === undefined) deletes = { known: false, reason: `graphform knows no definition of source ${source.id} to count its items by` };
+    else deletes = await countSourceItems(input.counting.endpoint, definition, options);
+    sources.push({ ...rest, deletes });
+  }
+  return { ...plan, sources };
+}
+
+/** The source as the service has it now: read back while planning, else as last applied. */
+function currentDefinition(id: string, remote: Readonly<Record<string, RemoteDefinition>>, applied: Readonly<Record<string, SourceDefinition>>): SourceDefinition | undefined {
+  const answer = ownValue(remote, id);
+  return answer?.status === 'found' ? answer.definition : ownValue(applied, id);
+}

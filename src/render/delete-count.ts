@@ -1,0 +1,31 @@
+import type { DeleteCount, Plan, PlanSource } from '../plan/types.js';
+
+/** "44 items" / "1 item". */
+function items(n: number): string {
+  return `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'}`;
+}
+
+/** "deletes 44 items (en 40, sv 4)", or "count unknown (why)": what a data-losing source's `deletes` says. */
+export function deleteCountText(count: DeleteCount): string {
+  if (!count.known) return `count unknown (${count.reason})`;
+  const languages = Object.entries(count.byLanguage).map(([language, n]) => `${language} ${n.toLocaleString('en-US')}`);
+  return `deletes ${items(count.total)}${languages.length === 0 ? '' : ` (${languages.join(', ')})`}`;
+}
+
+/** The banner line's tail for a source: `; deletes 44 items (en 40, sv 4)`, or '' when it was not counted at all. */
+export function deleteCountSuffix(source: PlanSource): string {
+  return source.deletes === undefined ? '' : `; ${deleteCountText(source.deletes)}`;
+}
+
+/**
+ * What apply's confirmation adds when the plan deletes items: one line per data-losing
+ * source ("  shop: deletes 44 items (en 40, sv 4)"), under a heading with the known total.
+ */
+export function deleteCountLines(plan: Plan): string[] {
+  const losing = plan.sources.filter((s) => s.dataLoss && s.deletes !== undefined);
+  if (losing.length === 0) return [];
+  const known = losing.flatMap((s) => (s.deletes?.known === true ? [s.deletes.total] : []));
+  const total = known.reduce((a, b) => a + b, 0);
+  const heading = known.length === losing.length ? `This deletes ${items(total)}:` : `This deletes at least ${items(total)}; not every source could be counted:`;
+  return [heading, ...losing.map((s) => `  ${s.id}: ${deleteCountText(s.deletes as DeleteCount)}`)];
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { countSourceItems, localeValue } from '../../src/graph/content-counts.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+import { graphClientFor, indexLines, startTestEmulator, type SampleItem } from '../helpers/emulator.js';
+
+/** Base (concrete) → Special (concrete, derives from Base), both under abstract Item; three languages, one with a region. */
+const DEFINITION: SourceDefinition = {
+  label: 'Catalogue',
+  languages: ['en', 'sv', 'pt-BR'],
+  contentTypes: {
+    Item: { abstract: true, contentType: [], properties: { Name: { type: 'String' } } },
+    Base: { contentType: ['Item'], properties: {} },
+    Special: { contentType: ['Base'], properties: { Extra: { type: 'Int' } } },
+  },
+};
+
+const item = (id: number, language: string, type: 'Base' | 'Special'): SampleItem => ({ id, language, contentType: type === 'Base' ? ['Item', 'Base'] : ['Item', 'Base', 'Special'] });
+
+describe('countSourceItems', () => {
+  it('adds up a total per concrete type and language, so every item counts once', async () => {
+    const emulator = await startTestEmulator();
+    const client = graphClientFor(emulator);
+    await client.putTypes('cat', DEFINITION);
+    await client.pushData('cat', indexLines([item(1, 'en', 'Base'), item(2, 'en', 'Special'), item(3, 'sv', 'Special'), item(4, 'pt-BR', 'Base'), item(5, 'pt-BR', 'Base')]));
+    const count = await countSourceItems({ baseUrl: emulator.url, singleKey: emulator.singleKey }, DEFINITION);
+    expect(count).toEqual({ known: true, total: 5, byLanguage: { en: 2, sv: 1, 'pt-BR': 2 } });
+    expect(emulator.inspect.requests().filter((r) => r.path.startsWith('/content/v2')).map((r) => [r.method, r.status])).toEqual([['POST', 200]]);
+  });
+
+  it('knows a source without concrete types holds nothing, without asking', async () => {
+    const emulator = await startTestEmulator();
+    const onlyAbstract: SourceDefinition = { label: 'x', languages: ['en', 'sv'], contentTypes: { Item: { abstract: true, contentType: [], properties: {} } } };
+    expect(await countSourceItems({ baseUrl: emulator.url, singleKey: emulator.singleKey }, onlyAbstract)).toEqual({ known: true, total: 0, byLanguage: { en: 0, sv: 0 } });
+    expect(emulator.inspect.requests()).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'en'],
+    ['pt-BR', 'pt_BR'],
+    ['zh-Hant-TW', 'zh_Hant_TW'],
+  ])('writes the language %s as the Locales value %s', (code, value) => {
+    expect(localeValue(code)).toBe(value);
+  });
+
+  it('says why when it cannot count: an endpoint that gives no total, or none at all', async () => {
+    const emulator = await startTestEmulator({
+      mounts: [{ prefix: '/content/', handle: (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"c0":{"total":3}}}') }],
+    });
+    const wrongShape = await countSourceItems({ baseUrl: emulator.url, singleKey: emulator.singleKey }, DEFINITION);
+    expect(wrongShape).toEqual({ known: false, reason: 'the content GraphQL endpoint gave no total for Base in sv' });
+
+    const port = emulator.port;
+    await emulator.close();
+    const gone = await countSourceItems({ baseUrl: `http://127.0.0.1:${port}`, singleKey: emulator.singleKey }, DEFINITION, { maxAttempts: 1 });
+    expect(gone.known).toBe(false);
+    expect(gone.known === false && gone.reason).toMatch(/^the content GraphQL endpoint could not be asked \(POST http:\/\/127\.0\.0\.1:\d+\/content\/v2 could not reach the server/);
+  });
+});
