@@ -26,6 +26,11 @@ export function deleteCountLines(plan: Plan): string[] {
   if (losing.length === 0) return [];
   const known = losing.flatMap((s) => (s.deletes?.known === true ? [s.deletes.total] : []));
   const total = known.reduce((a, b) => a + b, 0);
-  const heading = known.length === losing.length ? `This deletes ${items(total)}:` : `This deletes at least ${items(total)}; not every source could be counted:`;
+  const heading =
+    known.length === losing.length
+      ? `This deletes ${items(total)}:`
+      : known.length === 0
+        ? 'This deletes items; how many could not be counted:'
+        : `This deletes at least ${items(total)}; not every source could be counted:`;
   return [heading, ...losing.map((s) => `  ${s.id}: ${deleteCountText(s.deletes as DeleteCount)}`)];
 }
