@@ -2,6 +2,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { GraphServiceError } from '../graph/errors.js';
 import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.js';
+import { withGraphqlChanges } from '../graphql-impact/attach.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
 import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
@@ -105,12 +106,15 @@ export async function refreshAll(ctx: CommandContext, client: GraphClient, proje
   return { remote, account };
 }
 
-/** The plan for the current declarations and state; pure apart from the injected clock. */
-export function makePlan(
+/**
+ * The plan for the current declarations and state (pure apart from the injected clock),
+ * with each source's GraphQL impact attached: the inspector is asynchronous, buildPlan not.
+ */
+export async function makePlan(
   ctx: CommandContext,
   input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; account?: readonly SourceInfo[] | undefined; options: PlanRequestOptions },
-): Plan {
-  return buildPlan({
+): Promise<Plan> {
+  const plan = buildPlan({
     environment: input.options.environment,
     state: input.state,
     declarations: input.project.declarations,
@@ -121,6 +125,7 @@ export function makePlan(
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     diagnostics: input.project.diagnostics,
   });
+  return withGraphqlChanges(plan, { state: input.state, declarations: input.project.declarations, remote: input.remote });
 }
 
 /** The ids to ask the service about: every declared source and every source in state. */

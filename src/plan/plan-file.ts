@@ -2,7 +2,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { isChangeKind } from '../diff/change.js';
 import { TOOL_NAME } from '../version.js';
 import { sourcesPath, typesPath } from './request-body.js';
-import { PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanRequestKind } from './types.js';
+import { GRAPHQL_CRITICALITIES, PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanRequestKind } from './types.js';
 import { isRecord } from '../model/is-record.js';
 
 /** The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline. */
@@ -74,6 +74,8 @@ function sourceProblem(source: unknown): string | undefined {
       return `unknown change ${JSON.stringify(isRecord(change) ? (change.kind ?? null) : change)}`;
     }
   }
+  const graphqlProblem = graphqlChangesProblem(source.graphqlChanges);
+  if (graphqlProblem !== undefined) return graphqlProblem;
   const action = source.action as PlanAction;
   // apply trusts the file: its requests, its action and its data-loss flag must agree, so
   // an edited file cannot slip a PUT or a delete past --allow-data-loss.
@@ -86,6 +88,16 @@ function sourceProblem(source: unknown): string | undefined {
     kinds.push((request as { kind: string }).kind);
   }
   return ALLOWED_REQUESTS[action](kinds) ? undefined : `action ${action} does not send ${kinds.length === 0 ? 'nothing' : kinds.join(' then ')}`;
+}
+
+/** `graphqlChanges` is optional (plans of earlier versions lack it); when there, apply's failOnBreaking reads it. */
+function graphqlChangesProblem(changes: unknown): string | undefined {
+  if (changes === undefined) return undefined;
+  if (!Array.isArray(changes)) return 'graphqlChanges is not a list';
+  const bad = changes.find(
+    (c) => !isRecord(c) || !(GRAPHQL_CRITICALITIES as readonly unknown[]).includes(c.criticality) || typeof c.message !== 'string' || (c.path !== null && typeof c.path !== 'string'),
+  );
+  return bad === undefined ? undefined : `a GraphQL change is not {criticality: BREAKING|DANGEROUS|NON_BREAKING, message, path}: ${(JSON.stringify(bad) ?? String(bad)).slice(0, 200)}`;
 }
 
 /** Each request's kind, method, path and body fit together, and its path names the source. */

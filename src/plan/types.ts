@@ -46,6 +46,23 @@ export interface PlanSource {
   requests: PlanRequest[];
   /** Work an interrupted apply left in state (a re-push of `data:` files); apply finishes it first. */
   pending?: PendingWork;
+  /**
+   * What the change does to the GraphQL API that reads the source: the applied definition's
+   * types against the declared ones, by @graphql-inspector/core. Attached by the CLI after
+   * buildPlan (the inspector is asynchronous); [] when nothing changes.
+   */
+  graphqlChanges?: GraphqlChange[];
+}
+
+export const GRAPHQL_CRITICALITIES = ['BREAKING', 'DANGEROUS', 'NON_BREAKING'] as const;
+export type GraphqlCriticality = (typeof GRAPHQL_CRITICALITIES)[number];
+
+/** One change to a source's GraphQL types, with the inspector's message and the type.field path it touches. */
+export interface GraphqlChange {
+  criticality: GraphqlCriticality;
+  message: string;
+  /** `Product.Color`, `Product`; null when the inspector names no path. */
+  path: string | null;
 }
 
 export interface PlanSummary {

@@ -1,6 +1,7 @@
 import type { Plan, PlanSource } from '../plan/types.js';
 import { deleteCountSuffix } from './delete-count.js';
 import { cell, code, escapeText } from './markdown-text.js';
+import { graphqlImpactBlock } from './graphql-impact-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
 import { ACTION_NAMES, isEmpty, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
@@ -28,14 +29,15 @@ interface Cut {
   bodies: number;
   unmanaged: boolean;
   diagnostics: boolean;
+  graphql: boolean;
 }
 
 /**
  * The plan for a pull-request comment: the data-loss banner, the summary table (data-loss
- * rows first), then each source's reasons, changes and request bodies in a collapsed block,
- * in the same order. A plan that would pass `maxChars` is cut, least important last: request
- * bodies, then whole blocks, then table rows; a note says what was left out and where the
- * full plan is.
+ * rows first), the GraphQL impact (collapsed), then each source's reasons, changes and
+ * request bodies in a collapsed block, in the same order. A plan that would pass
+ * `maxChars` is cut, least important last: request bodies, then whole blocks, then table
+ * rows; a note says what was left out and where the full plan is.
  */
 export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
   const max = options.maxChars ?? MARKDOWN_MAX_CHARS;
@@ -44,12 +46,14 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   page.always(heading(plan));
 
   const shown = dataLossFirst(visibleSources(plan));
-  const cut: Cut = { sources: shown.length, rows: 0, details: 0, bodies: 0, unmanaged: false, diagnostics: false };
+  const cut: Cut = { sources: shown.length, rows: 0, details: 0, bodies: 0, unmanaged: false, diagnostics: false, graphql: false };
   if (shown.length > 0) {
     page.always('| Source | Action | Data loss | Request | Changes |\n|---|---|---|---|---:|\n');
     cut.rows = shown.length - page.addWhile(shown.map(tableRow));
     page.always('\n');
   }
+  const impact = graphqlImpactBlock(plan);
+  if (impact !== '') cut.graphql = !page.add(impact);
   let bodies = true;
   for (const [index, source] of shown.entries()) {
     if (bodies && page.add(sourceDetails(source, true))) continue;
@@ -138,6 +142,7 @@ function cutNote(cut: Cut, max: number): string {
   if (cut.rows > 0) left.push(`the table rows of ${cut.rows.toLocaleString('en-US')} of ${count(cut.sources, 'source')}`);
   if (cut.details > 0) left.push(`the details of ${cut.details.toLocaleString('en-US')} of ${count(cut.sources, 'source')}`);
   if (cut.bodies > 0) left.push(`the request bodies of ${count(cut.bodies, 'other source')}, whose reasons and changes are shown`);
+  if (cut.graphql) left.push('the GraphQL impact');
   if (cut.unmanaged) left.push('the list of unmanaged sources');
   if (cut.diagnostics) left.push('the diagnostics');
   if (left.length === 0) return '';

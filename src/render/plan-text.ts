@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
+import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
 import { deleteCountSuffix } from './delete-count.js';
 import { changeLine, type ChangeSymbol } from './plan-change-line.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
@@ -33,6 +34,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
       lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     }
     for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
+    lines.push(...graphqlImpactLines(source, c));
     if (options.showDiff) lines.push(...bodyDiff(source, c));
     lines.push('');
   }
@@ -43,6 +45,8 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     lines.push('');
   }
   lines.push(isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
+  const breaking = graphqlBreakingLine(plan);
+  if (breaking !== undefined) lines.push(c.red(e(breaking)));
   if (plan.diagnostics.length > 0) {
     lines.push('', c.bold('Diagnostics:'));
     for (const d of plan.diagnostics) {

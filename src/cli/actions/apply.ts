@@ -3,6 +3,7 @@ import { applyPlan, pendingAdoptions } from '../../apply/apply-plan.js';
 import type { ApplyResult } from '../../apply/types.js';
 import { repushDeclaredData } from '../../data/repush.js';
 import { GraphformError } from '../../diagnostics/errors.js';
+import { breakingChangesError, breakingGraphqlChanges } from '../../graphql-impact/policy.js';
 import { dataLossSources, hasChanges, hasPendingWork } from '../../plan/policy.js';
 import type { Plan, PlanOptions } from '../../plan/types.js';
 import type { RemoteDefinition } from '../../graph/types.js';
@@ -16,6 +17,7 @@ import { declaredDataIsValid } from '../check-declared-data.js';
 import { parseIntFlag } from '../int-flag.js';
 import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
+import { renderError } from '../render-error.js';
 import { exitCodeAfter } from '../interrupts.js';
 import type { LoadedProject } from '../load-project.js';
 import { openEnvironment, targetName, type OpenedEnvironment } from '../open-environment.js';
@@ -38,7 +40,7 @@ export interface ApplyFlags extends PlanFlags {
 interface ApplyReport {
   plan: Plan;
   applied: boolean;
-  refused?: 'data-loss' | 'invalid-data' | 'cancelled';
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'graphql-breaking';
   ok: boolean;
   outcomes: ApplyResult['outcomes'];
   /** Sources whose state still records a pending re-push when apply ended. */
@@ -77,6 +79,13 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       const refused = (reason: NonNullable<ApplyReport['refused']>, code: number): number =>
         finish({ plan, applied: false, refused: reason, ok: false, outcomes: [] }, code);
 
+      // Policy: breaking GraphQL changes stop apply before anything else is decided or sent.
+      // A plan file is checked by the changes it lists, which its freshness check keeps true.
+      const breaking = project.config.failOnBreaking ? breakingGraphqlChanges(plan) : [];
+      if (breaking.length > 0) {
+        ctx.err(renderError(breakingChangesError(breaking, 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        return refused('graphql-breaking', 1);
+      }
       const changes = hasChanges(plan);
       if (!changes && !hasPendingWork(plan) && pendingAdoptions(plan, state, project.declarations).length === 0) {
         return finish({ plan, applied: false, ok: true, outcomes: [] }, 0);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { breakingChangesError, breakingGraphqlChanges } from '../../graphql-impact/policy.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import { detailedExitCode } from '../../plan/policy.js';
 import type { Plan } from '../../plan/types.js';
@@ -28,12 +29,15 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
   let result: Plan;
   try {
     const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(ctx, opened.client, project, state, options.targets);
-    const made = makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
+    const made = await makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
     result = await withDeleteCounts(ctx, made, { counting: countingSourceFor(env, opened), remote: refreshed.remote, state, http: project.config.http });
   } finally {
     await opened?.close();
   }
   ctx.out(renderPlanFor(ctx, result, flags.diff === true));
+  // Policy: shown first so the reviewer sees the whole plan, then an error and no plan file.
+  const breaking = project.config.failOnBreaking ? breakingGraphqlChanges(result) : [];
+  if (breaking.length > 0) throw breakingChangesError(breaking, 'planned');
   if (flags.out !== undefined) {
     const file = path.resolve(ctx.io.cwd, flags.out);
     await mkdir(path.dirname(file), { recursive: true });

@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { cp, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+/**
+ * graphql, @graphql-inspector/core and json-schema-to-typescript load only in the commands
+ * that need them (plan and apply for the GraphQL impact, codegen). The built binary runs
+ * with test/helpers/module-log-register.mjs imported first: its loader hook appends every
+ * module URL the run resolves to a file, so the test reads exactly what loaded. The
+ * commands that do load them are checked too, so a hook that saw nothing could not pass.
+ */
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = path.join(root, 'bin/graphform.js');
+const register = path.join(root, 'test/helpers/module-log-register.mjs');
+const HEAVY = ['@graphql-inspector/core', 'graphql', 'json-schema-to-typescript'];
+
+async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
+  const log = path.join(await makeTempDir(), 'modules.log');
+  await run(process.execPath, ['--import', register, bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
+  const urls = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+  const names = urls.flatMap((url) => {
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    return match?.[1] === undefined ? [] : [match[1]];
+  });
+  return [...new Set(names)].filter((name) => HEAVY.includes(name)).sort();
+}
+
+/** A project with one source and no state: plan creates it, so the GraphQL impact is computed. */
+async function project(): Promise<string> {
+  const dir = await makeTempDir();
+  await cp(path.join(root, 'test/fixtures/codegen'), dir, { recursive: true });
+  return dir;
+}
+
+describe('GraphQL and codegen packages load only where they are needed', () => {
+  beforeAll(() => {
+    expect(existsSync(path.join(root, 'dist/cli/process.js')), 'run `npm run build` first').toBe(true);
+  });
+
+  it('--version and validate load none of them', async () => {
+    const dir = await project();
+    expect(await packagesLoaded(['--version'], dir)).toEqual([]);
+    expect(await packagesLoaded(['validate'], dir)).toEqual([]);
+  });
+
+  it('codegen loads json-schema-to-typescript, and no GraphQL package (the SDL is plain text)', async () => {
+    expect(await packagesLoaded(['codegen', '--check'], await project())).toEqual(['json-schema-to-typescript']);
+  });
+
+  it('plan loads graphql and the inspector when a source changes, and not json-schema-to-typescript', async () => {
+    expect(await packagesLoaded(['plan', '--no-refresh'], await project())).toEqual(['@graphql-inspector/core', 'graphql']);
+  });
+});
