@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { SourceDefinition } from '../../src/model/types.js';
@@ -229,6 +230,10 @@ describe('the content GraphQL endpoint: the page', () => {
     expect(html).not.toMatch(/\b(?:src|href)=/);
     expect(html).not.toContain(emulator.singleKey);
     const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+    // It compiles as JavaScript (running it needs a browser), and posts to the page's own path with the key in a header.
+    expect(() => new Script(script)).not.toThrow();
+    expect(script).toContain("fetch(location.pathname, { method: 'POST'");
+    expect(script).toContain("headers.authorization = 'epi-single ' + key.value");
     const hash = createHash('sha256').update(script, 'utf8').digest('base64');
     const policy = response.headers.get('content-security-policy') ?? '';
     expect(policy).toContain(`script-src 'sha256-${hash}'`);
