@@ -76,6 +76,8 @@ function sourceProblem(source: unknown): string | undefined {
   }
   const graphqlProblem = graphqlChangesProblem(source.graphqlChanges);
   if (graphqlProblem !== undefined) return graphqlProblem;
+  const countProblem = deletesProblem(source.deletes);
+  if (countProblem !== undefined) return countProblem;
   const action = source.action as PlanAction;
   // apply trusts the file: its requests, its action and its data-loss flag must agree, so
   // an edited file cannot slip a PUT or a delete past --allow-data-loss.
@@ -98,6 +100,15 @@ function graphqlChangesProblem(changes: unknown): string | undefined {
     (c) => !isRecord(c) || !(GRAPHQL_CRITICALITIES as readonly unknown[]).includes(c.criticality) || typeof c.message !== 'string' || (c.path !== null && typeof c.path !== 'string'),
   );
   return bad === undefined ? undefined : `a GraphQL change is not {criticality: BREAKING|DANGEROUS|NON_BREAKING, message, path}: ${(JSON.stringify(bad) ?? String(bad)).slice(0, 200)}`;
+}
+
+/** `deletes` is optional (counted only for data-losing sources); when there, apply shows it, so it must read as a count. */
+function deletesProblem(deletes: unknown): string | undefined {
+  if (deletes === undefined) return undefined;
+  const fits = isRecord(deletes) && (deletes.known === true
+    ? typeof deletes.total === 'number' && isRecord(deletes.byLanguage) && Object.values(deletes.byLanguage).every((n) => typeof n === 'number')
+    : deletes.known === false && typeof deletes.reason === 'string');
+  return fits ? undefined : 'deletes is neither {known: true, total, byLanguage} nor {known: false, reason}';
 }
 
 /** Each request's kind, method, path and body fit together, and its path names the source. */

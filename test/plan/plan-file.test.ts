@@ -28,6 +28,13 @@ describe('plan files', () => {
     expect(parsePlanFile(text, 'plan.json')).toEqual(plan);
   });
 
+  it('round-trips the counts of what a wipe deletes, known or not', () => {
+    for (const deletes of [{ known: true, total: 44, byLanguage: { en: 40, sv: 4 } }, { known: false, reason: 'no read key' }] as const) {
+      const counted = { ...plan, sources: plan.sources.map((s) => ({ ...s, deletes })) };
+      expect(parsePlanFile(serializePlan(counted), 'plan.json')).toEqual(counted);
+    }
+  });
+
   it.each([
     ['not JSON', '{', /is not valid JSON/],
     ['an array', '[]', /is not a JSON object/],
@@ -49,6 +56,8 @@ describe('plan files', () => {
     ['a request without an id', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types' }] }] }), /is not the types.put path for source shop/],
     ['a none that sends something', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'none', dataLoss: false }] }), /action none does not send types.put/],
     ['no unmanaged list', JSON.stringify({ ...plan, unmanaged: undefined }), /unmanaged is not a list/],
+    ['a count without languages', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], deletes: { known: true, total: 4 } }] }), /sources\[0\]: deletes is neither/],
+    ['an unknown count without a reason', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], deletes: { known: false } }] }), /deletes is neither/],
   ])('refuses %s with GF_PLAN_FORMAT', (_name, text, message) => {
     const error = thrownBy(() => parsePlanFile(text, 'plan.json'));
     expect(error.code).toBe('GF_PLAN_FORMAT');
