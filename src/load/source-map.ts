@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter, type Node, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type ParseOptions, type YAMLMap } from 'yaml';
 import type { SourceLocation } from '../model/types.js';
 
 /** A path into a declaration: map keys and list indexes, e.g. ['contentTypes', 'Item', 'contentType', 0]. */
@@ -18,6 +18,41 @@ export interface SourceMap {
 /** A source map for a file that could not be read as YAML at all: everything is at 1:1. */
 export function emptySourceMap(file: string): SourceMap {
   return { file, locate: () => ({ file, line: 1, column: 1 }) };
+}
+
+/**
+ * How declarations are parsed with `yaml`, the same for reading and for finding positions.
+ * Duplicate keys are found by findDuplicateKeys in one pass: yaml's own check compares
+ * every key with every other key of its map, which takes minutes on a large map.
+ */
+export const YAML_OPTIONS: ParseOptions = { uniqueKeys: false, prettyErrors: false };
+
+/**
+ * A source map that parses `text` only when a position is first asked for, and keeps that
+ * document from then on. Most files have no diagnostics and are never parsed this way, so
+ * a large project does not hold a document per file; parsing is deterministic, so the
+ * positions are the same as those of the first reading.
+ */
+export function lazySourceMap(file: string, text: string): LazySourceMap {
+  let built: SourceMap | undefined;
+  return {
+    file,
+    get parsed() {
+      return built !== undefined;
+    },
+    locate: (path, where) => {
+      if (built === undefined) {
+        const lineCounter = new LineCounter();
+        built = createSourceMap(file, parseDocument(text, { ...YAML_OPTIONS, lineCounter }), lineCounter);
+      }
+      return built.locate(path, where);
+    },
+  };
+}
+
+export interface LazySourceMap extends SourceMap {
+  /** Whether a position was asked for, so that the text was parsed again. */
+  readonly parsed: boolean;
 }
 
 export function createSourceMap(file: string, doc: Document.Parsed, lineCounter: LineCounter): SourceMap {

@@ -21,29 +21,27 @@ import type {
  * - an empty `description` means "absent".
  */
 export function canonicalDefinition(definition: SourceDefinition): SourceDefinition {
-  const result: SourceDefinition = {
+  // Each result is built with its keys already in sorted order.
+  const propertyTypes = definition.propertyTypes ?? {};
+  return {
     contentTypes: mapSorted(definition.contentTypes, canonicalContentType),
+    ...(definition.description !== undefined && definition.description !== '' ? { description: definition.description } : {}),
     label: definition.label,
     languages: [...new Set(definition.languages)].sort(compareText),
+    ...(Object.keys(propertyTypes).length > 0 ? { propertyTypes: mapSorted(propertyTypes, canonicalPropertyType) } : {}),
   };
-  if (definition.description !== undefined && definition.description !== '') result.description = definition.description;
-  const propertyTypes = definition.propertyTypes ?? {};
-  if (Object.keys(propertyTypes).length > 0) {
-    result.propertyTypes = mapSorted(propertyTypes, canonicalPropertyType);
-  }
-  return sortKeys(result);
 }
 
 export function canonicalContentType(contentType: ContentTypeDefinition): ContentTypeDefinition {
-  const result: ContentTypeDefinition = { contentType: [...contentType.contentType], properties: mapSorted(contentType.properties, canonicalProperty) };
-  if (contentType.abstract === true) result.abstract = true;
-  return sortKeys(result);
+  return {
+    ...(contentType.abstract === true ? { abstract: true } : {}),
+    contentType: [...contentType.contentType],
+    properties: mapSorted(contentType.properties, canonicalProperty),
+  };
 }
 
 export function canonicalProperty(property: PropertyDefinition): PropertyDefinition {
-  const result: PropertyDefinition = { type: property.type };
-  if (property.searchable === true) result.searchable = true;
-  return sortKeys(result);
+  return property.searchable === true ? { searchable: true, type: property.type } : { type: property.type };
 }
 
 export function canonicalPropertyType(propertyType: PropertyTypeDefinition): PropertyTypeDefinition {
@@ -65,9 +63,48 @@ export function typesPart(definition: SourceDefinition): SourceDefinition {
   return types;
 }
 
-/** JSON with object keys sorted at every level: the same value always gives the same text. */
+/**
+ * JSON with object keys sorted at every level: the same value always gives the same text.
+ * Equal to JSON.stringify(sortDeep(value)), written directly without the sorted copy.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortDeep(value));
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let index = 0; index < value.length; index++) out += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    return `${out}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    let out = '{';
+    let first = true;
+    for (const key of objectKeyOrder(Object.keys(record).sort(compareText))) {
+      const item = record[key];
+      if (item === undefined) continue;
+      out += (first ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(item);
+      first = false;
+    }
+    return `${out}}`;
+  }
+  // As JSON.stringify writes them: escapes, and null for NaN and the infinities.
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  return 'null';
+}
+
+/**
+ * The order in which a plain object built with `sorted` keys lists them: keys that are
+ * array indexes ("0", "10") come first, in numeric order, whatever the insertion order.
+ */
+function objectKeyOrder(sorted: string[]): string[] {
+  if (!sorted.some(isIndexKey)) return sorted;
+  const indexes = sorted.filter(isIndexKey).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...sorted.filter((key) => !isIndexKey(key))];
+}
+
+const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
+
+function isIndexKey(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return first >= 0x30 && first <= 0x39 && INDEX_KEY.test(key) && Number(key) < 4294967295;
 }
 
 /** A JSON-safe deep copy with object keys in sorted order. */
@@ -90,9 +127,4 @@ export function compareText(a: string, b: string): number {
 // Keys here are user-given names: recordFrom keeps even `__proto__` an own key.
 function mapSorted<T, U>(record: Readonly<Record<string, T>>, map: (value: T, key: string) => U): Record<string, U> {
   return recordFrom(Object.keys(record).sort(compareText).map((key) => [key, map(record[key] as T, key)]));
-}
-
-function sortKeys<T extends object>(value: T): T {
-  const record = value as Record<string, unknown>;
-  return recordFrom(Object.keys(record).sort(compareText).map((key) => [key, record[key]])) as T;
 }

@@ -20,7 +20,14 @@ export function setOwn<T>(record: Record<string, T>, name: string, value: T): vo
   Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** A record from name/value pairs; every name becomes an own property (Object.fromEntries defines, never assigns). */
+/** A record from name/value pairs; every name becomes an own property, `__proto__` too. */
 export function recordFrom<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
-  return Object.fromEntries(entries) as Record<string, T>;
+  const record: Record<string, T> = {};
+  // Assignment is several times faster than Object.fromEntries; only `__proto__` is an
+  // accessor on Object.prototype, so it alone must be defined instead.
+  for (const [name, value] of entries) {
+    if (name === '__proto__') setOwn(record, name, value);
+    else record[name] = value;
+  }
+  return record;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeclarationFile } from '../../src/load/parse.js';
-import { emptySourceMap, type DeclarationPath } from '../../src/load/source-map.js';
+import { LineCounter, parseDocument } from 'yaml';
+import { createSourceMap, emptySourceMap, type DeclarationPath, type LazySourceMap } from '../../src/load/source-map.js';
 
 const text = [
   '# yaml-language-server: $schema=../schema.json', // 1
@@ -75,5 +76,26 @@ describe('SourceMap.locate', () => {
   it('handles CRLF line endings', () => {
     const parsed = parseDeclarationFile('crlf.yaml', 'id: shop\r\nlabel: Shop\r\n');
     expect(parsed.sourceMap.locate(['label'], 'value')).toEqual({ file: 'crlf.yaml', line: 2, column: 8 });
+  });
+
+  it('finds the same positions for a file the quick reader read, parsing it only when first asked', () => {
+    const plain = text.replace('  Item: &item', '  Item:').replace('  Copy: *item\n', '');
+    const parsed = parseDeclarationFile('content-sources/shop.yaml', plain);
+    const lineCounter = new LineCounter();
+    const reference = createSourceMap('content-sources/shop.yaml', parseDocument(plain, { lineCounter }), lineCounter);
+    const lazy = parsed.sourceMap as LazySourceMap;
+    expect(parsed.diagnostics).toEqual([]);
+    expect(lazy.parsed).toBe(false);
+    const paths: [DeclarationPath, 'key' | 'value'][] = [
+      [['id'], 'value'],
+      [['label'], 'value'],
+      [['languages', 1], 'value'],
+      [['contentTypes', 'Product', 'contentType', 0], 'value'],
+      [['contentTypes', 'Product', 'properties', 'Size', 'type'], 'value'],
+      [['contentTypes', 'Product', 'properties', 'Missing'], 'key'],
+      [['contentTypes', 'Item', 'properties'], 'key'],
+    ];
+    for (const [path, where] of paths) expect(lazy.locate(path, where)).toEqual(reference.locate(path, where));
+    expect(lazy.parsed).toBe(true);
   });
 });

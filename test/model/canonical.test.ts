@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalDefinition, canonicalJson, typesPart } from '../../src/model/canonical.js';
+import { canonicalDefinition, canonicalJson, sortDeep, typesPart } from '../../src/model/canonical.js';
+import { ownValue, recordFrom } from '../../src/model/own.js';
 import { hashDeclarations, hashDefinition } from '../../src/model/hash.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import { declaration, edit, shop } from '../plan/builders.js';
@@ -47,6 +49,28 @@ describe('canonicalDefinition', () => {
   it('canonicalJson sorts keys at every level and drops undefined', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[{"y":2,"z":1}]},"b":1}');
   });
+
+  it.each<[string, unknown]>([
+    ['scalars', [null, true, false, 0, -0, 1.5, 'x', '']],
+    ['numbers JSON has no words for', [NaN, Infinity, -Infinity]],
+    ['holes, undefined and functions', [undefined, () => 1, [undefined], { a: undefined, b: () => 1 }]],
+    ['strings that need escapes', { 'k"\\\n': 'v\u0000\u2028"', é: 'å' }],
+    ['user-given names', recordFrom<unknown>([['__proto__', { constructor: 1 }], ['toString', 2]])],
+    ['keys in code-unit order', { b: 1, B: 2, a: 3, 'a b': 4, '10a': 0 }],
+    ['keys that are array indexes, which objects list first', { b: 1, '10': 5, '9': 6, '09': 7, '4294967294': 8, '4294967295': 9, '-1': 10 }],
+    ['objects that are not plain', { date: new Date(0), map: new Map([[1, 2]]) }],
+    ['a source', shop()],
+  ])('canonicalJson writes %s as JSON.stringify(sortDeep(value)) does', (_name, value) => {
+    expect(canonicalJson(value)).toBe(JSON.stringify(sortDeep(value)));
+  });
+
+  it('canonicalDefinition keeps `__proto__` and `constructor` as own names', () => {
+    const definition: SourceDefinition = { label: 'L', languages: ['en'], contentTypes: recordFrom([['__proto__', { contentType: [], properties: recordFrom([['constructor', { type: 'String' }]]) }]]) };
+    const canonical = canonicalDefinition(definition);
+    expect(Object.keys(canonical.contentTypes)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(canonical.contentTypes)).toBe(Object.prototype);
+    expect(Object.keys(ownValue(canonical.contentTypes, '__proto__')?.properties ?? {})).toEqual(['constructor']);
+  });
 });
 
 describe('hashing', () => {
@@ -60,6 +84,14 @@ describe('hashing', () => {
     expect(hashDefinition(b)).toBe(hashDefinition(a));
     expect(hashDefinition(edit(a, (d) => void (d.label = 'x')))).not.toBe(hashDefinition(a));
     expect(hashDefinition(edit(a, (d) => void d.contentTypes.Product!.contentType.push('Other')))).not.toBe(hashDefinition(a));
+  });
+
+  it('hashDeclarations hashes the canonical JSON of the sorted list, as plan files made before recorded it', () => {
+    const declarations = [declaration('shop', shop(), ['a.ndjson']), declaration('blog', { label: 'B "é"', languages: ['en'], contentTypes: {} })];
+    const entries = [...declarations].reverse().map((d) => ({ id: d.id, definition: canonicalDefinition(d.definition), data: d.data }));
+    const expected = `sha256:${createHash('sha256').update(JSON.stringify(sortDeep(entries)), 'utf8').digest('hex')}`;
+    expect(hashDeclarations(declarations)).toBe(expected);
+    expect(hashDeclarations([])).toBe(`sha256:${createHash('sha256').update('[]').digest('hex')}`);
   });
 
   it('hashDeclarations is order-free over sources, sensitive to ids, definitions and data globs', () => {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { excludeDataFiles } from '../../src/load/exclude-data-files.js';
 import { readDeclarationFiles } from '../../src/load/read-declarations.js';
 import { validateDeclarations } from '../../src/validate/validate.js';
-import { defaultContext, validateTexts, yaml } from './validate-helpers.js';
+import { parseDeclarationFile, type ParsedDeclarationFile } from '../../src/load/parse.js';
+import type { LazySourceMap } from '../../src/load/source-map.js';
+import { declarationText } from '../bench/generate-sources.js';
+import { brief, defaultContext, validateTexts, yaml } from './validate-helpers.js';
 
 const repository = path.resolve(import.meta.dirname, '../..');
 
@@ -42,6 +45,25 @@ describe('the example declarations in content-sources/', () => {
       stateSources: { shop: { label: 'Old shop', languages: ['en'], contentTypes: { Product: { contentType: [], properties: {} } } } },
     });
     expect(result.diagnostics).toEqual([]);
+  });
+});
+
+describe('positions', () => {
+  const parseAll = (texts: readonly string[]) => texts.map((text, index) => parseDeclarationFile(`content-sources/s${index}.yaml`, text));
+  const parsedAgain = (files: readonly ParsedDeclarationFile[]) => files.map((file) => (file.sourceMap as LazySourceMap).parsed);
+
+  it('are never worked out for valid files: each is parsed once', () => {
+    const files = parseAll([declarationText(0), declarationText(1), declarationText(2)]);
+    expect(validateDeclarations(files, defaultContext).diagnostics).toEqual([]);
+    expect(parsedAgain(files)).toEqual([false, false, false]);
+  });
+
+  it('are worked out only for the files a diagnostic names', () => {
+    // The third file repeats a content type name of the first: the message names both places.
+    const clash = declarationText(2).replace('S002Type5:', 'S000Type5:');
+    const files = parseAll([declarationText(0), declarationText(1), clash]);
+    expect(validateDeclarations(files, defaultContext).diagnostics.map(brief)).toEqual(['content-sources/s2.yaml:108:3 GF_TYPE_NAME_COLLISION']);
+    expect(parsedAgain(files)).toEqual([true, false, true]);
   });
 });
 

@@ -6,8 +6,9 @@ interface Owner {
   message(name: string): string;
 }
 
-const declaredOwner = (describe: string): Owner => ({
-  message: (name) => `content type \`${name}\` is also defined by ${describe}; content type names must be unique across all sources, so rename one`,
+/** `describe` is called only when a collision is reported: naming the place means finding its position. */
+const declaredOwner = (describe: () => string): Owner => ({
+  message: (name) => `content type \`${name}\` is also defined by ${describe()}; content type names must be unique across all sources, so rename one`,
 });
 
 /**
@@ -26,8 +27,8 @@ export const typeNameCollisionRule: Rule = {
       for (const contentType of source.contentTypes) {
         const owner = owners.get(contentType.name);
         if (owner === undefined) {
-          const place = placeOf(source.sourceMap, contentType.path);
-          owners.set(contentType.name, declaredOwner(here === undefined ? `the source declared in ${place}` : `source \`${here}\` (${place})`));
+          const place = (): string => placeOf(source.sourceMap, contentType.path);
+          owners.set(contentType.name, declaredOwner(() => (here === undefined ? `the source declared in ${place()}` : `source \`${here}\` (${place()})`)));
           continue;
         }
         found.push(
@@ -67,7 +68,7 @@ function ownersOutsideDeclarations({ files, sources, context }: RuleInput): Map<
   for (const [id, definition] of Object.entries(context.stateSources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (declared.has(id)) continue;
     for (const name of Object.keys(definition.contentTypes)) {
-      if (!owners.has(name)) owners.set(name, declaredOwner(`source \`${id}\`, which is in state but no longer declared (apply its removal first, or rename this type)`));
+      if (!owners.has(name)) owners.set(name, declaredOwner(() => `source \`${id}\`, which is in state but no longer declared (apply its removal first, or rename this type)`));
     }
   }
   return owners;
