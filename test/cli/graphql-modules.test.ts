@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
  * graphql, @graphql-inspector/core and json-schema-to-typescript load only in the commands
@@ -54,5 +54,12 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
 
   it('plan loads graphql and the inspector when a source changes, and not json-schema-to-typescript', async () => {
     expect(await packagesLoaded(['plan', '--no-refresh'], await project())).toEqual(['@graphql-inspector/core', 'graphql']);
+  });
+
+  it('a plan without changes loads none of them, against the embedded emulator too', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
+    await run(process.execPath, [bin, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
+    expect(await packagesLoaded(['plan'], dir)).toEqual([]);
   });
 });
