@@ -69,6 +69,7 @@ export async function pushData(options: PushDataOptions): Promise<PushSummary> {
     concurrency: options.config.concurrency,
     dryRun: options.dryRun,
     recheck: options.skipInvalid && validation.errors > 0 ? pass : undefined,
+    rawFiles: pass.rawFiles,
     totalItems: eligible,
     progress: options.progress,
     stop: options.stop,

@@ -1,11 +1,13 @@
 import type { GraphClient } from '../../graph/types.js';
 import { assertUnchanged } from '../files/data-files.js';
 import type { PlainItemFields } from '../read/plain-item.js';
-import { readDataFile } from '../read/read-data-file.js';
+import { fileBytes } from '../read/file-bytes.js';
+import { readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, FailedBatch, ProgressReporter, ProgressSnapshot } from '../types.js';
 import { checkRecord } from '../validate/check-record.js';
 import { locationKey, type ValidationPass } from '../validate/validate-files.js';
 import { Batcher, type Batch, type BatchLimits } from './batcher.js';
+import { RawRecordCutter } from './raw-records.js';
 import { SendPool } from './send-pool.js';
 import { serializeRecord } from './serialize.js';
 import { stoppedEarly } from './stopped-early.js';
@@ -20,6 +22,8 @@ export interface SendPassOptions {
   dryRun: boolean;
   /** With --skip-invalid and errors found: check each record again and leave out the invalid. */
   recheck: ValidationPass | undefined;
+  /** Files whose bytes go on the wire as they are (ValidationPass.rawFiles). */
+  rawFiles: ReadonlySet<DataFile>;
   totalItems: number;
   progress: ProgressReporter | undefined;
   /** Aborted by an interrupt: reading stops, no new batch starts, those in flight finish. */
@@ -96,27 +100,68 @@ async function sendFiles(options: SendPassOptions, deliver: (batch: Batch | unde
   const trusted = options.recheck === undefined;
   for (const file of options.files) {
     await assertUnchanged(file);
-    for await (const chunk of readDataFile(file, options.fields, undefined, { trusted })) {
-      for (const entry of chunk) {
-        if (entry.kind === 'issue') {
-          if (entry.issue.severity === 'error') skipped.items++;
-          continue;
-        }
-        const record = entry.record;
-        if (options.recheck !== undefined && isInvalid(record, options.recheck)) {
-          skipped.items++;
-          continue;
-        }
-        if (interrupted()) return false;
-        if (!(await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return true;
-      }
-    }
+    const outcome = options.rawFiles.has(file) ? await sendRaw(file, batcher, deliver, interrupted) : await sendRecords(file, options, batcher, deliver, interrupted, skipped, trusted);
+    if (outcome !== 'read') return outcome === 'failed';
     // The reader stopped at the validated size; a file rewritten in place is caught here.
     await assertUnchanged(file, 'after-read');
   }
   if (interrupted()) return false;
   await deliver(batcher.flush());
   return true;
+}
+
+/** How reading one file ended: to its end, at an interrupt, or at a failed batch. */
+type FileOutcome = 'read' | 'interrupted' | 'failed';
+
+/** A file checked to go as it is: its bytes cut into records, no line decoded or parsed. */
+async function sendRaw(file: DataFile, batcher: Batcher, deliver: (batch: Batch | undefined) => Promise<boolean>, interrupted: () => boolean): Promise<FileOutcome> {
+  const closed: Batch[] = [];
+  const cutter = new RawRecordCutter(file.display, batcher, (batch) => closed.push(batch));
+  const send = async (): Promise<FileOutcome> => {
+    for (const batch of closed.splice(0)) {
+      if (interrupted()) return 'interrupted';
+      if (!(await deliver(batch))) return 'failed';
+    }
+    return 'read';
+  };
+  try {
+    for await (const piece of fileBytes(file, { bytesRead: 0 })) {
+      cutter.push(piece);
+      const outcome = await send();
+      if (outcome !== 'read') return outcome;
+    }
+  } catch (error) {
+    throw readFailure(file, error);
+  }
+  cutter.end();
+  return send();
+}
+
+async function sendRecords(
+  file: DataFile,
+  options: SendPassOptions,
+  batcher: Batcher,
+  deliver: (batch: Batch | undefined) => Promise<boolean>,
+  interrupted: () => boolean,
+  skipped: { items: number },
+  trusted: boolean,
+): Promise<FileOutcome> {
+  for await (const chunk of readDataFile(file, options.fields, undefined, { trusted })) {
+    for (const entry of chunk) {
+      if (entry.kind === 'issue') {
+        if (entry.issue.severity === 'error') skipped.items++;
+        continue;
+      }
+      const record = entry.record;
+      if (options.recheck !== undefined && isInvalid(record, options.recheck)) {
+        skipped.items++;
+        continue;
+      }
+      if (interrupted()) return 'interrupted';
+      if (!(await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return 'failed';
+    }
+  }
+  return 'read';
 }
 
 function isInvalid(record: Parameters<typeof checkRecord>[0], pass: ValidationPass): boolean {

@@ -1,13 +1,19 @@
-import type { DataRecord } from '../types.js';
+import type { DataAction, DataRecord } from '../types.js';
 
 /**
  * The record in the service's wire form, minified: the action line, then (for index) the
  * data line, each ending in "\n". `_id` is always sent as a string.
  */
 export function serializeRecord(record: DataRecord): string {
-  const action = JSON.stringify({ [record.action.kind]: { _id: record.action.id, language_routing: record.action.language } });
+  const action = serializeAction(record.action);
   if (record.dataLine !== undefined) return `${action}\n${record.dataLine}\n`;
   return record.item === undefined ? `${action}\n` : `${action}\n${JSON.stringify(record.item)}\n`;
+}
+
+/** The action line as graphform sends it, without its newline. */
+export function serializeAction(action: DataAction): string {
+  // What JSON.stringify of the object gives, built without the object: validation checks every action line against it.
+  return `{"${action.kind}":{"_id":${JSON.stringify(action.id)},"language_routing":${JSON.stringify(action.language)}}}`;
 }
 
 /**

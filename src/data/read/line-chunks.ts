@@ -57,11 +57,15 @@ export async function* readLineChunks(file: DataFile, counter: ReadCounter, maxL
   if (lines.length > 0) yield take();
 }
 
-function decodeLine(bytes: Buffer, lineNo: number): string | LineProblem {
+/**
+ * One line without its newline: its text (trailing `\r` and a first line's BOM dropped), or
+ * why it was not read. `utf8` says the caller already knows the bytes are UTF-8.
+ */
+export function decodeLine(bytes: Buffer, lineNo: number, utf8 = false): string | Extract<LineProblem, { problem: 'not-utf8' }> {
   const start = lineNo === 1 && hasUtf8Bom(bytes) ? 3 : 0;
   const stop = bytes.length > start && bytes[bytes.length - 1] === CARRIAGE_RETURN ? bytes.length - 1 : bytes.length;
   const body = bytes.subarray(start, stop);
-  if (isUtf8(body)) return body.toString('utf8');
+  if (utf8 || isUtf8(body)) return body.toString('utf8');
   const offset = Math.max(invalidUtf8Offset(body), 0);
   return { problem: 'not-utf8', ...invalidByteProblem(body, offset, lineNo, columnOf(body, offset)) };
 }

@@ -57,13 +57,18 @@ export async function* readDataFile(file: DataFile, fields: PlainItemFields, cou
   try {
     yield* readerFor(format, file, fields, counter, { trusted: options.trusted === true, maxLineBytes: options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code !== 'string' || !code.startsWith('E')) throw error;
-    throw new GraphformError(DATA_ERROR_CODES.readFailed, `Cannot read data file ${file.display} (${code}).`, {
-      hint: 'Check that the file exists and is readable.',
-      cause: error,
-    });
+    throw readFailure(file, error);
   }
+}
+
+/** A system error met reading a data file (ENOENT, EACCES, EIO…) as GF_DATA_READ_FAILED; anything else as it is. */
+export function readFailure(file: DataFile, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || !code.startsWith('E')) return error;
+  return new GraphformError(DATA_ERROR_CODES.readFailed, `Cannot read data file ${file.display} (${code}).`, {
+    hint: 'Check that the file exists and is readable.',
+    cause: error,
+  });
 }
 
 function readerFor(format: DataFormat, file: DataFile, fields: PlainItemFields, counter: ReadCounter, options: NdjsonReadOptions): AsyncGenerator<ReadEntry[]> {

@@ -22,6 +22,12 @@ export class DiagnosticCollector {
     for (const diagnostic of diagnostics) this.add(diagnostic);
   }
 
+  /** Counts diagnostics that came after `max` others of their severity, so could never be kept. */
+  omit(errors: number, warnings: number): void {
+    this.errors += errors;
+    this.warnings += warnings;
+  }
+
   /** Kept diagnostics by file (in the order files were read), then line, then code. */
   diagnostics(): Diagnostic[] {
     return [...this.kept]

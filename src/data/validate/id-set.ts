@@ -22,8 +22,13 @@ export class IdHashSet {
 
   /** Adds the hash; false when it was already there. */
   add(hash: IdHash): boolean {
+    return this.addPair(hash[0], hash[1]);
+  }
+
+  /** add() for a hash kept as two numbers (in a typed array), with nothing allocated. */
+  addPair(a: number, b: number): boolean {
     if ((this.count + 1) * 2 > this.mask + 1) this.grow();
-    return this.insert(hash[0], hash[1]);
+    return this.insert(a, b);
   }
 
   has(hash: IdHash): boolean {

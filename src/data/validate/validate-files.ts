@@ -1,15 +1,33 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { excerpt } from '../../diagnostics/excerpt.js';
 import type { SourceDeclaration } from '../../model/types.js';
-import { DATA_CODES } from '../codes.js';
-import { dataIssue } from '../read/issue.js';
+import { fileBytes } from '../read/file-bytes.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import type { PlainItemFields } from '../read/plain-item.js';
-import { readDataFile, readDataRecords } from '../read/read-data-file.js';
-import type { DataFile, DataRecord, ProgressReporter, ProgressSnapshot, ValidationSummary } from '../types.js';
-import { checkRecord, type RecordRulesContext } from './check-record.js';
-import { DiagnosticCollector } from './diagnostic-collector.js';
-import { IdHashSet, idHash, idHashKey } from './id-set.js';
+import { dataFormatOf, readDataFile, readFailure } from '../read/read-data-file.js';
+import type { DataFile, ProgressReporter, ProgressSnapshot, ValidationSummary } from '../types.js';
+import { blockSetup } from './block-context.js';
+import { BlockLanes, builtWorkerUrl, defaultWorkerCount } from './block-lanes.js';
+import type { BlockContext } from './check-block.js';
+import type { RecordRulesContext } from './check-record.js';
+import { locationKey, reportDuplicates } from './duplicates.js';
 import { createItemValidators } from './item-validators.js';
+import { validateNdjsonBlocks } from './ndjson-blocks.js';
+import { PassTally } from './pass-tally.js';
+
+export { locationKey };
+
+/** How the pass spreads NDJSON over threads. */
+export interface ParallelOptions {
+  /** Worker threads; 0 checks everything on this thread. */
+  workers: number;
+  /** The worker script; by default the compiled one beside this module, when there is one. */
+  workerUrl?: URL | undefined;
+  /** Below this many bytes of NDJSON no worker starts: starting one would cost more than it saves. */
+  fromBytes: number;
+}
+
+/** 8 MiB takes a thread about 50 ms to check: about what starting a worker costs. */
+const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 
 export interface ValidationPassOptions {
   declaration: SourceDeclaration;
@@ -20,6 +38,9 @@ export interface ValidationPassOptions {
   /** Problems found before reading (missing files), counted with the rest. */
   initialIssues?: readonly Diagnostic[];
   progress?: ProgressReporter | undefined;
+  /** The longest line read (default 16 MiB). */
+  maxLineBytes?: number;
+  parallel?: ParallelOptions;
 }
 
 export interface ValidationPass {
@@ -27,102 +48,89 @@ export interface ValidationPass {
   /** `file:line` of every record that repeats an earlier (language, _id): left out by --skip-invalid. */
   duplicates: Set<string>;
   rules: RecordRulesContext;
+  /**
+   * Files without a problem whose every line goes on the wire as it is (wire form,
+   * canonical action lines, minified data lines): the send pass cuts their bytes into
+   * batches without reading a line of JSON.
+   */
+  rawFiles: ReadonlySet<DataFile>;
 }
 
-export function locationKey(record: { file: string; line: number }): string {
-  return `${record.file}:${record.line}`;
-}
-
-/** First pass: reads every file once, checks every record, remembers nothing per item but a hash. */
+/**
+ * First pass: reads every file once, checks every record, remembers nothing per item but a
+ * hash. NDJSON files are cut into blocks of lines checked on worker threads (and on this
+ * one), merged back in reading order, so the summary is the same as reading line by line.
+ */
 export async function runValidationPass(options: ValidationPassOptions): Promise<ValidationPass> {
-  const { declaration } = options;
+  const { declaration, fields, maxErrors } = options;
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const rules: RecordRulesContext = {
-    sourceId: declaration.id, definition: declaration.definition, validators: await createItemValidators(declaration.definition, [options.fields.idField, options.fields.languageField]),
+    sourceId: declaration.id,
+    definition: declaration.definition,
+    validators: await createItemValidators(declaration.definition, [fields.idField, fields.languageField]),
   };
-  const collector = new DiagnosticCollector(options.maxErrors);
-  collector.addAll(options.initialIssues ?? []);
-  const seen = new IdHashSet(4096);
-  const suspects = new Map<string, boolean>();
-  const suspectHashes = new Set<string>();
-  const snapshot: ProgressSnapshot = { phase: 'validate', items: 0, totalItems: undefined, bytes: 0, totalBytes: options.totalBytes, batches: 0, failedBatches: 0 };
-  let items = 0;
-  let deletes = 0;
-  let invalid = 0;
-  let bytesBefore = 0;
+  const local: BlockContext = { rules, fields, maxErrors, maxLineBytes };
+  const isNdjson = (file: DataFile): boolean => file.entries === undefined && dataFormatOf(file.path) === 'ndjson';
+  const ndjsonBytes = options.files.filter(isNdjson).reduce((sum, file) => sum + (file.size ?? 0), 0);
+  const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: PARALLEL_FROM_BYTES };
+  const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
+  const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes);
+  const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())));
 
-  for (const file of options.files) {
-    const counter = { bytesRead: 0 };
-    for await (const chunk of readDataFile(file, options.fields, counter)) {
-      for (const entry of chunk) {
-        items++;
-        if (entry.kind === 'issue') {
-          collector.add(entry.issue);
-          if (entry.issue.severity === 'error') invalid++;
-          continue;
-        }
-        const record = entry.record;
-        if (record.action.kind === 'delete') deletes++;
-        const diagnostics = checkRecord(record, rules);
-        collector.addAll(diagnostics);
-        const hasError = diagnostics.some((d) => d.severity === 'error');
-        if (hasError) invalid++;
-        const hash = idHash(record.action.language, record.action.id);
-        if (!seen.add(hash)) {
-          suspectHashes.add(idHashKey(hash));
-          suspects.set(locationKey(record), hasError);
+  const tally = new PassTally(maxErrors, options.initialIssues ?? []);
+  const rawFiles = new Set<DataFile>();
+  const snapshot: ProgressSnapshot = { phase: 'validate', items: 0, totalItems: undefined, bytes: 0, totalBytes: options.totalBytes, batches: 0, failedBatches: 0 };
+  let bytesBefore = 0;
+  let seq = 0;
+  try {
+    for (const file of options.files) {
+      const counter = { bytesRead: 0 };
+      const report = (): void => {
+        snapshot.items = tally.items;
+        snapshot.bytes = bytesBefore + counter.bytesRead;
+        options.progress?.update(snapshot);
+      };
+      const errorsBefore = tally.collector.errors;
+      if (isNdjson(file)) {
+        const outcome = await validateNdjsonBlocks(fileBytes(file, counter), {
+          file: file.display,
+          fields,
+          maxLineBytes,
+          lanes,
+          nextSeq: () => seq++,
+          take: (result) => {
+            tally.block(result, file.display);
+            report();
+          },
+        }).catch((error: unknown) => Promise.reject(readFailure(file, error)));
+        for (const entry of outcome.tail) tally.entry(entry, rules);
+        if (outcome.raw && file.size !== undefined && tally.collector.errors === errorsBefore) rawFiles.add(file);
+      } else {
+        for await (const chunk of readDataFile(file, fields, counter, { maxLineBytes })) {
+          for (const entry of chunk) tally.entry(entry, rules);
+          report();
         }
       }
-      snapshot.items = items;
-      snapshot.bytes = bytesBefore + counter.bytesRead;
-      options.progress?.update(snapshot);
+      bytesBefore += counter.bytesRead;
     }
-    bytesBefore += counter.bytesRead;
+  } finally {
+    await lanes.close();
   }
   options.progress?.done(snapshot);
 
-  const duplicates = new Set<string>();
-  if (suspectHashes.size > 0) {
-    for (const { record, first } of await confirmDuplicates(options.files, options.fields, suspectHashes)) {
-      duplicates.add(locationKey(record));
-      collector.add(
-        dataIssue(
-          DATA_CODES.duplicateId,
-          record.file,
-          record.line,
-          `_id "${excerpt(record.action.id)}" in language "${excerpt(record.action.language)}" appears more than once in this push (first at ${first}); batches are sent in parallel, so which one wins is not defined.`,
-          '',
-        ),
-      );
-      if (suspects.get(locationKey(record)) === false) invalid++;
-    }
-  }
-
+  const duplicates = await reportDuplicates(options.files, fields, tally);
+  for (const file of rawFiles) if ([...duplicates].some((key) => key.startsWith(`${file.display}:`))) rawFiles.delete(file);
+  const { collector } = tally;
   const summary: ValidationSummary = {
     files: options.files.length,
-    items,
-    deletes,
-    invalidItems: invalid,
+    items: tally.items,
+    deletes: tally.deletes,
+    invalidItems: tally.invalid,
     errors: collector.errors,
     warnings: collector.warnings,
     diagnostics: collector.diagnostics(),
     omittedErrors: collector.omittedErrors,
     omittedWarnings: collector.omittedWarnings,
   };
-  return { summary, duplicates, rules };
-}
-
-/** Re-reads the files looking only at ids whose hash repeated, to tell real duplicates from hash collisions. */
-async function confirmDuplicates(files: readonly DataFile[], fields: PlainItemFields, hashes: Set<string>): Promise<{ record: DataRecord; first: string }[]> {
-  const firstSeen = new Map<string, string>();
-  const found: { record: DataRecord; first: string }[] = [];
-  for (const file of files) {
-    for await (const record of readDataRecords(file, fields)) {
-      if (!hashes.has(idHashKey(idHash(record.action.language, record.action.id)))) continue;
-      const key = `${record.action.language}\u0000${record.action.id}`;
-      const first = firstSeen.get(key);
-      if (first === undefined) firstSeen.set(key, locationKey(record));
-      else found.push({ record, first });
-    }
-  }
-  return found;
+  return { summary, duplicates, rules, rawFiles };
 }

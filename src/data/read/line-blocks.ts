@@ -1,0 +1,131 @@
+/**
+ * A run of whole lines of one file, copied into memory of its own (so it can be handed to
+ * a worker thread without a copy): every line ends in "\n", and a line longer than the
+ * limit is an empty line here, its number listed in `tooLong`.
+ */
+export interface LineBlock {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** 1-based number of the first line. */
+  firstLine: number;
+  lineCount: number;
+  /** Lines (by number) that were longer than the limit: not read, left empty. */
+  tooLong: number[];
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Cuts a file's bytes, as they are read, into blocks of whole lines, with the same line
+ * numbers and the same line limit as LineSplitter: a line is too long when its bytes
+ * (without the "\n") are more than `maxLineBytes`. Only the unfinished last line is held
+ * between pieces, and not even that once it is known to be too long.
+ */
+export class LineBlocker {
+  private carry: Uint8Array[] = [];
+  private carryBytes = 0;
+  private overflowing = false;
+  private nextLine = 1;
+
+  constructor(private readonly maxLineBytes: number) {}
+
+  /** The lines completed by this piece, or undefined when it completes none. */
+  push(piece: Uint8Array): LineBlock | undefined {
+    let newline = piece.indexOf(NEWLINE);
+    if (newline === -1) {
+      this.keep(piece);
+      return undefined;
+    }
+    const builder = new BlockBuilder(this.nextLine);
+    // The first line may have begun in earlier pieces.
+    if (this.overflowing || this.carryBytes + newline > this.maxLineBytes) builder.tooLong();
+    else builder.line([...this.carry, piece.subarray(0, newline + 1)]);
+    this.carry = [];
+    this.carryBytes = 0;
+    this.overflowing = false;
+    let start = newline + 1;
+    // Lines inside the piece are copied as one run until a line too long interrupts it.
+    let runStart = start;
+    for (newline = piece.indexOf(NEWLINE, start); newline !== -1; newline = piece.indexOf(NEWLINE, start)) {
+      if (newline - start > this.maxLineBytes) {
+        builder.run(piece.subarray(runStart, start));
+        builder.tooLong();
+        runStart = newline + 1;
+      } else builder.count();
+      start = newline + 1;
+    }
+    builder.run(piece.subarray(runStart, start));
+    this.keep(piece.subarray(start));
+    const block = builder.finish();
+    this.nextLine += block.lineCount;
+    return block;
+  }
+
+  /** The last line, when the input does not end with a newline (given one here). */
+  end(): LineBlock | undefined {
+    if (this.carryBytes === 0 && !this.overflowing) return undefined;
+    const builder = new BlockBuilder(this.nextLine);
+    if (this.overflowing) builder.tooLong();
+    else builder.line([...this.carry, Uint8Array.of(NEWLINE)]);
+    this.carry = [];
+    this.carryBytes = 0;
+    this.overflowing = false;
+    const block = builder.finish();
+    this.nextLine += block.lineCount;
+    return block;
+  }
+
+  private keep(tail: Uint8Array): void {
+    if (tail.length === 0 || this.overflowing) return;
+    if (this.carryBytes + tail.length > this.maxLineBytes) {
+      this.overflowing = true;
+      this.carry = [];
+      this.carryBytes = 0;
+      return;
+    }
+    this.carry.push(tail);
+    this.carryBytes += tail.length;
+  }
+}
+
+/** Collects the pieces of one block and copies them once, at the end. */
+class BlockBuilder {
+  private readonly parts: Uint8Array[] = [];
+  private size = 0;
+  private lines = 0;
+  private readonly tooLongLines: number[] = [];
+
+  constructor(private readonly firstLine: number) {}
+
+  /** One line made of `parts`, the last ending in "\n". */
+  line(parts: readonly Uint8Array[]): void {
+    for (const part of parts) this.run(part);
+    this.lines++;
+  }
+
+  /** Bytes of lines already counted with count(). */
+  run(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.parts.push(bytes);
+    this.size += bytes.length;
+  }
+
+  count(): void {
+    this.lines++;
+  }
+
+  tooLong(): void {
+    this.tooLongLines.push(this.firstLine + this.lines);
+    this.run(Uint8Array.of(NEWLINE));
+    this.lines++;
+  }
+
+  finish(): LineBlock {
+    const bytes = new Uint8Array(this.size);
+    let at = 0;
+    for (const part of this.parts) {
+      bytes.set(part, at);
+      at += part.length;
+    }
+    return { bytes, firstLine: this.firstLine, lineCount: this.lines, tooLong: this.tooLongLines };
+  }
+}

@@ -1,0 +1,29 @@
+import type { SourceDefinition } from '../../model/types.js';
+import type { PlainItemFields } from '../read/plain-item.js';
+import type { BlockContext } from './check-block.js';
+import { createItemValidators } from './item-validators.js';
+
+/**
+ * What a thread needs to check blocks, as plain data that crosses to a worker thread. The
+ * definition travels as JSON: user-given names such as `__proto__` stay own keys.
+ */
+export interface BlockSetup {
+  sourceId: string;
+  definitionJson: string;
+  /** data.idField and data.languageField: allowed on plain items, never "undeclared". */
+  routingFields: string[];
+  fields: PlainItemFields;
+  maxErrors: number;
+  maxLineBytes: number;
+}
+
+export function blockSetup(sourceId: string, definition: SourceDefinition, fields: PlainItemFields, maxErrors: number, maxLineBytes: number): BlockSetup {
+  return { sourceId, definitionJson: JSON.stringify(definition), routingFields: [fields.idField, fields.languageField], fields, maxErrors, maxLineBytes };
+}
+
+/** Builds a thread's checker; the item validators come from createItemValidators, on every thread alike. */
+export async function blockContext(setup: BlockSetup): Promise<BlockContext> {
+  const definition = JSON.parse(setup.definitionJson) as SourceDefinition;
+  const validators = await createItemValidators(definition, setup.routingFields);
+  return { rules: { sourceId: setup.sourceId, definition, validators }, fields: setup.fields, maxErrors: setup.maxErrors, maxLineBytes: setup.maxLineBytes };
+}

@@ -1,0 +1,126 @@
+import { access } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import type { BlockSetup } from './block-context.js';
+import { checkBlock, type BlockContext, type BlockJob, type BlockResult } from './check-block.js';
+
+/** What a worker thread answers for one block. */
+export type WorkerReply = { ok: true; result: BlockResult } | { ok: false; seq: number; message: string };
+
+/** Blocks a worker holds at once: one being checked, one waiting, so it never idles between two. */
+const DEPTH = 2;
+/**
+ * At most this many worker threads, whatever the machine: each costs a V8 heap and its own
+ * copy of the validators, and memory stays within bounds on a large machine too.
+ */
+export const MAX_WORKERS = 4;
+
+/** Worker threads for validation: one fewer than the cores (the main thread reads and checks too), at least one. */
+export function defaultWorkerCount(): number {
+  return Math.min(MAX_WORKERS, Math.max(1, os.availableParallelism() - 1));
+}
+
+/** The compiled worker script beside this module; absent when running from TypeScript sources. */
+export async function builtWorkerUrl(): Promise<URL | undefined> {
+  const url = new URL('./block-worker.js', import.meta.url);
+  try {
+    await access(fileURLToPath(url));
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where blocks of lines are checked: worker threads while one has room, else the main
+ * thread itself. Results come back in any order, each tagged with its block's `seq`; the
+ * caller takes them in order.
+ */
+export class BlockLanes {
+  private constructor(
+    private readonly local: BlockContext,
+    private readonly workers: WorkerLane[],
+  ) {}
+
+  /**
+   * `local` checks blocks on this thread; each worker builds its own from `setup`. With
+   * `workerUrl` undefined or `workers` 0, every block is checked on this thread.
+   */
+  static async open(local: BlockContext, setup: BlockSetup, workers: number, workerUrl: URL | undefined): Promise<BlockLanes> {
+    const lanes: WorkerLane[] = [];
+    if (workerUrl !== undefined && workers > 0) {
+      const { Worker } = await import('node:worker_threads');
+      for (let i = 0; i < workers; i++) lanes.push(new WorkerLane(new Worker(workerUrl, { workerData: setup })));
+    }
+    return new BlockLanes(local, lanes);
+  }
+
+  /**
+   * How many blocks may be started and not yet taken. Blocks checked here are done at once
+   * but wait behind the workers' in the order of the file: room for a few of them keeps
+   * this thread checking while the oldest block is still with a worker.
+   */
+  get ahead(): number {
+    return this.workers.length === 0 ? 1 : this.workers.length * DEPTH + 4;
+  }
+
+  /**
+   * Starts checking a block. `job.bytes` moves to a worker thread (it is detached here);
+   * when every worker is busy, the block is checked now, on this thread.
+   */
+  async start(job: BlockJob): Promise<{ result: Promise<BlockResult> }> {
+    if (this.workers.length === 0) return { result: Promise.resolve(checkBlock(job, this.local)) };
+    // Let finished workers report first, so their room is seen.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    let lane: WorkerLane | undefined;
+    for (const worker of this.workers) if (worker.load < DEPTH && (lane === undefined || worker.load < lane.load)) lane = worker;
+    if (lane === undefined) return { result: Promise.resolve(checkBlock(job, this.local)) };
+    return { result: lane.send(job) };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((lane) => lane.close()));
+  }
+}
+
+class WorkerLane {
+  private readonly waiting = new Map<number, { resolve: (result: BlockResult) => void; reject: (error: Error) => void }>();
+  private failure: Error | undefined;
+
+  constructor(private readonly worker: Worker) {
+    // A worker never keeps the process alive: an interrupted push exits without waiting for it.
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const seq = reply.ok ? reply.result.seq : reply.seq;
+      const entry = this.waiting.get(seq);
+      this.waiting.delete(seq);
+      if (reply.ok) entry?.resolve(reply.result);
+      else entry?.reject(new Error(`validation worker failed: ${reply.message}`));
+    });
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => this.fail(new Error(`validation worker exited with code ${code}`)));
+  }
+
+  get load(): number {
+    return this.waiting.size;
+  }
+
+  send(job: BlockJob): Promise<BlockResult> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    const result = new Promise<BlockResult>((resolve, reject) => this.waiting.set(job.seq, { resolve, reject }));
+    this.worker.postMessage(job, [job.bytes.buffer]);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    this.waiting.clear();
+    await this.worker.terminate();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const entry of this.waiting.values()) entry.reject(this.failure);
+    this.waiting.clear();
+  }
+}

@@ -1,0 +1,26 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { blockContext, type BlockSetup } from './block-context.js';
+import type { WorkerReply } from './block-lanes.js';
+import { checkBlock, type BlockJob } from './check-block.js';
+
+/**
+ * A validation worker thread: checks the blocks of lines the main thread hands over and
+ * sends back each result, its typed arrays transferred rather than copied. A failure is
+ * reported for the block that met it; the main thread ends the pass.
+ */
+const port = parentPort;
+if (port === null) throw new Error('block-worker runs only as a worker thread');
+const context = blockContext(workerData as BlockSetup);
+
+port.on('message', (job: BlockJob) => {
+  context
+    .then((ready) => {
+      const result = checkBlock(job, ready);
+      const reply: WorkerReply = { ok: true, result };
+      port.postMessage(reply, [result.hashes.buffer, result.lines.buffer, result.errors.buffer]);
+    })
+    .catch((error: unknown) => {
+      const reply: WorkerReply = { ok: false, seq: job.seq, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      port.postMessage(reply);
+    });
+});

@@ -1,0 +1,187 @@
+import { isUtf8 } from 'node:buffer';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { hasUtf8Bom } from '../../fs/utf8-text.js';
+import { serializeAction } from '../push/serialize.js';
+import { decodeLine } from '../read/line-chunks.js';
+import { NdjsonState, type NdjsonMode, type Pending } from '../read/ndjson-state.js';
+import type { PlainItemFields } from '../read/plain-item.js';
+import type { ReadEntry } from '../types.js';
+import { checkRecord, type RecordRulesContext } from './check-record.js';
+import { idHash } from './id-set.js';
+
+/** A block of whole lines of one NDJSON file, with what the lines before it left behind. */
+export interface BlockJob {
+  /** Order of the block in the pass: results are taken in this order. */
+  seq: number;
+  /** The file's name in diagnostics. */
+  file: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  firstLine: number;
+  lineCount: number;
+  /** Lines longer than the limit, left empty in `bytes`. */
+  tooLong: number[];
+  mode: NdjsonMode;
+  pending: Pending | undefined;
+}
+
+/**
+ * What one block holds, in the form the pass merges: counts, the first diagnostics (in
+ * reading order), and per record only its (language, _id) hash, line and whether it has an
+ * error, in typed arrays that travel between threads without a copy.
+ */
+export interface BlockResult {
+  seq: number;
+  /** Records and problems read, as the validation summary counts items. */
+  entries: number;
+  deletes: number;
+  invalid: number;
+  /** At most maxErrors errors and maxErrors warnings; the rest are only counted. */
+  diagnostics: Diagnostic[];
+  omittedErrors: number;
+  omittedWarnings: number;
+  records: number;
+  /** Two 32-bit halves per record. */
+  hashes: Uint32Array<ArrayBuffer>;
+  lines: Float64Array<ArrayBuffer>;
+  /** 1 where the record has an error. */
+  errors: Uint8Array<ArrayBuffer>;
+  /**
+   * Every line is one the send pass may pass on byte for byte: an action line exactly as
+   * graphform writes it, a data line (sent as written), or an empty line between records;
+   * no `\r`, no byte-order mark.
+   */
+  raw: boolean;
+}
+
+export interface BlockContext {
+  rules: RecordRulesContext;
+  fields: PlainItemFields;
+  maxErrors: number;
+  maxLineBytes: number;
+}
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** Reads and checks every line of a block: the work the validation pass spreads over threads. */
+export function checkBlock(job: BlockJob, context: BlockContext): BlockResult {
+  const buffer = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+  // One check for the whole block; lines are checked one by one only when it fails.
+  const utf8 = isUtf8(buffer);
+  const state = new NdjsonState(job.file, context.fields, { maxLineBytes: context.maxLineBytes, mode: job.mode, pending: job.pending });
+  const tally = new BlockTally(job, context);
+  const tooLong = job.tooLong.length === 0 ? undefined : new Set(job.tooLong);
+  const out: ReadEntry[] = [];
+  let raw = true;
+  let line = job.firstLine;
+  let start = 0;
+  for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
+    if (tooLong?.has(line) === true) {
+      state.tooLong(line, out);
+      raw = false;
+    } else {
+      const plain = utf8 && line !== 1 && buffer[end - 1] !== CARRIAGE_RETURN;
+      // The common line is decoded in place; decodeLine handles a `\r`, a BOM and bytes that are not UTF-8.
+      const text = plain ? buffer.toString('utf8', start, end) : decodeLine(buffer.subarray(start, end), line, utf8);
+      if (typeof text !== 'string') {
+        state.notUtf8(text, out);
+        raw = false;
+      } else {
+        state.line(text, line, out);
+        raw = raw && (plain || (buffer[end - 1] !== CARRIAGE_RETURN && !(line === 1 && hasUtf8Bom(buffer.subarray(start, end))))) && sendsAsIs(text, line, state, out);
+      }
+    }
+    for (const entry of out) tally.add(entry);
+    out.length = 0;
+    start = end + 1;
+    line++;
+  }
+  return tally.result(raw);
+}
+
+/** Whether the line just read goes on the wire exactly as it is in the file. */
+function sendsAsIs(text: string, line: number, state: NdjsonState, out: readonly ReadEntry[]): boolean {
+  // An empty line between records is skipped; one between an action and its data is not worth cutting around.
+  if (text.length === 0) return state.pending === undefined;
+  const waiting = state.pending;
+  if (waiting?.line === line) return waiting.action !== undefined && text === serializeAction(waiting.action);
+  const last = out[out.length - 1];
+  if (last?.kind !== 'record' || last.record.line !== line) return false;
+  // A data line goes as it is written: a valid JSON line means the same item to the service, minified or not.
+  return last.record.action.kind === 'delete' ? text === serializeAction(last.record.action) : true;
+}
+
+class BlockTally {
+  private entries = 0;
+  private deletes = 0;
+  private invalid = 0;
+  private readonly diagnostics: Diagnostic[] = [];
+  private errorsKept = 0;
+  private warningsKept = 0;
+  private omittedErrors = 0;
+  private omittedWarnings = 0;
+  private records = 0;
+  private readonly hashes: Uint32Array<ArrayBuffer>;
+  private readonly lines: Float64Array<ArrayBuffer>;
+  private readonly errors: Uint8Array<ArrayBuffer>;
+
+  constructor(
+    private readonly job: BlockJob,
+    private readonly context: BlockContext,
+  ) {
+    // A record takes at least one line.
+    const most = job.lineCount;
+    this.hashes = new Uint32Array(most * 2);
+    this.lines = new Float64Array(most);
+    this.errors = new Uint8Array(most);
+  }
+
+  add(entry: ReadEntry): void {
+    this.entries++;
+    if (entry.kind === 'issue') {
+      this.keep(entry.issue);
+      if (entry.issue.severity === 'error') this.invalid++;
+      return;
+    }
+    const record = entry.record;
+    if (record.action.kind === 'delete') this.deletes++;
+    let hasError = false;
+    for (const diagnostic of checkRecord(record, this.context.rules)) {
+      this.keep(diagnostic);
+      hasError ||= diagnostic.severity === 'error';
+    }
+    if (hasError) this.invalid++;
+    const [a, b] = idHash(record.action.language, record.action.id);
+    const at = this.records++;
+    this.hashes[at * 2] = a;
+    this.hashes[at * 2 + 1] = b;
+    this.lines[at] = record.line;
+    this.errors[at] = hasError ? 1 : 0;
+  }
+
+  result(raw: boolean): BlockResult {
+    return {
+      seq: this.job.seq,
+      entries: this.entries,
+      deletes: this.deletes,
+      invalid: this.invalid,
+      diagnostics: this.diagnostics,
+      omittedErrors: this.omittedErrors,
+      omittedWarnings: this.omittedWarnings,
+      records: this.records,
+      hashes: this.hashes,
+      lines: this.lines,
+      errors: this.errors,
+      raw,
+    };
+  }
+
+  private keep(diagnostic: Diagnostic): void {
+    // The pass keeps the first maxErrors of each severity: later ones of this block never make it.
+    if (diagnostic.severity === 'error') {
+      if (this.errorsKept++ < this.context.maxErrors) this.diagnostics.push(diagnostic);
+      else this.omittedErrors++;
+    } else if (this.warningsKept++ < this.context.maxErrors) this.diagnostics.push(diagnostic);
+    else this.omittedWarnings++;
+  }
+}
