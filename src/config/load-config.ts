@@ -1,8 +1,9 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig, defaultLoaders, type Loaders } from 'cosmiconfig';
-import { LineCounter, parse as parseYaml, parseDocument } from 'yaml';
-import { createSourceMap, type SourceMap } from '../load/source-map.js';
+import { readCommonYaml } from '../load/quick-yaml.js';
+import { lazySourceMap } from '../load/source-map.js';
+import { yamlPackage } from '../load/yaml-package.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { isRecord } from '../model/is-record.js';
@@ -131,7 +132,7 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
   const shown = relative(options.cwd, file);
   const prefix = path.basename(file) === 'package.json' ? ['graphform'] : [];
   // JSON is YAML, so one source map gives positions for both; JS/TS configs have none.
-  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? configSourceMap(shown, await readFile(file, 'utf8')) : undefined;
+  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? lazySourceMap(shown, await readFile(file, 'utf8')) : undefined;
   return {
     file,
     value: result.config,
@@ -176,10 +177,11 @@ async function assertInsideItsFolder(file: string): Promise<void> {
 }
 
 /**
- * cosmiconfig's loaders, but YAML through the `yaml` package that reads the declarations
- * too (one parser, one set of rules and positions for every YAML file graphform reads).
+ * cosmiconfig's loaders, but YAML read as the declarations are (one parser, one set of
+ * rules and positions for every YAML file graphform reads): plain YAML by the quick
+ * reader, anything else by the `yaml` package, loaded only then.
  */
-const loadYaml = (_file: string, content: string): unknown => parseYaml(content);
+const loadYaml = (_file: string, content: string): unknown => readCommonYaml(content) ?? yamlPackage().parse(content);
 const CONFIG_LOADERS: Loaders = { ...defaultLoaders, '.yaml': loadYaml, '.yml': loadYaml, noExt: loadYaml };
 
 /** The config loaders, each preceded by assertInsideItsFolder. */
@@ -209,9 +211,4 @@ function codegenConfig(raw: unknown, rootDir: string, text: (key: { name: string
 
 function stringList(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
-}
-
-function configSourceMap(file: string, text: string): SourceMap {
-  const lineCounter = new LineCounter();
-  return createSourceMap(file, parseDocument(text, { lineCounter }), lineCounter);
 }

@@ -1,5 +1,6 @@
-import { isMap, isPair, isSeq, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
 import { keyText, type DeclarationPath } from './source-map.js';
+import { yamlPackage } from './yaml-package.js';
 
 export interface DuplicateKey {
   key: string;
@@ -22,6 +23,7 @@ export function findDuplicateKeys(doc: Document.Parsed): DuplicateKey[] {
 }
 
 function walk(node: Node | null | undefined, path: DeclarationPath, found: DuplicateKey[]): void {
+  const { isMap, isPair, isSeq } = yamlPackage();
   if (isSeq(node)) {
     node.items.forEach((item, index) => walk(item as Node | null, [...path, index], found));
     return;

@@ -1,5 +1,6 @@
-import { isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
 import { keyText, type DeclarationPath } from './source-map.js';
+import { yamlPackage } from './yaml-package.js';
 
 /** The longest string a declaration may hold, as a value or a key. Nothing the service takes is longer. */
 export const MAX_VALUE_CHARS = 1024;
@@ -23,6 +24,7 @@ export function findLongValues(doc: Document.Parsed, max = MAX_VALUE_CHARS): Lon
 }
 
 function walk(node: unknown, path: DeclarationPath, max: number, found: LongValue[]): void {
+  const { isMap, isPair, isScalar, isSeq } = yamlPackage();
   if (isScalar(node)) {
     if (typeof node.value === 'string' && node.value.length > max) found.push({ path, offset: node.range?.[0] ?? 0, length: node.value.length, isKey: false });
     return;

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import type { Document, YAMLError } from 'yaml';
 import { compareDiagnostics, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import type { DeclarationCode, DeclarationFileCode } from '../validate/codes.js';
@@ -7,6 +7,7 @@ import { formatPath } from './format-path.js';
 import { findLongValues, MAX_VALUE_CHARS } from './long-values.js';
 import type { ParsedDeclarationFile } from './parse.js';
 import { createSourceMap, lazySourceMap, YAML_OPTIONS } from './source-map.js';
+import { yamlPackage } from './yaml-package.js';
 
 /**
  * Reads one declaration file's text (without a byte-order mark) with the `yaml` package,
@@ -15,6 +16,7 @@ import { createSourceMap, lazySourceMap, YAML_OPTIONS } from './source-map.js';
  * about to be looked up; for any other the source map reads the text again if asked.
  */
 export function parseWithYaml(file: string, text: string): ParsedDeclarationFile {
+  const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
   const diagnostics: Diagnostic[] = [];
@@ -69,6 +71,7 @@ const PATH_CHARS = 200;
 type Report = (code: DeclarationCode | DeclarationFileCode, offset: number, message: string) => void;
 
 function readValue(doc: Document.Parsed, report: Report): unknown {
+  const { isMap } = yamlPackage();
   const contents = doc.contents;
   if (contents === null) {
     report('GF_EMPTY_FILE', 0, 'the file declares nothing; a declaration needs at least id, label, languages and contentTypes');
@@ -88,6 +91,7 @@ function readValue(doc: Document.Parsed, report: Report): unknown {
 
 /** Describes what the file holds instead of a map, quoting at most a short excerpt of it. */
 function describeNode(node: NonNullable<Document.Parsed['contents']>): string {
+  const { isScalar, isSeq } = yamlPackage();
   if (isSeq(node)) return 'a list';
   if (isScalar(node)) return node.value === null ? 'empty (null)' : `a single value (\`${excerpt(String(node.value))}\`)`;
   return 'not a map';

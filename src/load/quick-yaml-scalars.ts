@@ -4,6 +4,24 @@
  * throwing OutsideSubset; nothing is guessed.
  */
 
+/** A 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/**
+ * Told where each map entry's key and value, or list item, starts, once it is read. The
+ * value's position is undefined for an empty value (`key:` with nothing after it).
+ */
+export type RecordEntry = (container: object, key: string | number, keyAt: Position | undefined, valueAt: Position | undefined) => void;
+
+/** Recording positions inside a flow collection: the recorder, and the collection's line. */
+export interface FlowRecording {
+  record: RecordEntry;
+  line: number;
+}
+
 /** Thrown when the text leaves the subset the quick reader knows; the caller then uses `yaml`. */
 export class OutsideSubset extends Error {}
 
@@ -22,14 +40,16 @@ const FALSE = /^(?:[Ff]alse|FALSE)$/;
 
 /**
  * Characters that cannot start a plain scalar, or start one that means something else:
- * YAML's indicators, and the first characters of numbers (`-1`, `.5`, `+2`, `0x1F`), which
- * the core schema reads in ways left to `yaml`.
+ * YAML's indicators, and the first characters of numbers (`-1`, `+2`, `0x1F`), which the
+ * core schema reads in ways left to `yaml`.
  */
-const RESERVED_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`.+0123456789');
+const RESERVED_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`+0123456789');
+/** The core schema's numbers that start with a dot: `.5`, `.5e3`, `.inf`, `.NaN`. A path such as `.graphform/state` is a string. */
+const DOT_NUMBER = /^\.(?:[0-9]|(?:inf|Inf|INF|nan|NaN|NAN)$)/;
 
 /** A plain scalar's value in YAML 1.2's core schema: null, a boolean or a string (numbers give up). */
 export function plainValue(text: string): string | boolean | null {
-  if (text === '' || RESERVED_FIRST.has(text.charAt(0))) outside();
+  if (text === '' || RESERVED_FIRST.has(text.charAt(0)) || DOT_NUMBER.test(text)) outside();
   if (text.length > MAX_STRING) outside();
   const first = text.charCodeAt(0);
   // Only n, N, t, T, f, F and ~ can start a null or a boolean.
@@ -91,7 +111,8 @@ export function restIsBlank(line: string, from: number): boolean {
 const FLOW_END = new Set(',[]{}');
 
 /** A flow collection (`[…]` or `{…}`) that opens at `start` and closes on the same line. */
-export function flow(line: string, start: number): { value: unknown; end: number } {
+export function flow(line: string, start: number, recording?: FlowRecording): { value: unknown; end: number } {
+  const at = (index: number): Position | undefined => (recording === undefined ? undefined : { line: recording.line, column: index + 1 });
   const list = line.charAt(start) === '[';
   const close = list ? ']' : '}';
   const result: unknown[] | Record<string, unknown> = list ? [] : {};
@@ -99,15 +120,18 @@ export function flow(line: string, start: number): { value: unknown; end: number
   if (line.charAt(i) === close) return { value: result, end: i + 1 };
   for (;;) {
     if (Array.isArray(result)) {
-      const item = flowItem(line, i);
+      const item = flowItem(line, i, recording);
       result.push(item.value);
+      recording?.record(result, result.length - 1, undefined, at(i));
       i = item.end;
     } else {
       const key = flowKey(line, i);
       // `key: value`, with a space after the colon; `{ a }`, `{ a: }` and `{a:b}` are left to yaml.
       if (line.charAt(key.end) !== ':' || line.charAt(key.end + 1) !== ' ') outside();
-      const value = flowItem(line, skipSpaces(line, key.end + 1));
+      const valueStart = skipSpaces(line, key.end + 1);
+      const value = flowItem(line, valueStart, recording);
       setKey(result, key.value, value.value);
+      recording?.record(result, key.value, at(i), at(valueStart));
       i = value.end;
     }
     i = skipSpaces(line, i);
@@ -120,9 +144,9 @@ export function flow(line: string, start: number): { value: unknown; end: number
   }
 }
 
-function flowItem(line: string, start: number): { value: unknown; end: number } {
+function flowItem(line: string, start: number, recording: FlowRecording | undefined): { value: unknown; end: number } {
   const first = line.charAt(start);
-  if (first === '[' || first === '{') return flow(line, start);
+  if (first === '[' || first === '{') return flow(line, start, recording);
   if (first === '"' || first === "'") {
     const item = quoted(line, start);
     // `"a": b` inside a list is a pair: left to yaml.

@@ -1,4 +1,6 @@
-import { flow, keyValue, OutsideSubset, outside, plainValue, quoted, restIsBlank, setKey, skipSpaces } from './quick-yaml-scalars.js';
+import { flow, keyValue, OutsideSubset, outside, plainValue, quoted, restIsBlank, setKey, skipSpaces, type Position, type RecordEntry } from './quick-yaml-scalars.js';
+
+export type { Position, RecordEntry } from './quick-yaml-scalars.js';
 
 /**
  * Reads the YAML that declarations are written in, many times faster than the `yaml`
@@ -9,11 +11,14 @@ import { flow, keyValue, OutsideSubset, outside, plainValue, quoted, restIsBlank
  * level that is not a map), it returns undefined and the caller reads the file with `yaml`.
  * When it returns a value, that value equals what `yaml` would give, and `yaml` would
  * report nothing: test/load/quick-yaml.test.ts checks both on every fixture and example.
+ *
+ * With `record`, it also reports where each map entry's key and value and each list
+ * item start, as `yaml` places them (quick-source-map.ts builds positions from that).
  */
-export function readCommonYaml(text: string): Record<string, unknown> | undefined {
+export function readCommonYaml(text: string, record?: RecordEntry): Record<string, unknown> | undefined {
   if (UNSUPPORTED_CHARACTER.test(text)) return undefined;
   try {
-    const reader = new BlockReader(text.split('\n'));
+    const reader = new BlockReader(text.split('\n'), record);
     const start = reader.nextContent();
     if (start === undefined || start.indent !== 0) return undefined;
     const root = reader.map(0, 0);
@@ -46,8 +51,14 @@ interface ContentLine {
 class BlockReader {
   /** The line being read. */
   private at = 0;
+  /** Where the value read last starts (1-based), when positions are recorded; undefined for an empty value. */
+  private valueLine = 0;
+  private valueColumn = 0;
 
-  constructor(private readonly lines: string[]) {
+  constructor(
+    private readonly lines: string[],
+    private readonly record: RecordEntry | undefined,
+  ) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] as string;
       if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
@@ -76,7 +87,9 @@ class BlockReader {
     for (;;) {
       const line = this.current();
       const key = blockKey(line, start);
+      const keyLine = this.at + 1;
       setKey(map, key.value, this.value(line, key.end + 1, indent, true));
+      this.record?.(map, key.value, { line: keyLine, column: start + 1 }, this.valueAt());
       const next = this.nextContent();
       if (next === undefined || next.indent < indent) return map;
       if (next.indent > indent) outside();
@@ -90,6 +103,7 @@ class BlockReader {
     for (;;) {
       const line = this.current();
       list.push(this.value(line, indent + 1, indent, false));
+      this.record?.(list, list.length - 1, undefined, this.valueAt());
       const next = this.nextContent();
       if (next === undefined || next.indent < indent) return list;
       if (next.indent > indent) outside();
@@ -108,31 +122,51 @@ class BlockReader {
     if (start === line.length || line.charAt(start) === '#') return this.nested(indent, inMap);
     const first = line.charAt(start);
     const inFlow = first === '[' || first === '{';
-    // `- key: value` starts a map inside the list, with its keys at this column.
-    if (!inMap && !inFlow && isKeyStart(line, start)) return this.map(start, start);
+    const valueLine = this.at + 1;
     let value: unknown;
-    if (inFlow) value = this.alone(line, flow(line, start));
-    else if (first === '"' || first === "'") value = this.alone(line, quoted(line, start));
-    else value = plainValue(plainText(line, start));
-    this.at++;
+    // `- key: value` starts a map inside the list, with its keys at this column.
+    if (!inMap && !inFlow && isKeyStart(line, start)) value = this.map(start, start);
+    else {
+      if (inFlow) value = this.alone(line, flow(line, start, this.record === undefined ? undefined : { record: this.record, line: valueLine }));
+      else if (first === '"' || first === "'") value = this.alone(line, quoted(line, start));
+      else value = plainValue(plainText(line, start));
+      this.at++;
+    }
+    this.setValueAt(valueLine, start + 1);
     return value;
+  }
+
+  private setValueAt(line: number, column: number): void {
+    this.valueLine = line;
+    this.valueColumn = column;
+  }
+
+  /** Where the value read last starts, or undefined for an empty one. */
+  private valueAt(): Position | undefined {
+    return this.valueLine === 0 ? undefined : { line: this.valueLine, column: this.valueColumn };
   }
 
   /** A value on the lines below a key or dash with nothing after it; null when there is none. */
   private nested(indent: number, inMap: boolean): unknown {
     this.at++;
     const next = this.nextContent();
-    if (next === undefined) return null;
-    const line = this.current();
-    if (next.indent > indent) {
-      if (isDash(line, next.indent)) return this.list(next.indent);
-      if (isKeyStart(line, next.indent)) return this.map(next.indent, next.indent);
-      // A scalar on its own line below its key.
-      outside();
+    let value: unknown = null;
+    if (next !== undefined) {
+      const line = this.current();
+      if (next.indent > indent) {
+        if (isDash(line, next.indent)) value = this.list(next.indent);
+        else if (isKeyStart(line, next.indent)) value = this.map(next.indent, next.indent);
+        // A scalar on its own line below its key.
+        else outside();
+      } else if (inMap && next.indent === indent && isDash(line, indent)) {
+        value = this.list(indent);
+      }
     }
-    if (inMap && next.indent === indent && isDash(line, indent)) return this.list(indent);
-    // Nothing below: the value is empty, and this line belongs to an enclosing map or list.
-    return null;
+    // A nested map or list starts at its first key or dash; otherwise the value is empty, and
+    // the line below belongs to an enclosing map or list.
+    if (value === null || next === undefined) this.setValueAt(0, 0);
+    else this.setValueAt(next.index + 1, next.indent + 1);
+    return value;
   }
 
   /** A flow collection or quoted scalar must be alone on its line (a comment aside). */

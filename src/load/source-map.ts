@@ -1,5 +1,7 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type ParseOptions, type YAMLMap } from 'yaml';
+import type { Document, LineCounter, Node, ParseOptions, YAMLMap } from 'yaml';
 import type { SourceLocation } from '../model/types.js';
+import { quickSourceMap } from './quick-source-map.js';
+import { yamlPackage } from './yaml-package.js';
 
 /** A path into a declaration: map keys and list indexes, e.g. ['contentTypes', 'Item', 'contentType', 0]. */
 export type DeclarationPath = readonly (string | number)[];
@@ -28,10 +30,11 @@ export function emptySourceMap(file: string): SourceMap {
 export const YAML_OPTIONS: ParseOptions = { uniqueKeys: false, prettyErrors: false };
 
 /**
- * A source map that parses `text` only when a position is first asked for, and keeps that
- * document from then on. Most files have no diagnostics and are never parsed this way, so
- * a large project does not hold a document per file; parsing is deterministic, so the
- * positions are the same as those of the first reading.
+ * A source map that reads `text` again only when a position is first asked for, and keeps
+ * what it built from then on. Most files have no diagnostics and are never read this way,
+ * so a large project does not hold a document per file. A file in the quick reader's
+ * subset is read by it (no `yaml` needed); any other by `yaml`. Both give the positions
+ * `yaml` gives.
  */
 export function lazySourceMap(file: string, text: string): LazySourceMap {
   let built: SourceMap | undefined;
@@ -41,13 +44,16 @@ export function lazySourceMap(file: string, text: string): LazySourceMap {
       return built !== undefined;
     },
     locate: (path, where) => {
-      if (built === undefined) {
-        const lineCounter = new LineCounter();
-        built = createSourceMap(file, parseDocument(text, { ...YAML_OPTIONS, lineCounter }), lineCounter);
-      }
+      built ??= quickSourceMap(file, text) ?? yamlSourceMap(file, text);
       return built.locate(path, where);
     },
   };
+}
+
+function yamlSourceMap(file: string, text: string): SourceMap {
+  const { LineCounter, parseDocument } = yamlPackage();
+  const lineCounter = new LineCounter();
+  return createSourceMap(file, parseDocument(text, { ...YAML_OPTIONS, lineCounter }), lineCounter);
 }
 
 export interface LazySourceMap extends SourceMap {
@@ -94,6 +100,7 @@ class KeyIndex {
 }
 
 function locateOffset(doc: Document.Parsed, keys: KeyIndex, path: DeclarationPath, where: 'key' | 'value'): number | undefined {
+  const { isMap, isSeq } = yamlPackage();
   let node = resolve(doc, doc.contents);
   let found: number | undefined;
   for (const [index, segment] of path.entries()) {
@@ -121,16 +128,19 @@ function locateOffset(doc: Document.Parsed, keys: KeyIndex, path: DeclarationPat
 
 /** The text of a map key as plain JS would see it (keys become property names). */
 export function keyText(key: unknown): string {
+  const { isScalar } = yamlPackage();
   if (isScalar(key)) return String(key.value);
   if (isNode(key)) return key.toString();
   return String(key);
 }
 
 function isNode(value: unknown): value is Node {
+  const { isAlias, isMap, isScalar, isSeq } = yamlPackage();
   return isScalar(value) || isMap(value) || isSeq(value) || isAlias(value);
 }
 
 function resolve(doc: Document.Parsed, value: unknown): Node | undefined {
+  const { isAlias } = yamlPackage();
   if (isAlias(value)) return value.resolve(doc);
   return isNode(value) ? value : undefined;
 }
@@ -138,6 +148,7 @@ function resolve(doc: Document.Parsed, value: unknown): Node | undefined {
 /** Start of a value, or undefined for an empty value (`label:` with nothing after it). */
 function valueOffset(node: Node | undefined): number | undefined {
   if (node === undefined) return undefined;
+  const { isScalar } = yamlPackage();
   if (isScalar(node) && node.value === null && node.source === '') return undefined;
   return node.range?.[0];
 }

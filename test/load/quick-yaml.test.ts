@@ -2,8 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDeclaration } from '../../src/declare/format-declaration.js';
+import { LineCounter, parseDocument } from 'yaml';
 import { parseWithYaml } from '../../src/load/parse-yaml.js';
+import { quickSourceMap } from '../../src/load/quick-source-map.js';
 import { readCommonYaml } from '../../src/load/quick-yaml.js';
+import { createSourceMap, type DeclarationPath } from '../../src/load/source-map.js';
 import { declarationText } from '../bench/generate-sources.js';
 import { allInvalidCases } from '../validate/cases/index.js';
 import { yaml } from '../validate/validate-helpers.js';
@@ -21,7 +24,24 @@ function agreement(text: string): 'quick' | 'gave up' {
   expect(full.diagnostics, text).toEqual([]);
   expect(quick, text).toStrictEqual(full.value);
   expect(JSON.stringify(quick), text).toBe(JSON.stringify(full.value));
+  // Positions too: the quick source map answers as the yaml one for every path, the
+  // missing ones included.
+  const quickMap = quickSourceMap('x.yaml', text);
+  const lineCounter = new LineCounter();
+  const yamlMap = createSourceMap('x.yaml', parseDocument(text, { lineCounter }), lineCounter);
+  for (const path of pathsOf(quick)) {
+    for (const where of ['key', 'value'] as const) expect(quickMap?.locate(path, where), `${text}\n${JSON.stringify(path)} ${where}`).toEqual(yamlMap.locate(path, where));
+  }
   return 'quick';
+}
+
+/** Every path into a value, and beside each a path that is not there. */
+function pathsOf(value: unknown, path: DeclarationPath = []): DeclarationPath[] {
+  if (Array.isArray(value)) return [path, [...path, value.length], [...path, 'x'], ...value.flatMap((item: unknown, index) => pathsOf(item, [...path, index]))];
+  if (typeof value === 'object' && value !== null) {
+    return [path, [...path, 'Missing'], [...path, 0], ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...path, key]))];
+  }
+  return [path, [...path, 'deeper']];
 }
 
 function yamlFilesUnder(dir: string): string[] {
@@ -35,6 +55,8 @@ describe('readCommonYaml agrees with yaml', () => {
     ...yamlFilesUnder(path.join(repository, 'content-sources')),
     ...yamlFilesUnder(path.join(repository, 'test/fixtures')),
     path.join(repository, 'templates/content-source.yaml'),
+    path.join(repository, 'templates/graphform.config.yaml'),
+    path.join(repository, 'graphform.config.yaml'),
   ].map((file) => [path.relative(repository, file)]))('on %s', (file) => {
     agreement(readFileSync(path.join(repository, file), 'utf8'));
   });
@@ -108,6 +130,9 @@ describe('readCommonYaml', () => {
     ['an empty value at the end', 'id:', 'quick'],
     ['a key whose value is a map that ends before a less-indented comment', 'a:\n  b: c\n# end\nd: e\n', 'quick'],
     ['numbers', 'id: 0012\n', 'gave up'],
+    ['paths that start with a dot', 'state: { path: .graphform/state/local.json }\ndir: ./data\nup: ../x\n', 'quick'],
+    ['infinity', 'a: .inf\n', 'gave up'],
+    ['not a number', 'a: .NaN\n', 'gave up'],
     ['a negative number', 'n: -1\n', 'gave up'],
     ['a float', 'n: .5\n', 'gave up'],
     ['anchors and aliases', 'a: &x [1]\nb: *x\n', 'gave up'],
@@ -144,20 +169,20 @@ describe('readCommonYaml', () => {
     expect(agreement(text)).toBe(expected);
   });
 
-  it('agrees with yaml on thousands of damaged declarations', () => {
+  it('agrees with yaml on a thousand damaged declarations', () => {
     // Damage of every kind to real declarations: the quick reader must either give up or
     // read exactly what yaml reads without a problem. Seeded, so a failure repeats.
     const random = seeded(11);
     const bases = [declarationText(7), readFileSync(path.join(repository, 'content-sources/shop.yaml'), 'utf8'), allInvalidCases[20]?.files['shop.yaml'] ?? ''];
     const pieces = [' ', '  ', '\n', ':', ': ', '- ', '-', '#', ' #', '"', "'", '[', ']', '{', '}', ',', ', ', '~', 'true', 'null', '?', '&a', '*a', '!', '|', '>', '%', '@', '0', '.', 'x', '\\', '\t', '\r', '---', '\n  ', '\n-'];
     let quick = 0;
-    for (let round = 0; round < 3000; round++) {
+    for (let round = 0; round < 1000; round++) {
       let text = bases[round % bases.length] as string;
       for (let edits = 1 + Math.floor(random() * 3); edits > 0; edits--) text = damage(text, random, pieces);
       if (agreement(text) === 'quick') quick++;
     }
     // The check is not empty: a good share of damaged files is still read quickly.
-    expect(quick).toBeGreaterThan(300);
+    expect(quick).toBeGreaterThan(100);
   });
 
   it('agrees with yaml on thousands of small random documents', () => {
@@ -174,7 +199,8 @@ const WORDS = [
   'a', 'Key', 'x y', 'true', 'null', '~', 'No', 'http://h:1', 'a:b', 'a#b', "it's", 'a "q"', 'a,b', 'a]', 'a}', '[x]', '{x}', '', ' ', 'a ',
   'x -', '- x', '?x', ':x', '"', "'", '#c', ' #c', '@x', '`x', '%x', '1', '-1', '.5', '!t', '&a', '*a', '|', '>', 'a: b', 'a:', '"k"', "'k'",
   '"a\'b"', "'a\"b'", "''", '""', '"a\\"', '[a, b]', '[a,b]', '[ ]', '[]', '{}', '{ a: b }', '{a: b}', '{ a: [b, c] }', '{ "a": b }',
-  "{ 'a': 'b' }", '[a, {b: c}]', '[a, [b]]', '{ a: b, }', '[a, ]', '{ a:b }', '[ "x" ]',
+  "{ 'a': 'b' }", '[a, {b: c}]', '[a, [b]]', '{ a: b, }', '[a, ]', '{ a:b }', '[ "x" ]', '.x', '..', '...', '.inf', '-.inf', '.NaN', '.5e3',
+  '.graphform/state.json', '[.x, .5]', '{ .a: .b }', '${env:NAME}', 'a...', '---', '--- a',
 ];
 
 function randomDocument(random: () => number): string {
