@@ -32,7 +32,7 @@ function conflictsIn(source: SourceView): Diagnostic[] {
     for (const property of contentType.properties) {
       own.add(property.name);
       if (property.type === undefined) continue;
-      const clash = fromBases.map((inherited) => inherited.get(property.name)).find((inherited) => inherited !== undefined && inherited.type !== property.type);
+      const clash = clashingBase(fromBases, property.name, property.type);
       if (clash === undefined) continue;
       const where = placeOf(source.sourceMap, ['contentTypes', clash.owner, 'properties', property.name]);
       found.push(
@@ -61,6 +61,15 @@ function conflictsIn(source: SourceView): Diagnostic[] {
     }
   }
   return found;
+}
+
+/** The first base that gives property `name` a type other than `type`; a loop, as this runs for every property. */
+function clashingBase(fromBases: readonly Map<string, Inherited>[], name: string, type: string): Inherited | undefined {
+  for (const inherited of fromBases) {
+    const property = inherited.get(name);
+    if (property !== undefined && property.type !== type) return property;
+  }
+  return undefined;
 }
 
 /** The properties a content type has, own and inherited; own declarations win. */
