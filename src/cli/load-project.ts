@@ -1,7 +1,6 @@
 import type { ResolvedConfig } from '../config/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { excludeDataFiles } from '../load/exclude-data-files.js';
-import { readDeclarationFiles } from '../load/read-declarations.js';
+import { readProjectDeclarations } from '../load/read-project.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
@@ -31,7 +30,7 @@ export async function loadProject(
 ): Promise<LoadedProject> {
   const config = await ctx.loadConfig();
   // The config's folder is the project: no declaration is read from outside it.
-  const files = excludeDataFiles(await readDeclarationFiles(config.sources, ctx.io.cwd, config.rootDir));
+  const files = await readProjectDeclarations(config.sources, ctx.io.cwd, config.rootDir);
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,

@@ -8,9 +8,19 @@ import type { ParsedDeclarationFile } from './parse.js';
  * the folder of the declaring file, as `data push` reads them.
  */
 export function excludeDataFiles(files: readonly ParsedDeclarationFile[]): ParsedDeclarationFile[] {
-  const patterns = files.flatMap((f) => dataGlobs(f).map((glob) => path.posix.join(path.posix.dirname(f.file), glob)));
+  const patterns = dataFilePatterns(files);
   if (patterns.length === 0) return [...files];
-  return files.filter((f) => !patterns.some((pattern) => matchGlob(pattern, path.posix.normalize(f.file))));
+  return files.filter((f) => !isDataFile(f.file, patterns));
+}
+
+/** The `data:` globs of every file, each joined to its declaring file's folder. */
+export function dataFilePatterns(files: readonly ParsedDeclarationFile[]): string[] {
+  return files.flatMap((f) => dataGlobs(f).map((glob) => path.posix.join(path.posix.dirname(f.file), glob)));
+}
+
+/** Whether `file` (as shown, with forward slashes) matches one of `patterns`. */
+export function isDataFile(file: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => matchGlob(pattern, path.posix.normalize(file)));
 }
 
 function dataGlobs(file: ParsedDeclarationFile): string[] {

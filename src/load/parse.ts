@@ -23,8 +23,16 @@ export interface ParsedDeclarationFile {
  * one. Anything else, including every file with a reading problem, goes to `yaml`.
  */
 export function parseDeclarationFile(file: string, rawText: string): ParsedDeclarationFile {
-  const text = rawText.startsWith('\uFEFF') ? rawText.slice(1) : rawText;
+  return parseQuickly(file, rawText) ?? parseWithYaml(file, withoutByteOrderMark(rawText));
+}
+
+/** The file as the quick reader reads it (no diagnostics), or undefined when it needs `yaml`. */
+export function parseQuickly(file: string, rawText: string): ParsedDeclarationFile | undefined {
+  const text = withoutByteOrderMark(rawText);
   const value = readCommonYaml(text);
-  if (value === undefined) return parseWithYaml(file, text);
-  return { file, text, value, sourceMap: lazySourceMap(file, text), diagnostics: [] };
+  return value === undefined ? undefined : { file, text, value, sourceMap: lazySourceMap(file, text), diagnostics: [] };
+}
+
+export function withoutByteOrderMark(text: string): string {
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }

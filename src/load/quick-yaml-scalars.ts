@@ -40,18 +40,25 @@ const FALSE = /^(?:[Ff]alse|FALSE)$/;
 
 /**
  * Characters that cannot start a plain scalar, or start one that means something else:
- * YAML's indicators, and the first characters of numbers (`-1`, `+2`, `0x1F`), which the
- * core schema reads in ways left to `yaml`.
+ * YAML's indicators, and the signs of numbers (`-1`, `+2`), which the core schema reads in
+ * ways left to `yaml`.
  */
-const RESERVED_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`+0123456789');
+const RESERVED_FIRST = new Set('-?:,[]{}#&*!|>\'"%@`+');
+/**
+ * The numbers read here: decimal integers without a sign or leading zeros, short enough to
+ * be exact. Every other text starting with a digit (`0012`, `1.5`, `0x1F`, `1e3`, `1_000`,
+ * dates) is left to `yaml`.
+ */
+const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
 /** The core schema's numbers that start with a dot: `.5`, `.5e3`, `.inf`, `.NaN`. A path such as `.graphform/state` is a string. */
 const DOT_NUMBER = /^\.(?:[0-9]|(?:inf|Inf|INF|nan|NaN|NAN)$)/;
 
-/** A plain scalar's value in YAML 1.2's core schema: null, a boolean or a string (numbers give up). */
-export function plainValue(text: string): string | boolean | null {
+/** A plain scalar's value in YAML 1.2's core schema: null, a boolean, a plain integer or a string. */
+export function plainValue(text: string): string | number | boolean | null {
   if (text === '' || RESERVED_FIRST.has(text.charAt(0)) || DOT_NUMBER.test(text)) outside();
   if (text.length > MAX_STRING) outside();
   const first = text.charCodeAt(0);
+  if (first >= 0x30 && first <= 0x39) return PLAIN_INTEGER.test(text) ? Number(text) : outside();
   // Only n, N, t, T, f, F and ~ can start a null or a boolean.
   if (first === 0x6e || first === 0x4e || first === 0x7e) return NULL.test(text) ? null : text;
   if (first === 0x74 || first === 0x54) return TRUE.test(text) ? true : text;

@@ -21,13 +21,29 @@ export const MAX_DECLARATION_BYTES = 5 * 1024 * 1024;
  * Bad YAML becomes diagnostics too; only a missing or unreadable folder or file throws.
  */
 export async function readDeclarationFiles(dir: string, cwd: string, root: string = cwd): Promise<ParsedDeclarationFile[]> {
+  return (await readDeclarationTexts(dir, cwd, root)).map((read) => (read.kind === 'refused' ? read.file : parseRead(read, parseDeclarationFile(read.display, read.text))));
+}
+
+/** A declaration file's text as read, or the file refused before any parsing (with its diagnostic). */
+export type ReadDeclaration =
+  | { kind: 'text'; absolute: string; display: string; text: string; project: ProjectRoot }
+  | { kind: 'refused'; file: ParsedDeclarationFile };
+
+/** Finds and reads every declaration file under `dir`, with readDeclarationFiles' checks, without parsing. */
+export async function readDeclarationTexts(dir: string, cwd: string, root: string = cwd): Promise<ReadDeclaration[]> {
   const project = await projectRoot(root);
   await assertSourcesInside(dir, project);
   const paths = await discoverDeclarationFiles(dir);
-  return Promise.all(paths.map((absolute) => readDeclarationFile(absolute, displayPath(absolute, cwd), project)));
+  return Promise.all(paths.map((absolute) => readDeclarationText(absolute, displayPath(absolute, cwd), project)));
 }
 
-async function readDeclarationFile(absolute: string, display: string, project: ProjectRoot): Promise<ParsedDeclarationFile> {
+/** A read file once parsed: its `data:` patterns are checked against the project. */
+export function parseRead(read: Extract<ReadDeclaration, { kind: 'text' }>, parsed: ParsedDeclarationFile): ParsedDeclarationFile {
+  return checkDataPatterns(parsed, path.dirname(read.absolute), read.project.path);
+}
+
+async function readDeclarationText(absolute: string, display: string, project: ProjectRoot): Promise<ReadDeclaration> {
+  const refused = (...args: Parameters<typeof refusedFile>): ReadDeclaration => ({ kind: 'refused', file: refusedFile(...args) });
   const inspected = await inspectFile(absolute, project);
   if (!inspected.ok) {
     const refusal = inspected.refusal;
@@ -45,7 +61,7 @@ async function readDeclarationFile(absolute: string, display: string, project: P
     const text = line === 1 && column === 1 ? '' : bytes.toString('utf8');
     return refused(display, 'GF_NOT_UTF8', `${message}.`, { line, column, text });
   }
-  return checkDataPatterns(parseDeclarationFile(display, decoded.text), path.dirname(absolute), project.path);
+  return { kind: 'text', absolute, display, text: decoded.text, project };
 }
 
 /** The bytes of a file, never more than the limit, and only while it is a regular file. */
@@ -72,7 +88,7 @@ function tooLarge(display: string, size: number | undefined): string {
 }
 
 /** A declaration file that was not parsed: one diagnostic, and no value. */
-function refused(
+function refusedFile(
   file: string,
   code: DeclarationFileCode,
   message: string,

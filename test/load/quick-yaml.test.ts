@@ -129,7 +129,11 @@ describe('readCommonYaml', () => {
     ['spaces before a colon', 'id  : shop\n', 'quick'],
     ['an empty value at the end', 'id:', 'quick'],
     ['a key whose value is a map that ends before a less-indented comment', 'a:\n  b: c\n# end\nd: e\n', 'quick'],
-    ['numbers', 'id: 0012\n', 'gave up'],
+    ['plain integers', 'maxSources: 10\nzero: 0\nbig: 123456789012345\nlist: [1, 2]\n', 'quick'],
+    ['a number with leading zeros', 'id: 0012\n', 'gave up'],
+    ['an integer too long to be exact here', 'n: 1234567890123456\n', 'gave up'],
+    ['a number as a key', '10: a\n', 'gave up'],
+    ['a date', 'd: 2026-11-22\n', 'gave up'],
     ['paths that start with a dot', 'state: { path: .graphform/state/local.json }\ndir: ./data\nup: ../x\n', 'quick'],
     ['infinity', 'a: .inf\n', 'gave up'],
     ['not a number', 'a: .NaN\n', 'gave up'],
@@ -200,7 +204,8 @@ const WORDS = [
   'x -', '- x', '?x', ':x', '"', "'", '#c', ' #c', '@x', '`x', '%x', '1', '-1', '.5', '!t', '&a', '*a', '|', '>', 'a: b', 'a:', '"k"', "'k'",
   '"a\'b"', "'a\"b'", "''", '""', '"a\\"', '[a, b]', '[a,b]', '[ ]', '[]', '{}', '{ a: b }', '{a: b}', '{ a: [b, c] }', '{ "a": b }',
   "{ 'a': 'b' }", '[a, {b: c}]', '[a, [b]]', '{ a: b, }', '[a, ]', '{ a:b }', '[ "x" ]', '.x', '..', '...', '.inf', '-.inf', '.NaN', '.5e3',
-  '.graphform/state.json', '[.x, .5]', '{ .a: .b }', '${env:NAME}', 'a...', '---', '--- a',
+  '.graphform/state.json', '[.x, .5]', '{ .a: .b }', '${env:NAME}', 'a...', '---', '--- a', '10', '0', '007', '123456789012345', '1234567890123456',
+  '1_0', '1.0', '0x1F', '0o7', '1e3', '12:30', '2026-11-22', '1 a', '[1, 2]', '{ a: 1 }',
 ];
 
 function randomDocument(random: () => number): string {

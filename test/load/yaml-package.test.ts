@@ -37,6 +37,14 @@ describe('the yaml package', () => {
     const plain = await validate({ 'graphform.config.yaml': config, 'content-sources/shop.yaml': shop });
     expect(plain.stdout).toContain('1 content source valid (shop)');
     expect(plain.yamlLoaded).toBe(false);
+    // A YAML list of items named under data: is not a declaration, and is not parsed as one.
+    const withData = await validate({
+      'graphform.config.yaml': config,
+      'content-sources/shop.yaml': `${shop}data:\n  - data/items.yaml\n`,
+      'content-sources/data/items.yaml': '- Id: i1\n  PublishedAt: 2024-03-04T08:30:00Z\n',
+    });
+    expect(withData.stdout).toContain('1 content source valid (shop)');
+    expect(withData.yamlLoaded).toBe(false);
     // The quick reader finds positions for diagnostics too.
     const invalid = await validate({ 'graphform.config.yaml': config, 'content-sources/shop.yaml': shop.replace('type: String', 'type: Strnig') });
     expect(invalid.stdout).toContain('content-sources/shop.yaml:8:21 error GF_UNKNOWN_PROPERTY_TYPE');
