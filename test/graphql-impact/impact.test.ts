@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { graphqlChanges } from '../../src/graphql-impact/impact.js';
-import type { SourceDefinition } from '../../src/model/types.js';
+import { graphqlChanges, inspectorChanges } from '../../src/graphql-impact/impact.js';
+import { readDeclarationFiles } from '../../src/load/read-declarations.js';
+import { SCALAR_TYPES, type SourceDefinition } from '../../src/model/types.js';
+import { validateDeclarations } from '../../src/validate/validate.js';
 import type { GraphqlChange } from '../../src/plan/types.js';
 import { sampleDefinition } from '../helpers/emulator.js';
 
@@ -85,5 +87,20 @@ describe('graphqlChanges', () => {
       { criticality: 'NON_BREAKING', message: "Type 'Sellable' was added", path: 'Sellable' },
       { criticality: 'NON_BREAKING', message: "Type 'Review' was added", path: 'Review' },
     ]);
+  });
+});
+
+describe('a source being created', () => {
+  it('lists its types as added without building schemas, exactly as the inspector does', async () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const files = await readDeclarationFiles(`${root}content-sources`, root);
+    const { declarations } = validateDeclarations(files.filter((f) => !f.file.includes('/data/')), { scalarTypes: [...SCALAR_TYPES], reservedTypeNames: [], maxSources: undefined, stateSources: {} });
+    const definitions = [base, ...declarations.map((d) => d.definition)];
+    expect(definitions.length).toBeGreaterThan(2);
+    for (const definition of definitions) {
+      const fast = await graphqlChanges(undefined, definition);
+      expect(fast.length).toBeGreaterThan(0);
+      expect(fast).toEqual(await inspectorChanges(undefined, definition));
+    }
   });
 });
