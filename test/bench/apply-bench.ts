@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { BenchRow } from './bench-row.js';
+import { ratioRow, type BenchRow } from './bench-row.js';
 import { generateSources } from './generate-sources.js';
 
 const run = promisify(execFile);
@@ -31,5 +31,5 @@ async function applySeconds(count: number): Promise<number> {
 export async function runApplyBench(): Promise<BenchRow[]> {
   const small = await applySeconds(100);
   const large = await applySeconds(300);
-  return [{ measure: '`apply --yes` 300 sources vs 100 sources', value: large / small, unit: '×', target: 3.6, detail: `${large.toFixed(1)} s vs ${small.toFixed(1)} s` }];
+  return [ratioRow('`apply --yes` 300 sources vs 100 sources', large / small, 3.6, `${large.toFixed(1)} s vs ${small.toFixed(1)} s`)];
 }

@@ -1,26 +1,21 @@
-/** One row of `npm run bench`'s table: a measured figure against its target (lower is better unless `atLeast`). */
+/**
+ * One row of `npm run bench`'s table: what was measured, the figure as shown, the issue's
+ * target and whether it is met. The plan and data benches declare the same shape.
+ */
 export interface BenchRow {
   measure: string;
-  value: number;
-  /** '×' for ratios, 'MiB' for memory. */
-  unit: '×' | 'MiB';
-  target: number;
-  /** The target is a floor (a throughput ratio), not a ceiling. */
-  atLeast?: boolean;
-  /** The absolute figures behind the ratio, for the reader. */
-  detail: string;
+  /** e.g. "1.02× (23 ms vs 23 ms)". */
+  value: string;
+  target: string;
+  met: boolean;
 }
 
-export function meetsTarget(row: BenchRow): boolean {
-  return row.atLeast === true ? row.value >= row.target : row.value <= row.target;
+/** A ratio row: `value` against a ceiling (or, with `atLeast`, a floor). */
+export function ratioRow(measure: string, value: number, target: number, detail: string, atLeast = false): BenchRow {
+  return { measure, value: `${value.toFixed(2)}× (${detail})`, target: `${atLeast ? '≥' : '≤'} ${target}×`, met: atLeast ? value >= target : value <= target };
 }
 
 /** The table as markdown, for the terminal and for the README. */
 export function renderBenchTable(rows: readonly BenchRow[]): string {
-  const figure = (value: number, unit: BenchRow['unit']): string => (unit === '×' ? `${value.toFixed(2)}×` : `${Math.round(value)} MiB`);
-  const lines = ['| measure | now | target | met | figures |', '|---|--:|--:|:-:|---|'];
-  for (const row of rows) {
-    lines.push(`| ${row.measure} | ${figure(row.value, row.unit)} | ${row.atLeast === true ? '≥' : '≤'} ${figure(row.target, row.unit)} | ${meetsTarget(row) ? 'yes' : 'NO'} | ${row.detail} |`);
-  }
-  return lines.join('\n');
+  return ['| measure | now | target | met |', '|---|---|---|---|', ...rows.map((row) => `| ${row.measure} | ${row.value} | ${row.target} | ${row.met ? 'yes' : 'NO'} |`)].join('\n');
 }
