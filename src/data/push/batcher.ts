@@ -10,6 +10,9 @@ export interface Batch {
   last: DataLocation;
 }
 
+/** More bodies than are ever in flight at once. */
+const MAX_SPARE = 16;
+
 export interface BatchLimits {
   maxBytes: number;
   maxItems: number;
@@ -18,96 +21,92 @@ export interface BatchLimits {
 /**
  * Cuts records into batches bounded by bytes and by item count. A record is never split:
  * one larger than maxBytes travels alone in its own batch. Records come serialized (text)
- * or as ranges of a file's bytes; neighbouring ranges of one buffer are kept as one range,
- * so a run of raw records costs nothing per record until the batch is copied out.
+ * or as bytes of a file; either way they are copied at once into the batch's buffer, so
+ * the caller may reuse its own. A batch's body is that buffer: once sent, recycle() gives
+ * it back for a later batch, so a push of any size uses about `concurrency + 1` buffers.
  */
 export class Batcher {
-  private parts: (string | Uint8Array)[] = [];
-  private open: { source: Uint8Array; start: number; end: number } | undefined;
+  private readonly capacity: number;
+  private readonly spare: Buffer[] = [];
+  private assembly: Buffer;
+  private used = 0;
   private items = 0;
-  private bytes = 0;
   private firstFile = '';
   private firstLine = 0;
   private lastFile = '';
   private lastLine = 0;
   private cut = 0;
 
-  constructor(private readonly limits: BatchLimits) {}
+  constructor(private readonly limits: BatchLimits) {
+    // Most batches fill up to maxBytes; a larger record makes room for itself. Memory is touched only as it is written.
+    this.capacity = Math.min(limits.maxBytes, 64 * 1024 * 1024);
+    this.assembly = Buffer.allocUnsafeSlow(this.capacity);
+  }
 
   /** Adds one serialized record; returns the batch it closed, if adding it would overflow. */
   add(text: string, location: DataLocation): Batch | undefined {
     const size = Buffer.byteLength(text);
     const closed = this.makeRoom(size);
-    this.closeRange();
-    this.parts.push(text);
-    this.count(size, location.file, location.line);
+    this.used += this.assembly.write(text, this.used, 'utf8');
+    this.count(location.file, location.line);
     return closed;
   }
 
-  /** Adds one record that is `source[start, end)` as it is; returns the batch it closed, if any. */
-  addRaw(source: Uint8Array, start: number, end: number, file: string, line: number): Batch | undefined {
-    const closed = this.makeRoom(end - start);
-    const open = this.open;
-    if (open?.source === source && open.end === start) open.end = end;
-    else {
-      this.closeRange();
-      this.open = { source, start, end };
-    }
-    this.count(end - start, file, line);
+  /**
+   * Adds one record of a file's bytes: `head` (the part read before, if any) and then
+   * `source[start, end)`. Returns the batch it closed, if any.
+   */
+  addRaw(head: Buffer | undefined, source: Buffer, start: number, end: number, file: string, line: number): Batch | undefined {
+    const headBytes = head?.length ?? 0;
+    const closed = this.makeRoom(headBytes + end - start);
+    // copy() takes offsets: nothing is allocated per record.
+    if (head !== undefined) head.copy(this.assembly, this.used);
+    source.copy(this.assembly, this.used + headBytes, start, end);
+    this.used += headBytes + end - start;
+    this.count(file, line);
     return closed;
   }
 
   /** The batch in progress, if any: call once at the end. */
   flush(): Batch | undefined {
     if (this.items === 0) return undefined;
-    this.closeRange();
     const batch: Batch = {
       number: ++this.cut,
-      body: this.body(),
+      body: this.assembly.subarray(0, this.used),
       items: this.items,
       first: { file: this.firstFile, line: this.firstLine },
       last: { file: this.lastFile, line: this.lastLine },
     };
-    this.parts = [];
+    this.assembly = this.spare.pop() ?? Buffer.allocUnsafeSlow(this.capacity);
+    this.used = 0;
     this.items = 0;
-    this.bytes = 0;
     return batch;
   }
 
-  private makeRoom(size: number): Batch | undefined {
-    if (this.items > 0 && (this.bytes + size > this.limits.maxBytes || this.items >= this.limits.maxItems)) return this.flush();
-    return undefined;
+  /** Takes back the body of a batch that is done with (sent, failed or counted in a dry run). */
+  recycle(batch: Batch): void {
+    const buffer = batch.body.buffer;
+    if (batch.body.byteOffset === 0 && buffer.byteLength === this.capacity && this.spare.length < MAX_SPARE) this.spare.push(Buffer.from(buffer));
   }
 
-  private count(size: number, file: string, line: number): void {
+  /** Closes the batch when the record would overflow it, and makes the buffer big enough for the record. */
+  private makeRoom(size: number): Batch | undefined {
+    const closed = this.items > 0 && (this.used + size > this.limits.maxBytes || this.items >= this.limits.maxItems) ? this.flush() : undefined;
+    if (this.used + size > this.assembly.length) {
+      const larger = Buffer.allocUnsafeSlow(Math.max(this.used + size, this.assembly.length * 2));
+      this.assembly.copy(larger, 0, 0, this.used);
+      this.assembly = larger;
+    }
+    return closed;
+  }
+
+  private count(file: string, line: number): void {
     if (this.items === 0) {
       this.firstFile = file;
       this.firstLine = line;
     }
     this.items++;
-    this.bytes += size;
     this.lastFile = file;
     this.lastLine = line;
-  }
-
-  private closeRange(): void {
-    if (this.open === undefined) return;
-    this.parts.push(this.open.source.subarray(this.open.start, this.open.end));
-    this.open = undefined;
-  }
-
-  /** One copy of every part: the body owns its bytes, so the file's read buffers can go. */
-  private body(): Buffer {
-    if (this.parts.every((part) => typeof part === 'string')) return Buffer.from(this.parts.join(''), 'utf8');
-    const body = Buffer.allocUnsafeSlow(this.bytes);
-    let at = 0;
-    for (const part of this.parts) {
-      if (typeof part === 'string') at += body.write(part, at, 'utf8');
-      else {
-        body.set(part, at);
-        at += part.length;
-      }
-    }
-    return body;
   }
 }

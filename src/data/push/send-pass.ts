@@ -1,7 +1,7 @@
 import type { GraphClient } from '../../graph/types.js';
 import { assertUnchanged } from '../files/data-files.js';
 import type { PlainItemFields } from '../read/plain-item.js';
-import { fileBytes } from '../read/file-bytes.js';
+import { filePieces } from '../read/file-bytes.js';
 import { readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, FailedBatch, ProgressReporter, ProgressSnapshot } from '../types.js';
 import { checkRecord } from '../validate/check-record.js';
@@ -41,15 +41,24 @@ export interface SendPassResult {
 }
 
 /**
- * Second pass: read → serialize → batch → send, never more than `concurrency` batches
- * ahead. Whatever stops it (a file that changed, a read that failed), the batches in flight
- * finish and are counted before it returns or throws.
+ * Second pass: read → batch → send, never more than `concurrency` batches ahead. A file
+ * the validation pass found sendable as it is (rawFiles) is cut into records straight from
+ * its bytes; any other is read record by record and serialized. Whatever stops it (a file
+ * that changed, a read that failed), the batches in flight finish and are counted before
+ * it returns or throws.
  */
 export async function sendPass(options: SendPassOptions): Promise<SendPassResult> {
   const snapshot: ProgressSnapshot = { phase: 'send', items: 0, totalItems: options.totalItems, bytes: 0, totalBytes: undefined, batches: 0, failedBatches: 0 };
+  const batcher = new Batcher(options.limits);
   const pool = new SendPool(
     options.concurrency,
-    (batch: Batch) => options.client.pushData(options.sourceId, batch.body),
+    async (batch: Batch) => {
+      try {
+        return await options.client.pushData(options.sourceId, batch.body);
+      } finally {
+        batcher.recycle(batch);
+      }
+    },
     () => {
       snapshot.items = pool.itemsSent;
       snapshot.bytes = pool.bytesSent;
@@ -65,13 +74,14 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
     dry.items += batch.items;
     dry.batches++;
     dry.bytes += batch.body.length;
+    batcher.recycle(batch);
     return true;
   };
   const skipped = { items: 0 };
   let stop: { error: unknown } | undefined;
   let interrupted = false;
   try {
-    interrupted = !(await sendFiles(options, deliver, skipped));
+    interrupted = !(await sendFiles(options, batcher, deliver, skipped));
   } catch (error) {
     stop = { error };
   } finally {
@@ -92,40 +102,48 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
   return result;
 }
 
-/** False when an interrupt stopped it before the end. */
-async function sendFiles(options: SendPassOptions, deliver: (batch: Batch | undefined) => Promise<boolean>, skipped: { items: number }): Promise<boolean> {
-  const interrupted = (): boolean => options.stop?.aborted === true && !options.dryRun;
-  const batcher = new Batcher(options.limits);
-  // Validated input (nothing to re-check) can pass minified data lines through unparsed.
-  const trusted = options.recheck === undefined;
-  for (const file of options.files) {
-    await assertUnchanged(file);
-    const outcome = options.rawFiles.has(file) ? await sendRaw(file, batcher, deliver, interrupted) : await sendRecords(file, options, batcher, deliver, interrupted, skipped, trusted);
-    if (outcome !== 'read') return outcome === 'failed';
-    // The reader stopped at the validated size; a file rewritten in place is caught here.
-    await assertUnchanged(file, 'after-read');
-  }
-  if (interrupted()) return false;
-  await deliver(batcher.flush());
-  return true;
+/** What reading one file hands its records to. */
+interface Sink {
+  batcher: Batcher;
+  /** False once sending has stopped (a batch failed). */
+  deliver: (batch: Batch | undefined) => Promise<boolean>;
+  interrupted: () => boolean;
 }
 
 /** How reading one file ended: to its end, at an interrupt, or at a failed batch. */
 type FileOutcome = 'read' | 'interrupted' | 'failed';
 
+/** The send pass reads a raw file 1 MiB at a time, into one buffer. */
+const READ_BYTES = 1024 * 1024;
+
+/** False when an interrupt stopped it before the end. */
+async function sendFiles(options: SendPassOptions, batcher: Batcher, deliver: Sink['deliver'], skipped: { items: number }): Promise<boolean> {
+  const sink: Sink = { batcher, deliver, interrupted: () => options.stop?.aborted === true && !options.dryRun };
+  for (const file of options.files) {
+    await assertUnchanged(file);
+    const outcome = options.rawFiles.has(file) ? await sendRaw(file, sink) : await sendRecords(file, options, sink, skipped);
+    if (outcome !== 'read') return outcome === 'failed';
+    // The reader stopped at the validated size; a file rewritten in place is caught here.
+    await assertUnchanged(file, 'after-read');
+  }
+  if (sink.interrupted()) return false;
+  await deliver(batcher.flush());
+  return true;
+}
+
 /** A file checked to go as it is: its bytes cut into records, no line decoded or parsed. */
-async function sendRaw(file: DataFile, batcher: Batcher, deliver: (batch: Batch | undefined) => Promise<boolean>, interrupted: () => boolean): Promise<FileOutcome> {
+async function sendRaw(file: DataFile, sink: Sink): Promise<FileOutcome> {
   const closed: Batch[] = [];
-  const cutter = new RawRecordCutter(file.display, batcher, (batch) => closed.push(batch));
+  const cutter = new RawRecordCutter(file.display, sink.batcher, (batch) => closed.push(batch));
   const send = async (): Promise<FileOutcome> => {
     for (const batch of closed.splice(0)) {
-      if (interrupted()) return 'interrupted';
-      if (!(await deliver(batch))) return 'failed';
+      if (sink.interrupted()) return 'interrupted';
+      if (!(await sink.deliver(batch))) return 'failed';
     }
     return 'read';
   };
   try {
-    for await (const piece of fileBytes(file, { bytesRead: 0 })) {
+    for await (const piece of filePieces(file, { bytesRead: 0 }, Buffer.allocUnsafeSlow(READ_BYTES))) {
       cutter.push(piece);
       const outcome = await send();
       if (outcome !== 'read') return outcome;
@@ -137,15 +155,10 @@ async function sendRaw(file: DataFile, batcher: Batcher, deliver: (batch: Batch 
   return send();
 }
 
-async function sendRecords(
-  file: DataFile,
-  options: SendPassOptions,
-  batcher: Batcher,
-  deliver: (batch: Batch | undefined) => Promise<boolean>,
-  interrupted: () => boolean,
-  skipped: { items: number },
-  trusted: boolean,
-): Promise<FileOutcome> {
+/** Any other file: record by record, serialized; with --skip-invalid, the invalid ones left out. */
+async function sendRecords(file: DataFile, options: SendPassOptions, sink: Sink, skipped: { items: number }): Promise<FileOutcome> {
+  // Validated input (nothing to re-check) can pass minified data lines through unparsed.
+  const trusted = options.recheck === undefined;
   for await (const chunk of readDataFile(file, options.fields, undefined, { trusted })) {
     for (const entry of chunk) {
       if (entry.kind === 'issue') {
@@ -157,8 +170,8 @@ async function sendRecords(
         skipped.items++;
         continue;
       }
-      if (interrupted()) return 'interrupted';
-      if (!(await deliver(batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return 'failed';
+      if (sink.interrupted()) return 'interrupted';
+      if (!(await sink.deliver(sink.batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return 'failed';
     }
   }
   return 'read';

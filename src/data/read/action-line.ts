@@ -11,6 +11,10 @@ const ACTION_KEYS = new Set(['index', 'delete', 'create', 'update']);
 /** A line that looks like a bulk action: one key, an action verb, holding an object. */
 export function isActionShape(value: unknown): value is Record<string, unknown> {
   if (!isRecord(value)) return false;
+  // Every data line comes through here: most have none of the verbs, and are told apart
+  // without listing their keys (a parsed JSON value is never undefined; an inherited verb
+  // still goes through the exact check below).
+  if (value.index === undefined && value.delete === undefined && value.create === undefined && value.update === undefined) return false;
   const keys = Object.keys(value);
   return keys.length === 1 && ACTION_KEYS.has(keys[0] ?? '') && isRecord(value[keys[0] ?? '']);
 }

@@ -26,6 +26,28 @@ export async function* fileBytes(file: DataFile, counter: ReadCounter): AsyncGen
 }
 
 /**
+ * The bytes of a data file like fileBytes, each piece read into `buffer`: the caller is
+ * done with a piece when it asks for the next one, so a file of any size is read with one
+ * buffer and nothing left for the garbage collector.
+ */
+export async function* filePieces(file: DataFile, counter: ReadCounter, buffer: Buffer): AsyncGenerator<Buffer> {
+  if (file.size === 0) return;
+  const { handle } = await openData(file);
+  try {
+    const limit = file.size ?? Number.POSITIVE_INFINITY;
+    for (let position = 0; position < limit; ) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, limit - position), position);
+      if (bytesRead === 0) return;
+      position += bytesRead;
+      counter.bytesRead += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * A whole (small) data file's bytes, within the same size bound and never more than
  * `maxBytes`: undefined when the file holds more.
  */

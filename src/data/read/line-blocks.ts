@@ -15,10 +15,36 @@ export interface LineBlock {
 const NEWLINE = 0x0a;
 
 /**
+ * Memory for blocks, used again and again: a block's buffer comes back once its lines are
+ * checked (from a worker thread too, which hands it back), so reading a file of any size
+ * allocates a few buffers, not one per block for the garbage collector to find.
+ */
+export class BlockBuffers {
+  private readonly free: ArrayBuffer[] = [];
+
+  /** Buffers of `capacity` bytes, at most `keep` of them kept for later. */
+  constructor(
+    private readonly capacity: number,
+    private readonly keep: number,
+  ) {}
+
+  take(size: number): Uint8Array<ArrayBuffer> {
+    if (size > this.capacity) return new Uint8Array(size);
+    return new Uint8Array(this.free.pop() ?? new ArrayBuffer(this.capacity), 0, size);
+  }
+
+  /** Gives a block's memory back; a larger one (a long line) and one moved to a thread are let go. */
+  give(bytes: Uint8Array<ArrayBuffer>): void {
+    if (bytes.buffer.byteLength === this.capacity && this.free.length < this.keep) this.free.push(bytes.buffer);
+  }
+}
+
+/**
  * Cuts a file's bytes, as they are read, into blocks of whole lines, with the same line
  * numbers and the same line limit as LineSplitter: a line is too long when its bytes
  * (without the "\n") are more than `maxLineBytes`. Only the unfinished last line is held
- * between pieces, and not even that once it is known to be too long.
+ * between pieces (copied: a piece may be overwritten once push() returns), and not even
+ * that once it is known to be too long.
  */
 export class LineBlocker {
   private carry: Uint8Array[] = [];
@@ -26,7 +52,10 @@ export class LineBlocker {
   private overflowing = false;
   private nextLine = 1;
 
-  constructor(private readonly maxLineBytes: number) {}
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly buffers: BlockBuffers = new BlockBuffers(0, 0),
+  ) {}
 
   /** The lines completed by this piece, or undefined when it completes none. */
   push(piece: Uint8Array): LineBlock | undefined {
@@ -35,7 +64,7 @@ export class LineBlocker {
       this.keep(piece);
       return undefined;
     }
-    const builder = new BlockBuilder(this.nextLine);
+    const builder = new BlockBuilder(this.nextLine, this.buffers);
     // The first line may have begun in earlier pieces.
     if (this.overflowing || this.carryBytes + newline > this.maxLineBytes) builder.tooLong();
     else builder.line([...this.carry, piece.subarray(0, newline + 1)]);
@@ -63,7 +92,7 @@ export class LineBlocker {
   /** The last line, when the input does not end with a newline (given one here). */
   end(): LineBlock | undefined {
     if (this.carryBytes === 0 && !this.overflowing) return undefined;
-    const builder = new BlockBuilder(this.nextLine);
+    const builder = new BlockBuilder(this.nextLine, this.buffers);
     if (this.overflowing) builder.tooLong();
     else builder.line([...this.carry, Uint8Array.of(NEWLINE)]);
     this.carry = [];
@@ -82,7 +111,8 @@ export class LineBlocker {
       this.carryBytes = 0;
       return;
     }
-    this.carry.push(tail);
+    // A copy: the piece's buffer is read into again.
+    this.carry.push(Buffer.from(tail));
     this.carryBytes += tail.length;
   }
 }
@@ -94,7 +124,10 @@ class BlockBuilder {
   private lines = 0;
   private readonly tooLongLines: number[] = [];
 
-  constructor(private readonly firstLine: number) {}
+  constructor(
+    private readonly firstLine: number,
+    private readonly buffers: BlockBuffers,
+  ) {}
 
   /** One line made of `parts`, the last ending in "\n". */
   line(parts: readonly Uint8Array[]): void {
@@ -120,7 +153,7 @@ class BlockBuilder {
   }
 
   finish(): LineBlock {
-    const bytes = new Uint8Array(this.size);
+    const bytes = this.buffers.take(this.size);
     let at = 0;
     for (const part of this.parts) {
       bytes.set(part, at);

@@ -16,6 +16,15 @@ export interface Pending {
   action: DataAction | undefined;
 }
 
+/**
+ * `{"index":{"_id":"…","language_routing":"…"}}` (or delete) with non-empty values free of
+ * quotes, backslashes and control characters: exactly graphform's own form of the line, and
+ * what a valid action line almost always is. No part can match in two ways, so a long line
+ * costs one pass.
+ */
+// eslint-disable-next-line no-control-regex -- a JSON string holds no raw control character: the class leaves them to JSON.parse
+export const SIMPLE_ACTION = /^\{"(index|delete)":\{"_id":"([^"\\\x00-\x1f]+)","language_routing":"([^"\\\x00-\x1f]+)"\}\}$/;
+
 /** Undecided until the first line that parses (or looks like an action line) says which. */
 export type NdjsonMode = 'unknown' | 'wire' | 'plain';
 
@@ -72,6 +81,7 @@ export class NdjsonState {
       out.push({ kind: 'record', record: { file: this.file, line, action, dataLine: text } });
       return;
     }
+    if (this.currentMode !== 'plain' && this.simpleAction(text, line, out)) return;
     const parsed = parseJson(text);
     if (!parsed.ok) {
       this.badJson(text, line, parsed.message, out);
@@ -114,6 +124,21 @@ export class NdjsonState {
   notUtf8(problem: EncodingProblem, out: ReadEntry[]): void {
     out.push({ kind: 'issue', issue: encodingIssue(this.file, problem) });
     this.waiting = undefined;
+  }
+
+  /**
+   * An action line exactly as graphform writes it, with plain strings: what JSON.parse and
+   * parseActionLine would make of it, read by one regular expression, several times faster.
+   */
+  private simpleAction(text: string, line: number, out: ReadEntry[]): boolean {
+    const match = SIMPLE_ACTION.exec(text);
+    if (match === null) return false;
+    this.currentMode = 'wire';
+    this.flushPending(out);
+    const action: DataAction = { kind: match[1] === 'delete' ? 'delete' : 'index', id: match[2] ?? '', language: match[3] ?? '' };
+    if (action.kind === 'delete') out.push({ kind: 'record', record: { file: this.file, line, action } });
+    else this.waiting = { line, action };
+    return true;
   }
 
   private actionLine(value: Record<string, unknown>, line: number, out: ReadEntry[]): void {

@@ -11,6 +11,14 @@ export type WorkerReply = { ok: true; result: BlockResult } | { ok: false; seq: 
 /** Blocks a worker holds at once: one being checked, one waiting, so it never idles between two. */
 const DEPTH = 2;
 /**
+ * A worker's heap is kept small: it only ever holds a block of at most this many bytes (a
+ * block with a longer line is checked on the main thread), so its live data is a few MiB,
+ * and a small young generation and a low old-generation limit make it collect often
+ * instead of growing. Without limits, each worker grew by tens of MiB over a gigabyte.
+ */
+export const WORKER_MAX_BLOCK_BYTES = 1024 * 1024;
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
+/**
  * At most this many worker threads, whatever the machine: each costs a V8 heap and its own
  * copy of the validators, and memory stays within bounds on a large machine too.
  */
@@ -39,21 +47,28 @@ export async function builtWorkerUrl(): Promise<URL | undefined> {
  */
 export class BlockLanes {
   private constructor(
-    private readonly local: BlockContext,
+    /** This thread's checker: its rules serve the entries read here too. */
+    readonly local: BlockContext,
     private readonly workers: WorkerLane[],
   ) {}
 
   /**
-   * `local` checks blocks on this thread; each worker builds its own from `setup`. With
-   * `workerUrl` undefined or `workers` 0, every block is checked on this thread.
+   * Each worker builds its checker from `setup`; `local` builds this thread's, once the
+   * workers are starting, so both start-ups overlap. With `workerUrl` undefined or
+   * `workers` 0, every block is checked on this thread.
    */
-  static async open(local: BlockContext, setup: BlockSetup, workers: number, workerUrl: URL | undefined): Promise<BlockLanes> {
+  static async open(local: () => Promise<BlockContext>, setup: BlockSetup, workers: number, workerUrl: URL | undefined): Promise<BlockLanes> {
     const lanes: WorkerLane[] = [];
     if (workerUrl !== undefined && workers > 0) {
       const { Worker } = await import('node:worker_threads');
-      for (let i = 0; i < workers; i++) lanes.push(new WorkerLane(new Worker(workerUrl, { workerData: setup })));
+      for (let i = 0; i < workers; i++) lanes.push(new WorkerLane(new Worker(workerUrl, { workerData: setup, resourceLimits: WORKER_LIMITS })));
     }
-    return new BlockLanes(local, lanes);
+    try {
+      return new BlockLanes(await local(), lanes);
+    } catch (error) {
+      await Promise.all(lanes.map((lane) => lane.close()));
+      throw error;
+    }
   }
 
   /**
@@ -66,11 +81,12 @@ export class BlockLanes {
   }
 
   /**
-   * Starts checking a block. `job.bytes` moves to a worker thread (it is detached here);
-   * when every worker is busy, the block is checked now, on this thread.
+   * Starts checking a block. `job.bytes` and `job.results` move to a worker thread (they
+   * are detached here); when every worker is busy, or the block holds a line too long for
+   * a worker's small heap, the block is checked now, on this thread.
    */
   async start(job: BlockJob): Promise<{ result: Promise<BlockResult> }> {
-    if (this.workers.length === 0) return { result: Promise.resolve(checkBlock(job, this.local)) };
+    if (this.workers.length === 0 || job.bytes.length > WORKER_MAX_BLOCK_BYTES) return { result: Promise.resolve(checkBlock(job, this.local)) };
     // Let finished workers report first, so their room is seen.
     await new Promise<void>((resolve) => setImmediate(resolve));
     let lane: WorkerLane | undefined;
@@ -109,7 +125,7 @@ class WorkerLane {
   send(job: BlockJob): Promise<BlockResult> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const result = new Promise<BlockResult>((resolve, reject) => this.waiting.set(job.seq, { resolve, reject }));
-    this.worker.postMessage(job, [job.bytes.buffer]);
+    this.worker.postMessage(job, [job.bytes.buffer, job.results]);
     return result;
   }
 

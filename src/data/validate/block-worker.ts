@@ -5,7 +5,7 @@ import { checkBlock, type BlockJob } from './check-block.js';
 
 /**
  * A validation worker thread: checks the blocks of lines the main thread hands over and
- * sends back each result, its typed arrays transferred rather than copied. A failure is
+ * sends back each result with the block's memory, its typed arrays transferred rather than copied. A failure is
  * reported for the block that met it; the main thread ends the pass.
  */
 const port = parentPort;
@@ -17,7 +17,8 @@ port.on('message', (job: BlockJob) => {
     .then((ready) => {
       const result = checkBlock(job, ready);
       const reply: WorkerReply = { ok: true, result };
-      port.postMessage(reply, [result.hashes.buffer, result.lines.buffer, result.errors.buffer]);
+      // hashes, lines and errors share one buffer: it goes back once.
+      port.postMessage(reply, [result.bytes.buffer, result.hashes.buffer]);
     })
     .catch((error: unknown) => {
       const reply: WorkerReply = { ok: false, seq: job.seq, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };

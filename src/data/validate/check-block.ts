@@ -3,9 +3,9 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { hasUtf8Bom } from '../../fs/utf8-text.js';
 import { serializeAction } from '../push/serialize.js';
 import { decodeLine } from '../read/line-chunks.js';
-import { NdjsonState, type NdjsonMode, type Pending } from '../read/ndjson-state.js';
+import { NdjsonState, SIMPLE_ACTION, type NdjsonMode, type Pending } from '../read/ndjson-state.js';
 import type { PlainItemFields } from '../read/plain-item.js';
-import type { ReadEntry } from '../types.js';
+import type { DataAction, ReadEntry } from '../types.js';
 import { checkRecord, type RecordRulesContext } from './check-record.js';
 import { idHash } from './id-set.js';
 
@@ -22,6 +22,13 @@ export interface BlockJob {
   tooLong: number[];
   mode: NdjsonMode;
   pending: Pending | undefined;
+  /** Room for what the block's records leave (resultBytes(lineCount) at least), handed back with the result. */
+  results: ArrayBuffer;
+}
+
+/** Per record: two 32-bit hash halves, the line (a float: files may pass 2^32 lines) and an error flag. */
+export function resultBytes(lineCount: number): number {
+  return lineCount * 17;
 }
 
 /**
@@ -31,6 +38,8 @@ export interface BlockJob {
  */
 export interface BlockResult {
   seq: number;
+  /** The block's bytes, handed back for the next block to use. */
+  bytes: Uint8Array<ArrayBuffer>;
   /** Records and problems read, as the validation summary counts items. */
   entries: number;
   deletes: number;
@@ -40,7 +49,7 @@ export interface BlockResult {
   omittedErrors: number;
   omittedWarnings: number;
   records: number;
-  /** Two 32-bit halves per record. */
+  /** Two 32-bit halves per record. These three views share `job.results`. */
   hashes: Uint32Array<ArrayBuffer>;
   lines: Float64Array<ArrayBuffer>;
   /** 1 where the record has an error. */
@@ -104,11 +113,16 @@ function sendsAsIs(text: string, line: number, state: NdjsonState, out: readonly
   // An empty line between records is skipped; one between an action and its data is not worth cutting around.
   if (text.length === 0) return state.pending === undefined;
   const waiting = state.pending;
-  if (waiting?.line === line) return waiting.action !== undefined && text === serializeAction(waiting.action);
+  if (waiting?.line === line) return waiting.action !== undefined && isCanonical(text, waiting.action);
   const last = out[out.length - 1];
   if (last?.kind !== 'record' || last.record.line !== line) return false;
   // A data line goes as it is written: a valid JSON line means the same item to the service, minified or not.
-  return last.record.action.kind === 'delete' ? text === serializeAction(last.record.action) : true;
+  return last.record.action.kind === 'delete' ? isCanonical(text, last.record.action) : true;
+}
+
+/** The action line is exactly what graphform would send for it; the simple form (most lines) is that by construction. */
+function isCanonical(text: string, action: DataAction): boolean {
+  return SIMPLE_ACTION.test(text) || text === serializeAction(action);
 }
 
 class BlockTally {
@@ -129,11 +143,11 @@ class BlockTally {
     private readonly job: BlockJob,
     private readonly context: BlockContext,
   ) {
-    // A record takes at least one line.
+    // A record takes at least one line. The views are laid out so the floats stay aligned.
     const most = job.lineCount;
-    this.hashes = new Uint32Array(most * 2);
-    this.lines = new Float64Array(most);
-    this.errors = new Uint8Array(most);
+    this.hashes = new Uint32Array(job.results, 0, most * 2);
+    this.lines = new Float64Array(job.results, most * 8, most);
+    this.errors = new Uint8Array(job.results, most * 16, most);
   }
 
   add(entry: ReadEntry): void {
@@ -162,6 +176,7 @@ class BlockTally {
   result(raw: boolean): BlockResult {
     return {
       seq: this.job.seq,
+      bytes: this.job.bytes,
       entries: this.entries,
       deletes: this.deletes,
       invalid: this.invalid,

@@ -32,12 +32,12 @@ export function checkRecord(record: DataRecord, context: RecordRulesContext): Di
       ),
     );
   }
-  if (record.item !== undefined) problems.push(...checkItem(record.item, language, context));
+  if (record.item !== undefined) checkItem(record.item, language, context, problems);
+  if (problems.length === 0) return [];
   return problems.map((p) => ({ code: p.code, severity: p.severity, message: p.message, file: record.file, line: record.line, column: 1, path: p.path }));
 }
 
-function checkItem(item: Record<string, unknown>, language: string, context: RecordRulesContext): ValueProblem[] {
-  const problems: ValueProblem[] = [];
+function checkItem(item: Record<string, unknown>, language: string, context: RecordRulesContext, problems: ValueProblem[]): void {
   const declaredLanguage = isRecord(item.Language) ? item.Language.Name : undefined;
   if (typeof declaredLanguage === 'string' && declaredLanguage !== language) {
     problems.push(
@@ -45,8 +45,9 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
     );
   }
   const typeName = mostDerivedType(item.ContentType, context, problems);
-  if (typeName !== undefined) problems.push(...context.validators.check(typeName, item));
-  return problems;
+  if (typeName === undefined) return;
+  const invalid = context.validators.check(typeName, item);
+  for (const found of invalid) problems.push(found);
 }
 
 /** Checks ContentType and returns its last entry when it names a concrete type of the source. */
@@ -65,14 +66,13 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
     return undefined;
   }
   const names = value as string[];
-  const known = Object.keys(definition.contentTypes);
-  names.forEach((name, index) => {
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index] ?? '';
     if (ownValue(definition.contentTypes, name) === undefined) {
-      problems.push(
-        problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')}).`),
-      );
+      const known = Object.keys(definition.contentTypes).join(', ');
+      problems.push(problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known}).`));
     }
-  });
+  }
   const last = names[names.length - 1] ?? '';
   const lastType = ownValue(definition.contentTypes, last);
   if (lastType === undefined) return undefined;
@@ -82,8 +82,9 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
     );
     return undefined;
   }
-  const missing = ancestorsOf(definition, last).filter((base) => !names.includes(base));
-  if (missing.length > 0) {
+  const ancestors = ancestorsCached(definition, last);
+  if (ancestors.length > 0 && !ancestors.every((base) => names.includes(base))) {
+    const missing = ancestors.filter((base) => !names.includes(base));
     problems.push(
       problem(
         DATA_CODES.contentTypeBasesMissing,
@@ -94,4 +95,15 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
     );
   }
   return last;
+}
+
+/** Bases of each content type, worked out once per definition: every record of a push asks. */
+const ANCESTORS = new WeakMap<SourceDefinition, Map<string, readonly string[]>>();
+
+function ancestorsCached(definition: SourceDefinition, typeName: string): readonly string[] {
+  let byType = ANCESTORS.get(definition);
+  if (byType === undefined) ANCESTORS.set(definition, (byType = new Map()));
+  let found = byType.get(typeName);
+  if (found === undefined) byType.set(typeName, (found = ancestorsOf(definition, typeName)));
+  return found;
 }

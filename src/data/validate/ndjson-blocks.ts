@@ -1,12 +1,12 @@
 import { utf16Kind, utf16Problem } from '../../fs/utf8-text.js';
 import { encodingIssue } from '../read/issue.js';
-import { LineBlocker, type LineBlock } from '../read/line-blocks.js';
+import { LineBlocker, type BlockBuffers, type LineBlock } from '../read/line-blocks.js';
 import { decodeLine } from '../read/line-chunks.js';
 import { NdjsonState } from '../read/ndjson-state.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { ReadEntry } from '../types.js';
 import type { BlockLanes } from './block-lanes.js';
-import type { BlockResult } from './check-block.js';
+import { resultBytes, type BlockResult } from './check-block.js';
 
 export interface NdjsonBlocksOptions {
   /** The file's name in diagnostics. */
@@ -14,6 +14,10 @@ export interface NdjsonBlocksOptions {
   fields: PlainItemFields;
   maxLineBytes: number;
   lanes: BlockLanes;
+  /** Where blocks get their memory, and give it back. */
+  buffers: BlockBuffers;
+  /** The same for the records' results (see BlockJob.results). */
+  results: BlockBuffers;
   /** Numbers blocks across the whole pass. */
   nextSeq: () => number;
   /** Takes each block's result, in the file's order. */
@@ -38,12 +42,13 @@ export interface NdjsonBlocksOutcome {
  */
 export async function validateNdjsonBlocks(pieces: AsyncIterable<Uint8Array>, options: NdjsonBlocksOptions): Promise<NdjsonBlocksOutcome> {
   const shadow = new NdjsonState(options.file, options.fields, { maxLineBytes: options.maxLineBytes });
-  const blocker = new LineBlocker(options.maxLineBytes);
+  const blocker = new LineBlocker(options.maxLineBytes, options.buffers);
   const started: { result: Promise<BlockResult> }[] = [];
   let raw = true;
   const hand = async (block: LineBlock | undefined): Promise<void> => {
     if (block === undefined) return;
-    const job = { seq: options.nextSeq(), file: options.file, ...block, mode: shadow.mode, pending: shadow.pending };
+    const results = options.results.take(resultBytes(block.lineCount)).buffer;
+    const job = { seq: options.nextSeq(), file: options.file, ...block, mode: shadow.mode, pending: shadow.pending, results };
     follow(shadow, block);
     started.push(await options.lanes.start(job));
     while (started.length > options.lanes.ahead) raw = take(await started.shift()?.result) && raw;
@@ -51,6 +56,8 @@ export async function validateNdjsonBlocks(pieces: AsyncIterable<Uint8Array>, op
   const take = (result: BlockResult | undefined): boolean => {
     if (result === undefined) return true;
     options.take(result);
+    options.buffers.give(result.bytes);
+    options.results.give(new Uint8Array(result.hashes.buffer));
     return result.raw;
   };
   let first = true;

@@ -1,13 +1,14 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SourceDeclaration } from '../../model/types.js';
-import { fileBytes } from '../read/file-bytes.js';
+import { filePieces } from '../read/file-bytes.js';
+import { BlockBuffers } from '../read/line-blocks.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import { dataFormatOf, readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, ProgressReporter, ProgressSnapshot, ValidationSummary } from '../types.js';
 import { blockSetup } from './block-context.js';
-import { BlockLanes, builtWorkerUrl, defaultWorkerCount } from './block-lanes.js';
-import type { BlockContext } from './check-block.js';
+import { BlockLanes, builtWorkerUrl, defaultWorkerCount, WORKER_MAX_BLOCK_BYTES } from './block-lanes.js';
+import { resultBytes, type BlockContext } from './check-block.js';
 import type { RecordRulesContext } from './check-record.js';
 import { locationKey, reportDuplicates } from './duplicates.js';
 import { createItemValidators } from './item-validators.js';
@@ -25,6 +26,9 @@ export interface ParallelOptions {
   /** Below this many bytes of NDJSON no worker starts: starting one would cost more than it saves. */
   fromBytes: number;
 }
+
+/** Reads are this large; blocks a little larger (a block ends with the line the next piece finishes). */
+const READ_BYTES = 512 * 1024;
 
 /** 8 MiB takes a thread about 50 ms to check: about what starting a worker costs. */
 const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
@@ -64,24 +68,31 @@ export interface ValidationPass {
 export async function runValidationPass(options: ValidationPassOptions): Promise<ValidationPass> {
   const { declaration, fields, maxErrors } = options;
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  const rules: RecordRulesContext = {
-    sourceId: declaration.id,
-    definition: declaration.definition,
-    validators: await createItemValidators(declaration.definition, [fields.idField, fields.languageField]),
-  };
-  const local: BlockContext = { rules, fields, maxErrors, maxLineBytes };
   const isNdjson = (file: DataFile): boolean => file.entries === undefined && dataFormatOf(file.path) === 'ndjson';
   const ndjsonBytes = options.files.filter(isNdjson).reduce((sum, file) => sum + (file.size ?? 0), 0);
   const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: PARALLEL_FROM_BYTES };
   const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
   const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes);
+  const local = async (): Promise<BlockContext> => ({
+    rules: { sourceId: declaration.id, definition: declaration.definition, validators: await createItemValidators(declaration.definition, [fields.idField, fields.languageField]) },
+    fields,
+    maxErrors,
+    maxLineBytes,
+  });
   const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())));
+  const { rules } = lanes.local;
 
   const tally = new PassTally(maxErrors, options.initialIssues ?? []);
   const rawFiles = new Set<DataFile>();
   const snapshot: ProgressSnapshot = { phase: 'validate', items: 0, totalItems: undefined, bytes: 0, totalBytes: options.totalBytes, batches: 0, failedBatches: 0 };
   let bytesBefore = 0;
   let seq = 0;
+  // Each piece is copied into a block before the next is read: one buffer serves every file.
+  const readBuffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  // A block is a piece and the line it finished; those in flight, and a spare, are kept.
+  const buffers = new BlockBuffers(WORKER_MAX_BLOCK_BYTES, lanes.ahead + 2);
+  // Room for the records of a block of up to 8,192 lines; a block of more gets its own.
+  const results = new BlockBuffers(resultBytes(8192), lanes.ahead + 2);
   try {
     for (const file of options.files) {
       const counter = { bytesRead: 0 };
@@ -92,11 +103,13 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
       };
       const errorsBefore = tally.collector.errors;
       if (isNdjson(file)) {
-        const outcome = await validateNdjsonBlocks(fileBytes(file, counter), {
+        const outcome = await validateNdjsonBlocks(filePieces(file, counter, readBuffer), {
           file: file.display,
           fields,
           maxLineBytes,
           lanes,
+          buffers,
+          results,
           nextSeq: () => seq++,
           take: (result) => {
             tally.block(result, file.display);

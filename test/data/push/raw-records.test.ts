@@ -33,7 +33,13 @@ function raw(content: string, pieceBytes: number, limits: { maxBytes: number; ma
   const batcher = new Batcher(limits);
   const batches: Batch[] = [];
   const cutter = new RawRecordCutter('f.ndjson', batcher, (batch) => batches.push(batch));
-  for (let at = 0; at < bytes.length; at += pieceBytes) cutter.push(bytes.subarray(at, at + pieceBytes));
+  // Every piece is read into the same buffer, as the send pass does.
+  const scratch = Buffer.alloc(pieceBytes);
+  for (let at = 0; at < bytes.length; at += pieceBytes) {
+    const length = bytes.copy(scratch, 0, at, at + pieceBytes);
+    cutter.push(scratch.subarray(0, length));
+    scratch.fill(0x7e);
+  }
   cutter.end();
   const last = batcher.flush();
   return last === undefined ? batches : [...batches, last];
@@ -54,7 +60,7 @@ describe('RawRecordCutter', () => {
     }
   });
 
-  it('copies each batch body out of the read buffers', () => {
+  it('copies each batch body out of the read buffer', () => {
     const content = Buffer.from(wireLines(items(0, 4)), 'utf8');
     const batcher = new Batcher({ maxBytes: 1 << 20, maxItems: 1000 });
     const cutter = new RawRecordCutter('f.ndjson', batcher, () => undefined);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BlockBuffers } from '../../../src/data/read/line-blocks.js';
 import { readDataFile } from '../../../src/data/read/read-data-file.js';
 import { blockSetup } from '../../../src/data/validate/block-context.js';
 import { BlockLanes } from '../../../src/data/validate/block-lanes.js';
@@ -48,14 +49,20 @@ async function lineByLine(content: Buffer, maxErrors: number): Promise<unknown> 
   }
 }
 
+/** Pieces read into one buffer, as the pass reads a file: each is overwritten once the next is asked for. */
 async function* pieces(content: Buffer, size: number): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < content.length; at += size) yield content.subarray(at, at + size);
+  const scratch = Buffer.alloc(size);
+  for (let at = 0; at < content.length; at += size) {
+    const length = content.copy(scratch, 0, at, at + size);
+    yield scratch.subarray(0, length);
+    scratch.fill(0x7e);
+  }
 }
 
 /** The same file as blocks, read in pieces of `size` bytes (every piece a block boundary). */
 async function inBlocks(content: Buffer, size: number, maxErrors: number): Promise<{ outcome: unknown; raw: boolean }> {
   const context = await localContext(maxErrors);
-  const lanes = await BlockLanes.open(context, blockSetup('shop', declaration.definition, FIELDS, maxErrors, MAX_LINE), 0, undefined);
+  const lanes = await BlockLanes.open(async () => context, blockSetup('shop', declaration.definition, FIELDS, maxErrors, MAX_LINE), 0, undefined);
   const tally = new PassTally(maxErrors, []);
   let seq = 0;
   const taken: number[] = [];
@@ -64,6 +71,8 @@ async function inBlocks(content: Buffer, size: number, maxErrors: number): Promi
     fields: FIELDS,
     maxLineBytes: MAX_LINE,
     lanes,
+    buffers: new BlockBuffers(256, 4),
+    results: new BlockBuffers(170, 4),
     nextSeq: () => seq++,
     take: (block) => {
       taken.push(block.seq);
