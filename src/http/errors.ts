@@ -35,7 +35,7 @@ export class HttpTransportError extends GraphformError {
   }
 }
 
-/** A short, secret-free reason for a fetch failure: undici hides the socket error in `cause`. */
+/** A short, secret-free reason for a network failure (the socket error itself, or the one in `cause`). */
 export function describeNetworkError(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   if (cause instanceof Error) {

@@ -3,4 +3,4 @@ export { describeNetworkError, HTTP_ERROR_CODES, HttpTransportError, type Transp
 export { describeHeaders, MIN_SECRET_LENGTH, redact, REDACTED, redactUrl } from './redact.js';
 export { isSecretName } from './secret-names.js';
 export { abortableSleep, sendWithRetry } from './send.js';
-export { DEFAULT_HTTP_SETTINGS, type HttpOptions, type HttpRequest, type HttpResponse } from './types.js';
+export { DEFAULT_HTTP_SETTINGS, type HttpOptions, type HttpRequest, type HttpResponse, type ResponseHeaders } from './types.js';

@@ -1,6 +1,7 @@
 import { retryDelay, type BackoffSettings } from './backoff.js';
 import { describeNetworkError, HttpTransportError, type TransportFailure } from './errors.js';
 import { describeHeaders, redact } from './redact.js';
+import { exchange } from './transport.js';
 import { DEFAULT_HTTP_SETTINGS, type HttpOptions, type HttpRequest, type HttpResponse } from './types.js';
 
 type AttemptOutcome =
@@ -72,16 +73,8 @@ async function attemptOnce(request: HttpRequest, timeoutMs: number, attempt: num
   const handle = setTimeout(() => timer.abort(), timeoutMs);
   const signal = outer === undefined ? timer.signal : AbortSignal.any([timer.signal, outer]);
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers ?? {},
-      // A Buffer is a Uint8Array; fetch sends its bytes unchanged.
-      body: request.body === undefined ? null : request.body,
-      signal,
-      redirect: 'manual',
-    });
-    const text = await response.text();
-    return { kind: 'response', response: { status: response.status, headers: response.headers, text, attempts: attempt }, retryAfter: response.headers.get('retry-after') };
+    const response = await exchange(request, signal);
+    return { kind: 'response', response: { ...response, attempts: attempt }, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     if (outer?.aborted === true) return 'aborted';
     if (timer.signal.aborted) return { kind: 'failure', failure: 'timeout', reason: `no complete response within ${timeoutMs} ms`, error };

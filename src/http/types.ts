@@ -8,9 +8,14 @@ export interface HttpRequest {
   body?: string | Uint8Array;
 }
 
+/** The answer's headers, by name (any case). */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   /** The whole response body as text ('' when empty). */
   text: string;
   /** How many attempts were made, this one included. */
