@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { validateDataFiles } from '../../../src/data/push/push-data.js';
+import type { ValidationSummary } from '../../../src/data/types.js';
+import { graphClientFor, startTestEmulator } from '../../helpers/emulator.js';
+import { graphProject } from '../../helpers/graph-project.js';
+import { DATA_CONFIG, shopDeclaration, wireLines } from '../fixtures.js';
+import { expectedCounts, generatedItem, writeWireFile } from './generate.js';
+
+/**
+ * The built binary on files large enough for the validation pass to start worker threads
+ * (8 MiB of NDJSON): the diagnostics are those of the pass in-process, locations and order
+ * included, and a push sends every item exactly once.
+ */
+const run = promisify(execFile);
+const bin = path.resolve(import.meta.dirname, '../../../bin/graphform.js');
+const ITEMS = 32_000;
+
+async function graphform(dir: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('data push with worker threads (built binary)', () => {
+  it('reports what the in-process pass reports, and pushes every item once', async () => {
+    expect(existsSync(path.resolve(import.meta.dirname, '../../../dist/data/validate/block-worker.js')), 'run `npm run build` first').toBe(true);
+    const emulator = await startTestEmulator();
+    const declaration = shopDeclaration();
+    await graphClientFor(emulator).putTypes('shop', declaration.definition);
+    const source = JSON.stringify({ id: 'shop', ...declaration.definition, data: ['data/items.ndjson'] });
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': source });
+    const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret };
+    const data = path.join(project.dir, 'content-sources/data');
+    await mkdir(data, { recursive: true });
+    await writeWireFile(path.join(data, 'items.ndjson'), ITEMS);
+
+    // A second file with problems spread through it: bad values, a duplicate, a stray data line.
+    await writeWireFile(path.join(data, 'bad.ndjson'), ITEMS, (i) => (i % 4_999 === 7 ? { ...generatedItem(i), Price: 'cheap' } : generatedItem(i)));
+    await appendFile(path.join(data, 'bad.ndjson'), `${wireLines([generatedItem(3)])}{"Name":"stray"}\n`);
+    const validated = await graphform(project.dir, env, 'data', 'validate', 'shop', 'content-sources/data/bad.ndjson', '--format', 'json', '--max-errors', '5');
+    expect(validated.code, validated.stderr).toBe(1);
+    const inProcess = await validateDataFiles({ declaration, files: ['content-sources/data/bad.ndjson'], config: DATA_CONFIG, maxErrors: 5, cwd: project.dir });
+    const { sourceId, ...binary } = JSON.parse(validated.stdout) as ValidationSummary & { sourceId: string };
+    expect(sourceId).toBe('shop');
+    expect(binary).toEqual(inProcess);
+    // Items 7, 5006, 15004, 20003 and 25002 (then 30001, the duplicate and the stray line, counted); 10005 is a Service: a warning.
+    expect(binary.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual([
+      '16 GF_DATA_INVALID_VALUE',
+      '10014 GF_DATA_INVALID_VALUE',
+      '20012 GF_DATA_UNDECLARED_FIELD',
+      '30010 GF_DATA_INVALID_VALUE',
+      '40008 GF_DATA_INVALID_VALUE',
+      '50006 GF_DATA_INVALID_VALUE',
+    ]);
+    expect(binary).toMatchObject({ errors: 8, omittedErrors: 3, warnings: 1 });
+
+    // The declared (clean) file: every item stored, once.
+    const pushed = await graphform(project.dir, env, 'data', 'push', 'shop', '--format', 'json');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ status: 'sent', itemsSent: ITEMS, failedBatches: [] });
+    expect(emulator.inspect.counts('shop')).toEqual({ total: ITEMS, ...expectedCounts(ITEMS) });
+  }, 120_000);
+});

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DataFile, ValidationSummary } from '../../../src/data/types.js';
+import { runValidationPass, type ParallelOptions } from '../../../src/data/validate/validate-files.js';
+import { generatedItem, writeWireFile } from '../integration/generate.js';
+import { product, shopDeclaration, tempDir, wireLines, type TempDir } from '../fixtures.js';
+
+/**
+ * The validation pass on worker threads gives what it gives on the main thread alone. The
+ * worker runs the compiled script (`npm run build` first), the pass itself the sources.
+ */
+const WORKER = path.resolve(import.meta.dirname, '../../../dist/data/validate/block-worker.js');
+const FIELDS = { idField: 'Id', languageField: 'language_routing' };
+
+let tmp: TempDir;
+beforeAll(() => {
+  expect(existsSync(WORKER), 'run `npm run build` first').toBe(true);
+});
+beforeEach(async () => {
+  tmp = await tempDir();
+});
+afterEach(async () => tmp.remove());
+
+async function dataFile(name: string): Promise<DataFile> {
+  const file = path.join(tmp.dir, name);
+  const { size, mtimeMs } = await stat(file);
+  return { path: file, display: name, size, mtimeMs };
+}
+
+async function pass(files: DataFile[], parallel: ParallelOptions, maxErrors = 50): Promise<unknown> {
+  const result = await runValidationPass({ declaration: shopDeclaration(), files, totalBytes: 0, fields: FIELDS, maxErrors, parallel });
+  return { summary: result.summary, duplicates: [...result.duplicates], raw: [...result.rawFiles].map((f) => f.display) };
+}
+
+describe('validation on worker threads', () => {
+  it('gives the same summary, diagnostics and sendable files as the main thread alone', async () => {
+    // Errors and warnings spread over many blocks, a duplicate across files, and a line long enough to stay on the main thread.
+    const bad = (i: number): Record<string, unknown> => {
+      const item = generatedItem(i);
+      if (i % 997 === 0) return { ...item, Quantity: 'many' };
+      if (i % 1499 === 0) return { ...item, Undeclared: true };
+      if (i === 4321) return { ...item, Name: 'x'.repeat(1_500_000) };
+      return item;
+    };
+    await writeWireFile(path.join(tmp.dir, 'big.ndjson'), 12_000, bad);
+    await writeWireFile(path.join(tmp.dir, 'clean.ndjson'), 6_000, (i) => generatedItem(20_000 + i));
+    await writeFile(path.join(tmp.dir, 'more.ndjson'), wireLines([product('g8'), product('new')]) + '{"Name":"stray"}\n');
+    const files = [await dataFile('big.ndjson'), await dataFile('clean.ndjson'), await dataFile('more.ndjson')];
+    const workerUrl = pathToFileURL(WORKER);
+    for (const maxErrors of [50, 4]) {
+      const alone = await pass(files, { workers: 0, fromBytes: 0 }, maxErrors);
+      expect(await pass(files, { workers: 1, workerUrl, fromBytes: 0 }, maxErrors)).toEqual(alone);
+      expect(await pass(files, { workers: 3, workerUrl, fromBytes: 0 }, maxErrors)).toEqual(alone);
+    }
+    const result = (await pass(files, { workers: 2, workerUrl, fromBytes: 0 })) as { summary: ValidationSummary; raw: string[] };
+    expect(result.summary.items).toBe(18_003);
+    const where = result.summary.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`);
+    expect(where).toEqual(expect.arrayContaining(['big.ndjson:1996 GF_DATA_INVALID_VALUE', 'more.ndjson:2 GF_DATA_DUPLICATE_ID', 'more.ndjson:5 GF_DATA_MISSING_ACTION']));
+    expect(result.raw).toEqual(['clean.ndjson']);
+  });
+});
