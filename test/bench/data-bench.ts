@@ -1,0 +1,168 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BENCH_SOURCE, writeBenchFile } from './bench-source.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/graphform.js');
+const BARE = path.join(import.meta.dirname, 'bare-sender.mjs');
+const DRAIN = path.join(import.meta.dirname, 'drain-server.mjs');
+
+/** One row of the benchmark table: what was measured, the figure, and the issue's target. */
+export interface Row {
+  measure: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
+
+export interface DataBenchOptions {
+  /** The input timed against the bare senders, in MB (MiB). */
+  sizeMb?: number;
+  /** A second, large input whose peak RSS is measured too; 0 leaves it out. */
+  largeMb?: number;
+  /** Timed runs of each sender; the median is taken. */
+  repetitions?: number;
+}
+
+const RATIO_TARGET = 0.8;
+const RSS_TARGET_MIB = 200;
+
+interface Sent {
+  seconds: number;
+  items: number;
+  batches: number;
+  bytes: number;
+}
+
+/**
+ * `graphform data push` (the built binary, `npm run build` first) of generated wire-form
+ * NDJSON into a drain-only server, against two bare node:http senders of the same batches
+ * (one that JSON.parses every line, one that does not), each in its own process, runs
+ * interleaved so that the machine's load falls on all alike. Times are in-process (the
+ * push summary's seconds, the bare sender's own clock), without Node's start-up; peak RSS
+ * is the kernel's figure for the whole graphform process, worker threads included. Checks
+ * that every run sent the same items in the same number of batches and bytes. Prints nothing.
+ */
+export async function runDataBench(options: DataBenchOptions = {}): Promise<Row[]> {
+  const sizeMb = options.sizeMb ?? 100;
+  const largeMb = options.largeMb ?? 1024;
+  const repetitions = options.repetitions ?? 5;
+  if (!existsSync(path.join(ROOT, 'dist/data/validate/block-worker.js'))) throw new Error('dist/ is missing or old: run `npm run build` before the data benchmark');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-data-bench-'));
+  const drain = await startDrain();
+  try {
+    const project = await writeProject(dir, drain.url);
+    const data = path.join(project, 'content-sources/data/items.ndjson');
+    await writeBenchFile(data, sizeMb * 1024 * 1024);
+    const runs = { parse: [] as Sent[], raw: [] as Sent[], graphform: [] as (Sent & { peakRssMiB: number })[] };
+    // One untimed run of each warms the file cache and the server.
+    await bare(drain.url, data, 'parse');
+    await push(project);
+    for (let i = 0; i < repetitions; i++) {
+      runs.parse.push(await bare(drain.url, data, 'parse'));
+      runs.raw.push(await bare(drain.url, data, 'raw'));
+      runs.graphform.push(await push(project));
+    }
+    sameBatches([...runs.parse, ...runs.raw, ...runs.graphform]);
+    const gf = median(runs.graphform.map((r) => r.seconds));
+    const parsing = median(runs.parse.map((r) => r.seconds));
+    const raw = median(runs.raw.map((r) => r.seconds));
+    const peaks = [{ size: `${sizeMb} MB`, mib: Math.max(...runs.graphform.map((r) => r.peakRssMiB)) }];
+    if (largeMb > 0) {
+      await writeBenchFile(data, largeMb * 1024 * 1024);
+      const large = await push(project);
+      peaks.push({ size: largeMb % 1024 === 0 ? `${largeMb / 1024} GB` : `${largeMb} MB`, mib: large.peakRssMiB });
+    }
+    return [
+      {
+        measure: `\`data push\` of ${sizeMb} MB into a drain-only server vs a bare node:http sender of the same batches that also \`JSON.parse\`s every line`,
+        value: `${(parsing / gf).toFixed(2)}× (${gf.toFixed(2)} s vs ${parsing.toFixed(2)} s; ${(raw / gf).toFixed(2)}× against one that does not parse, ${raw.toFixed(2)} s)`,
+        target: `≥ ${RATIO_TARGET}×`,
+        met: parsing / gf >= RATIO_TARGET,
+      },
+      {
+        measure: `peak RSS of \`data push\` at ${peaks.map((p) => p.size).join(' and at ')}`,
+        value: peaks.map((p) => `${Math.round(p.mib)} MiB`).join(' / '),
+        target: `≤ ${RSS_TARGET_MIB} MiB at any size`,
+        met: peaks.every((p) => p.mib <= RSS_TARGET_MIB),
+      },
+    ];
+  } finally {
+    drain.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A project whose `bench` environment is the drain server, with the benchmark source and its data file. */
+async function writeProject(dir: string, url: string): Promise<string> {
+  const project = path.join(dir, 'project');
+  await mkdir(path.join(project, 'content-sources/data'), { recursive: true });
+  const config = ['sources: content-sources', 'defaultEnvironment: bench', 'environments:', '  bench:', `    graphUrl: ${url}`, '    auth: { scheme: basic, appKey: bench, secret: "${env:BENCH_SECRET}" }', ''];
+  await writeFile(path.join(project, 'graphform.config.yaml'), config.join('\n'));
+  // JSON is YAML: the declaration is the benchmark source as it is.
+  await writeFile(path.join(project, 'content-sources/bnch.yaml'), JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.ndjson'] }, null, 2));
+  return project;
+}
+
+/**
+ * Preloaded in every graphform run: writes the process's peak RSS in KiB to the file named
+ * by GRAPHFORM_BENCH_RSS as it exits.
+ */
+const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
+  "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.GRAPHFORM_BENCH_RSS, String(process.resourceUsage().maxRSS)));",
+)}`;
+
+async function push(project: string): Promise<Sent & { peakRssMiB: number }> {
+  const report = path.join(project, 'rss.txt');
+  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_RSS, BIN, 'data', 'push', BENCH_SOURCE.id, '--format', 'json'], project, {
+    GRAPHFORM_BENCH_RSS: report,
+    BENCH_SECRET: 'bench-secret',
+  });
+  if (code !== 0) throw new Error(`graphform data push exited ${code}:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
+  const summary = JSON.parse(stdout) as { status: string; seconds: number; itemsSent: number; batches: number; bytes: number };
+  if (summary.status !== 'sent') throw new Error(`graphform data push ended ${summary.status}`);
+  return { seconds: summary.seconds, items: summary.itemsSent, batches: summary.batches, bytes: summary.bytes, peakRssMiB: Number(await readFile(report, 'utf8')) / 1024 };
+}
+
+async function bare(url: string, file: string, mode: 'parse' | 'raw'): Promise<Sent> {
+  const { code, stdout, stderr } = await run(process.execPath, [BARE, url, file, mode], ROOT, {});
+  if (code !== 0) throw new Error(`bare sender (${mode}) exited ${code}:\n${stderr.slice(-2000)}`);
+  return JSON.parse(stdout) as Sent;
+}
+
+function sameBatches(runs: readonly Sent[]): void {
+  const [first] = runs;
+  const differs = runs.find((r) => r.items !== first?.items || r.batches !== first.batches || r.bytes !== first.bytes);
+  if (differs !== undefined) throw new Error(`runs sent different batches: ${JSON.stringify(first)} vs ${JSON.stringify(differs)}`);
+}
+
+async function startDrain(): Promise<{ url: string; stop: () => void }> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [DRAIN], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').once('data', (text: string) => resolve(text.trim()));
+    child.once('exit', (code) => reject(new Error(`the drain server exited with ${code}`)));
+  });
+  return { url, stop: () => child.stdin.end() };
+}
+
+function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // A clean environment apart from PATH and HOME: no NODE_OPTIONS or colour settings of the caller.
+    const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
