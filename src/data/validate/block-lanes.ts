@@ -104,9 +104,8 @@ class WorkerLane {
   private readonly waiting = new Map<number, { resolve: (result: BlockResult) => void; reject: (error: Error) => void }>();
   private failure: Error | undefined;
 
+  /** The pass closes every lane it opens (validate-files, in a finally): a worker never outlives its pass. */
   constructor(private readonly worker: Worker) {
-    // A worker never keeps the process alive: an interrupted push exits without waiting for it.
-    worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       const seq = reply.ok ? reply.result.seq : reply.seq;
       const entry = this.waiting.get(seq);
