@@ -4,19 +4,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_SOURCE, writeBenchFile } from './bench-source.js';
+import { ratioRow, type BenchRow } from './bench-row.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/graphform.js');
 const BARE = path.join(import.meta.dirname, 'bare-sender.mjs');
 const DRAIN = path.join(import.meta.dirname, 'drain-server.mjs');
 
-/** One row of the benchmark table: what was measured, the figure, and the issue's target. */
-export interface Row {
-  measure: string;
-  value: string;
-  target: string;
-  met: boolean;
-}
 
 export interface DataBenchOptions {
   /** The input timed against the bare senders, in MB (MiB). */
@@ -46,7 +40,7 @@ interface Sent {
  * is the kernel's figure for the whole graphform process, worker threads included. Checks
  * that every run sent the same items in the same number of batches and bytes. Prints nothing.
  */
-export async function runDataBench(options: DataBenchOptions = {}): Promise<Row[]> {
+export async function runDataBench(options: DataBenchOptions = {}): Promise<BenchRow[]> {
   const sizeMb = options.sizeMb ?? 100;
   const largeMb = options.largeMb ?? 1024;
   const repetitions = options.repetitions ?? 5;
@@ -77,12 +71,13 @@ export async function runDataBench(options: DataBenchOptions = {}): Promise<Row[
       peaks.push({ size: largeMb % 1024 === 0 ? `${largeMb / 1024} GB` : `${largeMb} MB`, mib: large.peakRssMiB });
     }
     return [
-      {
-        measure: `\`data push\` of ${sizeMb} MB into a drain-only server vs a bare node:http sender of the same batches that also \`JSON.parse\`s every line`,
-        value: `${(parsing / gf).toFixed(2)}× (${gf.toFixed(2)} s vs ${parsing.toFixed(2)} s; ${(raw / gf).toFixed(2)}× against one that does not parse, ${raw.toFixed(2)} s)`,
-        target: `≥ ${RATIO_TARGET}×`,
-        met: parsing / gf >= RATIO_TARGET,
-      },
+      ratioRow(
+        `\`data push\` of ${sizeMb} MB into a drain-only server vs a bare node:http sender of the same batches that also \`JSON.parse\`s every line`,
+        parsing / gf,
+        RATIO_TARGET,
+        `${gf.toFixed(2)} s vs ${parsing.toFixed(2)} s; ${(raw / gf).toFixed(2)}× against one that does not parse, ${raw.toFixed(2)} s`,
+        true,
+      ),
       {
         measure: `peak RSS of \`data push\` at ${peaks.map((p) => p.size).join(' and at ')}`,
         value: peaks.map((p) => `${Math.round(p.mib)} MiB`).join(' / '),
