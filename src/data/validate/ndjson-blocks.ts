@@ -5,82 +5,62 @@ import { decodeLine } from '../read/line-chunks.js';
 import { NdjsonState } from '../read/ndjson-state.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { ReadEntry } from '../types.js';
-import type { BlockLanes } from './block-lanes.js';
-import { resultBytes, type BlockResult } from './check-block.js';
+import { resultBytes, type BlockJob } from './check-block.js';
 
 export interface NdjsonBlocksOptions {
   /** The file's name in diagnostics. */
   file: string;
   fields: PlainItemFields;
   maxLineBytes: number;
-  lanes: BlockLanes;
-  /** Where blocks get their memory, and give it back. */
+  /** Where blocks get their memory (it comes back once a block is taken). */
   buffers: BlockBuffers;
   /** The same for the records' results (see BlockJob.results). */
   results: BlockBuffers;
-  /** Numbers blocks across the whole pass. */
-  nextSeq: () => number;
-  /** Takes each block's result, in the file's order. */
-  take: (result: BlockResult) => void;
+  /** Hands a block over to be checked (BlockPipeline.submit); may wait for room. */
+  submit: (job: Omit<BlockJob, 'seq'>) => Promise<void>;
 }
 
 export interface NdjsonBlocksOutcome {
   /** What the end of the file adds (an index action with no data line after it). */
   tail: ReadEntry[];
-  /** The file is in the wire form and every line may be sent as it is (see BlockResult.raw). */
-  raw: boolean;
+  /** The file is in the service's wire form. */
+  wire: boolean;
 }
 
 /**
- * Validates one NDJSON file as blocks of lines checked in parallel, with exactly the
- * entries, in the same order, that reading it line by line gives. What a block needs from
- * the lines before it is small: the file's form (decided by its first line that parses)
- * and the action line still waiting for its data line, which after any line that is not
- * blank depends on that line alone. So this thread reads only the lines that decide the
- * form and the last line that is not blank of each block, through the same NdjsonState the
- * workers use, before handing the block over.
+ * Cuts one NDJSON file into blocks of lines to be checked in parallel, so that checking
+ * them gives exactly the entries, in the same order, that reading it line by line gives.
+ * What a block needs from the lines before it is small: the file's form (decided by its
+ * first line that parses) and the action line still waiting for its data line, which
+ * after any line that is not blank depends on that line alone. So this thread reads only
+ * the lines that decide the form and the last line that is not blank of each block,
+ * through the same NdjsonState the workers use, before handing the block over. It does
+ * not wait for the results: the pipeline takes them in order, across files.
  */
-export async function validateNdjsonBlocks(pieces: AsyncIterable<Uint8Array>, options: NdjsonBlocksOptions): Promise<NdjsonBlocksOutcome> {
+export async function cutNdjsonBlocks(pieces: AsyncIterable<Uint8Array>, options: NdjsonBlocksOptions): Promise<NdjsonBlocksOutcome> {
   const shadow = new NdjsonState(options.file, options.fields, { maxLineBytes: options.maxLineBytes });
   const blocker = new LineBlocker(options.maxLineBytes, options.buffers);
-  const started: { result: Promise<BlockResult> }[] = [];
-  let raw = true;
   const hand = async (block: LineBlock | undefined): Promise<void> => {
     if (block === undefined) return;
     const results = options.results.take(resultBytes(block.lineCount)).buffer;
-    const job = { seq: options.nextSeq(), file: options.file, ...block, mode: shadow.mode, pending: shadow.pending, results };
+    const job = { file: options.file, ...block, mode: shadow.mode, pending: shadow.pending, results };
     follow(shadow, block);
-    started.push(await options.lanes.start(job));
-    while (started.length > options.lanes.ahead) raw = take(await started.shift()?.result) && raw;
-  };
-  const take = (result: BlockResult | undefined): boolean => {
-    if (result === undefined) return true;
-    options.take(result);
-    options.buffers.give(result.bytes);
-    options.results.give(new Uint8Array(result.hashes.buffer));
-    return result.raw;
+    await options.submit(job);
   };
   let first = true;
-  try {
-    for await (const piece of pieces) {
-      if (first) {
-        first = false;
-        const utf16 = utf16Kind(piece);
-        // Like the line reader: a UTF-16 file is one problem, and nothing more of it is read.
-        if (utf16 !== undefined) return { tail: [{ kind: 'issue', issue: encodingIssue(options.file, utf16Problem(utf16)) }], raw: false };
-      }
-      await hand(blocker.push(piece));
+  for await (const piece of pieces) {
+    if (first) {
+      first = false;
+      const utf16 = utf16Kind(piece);
+      // Like the line reader: a UTF-16 file is one problem, and nothing more of it is read.
+      if (utf16 !== undefined) return { tail: [{ kind: 'issue', issue: encodingIssue(options.file, utf16Problem(utf16)) }], wire: false };
     }
-    await hand(blocker.end());
-  } catch (error) {
-    // No block is left checking when the pass ends, whatever ended it.
-    await Promise.allSettled(started.map((s) => s.result));
-    throw error;
+    await hand(blocker.push(piece));
   }
-  for (const next of started.splice(0)) raw = take(await next.result) && raw;
+  await hand(blocker.end());
   const tail: ReadEntry[] = [];
   shadow.end(tail);
-  return { tail, raw: raw && shadow.mode === 'wire' };
+  return { tail, wire: shadow.mode === 'wire' };
 }
 
 /**

@@ -1,18 +1,18 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SourceDeclaration } from '../../model/types.js';
 import { filePieces } from '../read/file-bytes.js';
-import { BlockBuffers } from '../read/line-blocks.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import { dataFormatOf, readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, ProgressReporter, ProgressSnapshot, ValidationSummary } from '../types.js';
 import { blockSetup } from './block-context.js';
 import { BlockLanes, builtWorkerUrl, defaultWorkerCount, WORKER_MAX_BLOCK_BYTES } from './block-lanes.js';
-import { resultBytes, type BlockContext } from './check-block.js';
+import type { BlockContext } from './check-block.js';
 import type { RecordRulesContext } from './check-record.js';
 import { locationKey, reportDuplicates } from './duplicates.js';
 import { createItemValidators } from './item-validators.js';
-import { validateNdjsonBlocks } from './ndjson-blocks.js';
+import { cutNdjsonBlocks } from './ndjson-blocks.js';
+import { BlockPipeline } from './block-pipeline.js';
 import { PassTally } from './pass-tally.js';
 
 export { locationKey };
@@ -86,46 +86,42 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const rawFiles = new Set<DataFile>();
   const snapshot: ProgressSnapshot = { phase: 'validate', items: 0, totalItems: undefined, bytes: 0, totalBytes: options.totalBytes, batches: 0, failedBatches: 0 };
   let bytesBefore = 0;
-  let seq = 0;
+  const counter = { bytesRead: 0 };
+  const report = (): void => {
+    snapshot.items = tally.items;
+    snapshot.bytes = bytesBefore + counter.bytesRead;
+    options.progress?.update(snapshot);
+  };
+  const pipeline = new BlockPipeline(lanes, tally, rules, WORKER_MAX_BLOCK_BYTES, report);
   // Each piece is copied into a block before the next is read: one buffer serves every file.
   const readBuffer = Buffer.allocUnsafeSlow(READ_BYTES);
-  // A block is a piece and the line it finished; those in flight, and a spare, are kept.
-  const buffers = new BlockBuffers(WORKER_MAX_BLOCK_BYTES, lanes.ahead + 2);
-  // Room for the records of a block of up to 8,192 lines; a block of more gets its own.
-  const results = new BlockBuffers(resultBytes(8192), lanes.ahead + 2);
   try {
     for (const file of options.files) {
-      const counter = { bytesRead: 0 };
-      const report = (): void => {
-        snapshot.items = tally.items;
-        snapshot.bytes = bytesBefore + counter.bytesRead;
-        options.progress?.update(snapshot);
-      };
-      const errorsBefore = tally.collector.errors;
+      bytesBefore += counter.bytesRead;
+      counter.bytesRead = 0;
       if (isNdjson(file)) {
-        const outcome = await validateNdjsonBlocks(filePieces(file, counter, readBuffer), {
+        pipeline.startFile();
+        const outcome = await cutNdjsonBlocks(filePieces(file, counter, readBuffer), {
           file: file.display,
           fields,
           maxLineBytes,
-          lanes,
-          buffers,
-          results,
-          nextSeq: () => seq++,
-          take: (result) => {
-            tally.block(result, file.display);
-            report();
-          },
+          buffers: pipeline.buffers,
+          results: pipeline.results,
+          submit: (job) => pipeline.submit(file.display, job),
         }).catch((error: unknown) => Promise.reject(readFailure(file, error)));
-        for (const entry of outcome.tail) tally.entry(entry, rules);
-        if (outcome.raw && file.size !== undefined && tally.collector.errors === errorsBefore) rawFiles.add(file);
+        pipeline.endFile(outcome.tail, outcome.wire, (verdict) => {
+          if (verdict.asIs && verdict.errors === 0 && file.size !== undefined) rawFiles.add(file);
+        });
       } else {
+        // Read here, in order: whatever is in flight is taken first.
+        await pipeline.drain();
         for await (const chunk of readDataFile(file, fields, counter, { maxLineBytes })) {
           for (const entry of chunk) tally.entry(entry, rules);
           report();
         }
       }
-      bytesBefore += counter.bytesRead;
     }
+    await pipeline.drain();
   } finally {
     await lanes.close();
   }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BlockBuffers } from '../../../src/data/read/line-blocks.js';
 import { readDataFile } from '../../../src/data/read/read-data-file.js';
 import { blockSetup } from '../../../src/data/validate/block-context.js';
 import { BlockLanes } from '../../../src/data/validate/block-lanes.js';
 import type { BlockContext } from '../../../src/data/validate/check-block.js';
 import { createItemValidators } from '../../../src/data/validate/item-validators.js';
-import { validateNdjsonBlocks } from '../../../src/data/validate/ndjson-blocks.js';
+import { BlockPipeline, type FileVerdict } from '../../../src/data/validate/block-pipeline.js';
+import { cutNdjsonBlocks } from '../../../src/data/validate/ndjson-blocks.js';
 import { PassTally } from '../../../src/data/validate/pass-tally.js';
 import { product, shopDeclaration, tempDir, wireLines } from '../fixtures.js';
 
@@ -64,24 +64,22 @@ async function inBlocks(content: Buffer, size: number, maxErrors: number): Promi
   const context = await localContext(maxErrors);
   const lanes = await BlockLanes.open(async () => context, blockSetup('shop', declaration.definition, FIELDS, maxErrors, MAX_LINE), 0, undefined);
   const tally = new PassTally(maxErrors, []);
-  let seq = 0;
-  const taken: number[] = [];
-  const result = await validateNdjsonBlocks(pieces(content, size), {
+  // Small memory blocks, reused: a block's bytes must not be needed once it is taken.
+  const pipeline = new BlockPipeline(lanes, tally, context.rules, 256);
+  pipeline.startFile();
+  const cut = await cutNdjsonBlocks(pieces(content, size), {
     file: 'f.ndjson',
     fields: FIELDS,
     maxLineBytes: MAX_LINE,
-    lanes,
-    buffers: new BlockBuffers(256, 4),
-    results: new BlockBuffers(170, 4),
-    nextSeq: () => seq++,
-    take: (block) => {
-      taken.push(block.seq);
-      tally.block(block, 'f.ndjson');
-    },
+    buffers: pipeline.buffers,
+    results: pipeline.results,
+    submit: (job) => pipeline.submit('f.ndjson', job),
   });
-  for (const entry of result.tail) tally.entry(entry, context.rules);
-  expect(taken).toEqual(taken.map((_, i) => i));
-  return { outcome: outcome(tally), raw: result.raw };
+  let verdict: FileVerdict | undefined;
+  pipeline.endFile(cut.tail, cut.wire, (v) => (verdict = v));
+  await pipeline.drain();
+  expect(verdict?.errors).toBe(tally.collector.errors);
+  return { outcome: outcome(tally), raw: verdict?.asIs ?? false };
 }
 
 const lines = (...all: string[]): string => all.map((l) => `${l}\n`).join('');

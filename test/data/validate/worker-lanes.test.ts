@@ -61,4 +61,26 @@ describe('validation on worker threads', () => {
     expect(where).toEqual(expect.arrayContaining(['big.ndjson:1996 GF_DATA_INVALID_VALUE', 'more.ndjson:2 GF_DATA_DUPLICATE_ID', 'more.ndjson:5 GF_DATA_MISSING_ACTION']));
     expect(result.raw).toEqual(['clean.ndjson']);
   });
+
+  it('keeps reading order across many small files, their blocks in flight together', async () => {
+    const files: DataFile[] = [];
+    for (let f = 0; f < 30; f++) {
+      const name = `part-${String(f).padStart(2, '0')}.ndjson`;
+      await writeWireFile(path.join(tmp.dir, name), 300, (i) => (f % 7 === 3 && i === 151 ? { ...generatedItem(f * 1000 + i), Quantity: 'x' } : generatedItem(f * 1000 + i)));
+      if (f % 10 === 9) await writeFile(path.join(tmp.dir, name), `${wireLines([product('again')])}{"delete":{"_id":"gone","language_routing":"en"}}\n`, { flag: 'a' });
+      files.push(await dataFile(name));
+    }
+    const workerUrl = pathToFileURL(WORKER);
+    const alone = await pass(files, { workers: 0, fromBytes: 0 }, 3);
+    expect(await pass(files, { workers: 2, workerUrl, fromBytes: 0 }, 3)).toEqual(alone);
+    const result = alone as { summary: ValidationSummary; raw: string[] };
+    expect(result.summary.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
+      'part-03.ndjson:304 GF_DATA_INVALID_VALUE',
+      'part-10.ndjson:304 GF_DATA_INVALID_VALUE',
+      'part-17.ndjson:304 GF_DATA_INVALID_VALUE',
+    ]);
+    // Then part-24's bad value, and "again" and "gone" repeated in part-19 and part-29: counted, not kept.
+    expect(result.summary).toMatchObject({ errors: 8, omittedErrors: 5 });
+    expect(result.raw).toHaveLength(24);
+  });
 });
