@@ -1,10 +1,10 @@
 /**
- * A run of whole lines of one file, copied into memory of its own (so it can be handed to
- * a worker thread without a copy): every line ends in "\n", and a line longer than the
+ * A run of whole lines of one file, copied into memory of its own (shared memory, so a
+ * worker thread reads it where it is): every line ends in "\n", and a line longer than the
  * limit is an empty line here, its number listed in `tooLong`.
  */
 export interface LineBlock {
-  bytes: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array;
   /** 1-based number of the first line. */
   firstLine: number;
   lineCount: number;
@@ -15,12 +15,14 @@ export interface LineBlock {
 const NEWLINE = 0x0a;
 
 /**
- * Memory for blocks, used again and again: a block's buffer comes back once its lines are
- * checked (from a worker thread too, which hands it back), so reading a file of any size
- * allocates a few buffers, not one per block for the garbage collector to find.
+ * Memory for blocks, used again and again: a block's memory comes back once its lines are
+ * checked, so reading a file of any size allocates a few buffers, not one per block for
+ * the garbage collector to find. The buffers are shared memory: a worker thread reads a
+ * block (and writes its results) in place, and the block stays readable here, so a block
+ * whose worker failed can be checked again on this thread.
  */
 export class BlockBuffers {
-  private readonly free: ArrayBuffer[] = [];
+  private readonly free: SharedArrayBuffer[] = [];
 
   /** Buffers of `capacity` bytes, at most `keep` of them kept for later. */
   constructor(
@@ -28,14 +30,16 @@ export class BlockBuffers {
     private readonly keep: number,
   ) {}
 
-  take(size: number): Uint8Array<ArrayBuffer> {
+  /** `size` bytes; a size over the capacity (a long line) gets memory of its own, not shared. */
+  take(size: number): Uint8Array {
     if (size > this.capacity) return new Uint8Array(size);
-    return new Uint8Array(this.free.pop() ?? new ArrayBuffer(this.capacity), 0, size);
+    return new Uint8Array(this.free.pop() ?? new SharedArrayBuffer(this.capacity), 0, size);
   }
 
-  /** Gives a block's memory back; a larger one (a long line) and one moved to a thread are let go. */
-  give(bytes: Uint8Array<ArrayBuffer>): void {
-    if (bytes.buffer.byteLength === this.capacity && this.free.length < this.keep) this.free.push(bytes.buffer);
+  /** Gives a block's memory back, once nothing reads or writes it any more. */
+  give(bytes: Uint8Array): void {
+    const buffer = bytes.buffer;
+    if (buffer instanceof SharedArrayBuffer && buffer.byteLength === this.capacity && this.free.length < this.keep) this.free.push(buffer);
   }
 }
 

@@ -81,18 +81,19 @@ export class BlockLanes {
   }
 
   /**
-   * Starts checking a block. `job.bytes` and `job.results` move to a worker thread (they
-   * are detached here); when every worker is busy, or the block holds a line too long for
-   * a worker's small heap, the block is checked now, on this thread.
+   * Starts checking a block: on a worker thread while one has room, else (every worker
+   * busy, or a line too long for a worker's small heap) now, on this thread. A block whose
+   * worker fails (out of its memory, say) is checked again here: its bytes are shared
+   * memory, still readable, and that worker gets no more blocks.
    */
   async start(job: BlockJob): Promise<{ result: Promise<BlockResult> }> {
     if (this.workers.length === 0 || job.bytes.length > WORKER_MAX_BLOCK_BYTES) return { result: Promise.resolve(checkBlock(job, this.local)) };
     // Let finished workers report first, so their room is seen.
     await new Promise<void>((resolve) => setImmediate(resolve));
     let lane: WorkerLane | undefined;
-    for (const worker of this.workers) if (worker.load < DEPTH && (lane === undefined || worker.load < lane.load)) lane = worker;
+    for (const worker of this.workers) if (worker.usable && worker.load < DEPTH && (lane === undefined || worker.load < lane.load)) lane = worker;
     if (lane === undefined) return { result: Promise.resolve(checkBlock(job, this.local)) };
-    return { result: lane.send(job) };
+    return { result: lane.send(job).catch(() => checkBlock(job, this.local)) };
   }
 
   async close(): Promise<void> {
@@ -121,10 +122,15 @@ class WorkerLane {
     return this.waiting.size;
   }
 
+  get usable(): boolean {
+    return this.failure === undefined;
+  }
+
   send(job: BlockJob): Promise<BlockResult> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const result = new Promise<BlockResult>((resolve, reject) => this.waiting.set(job.seq, { resolve, reject }));
-    this.worker.postMessage(job, [job.bytes.buffer, job.results]);
+    // Shared memory goes as it is: the block and its results stay readable here.
+    this.worker.postMessage(job);
     return result;
   }
 

@@ -4,9 +4,9 @@ import type { WorkerReply } from './block-lanes.js';
 import { checkBlock, type BlockJob } from './check-block.js';
 
 /**
- * A validation worker thread: checks the blocks of lines the main thread hands over and
- * sends back each result with the block's memory, its typed arrays transferred rather than copied. A failure is
- * reported for the block that met it; the main thread ends the pass.
+ * A validation worker thread: checks the blocks of lines the main thread hands over, in
+ * shared memory, and sends back each result. A failure is reported for the block that met
+ * it; the main thread checks that block again itself.
  */
 const port = parentPort;
 if (port === null) throw new Error('block-worker runs only as a worker thread');
@@ -17,8 +17,8 @@ port.on('message', (job: BlockJob) => {
     .then((ready) => {
       const result = checkBlock(job, ready);
       const reply: WorkerReply = { ok: true, result };
-      // hashes, lines and errors share one buffer: it goes back once.
-      port.postMessage(reply, [result.bytes.buffer, result.hashes.buffer]);
+      // The block and its results are shared memory: only their views travel.
+      port.postMessage(reply);
     })
     .catch((error: unknown) => {
       const reply: WorkerReply = { ok: false, seq: job.seq, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -15,15 +15,15 @@ export interface BlockJob {
   seq: number;
   /** The file's name in diagnostics. */
   file: string;
-  bytes: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array;
   firstLine: number;
   lineCount: number;
   /** Lines longer than the limit, left empty in `bytes`. */
   tooLong: number[];
   mode: NdjsonMode;
   pending: Pending | undefined;
-  /** Room for what the block's records leave (resultBytes(lineCount) at least), handed back with the result. */
-  results: ArrayBuffer;
+  /** Room for what the block's records leave (resultBytes(lineCount) at least): written in place when shared. */
+  results: ArrayBufferLike;
 }
 
 /** Per record: two 32-bit hash halves, the line (a float: files may pass 2^32 lines) and an error flag. */
@@ -34,12 +34,12 @@ export function resultBytes(lineCount: number): number {
 /**
  * What one block holds, in the form the pass merges: counts, the first diagnostics (in
  * reading order), and per record only its (language, _id) hash, line and whether it has an
- * error, in typed arrays that travel between threads without a copy.
+ * error, in typed arrays over the job's (shared) `results`.
  */
 export interface BlockResult {
   seq: number;
   /** The block's bytes, handed back for the next block to use. */
-  bytes: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array;
   /** Records and problems read, as the validation summary counts items. */
   entries: number;
   deletes: number;
@@ -50,10 +50,10 @@ export interface BlockResult {
   omittedWarnings: number;
   records: number;
   /** Two 32-bit halves per record. These three views share `job.results`. */
-  hashes: Uint32Array<ArrayBuffer>;
-  lines: Float64Array<ArrayBuffer>;
+  hashes: Uint32Array;
+  lines: Float64Array;
   /** 1 where the record has an error. */
-  errors: Uint8Array<ArrayBuffer>;
+  errors: Uint8Array;
   /**
    * Every line is one the send pass may pass on byte for byte: an action line exactly as
    * graphform writes it, a data line (sent as written), or an empty line between records;
@@ -135,9 +135,9 @@ class BlockTally {
   private omittedErrors = 0;
   private omittedWarnings = 0;
   private records = 0;
-  private readonly hashes: Uint32Array<ArrayBuffer>;
-  private readonly lines: Float64Array<ArrayBuffer>;
-  private readonly errors: Uint8Array<ArrayBuffer>;
+  private readonly hashes: Uint32Array;
+  private readonly lines: Float64Array;
+  private readonly errors: Uint8Array;
 
   constructor(
     private readonly job: BlockJob,

@@ -83,4 +83,13 @@ describe('validation on worker threads', () => {
     expect(result.summary).toMatchObject({ errors: 8, omittedErrors: 5 });
     expect(result.raw).toHaveLength(24);
   });
+
+  it('checks on the main thread the blocks of a worker that died, with the same outcome', async () => {
+    await writeWireFile(path.join(tmp.dir, 'items.ndjson'), 8_000, (i) => (i === 4_001 ? { ...generatedItem(i), Quantity: 'x' } : generatedItem(i)));
+    const files = [await dataFile('items.ndjson')];
+    const crashing = pathToFileURL(path.join(import.meta.dirname, 'crashing-worker.mjs'));
+    const alone = await pass(files, { workers: 0, fromBytes: 0 });
+    expect(await pass(files, { workers: 2, workerUrl: crashing, fromBytes: 0 })).toEqual(alone);
+    expect((alone as { summary: ValidationSummary }).summary).toMatchObject({ items: 8_000, errors: 1 });
+  });
 });

@@ -1,0 +1,7 @@
+// A validation worker that dies at its first block: the pass must check that block (and
+// every later one) on the main thread instead, with the same outcome.
+import { parentPort } from 'node:worker_threads';
+
+parentPort?.on('message', () => {
+  throw new Error('simulated worker crash');
+});
