@@ -52,8 +52,16 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     expect(await packagesLoaded(['codegen', '--check'], await project())).toEqual(['json-schema-to-typescript']);
   });
 
-  it('plan loads graphql and the inspector when a source changes, and not json-schema-to-typescript', async () => {
-    expect(await packagesLoaded(['plan', '--no-refresh'], await project())).toEqual(['@graphql-inspector/core', 'graphql']);
+  it('plan loads graphql and the inspector when an applied source changes, and not json-schema-to-typescript', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
+    await run(process.execPath, [bin, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
+    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: Int }\n' });
+    expect(await packagesLoaded(['plan'], dir)).toEqual(['@graphql-inspector/core', 'graphql']);
+  });
+
+  it('a plan that only creates sources lists their added types without loading either', async () => {
+    expect(await packagesLoaded(['plan', '--no-refresh'], await project())).toEqual([]);
   });
 
   it('a plan without changes loads none of them, against the embedded emulator too', async () => {
