@@ -14,10 +14,12 @@ const DEPTH = 2;
  * A worker's heap is kept small: it only ever holds a block of at most this many bytes (a
  * block with a longer line is checked on the main thread), so its live data is a few MiB,
  * and a small young generation and a low old-generation limit make it collect often
- * instead of growing. Without limits, each worker grew by tens of MiB over a gigabyte.
+ * instead of growing. Without limits, each worker grew by tens of MiB over a gigabyte. A
+ * block that still needs more (a line with hundreds of thousands of errors) ends its
+ * worker, and is checked again on the main thread.
  */
 export const WORKER_MAX_BLOCK_BYTES = 1024 * 1024;
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 32 };
 /**
  * At most this many worker threads, whatever the machine: each costs a V8 heap and its own
  * copy of the validators, and memory stays within bounds on a large machine too.
