@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_SOURCE, writeBenchFile } from './bench-source.js';
+import { median, runChild, type ChildRun } from './child.js';
 import { ratioRow, type BenchRow } from './bench-row.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -143,21 +144,7 @@ async function startDrain(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.stdin.end() };
 }
 
-function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // A clean environment apart from PATH and HOME: no NODE_OPTIONS or colour settings of the caller.
-    const child = spawn(command, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+// A clean environment apart from PATH and HOME: no NODE_OPTIONS or colour settings of the caller.
+function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<ChildRun> {
+  return runChild(command, args, cwd, { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...env });
 }

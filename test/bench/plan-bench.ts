@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { median, runChild, type ChildRun } from './child.js';
 import { generateSources } from './generate-sources.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -114,22 +114,8 @@ async function nodeRun(): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // The caller's environment for both commands alike: node's own start-up work (such as
-    // reading NODE_EXTRA_CA_CERTS) is part of every command a user runs.
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+// The caller's environment for both commands alike: node's own start-up work (such as
+// reading NODE_EXTRA_CA_CERTS) is part of every command a user runs.
+function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<ChildRun> {
+  return runChild(command, args, cwd, { ...process.env, ...env });
 }
