@@ -40,7 +40,10 @@ describe('pushData against the emulator', () => {
   });
 
   it('stays exact when batches meet 503s, 429s and dropped connections (the client retries)', async () => {
-    const { emulator, client, dir } = await setUp();
+    const { emulator, dir } = await setUp();
+    // Five faults in all: enough attempts that one batch may meet every one of them, which
+    // happens when its retries (no wait in tests) come before the other batches are sent.
+    const client = graphClientFor(emulator, { maxAttempts: 6 });
     await writeWireFile(path.join(dir, 'items.ndjson'), 100_000);
     emulator.faults.add({ method: 'POST', pathPrefix: DATA_PATH, status: 503, count: 3 });
     emulator.faults.add({ method: 'POST', pathPrefix: DATA_PATH, status: 429, retryAfter: 0, count: 1 });
