@@ -3,15 +3,10 @@ import { GraphformError } from '../../src/diagnostics/errors.js';
 import { createGraphClient } from '../../src/graph/client.js';
 import { indexLines } from '../helpers/emulator.js';
 import { startScriptedServer } from '../helpers/scripted-server.js';
+import { thrownBy } from '../helpers/graphform-error.js';
 
 function invalidUrlError(baseUrl: string): GraphformError {
-  try {
-    createGraphClient({ baseUrl, auth: { scheme: 'basic', appKey: 'k', secret: 'long-enough-secret' } });
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected GF_GRAPH_INVALID_URL');
+  return thrownBy(() => createGraphClient({ baseUrl, auth: { scheme: 'basic', appKey: 'k', secret: 'long-enough-secret' } }));
 }
 
 describe('the graph client shows no secret a URL or an answer carries', () => {

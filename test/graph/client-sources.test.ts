@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GraphformError } from '../../src/diagnostics/errors.js';
 import { createGraphClient } from '../../src/graph/client.js';
 import { isSourcesUnsupported } from '../../src/graph/errors.js';
 import type { GraphClient, SourceDeleteMode } from '../../src/graph/types.js';
 import { sampleDefinition } from '../helpers/emulator.js';
 import { independentEpiHmac } from '../helpers/raw-graph.js';
 import { startScriptedServer, type ScriptedAnswer } from '../helpers/scripted-server.js';
+import { rejection } from '../helpers/graphform-error.js';
 
 const appKey = 'app-key-1';
 const secret = Buffer.from('0123456789abcdef0123456789abcdef').toString('base64');
@@ -20,16 +20,6 @@ async function serve(script: readonly ScriptedAnswer[]) {
   let nonces = 0;
   const client = createGraphClient({ baseUrl: server.url, auth: { scheme: 'hmac', appKey, secret }, now: () => NOW, nonce: () => `nonce${++nonces}`, maxAttempts: 1 });
   return { server, client, sent: () => server.requests.map((r) => `${r.method} ${r.url}`) };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GraphformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphformError');
 }
 
 describe('the sources API of the graph client', () => {

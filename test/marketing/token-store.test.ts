@@ -1,11 +1,11 @@
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GraphformError } from '../../src/diagnostics/errors.js';
 import { credentialsPath } from '../../src/marketing/store-path.js';
 import { openTokenStore } from '../../src/marketing/token-store.js';
 import type { StoredTokens } from '../../src/marketing/types.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { rejection } from '../helpers/graphform-error.js';
 
 function tokens(overrides: Partial<StoredTokens> = {}): StoredTokens {
   return {
@@ -19,16 +19,6 @@ function tokens(overrides: Partial<StoredTokens> = {}): StoredTokens {
     refreshIssuedAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   };
-}
-
-async function failure(work: () => Promise<unknown>): Promise<GraphformError> {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphformError');
 }
 
 describe('credentialsPath', () => {
@@ -82,12 +72,12 @@ describe('the token store', () => {
     await store.save(tokens());
     await chmod(file, mode);
     const before = await readFile(file, 'utf8');
-    const error = await failure(() => store.read('https://accounts.example.com', 'client-1'));
+    const error = await rejection(store.read('https://accounts.example.com', 'client-1'));
     expect(error.code).toBe('GF_AUTH_STORE_PERMISSIONS');
     expect(error.message).toContain(`mode 0${mode.toString(8)}`);
     expect(error.hint).toContain(`chmod 600 ${file}`);
     expect(`${error.message}${error.hint ?? ''}`).not.toContain('refresh-RRRR');
-    await failure(() => store.save(tokens({ refreshToken: 'refresh-new-000000' })));
+    await rejection(store.save(tokens({ refreshToken: 'refresh-new-000000' })));
     expect(await readFile(file, 'utf8')).toBe(before);
   });
 
@@ -100,7 +90,7 @@ describe('the token store', () => {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, 'credentials.json');
     await writeFile(file, text, { mode: 0o600 });
-    const error = await failure(() => openTokenStore(file).read('x', 'y'));
+    const error = await rejection(openTokenStore(file).read('x', 'y'));
     expect(error.code).toBe('GF_AUTH_STORE_INVALID');
     expect(error.message).not.toContain('SECRET');
   });

@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GraphformError } from '../../src/diagnostics/errors.js';
 import { checkPlanFreshness, stalePlanError } from '../../src/plan/freshness.js';
 import { parsePlanFile, serializePlan } from '../../src/plan/plan-file.js';
 import { hashDeclarations } from '../../src/model/hash.js';
 import { stateEntry, withSource } from '../../src/state/state.js';
 import { declaration, edit, planOf, shop, stateOf } from './builders.js';
+import { thrownBy } from '../helpers/graphform-error.js';
 
 const declared = [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color), ['data/shop/*.ndjson'])];
 const plan = planOf({ applied: { shop: shop() }, declared, options: { prune: true } });
 const put = plan.sources[0]?.requests[0];
-
-function thrownBy(run: () => unknown): GraphformError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphformError');
-}
 
 describe('plan files', () => {
   it('round-trips', () => {

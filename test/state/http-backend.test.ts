@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GraphformError } from '../../src/diagnostics/errors.js';
 import { createHttpBackend, type HttpBackendOptions } from '../../src/state/http-backend.js';
 import { openStateBackend } from '../../src/state/open-backend.js';
 import { emptyState, stateEntry, withSource } from '../../src/state/state.js';
 import { serializeState } from '../../src/state/state-format.js';
 import { shop } from '../plan/builders.js';
 import { startTerraformHttpServer } from './terraform-http-server.js';
+import { rejection } from '../helpers/graphform-error.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const state = withSource(emptyState('11111111-2222-4333-8444-555555555555'), 'shop', stateEntry(shop(), NOW.toISOString(), '0.1.0'));
@@ -25,16 +25,6 @@ function backend(base: string, overrides: Partial<HttpBackendOptions> = {}) {
     http: { maxAttempts: 1, timeoutMs: 5_000 },
     ...overrides,
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GraphformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphformError');
 }
 
 describe('http state backend (Terraform protocol)', () => {

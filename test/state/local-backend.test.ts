@@ -1,12 +1,12 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GraphformError } from '../../src/diagnostics/errors.js';
 import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
 import { emptyState, stateEntry, withSource } from '../../src/state/state.js';
 import type { State } from '../../src/state/types.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { shop } from '../plan/builders.js';
+import { rejection } from '../helpers/graphform-error.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 
@@ -28,16 +28,6 @@ const sample = (serial = 0): State => {
   state = { ...state, serial: state.serial + serial };
   return state;
 };
-
-async function rejection(promise: Promise<unknown>): Promise<GraphformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphformError');
-}
 
 describe('local state backend: reading and writing', () => {
   it('reads nothing before the first write', async () => {

@@ -4,13 +4,13 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { stateList, stateRm, stateShow, stateUnlock, type StateOutput } from '../../../src/cli/actions/state.js';
 import type { OutputFormat } from '../../../src/cli/context.js';
-import { GraphformError } from '../../../src/diagnostics/errors.js';
 import { hashDefinition } from '../../../src/model/hash.js';
 import { createLocalBackend } from '../../../src/state/local-backend.js';
 import { serializeState } from '../../../src/state/state-format.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { shop, stateOf } from '../../plan/builders.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
+import { rejection } from '../../helpers/graphform-error.js';
 
 const blog = { label: 'Blog', languages: ['en'], contentTypes: { Post: { contentType: [], properties: { Title: { type: 'String' } } } } };
 
@@ -29,16 +29,6 @@ async function setup(withState = true) {
   }
   const backend = createLocalBackend({ path: file, lockTimeoutMs: 0, now: () => new Date('2026-11-22T10:00:00.000Z'), who: 'alice', pid: 1, host: 'laptop' });
   return { dir, file, backend };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GraphformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected a GraphformError');
 }
 
 describe('state commands', () => {
