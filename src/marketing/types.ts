@@ -1,19 +1,13 @@
 /** Shapes of the marketing platform side: the app, tokens as stored, assets as the Open API answers them. */
+import type { MarketingConfig } from '../config/types.js';
 
-/** One registered app, resolved from the config (or the embedded emulator's demo app). */
-export interface MarketingApp {
+/** One registered app: the config's `marketing:` block (or the embedded emulator's demo app), and what names it. */
+export interface MarketingApp extends MarketingConfig {
   /**
    * Who issues the tokens: the authUrl, or a stable name for the embedded emulator, whose
    * URL changes on every start. With clientId it keys the token store.
    */
   issuer: string;
-  authUrl: string;
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-  /** Where logout revokes tokens; default `<authUrl>/o/oauth2/v1/revoke` (public-facts.md: uncertain). */
-  revokeUrl?: string;
   /** For output: the authorization server's URL, or "local emulator (…)". */
   description: string;
 }
