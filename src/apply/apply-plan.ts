@@ -1,13 +1,16 @@
 import type { PushSummary } from '../data/types.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import type { GraphClient } from '../graph/types.js';
+import { ownValue } from '../model/own.js';
 import { hashDefinition } from '../model/hash.js';
 import type { SourceDeclaration } from '../model/types.js';
-import type { Plan, PlanRequest, PlanSource } from '../plan/types.js';
+import type { Plan, PlanSource } from '../plan/types.js';
 import { withoutSource, withPending, withSource } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { appliedEntry, pendingIds, pendingOf, repushMarker } from './pending.js';
+import { sendRequests } from './send-requests.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
+import { createWriteVerifier, type WriteVerifierOptions } from './verify-write.js';
 
 export interface ApplyOptions {
   plan: Plan;
@@ -26,6 +29,16 @@ export interface ApplyOptions {
   /** Aborted by an interrupt: no new source or re-push starts; the work in flight ends and is recorded. */
   stop?: AbortSignal;
   onEvent?(event: ApplyEvent): void;
+  /**
+   * Read every types or sources write back and compare it with what was sent (default
+   * true); false is `--no-verify`. A difference fails the source with GF_APPLY_INCONSISTENT
+   * and state records what the service holds.
+   */
+  verify?: boolean;
+  /** How long, in all, a read back that still shows the definition from before the write is waited for; default 30 s. */
+  verifySettleMs?: number;
+  /** Waits between reads back; injected so tests do not sleep. */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -44,6 +57,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   let state = options.state;
   let stateWrites = Promise.resolve();
   let failed = false;
+  const verify = options.verify === false ? undefined : createWriteVerifier(verifierOptions(options));
 
   const record = (update: (current: State) => State): Promise<void> => {
     const write = stateWrites.then(async () => {
@@ -62,6 +76,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     const started = Date.now();
     const declaration = declarations.get(source.id);
     const outcome: SourceOutcome = { id: source.id, action: source.action, status: 'applied', durationMs: 0 };
+    const fail = (error: unknown): void => {
+      failed = true;
+      outcome.status = 'failed';
+      outcome.error = error instanceof Error ? error.message : String(error);
+      if (isGraphformError(error)) outcome.errorCode = error.code;
+      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: outcome.error });
+    };
     try {
       if (source.requests.length > 0) {
         options.onEvent?.({ type: 'start', id: source.id, action: source.action });
@@ -69,14 +90,24 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
         if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
           await record((current) => withPending(current, source.id, marker));
         }
-        await send(options.client, source);
+        const sent = await sendRequests(options.client, source, verify, ownValue(state.sources, source.id)?.definition);
         const appliedAt = options.now().toISOString();
-        await record((current) =>
-          source.action === 'delete'
-            ? withoutSource(current, source.id)
-            : withSource(current, source.id, appliedEntry(current, requireDeclaration(declaration, source.id), appliedAt, options.toolVersion, marker)),
-        );
-        options.onEvent?.({ type: 'applied', id: source.id, action: source.action, durationMs: Date.now() - started });
+        if (sent.consistent) {
+          await record((current) =>
+            source.action === 'delete'
+              ? withoutSource(current, source.id)
+              : withSource(current, source.id, appliedEntry(current, source.id, requireDeclaration(declaration, source.id).definition, appliedAt, options.toolVersion, marker)),
+          );
+          options.onEvent?.({ type: 'applied', id: source.id, action: source.action, durationMs: Date.now() - started });
+        } else {
+          // State says what the service holds, so the next plan shows what remains. The pending
+          // re-push stays: a PUT that was stored differently has still deleted the items.
+          const held = sent.held;
+          await record((current) =>
+            held === undefined ? withoutSource(current, source.id) : withSource(current, source.id, appliedEntry(current, source.id, held, appliedAt, options.toolVersion, marker)),
+          );
+          fail(sent.error);
+        }
       }
       if (repushes(declaration) && pendingOf(state, source.id) !== undefined && !stopped()) {
         if (source.requests.length === 0) options.onEvent?.({ type: 'resume', id: source.id, reason: pendingOf(state, source.id)?.repush.reason ?? '' });
@@ -84,11 +115,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
         if (outcome.repush?.status === 'sent') await record((current) => withPending(current, source.id, undefined));
       }
     } catch (error) {
-      failed = true;
-      outcome.status = 'failed';
-      outcome.error = error instanceof Error ? error.message : String(error);
-      if (isGraphformError(error)) outcome.errorCode = error.code;
-      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: outcome.error });
+      fail(error);
     }
     outcome.durationMs = Date.now() - started;
     outcomes.push(outcome);
@@ -98,7 +125,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     const declaration = requireDeclaration(declarations.get(id), id);
     // Not in state at all: an earlier create may have stopped before its items were pushed.
     const marker = repushes(declaration) && state.sources[id] === undefined ? repushMarker({ id, action: 'none' }, options.now()) : undefined;
-    await record((current) => withSource(current, id, appliedEntry(current, declaration, options.now().toISOString(), options.toolVersion, marker)));
+    await record((current) => withSource(current, id, appliedEntry(current, id, declaration.definition, options.now().toISOString(), options.toolVersion, marker)));
     outcomes.push({ id, action: 'none', status: 'recorded', durationMs: 0 });
     options.onEvent?.({ type: 'recorded', id });
   }
@@ -139,28 +166,6 @@ export function pendingAdoptions(plan: Plan, state: State | undefined, declarati
     });
 }
 
-/** The source's requests, one after another: each is idempotent, so a re-run after a failure between them is safe. */
-async function send(client: GraphClient, source: PlanSource): Promise<void> {
-  for (const request of source.requests) await sendOne(client, source.id, request);
-}
-
-async function sendOne(client: GraphClient, id: string, request: PlanRequest): Promise<void> {
-  switch (request.kind) {
-    case 'types.put':
-      return client.putTypes(id, request.body);
-    case 'types.post':
-      return client.postTypes(id, request.body);
-    case 'sources.post':
-      return client.updateSource(id, request.body);
-    case 'sources.delete':
-      return client.deleteSource(id);
-    default: {
-      const unreachable: never = request;
-      return unreachable;
-    }
-  }
-}
-
 async function repush(options: ApplyOptions, declaration: SourceDeclaration, outcome: SourceOutcome): Promise<void> {
   try {
     const summary = await options.repushData?.(declaration);
@@ -186,6 +191,16 @@ function succeeded(outcome: SourceOutcome): boolean {
   if (outcome.status !== 'applied' && outcome.status !== 'recorded') return false;
   if (outcome.repushError !== undefined) return false;
   return outcome.repush === undefined || outcome.repush.status === 'sent';
+}
+
+function verifierOptions(options: ApplyOptions): WriteVerifierOptions {
+  return {
+    client: options.client,
+    ...(options.verifySettleMs === undefined ? {} : { settleMs: options.verifySettleMs }),
+    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+    ...(options.stop === undefined ? {} : { stop: options.stop }),
+    ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
+  };
 }
 
 function requireDeclaration(declaration: SourceDeclaration | undefined, id: string): SourceDeclaration {

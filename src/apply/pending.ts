@@ -1,4 +1,4 @@
-import type { SourceDeclaration } from '../model/types.js';
+import type { SourceDefinition } from '../model/types.js';
 import type { PlanSource } from '../plan/types.js';
 import { stateEntry } from '../state/state.js';
 import type { PendingWork, State, StateSourceEntry } from '../state/types.js';
@@ -20,19 +20,20 @@ export function pendingOf(state: State | undefined, id: string): PendingWork | u
 }
 
 /**
- * The entry to record once the service has `declaration`: what was applied, carrying any
- * pending work already recorded (a marker written before the request, or left by an
- * earlier run) or the new marker.
+ * The entry to record once the service holds `definition` for source `id` (the declaration,
+ * or what a write read back showed): carrying any pending work already recorded (a marker
+ * written before the request, or left by an earlier run) or the new marker.
  */
 export function appliedEntry(
   current: State,
-  declaration: SourceDeclaration,
+  id: string,
+  definition: SourceDefinition,
   appliedAt: string,
   toolVersion: string,
   marker: PendingWork | undefined,
 ): StateSourceEntry {
-  const pending = pendingOf(current, declaration.id) ?? marker;
-  const entry = stateEntry(declaration.definition, appliedAt, toolVersion);
+  const pending = pendingOf(current, id) ?? marker;
+  const entry = stateEntry(definition, appliedAt, toolVersion);
   return pending === undefined ? entry : { ...entry, pending };
 }
 

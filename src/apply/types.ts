@@ -1,5 +1,5 @@
 import type { PushSummary } from '../data/types.js';
-import type { PlanAction } from '../plan/types.js';
+import type { PlanAction, PlanRequestKind } from '../plan/types.js';
 
 /** What happened to one source during apply. */
 export interface SourceOutcome {
@@ -25,7 +25,14 @@ export type ApplyEvent =
   | { type: 'resume'; id: string; reason: string }
   | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
   | { type: 'failed'; id: string; action: PlanAction; error: string }
-  | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string };
+  | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string }
+  /** Once per apply and endpoint: the service cannot be read back there, so writes through it are not verified. */
+  | { type: 'verify-skipped'; endpoint: VerifiedEndpoint; reason: string }
+  /** A write read back still shows the definition from before it: read again, for up to settleMs in all. */
+  | { type: 'verify-waiting'; id: string; request: PlanRequestKind; settleMs: number };
+
+/** What a write is read back through: GET types (content types, languages, label) or GET sources (label, description). */
+export type VerifiedEndpoint = 'types' | 'sources';
 
 export interface ApplyResult {
   outcomes: SourceOutcome[];

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
-import type { ApplyEvent, ApplyResult, SourceOutcome } from '../apply/types.js';
+import { APPLY_INCONSISTENT } from '../apply/inconsistent.js';
+import type { ApplyEvent, ApplyResult, SourceOutcome, VerifiedEndpoint } from '../apply/types.js';
 import type { PlanAction } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 
@@ -19,6 +20,11 @@ const DONE: Readonly<Record<PlanAction, string>> = {
   delete: 'deleted',
   none: 'unchanged',
   orphan: 'left as it is',
+};
+
+const VERIFY_SKIPPED: Readonly<Record<VerifiedEndpoint, string>> = {
+  types: 'content type, language and label changes (types)',
+  sources: 'label and description changes (sources)',
 };
 
 /** One progress line per apply event, Terraform-style; ids, reasons and errors shown with control characters escaped. */
@@ -41,6 +47,10 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       if (s.status !== 'sent') return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
       return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items from its data files in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
     }
+    case 'verify-skipped':
+      return c.yellow(`Warning: ${e(event.reason)}: ${VERIFY_SKIPPED[event.endpoint]} are not read back to verify them in this apply.`);
+    case 'verify-waiting':
+      return `${c.bold(e(event.id))}: the service still shows the definition from before the write; reading it back again for up to ${seconds(event.settleMs)}…`;
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -55,6 +65,9 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));
   for (const o of repushProblems) {
     lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`)));
+  }
+  for (const o of result.outcomes.filter((outcome) => outcome.errorCode === APPLY_INCONSISTENT)) {
+    lines.push(c.red(e(`Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). State records what it holds; \`graphform plan\` shows what remains to do.`)));
   }
   if (result.stopped) lines.push(c.yellow('Stopped by an interrupt: no new work was started; the work in flight finished and state records it.'));
   if (result.pending.length > 0) {
