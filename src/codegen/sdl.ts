@@ -13,6 +13,13 @@ const BUILT_IN_SCALARS = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
 const DATE_SCALARS = ['Date', 'DateTime'];
 
 /**
+ * What the service does with `useTypedFieldNames` is not published, so the preview keeps the
+ * declared field names and says so where the source sets it.
+ */
+const TYPED_FIELD_NAMES_NOTE = (value: boolean): string =>
+  `# useTypedFieldNames: ${String(value)}. How the service names GraphQL fields under it is not\n# documented: this preview shows the declared property names.`;
+
+/**
  * The GraphQL types a source adds, as SDL: an interface per abstract content type, an
  * object type per concrete one (implementing the interfaces of its abstract ancestors,
  * with every inherited field, since GraphQL copies fields rather than inheriting them), an
@@ -24,6 +31,7 @@ const DATE_SCALARS = ['Date', 'DateTime'];
 export function sourceSdl(definition: SourceDefinition, header: readonly string[] = []): string {
   const blocks: string[] = [];
   if (header.length > 0) blocks.push(header.map((line) => (line === '' ? '#' : `# ${line}`)).join('\n'));
+  if (definition.useTypedFieldNames !== undefined) blocks.push(TYPED_FIELD_NAMES_NOTE(definition.useTypedFieldNames));
   blocks.push(scalars(definition).map((name) => `scalar ${name}`).join('\n'));
   const names = sortedNames(definition.contentTypes);
   const abstract = (name: string): boolean => ownValue(definition.contentTypes, name)?.abstract === true;

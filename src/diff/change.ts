@@ -8,6 +8,12 @@ export const CHANGE_KINDS = [
   'source.descriptionChanged',
   'source.languageAdded',
   'source.languageRemoved',
+  'source.presetChanged',
+  'source.typedFieldNamesChanged',
+  'source.unknownFieldChanged',
+  'link.added',
+  'link.removed',
+  'link.changed',
   'propertyType.added',
   'propertyType.removed',
   'propertyType.changed',
@@ -15,10 +21,19 @@ export const CHANGE_KINDS = [
   'contentType.removed',
   'contentType.baseChanged',
   'contentType.abstractChanged',
+  'contentType.baseFieldChanged',
+  'contentType.displayNameChanged',
+  'contentType.descriptionChanged',
+  'contentType.sortOrderChanged',
+  'contentType.unknownFieldChanged',
   'property.added',
   'property.removed',
   'property.typeChanged',
   'property.searchableChanged',
+  'property.indexChanged',
+  'property.helpTextChanged',
+  'property.refChanged',
+  'property.unknownFieldChanged',
 ] as const;
 
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -40,12 +55,51 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * - property.added / property.removed: `contentTypes.<Type>.properties.<Name>`, the canonical property
  * - property.typeChanged: `contentTypes.<Type>.properties.<Name>.type`, the two type names
  * - property.searchableChanged: `contentTypes.<Type>.properties.<Name>.searchable`, two booleans
+ * - a field change (FIELD_CHANGES below: preset, useTypedFieldNames, a content type's base,
+ *   displayName, description, sortOrder, a property's index, helpText, ref): the field's
+ *   path, its two values (null for absent)
+ * - link.added / link.removed / link.changed: `links.<name>`, the canonical link
+ * - *.unknownFieldChanged: `[contentTypes.<Type>.[properties.<Name>.]]unknownFields.<field>`,
+ *   the two JSON values of a field graphform does not know (null for absent)
  */
 export interface Change {
   kind: ChangeKind;
   path: string;
   before: JsonValue;
   after: JsonValue;
+}
+
+/**
+ * The kinds that change one field of one level, by the level and the field's name: diff,
+ * patch and the renderers read them from here instead of a case each.
+ */
+export const FIELD_CHANGES = {
+  source: { preset: 'source.presetChanged', useTypedFieldNames: 'source.typedFieldNamesChanged' },
+  contentType: {
+    base: 'contentType.baseFieldChanged',
+    displayName: 'contentType.displayNameChanged',
+    description: 'contentType.descriptionChanged',
+    sortOrder: 'contentType.sortOrderChanged',
+  },
+  property: { index: 'property.indexChanged', helpText: 'property.helpTextChanged', ref: 'property.refChanged' },
+} as const satisfies Record<string, Record<string, ChangeKind>>;
+
+type FieldKindOf<T> = T extends Record<string, infer K> ? K : never;
+export type FieldChangeKind = FieldKindOf<(typeof FIELD_CHANGES)[keyof typeof FIELD_CHANGES]>;
+
+export const UNKNOWN_FIELD_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
+  'source.unknownFieldChanged',
+  'contentType.unknownFieldChanged',
+  'property.unknownFieldChanged',
+]);
+
+const FIELD_KIND_NAMES: ReadonlyMap<ChangeKind, string> = new Map(
+  Object.values(FIELD_CHANGES).flatMap((fields) => Object.entries(fields).map(([field, kind]) => [kind as ChangeKind, field] as const)),
+);
+
+/** The field a field change sets (`displayName`, `index`…), or undefined for any other kind. */
+export function changedField(kind: ChangeKind): string | undefined {
+  return FIELD_KIND_NAMES.get(kind);
 }
 
 export function isChangeKind(value: unknown): value is ChangeKind {

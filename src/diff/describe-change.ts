@@ -42,6 +42,34 @@ export function describeChange(change: Change): string {
       return `changing the type of ${property} from ${String(change.before)} to ${String(change.after)}`;
     case 'property.searchableChanged':
       return change.after === true ? `making ${property} searchable` : `making ${property} no longer searchable`;
+    case 'link.added':
+      return `adding link ${name}`;
+    case 'link.removed':
+      return `removing link ${name}`;
+    case 'link.changed':
+      return `changing link ${name}`;
+    case 'source.presetChanged':
+      return `changing the preset from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'source.typedFieldNamesChanged':
+      return `changing useTypedFieldNames from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'contentType.baseFieldChanged':
+      return `changing the base field of ${name} from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'contentType.displayNameChanged':
+      return `changing the display name of ${name}`;
+    case 'contentType.descriptionChanged':
+      return `changing the description of ${name}`;
+    case 'contentType.sortOrderChanged':
+      return `changing the sort order of ${name}`;
+    case 'property.indexChanged':
+      return `changing index of ${property} from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'property.helpTextChanged':
+      return `changing the help text of ${property}`;
+    case 'property.refChanged':
+      return `changing the ref of ${property}`;
+    case 'source.unknownFieldChanged':
+    case 'contentType.unknownFieldChanged':
+    case 'property.unknownFieldChanged':
+      return `changing ${change.path}, a field graphform does not know`;
     default: {
       const unreachable: never = change.kind;
       return String(unreachable);

@@ -1,12 +1,15 @@
-import { canonicalDefinition, compareText, sortDeep } from '../model/canonical.js';
+import type { JsonValue } from '../diagnostics/errors.js';
+import { canonicalDefinition, canonicalJson, compareText, sortDeep } from '../model/canonical.js';
 import { ownValue } from '../model/own.js';
-import type { ContentTypeDefinition, SourceDefinition } from '../model/types.js';
-import { compareChanges, type Change, type ChangeKind } from './change.js';
+import type { ContentTypeDefinition, PropertyDefinition, SourceDefinition, UnknownFields } from '../model/types.js';
+import { compareChanges, FIELD_CHANGES, type Change, type ChangeKind } from './change.js';
 
 /**
  * What it takes to go from `applied` (last applied, from state) to `desired` (declared).
  * Both sides are compared in canonical form, so key, property and language order never
- * produce a change. Undefined on one side means the source is added or removed.
+ * produce a change. Undefined on one side means the source is added or removed. Every
+ * published field and every unknown field is compared: nothing the service holds is
+ * invisible to the plan.
  */
 export function diffSource(applied: SourceDefinition | undefined, desired: SourceDefinition | undefined): Change[] {
   if (applied === undefined && desired === undefined) return [];
@@ -16,7 +19,7 @@ export function diffSource(applied: SourceDefinition | undefined, desired: Sourc
   const before = canonicalDefinition(applied);
   const after = canonicalDefinition(desired);
   const changes: Change[] = [];
-  if (before.label !== after.label) changes.push(change('source.labelChanged', 'label', before.label, after.label));
+  if ((before.label ?? '') !== (after.label ?? '')) changes.push(change('source.labelChanged', 'label', before.label ?? '', after.label ?? ''));
   if ((before.description ?? '') !== (after.description ?? '')) {
     changes.push(change('source.descriptionChanged', 'description', before.description ?? '', after.description ?? ''));
   }
@@ -26,6 +29,9 @@ export function diffSource(applied: SourceDefinition | undefined, desired: Sourc
   for (const code of before.languages) {
     if (!after.languages.includes(code)) changes.push(change('source.languageRemoved', `languages.${code}`, code, null));
   }
+  changes.push(...diffFields('', FIELD_CHANGES.source, before, after));
+  changes.push(...diffUnknown('', 'source.unknownFieldChanged', before.unknownFields, after.unknownFields));
+  changes.push(...diffRecord(before.links ?? {}, after.links ?? {}, 'links', 'link'));
   changes.push(...diffRecord(before.propertyTypes ?? {}, after.propertyTypes ?? {}, 'propertyTypes', 'propertyType'));
   changes.push(...diffRecord(before.contentTypes, after.contentTypes, 'contentTypes', 'contentType'));
   for (const name of Object.keys(after.contentTypes)) {
@@ -44,6 +50,8 @@ function diffContentType(path: string, before: ContentTypeDefinition, after: Con
   const wasAbstract = before.abstract === true;
   const isAbstract = after.abstract === true;
   if (wasAbstract !== isAbstract) changes.push(change('contentType.abstractChanged', `${path}.abstract`, wasAbstract, isAbstract));
+  changes.push(...diffFields(path, FIELD_CHANGES.contentType, before, after));
+  changes.push(...diffUnknown(path, 'contentType.unknownFieldChanged', before.unknownFields, after.unknownFields));
 
   const names = new Set([...Object.keys(before.properties), ...Object.keys(after.properties)]);
   for (const name of [...names].sort(compareText)) {
@@ -52,24 +60,56 @@ function diffContentType(path: string, before: ContentTypeDefinition, after: Con
     const propertyPath = `${path}.properties.${name}`;
     if (was === undefined && now !== undefined) changes.push(change('property.added', propertyPath, null, sortDeep(now)));
     else if (was !== undefined && now === undefined) changes.push(change('property.removed', propertyPath, sortDeep(was), null));
-    else if (was !== undefined && now !== undefined) {
-      if (was.type !== now.type) changes.push(change('property.typeChanged', `${propertyPath}.type`, was.type, now.type));
-      const wasSearchable = was.searchable === true;
-      const isSearchable = now.searchable === true;
-      if (wasSearchable !== isSearchable) {
-        changes.push(change('property.searchableChanged', `${propertyPath}.searchable`, wasSearchable, isSearchable));
-      }
-    }
+    else if (was !== undefined && now !== undefined) changes.push(...diffProperty(propertyPath, was, now));
   }
   return changes;
 }
 
-/** Added and removed entries of a name → definition map; for property types, any difference. */
+function diffProperty(path: string, was: PropertyDefinition, now: PropertyDefinition): Change[] {
+  const changes: Change[] = [];
+  if (was.type !== now.type) changes.push(change('property.typeChanged', `${path}.type`, was.type, now.type));
+  const wasSearchable = was.searchable === true;
+  const isSearchable = now.searchable === true;
+  if (wasSearchable !== isSearchable) changes.push(change('property.searchableChanged', `${path}.searchable`, wasSearchable, isSearchable));
+  changes.push(...diffFields(path, FIELD_CHANGES.property, was, now));
+  changes.push(...diffUnknown(path, 'property.unknownFieldChanged', was.unknownFields, now.unknownFields));
+  return changes;
+}
+
+/** One change per field of `fields` whose canonical value differs; null stands for absent. */
+function diffFields(path: string, fields: Readonly<Record<string, ChangeKind>>, before: object, after: object): Change[] {
+  const changes: Change[] = [];
+  for (const [field, kind] of Object.entries(fields)) {
+    const was = fieldValue(before, field);
+    const now = fieldValue(after, field);
+    if (canonicalJson(was) !== canonicalJson(now)) changes.push(change(kind, path === '' ? field : `${path}.${field}`, was, now));
+  }
+  return changes;
+}
+
+function diffUnknown(path: string, kind: ChangeKind, before: UnknownFields | undefined, after: UnknownFields | undefined): Change[] {
+  const changes: Change[] = [];
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const name of [...names].sort(compareText)) {
+    const was = ownValue(before, name) ?? null;
+    const now = ownValue(after, name) ?? null;
+    const fieldPath = `${path === '' ? '' : `${path}.`}unknownFields.${name}`;
+    if (canonicalJson(was) !== canonicalJson(now)) changes.push(change(kind, fieldPath, sortDeep(was), sortDeep(now)));
+  }
+  return changes;
+}
+
+function fieldValue(level: object, field: string): JsonValue {
+  const value = (level as Record<string, unknown>)[field];
+  return value === undefined ? null : sortDeep(value);
+}
+
+/** Added and removed entries of a name → definition map; for property types and links, any difference. */
 function diffRecord(
   before: Readonly<Record<string, object>>,
   after: Readonly<Record<string, object>>,
-  prefix: 'propertyTypes' | 'contentTypes',
-  kind: 'propertyType' | 'contentType',
+  prefix: 'propertyTypes' | 'contentTypes' | 'links',
+  kind: 'propertyType' | 'contentType' | 'link',
 ): Change[] {
   const changes: Change[] = [];
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
@@ -79,8 +119,8 @@ function diffRecord(
     const path = `${prefix}.${name}`;
     if (was === undefined) changes.push(change(`${kind}.added`, path, null, sortDeep(now)));
     else if (now === undefined) changes.push(change(`${kind}.removed`, path, sortDeep(was), null));
-    else if (kind === 'propertyType' && JSON.stringify(was) !== JSON.stringify(now)) {
-      changes.push(change('propertyType.changed', path, sortDeep(was), sortDeep(now)));
+    else if (kind !== 'contentType' && canonicalJson(was) !== canonicalJson(now)) {
+      changes.push(change(kind === 'link' ? 'link.changed' : 'propertyType.changed', path, sortDeep(was), sortDeep(now)));
     }
   }
   return changes;

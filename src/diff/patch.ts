@@ -1,6 +1,7 @@
+import type { JsonValue } from '../diagnostics/errors.js';
 import { hasOwnName, ownValue, setOwn } from '../model/own.js';
-import type { ContentTypeDefinition, PropertyDefinition, PropertyTypeDefinition, SourceDefinition } from '../model/types.js';
-import { pathSegments, type Change, type ChangeKind } from './change.js';
+import type { ContentTypeDefinition, LinkDefinition, PropertyDefinition, PropertyTypeDefinition, SourceDefinition, UnknownFields } from '../model/types.js';
+import { changedField, pathSegments, type Change, type ChangeKind } from './change.js';
 
 /**
  * Replays changes on a definition: applyChanges(a, diffSource(a, b)) means the same as b.
@@ -40,6 +41,21 @@ const INVERSE: Readonly<Record<ChangeKind, ChangeKind>> = {
   'property.removed': 'property.added',
   'property.typeChanged': 'property.typeChanged',
   'property.searchableChanged': 'property.searchableChanged',
+  'source.presetChanged': 'source.presetChanged',
+  'source.typedFieldNamesChanged': 'source.typedFieldNamesChanged',
+  'source.unknownFieldChanged': 'source.unknownFieldChanged',
+  'link.added': 'link.removed',
+  'link.removed': 'link.added',
+  'link.changed': 'link.changed',
+  'contentType.baseFieldChanged': 'contentType.baseFieldChanged',
+  'contentType.displayNameChanged': 'contentType.displayNameChanged',
+  'contentType.descriptionChanged': 'contentType.descriptionChanged',
+  'contentType.sortOrderChanged': 'contentType.sortOrderChanged',
+  'contentType.unknownFieldChanged': 'contentType.unknownFieldChanged',
+  'property.indexChanged': 'property.indexChanged',
+  'property.helpTextChanged': 'property.helpTextChanged',
+  'property.refChanged': 'property.refChanged',
+  'property.unknownFieldChanged': 'property.unknownFieldChanged',
 };
 
 function applyOne(definition: SourceDefinition | undefined, change: Change): SourceDefinition | undefined {
@@ -49,9 +65,15 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
   // Names from the change path are user-given: own keys only, never Object.prototype's members.
   const contentType = (): ContentTypeDefinition | undefined => ownValue(definition.contentTypes, typeName);
   const property = (): PropertyDefinition | undefined => ownValue(contentType()?.properties, propertyName);
+  const field = changedField(change.kind);
+  if (field !== undefined) {
+    setField(levelOf(definition, change), field, change.after);
+    return definition;
+  }
   switch (change.kind) {
     case 'source.labelChanged':
-      definition.label = String(change.after);
+      if (change.after === '' || change.after === null) delete definition.label;
+      else definition.label = String(change.after);
       break;
     case 'source.descriptionChanged':
       if (change.after === '' || change.after === null) delete definition.description;
@@ -112,10 +134,75 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
       else if (target !== undefined) delete target.searchable;
       break;
     }
+    case 'source.unknownFieldChanged':
+    case 'contentType.unknownFieldChanged':
+    case 'property.unknownFieldChanged':
+      setUnknown(levelOf(definition, change), change);
+      break;
+    case 'link.added':
+    case 'link.changed':
+      definition.links = { ...definition.links };
+      setOwn(definition.links, typeName, structuredClone(change.after) as unknown as LinkDefinition);
+      break;
+    case 'link.removed':
+      if (definition.links !== undefined && hasOwnName(definition.links, typeName)) {
+        delete definition.links[typeName];
+        if (Object.keys(definition.links).length === 0) delete definition.links;
+      }
+      break;
+    case 'source.presetChanged':
+    case 'source.typedFieldNamesChanged':
+    case 'contentType.baseFieldChanged':
+    case 'contentType.displayNameChanged':
+    case 'contentType.descriptionChanged':
+    case 'contentType.sortOrderChanged':
+    case 'property.indexChanged':
+    case 'property.helpTextChanged':
+    case 'property.refChanged':
+      // Field changes, all handled by setField above.
+      break;
     default: {
       const unreachable: never = change.kind;
       throw new Error(`unknown change kind ${String(unreachable)}`);
     }
   }
   return definition;
+}
+
+/**
+ * The object a field change's path ends in: the source, a content type, or a property.
+ * Paths are `field`, `contentTypes.<T>.field`, `contentTypes.<T>.properties.<P>.field`,
+ * with `unknownFields.<name>` in place of `field` for fields graphform does not know.
+ */
+function levelOf(definition: SourceDefinition, change: Change): { unknownFields?: UnknownFields } | undefined {
+  const segments = pathSegments(change.path);
+  const at = segments.indexOf('unknownFields');
+  const fieldAt = at >= 0 ? at : segments.length - 1;
+  const [root, typeName = '', properties, propertyName = ''] = segments;
+  if (fieldAt === 0) return definition;
+  if (root !== 'contentTypes') return undefined;
+  const contentType = ownValue(definition.contentTypes, typeName);
+  if (fieldAt === 2) return contentType;
+  return properties === 'properties' ? ownValue(contentType?.properties, propertyName) : undefined;
+}
+
+function setField(level: object | undefined, field: string, value: Change['after']): void {
+  if (level === undefined) return;
+  const record = level as Record<string, unknown>;
+  if (value === null) delete record[field];
+  else setOwn(record, field, structuredClone(value));
+}
+
+function setUnknown(level: { unknownFields?: UnknownFields } | undefined, change: Change): void {
+  if (level === undefined) return;
+  const segments = pathSegments(change.path);
+  const name = segments.slice(segments.indexOf('unknownFields') + 1).join('.');
+  if (change.after === null) {
+    if (level.unknownFields !== undefined && hasOwnName(level.unknownFields, name)) delete level.unknownFields[name];
+    if (level.unknownFields !== undefined && Object.keys(level.unknownFields).length === 0) delete level.unknownFields;
+    return;
+  }
+  const fields: UnknownFields = { ...level.unknownFields };
+  setOwn<JsonValue>(fields, name, structuredClone(change.after));
+  level.unknownFields = fields;
 }

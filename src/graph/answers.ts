@@ -11,11 +11,18 @@ import type { PushResult, SourceInfo } from './types.js';
  */
 type Clean = (text: string) => string;
 
-export function parseDefinition(text: string, what: string, clean: Clean): SourceDefinition {
+/** A definition read from an answer, with the paths of the fields graphform does not know. */
+export interface ReadDefinition {
+  definition: SourceDefinition;
+  unknown: string[];
+  hasDescription: boolean;
+}
+
+export function parseDefinition(text: string, what: string, clean: Clean): ReadDefinition {
   const value = parseJson(text);
   const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : readDefinition(value);
   if (!read.ok) throw badResponse(`${what} with a definition graphform cannot read: ${read.problem}.`, text, clean, 'Run with --no-refresh to plan from state alone, and report the answer above.');
-  return read.definition;
+  return { definition: read.definition, unknown: read.unknown, hasDescription: read.hasDescription };
 }
 
 export function parseSourceList(text: string, what: string, clean: Clean): SourceInfo[] {

@@ -5,6 +5,7 @@ import { redact } from '../http/redact.js';
 import { sendWithRetry } from '../http/send.js';
 import type { HttpOptions, HttpResponse } from '../http/types.js';
 import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
+import { wireDefinition, wirePartialBody } from '../model/wire.js';
 import { parseDefinition, parsePushResult, parseSourceList } from './answers.js';
 import { parseBaseUrl } from './base-url.js';
 import { GRAPH_ERROR_CODES, GraphServiceError, graphTransportError, sourcesUnsupportedError } from './errors.js';
@@ -114,7 +115,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     const response = await request({ method: 'GET', path: TYPES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] });
     if (response.status === 404) return { status: 'missing' };
     if (isUnsupported(response.status)) return { status: 'unsupported' };
-    return { status: 'found', definition: parseDefinition(response.text, `GET types for source ${id}`, clean) };
+    return { status: 'found', ...parseDefinition(response.text, `GET types for source ${id}`, clean) };
   };
 
   return {
@@ -122,12 +123,12 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
     async putTypes(id: string, definition: SourceDefinition): Promise<void> {
       assertValidSourceId(id);
-      await request({ method: 'PUT', path: TYPES_PATH, query: [['id', id]], body: json(definition), contentType: 'application/json' });
+      await request({ method: 'PUT', path: TYPES_PATH, query: [['id', id]], body: json(wireDefinition(definition)), contentType: 'application/json' });
     },
 
     async postTypes(id: string, body: PartialTypesBody): Promise<void> {
       assertValidSourceId(id);
-      await request({ method: 'POST', path: TYPES_PATH, query: [['id', id]], body: json(body), contentType: 'application/json' });
+      await request({ method: 'POST', path: TYPES_PATH, query: [['id', id]], body: json(wirePartialBody(body)), contentType: 'application/json' });
     },
 
     async getTypes(id: string): Promise<RemoteDefinition> {

@@ -6,7 +6,14 @@ export type GraphAuth =
 
 /** Result of reading a source's schema back. */
 export type RemoteDefinition =
-  | { status: 'found'; definition: SourceDefinition }
+  | {
+      status: 'found';
+      definition: SourceDefinition;
+      /** Paths of the fields the answer had that graphform does not know (kept in `unknownFields`). */
+      unknown: string[];
+      /** Whether the answer had a `description` key: a service that keeps it only in the sources API has none. */
+      hasDescription: boolean;
+    }
   | { status: 'missing' }
   /** The service does not offer GET types (405/501): fall back to state alone. */
   | { status: 'unsupported' };

@@ -2,10 +2,13 @@ import type { JsonValue } from '../diagnostics/errors.js';
 import { recordFrom } from './own.js';
 import type {
   ContentTypeDefinition,
+  FieldRef,
+  LinkDefinition,
   PropertyDefinition,
   PropertyTypeDefinition,
   PropertyTypeProperty,
   SourceDefinition,
+  UnknownFields,
 } from './types.js';
 
 /**
@@ -13,50 +16,97 @@ import type {
  * definitions the service treats alike have equal canonical forms, so diff and hashing
  * compare these, and reordering keys, properties or languages is never a change.
  *
- * - only the contract's fields are kept (a GET may answer more than was sent);
+ * - every field of the published definition is kept, and every unknown field verbatim;
  * - object keys are sorted, languages sorted and de-duplicated;
  * - `contentType` (base) arrays keep their declared order: base order can matter;
- * - `abstract: false`, `searchable: false` and empty `propertyTypes` mean "absent";
- * - a property type's property `name` is filled from its key when left out;
- * - an empty `description` means "absent".
+ * - `abstract: false`, `searchable: false`, empty `propertyTypes`, `links` and
+ *   `unknownFields` mean "absent";
+ * - a null or empty label, description, displayName or helpText means "absent" (the
+ *   published API makes them nullable; the sources API answers "" for none);
+ * - a property type's property `name` is filled from its key when left out.
+ *
+ * `index`, `useTypedFieldNames` and `preset` keep an explicit `false`/value: their defaults
+ * are not published, so "absent" and "false" may differ on the service.
  */
 export function canonicalDefinition(definition: SourceDefinition): SourceDefinition {
   // Each result is built with its keys already in sorted order.
   const propertyTypes = definition.propertyTypes ?? {};
+  const links = definition.links ?? {};
   return {
     contentTypes: mapSorted(definition.contentTypes, canonicalContentType),
-    ...(definition.description !== undefined && definition.description !== '' ? { description: definition.description } : {}),
-    label: definition.label,
+    ...text('description', definition.description),
+    ...text('label', definition.label),
     languages: [...new Set(definition.languages)].sort(compareText),
+    ...(Object.keys(links).length > 0 ? { links: mapSorted(links, canonicalLink) } : {}),
+    ...(definition.preset === undefined ? {} : { preset: definition.preset }),
     ...(Object.keys(propertyTypes).length > 0 ? { propertyTypes: mapSorted(propertyTypes, canonicalPropertyType) } : {}),
+    ...unknown(definition.unknownFields),
+    ...(definition.useTypedFieldNames === undefined ? {} : { useTypedFieldNames: definition.useTypedFieldNames }),
   };
 }
 
 export function canonicalContentType(contentType: ContentTypeDefinition): ContentTypeDefinition {
   return {
     ...(contentType.abstract === true ? { abstract: true } : {}),
+    ...(contentType.base === undefined ? {} : { base: contentType.base }),
     contentType: [...contentType.contentType],
+    ...text('description', contentType.description),
+    ...text('displayName', contentType.displayName),
     properties: mapSorted(contentType.properties, canonicalProperty),
+    ...(contentType.sortOrder === undefined ? {} : { sortOrder: contentType.sortOrder }),
+    ...unknown(contentType.unknownFields),
   };
 }
 
 export function canonicalProperty(property: PropertyDefinition): PropertyDefinition {
-  return property.searchable === true ? { searchable: true, type: property.type } : { type: property.type };
+  return {
+    ...text('helpText', property.helpText),
+    ...(property.index === undefined ? {} : { index: property.index }),
+    ...(property.ref === undefined ? {} : { ref: canonicalRef(property.ref) }),
+    ...(property.searchable === true ? { searchable: true } : {}),
+    type: property.type,
+    ...unknown(property.unknownFields),
+  };
 }
 
 export function canonicalPropertyType(propertyType: PropertyTypeDefinition): PropertyTypeDefinition {
   return {
+    ...(propertyType.abstract === true ? { abstract: true } : {}),
+    ...(propertyType.base === undefined ? {} : { base: propertyType.base }),
     properties: mapSorted(propertyType.properties, (property: PropertyTypeProperty, name) => ({
+      ...(property.index === undefined ? {} : { index: property.index }),
       name: property.name === undefined || property.name === '' ? name : property.name,
+      ...(property.ref === undefined ? {} : { ref: canonicalRef(property.ref) }),
+      ...(property.searchable === true ? { searchable: true } : {}),
       type: property.type,
+      ...unknown(property.unknownFields),
     })),
+    ...unknown(propertyType.unknownFields),
   };
 }
 
+function canonicalLink(link: LinkDefinition): LinkDefinition {
+  return { from: link.from, to: link.to, ...unknown(link.unknownFields) };
+}
+
+function canonicalRef(ref: FieldRef): FieldRef {
+  return { ...(ref.id === undefined ? {} : { id: ref.id }), ...(ref.type === undefined ? {} : { type: ref.type }) };
+}
+
+/** An optional text field: null and "" mean absent. */
+function text<K extends string>(key: K, value: string | null | undefined): { [P in K]?: string } {
+  return value === undefined || value === null || value === '' ? {} : ({ [key]: value } as { [P in K]?: string });
+}
+
+/** Unknown fields, sorted deeply (they are compared as JSON); none means absent. */
+function unknown(fields: UnknownFields | undefined): { unknownFields?: UnknownFields } {
+  if (fields === undefined || Object.keys(fields).length === 0) return {};
+  return { unknownFields: sortDeep(fields) as UnknownFields };
+}
+
 /**
- * The part of a definition the types endpoints know: what GET types answers and a PUT
- * carries. Comparisons with the service's answer use it, since the description is kept by
- * the sources API instead.
+ * The definition with its description left out: for comparing with a GET types answer
+ * that has no `description` key (a service that keeps it only in the sources API).
  */
 export function typesPart(definition: SourceDefinition): SourceDefinition {
   const { description: _description, ...types } = definition;

@@ -1,47 +1,102 @@
+import type { JsonValue } from '../diagnostics/errors.js';
+
 /**
- * Domain types of a content source, in the service's own vocabulary
- * (service-api.md "Content source definition"). These are the wire shapes: what PUT
- * sends and GET types answers. graphform's own keys (id, data) live on SourceDeclaration.
+ * Domain types of a content source, in the service's own vocabulary: the PUBLISHED
+ * definition (Graph API 3.24.0 `ContentSource_V3`, public-facts.md "The definition in full"),
+ * which is wider than the contract. These are the wire shapes: what PUT sends and GET types
+ * answers. graphform's own keys (id, data, import) live on SourceDeclaration.
+ *
+ * `unknownFields` holds, at each level, fields the service returned that graphform does not
+ * know: kept verbatim (import writes them, the diff shows them, every request body carries
+ * them at their level), so nothing the service holds is dropped because graphform is older.
  */
+
+/** Fields graphform does not know, by name, with their JSON values, at one level of a definition. */
+export type UnknownFields = Record<string, JsonValue>;
+
+/** A property's `ref` (published `FieldRef`): what it refers to; both parts optional. */
+export interface FieldRef {
+  id?: string;
+  type?: string;
+}
 
 export interface PropertyDefinition {
   /** A scalar (String, Int, …), a property type name, or a list form `[X]`. */
   type: string;
   searchable?: boolean;
+  index?: boolean;
+  ref?: FieldRef;
+  helpText?: string | null;
+  unknownFields?: UnknownFields;
 }
 
 export interface PropertyTypeProperty {
   name: string;
   type: string;
+  searchable?: boolean;
+  index?: boolean;
+  ref?: FieldRef;
+  unknownFields?: UnknownFields;
 }
 
 export interface PropertyTypeDefinition {
+  base?: string;
+  abstract?: boolean;
   properties: Record<string, PropertyTypeProperty>;
+  unknownFields?: UnknownFields;
 }
 
 export interface ContentTypeDefinition {
   abstract?: boolean;
   /** Names of the content types this one derives from; [] for a base type. */
   contentType: string[];
+  /** The published `base` field (a string; what it does is not documented). */
+  base?: string;
+  displayName?: string | null;
+  description?: string | null;
+  sortOrder?: number;
   properties: Record<string, PropertyDefinition>;
+  unknownFields?: UnknownFields;
 }
+
+/** A named link (published `LinkConfig`): a field of this source's items joined to a field of another's. */
+export interface LinkDefinition {
+  from: string;
+  to: string;
+  unknownFields?: UnknownFields;
+}
+
+export type SourcePreset = 'legacy' | 'next';
 
 export interface SourceDefinition {
-  label: string;
+  /** Optional on the service (the published example creates a source without one). */
+  label?: string | null;
   /**
-   * The source's description (graphform's `description` key). It is no part of the types
-   * endpoints' body: it travels by POST sources (with the label), never in a PUT or POST types.
+   * The source's description. The published definition carries it; graphform also sets it
+   * by POST sources (with the label), which is documented to keep types and items.
    */
-  description?: string;
+  description?: string | null;
   languages: string[];
+  preset?: SourcePreset;
+  useTypedFieldNames?: boolean;
+  links?: Record<string, LinkDefinition>;
   propertyTypes?: Record<string, PropertyTypeDefinition>;
   contentTypes: Record<string, ContentTypeDefinition>;
+  unknownFields?: UnknownFields;
 }
 
-/** Body of the partial update (POST types): only languages and the changed content types. */
+/**
+ * Body of the partial update (POST types): languages and the changed content types, with the
+ * source-level settings the source holds (links, useTypedFieldNames, preset, unknown fields)
+ * carried unchanged, so a service that read their absence as "reset" could not lose them.
+ */
 export interface PartialTypesBody {
   languages: string[];
   contentTypes: Record<string, ContentTypeDefinition>;
+  preset?: SourcePreset;
+  useTypedFieldNames?: boolean;
+  links?: Record<string, LinkDefinition>;
+  unknownFields?: UnknownFields;
 }
 
 /** Where a value came from in the user's files; 1-based line and column. */

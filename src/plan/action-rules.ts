@@ -28,11 +28,23 @@ import type { PlanAction, PlanStrategy } from './types.js';
  * | 10 | declared, in state, only partial-safe changes, --strategy full   | full    | PUT types   | YES       |
  * | 11 | declared, in state, only partial-safe changes                    | partial | POST types and/or POST sources | no |
  *
- * Partial-safe changes: the only ones known to be made while keeping the items. Adding a
- * content type or property, switching `searchable` and adding a language go by POST types;
- * the label and the description go by POST sources. Anything else (a removal, a type
- * change, a property type change, a new base…) goes through PUT. `--strategy full` never
- * turns `none` into a PUT: no change, no request.
+ * Partial-safe changes: the only ones known to be made while keeping the items. Each row
+ * of the table below gives the change, its request, and why (its source):
+ *
+ * | change                                   | request    | why |
+ * |------------------------------------------|------------|-----|
+ * | contentType.added, property.added        | POST types | the contract's partial update lists content types with their complete property lists |
+ * | property.searchableChanged               | POST types | the contract's own example of a partial update |
+ * | source.languageAdded                     | POST types | the contract's POST body carries `languages` |
+ * | property.indexChanged                    | POST types | an indexing flag beside `searchable`, in the same published property object (public-facts.md) |
+ * | contentType.displayName/description/sortOrderChanged, property.helpTextChanged | POST types | display metadata, which the published ContentType_V3 and ContentTypeProperty_V3 carry in the POST body; no item field changes |
+ * | source.labelChanged, source.descriptionChanged | POST sources | the published sources API sets them "without touching types or items" |
+ * | link.*, source.presetChanged, source.typedFieldNamesChanged | PUT | the published record is silent on whether POST applies them (a POST could be ignored), and `useTypedFieldNames` renames GraphQL fields |
+ * | contentType.baseFieldChanged, property.refChanged | PUT | what `base` and `ref` do is not published; the safe request |
+ * | *.unknownFieldChanged                    | PUT | graphform cannot know what such a field does |
+ * | anything else (a removal, a type change, a property type change, a new base list) | PUT | POST cannot remove or retype (undocumented: never relied on) |
+ *
+ * `--strategy full` never turns `none` into a PUT: no change, no request.
  *
  * Which request carries which change: `requestsFor` in build-plan.ts, from TYPES_POST_KINDS
  * and SOURCES_POST_KINDS below.
@@ -42,6 +54,11 @@ export const TYPES_POST_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
   'property.added',
   'property.searchableChanged',
   'source.languageAdded',
+  'property.indexChanged',
+  'property.helpTextChanged',
+  'contentType.displayNameChanged',
+  'contentType.descriptionChanged',
+  'contentType.sortOrderChanged',
 ]);
 
 /** Changes the sources API makes (POST sources {label, description}); types and items stay. */

@@ -10,7 +10,8 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { StateSourceEntry } from '../state/types.js';
 import { decideAction, SOURCES_POST_KINDS, TYPES_POST_KINDS, type RemoteStatus } from './action-rules.js';
 import { summarize } from './policy.js';
-import { driftWarning, explainAction, pendingWarning } from './reasons.js';
+import { driftWarning, explainAction, pendingWarning, unknownFieldsWarning } from './reasons.js';
+import { unknownFieldPaths } from '../model/unknown-fields.js';
 import { fullBody, labelsBody, partialBody, sourcesPath, typesPath } from './request-body.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource, type UnmanagedSource } from './types.js';
 import { CMS_SOURCE_ID } from '../graph/source-id.js';
@@ -49,13 +50,17 @@ function planSource(
 ): PlanSource {
   const changes = diffSource(entry?.definition, declaration?.definition);
   const remoteStatus: RemoteStatus = remote?.status ?? 'not-asked';
-  const remoteDefinition = remote?.status === 'found' ? remote.definition : undefined;
-  // GET types knows no description: a description change is never "already applied".
+  const found = remote?.status === 'found' ? remote : undefined;
+  const remoteDefinition = found?.definition;
+  // A service whose GET types has no description keeps it in the sources API only: then the
+  // description is left out of every comparison with its answer, and a description change
+  // is never "already applied".
+  const comparable = (definition: SourceDefinition): SourceDefinition => (found?.hasDescription === true ? definition : typesPart(definition));
   const remoteMatchesDeclaration =
     remoteDefinition !== undefined &&
     declaration !== undefined &&
-    canonicalJson(canonicalDefinition(typesPart(remoteDefinition))) === canonicalJson(canonicalDefinition(typesPart(declaration.definition))) &&
-    !changes.some((c) => c.kind === 'source.descriptionChanged');
+    canonicalJson(canonicalDefinition(comparable(remoteDefinition))) === canonicalJson(canonicalDefinition(comparable(declaration.definition))) &&
+    (found?.hasDescription === true || !changes.some((c) => c.kind === 'source.descriptionChanged'));
   const decision = decideAction({
     declared: declaration !== undefined,
     inState: entry !== undefined,
@@ -75,13 +80,19 @@ function planSource(
     dataGlobs: declaration?.data ?? [],
     importsAssets: declaration?.import !== undefined,
   });
-  const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(typesPart(entry.definition), typesPart(remoteDefinition)) : [];
+  const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(comparable(entry.definition), comparable(remoteDefinition)) : [];
   const pending = entry?.pending;
+  const undeclared = found === undefined || declaration === undefined ? [] : undeclaredUnknownFields(found.unknown, declaration.definition);
   return {
     id,
     action: decision.action,
     dataLoss: decision.dataLoss,
-    reasons: [...reasons, ...driftWarning(id, drift), ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? []))],
+    reasons: [
+      ...reasons,
+      ...driftWarning(id, drift, decision.action),
+      ...unknownFieldsWarning(id, undeclared, decision.action),
+      ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? [])),
+    ],
     changes,
     requests: requestsFor(decision.action, id, declaration, changes),
     ...(pending === undefined ? {} : { pending }),
@@ -121,6 +132,15 @@ function requestsFor(action: PlanAction, id: string, declaration: SourceDeclarat
       throw new Error(`unknown action ${String(unreachable)}`);
     }
   }
+}
+
+/**
+ * The fields the service's answer had that graphform does not know and the declaration does
+ * not carry under `unknownFields`: a full update would remove them, so the plan names them.
+ */
+function undeclaredUnknownFields(paths: readonly string[], definition: SourceDefinition): string[] {
+  const declared = new Set(unknownFieldPaths(definition));
+  return paths.filter((path) => !declared.has(path));
 }
 
 function declared(declaration: SourceDeclaration | undefined, id: string): SourceDefinition {

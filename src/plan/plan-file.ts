@@ -2,12 +2,49 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { isChangeKind } from '../diff/change.js';
 import { TOOL_NAME } from '../version.js';
 import { sourcesPath, typesPath } from './request-body.js';
-import { GRAPHQL_CRITICALITIES, PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanRequestKind } from './types.js';
+import { GRAPHQL_CRITICALITIES, PLAN_ACTIONS, PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanRequest, type PlanRequestKind } from './types.js';
 import { isRecord } from '../model/is-record.js';
+import type { PartialTypesBody } from '../model/types.js';
+import { wireDefinition, wirePartialBody } from '../model/wire.js';
+import { readDefinition } from '../graph/read-definition.js';
 
-/** The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline. */
+/**
+ * The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline.
+ * Request bodies are written as they go on the wire (fields graphform does not know spread
+ * back into their level), so the file shows exactly what apply sends.
+ */
 export function serializePlan(plan: Plan): string {
-  return `${JSON.stringify(plan, null, 2)}\n`;
+  const wire = { ...plan, sources: plan.sources.map((source) => ({ ...source, requests: source.requests.map(wireRequest) })) };
+  return `${JSON.stringify(wire, null, 2)}\n`;
+}
+
+function wireRequest(request: PlanRequest): unknown {
+  switch (request.kind) {
+    case 'types.put':
+      return { ...request, body: wireDefinition(request.body) };
+    case 'types.post':
+      return { ...request, body: wirePartialBody(request.body) };
+    default:
+      return request;
+  }
+}
+
+/** A types body read back from a plan file into the model apply sends from. */
+function modelRequest(request: Record<string, unknown>): string | undefined {
+  if (request.kind !== 'types.put' && request.kind !== 'types.post') return undefined;
+  const read = readDefinition(request.body);
+  if (!read.ok) return `request ${String(request.kind)} has a body graphform cannot read: ${read.problem}`;
+  const { definition } = read;
+  if (request.kind === 'types.put') request.body = definition;
+  else {
+    const body: PartialTypesBody = { languages: definition.languages, contentTypes: definition.contentTypes };
+    if (definition.preset !== undefined) body.preset = definition.preset;
+    if (definition.useTypedFieldNames !== undefined) body.useTypedFieldNames = definition.useTypedFieldNames;
+    if (definition.links !== undefined) body.links = definition.links;
+    if (definition.unknownFields !== undefined) body.unknownFields = definition.unknownFields;
+    request.body = body;
+  }
+  return undefined;
 }
 
 /**
@@ -85,7 +122,7 @@ function sourceProblem(source: unknown): string | undefined {
   if (!Array.isArray(source.requests)) return 'requests is not a list';
   const kinds: string[] = [];
   for (const request of source.requests) {
-    const problem = requestProblem(request, source.id);
+    const problem = requestProblem(request, source.id) ?? modelRequest(request as Record<string, unknown>);
     if (problem !== undefined) return problem;
     kinds.push((request as { kind: string }).kind);
   }

@@ -1,6 +1,7 @@
 import type { Change } from '../diff/change.js';
 import { describeChange, joinWords } from '../diff/describe-change.js';
 import type { PendingWork } from '../state/types.js';
+import type { PlanAction } from './types.js';
 import { blockingChanges, type RemoteStatus, type RuleId } from './action-rules.js';
 
 export interface ReasonContext {
@@ -88,11 +89,31 @@ export function explainAction(ctx: ReasonContext): string[] {
   }
 }
 
-/** A warning when the service's definition differs from state (changed outside graphform). */
-export function driftWarning(id: string, drift: readonly Change[]): string[] {
+/**
+ * A warning when the service's definition differs from state (changed outside graphform).
+ * A full update replaces the service's definition with the declaration: then the warning
+ * says that what was changed outside is replaced too.
+ */
+export function driftWarning(id: string, drift: readonly Change[], action?: PlanAction): string[] {
   if (drift.length === 0) return [];
+  const replaced = action === 'full' || action === 'create' ? '; the full update replaces them with the declaration: declare them to keep them' : '';
   return [
-    `Warning: drift: source ${id} was changed in the service outside graphform since the last apply (${joinWords(drift.map(describeChange))}); the plan compares with state`,
+    `Warning: drift: source ${id} was changed in the service outside graphform since the last apply (${joinWords(drift.map(describeChange))}); the plan compares with state${replaced}`,
+  ];
+}
+
+/**
+ * A warning naming the fields the service holds that graphform does not know and the
+ * declaration does not carry: never silently removed.
+ */
+export function unknownFieldsWarning(id: string, paths: readonly string[], action?: PlanAction): string[] {
+  if (paths.length === 0) return [];
+  const fate =
+    action === 'full' || action === 'create'
+      ? 'the full update does not send them, so the service drops them'
+      : 'a full update would not send them, so the service would drop them';
+  return [
+    `Warning: the service's definition of source ${id} has fields graphform does not know: ${paths.join(', ')}; ${fate}. Declare them under unknownFields at their level (\`graphform import ${id} --out FILE\` writes them) to keep them`,
   ];
 }
 

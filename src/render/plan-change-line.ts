@@ -43,11 +43,49 @@ export function changeLine(change: Change): { symbol: ChangeSymbol; text: string
       return { symbol: '~', text: `${property} type: ${arrow(String(change.before), String(change.after))}` };
     case 'property.searchableChanged':
       return { symbol: '~', text: `${property} searchable: ${arrow(String(change.before), String(change.after))}` };
+    case 'link.added':
+      return { symbol: '+', text: `link ${name}: ${describeLink(change.after)}` };
+    case 'link.removed':
+      return { symbol: '-', text: `link ${name}: ${describeLink(change.before)}` };
+    case 'link.changed':
+      return { symbol: '~', text: `link ${name}: ${arrow(describeLink(change.before), describeLink(change.after))}` };
+    case 'source.presetChanged':
+    case 'source.typedFieldNamesChanged':
+    case 'contentType.baseFieldChanged':
+    case 'contentType.displayNameChanged':
+    case 'contentType.descriptionChanged':
+    case 'contentType.sortOrderChanged':
+    case 'property.indexChanged':
+    case 'property.helpTextChanged':
+    case 'property.refChanged':
+    case 'source.unknownFieldChanged':
+    case 'contentType.unknownFieldChanged':
+    case 'property.unknownFieldChanged':
+      return fieldLine(change);
     default: {
       const unreachable: never = change.kind;
       return { symbol: '~', text: String(unreachable) };
     }
   }
+}
+
+/**
+ * A one-field change: `Article displayName: null -> "News article"`, or for a field
+ * graphform does not know, `Article colour (not known to graphform): ...`. The owner is the
+ * path before the field: nothing for the source, `Type` or `Type.Property`.
+ */
+function fieldLine(change: Change): { symbol: ChangeSymbol; text: string } {
+  const segments = pathSegments(change.path);
+  const at = segments.indexOf('unknownFields');
+  const fieldName = at >= 0 ? segments.slice(at + 1).join('.') : (segments[segments.length - 1] ?? '');
+  const owner = (at >= 0 ? segments.slice(0, at) : segments.slice(0, -1)).filter((_, index) => index % 2 === 1).join('.');
+  const label = `${owner === '' ? '' : `${owner} `}${fieldName}${at >= 0 ? ' (a field graphform does not know)' : ''}`;
+  const symbol: ChangeSymbol = change.before === null ? '+' : change.after === null ? '-' : '~';
+  return { symbol, text: `${label}: ${JSON.stringify(change.before)} -> ${JSON.stringify(change.after)}` };
+}
+
+function describeLink(link: JsonValue): string {
+  return `${String(field(link, 'from') ?? '?')} -> ${String(field(link, 'to') ?? '?')}`;
 }
 
 function field(value: JsonValue, key: string): JsonValue | undefined {

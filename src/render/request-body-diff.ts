@@ -3,6 +3,7 @@ import { SOURCES_POST_KINDS } from '../plan/action-rules.js';
 import { revertChanges } from '../diff/patch.js';
 import { ownValue, recordFrom } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
+import { wireDefinition, wirePartialBody } from '../model/wire.js';
 import type { PlanRequest, PlanSource } from '../plan/types.js';
 
 export interface RequestBodyDiff {
@@ -23,12 +24,14 @@ export function requestBodyDiffs(source: PlanSource): RequestBodyDiff[] {
     switch (request.kind) {
       case 'sources.delete':
         return [];
-      case 'types.put':
-        return [{ request, patch: patch(source.id, request, revertChanges(request.body, typeChanges), request.body) }];
+      case 'types.put': {
+        const before = revertChanges(request.body, typeChanges);
+        return [{ request, patch: patch(source.id, request, before === undefined ? undefined : wireDefinition(before), wireDefinition(request.body)) }];
+      }
       case 'types.post': {
-        const applied = revertChanges({ label: '', languages: request.body.languages, contentTypes: request.body.contentTypes }, typeChanges);
-        const before = applied === undefined ? undefined : { languages: applied.languages, contentTypes: pick(applied, Object.keys(request.body.contentTypes)) };
-        return [{ request, patch: patch(source.id, request, before, request.body) }];
+        const applied = revertChanges({ ...request.body, label: '' }, typeChanges);
+        const before = applied === undefined ? undefined : wirePartialBody({ ...request.body, languages: applied.languages, contentTypes: pick(applied, Object.keys(request.body.contentTypes)) });
+        return [{ request, patch: patch(source.id, request, before, wirePartialBody(request.body)) }];
       }
       case 'sources.post': {
         const before = { ...request.body };

@@ -4,7 +4,7 @@
  */
 
 /**
- * One custom content source of the graph service, declared for graphform. Everything except `id`, `description`, `data` and `import` is the service's own definition and is sent as declared.
+ * One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.
  */
 export interface ContentSourceDeclaration {
   /**
@@ -12,11 +12,11 @@ export interface ContentSourceDeclaration {
    */
   id: string;
   /**
-   * Human-readable label of the source.
+   * Human-readable label of the source. Optional: the service keeps a source without one.
    */
-  label: string;
+  label?: string;
   /**
-   * graphform's own key: the source's description, as the sources API keeps it. It is set with the label by POST /api/content/v3/sources, never by a types update, so changing it keeps every item.
+   * The source's description. It is part of the published definition; graphform also sets it with the label by POST /api/content/v3/sources, which keeps every item, so changing it never deletes data.
    */
   description?: string;
   /**
@@ -27,6 +27,20 @@ export interface ContentSourceDeclaration {
    * Items: A language code such as en, sv or pt-BR.
    */
   languages: [string, ...string[]];
+  /**
+   * The published `preset` of the source: `legacy` or `next`. What it changes on the service is not documented; a change of it goes by a full update (which deletes the source's items).
+   */
+  preset?: 'legacy' | 'next';
+  /**
+   * The published `useTypedFieldNames` switch. The vendor's client sets it; its effect on GraphQL field names is not documented, so graphform's SDL preview does not model it, and a change of it goes by a full update (which deletes the source's items).
+   */
+  useTypedFieldNames?: boolean;
+  /**
+   * Named links (published `LinkMap`): each joins a field of this source's items (`from`) to a field of another source's items (`to`). A change of them goes by a full update (which deletes the source's items), since the record does not say a partial update applies them.
+   */
+  links?: {
+    [k: string]: Link;
+  };
   /**
    * Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).
    */
@@ -46,16 +60,55 @@ export interface ContentSourceDeclaration {
    */
   data?: string[];
   import?: Import;
+  /**
+   * Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
+   */
+  unknownFields?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.
+ */
+export interface Link {
+  /**
+   * The field of this source's items.
+   */
+  from: string;
+  /**
+   * The field of the other source's items.
+   */
+  to: string;
+  /**
+   * Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
+   */
+  unknownFields?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * A property type: a named group of properties.
  */
 export interface PropertyType {
   /**
+   * The published `base` of a property type (a string; what it does is not documented).
+   */
+  base?: string;
+  /**
+   * The published `abstract` flag of a property type.
+   */
+  abstract?: boolean;
+  /**
    * The property type's properties by name.
    */
   properties: {
     [k: string]: PropertyTypeProperty;
+  };
+  /**
+   * Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
+   */
+  unknownFields?: {
+    [k: string]: unknown;
   };
 }
 /**
@@ -70,6 +123,33 @@ export interface PropertyTypeProperty {
    * A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].
    */
   type: string;
+  /**
+   * True makes the property searchable.
+   */
+  searchable?: boolean;
+  /**
+   * The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.
+   */
+  index?: boolean;
+  /**
+   * The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.
+   */
+  ref?: {
+    /**
+     * The id part of the reference.
+     */
+    id?: string;
+    /**
+     * The type part of the reference.
+     */
+    type?: string;
+  };
+  /**
+   * Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
+   */
+  unknownFields?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * A content type of the source.
@@ -86,10 +166,32 @@ export interface ContentType {
    */
   contentType: string[];
   /**
+   * The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).
+   */
+  base?: string;
+  /**
+   * The name people see. Display metadata: changed by a partial update, which keeps the items.
+   */
+  displayName?: string | null;
+  /**
+   * What the content type holds. Display metadata: changed by a partial update, which keeps the items.
+   */
+  description?: string | null;
+  /**
+   * Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.
+   */
+  sortOrder?: number;
+  /**
    * The content type's properties by name; {} for none.
    */
   properties: {
     [k: string]: Property;
+  };
+  /**
+   * Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
+   */
+  unknownFields?: {
+    [k: string]: unknown;
   };
 }
 /**
@@ -104,6 +206,33 @@ export interface Property {
    * True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.
    */
   searchable?: boolean;
+  /**
+   * The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.
+   */
+  index?: boolean;
+  /**
+   * The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.
+   */
+  ref?: {
+    /**
+     * The id part of the reference.
+     */
+    id?: string;
+    /**
+     * The type part of the reference.
+     */
+    type?: string;
+  };
+  /**
+   * Help for editors. Display metadata: changed by a partial update, which keeps the items.
+   */
+  helpText?: string | null;
+  /**
+   * Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
+   */
+  unknownFields?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.

@@ -6,21 +6,22 @@ const runtime_ucs2length = typeof module_ucs2length === 'function' ? module_ucs2
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"ContentSourceDeclaration","description":"One custom content source of the graph service, declared for graphform. Everything except `id`, `description`, `data` and `import` is the service's own definition and is sent as declared.","type":"object","additionalProperties":false,"required":["id","label","languages","contentTypes"],"properties":{"id":{"title":"Source id","description":"The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.","type":"string","minLength":1,"maxLength":4,"pattern":"^[a-z0-9]+$","examples":["shop","blog"]},"label":{"title":"Label","description":"Human-readable label of the source.","type":"string","minLength":1},"description":{"title":"Description","description":"graphform's own key: the source's description, as the sources API keeps it. It is set with the label by POST /api/content/v3/sources, never by a types update, so changing it keeps every item.","type":"string"},"languages":{"title":"Languages","description":"Language codes of the source's content, e.g. [en, sv]. At least one; each once.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Language code","description":"A language code such as en, sv or pt-BR.","type":"string","minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9_-]*$"}},"propertyTypes":{"title":"Property types","description":"Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyType"}},"contentTypes":{"title":"Content types","description":"The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/ContentType"}},"data":{"title":"Data files","description":"graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.","type":"array","items":{"title":"Data file glob","description":"A glob such as data/shop/*.ndjson.","type":"string","minLength":1}},"import":{"$ref":"#/definitions/Import"}},"definitions":{"PropertyType":{"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}}}},"PropertyTypeProperty":{"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]}}},"ContentType":{"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}}}},"Property":{"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"}}},"Import":{"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0 …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}},"ImportFilter":{"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels.","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"ContentSourceDeclaration","description":"One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.","type":"object","additionalProperties":false,"required":["id","languages","contentTypes"],"properties":{"id":{"title":"Source id","description":"The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.","type":"string","minLength":1,"maxLength":4,"pattern":"^[a-z0-9]+$","examples":["shop","blog"]},"label":{"title":"Label","description":"Human-readable label of the source. Optional: the service keeps a source without one.","type":"string","minLength":1},"description":{"title":"Description","description":"The source's description. It is part of the published definition; graphform also sets it with the label by POST /api/content/v3/sources, which keeps every item, so changing it never deletes data.","type":"string"},"languages":{"title":"Languages","description":"Language codes of the source's content, e.g. [en, sv]. At least one; each once.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Language code","description":"A language code such as en, sv or pt-BR.","type":"string","minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9_-]*$"}},"preset":{"title":"Preset","description":"The published `preset` of the source: `legacy` or `next`. What it changes on the service is not documented; a change of it goes by a full update (which deletes the source's items).","type":"string","enum":["legacy","next"]},"useTypedFieldNames":{"title":"Typed field names","description":"The published `useTypedFieldNames` switch. The vendor's client sets it; its effect on GraphQL field names is not documented, so graphform's SDL preview does not model it, and a change of it goes by a full update (which deletes the source's items).","type":"boolean"},"links":{"title":"Links","description":"Named links (published `LinkMap`): each joins a field of this source's items (`from`) to a field of another source's items (`to`). A change of them goes by a full update (which deletes the source's items), since the record does not say a partial update applies them.","type":"object","propertyNames":{"minLength":1},"additionalProperties":{"$ref":"#/definitions/Link"}},"propertyTypes":{"title":"Property types","description":"Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyType"}},"contentTypes":{"title":"Content types","description":"The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/ContentType"}},"data":{"title":"Data files","description":"graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.","type":"array","items":{"title":"Data file glob","description":"A glob such as data/shop/*.ndjson.","type":"string","minLength":1}},"import":{"$ref":"#/definitions/Import"},"unknownFields":{"title":"Unknown fields","description":"Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}},"definitions":{"PropertyType":{"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"PropertyTypeProperty":{"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"ContentType":{"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Property":{"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Link":{"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Import":{"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0 …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}},"ImportFilter":{"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels.","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}}}};
+const schema12 = {"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func50 = runtime_ucs2length;
 const pattern0 = new RegExp("^[a-z0-9]+$", "u");
 const pattern1 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 const pattern2 = new RegExp("^(?!__)[_A-Za-z][_0-9A-Za-z]*$", "u");
-const schema12 = {"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}}}};
-const schema13 = {"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]}}};
+const schema13 = {"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
+const schema14 = {"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.properties === undefined) || (!(func0.call(data, "properties")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema12.required,parentSchema:schema12,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema13.required,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30,8 +31,8 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 of Object.keys(data)){
-if(!(key0 === "properties")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data};
+if(!((((key0 === "base") || (key0 === "abstract")) || (key0 === "properties")) || (key0 === "unknownFields"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,14 +42,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.properties !== undefined && func0.call(data, "properties")){
-let data0 = data.properties;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 of Object.keys(data0)){
-const _errs4 = errors;
-if(typeof key1 === "string"){
-if(!pattern2.test(key1)){
-const err2 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema12.properties.properties.propertyNames,data:key1,propertyName:key1};
+if(data.base !== undefined && func0.call(data, "base")){
+let data0 = data.base;
+if(typeof data0 === "string"){
+if(func50(data0) < 1){
+const err2 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.base,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -58,9 +56,8 @@ vErrors.push(err2);
 errors++;
 }
 }
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err3 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema12.properties.properties.propertyNames,parentSchema:schema12.properties.properties,data:data0};
+else {
+const err3 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.base.type,parentSchema:schema13.properties.base,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -70,11 +67,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-for(const key2 of Object.keys(data0)){
-let data1 = data0[key2];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if((data1.type === undefined) || (!(func0.call(data1, "type")))){
-const err4 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema13.required,parentSchema:schema13,data:data1};
+if(data.abstract !== undefined && func0.call(data, "abstract")){
+let data1 = data.abstract;
+if(typeof data1 !== "boolean"){
+const err4 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema13.properties.abstract.type,parentSchema:schema13.properties.abstract,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -83,9 +79,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key3 of Object.keys(data1)){
-if(!((key3 === "name") || (key3 === "type"))){
-const err5 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema13,data:data1};
+}
+if(data.properties !== undefined && func0.call(data, "properties")){
+let data2 = data.properties;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 of Object.keys(data2)){
+const _errs8 = errors;
+if(typeof key1 === "string"){
+if(!pattern2.test(key1)){
+const err5 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema13.properties.properties.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -95,11 +97,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data1.name !== undefined && func0.call(data1, "name")){
-let data2 = data1.name;
-if(typeof data2 === "string"){
-if(func50(data2) < 1){
-const err6 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/definitions/PropertyTypeProperty/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema13.properties.name,data:data2};
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err6 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema13.properties.properties.propertyNames,parentSchema:schema13.properties.properties,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -109,8 +109,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/definitions/PropertyTypeProperty/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.name.type,parentSchema:schema13.properties.name,data:data2};
+for(const key2 of Object.keys(data2)){
+let data3 = data2[key2];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if((data3.type === undefined) || (!(func0.call(data3, "type")))){
+const err7 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema14.required,parentSchema:schema14,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -119,11 +122,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data1.type !== undefined && func0.call(data1, "type")){
-let data3 = data1.type;
-if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/definitions/PropertyTypeProperty/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema13.properties.type.type,parentSchema:schema13.properties.type,data:data3};
+for(const key3 of Object.keys(data3)){
+if(!((((((key3 === "name") || (key3 === "type")) || (key3 === "searchable")) || (key3 === "index")) || (key3 === "ref")) || (key3 === "unknownFields"))){
+const err8 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -133,9 +134,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data:data1};
+if(data3.name !== undefined && func0.call(data3, "name")){
+let data4 = data3.name;
+if(typeof data4 === "string"){
+if(func50(data4) < 1){
+const err9 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/definitions/PropertyTypeProperty/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema14.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -145,9 +148,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
 else {
-const err10 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.properties.type,parentSchema:schema12.properties.properties,data:data0};
+const err10 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/definitions/PropertyTypeProperty/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.name.type,parentSchema:schema14.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -157,9 +159,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data};
+if(data3.type !== undefined && func0.call(data3, "type")){
+let data5 = data3.type;
+if(typeof data5 !== "string"){
+const err11 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/definitions/PropertyTypeProperty/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.type.type,parentSchema:schema14.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -168,19 +171,164 @@ vErrors.push(err11);
 }
 errors++;
 }
+}
+if(data3.searchable !== undefined && func0.call(data3, "searchable")){
+let data6 = data3.searchable;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/searchable",schemaPath:"#/definitions/PropertyTypeProperty/properties/searchable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.searchable.type,parentSchema:schema14.properties.searchable,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.index !== undefined && func0.call(data3, "index")){
+let data7 = data3.index;
+if(typeof data7 !== "boolean"){
+const err13 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/index",schemaPath:"#/definitions/PropertyTypeProperty/properties/index/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.index.type,parentSchema:schema14.properties.index,data:data7};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.ref !== undefined && func0.call(data3, "ref")){
+let data8 = data3.ref;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key4 of Object.keys(data8)){
+if(!((key4 === "id") || (key4 === "type"))){
+const err14 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.ref,data:data8};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data8.id !== undefined && func0.call(data8, "id")){
+let data9 = data8.id;
+if(typeof data9 !== "string"){
+const err15 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/id",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ref.properties.id.type,parentSchema:schema14.properties.ref.properties.id,data:data9};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data8.type !== undefined && func0.call(data8, "type")){
+let data10 = data8.type;
+if(typeof data10 !== "string"){
+const err16 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/type",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ref.properties.type.type,parentSchema:schema14.properties.ref.properties.type,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.ref.type,parentSchema:schema14.properties.ref,data:data8};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data3.unknownFields !== undefined && func0.call(data3, "unknownFields")){
+let data11 = data3.unknownFields;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+}
+else {
+const err18 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/PropertyTypeProperty/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.unknownFields.type,parentSchema:schema14.properties.unknownFields,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data3};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data2};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
+let data12 = data.unknownFields;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+}
+else {
+const err21 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.unknownFields.type,parentSchema:schema13.properties.unknownFields,data:data12};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}}}};
-const schema15 = {"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"}}};
+const schema15 = {"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
+const schema16 = {"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.contentType === undefined) || (!(func0.call(data, "contentType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentType"},message:"must have required property '"+"contentType"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentType"},message:"must have required property '"+"contentType"+"'",schema:schema15.required,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -190,7 +338,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.properties === undefined) || (!(func0.call(data, "properties")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema14.required,parentSchema:schema14,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'",schema:schema15.required,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -200,8 +348,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 of Object.keys(data)){
-if(!(((key0 === "abstract") || (key0 === "contentType")) || (key0 === "properties"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data};
+if(!((((((((key0 === "abstract") || (key0 === "contentType")) || (key0 === "base")) || (key0 === "displayName")) || (key0 === "description")) || (key0 === "sortOrder")) || (key0 === "properties")) || (key0 === "unknownFields"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -214,7 +362,7 @@ errors++;
 if(data.abstract !== undefined && func0.call(data, "abstract")){
 let data0 = data.abstract;
 if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.abstract.type,parentSchema:schema14.properties.abstract,data:data0};
+const err3 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.abstract.type,parentSchema:schema15.properties.abstract,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -231,7 +379,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/contentType/" + i0,schemaPath:"#/properties/contentType/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.contentType.items.type,parentSchema:schema14.properties.contentType.items,data:data2};
+const err4 = {instancePath:instancePath+"/contentType/" + i0,schemaPath:"#/properties/contentType/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.contentType.items.type,parentSchema:schema15.properties.contentType.items,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -252,7 +400,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err5 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema14.properties.contentType,data:data1};
+const err5 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema15.properties.contentType,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -267,7 +415,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.properties.contentType.type,parentSchema:schema14.properties.contentType,data:data1};
+const err6 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema15.properties.contentType.type,parentSchema:schema15.properties.contentType,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -277,14 +425,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.properties !== undefined && func0.call(data, "properties")){
-let data3 = data.properties;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 of Object.keys(data3)){
-const _errs10 = errors;
-if(typeof key1 === "string"){
-if(!pattern2.test(key1)){
-const err7 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema14.properties.properties.propertyNames,data:key1,propertyName:key1};
+if(data.base !== undefined && func0.call(data, "base")){
+let data3 = data.base;
+if(typeof data3 === "string"){
+if(func50(data3) < 1){
+const err7 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema15.properties.base,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -294,9 +439,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-var valid4 = _errs10 === errors;
-if(!valid4){
-const err8 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema14.properties.properties.propertyNames,parentSchema:schema14.properties.properties,data:data3};
+else {
+const err8 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.base.type,parentSchema:schema15.properties.base,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -306,11 +450,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-for(const key2 of Object.keys(data3)){
-let data4 = data3[key2];
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if((data4.type === undefined) || (!(func0.call(data4, "type")))){
-const err9 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema15.required,parentSchema:schema15,data:data4};
+if(data.displayName !== undefined && func0.call(data, "displayName")){
+let data4 = data.displayName;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema15.properties.displayName.type},message:"must be string,null",schema:schema15.properties.displayName.type,parentSchema:schema15.properties.displayName,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -319,9 +462,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key3 of Object.keys(data4)){
-if(!((key3 === "type") || (key3 === "searchable"))){
-const err10 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema15,data:data4};
+}
+if(data.description !== undefined && func0.call(data, "description")){
+let data5 = data.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema15.properties.description.type},message:"must be string,null",schema:schema15.properties.description.type,parentSchema:schema15.properties.description,data:data5};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -331,10 +476,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.type !== undefined && func0.call(data4, "type")){
-let data5 = data4.type;
-if(typeof data5 !== "string"){
-const err11 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/definitions/Property/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema15.properties.type.type,parentSchema:schema15.properties.type,data:data5};
+if(data.sortOrder !== undefined && func0.call(data, "sortOrder")){
+let data6 = data.sortOrder;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err11 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema15.properties.sortOrder.type,parentSchema:schema15.properties.sortOrder,data:data6};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -344,10 +489,14 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data4.searchable !== undefined && func0.call(data4, "searchable")){
-let data6 = data4.searchable;
-if(typeof data6 !== "boolean"){
-const err12 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/searchable",schemaPath:"#/definitions/Property/properties/searchable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema15.properties.searchable.type,parentSchema:schema15.properties.searchable,data:data6};
+if(data.properties !== undefined && func0.call(data, "properties")){
+let data7 = data.properties;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 of Object.keys(data7)){
+const _errs18 = errors;
+if(typeof key1 === "string"){
+if(!pattern2.test(key1)){
+const err12 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema15.properties.properties.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -357,9 +506,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data:data4};
+var valid4 = _errs18 === errors;
+if(!valid4){
+const err13 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema15.properties.properties.propertyNames,parentSchema:schema15.properties.properties,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -369,9 +518,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.properties.type,parentSchema:schema14.properties.properties,data:data3};
+for(const key2 of Object.keys(data7)){
+let data8 = data7[key2];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if((data8.type === undefined) || (!(func0.call(data8, "type")))){
+const err14 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema16.required,parentSchema:schema16,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -380,10 +531,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data};
+for(const key3 of Object.keys(data8)){
+if(!((((((key3 === "type") || (key3 === "searchable")) || (key3 === "index")) || (key3 === "ref")) || (key3 === "helpText")) || (key3 === "unknownFields"))){
+const err15 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data:data8};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -392,12 +542,183 @@ vErrors.push(err15);
 }
 errors++;
 }
+}
+if(data8.type !== undefined && func0.call(data8, "type")){
+let data9 = data8.type;
+if(typeof data9 !== "string"){
+const err16 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/definitions/Property/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.type.type,parentSchema:schema16.properties.type,data:data9};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data8.searchable !== undefined && func0.call(data8, "searchable")){
+let data10 = data8.searchable;
+if(typeof data10 !== "boolean"){
+const err17 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/searchable",schemaPath:"#/definitions/Property/properties/searchable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.searchable.type,parentSchema:schema16.properties.searchable,data:data10};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data8.index !== undefined && func0.call(data8, "index")){
+let data11 = data8.index;
+if(typeof data11 !== "boolean"){
+const err18 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/index",schemaPath:"#/definitions/Property/properties/index/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.index.type,parentSchema:schema16.properties.index,data:data11};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data8.ref !== undefined && func0.call(data8, "ref")){
+let data12 = data8.ref;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key4 of Object.keys(data12)){
+if(!((key4 === "id") || (key4 === "type"))){
+const err19 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/Property/properties/ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.ref,data:data12};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data12.id !== undefined && func0.call(data12, "id")){
+let data13 = data12.id;
+if(typeof data13 !== "string"){
+const err20 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/id",schemaPath:"#/definitions/Property/properties/ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.ref.properties.id.type,parentSchema:schema16.properties.ref.properties.id,data:data13};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data12.type !== undefined && func0.call(data12, "type")){
+let data14 = data12.type;
+if(typeof data14 !== "string"){
+const err21 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/type",schemaPath:"#/definitions/Property/properties/ref/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.ref.properties.type.type,parentSchema:schema16.properties.ref.properties.type,data:data14};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/Property/properties/ref/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.ref.type,parentSchema:schema16.properties.ref,data:data12};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data8.helpText !== undefined && func0.call(data8, "helpText")){
+let data15 = data8.helpText;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err23 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpText",schemaPath:"#/definitions/Property/properties/helpText/type",keyword:"type",params:{type: schema16.properties.helpText.type},message:"must be string,null",schema:schema16.properties.helpText.type,parentSchema:schema16.properties.helpText,data:data15};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data8.unknownFields !== undefined && func0.call(data8, "unknownFields")){
+let data16 = data8.unknownFields;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+}
+else {
+const err24 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/Property/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.unknownFields.type,parentSchema:schema16.properties.unknownFields,data:data16};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data:data8};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.properties.type,parentSchema:schema15.properties.properties,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
+let data17 = data.unknownFields;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+}
+else {
+const err27 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.unknownFields.type,parentSchema:schema15.properties.unknownFields,data:data17};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
 validate13.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0 …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}};
-const schema17 = {"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels.","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}};
+const schema17 = {"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0 …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}};
+const schema18 = {"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels.","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}};
 const pattern6 = new RegExp("^[^.\\s]+(\\.[^.\\s]+)*$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -405,7 +726,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.from === undefined) || (!(func0.call(data, "from")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -415,7 +736,7 @@ vErrors.push(err0);
 errors++;
 }
 if((data.contentType === undefined) || (!(func0.call(data, "contentType")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentType"},message:"must have required property '"+"contentType"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentType"},message:"must have required property '"+"contentType"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -425,7 +746,7 @@ vErrors.push(err1);
 errors++;
 }
 if((data.mapping === undefined) || (!(func0.call(data, "mapping")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mapping"},message:"must have required property '"+"mapping"+"'",schema:schema16.required,parentSchema:schema16,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mapping"},message:"must have required property '"+"mapping"+"'",schema:schema17.required,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -436,7 +757,7 @@ errors++;
 }
 for(const key0 of Object.keys(data)){
 if(!(((((key0 === "from") || (key0 === "contentType")) || (key0 === "language")) || (key0 === "mapping")) || (key0 === "filter"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -449,7 +770,7 @@ errors++;
 if(data.from !== undefined && func0.call(data, "from")){
 let data0 = data.from;
 if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.from.type,parentSchema:schema16.properties.from,data:data0};
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.from.type,parentSchema:schema17.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -459,7 +780,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(data0 === "assets")){
-const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/enum",keyword:"enum",params:{allowedValues: schema16.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema16.properties.from.enum,parentSchema:schema16.properties.from,data:data0};
+const err5 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/enum",keyword:"enum",params:{allowedValues: schema17.properties.from.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.from.enum,parentSchema:schema17.properties.from,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -473,7 +794,7 @@ if(data.contentType !== undefined && func0.call(data, "contentType")){
 let data1 = data.contentType;
 if(typeof data1 === "string"){
 if(func50(data1) < 1){
-const err6 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.contentType,data:data1};
+const err6 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.contentType,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -484,7 +805,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.contentType.type,parentSchema:schema16.properties.contentType,data:data1};
+const err7 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.contentType.type,parentSchema:schema17.properties.contentType,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -498,7 +819,7 @@ if(data.language !== undefined && func0.call(data, "language")){
 let data2 = data.language;
 if(typeof data2 === "string"){
 if(func50(data2) < 1){
-const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.language,data:data2};
+const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.language,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -509,7 +830,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.language.type,parentSchema:schema16.properties.language,data:data2};
+const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.language.type,parentSchema:schema17.properties.language,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -523,7 +844,7 @@ if(data.mapping !== undefined && func0.call(data, "mapping")){
 let data3 = data.mapping;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(Object.keys(data3).length < 1){
-const err10 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema16.properties.mapping,data:data3};
+const err10 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema17.properties.mapping,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -536,7 +857,7 @@ for(const key1 of Object.keys(data3)){
 let data4 = data3[key1];
 if(typeof data4 === "string"){
 if(func50(data4) < 1){
-const err11 = {instancePath:instancePath+"/mapping/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema16.properties.mapping.additionalProperties,data:data4};
+const err11 = {instancePath:instancePath+"/mapping/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.mapping.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -546,7 +867,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!pattern6.test(data4)){
-const err12 = {instancePath:instancePath+"/mapping/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[^.\\s]+(\\.[^.\\s]+)*$"},message:"must match pattern \""+"^[^.\\s]+(\\.[^.\\s]+)*$"+"\"",schema:"^[^.\\s]+(\\.[^.\\s]+)*$",parentSchema:schema16.properties.mapping.additionalProperties,data:data4};
+const err12 = {instancePath:instancePath+"/mapping/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[^.\\s]+(\\.[^.\\s]+)*$"},message:"must match pattern \""+"^[^.\\s]+(\\.[^.\\s]+)*$"+"\"",schema:"^[^.\\s]+(\\.[^.\\s]+)*$",parentSchema:schema17.properties.mapping.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -557,7 +878,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/mapping/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.mapping.additionalProperties.type,parentSchema:schema16.properties.mapping.additionalProperties,data:data4};
+const err13 = {instancePath:instancePath+"/mapping/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/mapping/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.mapping.additionalProperties.type,parentSchema:schema17.properties.mapping.additionalProperties,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -569,7 +890,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.mapping.type,parentSchema:schema16.properties.mapping,data:data3};
+const err14 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.properties.mapping.type,parentSchema:schema17.properties.mapping,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -584,7 +905,7 @@ let data5 = data.filter;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 of Object.keys(data5)){
 if(!((((key2 === "type") || (key2 === "folder")) || (key2 === "labels")) || (key2 === "archived"))){
-const err15 = {instancePath:instancePath+"/filter",schemaPath:"#/definitions/ImportFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema17,data:data5};
+const err15 = {instancePath:instancePath+"/filter",schemaPath:"#/definitions/ImportFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema18,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -598,7 +919,7 @@ if(data5.type !== undefined && func0.call(data5, "type")){
 let data6 = data5.type;
 if(Array.isArray(data6)){
 if(data6.length < 1){
-const err16 = {instancePath:instancePath+"/filter/type",schemaPath:"#/definitions/ImportFilter/properties/type/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema17.properties.type,data:data6};
+const err16 = {instancePath:instancePath+"/filter/type",schemaPath:"#/definitions/ImportFilter/properties/type/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.type,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -611,7 +932,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 let data7 = data6[i0];
 if(typeof data7 !== "string"){
-const err17 = {instancePath:instancePath+"/filter/type/" + i0,schemaPath:"#/definitions/ImportFilter/properties/type/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.type.items.type,parentSchema:schema17.properties.type.items,data:data7};
+const err17 = {instancePath:instancePath+"/filter/type/" + i0,schemaPath:"#/definitions/ImportFilter/properties/type/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.type.items.type,parentSchema:schema18.properties.type.items,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -621,7 +942,7 @@ vErrors.push(err17);
 errors++;
 }
 if(!(((((data7 === "article") || (data7 === "image")) || (data7 === "video")) || (data7 === "raw_file")) || (data7 === "structured_content"))){
-const err18 = {instancePath:instancePath+"/filter/type/" + i0,schemaPath:"#/definitions/ImportFilter/properties/type/items/enum",keyword:"enum",params:{allowedValues: schema17.properties.type.items.enum},message:"must be equal to one of the allowed values",schema:schema17.properties.type.items.enum,parentSchema:schema17.properties.type.items,data:data7};
+const err18 = {instancePath:instancePath+"/filter/type/" + i0,schemaPath:"#/definitions/ImportFilter/properties/type/items/enum",keyword:"enum",params:{allowedValues: schema18.properties.type.items.enum},message:"must be equal to one of the allowed values",schema:schema18.properties.type.items.enum,parentSchema:schema18.properties.type.items,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -642,7 +963,7 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err19 = {instancePath:instancePath+"/filter/type",schemaPath:"#/definitions/ImportFilter/properties/type/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema17.properties.type,data:data6};
+const err19 = {instancePath:instancePath+"/filter/type",schemaPath:"#/definitions/ImportFilter/properties/type/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema18.properties.type,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -657,7 +978,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/type",schemaPath:"#/definitions/ImportFilter/properties/type/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.type.type,parentSchema:schema17.properties.type,data:data6};
+const err20 = {instancePath:instancePath+"/filter/type",schemaPath:"#/definitions/ImportFilter/properties/type/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.type.type,parentSchema:schema18.properties.type,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -671,7 +992,7 @@ if(data5.folder !== undefined && func0.call(data5, "folder")){
 let data8 = data5.folder;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err21 = {instancePath:instancePath+"/filter/folder",schemaPath:"#/definitions/ImportFilter/properties/folder/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema17.properties.folder,data:data8};
+const err21 = {instancePath:instancePath+"/filter/folder",schemaPath:"#/definitions/ImportFilter/properties/folder/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.folder,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -685,7 +1006,7 @@ for(let i2=0; i2<len1; i2++){
 let data9 = data8[i2];
 if(typeof data9 === "string"){
 if(func50(data9) < 1){
-const err22 = {instancePath:instancePath+"/filter/folder/" + i2,schemaPath:"#/definitions/ImportFilter/properties/folder/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.folder.items,data:data9};
+const err22 = {instancePath:instancePath+"/filter/folder/" + i2,schemaPath:"#/definitions/ImportFilter/properties/folder/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.folder.items,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -696,7 +1017,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/folder/" + i2,schemaPath:"#/definitions/ImportFilter/properties/folder/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.folder.items.type,parentSchema:schema17.properties.folder.items,data:data9};
+const err23 = {instancePath:instancePath+"/filter/folder/" + i2,schemaPath:"#/definitions/ImportFilter/properties/folder/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.folder.items.type,parentSchema:schema18.properties.folder.items,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -717,7 +1038,7 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err24 = {instancePath:instancePath+"/filter/folder",schemaPath:"#/definitions/ImportFilter/properties/folder/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)",schema:true,parentSchema:schema17.properties.folder,data:data8};
+const err24 = {instancePath:instancePath+"/filter/folder",schemaPath:"#/definitions/ImportFilter/properties/folder/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)",schema:true,parentSchema:schema18.properties.folder,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -732,7 +1053,7 @@ indices1[item1] = i3;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/folder",schemaPath:"#/definitions/ImportFilter/properties/folder/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.folder.type,parentSchema:schema17.properties.folder,data:data8};
+const err25 = {instancePath:instancePath+"/filter/folder",schemaPath:"#/definitions/ImportFilter/properties/folder/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.folder.type,parentSchema:schema18.properties.folder,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -746,7 +1067,7 @@ if(data5.labels !== undefined && func0.call(data5, "labels")){
 let data10 = data5.labels;
 if(Array.isArray(data10)){
 if(data10.length < 1){
-const err26 = {instancePath:instancePath+"/filter/labels",schemaPath:"#/definitions/ImportFilter/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema17.properties.labels,data:data10};
+const err26 = {instancePath:instancePath+"/filter/labels",schemaPath:"#/definitions/ImportFilter/properties/labels/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema18.properties.labels,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -760,7 +1081,7 @@ for(let i4=0; i4<len2; i4++){
 let data11 = data10[i4];
 if(typeof data11 === "string"){
 if(func50(data11) < 1){
-const err27 = {instancePath:instancePath+"/filter/labels/" + i4,schemaPath:"#/definitions/ImportFilter/properties/labels/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema17.properties.labels.items,data:data11};
+const err27 = {instancePath:instancePath+"/filter/labels/" + i4,schemaPath:"#/definitions/ImportFilter/properties/labels/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema18.properties.labels.items,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -771,7 +1092,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/labels/" + i4,schemaPath:"#/definitions/ImportFilter/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema17.properties.labels.items.type,parentSchema:schema17.properties.labels.items,data:data11};
+const err28 = {instancePath:instancePath+"/filter/labels/" + i4,schemaPath:"#/definitions/ImportFilter/properties/labels/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema18.properties.labels.items.type,parentSchema:schema18.properties.labels.items,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -783,7 +1104,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter/labels",schemaPath:"#/definitions/ImportFilter/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema17.properties.labels.type,parentSchema:schema17.properties.labels,data:data10};
+const err29 = {instancePath:instancePath+"/filter/labels",schemaPath:"#/definitions/ImportFilter/properties/labels/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema18.properties.labels.type,parentSchema:schema18.properties.labels,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -796,7 +1117,7 @@ errors++;
 if(data5.archived !== undefined && func0.call(data5, "archived")){
 let data12 = data5.archived;
 if(typeof data12 !== "boolean"){
-const err30 = {instancePath:instancePath+"/filter/archived",schemaPath:"#/definitions/ImportFilter/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema17.properties.archived.type,parentSchema:schema17.properties.archived,data:data12};
+const err30 = {instancePath:instancePath+"/filter/archived",schemaPath:"#/definitions/ImportFilter/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema18.properties.archived.type,parentSchema:schema18.properties.archived,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -808,7 +1129,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/filter",schemaPath:"#/definitions/ImportFilter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data:data5};
+const err31 = {instancePath:instancePath+"/filter",schemaPath:"#/definitions/ImportFilter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema18.type,parentSchema:schema18,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -820,7 +1141,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema17.type,parentSchema:schema17,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -848,8 +1169,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.label === undefined) || (!(func0.call(data, "label")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema11.required,parentSchema:schema11,data};
+if((data.languages === undefined) || (!(func0.call(data, "languages")))){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "languages"},message:"must have required property '"+"languages"+"'",schema:schema11.required,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -858,8 +1179,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if((data.languages === undefined) || (!(func0.call(data, "languages")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "languages"},message:"must have required property '"+"languages"+"'",schema:schema11.required,parentSchema:schema11,data};
+if((data.contentTypes === undefined) || (!(func0.call(data, "contentTypes")))){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentTypes"},message:"must have required property '"+"contentTypes"+"'",schema:schema11.required,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -868,8 +1189,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if((data.contentTypes === undefined) || (!(func0.call(data, "contentTypes")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentTypes"},message:"must have required property '"+"contentTypes"+"'",schema:schema11.required,parentSchema:schema11,data};
+for(const key0 of Object.keys(data)){
+if(!(func0.call(schema11.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -878,9 +1200,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 of Object.keys(data)){
-if(!((((((((key0 === "id") || (key0 === "label")) || (key0 === "description")) || (key0 === "languages")) || (key0 === "propertyTypes")) || (key0 === "contentTypes")) || (key0 === "data")) || (key0 === "import"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema11,data};
+}
+if(data.id !== undefined && func0.call(data, "id")){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func50(data0) > 4){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 4},message:"must NOT have more than 4 characters",schema:4,parentSchema:schema11.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -889,12 +1214,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func50(data0) > 4){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 4},message:"must NOT have more than 4 characters",schema:4,parentSchema:schema11.properties.id,data:data0};
+if(func50(data0) < 1){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -903,8 +1224,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func50(data0) < 1){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.id,data:data0};
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+$"},message:"must match pattern \""+"^[a-z0-9]+$"+"\"",schema:"^[a-z0-9]+$",parentSchema:schema11.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -913,8 +1234,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+$"},message:"must match pattern \""+"^[a-z0-9]+$"+"\"",schema:"^[a-z0-9]+$",parentSchema:schema11.properties.id,data:data0};
+}
+else {
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.id.type,parentSchema:schema11.properties.id,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -924,8 +1246,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.id.type,parentSchema:schema11.properties.id,data:data0};
+if(data.label !== undefined && func0.call(data, "label")){
+let data1 = data.label;
+if(typeof data1 === "string"){
+if(func50(data1) < 1){
+const err8 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -935,11 +1260,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.label !== undefined && func0.call(data, "label")){
-let data1 = data.label;
-if(typeof data1 === "string"){
-if(func50(data1) < 1){
-const err9 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.label,data:data1};
+else {
+const err9 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.label.type,parentSchema:schema11.properties.label,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -949,8 +1271,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.label.type,parentSchema:schema11.properties.label,data:data1};
+if(data.description !== undefined && func0.call(data, "description")){
+let data2 = data.description;
+if(typeof data2 !== "string"){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.description.type,parentSchema:schema11.properties.description,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -960,10 +1284,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.description !== undefined && func0.call(data, "description")){
-let data2 = data.description;
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.description.type,parentSchema:schema11.properties.description,data:data2};
+if(data.languages !== undefined && func0.call(data, "languages")){
+let data3 = data.languages;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err11 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.languages,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -972,12 +1297,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.languages !== undefined && func0.call(data, "languages")){
-let data3 = data.languages;
-if(Array.isArray(data3)){
-if(data3.length < 1){
-const err12 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.languages,data:data3};
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func50(data4) < 1){
+const err12 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.languages.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -986,12 +1311,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(func50(data4) < 1){
-const err13 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.languages.items,data:data4};
+if(!pattern1.test(data4)){
+const err13 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]*$",parentSchema:schema11.properties.languages.items,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1000,24 +1321,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern1.test(data4)){
-const err14 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*$"+"\"",schema:"^[A-Za-z][A-Za-z0-9_-]*$",parentSchema:schema11.properties.languages.items,data:data4};
+}
+else {
+const err14 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.languages.items.type,parentSchema:schema11.properties.languages.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/languages/" + i0,schemaPath:"#/properties/languages/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.languages.items.type,parentSchema:schema11.properties.languages.items,data:data4};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
 }
 errors++;
 }
@@ -1033,12 +1344,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err16 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.languages,data:data3};
+const err15 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema11.properties.languages,data:data3};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err15];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err15);
 }
 errors++;
 break;
@@ -1048,7 +1359,20 @@ indices0[item0] = i1;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.languages.type,parentSchema:schema11.properties.languages,data:data3};
+const err16 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.languages.type,parentSchema:schema11.properties.languages,data:data3};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.preset !== undefined && func0.call(data, "preset")){
+let data5 = data.preset;
+if(typeof data5 !== "string"){
+const err17 = {instancePath:instancePath+"/preset",schemaPath:"#/properties/preset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.preset.type,parentSchema:schema11.properties.preset,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1057,15 +1381,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.propertyTypes !== undefined && func0.call(data, "propertyTypes")){
-let data5 = data.propertyTypes;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 of Object.keys(data5)){
-const _errs14 = errors;
-if(typeof key1 === "string"){
-if(!pattern2.test(key1)){
-const err18 = {instancePath:instancePath+"/propertyTypes",schemaPath:"#/properties/propertyTypes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema11.properties.propertyTypes.propertyNames,data:key1,propertyName:key1};
+if(!((data5 === "legacy") || (data5 === "next"))){
+const err18 = {instancePath:instancePath+"/preset",schemaPath:"#/properties/preset/enum",keyword:"enum",params:{allowedValues: schema11.properties.preset.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.preset.enum,parentSchema:schema11.properties.preset,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1075,9 +1392,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-var valid4 = _errs14 === errors;
-if(!valid4){
-const err19 = {instancePath:instancePath+"/propertyTypes",schemaPath:"#/properties/propertyTypes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema11.properties.propertyTypes.propertyNames,parentSchema:schema11.properties.propertyTypes,data:data5};
+if(data.useTypedFieldNames !== undefined && func0.call(data, "useTypedFieldNames")){
+let data6 = data.useTypedFieldNames;
+if(typeof data6 !== "boolean"){
+const err19 = {instancePath:instancePath+"/useTypedFieldNames",schemaPath:"#/properties/useTypedFieldNames/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.useTypedFieldNames.type,parentSchema:schema11.properties.useTypedFieldNames,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1087,15 +1405,14 @@ vErrors.push(err19);
 errors++;
 }
 }
-for(const key2 of Object.keys(data5)){
-if(!(validate11(data5[key2], {instancePath:instancePath+"/propertyTypes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/propertyTypes",schemaPath:"#/properties/propertyTypes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.propertyTypes.type,parentSchema:schema11.properties.propertyTypes,data:data5};
+if(data.links !== undefined && func0.call(data, "links")){
+let data7 = data.links;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 of Object.keys(data7)){
+const _errs18 = errors;
+if(typeof key1 === "string"){
+if(func50(key1) < 1){
+const err20 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.links.propertyNames,data:key1,propertyName:key1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1105,14 +1422,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.contentTypes !== undefined && func0.call(data, "contentTypes")){
-let data7 = data.contentTypes;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key3 of Object.keys(data7)){
-const _errs19 = errors;
-if(typeof key3 === "string"){
-if(!pattern2.test(key3)){
-const err21 = {instancePath:instancePath+"/contentTypes",schemaPath:"#/properties/contentTypes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema11.properties.contentTypes.propertyNames,data:key3,propertyName:key3};
+var valid4 = _errs18 === errors;
+if(!valid4){
+const err21 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid",schema:schema11.properties.links.propertyNames,parentSchema:schema11.properties.links,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1122,9 +1434,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-var valid6 = _errs19 === errors;
-if(!valid6){
-const err22 = {instancePath:instancePath+"/contentTypes",schemaPath:"#/properties/contentTypes/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid",schema:schema11.properties.contentTypes.propertyNames,parentSchema:schema11.properties.contentTypes,data:data7};
+for(const key2 of Object.keys(data7)){
+let data8 = data7[key2];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if((data8.from === undefined) || (!(func0.call(data8, "from")))){
+const err22 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Link/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema12.required,parentSchema:schema12,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1133,16 +1447,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-for(const key4 of Object.keys(data7)){
-if(!(validate13(data7[key4], {instancePath:instancePath+"/contentTypes/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data7,parentDataProperty:key4,rootData}))){
-vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/contentTypes",schemaPath:"#/properties/contentTypes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.contentTypes.type,parentSchema:schema11.properties.contentTypes,data:data7};
+if((data8.to === undefined) || (!(func0.call(data8, "to")))){
+const err23 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Link/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema12.required,parentSchema:schema12,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1151,16 +1457,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.data !== undefined && func0.call(data, "data")){
-let data9 = data.data;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i2=0; i2<len1; i2++){
-let data10 = data9[i2];
-if(typeof data10 === "string"){
-if(func50(data10) < 1){
-const err24 = {instancePath:instancePath+"/data/" + i2,schemaPath:"#/properties/data/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.data.items,data:data10};
+for(const key3 of Object.keys(data8)){
+if(!(((key3 === "from") || (key3 === "to")) || (key3 === "unknownFields"))){
+const err24 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Link/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema12,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1170,8 +1469,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/data/" + i2,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.data.items.type,parentSchema:schema11.properties.data.items,data:data10};
+if(data8.from !== undefined && func0.call(data8, "from")){
+let data9 = data8.from;
+if(typeof data9 === "string"){
+if(func50(data9) < 1){
+const err25 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/definitions/Link/properties/from/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.from,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1181,14 +1483,212 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.data.type,parentSchema:schema11.properties.data,data:data9};
+const err26 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/definitions/Link/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.from.type,parentSchema:schema12.properties.from,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data8.to !== undefined && func0.call(data8, "to")){
+let data10 = data8.to;
+if(typeof data10 === "string"){
+if(func50(data10) < 1){
+const err27 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/definitions/Link/properties/to/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema12.properties.to,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/to",schemaPath:"#/definitions/Link/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema12.properties.to.type,parentSchema:schema12.properties.to,data:data10};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data8.unknownFields !== undefined && func0.call(data8, "unknownFields")){
+let data11 = data8.unknownFields;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+}
+else {
+const err29 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/Link/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.properties.unknownFields.type,parentSchema:schema12.properties.unknownFields,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/links/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Link/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema12.type,parentSchema:schema12,data:data8};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.links.type,parentSchema:schema11.properties.links,data:data7};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.propertyTypes !== undefined && func0.call(data, "propertyTypes")){
+let data12 = data.propertyTypes;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key4 of Object.keys(data12)){
+const _errs33 = errors;
+if(typeof key4 === "string"){
+if(!pattern2.test(key4)){
+const err32 = {instancePath:instancePath+"/propertyTypes",schemaPath:"#/properties/propertyTypes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema11.properties.propertyTypes.propertyNames,data:key4,propertyName:key4};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+var valid8 = _errs33 === errors;
+if(!valid8){
+const err33 = {instancePath:instancePath+"/propertyTypes",schemaPath:"#/properties/propertyTypes/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid",schema:schema11.properties.propertyTypes.propertyNames,parentSchema:schema11.properties.propertyTypes,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+for(const key5 of Object.keys(data12)){
+if(!(validate11(data12[key5], {instancePath:instancePath+"/propertyTypes/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key5,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/propertyTypes",schemaPath:"#/properties/propertyTypes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.propertyTypes.type,parentSchema:schema11.properties.propertyTypes,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.contentTypes !== undefined && func0.call(data, "contentTypes")){
+let data14 = data.contentTypes;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key6 of Object.keys(data14)){
+const _errs38 = errors;
+if(typeof key6 === "string"){
+if(!pattern2.test(key6)){
+const err35 = {instancePath:instancePath+"/contentTypes",schemaPath:"#/properties/contentTypes/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema11.properties.contentTypes.propertyNames,data:key6,propertyName:key6};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+var valid10 = _errs38 === errors;
+if(!valid10){
+const err36 = {instancePath:instancePath+"/contentTypes",schemaPath:"#/properties/contentTypes/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema11.properties.contentTypes.propertyNames,parentSchema:schema11.properties.contentTypes,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+for(const key7 of Object.keys(data14)){
+if(!(validate13(data14[key7], {instancePath:instancePath+"/contentTypes/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data14,parentDataProperty:key7,rootData}))){
+vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/contentTypes",schemaPath:"#/properties/contentTypes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.contentTypes.type,parentSchema:schema11.properties.contentTypes,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.data !== undefined && func0.call(data, "data")){
+let data16 = data.data;
+if(Array.isArray(data16)){
+const len1 = data16.length;
+for(let i2=0; i2<len1; i2++){
+let data17 = data16[i2];
+if(typeof data17 === "string"){
+if(func50(data17) < 1){
+const err38 = {instancePath:instancePath+"/data/" + i2,schemaPath:"#/properties/data/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.data.items,data:data17};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/data/" + i2,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.data.items.type,parentSchema:schema11.properties.data.items,data:data17};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.data.type,parentSchema:schema11.properties.data,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
 }
 errors++;
 }
@@ -1199,14 +1699,29 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
+if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
+let data19 = data.unknownFields;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err41 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.unknownFields.type,parentSchema:schema11.properties.unknownFields,data:data19};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err41];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
 }
 errors++;
 }

@@ -50,7 +50,7 @@ export function entryProblem(entry: unknown): string | undefined {
   }
   const definition = entry.definition;
   if (!isRecord(definition)) return 'definition is not an object';
-  if (typeof definition.label !== 'string') return 'definition.label is not a string';
+  if (definition.label !== undefined && definition.label !== null && typeof definition.label !== 'string') return 'definition.label is not a string';
   if (!Array.isArray(definition.languages) || !definition.languages.every((l) => typeof l === 'string')) {
     return 'definition.languages is not a list of strings';
   }

@@ -31,6 +31,7 @@ export const DECLARATION_CODES = {
   GF_TYPE_NAME_COLLISION: 'A content type name is also used by another source (declared, or still in state).',
   GF_RESERVED_TYPE_NAME: 'A content type or property type name is taken by the CMS (reservedTypeNames) or by a scalar type.',
   GF_PROPERTY_TYPE_NAME_COLLISION: 'A property type has the same name as a content type of the same source.',
+  GF_UNKNOWN_FIELD_KNOWN: 'A field graphform knows is written under unknownFields; write it directly at its level.',
   GF_UNUSED_PROPERTY_TYPE: 'A property type is declared but no property uses it (warning).',
   GF_IMPORT_UNKNOWN_CONTENT_TYPE: 'import.contentType names no content type of the source.',
   GF_IMPORT_ABSTRACT_CONTENT_TYPE: 'import.contentType names an abstract content type; items need a concrete one.',

@@ -66,7 +66,9 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
       const read: { id: string; definition: SourceDefinition }[] = [];
       for (const next of ids) {
         if (trap.signal.aborted) return exitCodeAfter(trap, 0);
-        read.push({ id: next, definition: await readBack(opened.client, next, opened.description) });
+        const back = await readBack(opened.client, next, opened.description);
+        unknownFieldsNotice(ctx, next, back.unknown);
+        read.push({ id: next, definition: back.definition });
       }
       const importedAt = clock(ctx)().toISOString();
       const adoptions = read.map((source) => adopt(ctx, config, declared, source, { environment: env.name, importedAt, out: options.out }));
@@ -167,7 +169,7 @@ async function unmanagedIds(declared: ReadonlyMap<string, string>, client: Graph
     .sort();
 }
 
-async function readBack(client: GraphClient, id: string, where: string): Promise<SourceDefinition> {
+async function readBack(client: GraphClient, id: string, where: string): Promise<{ definition: SourceDefinition; unknown: string[] }> {
   const remote = await client.getTypes(id);
   if (remote.status === 'missing') {
     throw new GraphformError('GF_IMPORT_NOT_FOUND', `The service (${where}) has no source ${id}; there is nothing to import.`, {
@@ -177,11 +179,23 @@ async function readBack(client: GraphClient, id: string, where: string): Promise
   if (remote.status === 'unsupported') {
     throw new GraphformError('GF_IMPORT_UNSUPPORTED', 'The service does not answer GET types, so graphform cannot read the source back to import it.');
   }
-  // GET types knows no description; the sources API does, when the service has one.
+  // The published GET types carries the description; a service whose answer has none keeps
+  // it in the sources API, when the service has one.
+  if (remote.hasDescription) return { definition: remote.definition, unknown: remote.unknown };
   const listed = await client.getSource(id).catch((error: unknown) => {
     if (isSourcesUnsupported(error)) return undefined;
     throw error;
   });
   const description = listed?.description ?? '';
-  return description === '' ? remote.definition : { ...remote.definition, description };
+  return { definition: description === '' ? remote.definition : { ...remote.definition, description }, unknown: remote.unknown };
+}
+
+/** Names the fields graphform does not know, which it keeps verbatim: never dropped without a word. */
+function unknownFieldsNotice(ctx: CommandContext, id: string, unknown: readonly string[]): void {
+  if (unknown.length === 0) return;
+  ctx.err(
+    ctx.colorErr().yellow(
+      `warning: source ${id} has fields graphform does not know: ${unknown.join(', ')}. They are written under unknownFields at their level, compared by plan and sent back verbatim in every request for the source.`,
+    ),
+  );
 }

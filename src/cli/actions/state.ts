@@ -123,7 +123,7 @@ function entryOf(state: State | undefined, id: string, backend: StateBackend): S
 function summaryOf(id: string, entry: StateSourceEntry) {
   return {
     id,
-    label: entry.definition.label,
+    label: entry.definition.label ?? '',
     languages: [...entry.definition.languages],
     contentTypes: Object.keys(entry.definition.contentTypes),
     hash: entry.hash,

@@ -11,6 +11,7 @@ import { propertyTypeNameCollisionRule } from './property-type-name-collision.js
 import { propertyTypesKnownRule } from './property-types-known.js';
 import { reservedTypeNamesRule } from './reserved-type-names.js';
 import { typeNameCollisionRule } from './type-name-collision.js';
+import { unknownFieldsRule } from './unknown-fields.js';
 import { unusedPropertyTypeRule } from './unused-property-type.js';
 
 /** The semantic rules, run after the schema check on every usable file. Order does not matter. */
@@ -28,4 +29,5 @@ export const rules: readonly Rule[] = [
   inheritanceCycleRule,
   basePropertyConflictRule,
   importBlockRule,
+  unknownFieldsRule,
 ];

@@ -1,0 +1,62 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { DeclarationPath } from '../../load/source-map.js';
+import { isRecord } from '../../model/is-record.js';
+import { diagnosticAt, type Rule } from '../rule.js';
+
+/**
+ * `unknownFields` holds fields graphform does not know, sent back verbatim at their level.
+ * A field graphform knows does not belong there (it would be sent twice, and the known
+ * one could not be checked), and a value must be plain JSON, since it goes on the wire.
+ */
+const KNOWN_AT: Readonly<Record<string, readonly string[]>> = {
+  source: ['id', 'data', 'import', 'label', 'description', 'languages', 'preset', 'useTypedFieldNames', 'links', 'propertyTypes', 'contentTypes'],
+  contentType: ['abstract', 'base', 'contentType', 'displayName', 'description', 'sortOrder', 'properties'],
+  property: ['type', 'searchable', 'index', 'ref', 'helpText'],
+  propertyType: ['base', 'abstract', 'properties'],
+  propertyTypeProperty: ['name', 'type', 'searchable', 'index', 'ref'],
+  link: ['from', 'to'],
+};
+
+export const unknownFieldsRule: Rule = {
+  name: 'unknown-fields',
+  check({ files }) {
+    const found: Diagnostic[] = [];
+    for (const file of files) {
+      const root = file.value;
+      if (!isRecord(root)) continue;
+      const check = (level: string, value: unknown, path: DeclarationPath): void => {
+        if (!isRecord(value) || !isRecord(value.unknownFields)) return;
+        for (const [name, field] of Object.entries(value.unknownFields)) {
+          const at = { sourceMap: file.sourceMap, path: [...path, 'unknownFields', name] };
+          if (name === 'unknownFields' || (KNOWN_AT[level] ?? []).includes(name)) {
+            found.push(diagnosticAt(at, 'GF_UNKNOWN_FIELD_KNOWN', `\`${name}\` is a field graphform knows; write it directly at this level, not under unknownFields`));
+          } else if (!isJson(field)) {
+            found.push(diagnosticAt({ ...at, where: 'value' }, 'GF_INVALID_VALUE', `unknownFields.${name} is not a plain JSON value (a number that is not finite?); it is sent to the service as JSON`));
+          }
+        }
+      };
+      check('source', root, []);
+      for (const [name, link] of entries(root.links)) check('link', link, ['links', name]);
+      for (const [name, type] of entries(root.propertyTypes)) {
+        check('propertyType', type, ['propertyTypes', name]);
+        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('propertyTypeProperty', value, ['propertyTypes', name, 'properties', property]);
+      }
+      for (const [name, type] of entries(root.contentTypes)) {
+        check('contentType', type, ['contentTypes', name]);
+        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('property', value, ['contentTypes', name, 'properties', property]);
+      }
+    }
+    return found;
+  },
+};
+
+function entries(value: unknown): [string, unknown][] {
+  return isRecord(value) ? Object.entries(value) : [];
+}
+
+function isJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  return isRecord(value) && Object.values(value).every(isJson);
+}
