@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
-import { isRecord } from '../model/is-record.js';
+import { isRecord } from './graph/own.js';
 import { generateCredentials, generateSingleKey } from './options.js';
 import type { EmulatorCredentials } from './types.js';
 

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { SourceDefinition } from '../model/types.js';
 import { AuthVerifier } from './api-credentials.js';
 import { RateLimiter } from './assets/rate-limit.js';
 import { openApiService } from './assets/routes.js';
@@ -10,6 +9,7 @@ import { AuthState } from './auth/state.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { FaultInjector } from './faults.js';
 import { graphRoutes } from './graph/routes.js';
+import type { ContentSourceV3 } from './graph/wire-definition.js';
 import { graphqlService } from './graphql/routes.js';
 import { ownHostNames } from './host-check.js';
 import { createInspector } from './inspector.js';
@@ -30,7 +30,7 @@ export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHo
 export type * from './types.js';
 
 /** The CMS's types: as given (and kept), else as kept from an earlier start, else the built-in set. */
-async function cmsSource(given: SourceDefinition | undefined, persistence: Persistence): Promise<CmsSource> {
+async function cmsSource(given: ContentSourceV3 | undefined, persistence: Persistence): Promise<CmsSource> {
   if (given !== undefined) {
     await persistence.saveCms(given);
     return { definition: given };

@@ -3,7 +3,7 @@ import type { AuthState } from './auth/state.js';
 import type { FaultInjector } from './faults.js';
 import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
-import { CMS_SOURCE_ID, cmsListEntry, type CmsSource } from './sources/cms.js';
+import { CMS_SOURCE_ID, cmsListEntry, listEntry, type CmsSource } from './sources/cms.js';
 import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from './types.js';
 
 /** Counts by name in a Map: names are data, and a language may be called `constructor`. */
@@ -26,8 +26,7 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
       return store.ids().flatMap((id) => {
         const source = store.get(id);
         if (source === undefined) return [];
-        const { label, languages } = source.definition;
-        return [{ id, label, description: source.description, languages: [...languages], items: store.itemCount(id) }];
+        return [{ ...listEntry(id, source.definition), items: store.itemCount(id) }];
       });
     },
     cms(): CmsSummary {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { DEFAULT_MAX_LINE_BYTES } from '../data/read/line-splitter.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { SourceDefinition } from '../model/types.js';
 import { checkFullDefinition } from './graph/definition-shape.js';
+import type { ContentSourceV3 } from './graph/wire-definition.js';
 import { seededAssets } from './assets/seed.js';
 import { checkApp } from './auth/apps.js';
 import type { EmulatorAsset, EmulatorCredentials, EmulatorMount, EmulatorOptions, MarketingApp } from './types.js';
@@ -14,7 +14,7 @@ export interface ResolvedEmulatorOptions {
   dataDir: string | undefined;
   maxSources: number | undefined;
   /** Checked against the definition format; undefined when not given. */
-  cmsTypes: SourceDefinition | undefined;
+  cmsTypes: ContentSourceV3 | undefined;
   credentials: EmulatorCredentials;
   singleKey: string;
   skewMs: number;
@@ -123,7 +123,7 @@ function checkAssets(assets: readonly EmulatorAsset[] | undefined): EmulatorAsse
   return structuredClone([...assets]);
 }
 
-function checkCmsTypes(value: unknown): SourceDefinition | undefined {
+function checkCmsTypes(value: unknown): ContentSourceV3 | undefined {
   if (value === undefined) return undefined;
   const checked = checkFullDefinition(value);
   if (!checked.ok) throw bad(`cmsTypes is not a valid content source definition: ${checked.message}`);

@@ -1,10 +1,11 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { SourceDefinition } from '../model/types.js';
 import { isValidSourceId } from '../graph/source-id.js';
 import { appendLines, writeFileAtomic } from '../fs/atomic-file.js';
-import { checkFullDefinition, type ShapeResult } from './graph/definition-shape.js';
+import { checkFullDefinition } from './graph/definition-shape.js';
+import type { ShapeResult } from './graph/shape-check.js';
+import type { ContentSourceV3 } from './graph/wire-definition.js';
 import { encodeItem, encodeOp, replayJournal } from './journal.js';
 import type { ItemOp, ItemRecord, MemoryStore } from './store.js';
 
@@ -13,18 +14,16 @@ export interface Persistence {
   /** Fills the store from disk (replaying and compacting journals). */
   load(store: MemoryStore): Promise<void>;
   /** Writes a definition; `wipe` also empties the source's items (a full update). */
-  saveDefinition(id: string, definition: SourceDefinition, wipe: boolean): Promise<void>;
+  saveDefinition(id: string, definition: ContentSourceV3, wipe: boolean): Promise<void>;
   /** One append per request; the operations are encoded as they are written, never all at once. */
   appendOps(id: string, ops: Iterable<ItemOp>): Promise<void>;
   /** Replaces the journal with exactly these items (compaction). */
   rewriteItems(id: string, items: Iterable<ItemRecord>): Promise<void>;
-  /** The description set through the sources API (the definition format has none). */
-  saveDescription(id: string, description: string): Promise<void>;
-  /** Deletes the source: definition, description and items. */
+  /** Deletes the source: definition and items. */
   removeSource(id: string): Promise<void>;
   /** The CMS's content types as last given (`cmsTypes`), if ever. */
-  loadCms(): Promise<SourceDefinition | undefined>;
-  saveCms(definition: SourceDefinition): Promise<void>;
+  loadCms(): Promise<ContentSourceV3 | undefined>;
+  saveCms(definition: ContentSourceV3): Promise<void>;
   /** Forgets every source; the CMS's content types are configuration and stay. */
   clear(): Promise<void>;
 }
@@ -34,7 +33,6 @@ export const memoryPersistence: Persistence = {
   saveDefinition: async () => undefined,
   appendOps: async () => undefined,
   rewriteItems: async () => undefined,
-  saveDescription: async () => undefined,
   removeSource: async () => undefined,
   loadCms: async () => undefined,
   saveCms: async () => undefined,
@@ -45,10 +43,11 @@ const FORMAT_VERSION = 1;
 
 /**
  * Layout: `emulator.json` (format version), `cms.json` (the CMS's content types, once
- * given), and per source `sources/<id>/definition.json` (written atomically),
- * `sources/<id>/source.json` (`{description}`, once set) and `sources/<id>/items.ndjson`
- * (the journal, see journal.ts). The two newer files are optional, so data directories of
- * earlier versions read as they are and the format version stays 1.
+ * given), and per source `sources/<id>/definition.json` (the definition as GET types
+ * answers it, description included; written atomically) and `sources/<id>/items.ndjson`
+ * (the journal, see journal.ts). Data directories of earlier versions read as they are, so
+ * the format version stays 1: their definitions are valid published definitions, and the
+ * description they kept in `sources/<id>/source.json` moves into the definition on load.
  */
 export function diskPersistence(dataDir: string): Persistence {
   const sourcesDir = join(dataDir, 'sources');
@@ -69,11 +68,11 @@ export function diskPersistence(dataDir: string): Persistence {
       await checkFormat(join(dataDir, 'emulator.json'));
       for (const id of (await readdir(sourcesDir)).sort()) {
         if (!isValidSourceId(id)) continue;
-        const definition = await readDefinition(definitionPath(id));
+        const stored = await readDefinition(definitionPath(id));
         // A folder without a definition is a create that never finished: it does not exist.
-        if (definition === undefined) continue;
+        if (stored === undefined) continue;
+        const definition = await withOldDescription(stored, definitionPath(id), metaPath(id));
         store.setDefinition(id, definition, true);
-        store.setDescription(id, await readDescription(metaPath(id)));
         if (!(await exists(journalPath(id)))) {
           await writeFileAtomic(journalPath(id), '');
           continue;
@@ -100,9 +99,6 @@ export function diskPersistence(dataDir: string): Persistence {
       })());
     },
     rewriteItems,
-    async saveDescription(id, description) {
-      await writeFileAtomic(metaPath(id), `${JSON.stringify({ description }, null, 2)}\n`);
-    },
     async removeSource(id) {
       // The definition goes first: a folder without one is a source that does not exist.
       await rm(definitionPath(id), { force: true });
@@ -148,7 +144,7 @@ async function checkFormat(path: string): Promise<void> {
   }
 }
 
-function parseDefinition(text: string): ShapeResult<SourceDefinition> {
+function parseDefinition(text: string): ShapeResult<ContentSourceV3> {
   try {
     return checkFullDefinition(JSON.parse(text));
   } catch {
@@ -165,9 +161,22 @@ async function readOptional(path: string): Promise<string | undefined> {
   }
 }
 
-async function readDescription(path: string): Promise<string> {
+/**
+ * Earlier versions kept the description set through the sources API beside the definition,
+ * in `source.json`; it moves into the definition (written first, then the old file goes).
+ */
+async function withOldDescription(definition: ContentSourceV3, definitionPath: string, metaPath: string): Promise<ContentSourceV3> {
+  const description = await readDescription(metaPath);
+  if (description === undefined) return definition;
+  const moved = Object.hasOwn(definition, 'description') ? definition : { ...definition, description };
+  await writeFileAtomic(definitionPath, `${JSON.stringify(moved, null, 2)}\n`);
+  await rm(metaPath, { force: true });
+  return moved;
+}
+
+async function readDescription(path: string): Promise<string | undefined> {
   const text = await readOptional(path);
-  if (text === undefined) return '';
+  if (text === undefined) return undefined;
   let description: unknown;
   try {
     description = (JSON.parse(text) as { description?: unknown }).description;
@@ -183,17 +192,17 @@ async function readDescription(path: string): Promise<string> {
   return description;
 }
 
-async function readDefinition(path: string): Promise<SourceDefinition | undefined> {
+async function readDefinition(path: string): Promise<ContentSourceV3 | undefined> {
   const text = await readOptional(path);
   if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as SourceDefinition;
-  } catch {
-    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's definition file ${path} is not valid JSON`, {
+  const checked = parseDefinition(text);
+  if (!checked.ok) {
+    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's definition file ${path} is not a valid definition: ${checked.message}`, {
       details: { path },
       hint: 'Definitions are written atomically, so this file was changed by hand: fix or remove it.',
     });
   }
+  return checked.value;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,6 +1,6 @@
-import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
 import type { ParsedBatch } from './graph/data-batch.js';
-import { mergePartial } from './graph/definition-shape.js';
+import { mergePartial } from './graph/partial-merge.js';
+import type { ContentSourceV3 } from './graph/wire-definition.js';
 import type { Persistence } from './persistence.js';
 import { resolveBatch } from './graph/resolve-batch.js';
 import type { DeleteMode } from './sources/delete-mode.js';
@@ -16,9 +16,13 @@ export type PurgeOutcome = { kind: 'purged'; removed: number } | { kind: 'missin
 export type DescribeOutcome = { kind: 'updated' } | { kind: 'missing' };
 export type DeleteOutcome = { kind: 'deleted'; ids: string[]; items: number } | { kind: 'missing' };
 
-/** What a source keeps when its types go: label and languages (a definition needs them). */
-function withoutTypes(definition: SourceDefinition): SourceDefinition {
-  return { label: definition.label, languages: [...definition.languages], contentTypes: {} };
+/**
+ * What a source keeps when its types go (sources API, modes types and reset): everything
+ * but its content types and property types. What the service keeps is not published.
+ */
+function withoutTypes(definition: ContentSourceV3): ContentSourceV3 {
+  const { propertyTypes: _propertyTypes, ...kept } = definition;
+  return { ...kept, contentTypes: {} };
 }
 
 /**
@@ -45,7 +49,7 @@ export class Repository {
     return this.exclusive(async () => undefined);
   }
 
-  putTypes(id: string, definition: SourceDefinition): Promise<PutOutcome> {
+  putTypes(id: string, definition: ContentSourceV3): Promise<PutOutcome> {
     return this.exclusive(async () => {
       const exists = this.store.get(id) !== undefined;
       if (!exists && this.maxSources !== undefined && this.store.size >= this.maxSources) return { kind: 'limit', max: this.maxSources };
@@ -56,7 +60,7 @@ export class Repository {
     });
   }
 
-  postTypes(id: string, body: PartialTypesBody): Promise<PostOutcome> {
+  postTypes(id: string, body: ContentSourceV3): Promise<PostOutcome> {
     return this.exclusive(async () => {
       const source = this.store.get(id);
       if (source === undefined) return { kind: 'missing' };
@@ -81,10 +85,12 @@ export class Repository {
     });
   }
 
-  purge(id: string, languages: readonly string[]): Promise<PurgeOutcome> {
+  /** Deletes the items of the listed languages, or of every language the source holds items in. */
+  purge(id: string, which: readonly string[] | 'all'): Promise<PurgeOutcome> {
     return this.exclusive(async () => {
       const source = this.store.get(id);
       if (source === undefined) return { kind: 'missing' };
+      const languages = which === 'all' ? [...source.items.keys()] : which;
       const purged = new Set(languages);
       if ([...purged].some((lang) => (source.items.get(lang)?.size ?? 0) > 0)) {
         const store = this.store;
@@ -101,11 +107,9 @@ export class Repository {
     return this.exclusive(async () => {
       const source = this.store.get(id);
       if (source === undefined) return { kind: 'missing' };
-      const definition: SourceDefinition = { ...source.definition, label };
-      await this.persistence.saveDescription(id, description);
+      const definition: ContentSourceV3 = { ...source.definition, label, description };
       await this.persistence.saveDefinition(id, definition, false);
       this.store.setDefinition(id, definition, false);
-      this.store.setDescription(id, description);
       return { kind: 'updated' };
     });
   }

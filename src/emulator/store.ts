@@ -1,4 +1,4 @@
-import type { SourceDefinition } from '../model/types.js';
+import type { ContentSourceV3 } from './graph/wire-definition.js';
 
 /** One indexed item: keyed by language_routing and _id; `raw` is its data line as received. */
 export interface ItemRecord {
@@ -13,9 +13,8 @@ export type ItemOp = { kind: 'index'; item: ItemRecord } | { kind: 'delete'; lan
 
 export interface SourceRecord {
   id: string;
-  definition: SourceDefinition;
-  /** Set through the sources API only: a PUT types does not carry it, and keeps it. */
-  description: string;
+  /** As the last PUT sent it, merged by POST types, label and description set by POST sources. */
+  definition: ContentSourceV3;
   /** language → _id → item; re-indexing an _id replaces it. */
   items: Map<string, Map<string, ItemRecord>>;
 }
@@ -43,20 +42,15 @@ export class MemoryStore {
   }
 
   /** Creates the source, or replaces its definition; `wipe` deletes its items (a full update does). */
-  setDefinition(id: string, definition: SourceDefinition, wipe: boolean): void {
+  setDefinition(id: string, definition: ContentSourceV3, wipe: boolean): void {
     this.changes++;
     const existing = this.sources.get(id);
     if (existing === undefined) {
-      this.sources.set(id, { id, definition, description: '', items: new Map() });
+      this.sources.set(id, { id, definition, items: new Map() });
       return;
     }
     existing.definition = definition;
     if (wipe) existing.items.clear();
-  }
-
-  setDescription(id: string, description: string): void {
-    const source = this.sources.get(id);
-    if (source !== undefined) source.description = description;
   }
 
   /** Forgets the source, its definition and its items. */

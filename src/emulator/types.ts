@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SourceDefinition } from '../model/types.js';
+import type { ContentSourceV3 } from './graph/wire-definition.js';
 import type { EmulatorAsset, EmulatorMarketing, MarketingApp } from './marketing-types.js';
 
 export type * from './marketing-types.js';
+export type * from './graph/wire-definition.js';
 
 /** Public shapes of the graph service emulator: options, inspection and fault injection. */
 
@@ -25,7 +26,7 @@ export interface EmulatorOptions {
    * The CMS's own content types (a definition, as GET types answers it without id). Kept in
    * dataDir; when absent, the ones kept there, or else a small built-in set.
    */
-  cmsTypes?: SourceDefinition;
+  cmsTypes?: ContentSourceV3;
   /** Generated with node:crypto when absent. */
   credentials?: EmulatorCredentials;
   /**
@@ -90,8 +91,9 @@ export interface ItemCounts {
 
 export interface SourceSummary {
   id: string;
+  /** '' when the definition has none (or null), as the sources API lists it. */
   label: string;
-  /** Set through the sources API; '' until then. */
+  /** '' when the definition has none (or null), as the sources API lists it. */
   description: string;
   languages: string[];
   items: number;
@@ -103,7 +105,7 @@ export interface CmsSummary {
   label: string;
   description: string;
   languages: string[];
-  definition: SourceDefinition;
+  definition: ContentSourceV3;
 }
 
 export interface EmulatorItem {

@@ -31,8 +31,8 @@ describe("the CMS's own source", () => {
     const emulator = await startTestEmulator();
     const cms = emulator.inspect.cms();
     expect(cms).toMatchObject({ id: 'default', label: 'CMS', languages: ['en'] });
-    expect(Object.keys(cms.definition.contentTypes)).toEqual(['Content', 'Page', 'Media', 'StartPage', 'StandardPage', 'ArticlePage', 'ImageFile']);
-    expect(Object.entries(cms.definition.contentTypes).filter(([, t]) => t.abstract === true).map(([n]) => n)).toEqual(['Content', 'Page', 'Media']);
+    expect(Object.keys(cms.definition.contentTypes ?? {})).toEqual(['Content', 'Page', 'Media', 'StartPage', 'StandardPage', 'ArticlePage', 'ImageFile']);
+    expect(Object.entries(cms.definition.contentTypes ?? {}).filter(([, t]) => t.abstract === true).map(([n]) => n)).toEqual(['Content', 'Page', 'Media']);
     // It passes the emulator's own checks for a PUT.
     const put = await rawRequest(emulator, { method: 'PUT', target: '/api/content/v3/types?id=cms', body: JSON.stringify(DEFAULT_CMS_TYPES), contentType: 'application/json' });
     expect(put.status).toBe(204);
@@ -67,9 +67,9 @@ describe("the CMS's own source", () => {
   });
 
   it('refuses cmsTypes that are not a valid definition', async () => {
-    await expect(startEmulator({ cmsTypes: { label: 'x', languages: [], contentTypes: {} } })).rejects.toMatchObject({
+    await expect(startEmulator({ cmsTypes: { label: 'x', languages: ['en'], contentTypes: {}, colour: 'red' } as never })).rejects.toMatchObject({
       code: 'GF_EMULATOR_BAD_OPTIONS',
-      message: expect.stringMatching(/cmsTypes is not a valid content source definition: languages must be a non-empty array/) as unknown,
+      message: expect.stringMatching(/cmsTypes is not a valid content source definition: unknown field colour/) as unknown,
     });
   });
 
@@ -94,7 +94,7 @@ describe("the CMS's own source", () => {
 
   it('refuses a damaged cms.json, and releases the data directory', async () => {
     const dataDir = await makeTempDir();
-    await writeFile(join(dataDir, 'cms.json'), '{"label":"x"}');
+    await writeFile(join(dataDir, 'cms.json'), '{"label":"x","languages":"en"}');
     await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA' });
     await writeFile(join(dataDir, 'cms.json'), JSON.stringify(customCms));
     const emulator = await startEmulator({ dataDir, credentials });

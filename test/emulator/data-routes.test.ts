@@ -123,9 +123,9 @@ describe('POST data', () => {
     expect(response.text).toMatch(/does not exist/);
   });
 
-  it('accepts the NDJSON media types and refuses others with 415', async () => {
+  it('accepts the NDJSON media types (the contract\'s, the published file\'s, the published clients\') and refuses others with 415', async () => {
     const emulator = await shop();
-    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-ndjson']) expect((await push(emulator, '', type)).status).toBe(200);
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/json', 'application/x-ndjson']) expect((await push(emulator, '', type)).status).toBe(200);
     for (const type of ['application/octet-stream', 'text/html']) expect((await push(emulator, '', type)).status).toBe(415);
     // A byte body gets no Content-Type from fetch (a string body would get text/plain).
     expect((await rawRequest(emulator, { method: 'POST', target: DATA, body: Buffer.alloc(0) })).status).toBe(415);
@@ -153,14 +153,21 @@ describe('DELETE data', () => {
     expect(emulator.inspect.counts('shop')?.byLanguage).toEqual({ sv: 1 });
   });
 
-  it('answers 400 without languages, keeping callers explicit', async () => {
+  it('purges every language without the languages parameter (optional in the published API)', async () => {
+    const emulator = await shop();
+    await push(emulator, indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+    const response = await rawRequest(emulator, { method: 'DELETE', target: DATA });
+    expect([response.status, response.text]).toEqual([204, '']);
+    expect(emulator.inspect.counts('shop')?.total).toBe(0);
+    expect(emulator.inspect.requests().at(-1)?.note).toBe('purged 2 items of shop in every language');
+  });
+
+  it('answers 400 to a languages parameter with no value, rather than guess between none and all', async () => {
     const emulator = await shop();
     await push(emulator, indexLines([{ id: 1, language: 'en' }]));
-    for (const target of [DATA, `${DATA}&languages=`]) {
-      const response = await rawRequest(emulator, { method: 'DELETE', target });
-      expect(response.status).toBe(400);
-      expect(response.text).toMatch(/Name the languages to purge/);
-    }
+    const response = await rawRequest(emulator, { method: 'DELETE', target: `${DATA}&languages=` });
+    expect(response.status).toBe(400);
+    expect(response.text).toMatch(/Name the languages to purge/);
     expect(emulator.inspect.counts('shop')?.total).toBe(1);
   });
 

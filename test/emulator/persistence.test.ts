@@ -1,4 +1,4 @@
-import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
@@ -97,6 +97,35 @@ describe('emulator persistence with dataDir', () => {
     // A lock left by a process that no longer exists (pid beyond any real one).
     await writeFile(join(dataDir, 'emulator.lock'), JSON.stringify({ pid: 2 ** 30 }));
     await (await startEmulator({ dataDir, credentials })).close();
+  });
+
+  it('reads a data directory of an earlier version, whose description lived beside the definition in source.json', async () => {
+    const dataDir = await makeTempDir();
+    const folder = join(dataDir, 'sources', 'shop');
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(dataDir, 'emulator.json'), '{"formatVersion":1}\n');
+    await writeFile(join(folder, 'definition.json'), JSON.stringify(sampleDefinition()));
+    await writeFile(join(folder, 'source.json'), '{"description":"Our products"}');
+    await writeFile(join(folder, 'items.ndjson'), '["i","en","1","Product",{"Name":"kept"}]\n');
+    const emulator = await startEmulator({ dataDir, credentials });
+    try {
+      expect(emulator.inspect.definition('shop')).toEqual({ ...sampleDefinition(), description: 'Our products' });
+      expect(emulator.inspect.sources()).toEqual([{ id: 'shop', label: 'Shop catalogue', description: 'Our products', languages: ['en', 'sv'], items: 1 }]);
+    } finally {
+      await emulator.close();
+    }
+    // The description moved into the definition; the old file is gone.
+    expect(JSON.parse(await readFile(join(folder, 'definition.json'), 'utf8'))).toMatchObject({ description: 'Our products' });
+    await expect(stat(join(folder, 'source.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a definition file that is not a valid definition', async () => {
+    const dataDir = await makeTempDir();
+    const emulator = await startEmulator({ dataDir, credentials });
+    await graphClientFor(emulator).putTypes('shop', sampleDefinition());
+    await emulator.close();
+    await writeFile(join(dataDir, 'sources', 'shop', 'definition.json'), '{"languages":["en"],"colour":"red"}');
+    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringContaining('unknown field colour') as unknown });
   });
 
   it('refuses data written in another format version', async () => {

@@ -50,16 +50,20 @@ describe('GET sources', () => {
 });
 
 describe('POST sources (label and description)', () => {
-  it('sets both without touching types or items, keeps the description through a PUT types, and answers 204', async () => {
+  it('sets both in the definition without touching types or items, and answers 204; a PUT types then replaces them with its own', async () => {
     const emulator = await seeded();
     const response = await rawRequest(emulator, describeBody({ label: 'Shop 2', description: 'Everything we sell' }));
     expect([response.status, response.text]).toEqual([204, '']);
-    expect(emulator.inspect.definition('shop')).toEqual({ ...sampleDefinition(), label: 'Shop 2' });
+    expect(emulator.inspect.definition('shop')).toEqual({ ...sampleDefinition(), label: 'Shop 2', description: 'Everything we sell' });
     expect(emulator.inspect.counts('shop')?.total).toBe(3);
     expect((await list(emulator, '?id=shop')).body).toEqual([{ id: 'shop', label: 'Shop 2', description: 'Everything we sell', languages: ['en', 'sv'] }]);
 
-    await graphClientFor(emulator).putTypes('shop', sampleDefinition({ label: 'Shop 3' }));
-    expect(emulator.inspect.sources().find((s) => s.id === 'shop')).toMatchObject({ label: 'Shop 3', description: 'Everything we sell', items: 0 });
+    // A full update overwrites the whole definition: its description too, absent or not.
+    const putTypes = (body: unknown) => rawRequest(emulator, { method: 'PUT', target: '/api/content/v3/types?id=shop', body: JSON.stringify(body), contentType: 'application/json' });
+    await putTypes({ ...sampleDefinition({ label: 'Shop 3' }), description: 'Sent with the types' });
+    expect(emulator.inspect.sources().find((s) => s.id === 'shop')).toMatchObject({ label: 'Shop 3', description: 'Sent with the types', items: 0 });
+    await putTypes(sampleDefinition({ label: 'Shop 4' }));
+    expect(emulator.inspect.sources().find((s) => s.id === 'shop')).toMatchObject({ label: 'Shop 4', description: '' });
     expect(emulator.inspect.requests().find((r) => r.method === 'POST' && r.path.startsWith(SOURCES))?.note).toBe('set label and description of shop');
   });
 
@@ -103,7 +107,8 @@ describe('POST sources (label and description)', () => {
   });
 });
 
-const withoutTypes = (definition: SourceDefinition): SourceDefinition => ({ label: definition.label, languages: definition.languages, contentTypes: {} });
+/** What the emulator keeps of a definition when its types go: all but contentTypes and propertyTypes. */
+const withoutTypes = ({ propertyTypes: _propertyTypes, ...kept }: SourceDefinition): Omit<SourceDefinition, 'propertyTypes'> => ({ ...kept, contentTypes: {} });
 
 describe('DELETE sources', () => {
   it.each([
@@ -118,7 +123,7 @@ describe('DELETE sources', () => {
     const response = await rawRequest(emulator, { method: 'DELETE', target: `${SOURCES}?id=shop${mode}` });
     expect([response.status, response.text.trim()]).toEqual([200, text]);
     expect(emulator.inspect.sources().some((s) => s.id === 'shop')).toBe(listed);
-    expect(emulator.inspect.definition('shop')).toEqual(definition === undefined ? undefined : { ...definition, label: 'Shop' });
+    expect(emulator.inspect.definition('shop')).toEqual(definition === undefined ? undefined : { ...definition, label: 'Shop', description: 'kept' });
     expect(emulator.inspect.counts('shop')?.total).toBe(items);
     if (listed) expect(emulator.inspect.sources().find((s) => s.id === 'shop')?.description).toBe('kept');
     // The other source is untouched.

@@ -41,15 +41,14 @@ describe('PUT types', () => {
   });
 
   it.each([
-    { name: 'an unknown top-level field', body: { ...sampleDefinition(), description: 'x' }, message: 'unknown field description' },
-    { name: 'an unknown content type field', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: {}, displayName: 'A' } as never } }), message: 'unknown field contentTypes.A.displayName' },
-    { name: 'an unknown property field', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: 'String', index: true } as never } } } }), message: 'unknown field contentTypes.A.properties.P.index' },
+    { name: 'an unknown top-level field', body: { ...sampleDefinition(), colour: 'x' }, message: 'unknown field colour' },
+    { name: 'an unknown content type field', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: {}, colour: 'A' } as never } }), message: 'unknown field contentTypes.A.colour' },
     { name: 'an unknown property type field', body: sampleDefinition({ propertyTypes: { D: { properties: {}, sortOrder: 1 } as never } }), message: 'unknown field propertyTypes.D.sortOrder' },
-    { name: 'no label', body: { languages: ['en'], contentTypes: {} }, message: 'label must be a non-empty string' },
-    { name: 'no languages', body: { label: 'x', languages: [], contentTypes: {} }, message: 'languages must be a non-empty array' },
-    { name: 'a repeated language', body: { label: 'x', languages: ['en', 'en'], contentTypes: {} }, message: 'must not repeat' },
-    { name: 'no contentTypes', body: { label: 'x', languages: ['en'] }, message: 'contentTypes must be an object' },
-    { name: 'a content type without contentType', body: sampleDefinition({ contentTypes: { A: { properties: {} } as never } }), message: 'contentTypes.A.contentType must be an array' },
+    { name: 'a label that is not a string', body: { label: 1, languages: ['en'] }, message: 'label must be a string or null' },
+    { name: 'languages that are not strings', body: { languages: ['en', 2] }, message: 'languages[1] must be a string' },
+    { name: 'contentTypes that is not an object', body: { contentTypes: [] }, message: 'contentTypes must be an object' },
+    { name: 'a content type without contentType', body: sampleDefinition({ contentTypes: { A: { properties: {} } as never } }), message: 'contentTypes.A.contentType is required' },
+    { name: 'a property without type', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { searchable: true } as never } } } }), message: 'contentTypes.A.properties.P.type is required' },
     { name: 'an unknown property type', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: 'Money' } } } } }), message: 'unknown type "Money"' },
     { name: 'an unbalanced list type', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: '[String' } } } } }), message: 'unknown type "[String"' },
     { name: 'an unknown base type', body: sampleDefinition({ contentTypes: { A: { contentType: ['B'], properties: {} } } }), message: 'unknown content type "B"' },
@@ -97,9 +96,9 @@ describe('POST types', () => {
   });
 
   it.each([
-    { name: 'propertyTypes', body: { languages: ['en'], contentTypes: {}, propertyTypes: {} }, message: 'unknown field propertyTypes' },
-    { name: 'label', body: { languages: ['en'], contentTypes: {}, label: 'x' }, message: 'unknown field label' },
-    { name: 'no languages', body: { contentTypes: {} }, message: 'languages must be' },
+    { name: 'an unknown field', body: { languages: ['en'], contentTypes: {}, colour: 'x' }, message: 'unknown field colour' },
+    { name: 'languages that are not an array', body: { languages: 'en' }, message: 'languages must be an array of strings' },
+    { name: 'a new property type (a partial update does not take propertyTypes)', body: { propertyTypes: { Money: { properties: { Amount: { type: 'Float' } } } }, contentTypes: { X: { contentType: [], properties: { Price: { type: 'Money' } } } } }, message: 'unknown type "Money" (a partial update does not take propertyTypes: use a full update)' },
     { name: 'a base that does not exist after merging', body: { languages: ['en'], contentTypes: { X: { contentType: ['Nope'], properties: {} } } }, message: 'unknown content type "Nope"' },
   ])('answers 400 for $name and changes nothing', async ({ body, message }) => {
     const emulator = await startTestEmulator();

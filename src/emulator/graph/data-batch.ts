@@ -5,7 +5,7 @@
  * else comes, the line is dropped without an error, as the real service does; a line that
  * is not JSON (or not UTF-8) fails the whole request with its line number.
  */
-import { isRecord } from '../../model/is-record.js';
+import { isRecord } from './own.js';
 
 /**
  * An `index` op holds its data line (`raw`) until the request ends: the request is applied

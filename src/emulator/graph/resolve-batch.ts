@@ -1,6 +1,6 @@
-import type { SourceDefinition } from '../../model/types.js';
 import type { ParsedOp } from './data-batch.js';
-import { ownContentType } from './definition-shape.js';
+import { ownContentType } from './definition-references.js';
+import type { ContentSourceV3 } from './wire-definition.js';
 import type { ItemOp } from '../store.js';
 
 export interface ResolvedBatch {
@@ -18,8 +18,8 @@ export interface ResolvedBatch {
  * (or whose ContentType or _rbac is malformed) is accepted and not indexed, as the real
  * service answers 200 and indexes nothing for such items.
  */
-export function resolveBatch(definition: SourceDefinition, parsed: readonly ParsedOp[]): ResolvedBatch {
-  const languages = new Set(definition.languages);
+export function resolveBatch(definition: ContentSourceV3, parsed: readonly ParsedOp[]): ResolvedBatch {
+  const languages = new Set(definition.languages ?? []);
   const ops: ItemOp[] = [];
   let skipped = 0;
   let firstSkipReason: string | undefined;
@@ -29,7 +29,7 @@ export function resolveBatch(definition: SourceDefinition, parsed: readonly Pars
   };
   for (const op of parsed) {
     if (!languages.has(op.lang)) {
-      const known = definition.languages.join(', ');
+      const known = (definition.languages ?? []).join(', ');
       return { error: `line ${op.line}: language_routing "${op.lang}" is not a language of the source (${known})`, ops: [], skipped: 0, firstSkipReason: undefined };
     }
     if (op.kind === 'delete') {

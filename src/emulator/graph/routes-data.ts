@@ -24,16 +24,20 @@ export async function pushData(repo: Repository, id: string, batch: ParsedBatch)
   }
 }
 
-/** DELETE data: purge the listed languages. The emulator requires at least one, to keep callers explicit. */
-export async function purgeData(repo: Repository, id: string, languages: readonly string[]): Promise<Reply> {
-  const list = [...new Set(languages.filter((l) => l !== ''))];
-  if (list.length === 0) return text(400, 'Name the languages to purge: repeat the languages query parameter once per language');
+/**
+ * DELETE data: purge the listed languages, or every language without the `languages`
+ * parameter (it is optional in the published API). A parameter given with no value names
+ * no language: 400, rather than guess between none and all.
+ */
+export async function purgeData(repo: Repository, id: string, languages: readonly string[] | 'all'): Promise<Reply> {
+  const list = languages === 'all' ? 'all' : [...new Set(languages.filter((l) => l !== ''))];
+  if (list !== 'all' && list.length === 0) return text(400, 'Name the languages to purge (repeat the languages query parameter once per language), or leave the parameter out to purge every language');
   const outcome = await repo.purge(id, list);
   switch (outcome.kind) {
     case 'missing':
       return text(404, `Content source ${id} does not exist`);
     case 'purged':
-      return empty(204, `purged ${outcome.removed} items of ${id} in ${list.join(', ')}`);
+      return empty(204, `purged ${outcome.removed} items of ${id} in ${list === 'all' ? 'every language' : list.join(', ')}`);
     default: {
       const never: never = outcome;
       throw new Error(`unknown outcome ${JSON.stringify(never)}`);

@@ -25,7 +25,7 @@ export async function putTypes(repo: Repository, id: string, body: Buffer): Prom
   }
 }
 
-/** POST types: replace the listed content types and set languages; only after a PUT. */
+/** POST types: replace the listed content types, set the source-level fields given; only after a PUT. */
 export async function postTypes(repo: Repository, id: string, body: Buffer): Promise<Reply> {
   const parsed = parseJsonBody(body);
   if (!parsed.ok) return parsed.reply;
@@ -34,7 +34,7 @@ export async function postTypes(repo: Repository, id: string, body: Buffer): Pro
   const outcome = await repo.postTypes(id, shape.value);
   switch (outcome.kind) {
     case 'merged':
-      return empty(204, `updated ${Object.keys(shape.value.contentTypes).length} content types of ${id}`);
+      return empty(204, `updated ${Object.keys(shape.value.contentTypes ?? {}).length} content types of ${id}`);
     case 'missing':
       return text(404, `Content source ${id} does not exist: a full update (PUT) must come first`);
     case 'invalid':

@@ -14,7 +14,11 @@ export interface GraphServiceDeps {
   maxLineBytes: number;
 }
 
-const DATA_MEDIA_TYPES = ['text/plain', 'application/x-ndjson', 'application/ndjson'];
+/**
+ * The contract's text/plain, the published file's application/json, and what published
+ * clients send (application/x-ndjson); application/ndjson is the registered name of the same.
+ */
+const DATA_MEDIA_TYPES = ['text/plain', 'application/json', 'application/x-ndjson', 'application/ndjson'];
 
 /**
  * The types and data endpoints. Every write needs an explicit custom source id; a GET of
@@ -53,7 +57,7 @@ export function graphRoutes(deps: GraphServiceDeps): RouteTable {
       answer: () => {
         splitter?.end();
         if (!id.ok) return id.reply;
-        if (!DATA_MEDIA_TYPES.includes(mediaType(req))) return text(415, 'The data endpoint takes Content-Type: text/plain (NDJSON)');
+        if (!DATA_MEDIA_TYPES.includes(mediaType(req))) return text(415, 'The data endpoint takes NDJSON as Content-Type: text/plain, application/json or application/x-ndjson');
         return pushData(repo, id.id, parser.finish());
       },
     };
@@ -61,7 +65,8 @@ export function graphRoutes(deps: GraphServiceDeps): RouteTable {
 
   const purgeRoute = withoutBody((_req, url) => {
     const id = explicitSourceId(url);
-    return id.ok ? purgeData(repo, id.id, url.searchParams.getAll('languages')) : id.reply;
+    if (!id.ok) return id.reply;
+    return purgeData(repo, id.id, url.searchParams.has('languages') ? url.searchParams.getAll('languages') : 'all');
   });
 
   return new Map([

@@ -1,4 +1,4 @@
-import { isRecord } from '../../model/is-record.js';
+import { isRecord } from '../graph/own.js';
 
 /**
  * The `where` argument of the GraphQL endpoint's queries, evaluated over stored items:

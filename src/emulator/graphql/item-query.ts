@@ -1,5 +1,4 @@
-import { isRecord } from '../../model/is-record.js';
-import { ownValue } from '../../model/own.js';
+import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemRecord, MemoryStore } from '../store.js';
 import { matchesWhere } from './filters.js';
 

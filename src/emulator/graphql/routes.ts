@@ -1,4 +1,4 @@
-import { isRecord } from '../../model/is-record.js';
+import { isRecord } from '../graph/own.js';
 import { parseJsonBody } from '../json-body.js';
 import type { Reply } from '../respond.js';
 import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../route-table.js';

@@ -1,6 +1,6 @@
-import type { SourceDefinition } from '../../model/types.js';
-import { ownValue } from '../../model/own.js';
-import { ownContentType } from '../graph/definition-shape.js';
+import { ownContentType } from '../graph/definition-references.js';
+import { ownValue } from '../graph/own.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
 
 /**
  * What the GraphQL endpoint's schema holds, worked out from the stored definitions without
@@ -80,7 +80,7 @@ export function fieldRef(type: string): FieldRef {
   return { name, list: match?.[1] !== undefined, scalar: SCALARS.has(name) ? name : undefined };
 }
 
-export function schemaModel(sources: ReadonlyArray<{ id: string; definition: SourceDefinition }>): SchemaModel {
+export function schemaModel(sources: ReadonlyArray<{ id: string; definition: ContentSourceV3 }>): SchemaModel {
   const owners = new Map<string, string>(ENDPOINT_TYPE_NAMES.map((name) => [name, 'the endpoint itself']));
   const problems: string[] = [];
   /** Claims the names a type brings; reports the first one already taken, and then claims none. */
@@ -98,12 +98,12 @@ export function schemaModel(sources: ReadonlyArray<{ id: string; definition: Sou
   const contentTypes: ContentTypeSpec[] = [];
   const locales = new Map<string, LocaleSpec>();
   for (const { id, definition } of sources) {
-    for (const code of definition.languages) {
+    for (const code of definition.languages ?? []) {
       const name = localeName(code);
       if (!locales.has(name)) locales.set(name, { name, code });
     }
     for (const [name, type] of Object.entries(definition.propertyTypes ?? {})) {
-      const fields = Object.entries(type.properties).map(([property, p]) => ({ name: property, type: fieldRef(p.type) }));
+      const fields = Object.entries(type.properties ?? {}).map(([property, p]) => ({ name: property, type: fieldRef(p.type) }));
       const known = propertyTypes.get(name);
       if (known === undefined) {
         if (claim([name], `property type ${name} of source ${id}`)) propertyTypes.set(name, { name, source: id, fields });
@@ -111,14 +111,14 @@ export function schemaModel(sources: ReadonlyArray<{ id: string; definition: Sou
         problems.push(`property type ${name} is declared differently by sources ${known.source} and ${id}`);
       }
     }
-    for (const name of Object.keys(definition.contentTypes)) {
+    for (const name of Object.keys(definition.contentTypes ?? {})) {
       if (claim([name, `${name}Output`, `${name}WhereInput`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name));
     }
   }
   return { contentTypes, propertyTypes: [...propertyTypes.values()], locales: [...locales.values()], problems };
 }
 
-function contentTypeSpec(source: string, definition: SourceDefinition, name: string): ContentTypeSpec {
+function contentTypeSpec(source: string, definition: ContentSourceV3, name: string): ContentTypeSpec {
   const lineage = ancestors(definition, name);
   const fields = new Map<string, FieldSpec>();
   // Most distant ancestor first, so nearer declarations (and the type's own) replace theirs.
@@ -129,7 +129,7 @@ function contentTypeSpec(source: string, definition: SourceDefinition, name: str
   }
   const abstract = ownContentType(definition, name)?.abstract === true;
   const members = abstract
-    ? Object.keys(definition.contentTypes).filter((other) => ownValue(definition.contentTypes, other)?.abstract !== true && ancestors(definition, other).includes(name))
+    ? Object.keys(definition.contentTypes ?? {}).filter((other) => ownValue(definition.contentTypes, other)?.abstract !== true && ancestors(definition, other).includes(name))
     : [name];
   return {
     source,
@@ -142,7 +142,7 @@ function contentTypeSpec(source: string, definition: SourceDefinition, name: str
 }
 
 /** Every ancestor of a content type, nearest first, each once (the emulator refuses cycles, but a guard costs nothing). */
-function ancestors(definition: SourceDefinition, name: string): string[] {
+function ancestors(definition: ContentSourceV3, name: string): string[] {
   const found: string[] = [];
   const queue = [...(ownContentType(definition, name)?.contentType ?? [])];
   while (queue.length > 0) {

@@ -16,8 +16,7 @@ import {
   type GraphQLInputFieldConfigMap,
   type GraphQLOutputType,
 } from 'graphql';
-import { isRecord } from '../../model/is-record.js';
-import { ownValue } from '../../model/own.js';
+import { isRecord, ownValue } from '../graph/own.js';
 import type { MemoryStore } from '../store.js';
 import { FILTER_OPERATORS, filterInputFor, type FilterInputName } from './filters.js';
 import { queryItems, type ItemView } from './item-query.js';

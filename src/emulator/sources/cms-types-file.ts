@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { GraphformError } from '../../diagnostics/errors.js';
-import type { SourceDefinition } from '../../model/types.js';
 import { checkFullDefinition } from '../graph/definition-shape.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -14,7 +14,7 @@ function bad(message: string, hint: string): GraphformError {
  * The CMS's content types from a YAML or JSON file (`graphform emulator --cms-types FILE`):
  * a definition as GET types answers it. `shown` is the path as the user gave it.
  */
-export async function readCmsTypesFile(path: string, shown: string): Promise<SourceDefinition> {
+export async function readCmsTypesFile(path: string, shown: string): Promise<ContentSourceV3> {
   let bytes: Buffer;
   try {
     bytes = await readFile(path);
@@ -39,7 +39,7 @@ export async function readCmsTypesFile(path: string, shown: string): Promise<Sou
   }
   const checked = checkFullDefinition(document.toJS());
   if (!checked.ok) {
-    throw bad(`${shown}: not a valid content source definition: ${checked.message}`, 'The file takes the fields GET types answers: label, languages, contentTypes and optionally propertyTypes.');
+    throw bad(`${shown}: not a valid content source definition: ${checked.message}`, 'The file takes the fields GET types answers (the published ContentSource_V3): label, languages, contentTypes, propertyTypes and the rest.');
   }
   return checked.value;
 }

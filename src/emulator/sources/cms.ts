@@ -1,14 +1,14 @@
-import type { SourceDefinition } from '../../model/types.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
 
 /** The id under which the service keeps the CMS's own content types. */
 export const CMS_SOURCE_ID = 'default';
 
-/** What the sources list says about the CMS's source; the definition format has no description. */
+/** What the sources list says about the CMS's source when its definition has no description. */
 export const CMS_DESCRIPTION = "The CMS's own content types";
 
 /** The CMS's content types as the emulator answers them: GET types without id, or with id=default. */
 export interface CmsSource {
-  definition: SourceDefinition;
+  definition: ContentSourceV3;
 }
 
 const text = { type: 'String' } as const;
@@ -19,7 +19,7 @@ const searchableText = { type: 'String', searchable: true } as const;
  * and media types most sites have, a few properties each. Its names are the ones a custom
  * source must not reuse.
  */
-export const DEFAULT_CMS_TYPES: SourceDefinition = {
+export const DEFAULT_CMS_TYPES: ContentSourceV3 = {
   label: 'CMS',
   languages: ['en'],
   contentTypes: {
@@ -33,7 +33,10 @@ export const DEFAULT_CMS_TYPES: SourceDefinition = {
   },
 };
 
-/** One entry of the sources list: what GET /api/content/v3/sources answers per source. */
+/**
+ * One entry of the sources list: what GET /api/content/v3/sources answers per source, the
+ * published `SourceInfo`, whose four fields are required strings (languages an array).
+ */
 export interface SourceListEntry {
   id: string;
   label: string;
@@ -41,6 +44,15 @@ export interface SourceListEntry {
   languages: string[];
 }
 
+/**
+ * A definition as the sources list shows it. A definition may leave `label` and
+ * `description` out or null (the published `Optional_string_`), while `SourceInfo` requires
+ * strings: the list shows "" then, never null, and `languages` absent as [].
+ */
+export function listEntry(id: string, definition: ContentSourceV3, fallbackDescription = ''): SourceListEntry {
+  return { id, label: definition.label ?? '', description: definition.description ?? fallbackDescription, languages: [...(definition.languages ?? [])] };
+}
+
 export function cmsListEntry(cms: CmsSource): SourceListEntry {
-  return { id: CMS_SOURCE_ID, label: cms.definition.label, description: CMS_DESCRIPTION, languages: [...cms.definition.languages] };
+  return listEntry(CMS_SOURCE_ID, cms.definition, CMS_DESCRIPTION);
 }

@@ -2,7 +2,7 @@ import { parseJsonBody } from '../json-body.js';
 import type { Repository } from '../repository.js';
 import { empty, json, text, type Reply } from '../respond.js';
 import { mediaType, withoutBody, withWholeBody, type RouteTable } from '../route-table.js';
-import { cmsListEntry, type CmsSource, type SourceListEntry } from './cms.js';
+import { cmsListEntry, listEntry, type CmsSource, type SourceListEntry } from './cms.js';
 import { describeDelete, parseDeleteMode } from './delete-mode.js';
 import { checkSourceBody } from './source-body.js';
 import { SOURCE_NOT_FOUND, sourceTarget } from './source-target.js';
@@ -23,7 +23,7 @@ export function sourcesRoutes(deps: SourcesServiceDeps): RouteTable {
   const { repo, cms } = deps;
   const entry = (id: string): SourceListEntry | undefined => {
     const source = repo.store.get(id);
-    return source === undefined ? undefined : { id, label: source.definition.label, description: source.description, languages: [...source.definition.languages] };
+    return source === undefined ? undefined : listEntry(id, source.definition);
   };
 
   const list = withoutBody((_req, url) => {

@@ -1,4 +1,4 @@
-import { isRecord } from '../../model/is-record.js';
+import { isRecord } from '../graph/own.js';
 
 /** The sources API's POST body. */
 export interface SourceLabels {
