@@ -2,6 +2,13 @@
 
 export type AppMode = 'production' | 'development';
 
+/**
+ * The grants an app may use at the token endpoint. The contract names the authorization
+ * code (with its refresh tokens); the published Open API also lists client credentials
+ * (`components.securitySchemes.OAuth2`), for a server that acts for the app, not a user.
+ */
+export type AppGrant = 'authorization_code' | 'client_credentials';
+
 /** An app registered with the marketing platform's authorization server. */
 export interface MarketingApp {
   clientId: string;
@@ -14,6 +21,8 @@ export interface MarketingApp {
   name?: string;
   /** The organization the app is registered for; the demo organization when absent. */
   organizationId?: string;
+  /** The grants its registration allows; ['authorization_code'] when absent (the demo app allows both). */
+  grants?: AppGrant[];
 }
 
 /** An app as the control API lists it: never its secret. */
@@ -23,6 +32,7 @@ export interface MarketingAppSummary {
   redirectUri: string;
   mode: AppMode;
   organizationId: string;
+  grants: AppGrant[];
   demo: boolean;
 }
 
@@ -36,7 +46,20 @@ export interface TokenCounts {
 
 export type AssetType = 'article' | 'image' | 'video' | 'raw_file' | 'structured_content';
 
-/** An asset in the public shape of GET /v3/assets. */
+/** `AssetContent` of the published Open API: what `type` is depends on the asset's type. */
+export interface AssetContent {
+  /** html_body for articles (the HTML), url for images, videos and raw files (a download URL), api_url for structured content. */
+  type: 'html_body' | 'url' | 'api_url';
+  value: string;
+}
+
+/** `ResourceLabelResponse` of the published Open API: a label group with the values the asset carries. */
+export interface AssetLabel {
+  group: { id: string; name: string };
+  values: Array<{ id: string; name: string }>;
+}
+
+/** An asset in the published shape of GET /v3/assets (`components.schemas.AssetResponse`). */
 export interface EmulatorAsset {
   id: string;
   title: string;
@@ -47,10 +70,11 @@ export interface EmulatorAsset {
   created_at: string;
   modified_at: string;
   folder_id: string | null;
-  file_location: string | null;
+  /** The folder's path in the library, e.g. `/all assets/important assets`; `/all assets` outside any folder. */
+  file_location: string;
   is_archived: boolean;
-  content: { type: string; value: string | null } | null;
-  labels: string[];
+  content: AssetContent;
+  labels: AssetLabel[];
   /** `self` is `<origin>/v3/assets/<id>` (origin from the request's Host) when absent. */
   links?: { self: string };
   owner_organization_id: string;

@@ -10,6 +10,11 @@ interface AssetPage {
   total_count: number;
 }
 
+/** The published order: newest modified_at first. */
+function newestFirst(assets: readonly EmulatorAsset[]): EmulatorAsset[] {
+  return [...assets].sort((a, b) => Date.parse(b.modified_at) - Date.parse(a.modified_at));
+}
+
 async function list(emulator: RunningEmulator, token: string | undefined, path = '/v3/assets'): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const url = path.startsWith('http') ? path : `${emulator.url}${path}`;
   const response = await fetch(url, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
@@ -79,7 +84,7 @@ describe('GET /v3/assets: the seeded library', () => {
       previous.push(current.pagination.previous);
       next = current.pagination.next;
     }
-    expect(seen).toEqual(emulator.marketing.assets().map((a) => a.id));
+    expect(seen).toEqual(newestFirst(emulator.marketing.assets()).map((a) => a.id));
     expect(new Set(seen).size).toBe(25);
     expect(previous).toEqual([null, `${emulator.url}/v3/assets?page_size=7&offset=0`, `${emulator.url}/v3/assets?page_size=7&offset=7`, `${emulator.url}/v3/assets?page_size=7&offset=14`]);
   });
@@ -97,7 +102,7 @@ describe('GET /v3/assets: the seeded library', () => {
     const emulator = await startTestEmulator();
     const { access_token: token } = await signIn(emulator);
     const body = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: emulator.port, path: '/v3/assets?sort=title&page_size=5', headers: { host: `localhost:${emulator.port}`, authorization: `Bearer ${token}` } }, (res) => {
+      const req = request({ host: '127.0.0.1', port: emulator.port, path: '/v3/assets?type=article&page_size=5', headers: { host: `localhost:${emulator.port}`, authorization: `Bearer ${token}` } }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
@@ -107,11 +112,11 @@ describe('GET /v3/assets: the seeded library', () => {
       req.end();
     });
     const answer = JSON.parse(body) as AssetPage;
-    expect(answer.pagination.next).toBe(`http://localhost:${emulator.port}/v3/assets?sort=title&page_size=5&offset=5`);
+    expect(answer.pagination.next).toBe(`http://localhost:${emulator.port}/v3/assets?type=article&page_size=5&offset=5`);
     expect(answer.data[0]?.links.self).toMatch(new RegExp(`^http://localhost:${emulator.port}/v3/assets/[0-9a-f]{32}$`));
   });
 
-  it('gives every asset the public shape', async () => {
+  it('gives every asset the published shape', async () => {
     const emulator = await startTestEmulator();
     const { access_token: token } = await signIn(emulator);
     const { data } = await page(emulator, token, '/v3/assets?page_size=100');
@@ -124,11 +129,16 @@ describe('GET /v3/assets: the seeded library', () => {
       expect(asset.modified_at >= asset.created_at).toBe(true);
       expect(asset.links.self).toBe(`${emulator.url}/v3/assets/${asset.id}`);
       expect(asset.owner_organization_id).toBe('5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40');
-      expect(typeof asset.content?.type).toBe('string');
+      expect(asset.file_location).toMatch(/^\/all assets(\/[^/]+)*$/);
+      expect(asset.content.type).toBe({ article: 'html_body', image: 'url', video: 'url', raw_file: 'url', structured_content: 'api_url' }[asset.type]);
+      for (const label of asset.labels) expect(label).toEqual({ group: { id: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown, name: expect.any(String) as unknown }, values: expect.arrayContaining([{ id: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown, name: expect.any(String) as unknown }]) as unknown });
     }
     const articles = data.filter((a) => a.type === 'article');
     expect(articles.length).toBeGreaterThanOrEqual(5);
-    for (const article of articles) expect(article.content).toEqual({ type: 'text', value: expect.stringMatching(/\w+ \w+/) as unknown });
+    for (const article of articles) expect(article.content).toEqual({ type: 'html_body', value: expect.stringMatching(/^<p>\w.+<\/p>$/) as unknown });
+    for (const file of data.filter((a) => a.type === 'image' || a.type === 'video' || a.type === 'raw_file')) expect(file.content.value).toMatch(/^https:\/\/cdn\.example\.com\/.+\.(jpg|png|mp4|pdf)$/);
+    expect(data.filter((a) => a.labels.length > 0).length).toBeGreaterThan(15);
+    expect(data.filter((a) => a.labels.length === 0).length).toBeGreaterThan(2);
     expect(new Set(data.map((a) => a.type)).size).toBe(5);
     expect(data.filter((a) => a.is_archived)).toHaveLength(2);
     expect(new Set(data.map((a) => a.folder_id).filter((f) => f !== null)).size).toBe(4);
@@ -148,21 +158,21 @@ describe('GET /v3/assets: query parameters', () => {
     const { access_token: token } = await signIn(emulator);
     const answer = await list(emulator, token, `/v3/assets?page_size=${encodeURIComponent(value)}`);
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ message: 'Invalid query parameters', errors: [{ field: 'page_size', message: expect.stringMatching(/^page_size must be an integer from 1 to 100/) as unknown }] });
+    expect(answer.json).toEqual({ message: 'Invalid query parameters', errors: { page_size: expect.stringMatching(/^page_size must be an integer from 1 to 100/) as unknown } });
   });
 
   it.each(['-1', 'x', '2.5'])('answers 400 to offset=%j', async (value) => {
     const emulator = await startTestEmulator();
     const { access_token: token } = await signIn(emulator);
     const answer = await list(emulator, token, `/v3/assets?offset=${value}`);
-    expect([answer.status, (answer.json.errors as Array<{ field: string }>)[0]?.field]).toEqual([400, 'offset']);
+    expect([answer.status, Object.keys(answer.json.errors as Record<string, string>)]).toEqual([400, ['offset']]);
   });
 
   it('reports both parameters, and one given twice', async () => {
     const emulator = await startTestEmulator();
     const { access_token: token } = await signIn(emulator);
     const answer = await list(emulator, token, '/v3/assets?page_size=0&offset=1&offset=2');
-    expect((answer.json.errors as Array<{ field: string; message: string }>).map((e) => e.message)).toEqual(['page_size must be an integer from 1 to 100, not "0"', 'offset is given more than once']);
+    expect(answer.json.errors).toEqual({ page_size: 'page_size must be an integer from 1 to 100, not "0"', offset: 'offset is given more than once' });
   });
 });
 
@@ -171,14 +181,14 @@ describe('GET /v3/assets: options, limits and faults', () => {
     id: 'a1',
     title: 'Given',
     type: 'article',
-    mime_type: 'text/plain',
+    mime_type: 'text/html',
     file_extension: null,
     created_at: '2026-01-01T00:00:00Z',
     modified_at: '2026-01-01T00:00:00Z',
     folder_id: null,
-    file_location: null,
+    file_location: '/all assets',
     is_archived: false,
-    content: { type: 'text', value: 'Hello' },
+    content: { type: 'html_body', value: '<p>Hello</p>' },
     labels: [],
     owner_organization_id: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40',
     thumbnail_url: null,

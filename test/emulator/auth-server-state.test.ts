@@ -120,8 +120,8 @@ describe('the control API for the marketing platform', () => {
     await codeFor(emulator);
     const apps = await control(emulator, 'GET', 'apps');
     expect(JSON.parse(apps.text)).toEqual([
-      { clientId: emulator.marketing.demoApp.clientId, name: 'graphform demo app', redirectUri: 'http://127.0.0.1:8765/callback', mode: 'development', organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40', demo: true },
-      { clientId: 'prod-app', name: 'Production app', redirectUri: 'http://127.0.0.1:9911/cb', mode: 'production', organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40', demo: false },
+      { clientId: emulator.marketing.demoApp.clientId, name: 'graphform demo app', redirectUri: 'http://127.0.0.1:8765/callback', mode: 'development', organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40', grants: ['authorization_code', 'client_credentials'], demo: true },
+      { clientId: 'prod-app', name: 'Production app', redirectUri: 'http://127.0.0.1:9911/cb', mode: 'production', organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40', grants: ['authorization_code'], demo: false },
     ]);
     expect(apps.text).not.toContain(emulator.marketing.demoApp.clientSecret);
     expect(apps.text).not.toContain(PRODUCTION_APP.clientSecret);

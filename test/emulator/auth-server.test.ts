@@ -264,7 +264,7 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
     ['no code', { code: undefined }, 'invalid_request', /code is missing/],
     ['no redirect_uri', { redirect_uri: undefined }, 'invalid_request', /redirect_uri is missing/],
     ['grant_type password', { grant_type: 'password' }, 'unsupported_grant_type', /password/],
-    ['grant_type client_credentials', { grant_type: 'client_credentials' }, 'unsupported_grant_type', /authorization_code or refresh_token/],
+    ['grant_type implicit', { grant_type: 'implicit' }, 'unsupported_grant_type', /authorization_code, refresh_token or client_credentials/],
   ])('answers 400 for %s', async (_name, overrides, error, description) => {
     const emulator = await startTestEmulator();
     const demo = emulator.marketing.demoApp;

@@ -8,15 +8,19 @@ import { requestOrigin } from '../origin.js';
 import { json, type Reply } from '../respond.js';
 import { withoutBody, type EmulatedService } from '../route-table.js';
 import type { EmulatorAsset } from '../types.js';
+import { assetQuery, selectAssets, unsupportedParameters } from './asset-query.js';
 import { pageQuery, pageUrl, type FieldError } from './page-query.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export const OPEN_API_PREFIX = '/v3/';
 export const ASSETS_PATH = '/v3/assets';
 
-/** The Open API's error shape: {message, errors?}. */
+/** The Open API's published error shape: {message, errors?}, `errors` an object (here: field → what is wrong). */
 export function openApiError(status: number, message: string, errors?: FieldError[], headers: Record<string, string> = {}): Reply {
-  return { status, json: errors === undefined ? { message } : { message, errors }, note: message, headers };
+  if (errors === undefined) return { status, json: { message }, note: message, headers };
+  const byField: Record<string, string> = {};
+  for (const { field, message: said } of errors) byField[field] = field in byField ? `${byField[field]}; ${said}` : said;
+  return { status, json: { message, errors: byField }, note: message, headers };
 }
 
 export interface OpenApiDeps {
@@ -41,20 +45,25 @@ function listAssets(deps: OpenApiDeps, req: IncomingMessage, url: URL): Reply {
   if (wait !== undefined) {
     return openApiError(429, `Rate limit exceeded: at most ${deps.limiter?.perSecond ?? 0} requests per second per token`, undefined, { 'retry-after': String(wait) });
   }
+  const unsupported = unsupportedParameters(url);
+  // The published example of a 400: "Unsupported arguments: a,b,c".
+  if (unsupported.length > 0) return openApiError(400, `Unsupported arguments: ${unsupported.map((e) => e.field).join(',')}`, unsupported);
   const query = pageQuery(url);
-  if (Array.isArray(query)) return openApiError(400, 'Invalid query parameters', query);
+  const filters = assetQuery(url);
+  if (Array.isArray(query) || Array.isArray(filters)) return openApiError(400, 'Invalid query parameters', [...(Array.isArray(query) ? query : []), ...(Array.isArray(filters) ? filters : [])]);
 
+  const selected = selectAssets(visible, filters);
   const origin = requestOrigin(req);
-  const page = visible.slice(query.offset, query.offset + query.pageSize).map((asset) => ({ ...asset, links: asset.links ?? { self: `${origin}${ASSETS_PATH}/${asset.id}` } }));
+  const page = selected.slice(query.offset, query.offset + query.pageSize).map((asset) => ({ ...asset, links: asset.links ?? { self: `${origin}${ASSETS_PATH}/${asset.id}` } }));
   const end = query.offset + query.pageSize;
   const pagination = {
-    next: end < visible.length ? pageUrl(origin, url, query, end) : null,
+    next: end < selected.length ? pageUrl(origin, url, query, end) : null,
     previous: query.offset > 0 ? pageUrl(origin, url, query, Math.max(0, query.offset - query.pageSize)) : null,
   };
-  return json(200, { data: page, pagination, total_count: visible.length }, `${page.length} of ${visible.length} assets from offset ${query.offset}`);
+  return json(200, { data: page, pagination, total_count: selected.length }, `${page.length} of ${selected.length} assets from offset ${query.offset}`);
 }
 
-/** The marketing platform's Open API under /v3/: GET /v3/assets, the one path the contract shows. */
+/** The marketing platform's Open API under /v3/: GET /v3/assets, the one path the contract shows, in the published shape. */
 export function openApiService(deps: OpenApiDeps): EmulatedService {
   return {
     prefix: OPEN_API_PREFIX,

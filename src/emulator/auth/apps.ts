@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { GraphformError } from '../../diagnostics/errors.js';
-import type { EmulatorOptions, MarketingApp, MarketingAppSummary } from '../types.js';
+import type { AppGrant, EmulatorOptions, MarketingApp, MarketingAppSummary } from '../types.js';
 import { DEMO_ORGANIZATION } from './identity.js';
 
 /** graphform's default redirectUri, so `auth login` works against the demo app as configured out of the box. */
 export const DEMO_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
 export const DEMO_APP_NAME = 'graphform demo app';
+/** The demo app allows both published grants, so `auth login` and a pipeline's `grant: client_credentials` both work against it. */
+export const DEMO_APP_GRANTS: readonly AppGrant[] = ['authorization_code', 'client_credentials'];
+const GRANTS: readonly AppGrant[] = ['authorization_code', 'client_credentials'];
 
 const CLIENT_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 const SECRET = /^[\x21-\x7e]{8,500}$/;
@@ -24,9 +27,14 @@ export function checkApp(app: MarketingApp, what: string): MarketingApp {
   if (app.organizationId !== undefined && (typeof app.organizationId !== 'string' || app.organizationId === '' || app.organizationId.length > 200)) {
     throw bad(`${what}: organizationId is a non-empty string of at most 200 characters`);
   }
+  const grants: unknown = app.grants;
+  if (grants !== undefined && (!Array.isArray(grants) || grants.length === 0 || new Set(grants).size !== grants.length || !grants.every((g) => (GRANTS as readonly unknown[]).includes(g)))) {
+    throw bad(`${what}: grants lists ${GRANTS.join(' and/or ')}, each once`);
+  }
   const checked: MarketingApp = { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: app.redirectUri, mode: app.mode };
   if (app.name !== undefined) checked.name = app.name;
   if (app.organizationId !== undefined) checked.organizationId = app.organizationId;
+  if (app.grants !== undefined) checked.grants = [...app.grants];
   return checked;
 }
 
@@ -48,6 +56,7 @@ export function demoApp(given: EmulatorOptions['demoApp'], kept: MarketingApp | 
     redirectUri: given?.redirectUri ?? kept?.redirectUri ?? DEMO_REDIRECT_URI,
     mode: 'development',
     name: DEMO_APP_NAME,
+    grants: [...DEMO_APP_GRANTS],
   };
   return checkApp(app, 'demoApp');
 }
@@ -56,8 +65,17 @@ export function appOrganization(app: MarketingApp): string {
   return app.organizationId ?? DEMO_ORGANIZATION.id;
 }
 
+/** The grants an app's registration allows: the authorization code (and its refreshes) unless it says otherwise. */
+export function appGrants(app: MarketingApp): AppGrant[] {
+  return [...(app.grants ?? ['authorization_code'])];
+}
+
+export function allowsGrant(app: MarketingApp, grant: AppGrant): boolean {
+  return appGrants(app).includes(grant);
+}
+
 export function appSummary(app: MarketingApp, demo: boolean): MarketingAppSummary {
-  return { clientId: app.clientId, name: app.name ?? app.clientId, redirectUri: app.redirectUri, mode: app.mode, organizationId: appOrganization(app), demo };
+  return { clientId: app.clientId, name: app.name ?? app.clientId, redirectUri: app.redirectUri, mode: app.mode, organizationId: appOrganization(app), grants: appGrants(app), demo };
 }
 
 /** The registered apps by client id; the demo app is always one of them. */

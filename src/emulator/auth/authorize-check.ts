@@ -1,5 +1,5 @@
 import type { MarketingApp } from '../types.js';
-import type { AppRegistry } from './apps.js';
+import { allowsGrant, type AppRegistry } from './apps.js';
 
 /** A valid authorization request, ready to be approved (or shown on the consent page). */
 export interface AuthorizeRequest {
@@ -57,6 +57,7 @@ export function checkAuthorizeRequest(params: URLSearchParams, apps: AppRegistry
   const responseType = params.get('response_type');
   if (responseType === null || responseType === '') return back('invalid_request', 'response_type is missing: use code');
   if (responseType !== 'code') return back('unsupported_response_type', 'Only the authorization code flow is supported: response_type=code');
+  if (!allowsGrant(app, 'authorization_code')) return back('unauthorized_client', `The app ${app.clientId} is not registered for the authorization code grant`);
   const scope = params.get('scope');
   const problem = scopeProblem(scope);
   if (problem !== undefined || scope === null) return back('invalid_scope', problem ?? 'scope is missing');

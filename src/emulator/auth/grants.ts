@@ -22,6 +22,8 @@ export interface TokenRecord {
   clientId: string;
   grantId: string;
   expiresAt: number;
+  /** Set for an access token of the client-credentials grant: it speaks for the app, no user. */
+  clientCredentials?: true;
 }
 
 export interface IssuedPair {
@@ -88,6 +90,14 @@ export class Grants {
     }
     this.tokens.delete(hash);
     return { ok: true, pair: this.issuePair(clientId, record.grantId, accessMs) };
+  }
+
+  /** Client credentials (RFC 6749 4.4): an access token alone, of a grant of its own; no refresh token (4.4.3). */
+  issueClientAccess(clientId: string, accessMs: number): { accessToken: string; expiresIn: number } {
+    const accessToken = opaque();
+    const grantId = randomBytes(12).toString('hex');
+    this.tokens.set(tokenHash(accessToken), { kind: 'access', clientId, grantId, expiresAt: this.now() + accessMs, clientCredentials: true });
+    return { accessToken, expiresIn: Math.round(accessMs / 1000) };
   }
 
   /** The live access token's record, or undefined (unknown, expired or revoked). */

@@ -85,7 +85,12 @@ function parseToken(value: unknown, i: number): TokenRecord & { hash: string } {
   const t = object(value, what);
   const kind = t.kind;
   if (kind !== 'access' && kind !== 'refresh') throw new Error(`${what}.kind is neither access nor refresh`);
-  return { hash: string(t, 'hash', what), kind, clientId: string(t, 'clientId', what), grantId: string(t, 'grantId', what), expiresAt: time(t, 'expiresAt', what) };
+  const token: TokenRecord & { hash: string } = { hash: string(t, 'hash', what), kind, clientId: string(t, 'clientId', what), grantId: string(t, 'grantId', what), expiresAt: time(t, 'expiresAt', what) };
+  if (t.clientCredentials !== undefined) {
+    if (t.clientCredentials !== true) throw new Error(`${what}.clientCredentials is not true`);
+    token.clientCredentials = true;
+  }
+  return token;
 }
 
 function parse(value: unknown): OAuthFile {

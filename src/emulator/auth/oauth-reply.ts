@@ -3,7 +3,7 @@ import type { Reply } from '../respond.js';
 /** Token answers and their errors must not be cached (RFC 6749 5.1). */
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_token' | 'server_error' | 'temporarily_unavailable';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_token' | 'insufficient_scope' | 'server_error' | 'temporarily_unavailable';
 
 /** An error in OAuth 2.0's shape: {error, error_description}; the description is also the log note. */
 export function oauthError(status: number, error: OAuthErrorCode, description: string, headers: Record<string, string> = {}): Reply {

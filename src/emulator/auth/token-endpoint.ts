@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { requestOrigin } from '../origin.js';
 import type { Reply } from '../respond.js';
-import type { MarketingApp } from '../types.js';
+import type { AppGrant, MarketingApp } from '../types.js';
+import { allowsGrant, appGrants } from './apps.js';
 import { authenticateClient } from './client-auth.js';
 import type { CodeRefusal, GrantResult, RefreshRefusal } from './grants.js';
 import { idToken } from './id-token.js';
@@ -37,7 +38,20 @@ async function answer<Refusal extends string>(state: AuthState, req: IncomingMes
   return oauthJson(body, `${note} for ${app.clientId} (${app.mode}: access token lives ${expiresIn} s)`);
 }
 
-/** POST /o/oauth2/v1/token: grant_type authorization_code or refresh_token. */
+/** RFC 6749 5.2: the client is known, but its registration does not allow this grant. */
+function notAllowed(app: MarketingApp, grant: AppGrant): Reply {
+  return oauthError(400, 'unauthorized_client', `The app ${app.clientId} is not registered for the ${grant} grant (it allows ${appGrants(app).join(', ')})`);
+}
+
+/** Client credentials: an access token for the app itself, without refresh or ID token (RFC 6749 4.4.3). */
+async function clientCredentials(state: AuthState, app: MarketingApp, accessMs: number): Promise<Reply> {
+  if (!allowsGrant(app, 'client_credentials')) return notAllowed(app, 'client_credentials');
+  const { accessToken, expiresIn } = state.grants.issueClientAccess(app.clientId, accessMs);
+  await state.save();
+  return oauthJson({ access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn }, `client credentials for ${app.clientId} (${app.mode}: access token lives ${expiresIn} s)`);
+}
+
+/** POST /o/oauth2/v1/token: grant_type authorization_code, refresh_token or client_credentials. */
 export async function tokenEndpoint(state: AuthState, req: IncomingMessage, body: Buffer): Promise<Reply> {
   const parsed = requestParams(req, body);
   if (!parsed.ok) return oauthError(400, 'invalid_request', parsed.message);
@@ -48,6 +62,8 @@ export async function tokenEndpoint(state: AuthState, req: IncomingMessage, body
   const accessMs = accessTokenLifetimeMs(app.mode);
   const grantType = params.get('grant_type');
   if (grantType === undefined || grantType === '') return missing('grant_type');
+  if (grantType === 'client_credentials') return clientCredentials(state, app, accessMs);
+  if ((grantType === 'authorization_code' || grantType === 'refresh_token') && !allowsGrant(app, 'authorization_code')) return notAllowed(app, 'authorization_code');
   if (grantType === 'authorization_code') {
     const code = params.get('code');
     const redirectUri = params.get('redirect_uri');
@@ -60,7 +76,7 @@ export async function tokenEndpoint(state: AuthState, req: IncomingMessage, body
     if (refreshToken === undefined || refreshToken === '') return missing('refresh_token');
     return answer(state, req, app, state.grants.refresh(refreshToken, app.clientId, accessMs), REFRESH_REFUSED, 'tokens refreshed');
   }
-  return oauthError(400, 'unsupported_grant_type', `grant_type ${JSON.stringify(grantType.slice(0, 100))} is not supported: use authorization_code or refresh_token`);
+  return oauthError(400, 'unsupported_grant_type', `grant_type ${JSON.stringify(grantType.slice(0, 100))} is not supported: use authorization_code, refresh_token or client_credentials`);
 }
 
 /** POST /o/oauth2/v1/revoke (RFC 7009): {"msg": "success"} also for a token that is unknown already. */

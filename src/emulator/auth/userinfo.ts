@@ -13,6 +13,11 @@ export function userinfoEndpoint(state: AuthState, req: IncomingMessage): Reply 
     const description = bearer.why === 'missing' ? 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>' : 'The access token is unknown, expired or revoked';
     return oauthError(401, 'invalid_token', description, { 'www-authenticate': `Bearer error="invalid_token", error_description="${description}"` });
   }
+  if (bearer.record.clientCredentials === true) {
+    // RFC 6750 3.1: a valid token without the access userinfo needs (it was issued for no user, without openid).
+    const description = 'The access token was issued with client credentials: it speaks for the app, not a user';
+    return oauthError(403, 'insufficient_scope', description, { 'www-authenticate': `Bearer error="insufficient_scope", error_description="${description}"` });
+  }
   const organizationId = appOrganization(bearer.app);
   return oauthJson({ ...DEMO_USER, organization: organizationName(organizationId), organization_id: organizationId }, `userinfo for ${bearer.app.clientId}`);
 }
