@@ -3,6 +3,7 @@ import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { RunningEmulator } from '../emulator/types.js';
 import { createAuthServer, type AuthServer, type MarketingHttp } from '../marketing/auth-server.js';
+import { clientCredentialsSession } from '../marketing/client-session.js';
 import { createOpenApiClient, type OpenApiClient } from '../marketing/open-api.js';
 import { openSession, type TokenSession } from '../marketing/session.js';
 import { credentialsPath } from '../marketing/store-path.js';
@@ -18,7 +19,11 @@ export interface OpenedMarketing {
   server: AuthServer;
   http: MarketingHttp;
   now: () => number;
-  /** A token session (GRAPHFORM_REFRESH_TOKEN counts) and an Open API client over it. */
+  /**
+   * A token session and an Open API client over it. Under the authorization code: the
+   * stored pair (or GRAPHFORM_REFRESH_TOKEN). Under client credentials: a token fetched
+   * with the client id and secret, kept in memory; the token store is never touched.
+   */
   openApi(): Promise<{ session: TokenSession; client: OpenApiClient }>;
   close(): Promise<void>;
 }
@@ -60,11 +65,12 @@ export async function openMarketing(ctx: CommandContext, config: ResolvedConfig,
       clientId: demo.clientId,
       clientSecret: demo.clientSecret,
       redirectUri: demo.redirectUri,
+      grant: 'authorization_code',
       description: `the local emulator's demo app (environment ${env.name})`,
     };
   } else {
     throw new GraphformError('GF_CONFIG_MARKETING_MISSING', `The config has no \`marketing:\` block, and environment ${env.name} does not run the local emulator.`, {
-      hint: 'Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } to the config (see the README, "Marketing platform"), or use --env local to try the emulator\'s demo app.',
+      hint: 'Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } (or grant: client_credentials instead of redirectUri) to the config (see the README, "Marketing platform"), or use --env local to try the emulator\'s demo app.',
     });
   }
   const server = createAuthServer(app, http);
@@ -75,7 +81,8 @@ export async function openMarketing(ctx: CommandContext, config: ResolvedConfig,
     http,
     now,
     async openApi() {
-      const session = await openSession({ app, store, server, now, bootstrapRefreshToken: ctx.io.env.GRAPHFORM_REFRESH_TOKEN });
+      const session =
+        app.grant === 'client_credentials' ? clientCredentialsSession(server, now) : await openSession({ app, store, server, now, bootstrapRefreshToken: ctx.io.env.GRAPHFORM_REFRESH_TOKEN });
       return { session, client: createOpenApiClient({ baseUrl: app.baseUrl, session, secrets: [app.clientSecret], http }) };
     },
     close,

@@ -1,6 +1,6 @@
 import { DEFAULT_HTTP_SETTINGS } from '../http/types.js';
 import { SCALAR_TYPES } from '../model/types.js';
-import type { DataConfig, HttpConfig } from './types.js';
+import type { DataConfig, HttpConfig, MarketingGrant } from './types.js';
 
 export const DEFAULT_SOURCES_DIR = 'content-sources';
 export const DEFAULT_ENVIRONMENT = 'local';
@@ -26,3 +26,8 @@ export const DEFAULT_HTTP: HttpConfig = {
   // transient 503 costs a whole re-run, so the CLI waits out one more backoff.
   maxAttempts: DEFAULT_HTTP_SETTINGS.maxAttempts + 1,
 };
+
+/** marketing.grant when not given: a user logs in (`auth login`), as the contract describes. */
+export const DEFAULT_MARKETING_GRANT: MarketingGrant = 'authorization_code';
+/** The callback graphform listens on for `auth login` (and the emulator's demo app is registered with). */
+export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';

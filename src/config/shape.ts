@@ -75,8 +75,17 @@ export const CONFIG_SHAPE: Shape = {
     failOnBreaking: bool,
     marketing: {
       kind: 'object',
-      required: ['authUrl', 'baseUrl', 'clientId', 'clientSecret', 'redirectUri'],
-      fields: { authUrl: str, baseUrl: str, clientId: str, clientSecret: str, redirectUri: str, revokeUrl: str },
+      // redirectUri is required by the authorization code only (resolveMarketing checks it).
+      required: ['authUrl', 'baseUrl', 'clientId', 'clientSecret'],
+      fields: {
+        authUrl: str,
+        baseUrl: str,
+        clientId: str,
+        clientSecret: str,
+        redirectUri: str,
+        revokeUrl: str,
+        grant: { kind: 'enum', values: ['authorization_code', 'client_credentials'] },
+      },
     },
   },
 };

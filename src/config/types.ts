@@ -51,12 +51,22 @@ export interface DataConfig {
   concurrency: number;
 }
 
+/**
+ * How graphform gets its access tokens: `authorization_code` (a user logs in with
+ * `auth login`; tokens are stored and refreshed) or `client_credentials` (published beside
+ * it: every command fetches a token with the client id and secret alone; nothing stored).
+ */
+export type MarketingGrant = 'authorization_code' | 'client_credentials';
+
 export interface MarketingConfig {
   authUrl: string;
+  /** The Open API, with or without its `/v3` (the published server is https://api.cmp.optimizely.com/v3). */
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Only the authorization code uses it; the default callback under client_credentials when not given. */
   redirectUri: string;
+  grant: MarketingGrant;
   /** Where `auth logout` revokes tokens; default `<authUrl>/o/oauth2/v1/revoke`. */
   revokeUrl?: string;
 }

@@ -3,19 +3,37 @@ import type { DataRecord } from '../data/types.js';
 import { isRecord } from '../model/is-record.js';
 import { ownValue, setOwn } from '../model/own.js';
 import type { AssetFilter, SourceDeclaration, SourceImport } from '../model/types.js';
-import type { Asset } from './types.js';
+import type { Asset, AssetQuery } from './types.js';
 
 /** What every imported item carries besides its mapped properties (a mapping may override them). */
 export const IMPORTED_ITEM_DEFAULTS = { Status: 'Published', _rbac: 'r:Everyone:Read' } as const;
 
-/** Whether an asset passes the import's filter; archived assets only when `archived: true`. */
+/**
+ * Whether an asset passes the import's filter; archived assets only when `archived: true`.
+ * The type, folder and archived conditions were sent to the Open API already (see
+ * assetQueries); they are checked again here so the selection is exact whatever a server
+ * makes of them (the published folder_id also includes subfolders, for instance). Labels
+ * are matched here only (see labelMatches).
+ */
 export function assetMatches(asset: Asset, filter: AssetFilter | undefined): boolean {
   const archived = asset.is_archived === true;
   if (archived !== (filter?.archived ?? false)) return false;
   if (filter?.type !== undefined && !filter.type.includes(String(asset.type))) return false;
   if (filter?.folder !== undefined && !(typeof asset.folder_id === 'string' && filter.folder.includes(asset.folder_id))) return false;
-  if (filter?.labels !== undefined && !labelsOf(asset).some((label) => filter.labels?.includes(label) === true)) return false;
+  if (filter?.labels !== undefined && !filter.labels.some((wanted) => labelMatches(asset, wanted))) return false;
   return true;
+}
+
+/**
+ * The Open API requests that select what the filter asks for: its `type`, `folder_id`
+ * and `is_archived` parameters, one listing per folder (the API takes one folder_id).
+ * Labels are not sent: the filter names them by name or id, and the API takes only ids
+ * and ignores ids it does not know, so only a local match is exact.
+ */
+export function assetQueries(filter: AssetFilter | undefined): AssetQuery[] {
+  const base: AssetQuery = { archived: filter?.archived ?? false, ...(filter?.type === undefined ? {} : { types: filter.type }) };
+  if (filter?.folder === undefined) return [base];
+  return [...new Set(filter.folder)].map((folderId) => ({ ...base, folderId }));
 }
 
 /** The language items are imported in: the import's own, else the source's first. */
@@ -59,15 +77,25 @@ export function valueAt(value: unknown, fieldPath: string): unknown {
   return here;
 }
 
-/** An asset's labels as text: the Open API documents `labels` without a shape, so strings and {name} objects both count. */
-function labelsOf(asset: Asset): string[] {
-  if (!Array.isArray(asset.labels)) return [];
-  return asset.labels.flatMap((label: unknown): string[] => {
-    if (typeof label === 'string') return [label];
-    if (isRecord(label)) {
-      const name = label.name ?? label.title ?? label.id;
-      return typeof name === 'string' ? [name] : [];
-    }
-    return [];
+/**
+ * Whether the asset carries the label a filter entry names: a label value's name
+ * (`Spring 2025`), its id, or `Group: Value` by names (`Campaign: Spring 2025`, spaces
+ * around the colon optional). Labels are published as `[{group: {id, name}, values: [{id,
+ * name}]}]`; a plain string label (an older shape) matches by its text.
+ */
+export function labelMatches(asset: Asset, wanted: string): boolean {
+  if (!Array.isArray(asset.labels)) return false;
+  const colon = wanted.indexOf(':');
+  const group = colon < 0 ? undefined : wanted.slice(0, colon).trim();
+  const value = colon < 0 ? undefined : wanted.slice(colon + 1).trim();
+  return asset.labels.some((label: unknown): boolean => {
+    if (typeof label === 'string') return label === wanted;
+    if (!isRecord(label) || !Array.isArray(label.values)) return false;
+    const groupName = isRecord(label.group) ? label.group.name : undefined;
+    return label.values.some((entry: unknown) => {
+      if (!isRecord(entry)) return false;
+      if (entry.name === wanted || entry.id === wanted) return true;
+      return group !== undefined && groupName === group && entry.name === value;
+    });
   });
 }

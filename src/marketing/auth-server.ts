@@ -23,8 +23,10 @@ export const AUTH_PATHS = {
 export interface AuthServer {
   /** Code exchange, JSON body; the code is single-use. */
   exchangeCode(code: string): Promise<TokenResponse>;
-  /** Refresh, JSON body; the answer carries a new refresh token and the old one stops working. */
+  /** Refresh, JSON body; a new refresh token in the answer replaces the old one, which stops working. */
   refresh(refreshToken: string): Promise<TokenResponse>;
+  /** Client credentials (published beside the code): an access token for the app itself, with the client id and secret alone. */
+  clientCredentials(): Promise<TokenResponse>;
   /** Checks an access token; answers what the server says about its user. */
   userinfo(accessToken: string): Promise<Record<string, unknown>>;
   /** Revokes a token where the server offers revocation; `unsupported` where it does not (404, 405, 501). */
@@ -56,7 +58,7 @@ export function createAuthServer(app: MarketingApp, http: MarketingHttp = {}): A
     }
   };
 
-  const tokenCall = async (grant: 'authorization_code' | 'refresh_token', fields: Record<string, string>, what: string): Promise<TokenResponse> => {
+  const tokenCall = async (grant: TokenGrant, fields: Record<string, string>, what: string): Promise<TokenResponse> => {
     const secrets = Object.values(fields);
     const body = { client_id: app.clientId, client_secret: app.clientSecret, grant_type: grant, ...fields };
     const response = await request({ method: 'POST', url: endpoint(app.authUrl, AUTH_PATHS.token), what, body, secrets });
@@ -67,6 +69,7 @@ export function createAuthServer(app: MarketingApp, http: MarketingHttp = {}): A
   return {
     exchangeCode: (code) => tokenCall('authorization_code', { code, redirect_uri: app.redirectUri }, 'the code exchange'),
     refresh: (refreshToken) => tokenCall('refresh_token', { refresh_token: refreshToken }, 'the token refresh'),
+    clientCredentials: () => tokenCall('client_credentials', {}, 'the client-credentials grant'),
 
     async userinfo(accessToken) {
       const response = await request({ method: 'GET', url: endpoint(app.authUrl, AUTH_PATHS.userinfo), what: 'the userinfo check', bearer: accessToken, secrets: [accessToken] });
@@ -99,12 +102,23 @@ export function createAuthServer(app: MarketingApp, http: MarketingHttp = {}): A
   };
 }
 
-/** A refused code exchange or refresh, named by what most likely went wrong. */
-function tokenError(response: HttpResponse, grant: 'authorization_code' | 'refresh_token', secrets: readonly string[]): GraphformError {
+type TokenGrant = 'authorization_code' | 'refresh_token' | 'client_credentials';
+
+const EXCHANGE: Record<TokenGrant, string> = { authorization_code: 'code exchange', refresh_token: 'token refresh', client_credentials: 'client-credentials grant' };
+
+/** A refused code exchange, refresh or client-credentials grant, named by what most likely went wrong. */
+function tokenError(response: HttpResponse, grant: TokenGrant, secrets: readonly string[]): GraphformError {
   const said = serviceMessage(response.text, secrets);
   const details = { status: response.status, error: said.oauthError ?? null };
   const server = `the authorization server answered ${response.status}: ${said.message}`;
-  if (response.status === 401 || said.oauthError === 'invalid_client' || said.oauthError === 'unauthorized_client') {
+  if (said.oauthError === 'unauthorized_client' || (grant === 'client_credentials' && said.oauthError === 'unsupported_grant_type')) {
+    const other = grant === 'client_credentials' ? 'grant: authorization_code with `graphform auth login`' : 'grant: client_credentials';
+    return new GraphformError(AUTH_ERROR_CODES.grantNotAllowed, `The app may not use the ${grant} grant: ${server}`, {
+      details,
+      hint: `Allow the grant in the app's registration on the platform, or set marketing.${other}. Stored tokens were left as they were.`,
+    });
+  }
+  if (response.status === 401 || said.oauthError === 'invalid_client') {
     return new GraphformError(AUTH_ERROR_CODES.clientRejected, `The app's credentials were refused: ${server}`, {
       details,
       hint: 'Check marketing.clientId and marketing.clientSecret (and the variables they name). Stored tokens were left as they were.',
@@ -116,13 +130,13 @@ function tokenError(response: HttpResponse, grant: 'authorization_code' | 'refre
       hint: 'A code works once, for a short time, and only with the redirect_uri it was issued for: check marketing.redirectUri against the app registration, then run `graphform auth login` again. Stored tokens were left as they were.',
     });
   }
-  if (response.status === 400) {
+  if (response.status === 400 && grant === 'refresh_token') {
     return new GraphformError(AUTH_ERROR_CODES.refreshRejected, `The refresh token was refused (used already, expired or revoked): ${server}`, {
       details,
       hint: 'Run `graphform auth login` again. In a pipeline, set GRAPHFORM_REFRESH_TOKEN to the newest refresh token: each refresh replaces it. Stored tokens were left as they were.',
     });
   }
-  return new GraphformError(authHttpCode(response.status), `The ${grant === 'refresh_token' ? 'token refresh' : 'code exchange'} failed: ${server}`, {
+  return new GraphformError(authHttpCode(response.status), `The ${EXCHANGE[grant]} failed: ${server}`, {
     details,
     hint: response.status >= 500 || response.status === 429 ? 'Try again later. Stored tokens were left as they were.' : 'Stored tokens were left as they were.',
   });

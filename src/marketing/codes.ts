@@ -19,7 +19,7 @@ export const AUTH_ERROR_CODES = {
   clientRejected: 'GF_AUTH_CLIENT_REJECTED',
   /** The token endpoint refused the refresh token (used already, expired or revoked). */
   refreshRejected: 'GF_AUTH_REFRESH_REJECTED',
-  /** A token response without one of access_token, refresh_token, id_token, expires_in, token_type. */
+  /** A token response without an access_token, or with a field of the wrong type. */
   badTokenResponse: 'GF_AUTH_BAD_TOKEN_RESPONSE',
   /** The userinfo endpoint refused the new access token. */
   userinfoRejected: 'GF_AUTH_USERINFO_REJECTED',
@@ -35,6 +35,8 @@ export const AUTH_ERROR_CODES = {
   storeInvalid: 'GF_AUTH_STORE_INVALID',
   /** New tokens could not be saved (the old refresh token may already be spent). */
   storeWriteFailed: 'GF_AUTH_STORE_WRITE_FAILED',
+  /** The token endpoint answered unauthorized_client: the app's registration does not allow the grant used. */
+  grantNotAllowed: 'GF_AUTH_GRANT_NOT_ALLOWED',
   /** auth login needs a terminal or a browser, and has neither a code nor a way to wait. */
   loginCancelled: 'GF_AUTH_LOGIN_CANCELLED',
 } as const;

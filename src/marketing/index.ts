@@ -7,5 +7,7 @@ export { openSession, REFRESH_MARGIN_MS, type SessionOptions, type TokenSession 
 export { credentialsPath } from './store-path.js';
 export { openTokenStore, type TokenStore } from './token-store.js';
 export { ASSETS_PATH, createOpenApiClient, PAGE_SIZE, type OpenApiClient, type OpenApiOptions } from './open-api.js';
-export { assetMatches, assetRecord, importLanguage, valueAt } from './asset-items.js';
-export type { AppMode, Asset, MarketingApp, StoredTokens, TokenResponse } from './types.js';
+export { assetMatches, assetQueries, assetRecord, importLanguage, labelMatches, valueAt } from './asset-items.js';
+export { clientCredentialsSession } from './client-session.js';
+export { DEFAULT_EXPIRES_IN_S } from './token-response.js';
+export type { AppMode, Asset, AssetQuery, MarketingApp, StoredTokens, TokenResponse } from './types.js';

@@ -8,17 +8,22 @@ import { parseAssetPage } from './asset-page.js';
 import { ASSETS_ERROR_CODES, assetsHttpCode } from './codes.js';
 import { serviceMessage } from './service-message.js';
 import type { TokenSession } from './session.js';
-import { endpoint, marketingTransportError } from './transport.js';
-import type { Asset } from './types.js';
+import { marketingTransportError, openApiEndpoint } from './transport.js';
+import type { Asset, AssetQuery } from './types.js';
 
 export const ASSETS_PATH = '/v3/assets';
+/** Under the Open API's versioned root (see openApiEndpoint). */
+const ASSETS = '/assets';
 /** The Open API's own limits on page_size (public-facts.md). */
 export const PAGE_SIZE = { min: 1, max: 100, default: 100 } as const;
 
 /** The Open API (service-api.md "Open API"): bearer calls, refreshed before expiry and once on 401. */
 export interface OpenApiClient {
-  /** Every asset, following pagination.next until it is null. */
-  listAssets(options?: { pageSize?: number; onPage?: (read: number, total: number | undefined) => void }): Promise<Asset[]>;
+  /**
+   * Every asset that passes `query` (sent as the API's own filters, so only those are
+   * read), following pagination.next until it is null.
+   */
+  listAssets(options?: { pageSize?: number; query?: AssetQuery; onPage?: (read: number, total: number | undefined) => void }): Promise<Asset[]>;
 }
 
 export interface OpenApiOptions {
@@ -67,7 +72,7 @@ export function createOpenApiClient(options: OpenApiOptions): OpenApiClient {
       }
       const assets: Asset[] = [];
       const seen = new Set<string>();
-      let url: string | null = `${endpoint(options.baseUrl, ASSETS_PATH)}?page_size=${pageSize}`;
+      let url: string | null = `${openApiEndpoint(options.baseUrl, ASSETS)}?${queryString(pageSize, list.query)}`;
       for (let page = 1; url !== null; page++) {
         seen.add(url);
         const what = `GET ${ASSETS_PATH} (page ${page})`;
@@ -79,6 +84,15 @@ export function createOpenApiClient(options: OpenApiOptions): OpenApiClient {
       return assets;
     },
   };
+}
+
+/** page_size first, then the filters as the published `listAssets` names them (`type` repeated). */
+function queryString(pageSize: number, query: AssetQuery = {}): string {
+  const params = new URLSearchParams({ page_size: String(pageSize) });
+  for (const type of query.types ?? []) params.append('type', type);
+  if (query.folderId !== undefined) params.append('folder_id', query.folderId);
+  if (query.archived !== undefined) params.append('is_archived', String(query.archived));
+  return params.toString();
 }
 
 /** pagination.next, checked: the bearer token goes only to the Open API's own origin, and no page twice. */

@@ -45,7 +45,7 @@ export async function openSession(options: SessionOptions): Promise<TokenSession
   if (current === undefined && bootstrap === undefined) throw notLoggedIn(app, store.path);
   const seen = new Set<string>(bootstrap === undefined ? [] : [bootstrap]);
   const remember = (tokens: StoredTokens): void => {
-    for (const value of [tokens.accessToken, tokens.refreshToken, tokens.idToken]) seen.add(value);
+    for (const value of [tokens.accessToken, tokens.refreshToken, tokens.idToken]) if (value !== undefined) seen.add(value);
   };
   if (current !== undefined) remember(current);
   let inFlight: Promise<StoredTokens> | undefined;
@@ -62,13 +62,16 @@ export async function openSession(options: SessionOptions): Promise<TokenSession
         if (!force || fresh(latest)) return latest;
       }
       const refreshToken = current?.refreshToken ?? bootstrap;
-      if (refreshToken === undefined) throw notLoggedIn(app, store.path);
+      if (refreshToken === undefined) throw noRefreshToken(app);
       const response = await server.refresh(refreshToken);
       const lineage = current?.bootstrapHash ?? chain;
+      // The bootstrap token is never carried over: the variable is not written to disk.
       const next = storedFrom(app, response, now(), {
         ...(current?.user === undefined ? {} : { user: current.user }),
         ...(current?.mode === undefined ? {} : { mode: current.mode }),
         ...(lineage === undefined ? {} : { bootstrapHash: lineage }),
+        ...(current?.refreshToken === undefined ? {} : { refreshToken: current.refreshToken, refreshIssuedAt: current.refreshIssuedAt }),
+        ...(current?.idToken === undefined ? {} : { idToken: current.idToken }),
       });
       remember(next);
       // The old refresh token is spent now: the new pair is stored before anything uses it.
@@ -116,6 +119,13 @@ function notLoggedIn(app: MarketingApp, storePath: string): GraphformError {
   return new GraphformError(AUTH_ERROR_CODES.notLoggedIn, `Not logged in to the marketing platform at ${app.description} (client ${app.clientId}): ${storePath} holds no tokens for it.`, {
     details: { clientId: app.clientId },
     hint: 'Run `graphform auth login`. In a pipeline, set GRAPHFORM_REFRESH_TOKEN to a refresh token instead.',
+  });
+}
+
+function noRefreshToken(app: MarketingApp): GraphformError {
+  return new GraphformError(AUTH_ERROR_CODES.notLoggedIn, `The access token for ${app.description} (client ${app.clientId}) has expired, and the authorization server issued no refresh token to renew it.`, {
+    details: { clientId: app.clientId },
+    hint: 'Run `graphform auth login` again. For pipelines, marketing.grant: client_credentials needs no stored tokens at all.',
   });
 }
 

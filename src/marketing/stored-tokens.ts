@@ -5,22 +5,30 @@ import type { MarketingApp, StoredTokens, TokenResponse } from './types.js';
 /** The contract's refresh token lifetime, the same in both app modes (service-api.md "Limits"). */
 export const REFRESH_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 
+/** What a refresh answer may leave out, carried over from the pair it replaces. */
+export type CarriedOver = Partial<Pick<StoredTokens, 'user' | 'mode' | 'bootstrapHash' | 'refreshToken' | 'idToken' | 'refreshIssuedAt'>>;
+
 /**
  * A token response as the store keeps it: expiry as a time, not a duration, so a later run
  * knows whether the access token is still good. `previous` carries what a refresh answer
- * does not repeat (who logged in, the chain's bootstrap).
+ * does not repeat (who logged in, the chain's bootstrap, and the refresh token and ID token
+ * when it issues no new ones: a refresh without a new refresh token keeps the old one).
  */
-export function storedFrom(app: MarketingApp, response: TokenResponse, nowMs: number, previous: Partial<Pick<StoredTokens, 'user' | 'mode' | 'bootstrapHash'>> = {}): StoredTokens {
-  const mode = modeFromLifetime(response.expiresIn) ?? previous.mode;
+export function storedFrom(app: MarketingApp, response: TokenResponse, nowMs: number, previous: CarriedOver = {}): StoredTokens {
+  const mode = (response.expiresInAssumed === true ? undefined : modeFromLifetime(response.expiresIn)) ?? previous.mode;
+  const refreshToken = response.refreshToken ?? previous.refreshToken;
+  const idToken = response.idToken ?? previous.idToken;
+  // A kept refresh token keeps its age: its lifetime counts from when it was issued.
+  const refreshIssuedAt = response.refreshToken === undefined && previous.refreshIssuedAt !== undefined ? previous.refreshIssuedAt : new Date(nowMs).toISOString();
   return {
     issuer: app.issuer,
     clientId: app.clientId,
     accessToken: response.accessToken,
-    refreshToken: response.refreshToken,
-    idToken: response.idToken,
+    ...(refreshToken === undefined ? {} : { refreshToken }),
+    ...(idToken === undefined ? {} : { idToken }),
     tokenType: response.tokenType,
     accessExpiresAt: new Date(nowMs + response.expiresIn * 1000).toISOString(),
-    refreshIssuedAt: new Date(nowMs).toISOString(),
+    refreshIssuedAt,
     ...(previous.user === undefined ? {} : { user: previous.user }),
     ...(mode === undefined ? {} : { mode }),
     ...(previous.bootstrapHash === undefined ? {} : { bootstrapHash: previous.bootstrapHash }),

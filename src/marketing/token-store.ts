@@ -9,7 +9,9 @@ import { withStoreLock } from './store-lock.js';
 import type { StoredTokens } from './types.js';
 
 const FORMAT_VERSION = 1;
-const REQUIRED = ['issuer', 'clientId', 'accessToken', 'refreshToken', 'idToken', 'tokenType', 'accessExpiresAt', 'refreshIssuedAt'] as const;
+const REQUIRED = ['issuer', 'clientId', 'accessToken', 'tokenType', 'accessExpiresAt', 'refreshIssuedAt'] as const;
+/** A server may issue no refresh token or ID token: when present, they are strings. */
+const OPTIONAL = ['refreshToken', 'idToken'] as const;
 
 /**
  * The token store: one JSON file, mode 0600 in a 0700 folder, holding one token pair per
@@ -77,7 +79,7 @@ async function readEntries(file: string): Promise<StoredTokens[]> {
     throw invalid(file, `it is not a version ${FORMAT_VERSION} token store`);
   }
   return parsed.tokens.map((entry, index) => {
-    if (!isRecord(entry) || REQUIRED.some((key) => typeof entry[key] !== 'string')) throw invalid(file, `entry ${index + 1} lacks a field`);
+    if (!isRecord(entry) || REQUIRED.some((key) => typeof entry[key] !== 'string') || OPTIONAL.some((key) => entry[key] !== undefined && typeof entry[key] !== 'string')) throw invalid(file, `entry ${index + 1} lacks a field`);
     return entry as unknown as StoredTokens;
   });
 }

@@ -40,3 +40,18 @@ export function endpoint(base: string, path: string): string {
   const url = new URL(base);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}${path}`;
 }
+
+/** The Open API's version segment: part of the published server URL, https://api.cmp.optimizely.com/v3. */
+const OPEN_API_VERSION = '/v3';
+
+/**
+ * An Open API path (`/assets`) under the base URL, which may name the service root
+ * (`https://api.example.com`) or the published server URL with its version
+ * (`https://api.cmp.optimizely.com/v3`), with or without a trailing slash.
+ */
+export function openApiEndpoint(base: string, path: string): string {
+  const url = new URL(base);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  const versioned = prefix.endsWith(OPEN_API_VERSION) ? prefix : `${prefix}${OPEN_API_VERSION}`;
+  return `${url.origin}${versioned}${path}`;
+}

@@ -12,13 +12,19 @@ export interface MarketingApp extends MarketingConfig {
   description: string;
 }
 
-/** A token endpoint answer, checked (service-api.md "Token response"). */
+/**
+ * A token endpoint answer, checked. Only access_token is required: published clients read
+ * nothing else, OpenID Connect lets a refresh leave out id_token, a refresh may keep the
+ * refresh token, and the client-credentials grant answers none.
+ */
 export interface TokenResponse {
   accessToken: string;
-  refreshToken: string;
-  idToken: string;
-  /** Seconds until the access token expires. */
+  refreshToken?: string;
+  idToken?: string;
+  /** Seconds until the access token expires; DEFAULT_EXPIRES_IN_S when the answer does not say. */
   expiresIn: number;
+  /** The answer had no expires_in: the app mode cannot be read from it. */
+  expiresInAssumed?: true;
   tokenType: string;
 }
 
@@ -29,8 +35,9 @@ export interface StoredTokens {
   issuer: string;
   clientId: string;
   accessToken: string;
-  refreshToken: string;
-  idToken: string;
+  /** Absent when the server issued none: the user logs in again once the access token expires. */
+  refreshToken?: string;
+  idToken?: string;
   tokenType: string;
   accessExpiresAt: string;
   /** When the refresh token was issued: its lifetime counts from here. */
@@ -46,14 +53,29 @@ export interface StoredTokens {
   bootstrapHash?: string;
 }
 
-/** An asset of GET /v3/assets (public-facts.md); fields beyond these are kept as they come. */
+/**
+ * An asset of GET /v3/assets, in the published shape (`AssetResponse`: labels as
+ * `[{group: {id, name}, values: [{id, name}]}]`, `content` as `{type, value}`). Only `id`
+ * is relied on; every field is kept as it comes, for the mapping.
+ */
 export interface Asset {
   id: string;
   title?: string | null;
   type?: string;
   folder_id?: string | null;
+  file_location?: string | null;
   is_archived?: boolean;
   labels?: unknown;
   content?: { type?: string; value?: unknown } | null;
   [field: string]: unknown;
+}
+
+/** The filters GET /v3/assets serves, sent as its query parameters. */
+export interface AssetQuery {
+  /** `type`, repeated. */
+  types?: readonly string[];
+  /** `folder_id`: one folder per listing. */
+  folderId?: string;
+  /** `is_archived`. */
+  archived?: boolean;
 }

@@ -33,6 +33,7 @@ describe('the marketing block', () => {
       clientId: 'client-1',
       clientSecret: 'client-secret-value',
       redirectUri: 'http://127.0.0.1:8765/callback',
+      grant: 'authorization_code',
       revokeUrl: 'https://accounts.example.com/legacy/revoke',
     });
     expect((await load('')).marketingConfigured).toBe(false);

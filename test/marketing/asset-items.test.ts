@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetMatches, assetRecord, valueAt } from '../../src/marketing/asset-items.js';
+import { assetMatches, assetQueries, assetRecord, valueAt } from '../../src/marketing/asset-items.js';
 import type { Asset } from '../../src/marketing/types.js';
 import type { AssetFilter, SourceDeclaration, SourceImport } from '../../src/model/types.js';
 
@@ -9,8 +9,12 @@ const ASSET: Asset = {
   type: 'article',
   folder_id: 'f-news',
   is_archived: false,
-  labels: ['campaign', { name: 'spring' }],
-  content: { type: 'html', value: '<p>Hello</p>' },
+  file_location: '/all assets/News',
+  labels: [
+    { group: { id: 'g-campaign', name: 'Campaign' }, values: [{ id: 'v-spring', name: 'Spring 2025' }, { id: 'v-launch', name: 'Launch' }] },
+    { group: { id: 'g-topic', name: 'Topic' }, values: [{ id: 'v-shoes', name: 'Footwear' }] },
+  ],
+  content: { type: 'html_body', value: '<p>Hello</p>' },
   thumbnail_url: null,
   links: { self: 'https://api.example.com/v3/assets/a-1' },
 };
@@ -41,13 +45,32 @@ describe('assetMatches', () => {
     { filter: { folder: ['f-news'] }, matches: true },
     { filter: { folder: ['f-other'] }, matches: false },
     { filter: { folder: ['null'] }, asset: { folder_id: null }, matches: false },
-    { filter: { labels: ['spring'] }, matches: true },
-    { filter: { labels: ['campaign', 'x'] }, matches: true },
-    { filter: { labels: ['autumn'] }, matches: false },
-    { filter: { labels: ['spring'] }, asset: { labels: undefined }, matches: false },
-    { filter: { type: ['article'], folder: ['f-news'], labels: ['autumn'] }, matches: false },
+    { filter: { labels: ['Spring 2025'] }, matches: true },
+    { filter: { labels: ['v-shoes'] }, matches: true },
+    { filter: { labels: ['Campaign: Launch'] }, matches: true },
+    { filter: { labels: ['Topic:Footwear'] }, matches: true },
+    { filter: { labels: ['Autumn', 'Topic: Footwear'] }, matches: true },
+    { filter: { labels: ['Topic: Launch'] }, matches: false },
+    { filter: { labels: ['Campaign'] }, matches: false },
+    { filter: { labels: ['g-campaign'] }, matches: false },
+    { filter: { labels: ['spring 2025'] }, matches: false },
+    { filter: { labels: ['Spring 2025'] }, asset: { labels: undefined }, matches: false },
+    { filter: { labels: ['Spring 2025'] }, asset: { labels: [] }, matches: false },
+    { filter: { labels: ['campaign'] }, asset: { labels: ['campaign'] }, matches: true },
+    { filter: { type: ['article'], folder: ['f-news'], labels: ['Autumn'] }, matches: false },
   ])('$filter on $asset → $matches', ({ filter, asset, matches }) => {
     expect(assetMatches({ ...ASSET, ...asset }, filter)).toBe(matches);
+  });
+});
+
+describe('assetQueries', () => {
+  it('sends type, folder_id and is_archived, one listing per folder, and never the labels', () => {
+    expect(assetQueries(undefined)).toEqual([{ archived: false }]);
+    expect(assetQueries({ type: ['article', 'image'], labels: ['Spring 2025'], archived: true })).toEqual([{ archived: true, types: ['article', 'image'] }]);
+    expect(assetQueries({ folder: ['f-1', 'f-2', 'f-1'] })).toEqual([
+      { archived: false, folderId: 'f-1' },
+      { archived: false, folderId: 'f-2' },
+    ]);
   });
 });
 
@@ -56,8 +79,10 @@ describe('valueAt', () => {
     ['title', 'Spring launch'],
     ['content.value', '<p>Hello</p>'],
     ['links.self', 'https://api.example.com/v3/assets/a-1'],
-    ['labels.0', 'campaign'],
-    ['labels.1.name', 'spring'],
+    ['labels.0.group.name', 'Campaign'],
+    ['labels.0.values.1.name', 'Launch'],
+    ['labels.1.values.0.id', 'v-shoes'],
+    ['file_location', '/all assets/News'],
     ['labels.x', undefined],
     ['content.value.length', undefined],
     ['missing.field', undefined],

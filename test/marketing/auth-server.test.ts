@@ -33,22 +33,46 @@ describe('the authorization server client', () => {
     expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({ client_id: 'cid', client_secret: 'client-secret-xyz', grant_type: 'refresh_token', refresh_token: 'old-refresh-123' });
   });
 
-  it.each(['access_token', 'refresh_token', 'id_token', 'expires_in', 'token_type'])('names a missing %s in the token response, and no token', async (field) => {
-    const answer: Record<string, unknown> = { ...TOKENS };
-    delete answer[field];
+  it('names a missing access_token in the token response, and no token', async () => {
+    const { access_token: _left, ...answer } = TOKENS;
     const server = await startScriptedServer([{ status: 200, body: JSON.stringify(answer) }]);
     const error = await failure(() => createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' })).exchangeCode('c-1234567890'));
     expect(error.code).toBe('GF_AUTH_BAD_TOKEN_RESPONSE');
-    expect(error.message).toContain(`no valid ${field}`);
-    expect(error.details.fields).toEqual([field]);
+    expect(error.message).toContain('no valid access_token');
+    expect(error.details.fields).toEqual(['access_token']);
     expect(shown(error)).not.toMatch(/acc-|ref-|idt-|c-1234567890/);
   });
 
-  it('refuses a token type other than Bearer and an expires_in that is not a positive number', async () => {
-    const server = await startScriptedServer([{ status: 200, body: JSON.stringify({ ...TOKENS, token_type: 'mac' }) }, { status: 200, body: JSON.stringify({ ...TOKENS, expires_in: '3600' }) }]);
+  it('needs nothing but access_token: refresh_token and id_token optional, token_type Bearer and expires_in 3600 s by default', async () => {
+    const server = await startScriptedServer([{ status: 200, body: JSON.stringify({ access_token: 'acc-only-123456' }) }, { status: 200, body: JSON.stringify({ access_token: 'acc-2-1234567', expires_in: '7200', refresh_token: null }) }]);
+    const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }));
+    expect(await auth.refresh('r-1234567890')).toEqual({ accessToken: 'acc-only-123456', expiresIn: 3600, expiresInAssumed: true, tokenType: 'Bearer' });
+    expect(await auth.refresh('r-1234567890')).toEqual({ accessToken: 'acc-2-1234567', expiresIn: 7200, tokenType: 'Bearer' });
+  });
+
+  it('refuses a token type other than Bearer, and a field present with the wrong type', async () => {
+    const server = await startScriptedServer([
+      { status: 200, body: JSON.stringify({ ...TOKENS, token_type: 'mac' }) },
+      { status: 200, body: JSON.stringify({ ...TOKENS, expires_in: 'soon' }) },
+      { status: 200, body: JSON.stringify({ ...TOKENS, id_token: 42, expires_in: -1 }) },
+    ]);
     const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }));
     expect((await failure(() => auth.refresh('r-1234567890'))).message).toContain('not Bearer');
     expect((await failure(() => auth.refresh('r-1234567890'))).message).toContain('no valid expires_in');
+    expect((await failure(() => auth.refresh('r-1234567890'))).details.fields).toEqual(['id_token', 'expires_in']);
+  });
+
+  it('asks for client credentials with the client id and secret alone, and names an app not registered for them', async () => {
+    const server = await startScriptedServer([
+      { status: 200, body: JSON.stringify({ access_token: 'cc-token-123456', token_type: 'Bearer', expires_in: 3600 }) },
+      { status: 400, body: JSON.stringify({ error: 'unauthorized_client', error_description: 'not registered for client_credentials' }) },
+    ]);
+    const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }), { maxAttempts: 1 });
+    expect(await auth.clientCredentials()).toEqual({ accessToken: 'cc-token-123456', expiresIn: 3600, tokenType: 'Bearer' });
+    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({ client_id: 'cid', client_secret: 'client-secret-xyz', grant_type: 'client_credentials' });
+    const refused = await failure(() => auth.clientCredentials());
+    expect([refused.code, refused.message]).toEqual(['GF_AUTH_GRANT_NOT_ALLOWED', expect.stringContaining('not registered for client_credentials') as unknown]);
+    expect(shown(refused)).not.toContain('client-secret-xyz');
   });
 
   it.each([

@@ -14,6 +14,7 @@ export function appFor(platform: Pick<FakePlatform, 'url' | 'clientId' | 'client
     clientId: platform.clientId,
     clientSecret: platform.clientSecret,
     redirectUri: `http://127.0.0.1:${port}/callback`,
+    grant: 'authorization_code',
     description: platform.url,
   };
 }

@@ -4,9 +4,11 @@ import { memoryInput } from '../../data/read/memory-input.js';
 import { pushData } from '../../data/push/push-data.js';
 import { renderPushSummary } from '../../data/report/render-data-report.js';
 import type { ReadEntry } from '../../data/types.js';
-import { assetMatches, assetRecord } from '../../marketing/asset-items.js';
+import { assetMatches, assetQueries, assetRecord } from '../../marketing/asset-items.js';
 import { ASSETS_ERROR_CODES } from '../../marketing/codes.js';
+import type { OpenApiClient } from '../../marketing/open-api.js';
 import type { Asset } from '../../marketing/types.js';
+import type { AssetFilter } from '../../model/types.js';
 import { escapeControl as e } from '../../render/escape-control.js';
 import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
@@ -38,7 +40,7 @@ export async function assetsList(ctx: CommandContext, options: AssetsListOptions
     const { client } = await m.openApi();
     const assets = await client.listAssets(options.pageSize === undefined ? {} : { pageSize: options.pageSize });
     if (ctx.globals().format === 'json') ctx.out(JSON.stringify(assets, null, 2));
-    else ctx.out([...renderAssetTable(assets), `${assets.length} asset${assets.length === 1 ? '' : 's'} at ${m.app.description}.`].join('\n'));
+    else ctx.out([...renderAssetTable(assets), `${assets.length} asset${assets.length === 1 ? '' : 's'} at the Open API ${m.app.baseUrl}.`].join('\n'));
     return 0;
   } finally {
     await m.close();
@@ -75,7 +77,7 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
     let assets: Asset[];
     try {
       const { client } = await m.openApi();
-      assets = await client.listAssets(options.pageSize === undefined ? {} : { pageSize: options.pageSize });
+      assets = await listSelected(client, spec.filter, options.pageSize);
     } finally {
       await m.close();
     }
@@ -85,7 +87,7 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
       client: opened?.client ?? offlineClient(),
       declaration,
       files: [],
-      inputs: [memoryInput(`assets of ${m.app.description}`, entries)],
+      inputs: [memoryInput(`assets of the Open API ${m.app.baseUrl}`, entries)],
       config: {
         ...project.config.data,
         ...(options.batchBytes === undefined ? {} : { batchMaxBytes: options.batchBytes }),
@@ -103,7 +105,7 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
     if (ctx.globals().format === 'json') {
       ctx.out(JSON.stringify({ ...summary, assets: counts, environment: opened?.description ?? null }, null, 2));
     } else {
-      ctx.out(`${counts.listed} asset${counts.listed === 1 ? '' : 's'} listed; ${counts.selected} match the import of source ${declaration.id} (${e(excerpt(spec.contentType))} in ${e(excerpt(spec.language ?? declaration.definition.languages[0] ?? ''))}).`);
+      ctx.out(`${counts.listed} asset${counts.listed === 1 ? '' : 's'} listed at the Open API ${m.app.baseUrl}; ${counts.selected} match the import of source ${declaration.id} (${e(excerpt(spec.contentType))} in ${e(excerpt(spec.language ?? declaration.definition.languages[0] ?? ''))}).`);
       showValidation(ctx, summary.validation);
       for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
     }
@@ -111,4 +113,16 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
   } finally {
     await opened?.close();
   }
+}
+
+/**
+ * The assets the filter's API-side conditions select (type, folder, archived, sent as
+ * query parameters), one listing per folder, each asset once, in listing order.
+ */
+async function listSelected(client: OpenApiClient, filter: AssetFilter | undefined, pageSize: number | undefined): Promise<Asset[]> {
+  const byId = new Map<string, Asset>();
+  for (const query of assetQueries(filter)) {
+    for (const asset of await client.listAssets({ query, ...(pageSize === undefined ? {} : { pageSize }) })) if (!byId.has(asset.id)) byId.set(asset.id, asset);
+  }
+  return [...byId.values()];
 }

@@ -21,6 +21,7 @@ export async function authLogin(ctx: CommandContext, options: LoginOptions): Pro
   const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
   try {
     return await withMarketing(ctx, async (m) => {
+      if (m.app.grant === 'client_credentials') return noLoginNeeded(ctx, m);
       const stored = await login({
         app: m.app,
         store: m.store,
@@ -52,6 +53,7 @@ export async function authLogin(ctx: CommandContext, options: LoginOptions): Pro
 /** `graphform auth status`: what is stored, read without a request; exit 1 when there is nothing to use. */
 export async function authStatus(ctx: CommandContext): Promise<number> {
   return withMarketing(ctx, async (m) => {
+    if (m.app.grant === 'client_credentials') return clientCredentialsStatus(ctx, m);
     const bootstrap = ctx.io.env.GRAPHFORM_REFRESH_TOKEN;
     const stored = await m.store.read(m.app.issuer, m.app.clientId);
     const usable = continuesChain(stored, bootstrap) ? stored : undefined;
@@ -76,6 +78,7 @@ export async function authStatus(ctx: CommandContext): Promise<number> {
 /** `graphform auth refresh`: a refresh now, the rotated pair stored before anything else. */
 export async function authRefresh(ctx: CommandContext): Promise<number> {
   return withMarketing(ctx, async (m) => {
+    if (m.app.grant === 'client_credentials') return fetchClientToken(ctx, m);
     const { session } = await m.openApi();
     const before = session.current();
     await (before === undefined ? session.accessToken() : session.renew(before.accessToken));
@@ -90,15 +93,21 @@ export async function authRefresh(ctx: CommandContext): Promise<number> {
 /** `graphform auth logout`: revoke the refresh token (unless --no-revoke), then delete the stored pair. */
 export async function authLogout(ctx: CommandContext, options: { revoke: boolean }): Promise<number> {
   return withMarketing(ctx, async (m) => {
-    const stored = await m.store.read(m.app.issuer, m.app.clientId);
     const json = ctx.globals().format === 'json';
+    if (m.app.grant === 'client_credentials') {
+      if (json) ctx.out(JSON.stringify({ grant: m.app.grant, loggedOut: false, revoked: false }, null, 2));
+      else ctx.out(`marketing.grant is client_credentials: nothing is stored, so there is nothing to log out of (each command's token expires on its own).`);
+      return 0;
+    }
+    const stored = await m.store.read(m.app.issuer, m.app.clientId);
     if (stored === undefined) {
       if (json) ctx.out(JSON.stringify({ loggedOut: false, revoked: false, store: m.store.path }, null, 2));
       else ctx.out(`No tokens for ${m.app.description} in ${m.store.path}: nothing to log out.`);
       return 0;
     }
     // Revoked first: if the server refuses, the tokens stay, so the user can try again.
-    const revoked = options.revoke ? await m.server.revoke(stored.refreshToken, 'refresh_token') : 'skipped';
+    // Without a refresh token (the server issued none), the access token is what can be revoked.
+    const revoked = !options.revoke ? 'skipped' : stored.refreshToken === undefined ? await m.server.revoke(stored.accessToken, 'access_token') : await m.server.revoke(stored.refreshToken, 'refresh_token');
     await m.store.locked(() => m.store.remove(stored.issuer, stored.clientId));
     if (json) {
       ctx.out(JSON.stringify({ loggedOut: true, revoked: revoked === 'revoked', store: m.store.path }, null, 2));
@@ -106,7 +115,7 @@ export async function authLogout(ctx: CommandContext, options: { revoke: boolean
     }
     const said =
       revoked === 'revoked'
-        ? 'revoked the refresh token and'
+        ? `revoked the ${stored.refreshToken === undefined ? 'access' : 'refresh'} token and`
         : revoked === 'unsupported'
           ? 'the authorization server offers no revocation (the tokens stay valid until they expire);'
           : 'did not revoke (--no-revoke);';
@@ -125,25 +134,62 @@ async function withMarketing<T>(ctx: CommandContext, work: (m: OpenedMarketing) 
   }
 }
 
+/** `auth login` under client credentials: there is no user to log in; say so, and what happens instead. */
+function noLoginNeeded(ctx: CommandContext, m: OpenedMarketing): number {
+  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ grant: m.app.grant, loggedIn: false, loginNeeded: false }, null, 2));
+  else ctx.out(`No login needed: marketing.grant is client_credentials, so every command fetches its own access token from ${m.app.description} with the client id and secret alone. Nothing is stored.`);
+  return 0;
+}
+
+/** `auth status` under client credentials: the grant, read from the config without a request. */
+function clientCredentialsStatus(ctx: CommandContext, m: OpenedMarketing): number {
+  if (ctx.globals().format === 'json') {
+    ctx.out(JSON.stringify({ grant: m.app.grant, app: m.app.description, clientId: m.app.clientId, openApi: m.app.baseUrl, store: null }, null, 2));
+    return 0;
+  }
+  ctx.out(
+    [
+      `Grant: client_credentials (marketing.grant): commands fetch an access token from ${m.app.description} with the client id and secret; no login, no token store.`,
+      `  client:         ${e(m.app.clientId)}`,
+      `  Open API:       ${m.app.baseUrl}`,
+      '  Run `graphform auth refresh` to check the credentials now.',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+/** `auth refresh` under client credentials: one token fetched now, as a check of the credentials; nothing stored. */
+async function fetchClientToken(ctx: CommandContext, m: OpenedMarketing): Promise<number> {
+  const tokens = await m.server.clientCredentials();
+  const expiresAt = new Date(m.now() + tokens.expiresIn * 1000).toISOString();
+  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ grant: m.app.grant, fetched: true, accessExpiresAt: expiresAt, stored: false }, null, 2));
+  else ctx.out(ctx.color().green(`Fetched an access token from ${m.app.description} with client credentials: it ${describeExpiry(expiresAt, m.now(), 'fetched again on next use')}. Nothing was stored.`));
+  return 0;
+}
+
 function statusLines(m: OpenedMarketing, tokens: StoredTokens): string[] {
   const now = m.now();
   return [
+    `  grant:          ${m.app.grant}`,
     `  client:         ${e(m.app.clientId)}`,
     `  app mode:       ${tokens.mode === undefined ? 'unknown' : `${tokens.mode} (from the access token's lifetime)`}`,
     `  access token:   ${describeExpiry(tokens.accessExpiresAt, now, 'refreshed on next use')}`,
-    `  refresh token:  issued ${tokens.refreshIssuedAt}, ${describeExpiry(refreshExpiresAt(tokens), now, 'log in again')}`,
+    tokens.refreshToken === undefined
+      ? '  refresh token:  none issued (log in again once the access token expires)'
+      : `  refresh token:  issued ${tokens.refreshIssuedAt}, ${describeExpiry(refreshExpiresAt(tokens), now, 'log in again')}`,
     `  stored in:      ${m.store.path}`,
   ];
 }
 
 function statusJson(m: OpenedMarketing, tokens: StoredTokens): Record<string, string | null> {
   return {
+    grant: m.app.grant,
     app: m.app.description,
     clientId: m.app.clientId,
     user: tokens.user ?? null,
     mode: tokens.mode ?? null,
     accessExpiresAt: tokens.accessExpiresAt,
-    refreshExpiresAt: refreshExpiresAt(tokens),
+    refreshExpiresAt: tokens.refreshToken === undefined ? null : refreshExpiresAt(tokens),
     store: m.store.path,
   };
 }
