@@ -34,6 +34,8 @@ export interface ApplyFlags extends PlanFlags {
   yes?: boolean;
   parallelism: string;
   lockTimeout?: string;
+  /** false with `--no-verify`: writes are not read back. */
+  verify?: boolean;
 }
 
 /** What `apply --format json` prints: one document, whatever happened. */
@@ -123,6 +125,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         parallelism,
         repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir, stop: trap.signal }),
         stop: trap.signal,
+        verify: flags.verify !== false,
         onEvent: (event) => {
           const line = renderApplyEvent(event, c);
           if (line !== '') progress(line);

@@ -10,7 +10,8 @@ export const registerApply: CommandRegistrar = (program, run) => {
     .option('--allow-data-loss', 'allow full updates and deleting sources, which delete items; without it such a plan sends nothing and exits 3')
     .option('-y, --yes', 'do not ask for confirmation (pipelines)')
     .option('--parallelism <n>', 'sources applied at once', '1')
-    .option('--lock-timeout <ms>', 'wait this long for the state lock before failing');
+    .option('--lock-timeout <ms>', 'wait this long for the state lock before failing')
+    .option('--no-verify', 'do not read each write back to check the service stored what was sent (risk: a write stored differently goes unnoticed until the next plan)');
   addPlanFlags(command).action((planfile: string | undefined, flags: ApplyFlags) =>
     run(async (ctx) => (await import('../actions/apply.js')).apply(ctx, planfile, flags)),
   );
