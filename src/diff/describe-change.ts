@@ -69,7 +69,7 @@ export function describeChange(change: Change): string {
     case 'source.unknownFieldChanged':
     case 'contentType.unknownFieldChanged':
     case 'property.unknownFieldChanged':
-      return `changing ${change.path}, a field graphform does not know`;
+      return `changing ${unknownField(change.path)}, a field graphform does not know`;
     default: {
       const unreachable: never = change.kind;
       return String(unreachable);
@@ -81,6 +81,14 @@ export function describeChange(change: Change): string {
 export function joinWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
+}
+
+/** `unit of Product.Quantity`, `slot of the source`: from `…unknownFields.<field>` paths. */
+function unknownField(path: string): string {
+  const segments = pathSegments(path);
+  const at = segments.indexOf('unknownFields');
+  const owner = segments.slice(0, Math.max(at, 0)).filter((_, index) => index % 2 === 1).join('.');
+  return `${segments.slice(at + 1).join('.')} of ${owner === '' ? 'the source' : owner}`;
 }
 
 function quote(value: unknown): string {

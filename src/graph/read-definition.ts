@@ -37,7 +37,8 @@ export function readDefinition(value: unknown): ReadResult {
   const unknown: string[] = [];
   try {
     const root = object(value, 'the definition');
-    return { ok: true, definition: definition(root, unknown), unknown, hasDescription: Object.hasOwn(root, 'description') };
+    const read = definition(root, unknown);
+    return { ok: true, definition: read, unknown: unknown.sort(), hasDescription: Object.hasOwn(root, 'description') };
   } catch (error) {
     if (error instanceof Problem) return { ok: false, problem: error.message };
     throw error;

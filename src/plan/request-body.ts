@@ -1,6 +1,8 @@
 import { changedField, pathSegments, type Change, type ChangeKind } from '../diff/change.js';
 import { ownValue, setOwn } from '../model/own.js';
 import type { ContentTypeDefinition, PartialTypesBody, SourceDefinition } from '../model/types.js';
+import { wireDefinition } from '../model/wire.js';
+import { readDefinition } from '../graph/read-definition.js';
 import type { SourceLabels } from '../graph/types.js';
 
 export function typesPath(id: string): string {
@@ -26,7 +28,10 @@ export function labelsBody(definition: SourceDefinition): SourceLabels {
  * property type's property `name` is filled from its key, since the service's format carries it.
  */
 export function fullBody(definition: SourceDefinition): SourceDefinition {
-  return structuredClone(definition);
+  // Through the wire form and back: exactly the fields that go on the wire, names filled.
+  const read = readDefinition(wireDefinition(definition));
+  if (!read.ok) throw new Error(`a validated definition did not read back from its wire form: ${read.problem}`);
+  return read.definition;
 }
 
 /** Content type fields that a partial update clears by sending null: absence could read as "unchanged". */

@@ -21,12 +21,22 @@ const changedEverywhere = edit(base, (d) => {
   d.contentTypes.Product!.abstract = true;
   d.contentTypes.Product!.properties.Price = { type: 'Money' };
   delete d.contentTypes.Product!.properties.Color;
-  d.contentTypes.Product!.properties.Quantity = { type: 'Float', searchable: true };
+  d.contentTypes.Product!.properties.Quantity = { type: 'Float', searchable: true, index: true, helpText: 'How many', ref: { id: 'q' }, unknownFields: { unit: 'pcs' } };
+  d.preset = 'next';
+  d.useTypedFieldNames = true;
+  d.links = { Changed: { from: 'a', to: 'c' }, Added: { from: 'x', to: 'y' } };
+  d.unknownFields = { slot: 'new' };
+  Object.assign(d.contentTypes.Product!, { base: 'Thing', displayName: 'Product', description: 'A product', sortOrder: 3, unknownFields: { icon: 'box' } });
 });
 const applied = edit(base, (d) => {
   d.propertyTypes!.Old = { properties: { X: { name: 'X', type: 'Int' } } };
   d.contentTypes.Gone = { contentType: [], properties: {} };
+  d.links = { Changed: { from: 'a', to: 'b' }, Old: { from: 'o', to: 'p' } };
 });
+
+function byKindOf(changes: readonly Change[], kind: Change['kind']): Change | undefined {
+  return changes.find((c) => c.kind === kind);
+}
 
 describe('diffSource', () => {
   it('finds nothing between equal definitions', () => {
@@ -39,20 +49,38 @@ describe('diffSource', () => {
     expect(changes.map((c) => `${c.path} ${c.kind}`)).toEqual([
       'contentTypes.Gone contentType.removed',
       'contentTypes.Product.abstract contentType.abstractChanged',
+      'contentTypes.Product.base contentType.baseFieldChanged',
       'contentTypes.Product.contentType contentType.baseChanged',
+      'contentTypes.Product.description contentType.descriptionChanged',
+      'contentTypes.Product.displayName contentType.displayNameChanged',
       'contentTypes.Product.properties.Color property.removed',
       'contentTypes.Product.properties.Price property.added',
+      'contentTypes.Product.properties.Quantity.helpText property.helpTextChanged',
+      'contentTypes.Product.properties.Quantity.index property.indexChanged',
+      'contentTypes.Product.properties.Quantity.ref property.refChanged',
       'contentTypes.Product.properties.Quantity.searchable property.searchableChanged',
       'contentTypes.Product.properties.Quantity.type property.typeChanged',
+      'contentTypes.Product.properties.Quantity.unknownFields.unit property.unknownFieldChanged',
+      'contentTypes.Product.sortOrder contentType.sortOrderChanged',
+      'contentTypes.Product.unknownFields.icon contentType.unknownFieldChanged',
       'contentTypes.Review contentType.added',
       'description source.descriptionChanged',
       'label source.labelChanged',
       'languages.de source.languageAdded',
       'languages.sv source.languageRemoved',
+      'links.Added link.added',
+      'links.Changed link.changed',
+      'links.Old link.removed',
+      'preset source.presetChanged',
       'propertyTypes.Dimensions propertyType.changed',
       'propertyTypes.Money propertyType.added',
       'propertyTypes.Old propertyType.removed',
+      'unknownFields.slot source.unknownFieldChanged',
+      'useTypedFieldNames source.typedFieldNamesChanged',
     ]);
+    expect(byKindOf(changes, 'contentType.displayNameChanged')).toMatchObject({ before: null, after: 'Product' });
+    expect(byKindOf(changes, 'property.unknownFieldChanged')).toMatchObject({ before: null, after: 'pcs' });
+    expect(byKindOf(changes, 'link.changed')).toMatchObject({ before: { from: 'a', to: 'b' }, after: { from: 'a', to: 'c' } });
     const byKind = (kind: Change['kind']): Change | undefined => changes.find((c) => c.kind === kind);
     expect(byKind('property.removed')).toEqual({ kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null });
     expect(byKind('property.typeChanged')).toMatchObject({ before: 'Int', after: 'Float' });
@@ -90,6 +118,12 @@ describe('round trips', () => {
     ['searchable off', base, edit(base, (d) => void delete d.contentTypes.Item!.properties.Name!.searchable)],
     ['made concrete', base, edit(base, (d) => void delete d.contentTypes.Item!.abstract)],
     ['property types all removed', base, edit(base, (d) => void delete d.propertyTypes)],
+    ['display metadata and unknown fields removed', changedEverywhere, edit(changedEverywhere, (d) => {
+      delete d.contentTypes.Product!.displayName;
+      delete d.contentTypes.Product!.unknownFields;
+      delete d.unknownFields;
+      delete d.links;
+    })],
   ];
   const canon = (d: SourceDefinition | undefined) => (d === undefined ? undefined : canonicalDefinition(d));
 
@@ -114,19 +148,34 @@ describe('describeChange', () => {
       [
         "removing content type Gone",
         "making Product abstract",
+        "changing the base field of Product from null to "Thing"",
         "changing the base types of Product from [Item] to [] (none)",
+        "changing the description of Product",
+        "changing the display name of Product",
         "removing property Product.Color",
         "adding property Product.Price",
+        "changing the help text of Product.Quantity",
+        "changing index of Product.Quantity from null to true",
+        "changing the ref of Product.Quantity",
         "making Product.Quantity searchable",
         "changing the type of Product.Quantity from Int to Float",
+        "changing unit of Product.Quantity, a field graphform does not know",
+        "changing the sort order of Product",
+        "changing icon of Product, a field graphform does not know",
         "adding content type Review",
         "adding a description",
         "changing the label from "Shop catalogue" to "Renamed"",
         "adding language de",
         "removing language sv",
+        "adding link Added",
+        "changing link Changed",
+        "removing link Old",
+        "changing the preset from null to "next"",
         "changing property type Dimensions",
         "adding property type Money",
         "removing property type Old",
+        "changing slot of the source, a field graphform does not know",
+        "changing useTypedFieldNames from null to true",
         "adding the source",
         "removing the source",
       ]

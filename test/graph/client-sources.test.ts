@@ -105,7 +105,7 @@ describe('the sources API of the graph client', () => {
 
   it("reads the CMS's own types from GET types?id=default", async () => {
     const { client, sent } = await serve([json(200, sampleDefinition({ label: 'CMS' })), { status: 404 }, { status: 501 }]);
-    expect(await client.getCmsTypes()).toEqual({ status: 'found', definition: sampleDefinition({ label: 'CMS' }) });
+    expect(await client.getCmsTypes()).toEqual({ status: 'found', definition: sampleDefinition({ label: 'CMS' }), unknown: [], hasDescription: false });
     expect(await client.getCmsTypes()).toEqual({ status: 'missing' });
     expect(await client.getCmsTypes()).toEqual({ status: 'unsupported' });
     expect(sent()).toEqual(Array(3).fill('GET /api/content/v3/types?id=default'));

@@ -4,33 +4,98 @@ import { readDefinition } from '../../src/graph/read-definition.js';
 const valid = {
   label: 'Shop',
   languages: ['en'],
-  description: 'a field beyond the contract',
+  description: 'The shop',
   propertyTypes: { Dim: { properties: { Width: { type: 'Float' } } } },
   contentTypes: { Product: { contentType: [], displayName: 'Product', properties: { Name: { type: 'String', searchable: true, sortOrder: 1 } } } },
 };
 
 describe('reading a definition back from GET types', () => {
-  it('keeps the contract fields, drops the rest and fills property type names', () => {
+  it('keeps every published field, keeps unknown fields verbatim at their level and names them, and fills property type names', () => {
     expect(readDefinition(valid)).toEqual({
       ok: true,
+      hasDescription: true,
+      unknown: ['contentTypes.Product.properties.Name.sortOrder'],
       definition: {
         label: 'Shop',
+        description: 'The shop',
         languages: ['en'],
         propertyTypes: { Dim: { properties: { Width: { name: 'Width', type: 'Float' } } } },
-        contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String', searchable: true } } } },
+        contentTypes: { Product: { contentType: [], displayName: 'Product', properties: { Name: { type: 'String', searchable: true, unknownFields: { sortOrder: 1 } } } } },
       },
+    });
+  });
+
+  it('reads the published example of ContentSource_V3 (links, useTypedFieldNames, preset, ref, index, helpText, base) with nothing unknown', () => {
+    const published = {
+      label: null,
+      description: null,
+      languages: ['en'],
+      preset: 'next',
+      useTypedFieldNames: true,
+      links: { Forecast: { from: 'Location', to: 'City' } },
+      propertyTypes: { Location: { base: 'Place', abstract: false, properties: { Latitude: { type: 'Float', index: true, ref: { id: 'x', type: 'y' } } } } },
+      contentTypes: {
+        Weather: {
+          contentType: [],
+          base: 'Item',
+          displayName: null,
+          description: 'A forecast',
+          sortOrder: 2.5,
+          properties: { Location: { type: 'Location', helpText: null, index: false, ref: { id: 'loc' } } },
+        },
+      },
+    };
+    const read = readDefinition(published);
+    expect(read).toMatchObject({ ok: true, unknown: [], hasDescription: true });
+    expect(read.ok && read.definition).toEqual({
+      label: null,
+      description: null,
+      languages: ['en'],
+      preset: 'next',
+      useTypedFieldNames: true,
+      links: { Forecast: { from: 'Location', to: 'City' } },
+      propertyTypes: { Location: { base: 'Place', abstract: false, properties: { Latitude: { name: 'Latitude', type: 'Float', index: true, ref: { id: 'x', type: 'y' } } } } },
+      contentTypes: {
+        Weather: { contentType: [], base: 'Item', displayName: null, description: 'A forecast', sortOrder: 2.5, properties: { Location: { type: 'Location', helpText: null, index: false, ref: { id: 'loc' } } } },
+      },
+    });
+  });
+
+  it('reads a source without label, languages or content types as the published defaults', () => {
+    const read = readDefinition({ contentTypes: undefined });
+    expect(read).toEqual({ ok: true, hasDescription: false, unknown: [], definition: { languages: [], contentTypes: {} } });
+  });
+
+  it('keeps unknown fields at the source, content type, property type, property and link levels', () => {
+    const read = readDefinition({
+      languages: ['en'],
+      slot: 'new',
+      links: { L: { from: 'a', to: 'b', weight: 2 } },
+      propertyTypes: { P: { properties: { X: { type: 'Int', unit: 'cm' } }, colour: 'red' } },
+      contentTypes: { C: { contentType: [], properties: {}, icon: { name: 'star' } } },
+    });
+    expect(read.ok && read.unknown).toEqual(['contentTypes.C.icon', 'links.L.weight', 'propertyTypes.P.colour', 'propertyTypes.P.properties.X.unit', 'slot']);
+    expect(read.ok && read.definition).toMatchObject({
+      unknownFields: { slot: 'new' },
+      links: { L: { unknownFields: { weight: 2 } } },
+      propertyTypes: { P: { unknownFields: { colour: 'red' }, properties: { X: { unknownFields: { unit: 'cm' } } } } },
+      contentTypes: { C: { unknownFields: { icon: { name: 'star' } } } },
     });
   });
 
   it.each([
     ['not an object', [], 'the definition is not an object'],
-    ['no label', { ...valid, label: undefined }, 'label is not a string'],
-    ['no languages', { ...valid, languages: undefined }, 'languages is not a list of strings'],
-    ['no content types', { ...valid, contentTypes: undefined }, 'contentTypes is not an object'],
+    ['a label that is a number', { ...valid, label: 3 }, 'label is not a string or null'],
+    ['languages that are not strings', { ...valid, languages: [1] }, 'languages is not a list of strings'],
+    ['content types that are a list', { ...valid, contentTypes: [] }, 'contentTypes is not an object'],
     ['a content type that is a list', { ...valid, contentTypes: { P: [] } }, 'contentTypes.P is not an object'],
     ['a base list of numbers', { ...valid, contentTypes: { P: { contentType: [1], properties: {} } } }, 'contentTypes.P.contentType is not a list of strings'],
     ['a property without a type', { ...valid, contentTypes: { P: { contentType: [], properties: { N: {} } } } }, 'contentTypes.P.properties.N.type is not a string'],
     ['searchable as a string', { ...valid, contentTypes: { P: { contentType: [], properties: { N: { type: 'String', searchable: 'yes' } } } } }, 'contentTypes.P.properties.N.searchable is not true or false'],
+    ['an unknown preset', { ...valid, preset: 'new' }, 'preset is not one of legacy, next'],
+    ['a link without to', { ...valid, links: { L: { from: 'a' } } }, 'links.L.to is not a string'],
+    ['a sort order that is text', { ...valid, contentTypes: { P: { contentType: [], sortOrder: 'first', properties: {} } } }, 'contentTypes.P.sortOrder is not a number'],
+    ['a ref with an extra field', { ...valid, contentTypes: { P: { contentType: [], properties: { N: { type: 'String', ref: { id: 'a', x: 1 } } } } } }, 'contentTypes.P.properties.N.ref.x is not a field of a ref (id, type)'],
   ])('refuses %s', (_name, value, problem) => {
     expect(readDefinition(value)).toEqual({ ok: false, problem });
   });

@@ -12,6 +12,8 @@ describe('reading the sources list', () => {
     ['a null description', [{ id: 'shop', ...shop, description: null }], [{ id: 'shop', label: 'Shop', languages: ['en', 'sv'] }]],
     ['no description', { shop: { label: 'Shop', languages: [] } }, [{ id: 'shop', label: 'Shop', languages: [] }]],
     ['unknown fields', [{ id: 'default', label: 'CMS', languages: ['en'], created: 1, owner: { x: 1 } }], [{ id: 'default', label: 'CMS', languages: ['en'] }]],
+    ['a source without label (the published documentation creates one)', { shop: { languages: ['en'] } }, [{ id: 'shop', label: '', languages: ['en'] }]],
+    ['a null label', [{ id: 'shop', label: null, languages: ['en'] }], [{ id: 'shop', label: '', languages: ['en'] }]],
   ])('reads %s', (_name, value, sources) => {
     expect(readSourceList(value)).toEqual({ ok: true, sources });
   });
@@ -23,7 +25,7 @@ describe('reading the sources list', () => {
     ['an array entry without id', [shop], '[0].id is not a non-empty string'],
     ['an array entry with an empty id', [{ ...shop, id: '' }], '[0].id is not a non-empty string'],
     ['an entry that is not an object', [{ id: 'shop', ...shop }, 'blog'], '[1] is not an object'],
-    ['a map entry without label', { shop: { languages: [] } }, 'shop.label is not a string'],
+    ['a label that is a number', { shop: { label: 2, languages: [] } }, 'shop.label is not a string'],
     ['languages that are not strings', { shop: { ...shop, languages: [1] } }, 'shop.languages is not a list of strings'],
     ['no languages', [{ id: 'shop', label: 'Shop' }], '[0].languages is not a list of strings'],
     ['a description that is a number', [{ id: 'shop', ...shop, description: 3 }], '[0].description is not a string'],

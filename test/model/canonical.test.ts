@@ -37,9 +37,15 @@ describe('canonicalDefinition', () => {
     expect(named.propertyTypes).toEqual({ D: { properties: { W: { name: 'W', type: 'Float' } } } });
   });
 
-  it('keeps only the contract fields (and graphform\'s description, which typesPart leaves out)', () => {
+  it('keeps the published fields and unknown fields, drops stray keys, and typesPart leaves out the description', () => {
     const withExtras = { ...shop(), displayName: 'x', contentTypes: { A: { contentType: [], properties: {}, sortOrder: 3 } } } as unknown as SourceDefinition;
-    expect(canonicalJson(canonicalDefinition(withExtras))).not.toMatch(/displayName|sortOrder/);
+    expect(canonicalJson(canonicalDefinition(withExtras))).not.toMatch(/displayName/);
+    expect(canonicalJson(canonicalDefinition(withExtras))).toMatch(/"sortOrder":3/);
+    const kept = canonicalDefinition({ ...shop(), links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: false, unknownFields: { slot: { b: 1, a: 2 } } });
+    expect(kept).toMatchObject({ links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: false, unknownFields: { slot: { a: 2, b: 1 } } });
+    expect(canonicalDefinition({ ...shop(), links: {}, unknownFields: {}, label: null })).not.toHaveProperty('links');
+    expect(canonicalDefinition({ ...shop(), label: null })).not.toHaveProperty('label');
+    expect(canonicalDefinition({ ...shop(), label: '' })).toEqual(canonicalDefinition(edit(shop(), (d) => void delete d.label)));
     const described = { ...shop(), description: 'Everything we sell' };
     expect(canonicalDefinition(described).description).toBe('Everything we sell');
     expect(canonicalDefinition({ ...shop(), description: '' })).not.toHaveProperty('description');

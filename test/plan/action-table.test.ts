@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeKind } from '../../src/diff/change.js';
 import type { RemoteDefinition } from '../../src/graph/types.js';
-import type { SourceDefinition } from '../../src/model/types.js';
+import type { PartialTypesBody, SourceDefinition } from '../../src/model/types.js';
 import type { PlanAction, PlanOptions, PlanRequest } from '../../src/plan/types.js';
 import { declaration, edit, planOf, shop } from './builders.js';
 
 const TYPES = '/api/content/v3/types?id=shop';
 const SOURCES = '/api/content/v3/sources?id=shop';
 const put = (body: SourceDefinition): PlanRequest => ({ kind: 'types.put', method: 'PUT', path: TYPES, body });
-const post = (body: { languages: string[]; contentTypes: SourceDefinition['contentTypes'] }): PlanRequest => ({ kind: 'types.post', method: 'POST', path: TYPES, body });
+const post = (body: PartialTypesBody): PlanRequest => ({ kind: 'types.post', method: 'POST', path: TYPES, body });
 const labels = (label: string, description = ''): PlanRequest => ({ kind: 'sources.post', method: 'POST', path: SOURCES, body: { label, description } });
 const base = shop();
-const found = (definition: SourceDefinition): RemoteDefinition => ({ status: 'found', definition });
+const found = (definition: SourceDefinition): RemoteDefinition => ({ status: 'found', definition, unknown: [], hasDescription: false });
 
 interface Row {
   name: string;
@@ -127,7 +127,7 @@ const rows: Row[] = [
     kinds: ['contentType.added', 'source.labelChanged'],
   },
   {
-    name: 'a description change with a full update: PUT (which carries no description), then POST sources',
+    name: 'a description change with a full update: PUT (whose published body carries the description), then POST sources, which is documented to set it',
     applied: base,
     desired: edit(base, (d) => {
       d.description = 'New';
@@ -135,7 +135,10 @@ const rows: Row[] = [
     }),
     action: 'full',
     dataLoss: true,
-    requests: [put(edit(base, (d) => void delete d.contentTypes.Product!.properties.Color)), labels('Shop catalogue', 'New')],
+    requests: [put(edit(base, (d) => {
+      d.description = 'New';
+      delete d.contentTypes.Product!.properties.Color;
+    })), labels('Shop catalogue', 'New')],
     kinds: ['property.removed', 'source.descriptionChanged'],
   },
   {
@@ -145,7 +148,7 @@ const rows: Row[] = [
     remote: { status: 'missing' },
     action: 'create',
     dataLoss: false,
-    requests: [put(base), labels('Shop catalogue', 'Everything we sell')],
+    requests: [put(edit(base, (d) => void (d.description = 'Everything we sell'))), labels('Shop catalogue', 'Everything we sell')],
     kinds: ['source.added'],
   },
   {
@@ -449,6 +452,85 @@ const rows: Row[] = [
     })],
     kinds: ['property.searchableChanged'],
     reasons: ['Warning: drift: source shop was changed'],
+  },
+  {
+    name: 'display metadata (displayName, description, sortOrder, helpText) and index: POST types with the content type; items are kept',
+    applied: base,
+    desired: edit(base, (d) => {
+      Object.assign(d.contentTypes.Product!, { displayName: 'Product', description: 'What we sell', sortOrder: 2 });
+      d.contentTypes.Product!.properties.Color = { type: 'String', helpText: 'A colour name', index: true };
+    }),
+    action: 'partial',
+    dataLoss: false,
+    requests: [post({
+      languages: ['en', 'sv'],
+      contentTypes: {
+        Product: { contentType: ['Item'], displayName: 'Product', description: 'What we sell', sortOrder: 2, properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', helpText: 'A colour name', index: true } } },
+      },
+    })],
+    kinds: ['contentType.displayNameChanged', 'contentType.descriptionChanged', 'contentType.sortOrderChanged', 'property.helpTextChanged', 'property.indexChanged'],
+    reasons: ['can be sent as a partial update; items are kept'],
+  },
+  {
+    name: 'a removed display name and help text go as explicit nulls in the POST, so the service cannot read absence as unchanged',
+    applied: edit(base, (d) => {
+      d.contentTypes.Product!.displayName = 'Product';
+      d.contentTypes.Product!.properties.Color = { type: 'String', helpText: 'A colour name' };
+    }),
+    desired: base,
+    action: 'partial',
+    dataLoss: false,
+    requests: [post({
+      languages: ['en', 'sv'],
+      contentTypes: { Product: { contentType: ['Item'], displayName: null, properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', helpText: null } } } },
+    })],
+    kinds: ['contentType.displayNameChanged', 'property.helpTextChanged'],
+  },
+  {
+    name: 'a partial update carries the links, useTypedFieldNames, preset and unknown fields the source holds, unchanged',
+    applied: edit(base, (d) => Object.assign(d, { links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: true, preset: 'next', unknownFields: { slot: 'new' } })),
+    desired: edit(withColor, (d) => Object.assign(d, { links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: true, preset: 'next', unknownFields: { slot: 'new' } })),
+    action: 'partial',
+    dataLoss: false,
+    requests: [post({
+      languages: ['en', 'sv'],
+      contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } } },
+      preset: 'next',
+      useTypedFieldNames: true,
+      links: { L: { from: 'a', to: 'b' } },
+      unknownFields: { slot: 'new' },
+    })],
+    kinds: ['property.searchableChanged'],
+  },
+  ...fullRow('a link added: PUT, since the record does not say POST applies links', edit(base, (d) => void (d.links = { Forecast: { from: 'City', to: 'Name' } })), ['link.added'], 'adding link Forecast needs a full update'),
+  ...fullRow('useTypedFieldNames switched: PUT', edit(base, (d) => void (d.useTypedFieldNames = true)), ['source.typedFieldNamesChanged'], 'changing useTypedFieldNames from null to true needs a full update'),
+  ...fullRow('the preset changed: PUT', edit(base, (d) => void (d.preset = 'legacy')), ['source.presetChanged'], 'changing the preset'),
+  ...fullRow('a ref changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.ref = { id: 'x' })), ['property.refChanged'], 'changing the ref of Product.Color needs a full update'),
+  ...fullRow('a content type base field changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.base = 'Item')), ['contentType.baseFieldChanged'], 'changing the base field of Product'),
+  ...fullRow('a field graphform does not know changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.unknownFields = { icon: 'box' })), ['contentType.unknownFieldChanged'], 'changing icon of Product, a field graphform does not know'),
+  {
+    name: 'a service whose GET types carries the description: a description already there is "already applied"',
+    applied: undefined,
+    desired: edit(base, (d) => void (d.description = 'Everything')),
+    remote: { status: 'found', definition: edit(base, (d) => void (d.description = 'Everything')), unknown: [], hasDescription: true },
+    action: 'none',
+    dataLoss: false,
+    requests: [],
+    kinds: ['source.added'],
+  },
+  {
+    name: 'fields the service holds that the declaration does not carry are named in a warning, with the full update that would drop them',
+    applied: base,
+    desired: withColor,
+    remote: { status: 'found', definition: edit(base, (d) => void (d.unknownFields = { slot: 'new' })), unknown: ['slot'], hasDescription: false },
+    action: 'partial',
+    dataLoss: false,
+    requests: [post({
+      languages: ['en', 'sv'],
+      contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } } },
+    })],
+    kinds: ['property.searchableChanged'],
+    reasons: ['has fields graphform does not know: slot; a full update would not send them', 'Warning: drift: source shop was changed in the service outside graphform since the last apply (changing slot of the source'],
   },
   {
     name: 'the service answering the state definition is no drift',

@@ -1,3 +1,4 @@
+import { wireDefinition } from '../../src/model/wire.js';
 import { describe, expect, it } from 'vitest';
 import { isGraphformError } from '../../src/diagnostics/errors.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
@@ -117,7 +118,7 @@ describe('buildPlan', () => {
 });
 
 describe('request bodies', () => {
-  it('PUT sends only the service fields, in declared order, names filled', () => {
+  it('PUT sends only the service fields, in declared order, names filled, unknown fields spread at their level', () => {
     const declared = {
       label: 'S',
       languages: ['sv', 'en'],
@@ -126,14 +127,16 @@ describe('request bodies', () => {
       displayName: 'not a contract field',
     } as unknown as SourceDefinition;
     const body = fullBody(declared);
-    expect(JSON.stringify(body)).toBe(
+    expect(JSON.stringify(wireDefinition(body))).toBe(
       JSON.stringify({
         label: 'S',
         languages: ['sv', 'en'],
         propertyTypes: { Dim: { properties: { W: { name: 'W', type: 'Float' } } } },
-        contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', searchable: false }, A: { type: 'Dim' } } } },
+        contentTypes: { B: { contentType: [], description: 'x', properties: { Z: { type: 'String', searchable: false }, A: { type: 'Dim' } } } },
       }),
     );
+    const unknown = fullBody({ ...declared, unknownFields: { slot: 'new' }, contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', unknownFields: { unit: 'cm' } } } } } });
+    expect(wireDefinition(unknown)).toEqual({ label: 'S', languages: ['sv', 'en'], propertyTypes: { Dim: { properties: { W: { name: 'W', type: 'Float' } } } }, contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', unit: 'cm' } } } }, slot: 'new' });
   });
 });
 

@@ -37,7 +37,7 @@ export function mixedPlan(): Plan {
     ],
     remote: {
       blog: { status: 'missing' },
-      docs: { status: 'found', definition: edit(docs, (d) => void (d.contentTypes.Page!.properties.Extra = { type: 'Int' })) },
+      docs: { status: 'found', definition: edit(docs, (d) => void (d.contentTypes.Page!.properties.Extra = { type: 'Int' })), unknown: [], hasDescription: false },
     },
     account: [
       { id: 'default', label: 'CMS', languages: ['en'] },
@@ -58,7 +58,7 @@ export function prunePlan(): Plan {
 }
 
 export function emptyPlan(): Plan {
-  return planOf({ applied: { docs }, declared: [declaration('docs', docs)], remote: { docs: { status: 'found', definition: docs } } });
+  return planOf({ applied: { docs }, declared: [declaration('docs', docs)], remote: { docs: { status: 'found', definition: docs, unknown: [], hasDescription: false } } });
 }
 
 export function planWithDiagnostics(): Plan {

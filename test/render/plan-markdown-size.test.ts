@@ -25,7 +25,7 @@ function largePlan(count: number, lossEvery = 0): Plan {
   return planOf({
     applied: Object.fromEntries(ids.flatMap((id, n) => (losing(n) ? [[id, source(n)]] : []))),
     declared: ids.map((id, n) => declaration(id, losing(n) ? edit(source(n), (d) => void delete d.contentTypes[`Product${n}`]!.properties.Color) : source(n))),
-    remote: Object.fromEntries(ids.map((id, n) => [id, losing(n) ? { status: 'found' as const, definition: source(n) } : { status: 'missing' as const }])),
+    remote: Object.fromEntries(ids.map((id, n) => [id, losing(n) ? { status: 'found' as const, definition: source(n), unknown: [], hasDescription: false } : { status: 'missing' as const }])),
   });
 }
 
