@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import { GraphformError } from '../diagnostics/errors.js';
+import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import type { PlanRequestKind } from '../plan/types.js';
 
 /**
@@ -45,6 +45,20 @@ export function inconsistentResultError(found: Inconsistency): GraphformError {
       hint: 'State records what the service holds now; `graphform plan` shows what remains to do. If the same difference comes back, the service stores this definition differently from how it was sent.',
     },
   );
+}
+
+/**
+ * A read back that failed (after the client's own retries): the write was accepted, but what
+ * the service made of it is not known, so state does not record it. Keeps the read's code.
+ */
+export function unreadableWriteError(error: unknown, id: string, kind: PlanRequestKind, read: string): unknown {
+  if (!isGraphformError(error)) return error;
+  const next = 'State does not record this write: the next plan reads the source again and shows what remains.';
+  return new GraphformError(error.code, `The graph service accepted ${SENT[kind]} for source ${id}, but reading it back (${read}) failed: ${error.message}`, {
+    details: error.details,
+    hint: error.hint === undefined ? next : `${error.hint}\n${next}`,
+    cause: error,
+  });
 }
 
 function seconds(ms: number): string {

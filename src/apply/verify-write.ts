@@ -6,7 +6,7 @@ import { canonicalDefinition, canonicalJson, typesPart } from '../model/canonica
 import { ownValue, recordFrom } from '../model/own.js';
 import type { ContentTypeDefinition, SourceDefinition } from '../model/types.js';
 import type { PlanRequest } from '../plan/types.js';
-import { inconsistentResultError } from './inconsistent.js';
+import { inconsistentResultError, unreadableWriteError } from './inconsistent.js';
 import type { ApplyEvent, VerifiedEndpoint } from './types.js';
 
 /** How long, in all, a read back that still shows the old definition is waited for by default. */
@@ -69,10 +69,13 @@ export function createWriteVerifier(options: WriteVerifierOptions): WriteVerifie
       a === undefined || b === undefined ? a === b : canonicalJson(canonicalDefinition(check.part(a))) === canonicalJson(canonicalDefinition(check.part(b)));
     let waited = 0;
     for (let wait = FIRST_WAIT_MS; ; wait *= 2) {
-      const reading = await check.reading();
+      const reading = await check.reading().catch((error: unknown) => {
+        throw unreadableWriteError(error, id, request.kind, check.read);
+      });
       if (!reading.supported) {
+        // Sources applied in parallel may both find out: the first one says so.
+        if (!unsupported.has(check.endpoint)) options.onEvent?.({ type: 'verify-skipped', endpoint: check.endpoint, reason: reading.reason });
         unsupported.add(check.endpoint);
-        options.onEvent?.({ type: 'verify-skipped', endpoint: check.endpoint, reason: reading.reason });
         return { ok: true, held: check.expected };
       }
       if (same(check.sent, reading.shown)) return { ok: true, held: reading.held };

@@ -100,13 +100,10 @@ export async function startFakeGraphService(options: FakeServiceOptions = {}): P
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
+  onTestFinished(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, sources };
 }
 

@@ -189,6 +189,14 @@ describe('apply verifies every write', () => {
     expect(run.state.sources.shop).toBeUndefined();
   });
 
+  it('a read back that fails fails the source and leaves the write out of state', async () => {
+    const fake = await service({ readTypes: () => ({ status: 500, body: 'boom' }) });
+    const run = await applyTo(fake, { declared: { shop } });
+    expect(run.result.outcomes[0]).toMatchObject({ status: 'failed', errorCode: 'GF_GRAPH_HTTP_500' });
+    expect(run.result.outcomes[0]?.error).toContain('The graph service accepted PUT types for source shop, but reading it back (GET types) failed: The graph service answered 500');
+    expect(run.state.sources.shop).toBeUndefined();
+  });
+
   it('an interrupt ends the wait: the last read counts', async () => {
     const stop = new AbortController();
     const fake = await service({
