@@ -58,3 +58,30 @@ describe('the marketing block', () => {
     expect((error as GraphformError).message).not.toContain('hunter22');
   });
 });
+
+describe('marketing.grant', () => {
+  const without = (key: string): string => block().split('\n').filter((line) => !line.startsWith(`  ${key}:`)).join('\n');
+
+  it('takes client_credentials without a redirectUri (the default callback is filled in, unused)', async () => {
+    const config = await load(`${without('redirectUri')}  grant: client_credentials\n`);
+    expect(config.resolveMarketing()).toMatchObject({ grant: 'client_credentials', redirectUri: 'http://127.0.0.1:8765/callback', clientId: 'client-1' });
+  });
+
+  it('needs a redirectUri for the authorization code, the default grant', async () => {
+    const config = await load(without('redirectUri'));
+    let error: unknown;
+    try {
+      config.resolveMarketing();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(GraphformError);
+    expect((error as GraphformError).code).toBe('GF_CONFIG_INVALID');
+    expect((error as GraphformError).message).toMatch(/^graphform\.config\.yaml:1:1 \(marketing\): `redirectUri` is required/);
+    expect((error as GraphformError).hint).toContain('grant: client_credentials');
+  });
+
+  it('refuses another grant at its line', async () => {
+    await expect(load(`${block()}  grant: password\n`)).rejects.toMatchObject({ code: 'GF_CONFIG_INVALID', message: expect.stringContaining('graphform.config.yaml:7') as unknown });
+  });
+});

@@ -30,6 +30,11 @@ export interface FakePlatform {
   onApi?: (path: string) => void | Promise<void>;
   /** Answers the next Open API requests with these instead (status, headers, body). */
   apiFaults: { status: number; headers?: Record<string, string>; body?: string }[];
+  /**
+   * Token answer fields to leave out (all but access_token are optional). Without
+   * refresh_token, a refresh does not rotate: the token used stays valid.
+   */
+  omit: Set<'refresh_token' | 'id_token' | 'expires_in' | 'token_type'>;
 }
 
 export async function startFakePlatform(): Promise<FakePlatform> {
@@ -47,6 +52,7 @@ export async function startFakePlatform(): Promise<FakePlatform> {
     validRefresh: new Set(),
     expiredRefresh: new Set(),
     apiFaults: [],
+    omit: new Set(),
     issueCode(redirectUri) {
       const code = next('code');
       codes.set(code, redirectUri);
@@ -61,10 +67,14 @@ export async function startFakePlatform(): Promise<FakePlatform> {
 
   const tokenAnswer = (): Record<string, unknown> => {
     const access = next('access');
-    const refresh = next('refresh');
     platform.validAccess.add(access);
-    platform.validRefresh.add(refresh);
-    return { access_token: access, refresh_token: refresh, id_token: next('id'), expires_in: platform.expiresIn, token_type: 'Bearer' };
+    const answer: Record<string, unknown> = { access_token: access, id_token: next('id'), expires_in: platform.expiresIn, token_type: 'Bearer' };
+    if (!platform.omit.has('refresh_token')) {
+      answer.refresh_token = next('refresh');
+      platform.validRefresh.add(String(answer.refresh_token));
+    }
+    for (const field of platform.omit) delete answer[field];
+    return answer;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Record<string, unknown> | undefined): Promise<void> => {
@@ -87,7 +97,8 @@ export async function startFakePlatform(): Promise<FakePlatform> {
       if (body.grant_type === 'refresh_token') {
         const token = String(body.refresh_token);
         if (platform.expiredRefresh.has(token)) return json(400, { error: 'invalid_grant', error_description: 'the refresh token has expired' });
-        if (!platform.validRefresh.delete(token)) return json(400, { error: 'invalid_grant', error_description: 'the refresh token was used already or has expired' });
+        if (!platform.validRefresh.has(token)) return json(400, { error: 'invalid_grant', error_description: 'the refresh token was used already or has expired' });
+        if (!platform.omit.has('refresh_token')) platform.validRefresh.delete(token);
         return json(200, tokenAnswer());
       }
       return json(400, { error: 'unsupported_grant_type' });
