@@ -178,12 +178,12 @@ describe('the types endpoints against the published ContentSource_V3', () => {
     const emulator = await startTestEmulator();
     await put(emulator, everyField);
     await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', body: indexLines([{ id: 1, language: 'en' }]), contentType: 'text/plain' });
-    const change = { label: 'Shop', preset: 'legacy', links: {}, contentTypes: { Product: { contentType: ['Item'], properties: { Price: { type: 'Float' } } } } };
+    const change = { label: 'Shop', description: null, useTypedFieldNames: false, preset: 'legacy', links: {}, contentTypes: { Product: { contentType: ['Item'], properties: { Price: { type: 'Float' } } } } };
     expectValid(contentSource, change);
     expect((await post(emulator, change)).status).toBe(204);
     const answer = await getTypes(emulator);
     expectValid(contentSource, answer);
-    expect(answer).toEqual({ ...everyField, label: 'Shop', preset: 'legacy', links: {}, contentTypes: { ...everyField.contentTypes, Product: change.contentTypes.Product } });
+    expect(answer).toEqual({ ...everyField, label: 'Shop', description: null, useTypedFieldNames: false, preset: 'legacy', links: {}, contentTypes: { ...everyField.contentTypes, Product: change.contentTypes.Product } });
     expect(emulator.inspect.counts('shop')?.total).toBe(1);
   });
 });
@@ -213,6 +213,25 @@ describe('the sources API against the published SourceInfo, SourceMetadata and D
     expect(response.status).toBe(204);
     expectValid(sourceInfoList, await listSources(emulator));
     expect(await getTypes(emulator, 'none')).toEqual(body);
+  });
+
+  it("lists the CMS's description when its definition has one", async () => {
+    const emulator = await startTestEmulator({ cmsTypes: { label: 'Our CMS', description: 'Pages and media', languages: ['en'] } });
+    const list = await listSources(emulator);
+    expectValid(sourceInfoList, list);
+    expect(list).toEqual([{ id: 'default', label: 'Our CMS', description: 'Pages and media', languages: ['en'] }]);
+  });
+
+  it('keeps every field but contentTypes and propertyTypes when the types go (modes types and reset)', async () => {
+    const emulator = await startTestEmulator();
+    const { propertyTypes: _propertyTypes, ...kept } = everyField;
+    for (const mode of ['types', 'reset']) {
+      await put(emulator, everyField);
+      expect((await rawRequest(emulator, { method: 'DELETE', target: `/api/content/v3/sources?id=shop&mode=${mode}` })).status).toBe(200);
+      const answer = await getTypes(emulator);
+      expectValid(contentSource, answer);
+      expect(answer, mode).toEqual({ ...kept, contentTypes: {} });
+    }
   });
 
   it('takes every published DeleteMode', async () => {
