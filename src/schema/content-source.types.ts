@@ -285,7 +285,7 @@ export interface ImportFilter {
    */
   folder?: [string, ...string[]];
   /**
-   * Only assets carrying at least one of these labels.
+   * Only assets carrying at least one of these labels. An entry matches a label value by its name (`Spring 2025`), by its id, or by group and value names written `Group: Value` (`Campaign: Spring 2025`); names are compared exactly. Matched by graphform on the listed assets (the Open API filters labels by ids only).
    *
    * @minItems 1
    *
