@@ -104,6 +104,12 @@ describe('GET /v3/assets: order and filters', () => {
     expect([answer.status, answer.json]).toEqual([400, { message, errors }]);
   });
 
+  it.each(['fields', 'created_at__from', 'created_at__to', 'modified_at__from', 'modified_at__to', 'include_subfolder_assets', 'search_text', 'campaign_id'])('answers 400 to the published parameter %s, which it does not serve', async (name) => {
+    const { emulator, token } = await library();
+    const answer = await openApiGet(emulator, token, `/v3/assets?${name}=x`);
+    expect([answer.status, answer.json]).toEqual([400, { message: `Unsupported arguments: ${name}`, errors: { [name]: `${name} is a published parameter the emulator does not serve` } }]);
+  });
+
   it.each([
     ['type=podcast', 'type'],
     ['label=%7B%22group%22%3A%22g%22%7D', 'label'],

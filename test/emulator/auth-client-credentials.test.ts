@@ -59,6 +59,8 @@ describe('the client-credentials grant (published beside the authorization code)
     const authorization = await authorize(emulator, authorizeQuery(SERVICE_APP));
     expect(authorization.status).toBe(302);
     expect(new URL(authorization.location ?? '').searchParams.get('error')).toBe('unauthorized_client');
+    const exchange = await post(emulator, { grant_type: 'authorization_code', client_id: SERVICE_APP.clientId, client_secret: SERVICE_APP.clientSecret, code: 'c'.repeat(43), redirect_uri: SERVICE_APP.redirectUri });
+    expect([exchange.status, exchange.json.error]).toEqual([400, 'unauthorized_client']);
     const refresh = await post(emulator, { grant_type: 'refresh_token', client_id: SERVICE_APP.clientId, client_secret: SERVICE_APP.clientSecret, refresh_token: 'x'.repeat(43) });
     expect([refresh.status, refresh.json.error]).toEqual([400, 'unauthorized_client']);
   });
