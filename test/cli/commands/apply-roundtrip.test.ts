@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalDefinition, typesPart } from '../../../src/model/canonical.js';
+import { canonicalDefinition } from '../../../src/model/canonical.js';
 import type { SourceDefinition } from '../../../src/model/types.js';
 import { graphClientFor, indexLines, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
@@ -98,8 +98,8 @@ describe('apply round trips against the emulator', () => {
     const second = await project.cli('plan', '--detailed-exitcode');
     expect(second.code, second.stdout).toBe(0);
     const state = await project.state();
-    // The types endpoints know no description: the sources API keeps it.
-    expect(canonicalDefinition(emulator.inspect.definition('shop') as SourceDefinition)).toEqual(canonicalDefinition(typesPart(state.sources.shop!.definition)));
+    // The published definition carries the description, which the sources API sets too.
+    expect(canonicalDefinition(emulator.inspect.definition('shop') as SourceDefinition)).toEqual(canonicalDefinition(state.sources.shop!.definition));
     expect(emulator.inspect.sources().find((s) => s.id === 'shop')?.description ?? '').toBe(state.sources.shop?.definition.description ?? '');
   });
 

@@ -29,8 +29,8 @@ describe('graphform import', () => {
     const imported = await project.cli('import', 'shop');
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('wrote its declaration to content-sources/shop.yaml');
-    // It reads the types back and the description from the sources API, and sends nothing.
-    expect(emulator.inspect.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/content/v3/types?id=shop', 'GET /api/content/v3/sources?id=shop']);
+    // It reads the types back, the description with them (the published GET types carries it), and sends nothing.
+    expect(emulator.inspect.requests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/content/v3/types?id=shop']);
     const written = await readFile(path.join(project.dir, 'content-sources/shop.yaml'), 'utf8');
     await expect(written).toMatchFileSnapshot('golden/import-shop.yaml');
     expect((await project.state()).sources.shop?.definition.description).toBe('Everything we sell');

@@ -3,10 +3,43 @@ import type { InvalidCase } from './case.js';
 
 export const shapeCases: InvalidCase[] = [
   {
-    name: 'label and languages missing',
+    name: 'languages missing (label is optional, as published)',
     files: { 'shop.yaml': '# yaml-language-server: $schema=x\nid: shop\ncontentTypes: {}\n' },
-    expected: ['shop.yaml:1:1 GF_MISSING_FIELD', 'shop.yaml:1:1 GF_MISSING_FIELD'],
-    messages: ['missing the required field `label`', 'missing the required field `languages`'],
+    expected: ['shop.yaml:1:1 GF_MISSING_FIELD'],
+    messages: ['missing the required field `languages`'],
+  },
+  {
+    name: 'published fields misspelt or mistyped, and a known field under unknownFields',
+    files: {
+      'shop.yaml': yaml`
+        id: shop
+        languages: [en]
+        preset: newest
+        links:
+          Forecast: { from: City }
+        contentTypes:
+          Product:
+            contentType: []
+            displayname: Product
+            sortOrder: first
+            properties:
+              Name: { type: String, helptext: Hi, ref: { id: 1 } }
+            unknownFields:
+              displayName: Product
+              weight: .inf
+      `,
+    },
+    expected: [
+      'shop.yaml:3:9 GF_INVALID_VALUE',
+      'shop.yaml:5:3 GF_MISSING_FIELD',
+      'shop.yaml:9:5 GF_UNKNOWN_KEY',
+      'shop.yaml:10:16 GF_INVALID_TYPE',
+      'shop.yaml:12:29 GF_UNKNOWN_KEY',
+      'shop.yaml:12:54 GF_INVALID_TYPE',
+      'shop.yaml:14:7 GF_UNKNOWN_FIELD_KNOWN',
+      'shop.yaml:15:15 GF_INVALID_VALUE',
+    ],
+    messages: ['legacy', '`to`', 'did you mean `displayName`?', '', 'did you mean `helpText`?', '', 'write it directly at this level', 'not a plain JSON value'],
   },
   {
     name: 'a content type without contentType or properties',
