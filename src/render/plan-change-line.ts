@@ -85,7 +85,7 @@ function fieldLine(change: Change): { symbol: ChangeSymbol; text: string } {
 }
 
 function describeLink(link: JsonValue): string {
-  return `${String(field(link, 'from') ?? '?')} -> ${String(field(link, 'to') ?? '?')}`;
+  return `{ from: ${String(field(link, 'from') ?? '?')}, to: ${String(field(link, 'to') ?? '?')} }`;
 }
 
 function field(value: JsonValue, key: string): JsonValue | undefined {
@@ -99,7 +99,8 @@ function keys(value: JsonValue | undefined): string[] {
 
 function describeSource(definition: JsonValue): string {
   const languages = field(definition, 'languages');
-  const parts = [`${JSON.stringify(field(definition, 'label') ?? '')} (${Array.isArray(languages) ? languages.join(', ') : ''})`];
+  const label = field(definition, 'label');
+  const parts = [`${typeof label === 'string' && label !== '' ? JSON.stringify(label) : '(no label)'} (${Array.isArray(languages) ? languages.join(', ') : ''})`];
   const contentTypes = keys(field(definition, 'contentTypes'));
   const propertyTypes = keys(field(definition, 'propertyTypes'));
   parts.push(`content types ${contentTypes.length > 0 ? contentTypes.join(', ') : 'none'}`);
