@@ -62,7 +62,7 @@ export function assetRecord(asset: Asset, position: number, declaration: SourceD
   return { file: `asset ${asset.id}`, line: position, action: { kind: 'index', id: asset.id, language }, item };
 }
 
-/** The value at a dotted path (`content.value`, `labels.0`), looked up as data: never an inherited member. */
+/** The value at a dotted path (`content.value`, `labels.0.values.0.name`), looked up as data: never an inherited member. */
 export function valueAt(value: unknown, fieldPath: string): unknown {
   let here: unknown = value;
   for (const segment of fieldPath.split('.')) {

@@ -255,7 +255,7 @@ export interface Import {
    */
   mapping: {
     /**
-     * A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0 …
+     * A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0.values.0.name …
      */
     [k: string]: string;
   };
