@@ -4,7 +4,7 @@ import { graphUrlProblem, invalidGraphUrl } from '../graph/base-url.js';
 import type { GraphAuth } from '../graph/types.js';
 import { checkFullDefinition } from '../emulator/graph/definition-shape.js';
 import { isRecord } from '../model/is-record.js';
-import type { SourceDefinition } from '../model/types.js';
+import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
 import { assertVariablesSet, interpolate } from './interpolate.js';
 import { checkSecretLength } from './secret-length.js';
@@ -79,11 +79,11 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
 }
 
 /** The emulator's CMS types, checked here with the emulator's own rules so the error names the config line. */
-function checkCmsTypes(raw: unknown, where: string): SourceDefinition {
+function checkCmsTypes(raw: unknown, where: string): ContentSourceV3 {
   const checked = checkFullDefinition(raw);
   if (checked.ok) return checked.value;
   throw new GraphformError('GF_CONFIG_INVALID', `${where}: cmsTypes is not a valid content source definition: ${checked.message}.`, {
-    hint: 'cmsTypes takes the same fields as GET types answers: label, languages, contentTypes and optionally propertyTypes.',
+    hint: 'cmsTypes takes the fields of the published definition, as GET types answers them: label, languages, contentTypes, propertyTypes, links and the rest.',
   });
 }
 

@@ -1,5 +1,5 @@
 import type { GraphAuth } from '../graph/types.js';
-import type { SourceDefinition } from '../model/types.js';
+import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
 
 export type StateConfig =
   | { backend: 'local'; path: string; lockTimeoutMs: number }
@@ -21,7 +21,7 @@ export interface EmulatorEnvironmentConfig {
   dataDir: string;
   maxSources?: number;
   /** The CMS's own content types the emulator answers (a source definition, already checked). */
-  cmsTypes?: SourceDefinition;
+  cmsTypes?: ContentSourceV3;
 }
 
 /** One environment, fully resolved: every path absolute, every `${env:…}` substituted. */

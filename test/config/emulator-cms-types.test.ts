@@ -34,7 +34,7 @@ describe('environments.<name>.emulator.cmsTypes', () => {
 
   it.each([
     { name: 'a definition the service would refuse', lines: ['label: CMS', 'languages: [en]', 'contentTypes: { Page: { contentType: [Base], properties: {} } }'], message: /^graphform\.config\.yaml:5:7 \(environments\.local\.emulator\.cmsTypes\): cmsTypes is not a valid content source definition: contentTypes\.Page\.contentType: unknown content type "Base"\.$/ },
-    { name: 'an unknown field', lines: ['label: CMS', 'languages: [en]', 'contentTypes: {}', 'description: x'], message: /unknown field description/ },
+    { name: 'an unknown field', lines: ['label: CMS', 'languages: [en]', 'contentTypes: {}', 'colour: x'], message: /unknown field colour/ },
   ])('names the config line for $name', async ({ lines, message }) => {
     const error = await failure(config(lines));
     expect(error.code).toBe('GF_CONFIG_INVALID');
