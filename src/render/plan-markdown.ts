@@ -1,7 +1,7 @@
 import type { Plan, PlanSource } from '../plan/types.js';
 import { deleteCountSuffix } from './delete-count.js';
 import { cell, code, escapeText } from './markdown-text.js';
-import { graphqlImpactBlock } from './graphql-impact-markdown.js';
+import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
 import { ACTION_NAMES, isEmpty, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
@@ -18,8 +18,8 @@ export interface PlanMarkdownOptions {
 
 /** At most this many data-losing sources are named with their reason in the banner. */
 const BANNER_SOURCES = 5;
-/** Kept free for the note that says what was cut: longer than the longest note. */
-const NOTE_ROOM = 800;
+/** Kept free for the notes that say what was cut (at the top and the end): longer than the longest pair. */
+const NOTE_ROOM = 1_100;
 
 /** What did not fit. */
 interface Cut {
@@ -29,31 +29,40 @@ interface Cut {
   bodies: number;
   unmanaged: boolean;
   diagnostics: boolean;
-  graphql: boolean;
+  /** How much of the GraphQL impact is listed; `none` when the block is left out. */
+  graphql: GraphqlListing | 'none';
 }
 
 /**
  * The plan for a pull-request comment: the data-loss banner, the summary table (data-loss
  * rows first), the GraphQL impact (collapsed), then each source's reasons, changes and
  * request bodies in a collapsed block, in the same order. A plan that would pass
- * `maxChars` is cut, least important last: request bodies, then whole blocks, then table
- * rows; a note says what was left out and where the full plan is.
+ * `maxChars` is cut, least important first: request bodies, then whole blocks, then table
+ * rows, and the GraphQL impact last (its safe changes before its breaking ones), because a
+ * breaking change is what a reviewer cannot see anywhere else in the comment. A note at
+ * the top says what was left out and where the full plan is; the end repeats that it is cut.
  */
 export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}): string {
   const max = options.maxChars ?? MARKDOWN_MAX_CHARS;
   const footer = footerLine(plan);
   const page = new Page(max - footer.length - NOTE_ROOM);
-  page.always(heading(plan));
+  const top = heading(plan);
+  page.always(top.title);
+  page.always(top.rest);
 
   const shown = dataLossFirst(visibleSources(plan));
-  const cut: Cut = { sources: shown.length, rows: 0, details: 0, bodies: 0, unmanaged: false, diagnostics: false, graphql: false };
+  const cut: Cut = { sources: shown.length, rows: 0, details: 0, bodies: 0, unmanaged: false, diagnostics: false, graphql: 'none' };
+  // The impact's room is taken before the table rows so that rows, not breaking changes, give way.
+  const impact = fittingImpact(plan, page.left());
+  cut.graphql = impact.listing;
+  page.reserve(impact.text.length);
   if (shown.length > 0) {
     page.always('| Source | Action | Data loss | Request | Changes |\n|---|---|---|---|---:|\n');
     cut.rows = shown.length - page.addWhile(shown.map(tableRow));
     page.always('\n');
   }
-  const impact = graphqlImpactBlock(plan);
-  if (impact !== '') cut.graphql = !page.add(impact);
+  page.reserve(-impact.text.length);
+  page.always(impact.text);
   let bodies = true;
   for (const [index, source] of shown.entries()) {
     if (bodies && page.add(sourceDetails(source, true))) continue;
@@ -66,7 +75,22 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   }
   if (plan.unmanaged.length > 0) cut.unmanaged = !page.add(unmanagedBlock(plan));
   if (plan.diagnostics.length > 0) cut.diagnostics = !page.add(diagnosticsBlock(plan));
-  return `${page.text()}${cutNote(cut, max)}${footer}`;
+  const body = page.text().slice(top.title.length);
+  return `${top.title}${cutNote(cut, max, plan)}${body}${cutReminder(cut, plan)}${footer}`;
+}
+
+/** The longest form of the GraphQL impact block that fits in `room` (none when the plan has no impact). */
+function fittingImpact(plan: Plan, room: number): { text: string; listing: GraphqlListing | 'none' } {
+  if (!hasGraphqlImpact(plan)) return { text: '', listing: 'all' };
+  for (const listing of ['all', 'risky', 'breaking'] as const) {
+    const text = graphqlImpactBlock(plan, listing);
+    if (text.length <= room) return { text, listing };
+  }
+  return { text: '', listing: 'none' };
+}
+
+function hasGraphqlImpact(plan: Plan): boolean {
+  return plan.sources.some((s) => (s.graphqlChanges ?? []).length > 0);
 }
 
 /** Text added block by block while it stays within `room`. */
@@ -79,6 +103,16 @@ class Page {
   always(text: string): void {
     this.parts.push(text);
     this.used += text.length;
+  }
+
+  /** Room still free. */
+  left(): number {
+    return this.room - this.used;
+  }
+
+  /** Holds `n` characters back for text added later (a negative `n` gives them back). */
+  reserve(n: number): void {
+    this.used += n;
   }
 
   add(text: string): boolean {
@@ -98,8 +132,9 @@ class Page {
   }
 }
 
-function heading(plan: Plan): string {
-  const out: string[] = [`### graphform plan: ${code(plan.environment)}`, ''];
+/** The title line, apart from the rest so that a cut note can stand right under it. */
+function heading(plan: Plan): { title: string; rest: string } {
+  const out: string[] = [];
   const losing = plan.sources.filter((s) => s.dataLoss);
   if (losing.length > 0) {
     out.push(
@@ -113,7 +148,7 @@ function heading(plan: Plan): string {
     out.push('');
   }
   out.push(isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '', '');
-  return out.join('\n');
+  return { title: `### graphform plan: ${code(plan.environment)}\n\n`, rest: out.join('\n') };
 }
 
 /** Data-losing sources first, each group in the plan's (id) order. */
@@ -136,15 +171,27 @@ function diagnosticsBlock(plan: Plan): string {
   return ['<details><summary>Diagnostics</summary>', '', ...lines, '', '</details>', '', ''].join('\n');
 }
 
-/** Empty when nothing was cut; otherwise what was left out, and where the whole plan is. */
-function cutNote(cut: Cut, max: number): string {
+/** What was left out, in words; empty when nothing was. */
+function leftOut(cut: Cut, plan: Plan): string[] {
   const left: string[] = [];
   if (cut.rows > 0) left.push(`the table rows of ${cut.rows.toLocaleString('en-US')} of ${count(cut.sources, 'source')}`);
   if (cut.details > 0) left.push(`the details of ${cut.details.toLocaleString('en-US')} of ${count(cut.sources, 'source')}`);
   if (cut.bodies > 0) left.push(`the request bodies of ${count(cut.bodies, 'other source')}, whose reasons and changes are shown`);
-  if (cut.graphql) left.push('the GraphQL impact');
+  if (cut.graphql === 'none') left.push('the GraphQL impact');
+  if (cut.graphql === 'risky' && hasSafeChanges(plan)) left.push('the safe GraphQL changes (the breaking and dangerous ones are listed)');
+  if (cut.graphql === 'breaking') left.push('the dangerous and safe GraphQL changes (the breaking ones are listed)');
   if (cut.unmanaged) left.push('the list of unmanaged sources');
   if (cut.diagnostics) left.push('the diagnostics');
+  return left;
+}
+
+function hasSafeChanges(plan: Plan): boolean {
+  return plan.sources.some((s) => (s.graphqlChanges ?? []).some((c) => c.criticality === 'NON_BREAKING'));
+}
+
+/** Under the title, before anything else: empty when nothing was cut; otherwise what was left out, and where the whole plan is. */
+function cutNote(cut: Cut, max: number, plan: Plan): string {
+  const left = leftOut(cut, plan);
   if (left.length === 0) return '';
   return [
     '> [!NOTE]',
@@ -153,6 +200,12 @@ function cutNote(cut: Cut, max: number): string {
     '',
     '',
   ].join('\n');
+}
+
+/** At the end, where a reader who scrolled past the top note looks for the rest. */
+function cutReminder(cut: Cut, plan: Plan): string {
+  if (leftOut(cut, plan).length === 0) return '';
+  return '> [!NOTE]\n> **The plan above is cut** (the note at the top says what is left out); the full plan is in the job log and the plan file.\n\n';
 }
 
 function footerLine(plan: Plan): string {

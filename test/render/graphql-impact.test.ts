@@ -52,14 +52,28 @@ describe('GraphQL impact rendering', () => {
     expect(graphqlImpactBlock(withChanges([], []))).toBe('');
   });
 
-  it('puts the block after the table, and names it in the note when a long plan leaves it out', () => {
+  it('puts the block after the table, and keeps its breaking changes when a long plan is cut', () => {
     const plan = withChanges([removed, ...added(20)], added(20));
     const full = renderPlanMarkdown(plan);
     expect(full.indexOf('GraphQL impact')).toBeGreaterThan(full.indexOf('| Source |'));
     expect(full.indexOf('GraphQL impact')).toBeLessThan(full.indexOf('<details><summary><code>'));
-    const short = renderPlanMarkdown(plan, { maxChars: 2500 });
-    expect(short).not.toContain('GraphQL impact:');
-    expect(short).toContain('Left out: ');
-    expect(short).toContain('the GraphQL impact');
+    // Source details and table rows give way before the breaking change does.
+    const short = renderPlanMarkdown(plan, { maxChars: 2200 });
+    expect(short.length).toBeLessThanOrEqual(2200);
+    expect(short).toContain("- 🔴 breaking: Field 'Color' was removed from object type 'Product'");
+    expect(short).toContain('GraphQL impact: <b>1 breaking</b>, 40 safe');
+    expect(short).toMatch(/Left out: [^\n]*the table rows of \d of \d sources/);
+    expect(short).toContain('the safe GraphQL changes (the breaking and dangerous ones are listed)');
+    expect(short).not.toContain("'T0' was added");
+    // Only when even the breaking ones do not fit is the block left out, and the note says so.
+    const tiny = renderPlanMarkdown(plan, { maxChars: 1800 });
+    expect(tiny).not.toContain('GraphQL impact:');
+    expect(tiny).toContain('the GraphQL impact');
+  });
+
+  it('lists fewer changes in its shorter forms, counting the rest', () => {
+    const plan = withChanges([removed], added(3));
+    expect(graphqlImpactBlock(plan, 'risky')).toContain('`blog`: 3 safe\n\n- and 3 more safe changes (the JSON plan lists every one)\n');
+    expect(graphqlImpactBlock(plan, 'breaking')).toContain("`shop`: 1 breaking\n\n- 🔴 breaking: Field 'Color' was removed from object type 'Product'\n");
   });
 });

@@ -47,9 +47,9 @@ describe('markdown plans of many sources', () => {
     const table = md.indexOf('| Source | Action | Data loss | Request | Changes |');
     expect(table).toBeGreaterThan(0);
     expect(table).toBeLessThan(md.indexOf('<details>'));
-    expect(md.slice(0, table)).toBe('### graphform plan: `test`\n\n**Plan: 50 to create, 0 to update in place, 0 to replace, 0 to delete, 0 orphaned.**\n\n');
+    // The first thing under the title says the plan is cut, before the summary.
+    expect(md.slice(0, table)).toMatch(/^### graphform plan: `test`\n\n> \[!NOTE\]\n> \*\*This plan is cut\*\* to fit in one comment \(60,000 characters\)\. Left out: [^\n]+\n> The full plan is in the job log[^\n]+\n\n\*\*Plan: 50 to create, 0 to update in place, 0 to replace, 0 to delete, 0 orphaned\.\*\*\n\n$/);
     expect(tableRows(md)).toHaveLength(50);
-    expect(md).toContain('> [!NOTE]');
     expectWellFormed(md);
   });
 
@@ -66,7 +66,9 @@ describe('markdown plans of many sources', () => {
     expect(md.indexOf('<details><summary><code>-/+ s109</code>')).toBeGreaterThan(0);
     // The banner names five of them and counts the rest.
     expect(md).toContain('> - and 45 more sources: the table below lists every one first');
-    expect(md.indexOf('[!NOTE]')).toBeGreaterThan(md.lastIndexOf('| `s'));
+    // Said at the top, before the banner, and again at the end.
+    expect(md.indexOf('> **This plan is cut**')).toBeLessThan(md.indexOf('> [!CAUTION]'));
+    expect(md.lastIndexOf('> **The plan above is cut** (the note at the top says what is left out)')).toBeGreaterThan(md.lastIndexOf('| `s'));
     expect(md.endsWith('…</sub>\n')).toBe(true);
     expectWellFormed(md);
   });
