@@ -5,9 +5,14 @@ function items(n: number): string {
   return `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'}`;
 }
 
-/** "deletes 44 items (en 40, sv 4)", or "count unknown (why)": what a data-losing source's `deletes` says. */
+/**
+ * "deletes 44 items (en 40, sv 4)", "deletes no items now" (a wipe of an empty source: the
+ * loss is in what a later push would have to restore, not in a count of zeros), or
+ * "count unknown (why)": what a data-losing source's `deletes` says.
+ */
 export function deleteCountText(count: DeleteCount): string {
   if (!count.known) return `count unknown (${count.reason})`;
+  if (count.total === 0) return 'deletes no items now';
   const languages = Object.entries(count.byLanguage).map(([language, n]) => `${language} ${n.toLocaleString('en-US')}`);
   return `deletes ${items(count.total)}${languages.length === 0 ? '' : ` (${languages.join(', ')})`}`;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DeleteCount, Plan, PlanSource } from '../../src/plan/types.js';
+import { Chalk } from 'chalk';
 import { deleteCountLines, deleteCountText } from '../../src/render/delete-count.js';
+import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
+import { mixedPlan } from './plan-fixtures.js';
 
 const source = (id: string, deletes: DeleteCount | undefined, dataLoss = true): PlanSource => ({
   id,
@@ -20,7 +24,8 @@ describe('what a wipe deletes, in words', () => {
     [known(44, { en: 40, sv: 4 }), 'deletes 44 items (en 40, sv 4)'],
     [known(1, { en: 1 }), 'deletes 1 item (en 1)'],
     [known(12_345, { en: 12_345, sv: 0 }), 'deletes 12,345 items (en 12,345, sv 0)'],
-    [known(0, {}), 'deletes 0 items'],
+    [known(0, {}), 'deletes no items now'],
+    [known(0, { en: 0, sv: 0 }), 'deletes no items now'],
     [unknown, 'count unknown (environment prod has no content GraphQL read key (singleKey) to count with)'],
   ])('%j reads "%s"', (count, text) => {
     expect(deleteCountText(count)).toBe(text);
@@ -33,5 +38,16 @@ describe('what a wipe deletes, in words', () => {
     ['nothing deleted', [source('news', undefined, false)], []],
   ])('apply asks with one line per data-losing source: %s', (_name, sources, lines) => {
     expect(deleteCountLines(plan(sources))).toEqual(lines);
+  });
+
+  it('a data-losing source with nothing to delete reads "deletes no items now" under both banners', () => {
+    const base = mixedPlan();
+    const empty = { ...base, sources: base.sources.map((s) => (s.dataLoss ? { ...s, deletes: known(0, { en: 0, sv: 0 }) } : s)) };
+    const text = renderPlanText(empty, { color: new Chalk({ level: 0 }), showDiff: false });
+    const md = renderPlanMarkdown(empty);
+    for (const out of [text, md]) {
+      expect(out).toContain('in en, sv; deletes no items now');
+      expect(out).not.toContain('deletes 0 items');
+    }
   });
 });
