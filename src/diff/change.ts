@@ -87,11 +87,17 @@ export const FIELD_CHANGES = {
 type FieldKindOf<T> = T extends Record<string, infer K> ? K : never;
 export type FieldChangeKind = FieldKindOf<(typeof FIELD_CHANGES)[keyof typeof FIELD_CHANGES]>;
 
-export const UNKNOWN_FIELD_KINDS: ReadonlySet<ChangeKind> = new Set<ChangeKind>([
+export type UnknownFieldChangeKind = 'source.unknownFieldChanged' | 'contentType.unknownFieldChanged' | 'property.unknownFieldChanged';
+
+export const UNKNOWN_FIELD_KINDS: ReadonlySet<ChangeKind> = new Set<UnknownFieldChangeKind>([
   'source.unknownFieldChanged',
   'contentType.unknownFieldChanged',
   'property.unknownFieldChanged',
 ]);
+
+export function isUnknownFieldChangeKind(kind: ChangeKind): kind is UnknownFieldChangeKind {
+  return UNKNOWN_FIELD_KINDS.has(kind);
+}
 
 const FIELD_KIND_NAMES: ReadonlyMap<ChangeKind, string> = new Map(
   Object.values(FIELD_CHANGES).flatMap((fields) => Object.entries(fields).map(([field, kind]) => [kind as ChangeKind, field] as const)),
@@ -100,6 +106,10 @@ const FIELD_KIND_NAMES: ReadonlyMap<ChangeKind, string> = new Map(
 /** The field a field change sets (`displayName`, `index`…), or undefined for any other kind. */
 export function changedField(kind: ChangeKind): string | undefined {
   return FIELD_KIND_NAMES.get(kind);
+}
+
+export function isFieldChangeKind(kind: ChangeKind): kind is FieldChangeKind {
+  return FIELD_KIND_NAMES.has(kind);
 }
 
 export function isChangeKind(value: unknown): value is ChangeKind {

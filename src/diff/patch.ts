@@ -1,7 +1,7 @@
 import type { JsonValue } from '../diagnostics/errors.js';
 import { hasOwnName, ownValue, setOwn } from '../model/own.js';
 import type { ContentTypeDefinition, LinkDefinition, PropertyDefinition, PropertyTypeDefinition, SourceDefinition, UnknownFields } from '../model/types.js';
-import { changedField, pathSegments, type Change, type ChangeKind } from './change.js';
+import { changedField, isFieldChangeKind, isUnknownFieldChangeKind, pathSegments, type Change, type ChangeKind } from './change.js';
 
 /**
  * Replays changes on a definition: applyChanges(a, diffSource(a, b)) means the same as b.
@@ -65,12 +65,16 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
   // Names from the change path are user-given: own keys only, never Object.prototype's members.
   const contentType = (): ContentTypeDefinition | undefined => ownValue(definition.contentTypes, typeName);
   const property = (): PropertyDefinition | undefined => ownValue(contentType()?.properties, propertyName);
-  const field = changedField(change.kind);
-  if (field !== undefined) {
-    setField(levelOf(definition, change), field, change.after);
+  const kind = change.kind;
+  if (isFieldChangeKind(kind)) {
+    setField(levelOf(definition, change), changedField(kind) ?? '', change.after);
     return definition;
   }
-  switch (change.kind) {
+  if (isUnknownFieldChangeKind(kind)) {
+    setUnknown(levelOf(definition, change), change);
+    return definition;
+  }
+  switch (kind) {
     case 'source.labelChanged':
       if (change.after === '' || change.after === null) delete definition.label;
       else definition.label = String(change.after);
@@ -134,11 +138,6 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
       else if (target !== undefined) delete target.searchable;
       break;
     }
-    case 'source.unknownFieldChanged':
-    case 'contentType.unknownFieldChanged':
-    case 'property.unknownFieldChanged':
-      setUnknown(levelOf(definition, change), change);
-      break;
     case 'link.added':
     case 'link.changed':
       definition.links = { ...definition.links };
@@ -150,19 +149,8 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
         if (Object.keys(definition.links).length === 0) delete definition.links;
       }
       break;
-    case 'source.presetChanged':
-    case 'source.typedFieldNamesChanged':
-    case 'contentType.baseFieldChanged':
-    case 'contentType.displayNameChanged':
-    case 'contentType.descriptionChanged':
-    case 'contentType.sortOrderChanged':
-    case 'property.indexChanged':
-    case 'property.helpTextChanged':
-    case 'property.refChanged':
-      // Field changes, all handled by setField above.
-      break;
     default: {
-      const unreachable: never = change.kind;
+      const unreachable: never = kind;
       throw new Error(`unknown change kind ${String(unreachable)}`);
     }
   }

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
-import { pathSegments, type Change } from '../diff/change.js';
+import { isFieldChangeKind, isUnknownFieldChangeKind, pathSegments, type Change } from '../diff/change.js';
 
 export type ChangeSymbol = '+' | '-' | '~';
 
@@ -8,7 +8,9 @@ export function changeLine(change: Change): { symbol: ChangeSymbol; text: string
   const [, name = '', , propertyName = ''] = pathSegments(change.path);
   const property = `${name}.${propertyName}`;
   const arrow = (from: string, to: string): string => `${from} -> ${to}`;
-  switch (change.kind) {
+  const kind = change.kind;
+  if (isFieldChangeKind(kind) || isUnknownFieldChangeKind(kind)) return fieldLine(change);
+  switch (kind) {
     case 'source.added':
       return { symbol: '+', text: `source ${describeSource(change.after)}` };
     case 'source.removed':
@@ -49,21 +51,8 @@ export function changeLine(change: Change): { symbol: ChangeSymbol; text: string
       return { symbol: '-', text: `link ${name}: ${describeLink(change.before)}` };
     case 'link.changed':
       return { symbol: '~', text: `link ${name}: ${arrow(describeLink(change.before), describeLink(change.after))}` };
-    case 'source.presetChanged':
-    case 'source.typedFieldNamesChanged':
-    case 'contentType.baseFieldChanged':
-    case 'contentType.displayNameChanged':
-    case 'contentType.descriptionChanged':
-    case 'contentType.sortOrderChanged':
-    case 'property.indexChanged':
-    case 'property.helpTextChanged':
-    case 'property.refChanged':
-    case 'source.unknownFieldChanged':
-    case 'contentType.unknownFieldChanged':
-    case 'property.unknownFieldChanged':
-      return fieldLine(change);
     default: {
-      const unreachable: never = change.kind;
+      const unreachable: never = kind;
       return { symbol: '~', text: String(unreachable) };
     }
   }
