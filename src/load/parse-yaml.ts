@@ -5,6 +5,7 @@ import type { DeclarationCode, DeclarationFileCode } from '../validate/codes.js'
 import { findDuplicateKeys } from './duplicate-keys.js';
 import { formatPath } from './format-path.js';
 import { findLongValues, MAX_VALUE_CHARS } from './long-values.js';
+import { findTooDeep, MAX_DECLARATION_DEPTH } from './nesting-depth.js';
 import type { ParsedDeclarationFile } from './parse.js';
 import { createSourceMap, lazySourceMap, YAML_OPTIONS } from './source-map.js';
 import { yamlPackage } from './yaml-package.js';
@@ -16,6 +17,8 @@ import { yamlPackage } from './yaml-package.js';
  * about to be looked up; for any other the source map reads the text again if asked.
  */
 export function parseWithYaml(file: string, text: string): ParsedDeclarationFile {
+  const deep = findTooDeep(text);
+  if (deep !== undefined) return tooDeep(file, text, deep.offset);
   const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
@@ -62,6 +65,26 @@ export function parseWithYaml(file: string, text: string): ParsedDeclarationFile
   const value = usable ? readValue(doc, report) : undefined;
   const sourceMap = diagnostics.length > 0 ? createSourceMap(file, doc, lineCounter) : lazySourceMap(file, text);
   return { file, text, value, sourceMap, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/**
+ * A file that nests deeper than any declaration does is not parsed at all: `yaml`, the
+ * schema check and the rules all recurse, and would exhaust the stack.
+ */
+function tooDeep(file: string, text: string, offset: number): ParsedDeclarationFile {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  const diagnostic: Diagnostic = {
+    code: 'GF_DECLARATION_TOO_DEEP',
+    severity: 'error',
+    message: `lists and maps nest more than ${MAX_DECLARATION_DEPTH} levels deep here; a declaration nests a few levels (contentTypes.<type>.properties.<name>), so the file was not read any further`,
+    file,
+    line,
+    column,
+    path: '',
+  };
+  return { file, text, value: undefined, sourceMap: lazySourceMap(file, text), diagnostics: [diagnostic] };
 }
 
 /** The longest parser message passed on, and the longest dot-path shown. */

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { findTooDeep } from './nesting-depth.js';
 import { parseWithYaml } from './parse-yaml.js';
 import { readCommonYaml } from './quick-yaml.js';
 import { lazySourceMap, type SourceMap } from './source-map.js';
@@ -29,6 +30,8 @@ export function parseDeclarationFile(file: string, rawText: string): ParsedDecla
 /** The file as the quick reader reads it (no diagnostics), or undefined when it needs `yaml`. */
 export function parseQuickly(file: string, rawText: string): ParsedDeclarationFile | undefined {
   const text = withoutByteOrderMark(rawText);
+  // Too deep a file goes to parseWithYaml, which reports it without parsing it.
+  if (findTooDeep(text) !== undefined) return undefined;
   const value = readCommonYaml(text);
   return value === undefined ? undefined : { file, text, value, sourceMap: lazySourceMap(file, text), diagnostics: [] };
 }

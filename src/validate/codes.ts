@@ -53,6 +53,8 @@ export const DECLARATION_FILE_CODES = {
   GF_DECLARATION_TOO_LARGE: 'A declaration file is larger than 5 MiB.',
   GF_VALUE_TOO_LONG: 'A string in a declaration is longer than 1,024 characters.',
   GF_NOT_UTF8: 'A file is not UTF-8 (for example Latin-1 or UTF-16).',
+  GF_DECLARATION_TOO_DEEP: 'A declaration nests lists or maps deeper than graphform reads (a real one nests a few levels).',
+  GF_DATA_MATCHES_DECLARATION: 'A data: pattern matches a declaration file (a map with keys such as id or contentTypes), which would hide it from validate and plan.',
 } as const;
 
 export type DeclarationFileCode = keyof typeof DECLARATION_FILE_CODES;

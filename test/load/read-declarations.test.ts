@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { excludeDataFiles } from '../../src/load/exclude-data-files.js';
 import type { ParsedDeclarationFile } from '../../src/load/parse.js';
 import { MAX_DECLARATION_BYTES, readDeclarationFiles } from '../../src/load/read-declarations.js';
 import { DECLARATION_FILE_CODES } from '../../src/validate/codes.js';
@@ -144,7 +145,9 @@ describe('DECLARATION_FILE_CODES', () => {
     await writeFile(path.join(dir, 'content-sources', 'c.yaml'), Buffer.from([0x69, 0x64, 0x3a, 0x20, 0xe9, 0x0a]));
     await writeFile(path.join(dir, 'content-sources', 'd.yaml'), 'x'.repeat(MAX_DECLARATION_BYTES + 1));
     await writeFile(path.join(dir, 'content-sources', 'e.yaml'), `label: ${'y'.repeat(2000)}\n`);
-    const codes = new Set((await read(dir)).flatMap((f) => f.diagnostics.map((d) => d.code)));
+    await writeFile(path.join(dir, 'content-sources', 'f.yaml'), `label: ${'['.repeat(3000)}${']'.repeat(3000)}\n`);
+    await writeFile(path.join(dir, 'content-sources', 'g.yaml'), 'id: gg\ndata: ["g.yaml"]\n');
+    const codes = new Set(excludeDataFiles(await read(dir)).flatMap((f) => f.diagnostics.map((d) => d.code)));
     expect([...codes].sort()).toEqual(Object.keys(DECLARATION_FILE_CODES).sort());
     for (const meaning of Object.values(DECLARATION_FILE_CODES)) expect(meaning).toMatch(/^[A-Z][^\n]{10,}\.$/);
   });
