@@ -11,6 +11,7 @@ const TEXTS = {
   githubWorkflow: "paths: ['{{sources}}/**']\n",
   gitlabRoot: 'include: []\n',
   gitlabJobs: "changes: ['{{sources}}/**/*']\n",
+  gitlabApproval: 'job: {}\n',
 };
 
 describe('graphform init', () => {
@@ -57,7 +58,7 @@ describe('graphform init', () => {
 
   it.each([
     ['github', ['.github/workflows/graphform.yml']],
-    ['gitlab', ['.gitlab-ci.yml', '.gitlab/graphform.gitlab-ci.yml']],
+    ['gitlab', ['.gitlab-ci.yml', '.gitlab/graphform.gitlab-ci.yml', '.gitlab/graphform-data-loss.gitlab-ci.yml']],
     ['none', []],
   ] as const)('writes the CI files of --ci %s, with the folder filled in', (ci, paths) => {
     const files = scaffold({ ...DEFAULT_ANSWERS, sources: 'schema', ci }, TEXTS);

@@ -29,3 +29,18 @@ export function articleProperties(project: CiProject): string[] {
 export function manyProperties(count: number): string {
   return Array.from({ length: count }, (_, i) => `      Property${String(i).padStart(4, '0')}WithAFairlyLongName: { type: String }`).join('\n');
 }
+
+/**
+ * Someone applies another change (Summary added) from a checkout of the commit before main's
+ * last, bumping state's serial, then main is checked out again: a plan saved before is stale.
+ */
+export async function applyElsewhere(project: CiProject): Promise<void> {
+  await project.git('checkout', '--quiet', 'HEAD~1');
+  const file = 'content-sources/site.yaml';
+  await project.write(file, (await project.read(file)).replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
+  const other = await project.bash('npx graphform apply --env production --yes', project.secrets);
+  if (other.code !== 0) throw new Error(`the other apply failed: ${other.stderr}`);
+  await project.git('checkout', '--quiet', '--', '.');
+  await project.git('checkout', '--quiet', 'main');
+  project.emulator.inspect.clearRequests();
+}

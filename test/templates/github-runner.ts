@@ -2,8 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { CiProject, ScriptRun } from './ci-project.js';
+import { evaluate } from './github-expressions.js';
 
 export interface WorkflowStep {
+  id?: string;
+  if?: string;
   name?: string;
   uses?: string;
   run?: string;
@@ -13,6 +16,8 @@ export interface WorkflowStep {
 
 export interface WorkflowJob {
   if?: string;
+  needs?: string | string[];
+  outputs?: Record<string, string>;
   'runs-on'?: string;
   permissions?: Record<string, string>;
   concurrency?: { group?: string; 'cancel-in-progress'?: boolean };
@@ -40,32 +45,70 @@ export interface JobRun extends ScriptRun {
   failedStep?: string;
   /** What the steps appended to $GITHUB_STEP_SUMMARY. */
   summary: string;
+  /** The job's `outputs:`, filled from its steps' $GITHUB_OUTPUT. */
+  outputs: Record<string, string>;
+  /** The names of the `run:` steps that ran, in order. */
+  ran: string[];
 }
 
 /**
  * Runs a job's `run:` steps in order, as the runner does: each with bash -eo pipefail (the
  * workflow's `defaults.run.shell: bash`), its `env:` with the expressions filled in, and
- * the runner's GITHUB_* variables; the first failing step ends the job. `uses:` steps
- * (checkout, setup-node, upload-artifact) are the runner's business and are skipped, as is
- * `npm ci`: the stub npx runs this repository's build.
+ * the runner's GITHUB_* variables. A step runs when its `if:` holds (by default: no step
+ * failed yet); what a step writes to $GITHUB_OUTPUT is `steps.<id>.outputs.<name>` for the
+ * later ones. `uses:` steps (checkout, setup-node, the artifact actions) are the runner's
+ * business and are skipped (the job's files stay in the work tree, as an artifact would
+ * bring them back), as is `npm ci`: the stub npx runs this repository's build.
  */
 export async function runJob(project: CiProject, workflow: Workflow, jobName: string, event: { name: string; expressions: Expressions }): Promise<JobRun> {
   const job = workflow.jobs[jobName];
   if (job === undefined) throw new Error(`no job ${jobName}`);
-  const summaryFile = path.join(project.scratch, `summary-${jobName}-${Date.now()}.md`);
+  const stamp = `${jobName}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const summaryFile = path.join(project.scratch, `summary-${stamp}.md`);
   await writeFile(summaryFile, '');
-  const runner = { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: event.name, GITHUB_REPOSITORY: 'acme/site', GITHUB_STEP_SUMMARY: summaryFile };
+  const values: Expressions = { ...event.expressions };
   let stdout = '';
   let stderr = '';
-  for (const step of job.steps) {
+  let failedStep: string | undefined;
+  let code = 0;
+  const ran: string[] = [];
+  for (const [index, step] of job.steps.entries()) {
     if (step.run === undefined || step.run.trim() === 'npm ci') continue;
-    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, fill(String(value), event.expressions)]));
+    if (!evaluate(step.if ?? 'success()', { values, failed: failedStep !== undefined })) continue;
+    const outputFile = path.join(project.scratch, `output-${stamp}-${index}.txt`);
+    await writeFile(outputFile, '');
+    const runner = { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: event.name, GITHUB_REPOSITORY: 'acme/site', GITHUB_STEP_SUMMARY: summaryFile, GITHUB_OUTPUT: outputFile };
+    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, fill(String(value), values)]));
     const result = await project.bash(step.run, { ...runner, ...env });
+    ran.push(step.name ?? step.run);
     stdout += result.stdout;
     stderr += result.stderr;
-    if (result.code !== 0) return { code: result.code, stdout, stderr, failedStep: step.name ?? step.run, summary: await readFile(summaryFile, 'utf8') };
+    if (step.id !== undefined) {
+      for (const line of (await readFile(outputFile, 'utf8')).split('\n')) {
+        const at = line.indexOf('=');
+        if (at > 0) values[`steps.${step.id}.outputs.${line.slice(0, at)}`] = line.slice(at + 1);
+      }
+    }
+    if (result.code !== 0 && failedStep === undefined) {
+      failedStep = step.name ?? step.run;
+      code = result.code;
+    }
   }
-  return { code: 0, stdout, stderr, summary: await readFile(summaryFile, 'utf8') };
+  // Outputs of steps that did not run are '' on GitHub (fill() would throw on them).
+  const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([key, value]) => [key, value.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_m, name: string) => values[name] ?? '')]));
+  return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8'), outputs, ran, ...(failedStep === undefined ? {} : { failedStep }) };
+}
+
+/** Whether GitHub starts a job: its `if:` against the event and the outputs of the jobs it needs. */
+export function jobRuns(workflow: Workflow, jobName: string, event: { expressions: Expressions }, needs: Record<string, JobRun> = {}): boolean {
+  const job = workflow.jobs[jobName];
+  if (job === undefined) throw new Error(`no job ${jobName}`);
+  const needed = job.needs === undefined ? [] : [job.needs].flat();
+  // A job whose needed job failed or did not run is skipped (no always() in this workflow).
+  if (needed.some((name) => needs[name] === undefined || needs[name].code !== 0)) return false;
+  const values: Expressions = { ...event.expressions };
+  for (const name of needed) for (const [key, value] of Object.entries(needs[name]?.outputs ?? {})) values[`needs.${name}.outputs.${key}`] = value;
+  return job.if === undefined || evaluate(job.if, { values, failed: false });
 }
 
 /** Fills `${{ expr }}`; an expression the test did not give a value for fails loudly, so template changes are noticed. */

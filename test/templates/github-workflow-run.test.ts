@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, type CiProject } from './ci-project.js';
-import { articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
-import { readWorkflow, runJob, secretExpressions, type Expressions, type Workflow } from './github-runner.js';
+import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
+import { jobRuns, readWorkflow, runJob, secretExpressions, type Expressions, type Workflow } from './github-runner.js';
 
 /** The runs GitHub starts, with the expression values it fills in for each. */
 function events(project: CiProject) {
   const secrets = secretExpressions(project.secrets);
   const pullRequest = (number: number): { name: string; expressions: Expressions } => ({
     name: 'pull_request',
-    expressions: { ...secrets, 'github.token': 'ghs_test_token', 'github.event.pull_request.number': String(number) },
+    expressions: {
+      ...secrets,
+      'github.event_name': 'pull_request',
+      'github.ref': `refs/pull/${number}/merge`,
+      'github.token': 'ghs_test_token',
+      'github.event.pull_request.number': String(number),
+      'github.event.pull_request.head.sha': 'f00dfeed',
+    },
   });
   return {
     pullRequest,
-    push: { name: 'push', expressions: { ...secrets, 'inputs.allow_data_loss': '' } },
-    approve: { name: 'workflow_dispatch', expressions: { ...secrets, 'inputs.allow_data_loss': 'true' } },
+    push: { name: 'push', expressions: { ...secrets, 'github.event_name': 'push', 'github.ref': 'refs/heads/main' } },
   };
 }
 
@@ -80,35 +86,121 @@ describe('the GitHub workflow, run against the emulator', () => {
     expect(run.stdout).toContain('Property0699WithAFairlyLongName');
   });
 
-  it('applies a merged change, stops a data-losing one with exit 3 and how to approve it, and applies it once approved', async () => {
+  it('replaces the comment with the error when validate or plan fails, so an old plan never stays', async () => {
+    const { project, workflow, on } = await appliedProject();
+    await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
+    const planned = await runJob(project, workflow, 'plan', on.pullRequest(11));
+    expect(planned.code, planned.stderr).toBe(0);
+
+    await project.setComments([{ id: 42, user: { type: 'Bot' }, body: `${MARKER}\n${await project.read('plan.md')}` }]);
+    await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Summary: { type: String }', 'Summary: { type: Strin }'));
+    const invalid = await runJob(project, workflow, 'plan', on.pullRequest(11));
+    expect(invalid.code).toBe(1);
+    expect(invalid.failedStep).toBe('Plan');
+    expect(invalid.ran).toEqual(['Plan', 'Comment the plan']);
+    const edited = (await project.ghCalls()).at(-1);
+    expect(edited?.args).toEqual(['api', '--method', 'PATCH', 'repos/acme/site/issues/comments/42', '-F', 'body=@-']);
+    const body = edited?.stdin ?? '';
+    expect(body).toContain(`${MARKER}\n### graphform plan: \`production\` failed`);
+    expect(body).toContain('`graphform validate` failed at f00dfeed, so this pull request has no plan.');
+    expect(body).toContain('GF_UNKNOWN_PROPERTY_TYPE');
+    expect(body).toContain('did you mean `String`?');
+    expect(body).not.toContain('update in place');
+    expect(body).not.toMatch(/^::/m);
+    expect(invalid.summary).toContain('GF_UNKNOWN_PROPERTY_TYPE');
+
+    // Valid declarations, but plan itself fails (the state server refuses the credentials).
+    await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Strin }', 'String }'));
+    const refused = await runJob(project, workflow, 'plan', { ...on.pullRequest(11), expressions: { ...on.pullRequest(11).expressions, 'secrets.STATE_PASSWORD': 'wrong' } });
+    expect(refused.code).toBe(1);
+    const refusedBody = (await project.ghCalls()).at(-1)?.stdin ?? '';
+    expect(refusedBody).toContain('`graphform plan` failed at f00dfeed');
+    expect(refusedBody).not.toContain('wrong');
+    expect(refusedBody).not.toContain(project.secrets.GRAPH_SECRET);
+  });
+
+  it('runs codegen --check only where the config configures codegen', async () => {
+    const project = await ciProject('github');
+    const workflow = await readWorkflow(project);
+    const without = await runJob(project, workflow, 'plan', events(project).pullRequest(3));
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.stdout + without.stderr).not.toContain('codegen');
+
+    await project.write('graphform.config.yaml', `${await project.read('graphform.config.yaml')}codegen:\n  out: generated/graphform\n`);
+    const stale = await runJob(project, workflow, 'plan', events(project).pullRequest(3));
+    expect(stale.code).toBe(1);
+    expect((await project.ghCalls()).at(-1)?.stdin).toContain('`graphform codegen --check` failed');
+
+    const generated = await project.bash('npx graphform codegen', {});
+    expect(generated.code, generated.stderr).toBe(0);
+    const fresh = await runJob(project, workflow, 'plan', events(project).pullRequest(3));
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(await project.read('plan.md')).toContain('### graphform plan: `production`');
+  });
+
+  it('applies a merged change from its saved plan, and no approval job exists without data loss', async () => {
     const { project, workflow, on } = await appliedProject();
     await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
     await merge(project, 'add-summary');
     const applied = await runJob(project, workflow, 'apply', on.push);
     expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.ran).toEqual(['Plan', 'Apply']);
+    expect(applied.outputs).toEqual({ data_loss: 'false' });
+    expect(JSON.parse(await project.read('plan.json'))).toMatchObject({ environment: 'production', summary: { dataLoss: false } });
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
+    expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: applied })).toBe(false);
 
+    // Nothing to do: no apply step at all.
+    const idle = await runJob(project, workflow, 'apply', on.push);
+    expect(idle.code, idle.stderr).toBe(0);
+    expect(idle.ran).toEqual(['Plan']);
+    expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: idle })).toBe(false);
+    expect(jobRuns(workflow, 'apply', on.pullRequest(1))).toBe(false);
+    expect(jobRuns(workflow, 'plan', on.push)).toBe(false);
+  });
+
+  it('holds a data-losing plan for approval and applies exactly that file once approved', async () => {
+    const { project, workflow, on } = await appliedProject();
     await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
     const reviewed = await runJob(project, workflow, 'plan', on.pullRequest(8));
     expect(reviewed.code, reviewed.stderr).toBe(0);
-    const comment = (await project.ghCalls()).at(-1);
-    expect(comment?.stdin).toContain('**This plan deletes content items.**');
+    expect((await project.ghCalls()).at(-1)?.stdin).toContain('**This plan deletes content items.**');
     await merge(project, 'drop-tags');
 
     project.emulator.inspect.clearRequests();
     const serial = project.stateServer.state()?.serial;
-    const stopped = await runJob(project, workflow, 'apply', on.push);
-    expect(stopped.code, stopped.stderr).toBe(3);
-    expect(stopped.failedStep).toBe('Apply');
-    expect(stopped.stdout).toContain('::error title=graphform: data loss needs approval::This change deletes content items, so nothing was applied.');
-    expect(stopped.stdout).toContain('Run workflow on main with allow_data_loss ticked');
-    expect(stopped.summary).toContain('a required reviewer of the production-data-loss environment then approves that run');
+    const held = await runJob(project, workflow, 'apply', on.push);
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.ran).toEqual(['Plan', 'Data loss needs approval']);
+    expect(held.outputs).toEqual({ data_loss: 'true' });
+    expect(held.stdout).toContain('::warning title=graphform: data loss needs approval::');
+    expect(held.summary).toContain('a required reviewer of the production-data-loss environment approves it');
     expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
-    expect(articleProperties(project)).toContain('Tags');
+    const saved = await project.read('plan.json');
+    expect(JSON.parse(saved)).toMatchObject({ summary: { dataLoss: true } });
 
-    const approved = await runJob(project, workflow, 'apply', on.approve);
+    expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: held })).toBe(true);
+    expect(workflow.jobs['apply-data-loss']?.environment).toBe('production-data-loss');
+    const approved = await runJob(project, workflow, 'apply-data-loss', on.push);
     expect(approved.code, approved.stderr).toBe(0);
-    expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Title']);
+    expect(approved.ran).toEqual(['Apply the approved plan']);
+    expect(await project.read('plan.json')).toBe(saved);
+    expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Title']);
+  });
+
+  it('refuses an approved plan that went stale: state changed after it was planned', async () => {
+    const { project, workflow, on } = await appliedProject();
+    await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
+    await merge(project, 'drop-tags');
+    const held = await runJob(project, workflow, 'apply', on.push);
+    expect(held.outputs).toEqual({ data_loss: 'true' });
+
+    await applyElsewhere(project);
+    const refused = await runJob(project, workflow, 'apply-data-loss', on.push);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('GF_PLAN_STALE');
+    expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
   });
 });

@@ -27,16 +27,17 @@ describe('templates are valid YAML', () => {
   });
 });
 
+const PATHS = ['content-sources/**', 'graphform.config.*', 'package.json', 'package-lock.json'];
+
 describe('the GitHub workflow', () => {
-  it('plans pull requests, applies pushes to main, and takes allow_data_loss when run by hand', async () => {
+  it('plans pull requests and applies pushes to main, also when package.json or the lock file changed', async () => {
     const { parsed } = await workflow();
-    expect(Object.keys(parsed.on)).toEqual(['pull_request', 'push', 'workflow_dispatch']);
-    expect(parsed.on.push).toEqual({ branches: ['main'], paths: ['content-sources/**', 'graphform.config.*'] });
-    expect(parsed.on.workflow_dispatch).toEqual({
-      inputs: { allow_data_loss: { description: expect.stringContaining('production-data-loss') as unknown, type: 'boolean', default: false } },
-    });
+    expect(Object.keys(parsed.on)).toEqual(['pull_request', 'push']);
+    expect(parsed.on.pull_request).toEqual({ paths: PATHS });
+    expect(parsed.on.push).toEqual({ branches: ['main'], paths: PATHS });
     expect(job(parsed, 'plan').if).toBe("github.event_name == 'pull_request'");
-    expect(job(parsed, 'apply').if).toBe("github.event_name != 'pull_request' && github.ref == 'refs/heads/main'");
+    expect(job(parsed, 'apply').if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
+    expect(job(parsed, 'apply-data-loss')).toMatchObject({ needs: 'apply', if: "needs.apply.outputs.data_loss == 'true'", environment: 'production-data-loss' });
   });
 
   it('grants least permissions: contents read, and pull-requests write only to the plan job', async () => {
@@ -44,47 +45,55 @@ describe('the GitHub workflow', () => {
     expect(parsed.permissions).toEqual({ contents: 'read' });
     expect(job(parsed, 'plan').permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
     expect(job(parsed, 'apply').permissions).toBeUndefined();
+    expect(job(parsed, 'apply-data-loss').permissions).toBeUndefined();
   });
 
-  it('serialises the apply job only, never cancelling it', async () => {
+  it('runs one plan per pull request, cancelling the older, and one apply at a time, never cancelled', async () => {
     const { parsed } = await workflow();
     expect(parsed.concurrency).toBeUndefined();
-    expect(job(parsed, 'plan').concurrency).toBeUndefined();
-    expect(job(parsed, 'apply').concurrency).toEqual({ group: 'graphform-apply-production', 'cancel-in-progress': false });
+    expect(job(parsed, 'plan').concurrency).toEqual({ group: 'graphform-plan-${{ github.event.pull_request.number }}', 'cancel-in-progress': true });
+    for (const name of ['apply', 'apply-data-loss']) expect(job(parsed, name).concurrency).toEqual({ group: 'graphform-apply-production', 'cancel-in-progress': false });
   });
 
-  it('applies data loss only in the protected environment the allow_data_loss run names', async () => {
+  it('applies on main exactly the plan file it saved, and the approval job exactly that artifact', async () => {
     const { parsed } = await workflow();
-    expect(job(parsed, 'apply').environment).toBe("${{ inputs.allow_data_loss && 'production-data-loss' || 'production' }}");
-    const apply = job(parsed, 'apply').steps.find((step) => step.name === 'Apply');
-    expect(apply?.env?.ALLOW_DATA_LOSS).toBe('${{ inputs.allow_data_loss }}');
-    expect(apply?.run).toContain('npx graphform apply --env production --yes --allow-data-loss');
+    const apply = job(parsed, 'apply');
+    expect(apply.environment).toBe('production');
+    expect(apply.outputs).toEqual({ data_loss: '${{ steps.plan.outputs.data_loss }}' });
+    expect(apply.steps.find((s) => s.id === 'plan')?.run).toContain('npx graphform plan --env production --detailed-exitcode --out plan.json || status=$?');
+    expect(apply.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toEqual({ name: 'graphform-main-plan', path: 'plan.json' });
+    expect(apply.steps.find((s) => s.name === 'Apply')?.run).toBe('npx graphform apply plan.json --env production --yes');
+    const approval = job(parsed, 'apply-data-loss').steps;
+    expect(approval.find((s) => s.uses?.startsWith('actions/download-artifact'))?.with).toEqual({ name: 'graphform-main-plan' });
+    expect(approval.at(-1)?.run).toBe('npx graphform apply plan.json --env production --yes --allow-data-loss');
   });
 
   it('uses only the official actions at their current majors, Node 24 with the npm cache', async () => {
     const { parsed } = await workflow();
     const uses = Object.values(parsed.jobs).flatMap((j) => j.steps.flatMap((step) => (step.uses === undefined ? [] : [step.uses])));
-    expect([...new Set(uses)].sort()).toEqual(['actions/checkout@v7', 'actions/setup-node@v7', 'actions/upload-artifact@v7']);
-    for (const name of ['plan', 'apply']) {
+    expect([...new Set(uses)].sort()).toEqual(['actions/checkout@v7', 'actions/download-artifact@v8', 'actions/setup-node@v7', 'actions/upload-artifact@v7']);
+    for (const name of ['plan', 'apply', 'apply-data-loss']) {
       const setup = job(parsed, name).steps.find((step) => step.uses?.startsWith('actions/setup-node'));
       expect(setup?.with).toEqual({ 'node-version': 24, cache: 'npm' });
     }
     expect(parsed.defaults).toEqual({ run: { shell: 'bash' } });
   });
 
-  it('plans to plan.json and plan.md, uploads both, and comments with gh under the hidden marker', async () => {
+  it('plans to plan.json and plan.md, uploads both, and comments with gh under the hidden marker, after a failure too', async () => {
     const { parsed } = await workflow();
     const steps = job(parsed, 'plan').steps;
     expect(steps.find((s) => s.name === 'Plan')?.run).toContain('npx graphform plan --env production --format markdown --out plan.json > plan.md');
-    expect(steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toEqual({ name: 'graphform-plan', path: 'plan.json\nplan.md\n' });
+    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
+    expect(upload).toMatchObject({ if: '${{ !cancelled() }}', with: { name: 'graphform-plan', path: 'plan.json\nplan.md\n' } });
     const comment = steps.find((s) => s.name === 'Comment the plan');
+    expect(comment?.if).toBe('${{ !cancelled() }}');
     expect(comment?.run).toContain("marker='<!-- graphform-plan -->'");
-    expect(comment?.env).toEqual({ GH_TOKEN: '${{ github.token }}', PR_NUMBER: '${{ github.event.pull_request.number }}' });
+    expect(comment?.env).toEqual({ GH_TOKEN: '${{ github.token }}', PR_NUMBER: '${{ github.event.pull_request.number }}', HEAD_SHA: '${{ github.event.pull_request.head.sha }}' });
   });
 
   it('explains the setup, the approval path and pinning by SHA in its comments', async () => {
     const { text } = await workflow();
-    for (const words of ['required reviewers', 'Run workflow', 'tick allow_data_loss', 'exit code 3', 'pin them by commit SHA', '<!-- graphform-plan -->', 'GRAPH_SECRET']) {
+    for (const words of ['required reviewers', 'production-data-loss', 'exit code 3', 'stale', 'replaced by the error', 'pin them by commit SHA', '<!-- graphform-plan -->', 'GRAPH_SECRET']) {
       expect(text).toContain(words);
     }
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, type CiProject } from './ci-project.js';
-import { articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
+import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
 import { startGitlabApi } from './gitlab-api.js';
 import { readPipeline, runGitlabJob, type Pipeline } from './gitlab-runner.js';
+import { parseStrict } from './templates.js';
 
 const TOKEN = 'glpat-test-token-0001';
 
@@ -36,8 +37,6 @@ describe('the GitLab pipeline, run against the emulator', () => {
     const on = variables(project, api);
     await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
 
-    const validated = await runGitlabJob(project, pipeline, 'graphform-validate', on.mergeRequest());
-    expect(validated.code, validated.stderr).toBe(0);
     const untokened = await runGitlabJob(project, pipeline, 'graphform-plan', on.mergeRequest());
     expect(untokened.code, untokened.stderr).toBe(0);
     const plan = await project.read('plan.md');
@@ -78,7 +77,30 @@ describe('the GitLab pipeline, run against the emulator', () => {
     expect(run.stdout).toContain('Property0699WithAFairlyLongName');
   });
 
-  it('applies a merged change, stops a data-losing one with exit 3 and how to approve it, and the manual job applies it', async () => {
+  it('replaces the note with the error when validate or plan fails, so an old plan never stays', async () => {
+    const { project, pipeline } = await appliedProject();
+    const api = await startGitlabApi({ token: TOKEN, projectId: '31', mergeRequestIid: '4' });
+    const on = variables(project, api);
+    await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
+    const planned = await runGitlabJob(project, pipeline, 'graphform-plan', on.mergeRequest(TOKEN));
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(api.notes.at(-1)?.body).toContain('update in place');
+
+    await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Summary: { type: String }', 'Summary: { type: Strin }'));
+    await project.git('commit', '--quiet', '--all', '--message', 'typo');
+    const failed = await runGitlabJob(project, pipeline, 'graphform-plan', on.mergeRequest(TOKEN));
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('Updated the plan note.');
+    const sha = (await project.git('rev-parse', 'HEAD')).trim();
+    expect(api.notes).toHaveLength(1);
+    const body = api.notes[0]?.body ?? '';
+    expect(body).toContain(`${MARKER}\n### graphform plan: \`production\` failed`);
+    expect(body).toContain(`\`graphform validate\` failed at ${sha}, so this merge request has no plan.`);
+    expect(body).toContain('GF_UNKNOWN_PROPERTY_TYPE');
+    expect(body).not.toContain('update in place');
+  });
+
+  it('applies a merged change from its saved plan, and the approval child pipeline holds no apply job without data loss', async () => {
     const { project, pipeline } = await appliedProject();
     const on = variables(project);
     await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
@@ -86,19 +108,53 @@ describe('the GitLab pipeline, run against the emulator', () => {
     const applied = await runGitlabJob(project, pipeline, 'graphform-apply', on.defaultBranch);
     expect(applied.code, applied.stderr).toBe(0);
     expect(articleProperties(project)).toContain('Summary');
+    expect(JSON.parse(await project.read('plan.json'))).toMatchObject({ environment: 'production', summary: { dataLoss: false } });
+    const child = parseStrict(await project.read('graphform-approval.yml'), 'graphform-approval.yml') as Pipeline;
+    expect(Object.keys(child)).toEqual(['graphform-nothing-to-approve']);
+    expect(child['graphform-nothing-to-approve']?.when).toBeUndefined();
+    expect(JSON.stringify(child)).not.toContain('graphform apply');
+  });
 
+  it('holds a data-losing plan for the manual job of the child pipeline, which applies exactly that file', async () => {
+    const { project, pipeline } = await appliedProject();
+    const on = variables(project);
     await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
     await merge(project, 'drop-tags');
     project.emulator.inspect.clearRequests();
-    const stopped = await runGitlabJob(project, pipeline, 'graphform-apply', on.defaultBranch);
-    expect(stopped.code, stopped.stderr).toBe(3);
-    expect(stopped.stdout).toContain('DATA LOSS');
-    expect(stopped.stdout).toContain('This change deletes content items, so nothing was applied. To approve it, run the manual job graphform-apply-data-loss of this pipeline');
+    const serial = project.stateServer.state()?.serial;
+    const held = await runGitlabJob(project, pipeline, 'graphform-apply', on.defaultBranch);
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.stdout).toContain('DATA LOSS');
+    expect(held.stdout).toContain('This change deletes content items, so it was not applied here. To approve it, run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
     expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
-    expect(articleProperties(project)).toContain('Tags');
+    expect(project.stateServer.state()?.serial).toBe(serial);
+    const saved = await project.read('plan.json');
+    expect(JSON.parse(saved)).toMatchObject({ summary: { dataLoss: true } });
 
-    const approved = await runGitlabJob(project, pipeline, 'graphform-apply-data-loss', on.defaultBranch);
+    const childText = await project.read('graphform-approval.yml');
+    expect(childText).toBe(await project.read('.gitlab/graphform-data-loss.gitlab-ci.yml'));
+    const child = parseStrict(childText, 'graphform-approval.yml') as Pipeline;
+    expect(child['graphform-apply-data-loss']).toMatchObject({ when: 'manual', environment: { name: 'production-data-loss' }, needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }] });
+    const approved = await runGitlabJob(project, child, 'graphform-apply-data-loss', on.defaultBranch);
     expect(approved.code, approved.stderr).toBe(0);
-    expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Title']);
+    expect(await project.read('plan.json')).toBe(saved);
+    expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Title']);
+  });
+
+  it('refuses an approved plan that went stale: state changed after it was planned', async () => {
+    const { project, pipeline } = await appliedProject();
+    const on = variables(project);
+    await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
+    await merge(project, 'drop-tags');
+    const held = await runGitlabJob(project, pipeline, 'graphform-apply', on.defaultBranch);
+    expect(held.code, held.stderr).toBe(0);
+    const child = parseStrict(await project.read('graphform-approval.yml'), 'graphform-approval.yml') as Pipeline;
+
+    await applyElsewhere(project);
+    const refused = await runGitlabJob(project, child, 'graphform-apply-data-loss', on.defaultBranch);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('GF_PLAN_STALE');
+    expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
   });
 });

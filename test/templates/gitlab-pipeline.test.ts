@@ -8,52 +8,71 @@ async function pipeline(): Promise<{ text: string; parsed: Pipeline; root: unkno
   return { text, parsed: parseStrict(text, 'graphform.gitlab-ci.yml') as Pipeline, root: parseStrict(fileText(files, '.gitlab-ci.yml'), '.gitlab-ci.yml') };
 }
 
-const JOBS = ['graphform-validate', 'graphform-plan', 'graphform-apply', 'graphform-apply-data-loss'];
-const CHANGES = ['content-sources/**/*', 'graphform.config.*'];
+const JOBS = ['graphform-plan', 'graphform-apply', 'graphform-approval'];
+const CHANGES = ['content-sources/**/*', 'graphform.config.*', 'package.json', 'package-lock.json'];
 
 describe('the GitLab pipeline', () => {
   it('is a jobs file the project .gitlab-ci.yml includes, with nothing that would change the including pipeline', async () => {
     const { parsed, root } = await pipeline();
     expect(root).toEqual({ include: [{ local: '.gitlab/graphform.gitlab-ci.yml' }] });
     expect(Object.keys(parsed)).toEqual(['.graphform', ...JOBS]);
-    for (const name of JOBS) expect(resolveJob(parsed, name)).toMatchObject({ image: 'node:24', before_script: ['npm ci --prefer-offline'] });
+    for (const name of ['graphform-plan', 'graphform-apply']) expect(resolveJob(parsed, name)).toMatchObject({ image: 'node:24', before_script: ['npm ci --prefer-offline'] });
     expect(parsed['.graphform']?.cache).toEqual({ key: { files: ['package-lock.json'] }, paths: ['.npm/'] });
   });
 
-  it('validates and plans merge requests, keeping plan.json and plan.md as artifacts', async () => {
+  it('plans merge requests one at a time each, keeping plan.json and plan.md as artifacts, and notes in after_script', async () => {
     const { parsed } = await pipeline();
-    for (const name of ['graphform-validate', 'graphform-plan']) {
-      expect(parsed[name]).toMatchObject({ stage: 'test', interruptible: true, rules: [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"', changes: CHANGES }] });
-    }
     const plan = parsed['graphform-plan'];
-    expect(plan?.needs).toEqual(['graphform-validate']);
-    expect(plan?.artifacts).toMatchObject({ paths: ['plan.json', 'plan.md'] });
-    expect(plan?.script?.[0]).toBe('npx graphform plan --env production --format markdown --out plan.json > plan.md');
-    const note = plan?.script?.at(-1) ?? '';
-    for (const words of ["marker='<!-- graphform-plan -->'", 'GRAPHFORM_GITLAB_TOKEN', '$CI_API_V4_URL/projects/$CI_PROJECT_ID/merge_requests/$CI_MERGE_REQUEST_IID/notes', '--request PUT']) {
+    expect(plan).toMatchObject({
+      stage: 'test',
+      interruptible: true,
+      resource_group: 'graphform-plan-$CI_MERGE_REQUEST_IID',
+      rules: [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"', changes: CHANGES }],
+    });
+    expect(plan?.artifacts).toMatchObject({ paths: ['plan.json', 'plan.md'], when: 'always' });
+    expect(plan?.script?.[0]).toContain('npx graphform plan --env production --format markdown --out plan.json > plan.md');
+    expect(plan?.script?.[0]).toContain('npx graphform validate');
+    const note = plan?.after_script?.join('\n') ?? '';
+    for (const words of ["marker='<!-- graphform-plan -->'", 'GRAPHFORM_GITLAB_TOKEN', '$CI_API_V4_URL/projects/$CI_PROJECT_ID/merge_requests/$CI_MERGE_REQUEST_IID/notes', '--request PUT', 'CI_JOB_STATUS" = canceled']) {
       expect(note).toContain(words);
     }
   });
 
-  it('applies on the default branch, one apply at a time, and offers a manual data-loss job in a protected environment', async () => {
+  it('applies on the default branch from a saved plan, and triggers the approval child pipeline from its artifact', async () => {
     const { parsed } = await pipeline();
     const onDefault = { if: '$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH', changes: CHANGES };
     expect(parsed['graphform-apply']).toMatchObject({ stage: 'deploy', resource_group: 'graphform-apply-production', environment: { name: 'production' }, rules: [onDefault] });
-    expect(parsed['graphform-apply']?.script?.[0]).toContain('npx graphform apply --env production --yes || status=$?');
-    expect(parsed['graphform-apply-data-loss']).toMatchObject({
+    expect(parsed['graphform-apply']?.script?.[0]).toContain('npx graphform plan --env production --detailed-exitcode --out plan.json || status=$?');
+    expect(parsed['graphform-apply']?.artifacts?.paths).toEqual(['plan.json', 'graphform-approval.yml']);
+    expect(parsed['graphform-approval']).toEqual({
       stage: 'deploy',
+      needs: ['graphform-apply'],
+      rules: [onDefault],
+      variables: { PARENT_PIPELINE_ID: '$CI_PIPELINE_ID' },
+      trigger: { include: [{ artifact: 'graphform-approval.yml', job: 'graphform-apply' }] },
+    });
+    // No job of the included pipeline is manual: the button lives in the child pipeline only.
+    expect(JOBS.filter((name) => parsed[name]?.when === 'manual' || parsed[name]?.rules?.some((rule) => rule.when === 'manual'))).toEqual([]);
+    expect(parsed['graphform-plan']?.resource_group).not.toBe('graphform-apply-production');
+  });
+
+  it('has a manual approval job in a protected environment that applies the saved plan file', async () => {
+    const files = await scaffolded('gitlab');
+    const child = parseStrict(fileText(files, '.gitlab/graphform-data-loss.gitlab-ci.yml'), 'graphform-data-loss.gitlab-ci.yml') as Pipeline;
+    expect(child['graphform-apply-data-loss']).toMatchObject({
+      image: 'node:24',
+      stage: 'deploy',
+      when: 'manual',
       resource_group: 'graphform-apply-production',
       environment: { name: 'production-data-loss' },
-      rules: [{ ...onDefault, when: 'manual' }],
-      allow_failure: true,
-      script: ['npx graphform apply --env production --yes --allow-data-loss'],
+      needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }],
+      script: ['npx graphform apply plan.json --env production --yes --allow-data-loss'],
     });
-    for (const name of ['graphform-validate', 'graphform-plan']) expect(parsed[name]?.resource_group).toBeUndefined();
   });
 
   it('explains the variables, the note token and the approval path in its comments', async () => {
     const { text } = await pipeline();
-    for (const words of ['GRAPH_SECRET', 'GRAPHFORM_GITLAB_TOKEN (optional)', 'Protected environments', 'exit code 3', 'graphform-apply-data-loss']) {
+    for (const words of ['GRAPH_SECRET', 'GRAPHFORM_GITLAB_TOKEN (optional)', 'Protected environments', 'exit code 3', 'graphform-apply-data-loss', 'child pipeline', 'replaced by the error']) {
       expect(text).toContain(words);
     }
   });

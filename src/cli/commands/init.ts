@@ -93,14 +93,15 @@ async function includesGitlabJobs(file: string): Promise<boolean> {
 
 async function readTemplates(): Promise<TemplateTexts> {
   const read = (name: string): Promise<string> => readFile(new URL(name, TEMPLATES), 'utf8');
-  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs] = await Promise.all([
+  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval] = await Promise.all([
     read('graphform.config.yaml'),
     read('content-source.yaml'),
     read('workflows/graphform.yml'),
     read('gitlab/gitlab-ci.yml'),
     read('gitlab/graphform.gitlab-ci.yml'),
+    read('gitlab/graphform-data-loss.gitlab-ci.yml'),
   ]);
-  return { config, source, githubWorkflow, gitlabRoot, gitlabJobs };
+  return { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval };
 }
 
 async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined): Promise<InitAnswers> {

@@ -20,6 +20,8 @@ export interface TemplateTexts {
   gitlabRoot: string;
   /** templates/gitlab/graphform.gitlab-ci.yml */
   gitlabJobs: string;
+  /** templates/gitlab/graphform-data-loss.gitlab-ci.yml: the approval child pipeline, used only when a plan deletes data. */
+  gitlabApproval: string;
 }
 
 export interface ScaffoldFile {
@@ -35,6 +37,7 @@ export const CI_PATHS = {
   githubWorkflow: '.github/workflows/graphform.yml',
   gitlabRoot: '.gitlab-ci.yml',
   gitlabJobs: '.gitlab/graphform.gitlab-ci.yml',
+  gitlabApproval: '.gitlab/graphform-data-loss.gitlab-ci.yml',
 } as const;
 
 const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources)\}\}/g;
@@ -64,6 +67,7 @@ function ciFiles(ci: CiProvider, templates: TemplateTexts): ScaffoldFile[] {
       return [
         { path: CI_PATHS.gitlabRoot, content: templates.gitlabRoot },
         { path: CI_PATHS.gitlabJobs, content: templates.gitlabJobs },
+        { path: CI_PATHS.gitlabApproval, content: templates.gitlabApproval },
       ];
     case 'none':
       return [];
