@@ -10,6 +10,7 @@ import { renderError } from './render-error.js';
 import { withInvocationFlags } from './hint-flags.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import { CANCELLED, INTERRUPT_EXIT_CODES } from './interrupts.js';
+import { checkFormat } from './format-support.js';
 
 /**
  * The whole command line as a function: argv in, exit code out, every effect through io.
@@ -63,6 +64,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       writeErr: (s) => void io.stderr.write(s),
     });
 
+  // `-v` and `version` are what people type first; both answer as `--version` does.
+  const printVersion = (): void => void io.stdout.write(`${TOOL_VERSION}\n`);
+  program.addOption(new Option('-v').hideHelp()).on('option:v', () => {
+    printVersion();
+    throw new CommanderError(0, 'commander.version', TOOL_VERSION);
+  });
+  program.command('version', { hidden: true }).action(printVersion);
+  program.hook('preAction', (_program, action) => checkFormat(action, globals().format));
   const run = async (handler: CommandHandler): Promise<void> => {
     exitCode = await handler(ctx);
   };

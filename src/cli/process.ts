@@ -6,8 +6,9 @@ import { TOOL_VERSION } from '../version.js';
 export async function runFromProcess(): Promise<void> {
   const argv = process.argv.slice(2);
   // `graphform --version` is what scripts run most to check the tool: answer it before
-  // loading the command line (commander, chalk, every command's registration).
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  // loading the command line (commander, chalk, every command's registration). `-v` and
+  // `version` are what people type; main() answers them the same way.
+  if (argv.length === 1 && ['--version', '-V', '-v', 'version'].includes(argv[0] ?? '')) {
     process.stdout.write(`${TOOL_VERSION}\n`);
     return;
   }
