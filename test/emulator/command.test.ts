@@ -50,15 +50,18 @@ describe('graphform emulator', () => {
     const argv = ['emulator', '--port', '0', '--max-sources', '1', '--app-key', 'cli-key', '--secret', 'c2VjcmV0LXNlY3JldA==', '--single-key', 'cli-read-key'];
     const exit = main(argv, { stdout, stderr, env: {}, cwd: process.cwd() });
     const url = await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1]);
-    expect(stdout.text()).toContain('app key: cli-key');
-    expect(stdout.text()).toContain(`graphUrl: ${url}`);
-    expect(stdout.text()).toContain('auth: { scheme: hmac, appKey: "cli-key", secret: "c2VjcmV0LXNlY3JldA==" }\n    singleKey: "cli-read-key"');
-    expect(stdout.text()).toContain(`read key: cli-read-key`);
-    expect(stdout.text()).toContain(`graphql: POST ${url}/content/v2; in a browser: ${url}/content/v2?auth=cli-read-key`);
-    const clientId = /client id: +(\S+)/.exec(stdout.text())?.[1] ?? '';
-    const clientSecret = /client secret: +(\S+)/.exec(stdout.text())?.[1] ?? '';
+    const printed = stdout.text();
+    expect(printed).toContain(`graphUrl: ${url}`);
+    // The snippet goes into a committed file: placeholders there, the values only in export lines.
+    expect(printed).toContain('auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }\n    singleKey: "${env:GRAPH_SINGLE_KEY}"');
+    expect(printed).toContain("  export GRAPH_APP_KEY='cli-key'\n  export GRAPH_SECRET='c2VjcmV0LXNlY3JldA=='\n  export GRAPH_SINGLE_KEY='cli-read-key'");
+    expect(printed).toContain(`graphql: POST ${url}/content/v2; in a browser: ${url}/content/v2?auth=cli-read-key`);
+    const clientId = /client id: +(\S+)/.exec(printed)?.[1] ?? '';
+    const clientSecret = /export MKT_CLIENT_SECRET='([^']+)'/.exec(printed)?.[1] ?? '';
     expect(clientId).toMatch(/^[0-9a-f]{32}$/);
-    expect(stdout.text()).toContain(['marketing:', `  authUrl: ${url}`, `  baseUrl: ${url}`, `  clientId: "${clientId}"`, `  clientSecret: "${clientSecret}"`, '  redirectUri: http://127.0.0.1:8765/callback'].join('\n'));
+    expect(printed).toContain(['marketing:', `  authUrl: ${url}`, `  baseUrl: ${url}`, `  clientId: "${clientId}"`, '  clientSecret: "${env:MKT_CLIENT_SECRET}"', '  redirectUri: http://127.0.0.1:8765/callback'].join('\n'));
+    const snippet = printed.slice(printed.indexOf('environments:'));
+    for (const secret of ['c2VjcmV0LXNlY3JldA==', 'cli-read-key', clientSecret]) expect(snippet).not.toContain(secret);
     const token = await fetch(`${url}/o/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: 'x' }) });
     expect(((await token.json()) as { error: string }).error).toBe('invalid_grant');
     const client = graphClientFor({ url, credentials: { appKey: 'cli-key', secret: 'c2VjcmV0LXNlY3JldA==' } });

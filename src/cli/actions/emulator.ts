@@ -26,36 +26,49 @@ async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string 
   return { credentials: given.credentials ?? stored.credentials, singleKey: given.singleKey ?? stored.singleKey };
 }
 
+/** Single-quoted for a POSIX shell: an emulator secret is base64 or hex, but quoting costs nothing. */
+function shellQuoted(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * What it prints on start. The config snippet names the secrets as `${env:…}` placeholders
+ * and the values go only into `export` lines: a snippet is pasted into graphform.config.yaml,
+ * which is committed, while export lines are pasted into a shell.
+ */
 function banner(emulator: RunningEmulator, dataDir: string | undefined): string {
   const { appKey, secret } = emulator.credentials;
   const demo = emulator.marketing.demoApp;
   const graphql = `${emulator.url}${GRAPHQL_PATH}`;
   return [
     `Graph service emulator listening on ${emulator.url}`,
-    `  app key: ${appKey}`,
-    `  secret:  ${secret}   (emulator-only credentials)`,
-    `  read key: ${emulator.singleKey}   (singleKey: the content GraphQL endpoint's, emulator-only)`,
     `  graphql: POST ${graphql}; in a browser: ${graphql}?auth=${emulator.singleKey}`,
     `  data:    ${dataDir ?? 'in memory (lost when it stops)'}`,
     `  control: ${emulator.url}/_emulator/`,
     '',
     `Marketing platform (authorization server and Open API) at the same URL; demo app (development mode, user demo@example.com):`,
     `  client id:     ${demo.clientId}`,
-    `  client secret: ${demo.clientSecret}   (emulator-only)`,
     `  callback:      ${demo.redirectUri}`,
     '',
-    'Point an environment at it in graphform.config.yaml:',
+    'Its credentials (emulator-only), for your shell, not for a file you commit:',
+    '',
+    `  export GRAPH_APP_KEY=${shellQuoted(appKey)}`,
+    `  export GRAPH_SECRET=${shellQuoted(secret)}`,
+    `  export GRAPH_SINGLE_KEY=${shellQuoted(emulator.singleKey)}   # the content GraphQL read key`,
+    `  export MKT_CLIENT_SECRET=${shellQuoted(demo.clientSecret)}   # the demo app's client secret`,
+    '',
+    'Point an environment at it in graphform.config.yaml (the secrets come from those variables):',
     '',
     'environments:',
     '  emulator:',
     `    graphUrl: ${emulator.url}`,
-    `    auth: { scheme: hmac, appKey: "${appKey}", secret: "${secret}" }`,
-    `    singleKey: "${emulator.singleKey}"`,
+    '    auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }',
+    '    singleKey: "${env:GRAPH_SINGLE_KEY}"',
     'marketing:',
     `  authUrl: ${emulator.url}`,
     `  baseUrl: ${emulator.url}`,
     `  clientId: "${demo.clientId}"`,
-    `  clientSecret: "${demo.clientSecret}"`,
+    '  clientSecret: "${env:MKT_CLIENT_SECRET}"',
     `  redirectUri: ${demo.redirectUri}`,
     '',
     'Stop it with Ctrl+C.',
