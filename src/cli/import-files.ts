@@ -19,17 +19,34 @@ export function declarationTarget(config: ResolvedConfig, cwd: string, id: strin
   return { absolute, shown: slashes(path.relative(cwd, absolute)), schemaPath: slashes(path.relative(path.dirname(absolute), schema)) };
 }
 
+/**
+ * `import --all` writes a declaration per source, a state file and (with the `local`
+ * default) the emulator's data: in a folder that is no project (no config found, no
+ * declarations folder) that would scatter files where the user merely happened to be.
+ */
+export async function assertProjectFolder(config: ResolvedConfig, cwd: string): Promise<void> {
+  if (config.configFile !== undefined || (await exists(config.sources))) return;
+  throw new GraphformError(
+    'GF_IMPORT_NO_PROJECT',
+    `import --all: ${cwd} is not a graphform project (no graphform.config.yaml here or above, no ${slashes(path.relative(cwd, config.sources)) || '.'}/ folder); nothing was written.`,
+    { hint: 'Run `graphform init` here first (it writes the config and the declarations folder), or run import --all from your project folder.' },
+  );
+}
+
+async function exists(file: string): Promise<boolean> {
+  return lstat(file).then(
+    () => true,
+    (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+}
+
 /** Refuses, before anything is written or recorded, when a target exists (a dangling link counts). */
 export async function assertAbsent(targets: readonly DeclarationTarget[]): Promise<void> {
   for (const target of targets) {
-    const found = await lstat(target.absolute).then(
-      () => true,
-      (error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw error;
-      },
-    );
-    if (found) throw fileExists(target);
+    if (await exists(target.absolute)) throw fileExists(target);
   }
 }
 

@@ -14,7 +14,7 @@ import type { State } from '../../state/types.js';
 import { TOOL_VERSION } from '../../version.js';
 import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
-import { assertAbsent, declarationTarget, writeNewFile, type DeclarationTarget } from '../import-files.js';
+import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from '../import-files.js';
 import { exitCodeAfter } from '../interrupts.js';
 import { loadProject } from '../load-project.js';
 import { openEnvironment } from '../open-environment.js';
@@ -51,6 +51,7 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
     throw new GraphformError('GF_INVALID_SOURCE_ID', `"${id}" is not a content source id: ids are 1 to 4 characters, a-z and 0-9.`);
   }
   const config = await ctx.loadConfig();
+  if (options.all) await assertProjectFolder(config, ctx.io.cwd);
   const env = await ctx.environment();
   const backend = stateBackendFor(ctx, env);
   return withGuardedLock(ctx, backend, id === undefined ? 'import --all' : `import ${id}`, async (trap) => {

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { graphClientFor, sampleDefinition, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
+import { runCli } from '../../helpers/run-cli.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 /** A source made outside graphform: by another tool, through the API directly. */
 async function createOutside(emulator: RunningEmulator, id = 'shop', description = 'Everything we sell'): Promise<void> {
@@ -152,4 +154,16 @@ describe('graphform import', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('GF_INVALID_SOURCE_ID');
   });
+
+  it('import --all in a folder that is no project (no config, no declarations) refuses and writes nothing there', async () => {
+    const dir = await makeTempDir();
+    const run = await runCli(['import', '--all'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('GF_IMPORT_NO_PROJECT');
+    expect(run.stderr).toContain(`import --all: ${dir} is not a graphform project (no graphform.config.yaml here or above, no content-sources/ folder); nothing was written.`);
+    expect(run.stderr).toContain('graphform init');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(await readdir(dir)).toEqual([]);
+  });
 });
+
