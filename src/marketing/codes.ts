@@ -54,6 +54,8 @@ export const ASSETS_ERROR_CODES = {
   noImport: 'GF_ASSETS_NO_IMPORT',
   /** The mapped items did not validate: nothing was sent. */
   invalidItems: 'GF_ASSETS_INVALID_ITEMS',
+  /** One mapped property's values did not validate: reported once, at its import.mapping entry. */
+  mappingInvalid: 'GF_ASSETS_MAPPING_INVALID',
 } as const;
 
 export function authHttpCode(status: number): string {

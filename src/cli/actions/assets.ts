@@ -6,6 +6,8 @@ import { renderPushSummary } from '../../data/report/render-data-report.js';
 import type { ReadEntry } from '../../data/types.js';
 import { assetMatches, assetQueries, assetRecord } from '../../marketing/asset-items.js';
 import { ASSETS_ERROR_CODES } from '../../marketing/codes.js';
+import { groupMappingErrors, type DeclarationPlace } from '../../marketing/mapping-errors.js';
+import { lazySourceMap } from '../../load/source-map.js';
 import type { OpenApiClient } from '../../marketing/open-api.js';
 import type { Asset } from '../../marketing/types.js';
 import type { AssetFilter } from '../../model/types.js';
@@ -83,7 +85,7 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
     }
     const selected = assets.filter((asset) => assetMatches(asset, spec.filter));
     const entries: ReadEntry[] = selected.map((asset, index) => ({ kind: 'record', record: assetRecord(asset, index + 1, declaration, spec) }));
-    const summary = await pushData({
+    const pushed = await pushData({
       client: opened?.client ?? offlineClient(),
       declaration,
       files: [],
@@ -101,6 +103,8 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
       progress: reporter(ctx),
       stop: trap.signal,
     });
+    // Every asset maps the same way: an error of the mapping is shown once, where the mapping is.
+    const summary = { ...pushed, validation: { ...pushed.validation, diagnostics: groupMappingErrors(pushed.validation.diagnostics, spec, mappingPlaces(project)) } };
     const counts = { listed: assets.length, selected: selected.length };
     if (ctx.globals().format === 'json') {
       ctx.out(JSON.stringify({ ...summary, assets: counts, environment: opened?.description ?? null }, null, 2));
@@ -113,6 +117,14 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
   } finally {
     await opened?.close();
   }
+}
+
+/** Where each `import.mapping` entry of the source's declaration is, for the errors that are the mapping's. */
+function mappingPlaces(project: LoadedSource): (property: string) => DeclarationPlace {
+  const { file } = project.declaration;
+  const text = project.sources.get(file);
+  const map = text === undefined ? undefined : lazySourceMap(file, text);
+  return (property) => map?.locate(['import', 'mapping', property], 'key') ?? { file, line: 1, column: 1 };
 }
 
 /**

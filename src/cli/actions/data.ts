@@ -150,6 +150,8 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
 export interface LoadedSource {
   config: ResolvedConfig;
   declaration: SourceDeclaration;
+  /** File → text of the declaration files, to point a diagnostic at a line of one. */
+  sources: ReadonlyMap<string, string>;
 }
 
 export async function loadSource(ctx: CommandContext, sourceId: string): Promise<LoadedSource | undefined> {
@@ -167,7 +169,7 @@ export async function loadSource(ctx: CommandContext, sourceId: string): Promise
       hint: ids.length === 0 ? 'No sources are declared yet.' : `Declared sources: ${ids.join(', ')}.`,
     });
   }
-  return { config: project.config, declaration };
+  return { config: project.config, declaration, sources: project.sources };
 }
 
 async function dataFiles(ctx: CommandContext, declaration: SourceDeclaration, files: string[]): Promise<Awaited<ReturnType<typeof resolveDataFiles>>> {

@@ -129,4 +129,26 @@ describe('assets sync in a pipeline with grant: client_credentials', () => {
     expect(await readdir(p.xdg)).toEqual([]);
     for (const output of p.outputs) expect(output).not.toContain(p.demo.clientSecret);
   });
+
+  it('a mapping whose values do not fit is reported once, at its import.mapping entry, not once per asset', async () => {
+    const p = await pipeline('["Campaign: Spring 2025"]');
+    expect((await p.cli('apply', '--yes')).code).toBe(0);
+    // `Name` is a String; `is_archived` is a boolean on every asset.
+    await writeFiles(p.dir, { 'content-sources/news.yaml': NEWS('["Campaign: Spring 2025"]').replace('mapping: { Name: title,', 'mapping: { Name: is_archived,') });
+    const line = NEWS('').split('\n').findIndex((l) => l.includes('mapping:')) + 1;
+    const column = NEWS('').split('\n')[line - 1]!.indexOf('Name:') + 1;
+    const synced = await p.cli('assets', 'sync', 'news');
+    expect(synced.code).toBe(1);
+    const errors = synced.stdout.split('\n').filter((l) => l.includes(' error '));
+    expect(errors).toEqual([
+      expect.stringMatching(
+        new RegExp(`^content-sources/news\\.yaml:${line}:${column} +error +GF_ASSETS_MAPPING_INVALID .*import\\.mapping fills \`Name\` from asset field \`is_archived\`, and the value does not fit in 3 assets \\(the first: asset [0-9a-f]+\\): GF_DATA_INVALID_VALUE Expected String, found a boolean`),
+      ),
+    ]);
+    expect(synced.stdout).not.toMatch(/^asset /m);
+    const json = JSON.parse((await p.cli('assets', 'sync', 'news', '--format', 'json')).stdout) as { validation: { diagnostics: { code: string; file: string; line: number }[] } };
+    expect(json.validation.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`content-sources/news.yaml:${line} GF_ASSETS_MAPPING_INVALID`]);
+    expect(await p.items()).toEqual([]);
+  });
 });
+
