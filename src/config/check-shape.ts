@@ -42,7 +42,8 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
       const problems: ShapeProblem[] = [];
       const known = Object.keys(shape.fields);
       for (const [key, item] of Object.entries(value)) {
-        const field = shape.fields[key];
+        // Own fields only: `constructor` or `toString` must not find Object.prototype's members.
+        const field = Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
         if (field === undefined) {
           problems.push({ path: [...path, key], message: `unknown key \`${key}\`${didYouMean(key, known)}`, atKey: true });
         } else {
@@ -50,7 +51,7 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
         }
       }
       for (const key of shape.required ?? []) {
-        if (!(key in value)) problems.push({ path, message: `\`${key}\` is required`, atKey: true });
+        if (!Object.hasOwn(value, key)) problems.push({ path, message: `\`${key}\` is required`, atKey: true });
       }
       return problems;
     }

@@ -13,6 +13,9 @@ import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 /** The largest YAML data file read: it is parsed whole, in memory. */
 export const MAX_YAML_DATA_BYTES = 64 * 1024 * 1024;
 
+/** yaml's limit on alias expansion, as its own default: an honest file uses a few aliases. */
+const MAX_ALIAS_COUNT = 100;
+
 /**
  * Reads a YAML list of plain items. YAML has no streaming parser here, so the file is read
  * whole, and only up to 64 MiB: YAML is for hand-written fixtures; large data belongs in
@@ -54,7 +57,17 @@ export async function* readYamlList(file: DataFile, fields: PlainItemFields, cou
     yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.notAList, file.display, line, 'A YAML data file must hold one list of items (each starting with "- ").') }];
     return;
   }
-  const values = doc.toJS() as unknown[];
+  let values: unknown[];
+  try {
+    // yaml counts what each alias expands to and throws past the limit: a few hundred
+    // bytes of nested aliases (billion laughs) would otherwise expand to gigabytes.
+    values = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `This YAML could not be read: ${excerpt(reason, 200)}. Its aliases (*name) expand to too much; write the items out, or use NDJSON.`;
+    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(contents.range?.[0] ?? 0).line, message) }];
+    return;
+  }
   const entries: ReadEntry[] = contents.items.map((node, index) => {
     const range = (node as { range?: [number, number, number] } | null)?.range;
     const line = range === undefined ? 1 : lineCounter.linePos(range[0]).line;

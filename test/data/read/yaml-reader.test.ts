@@ -39,3 +39,21 @@ describe('YAML list reader', () => {
     expect(await read(content, 'bad.yml')).toEqual(expected);
   });
 });
+
+/** Billion laughs: nine levels of nine aliases each, a few hundred bytes that expand to 9^9 strings. */
+function aliasBomb(): string {
+  const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i <= 9; i += 1) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);
+  return `- Id: bomb\n  Nested:\n${lines.map((l) => `    ${l}`).join('\n')}\n`;
+}
+
+describe('YAML data file with an alias bomb', () => {
+  it('is GF_DATA_INVALID_YAML at its line, not an exhausted memory or an internal error', async () => {
+    const entries = await read(aliasBomb(), 'bomb.yaml');
+    expect(entries).toEqual(['1 GF_DATA_INVALID_YAML']);
+  });
+
+  it('still reads a few honest aliases', async () => {
+    expect(await read('- &base\n  Id: a\n  language_routing: en\n- Id: b\n  language_routing: en\n  Copy: *base\n', 'ok.yaml')).toEqual(['2 a/en', '4 b/en']);
+  });
+});
