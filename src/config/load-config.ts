@@ -6,6 +6,7 @@ import { lazySourceMap } from '../load/source-map.js';
 import { yamlPackage } from '../load/yaml-package.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
+import { didYouMean } from '../diagnostics/suggest.js';
 import { isRecord } from '../model/is-record.js';
 import { checkShape } from './check-shape.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
@@ -77,7 +78,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       let resolved = cache.get(name);
       if (resolved === undefined) {
         if (!environmentNames.includes(name)) {
-          throw new GraphformError('GF_CONFIG_UNKNOWN_ENVIRONMENT', `There is no environment "${name}" in the config.`, {
+          throw new GraphformError('GF_CONFIG_UNKNOWN_ENVIRONMENT', `There is no environment "${name}" in the config${didYouMean(name, environmentNames) || '.'}`, {
             hint: `Known environments: ${environmentNames.join(', ')}.`,
           });
         }

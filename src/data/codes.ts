@@ -29,6 +29,8 @@ export const DATA_CODES = {
   /** Warning: `ContentType` does not list every base of its most-derived type. */
   contentTypeBasesMissing: 'GF_DATA_CONTENT_TYPE_BASES_MISSING',
   invalidValue: 'GF_DATA_INVALID_VALUE',
+  /** A Status close to, but not, one that clients send ("Published", "Draft"): a misspelling, most likely (warning). */
+  unknownStatus: 'GF_DATA_UNKNOWN_STATUS',
   /** `_rbac` that is not a string: the service answers 200 and indexes nothing. */
   rbacNotString: 'GF_DATA_RBAC_NOT_STRING',
   unknownLanguage: 'GF_DATA_UNKNOWN_LANGUAGE',

@@ -120,6 +120,13 @@ describe('loadConfig', () => {
       text: ['prodution', 'local'],
     },
     {
+      name: 'a misspelt environment: the closest configured one is suggested',
+      files: { 'graphform.config.yaml': 'environments:\n  production:\n    graphUrl: https://graph.example.com\n    auth: { scheme: basic, appKey: k, secret: c2VjcmV0LXNlY3JldA== }\n' },
+      environment: 'prodution',
+      code: 'GF_CONFIG_UNKNOWN_ENVIRONMENT',
+      text: ['There is no environment "prodution" in the config; did you mean `production`?', 'Known environments: local, production.'],
+    },
+    {
       name: 'a YAML syntax error',
       files: { 'graphform.config.yaml': 'sources: [a\n' },
       code: 'GF_CONFIG_INVALID',

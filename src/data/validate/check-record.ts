@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { excerpt } from '../../diagnostics/excerpt.js';
+import { closestMatch, didYouMean } from '../../diagnostics/suggest.js';
 import type { SourceDefinition } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
 import type { DataRecord } from '../types.js';
@@ -44,10 +45,29 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
       problem(DATA_CODES.languageMismatch, '/Language/Name', `Language.Name is "${excerpt(declaredLanguage)}" but the item is routed to "${excerpt(language)}" (language_routing): they must be equal.`),
     );
   }
+  statusSpelling(item.Status, problems);
   const typeName = mostDerivedType(item.ContentType, context, problems);
   if (typeName === undefined) return;
   const invalid = context.validators.check(typeName, item);
   for (const found of invalid) problems.push(found);
+}
+
+/** The Status values clients send (public facts); the service documents no others, so only a near miss is flagged. */
+const KNOWN_STATUSES: readonly string[] = ['Published', 'Draft'];
+
+/** A Status within a few edits of a known one ("published", "Publshed") is most likely that one misspelt. */
+function statusSpelling(value: unknown, problems: ValueProblem[]): void {
+  if (typeof value !== 'string' || KNOWN_STATUSES.includes(value)) return;
+  const suggestion = closestMatch(value, KNOWN_STATUSES);
+  if (suggestion === undefined) return;
+  problems.push(
+    problem(
+      DATA_CODES.unknownStatus,
+      '/Status',
+      `Status "${excerpt(value)}" is not one that clients send (${KNOWN_STATUSES.map((s) => `"${s}"`).join(', ')}); did you mean "${suggestion}"?`,
+      'warning',
+    ),
+  );
 }
 
 /** Checks ContentType and returns its last entry when it names a concrete type of the source. */
@@ -69,8 +89,11 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
   for (let index = 0; index < names.length; index++) {
     const name = names[index] ?? '';
     if (ownValue(definition.contentTypes, name) === undefined) {
-      const known = Object.keys(definition.contentTypes).join(', ');
-      problems.push(problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known}).`));
+      const known = Object.keys(definition.contentTypes);
+      const suggestion = didYouMean(name, known);
+      problems.push(
+        problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')})${suggestion || '.'}`),
+      );
     }
   }
   const last = names[names.length - 1] ?? '';

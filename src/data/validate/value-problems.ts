@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { excerpt } from '../../diagnostics/excerpt.js';
+import { didYouMean } from '../../diagnostics/suggest.js';
 import { DATA_CODES, type DataCode } from '../codes.js';
 import { describe } from '../read/json-values.js';
 
@@ -48,7 +49,7 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
         return problem(
           DATA_CODES.undeclaredField,
           excerpt(`${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, 200),
-          `"${excerpt(key)}" is not declared by ${title}; the service stores it without a schema. Declare it or leave it out.`,
+          `"${excerpt(key)}" is not declared by ${title}; the service stores it without a schema. Declare it or leave it out${didYouMean(key, declaredKeys(error.parentSchema)) || '.'}`,
           'warning',
         );
       }
@@ -71,4 +72,11 @@ function scalarText(value: unknown): string {
 
 export function problem(code: DataCode, path: string, message: string, severity: 'error' | 'warning' = 'error'): ValueProblem {
   return { code, path, message, severity };
+}
+
+/** The property names a schema declares, for suggesting one in place of a misspelt field. */
+function declaredKeys(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const properties = (schema as { properties?: unknown }).properties;
+  return typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
 }

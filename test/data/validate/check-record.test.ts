@@ -51,10 +51,22 @@ describe('record rules', () => {
     ['undeclared field', { Colour: 'red' }, ['W GF_DATA_UNDECLARED_FIELD /Colour']],
     ['undeclared nested field', { Size: { Width: 1, Depth: 2 } }, ['W GF_DATA_UNDECLARED_FIELD /Size/Depth']],
     ['property of a sibling type', { Hours: 3 }, ['W GF_DATA_UNDECLARED_FIELD /Hours']],
+    ['misspelt Status', { Status: 'Publshed' }, ['W GF_DATA_UNKNOWN_STATUS /Status']],
+    ['Status in the wrong case', { Status: 'draft' }, ['W GF_DATA_UNKNOWN_STATUS /Status']],
+    ['a Status far from the known ones (the service documents no list)', { Status: 'Archived' }, []],
   ])('%s', (_name, change, expected) => {
     const item = product('1', 'en', change);
     for (const [key, value] of Object.entries(change)) if (value === undefined) delete item[key];
     expect(check(item)).toEqual(expected);
+  });
+
+  it('suggests the closest name for a misspelt content type, status or field', () => {
+    const messages = (change: Record<string, unknown>): string[] =>
+      checkRecord({ file: 'f.ndjson', line: 7, action: { kind: 'index', id: '1', language: 'en' }, item: product('1', 'en', change) }, context).map((d) => d.message);
+    expect(messages({ ContentType: ['Item', 'Prodcut'] })).toEqual([expect.stringMatching(/^Content type "Prodcut" is not declared in source shop \(declared: [^)]+\); did you mean `Product`\?$/)]);
+    expect(messages({ ContentType: ['Item', 'Gadget'] })).toEqual([expect.stringMatching(/^Content type "Gadget" is not declared in source shop \(declared: [^)]+\)\.$/)]);
+    expect(messages({ Status: 'Publshed' })).toEqual(['Status "Publshed" is not one that clients send ("Published", "Draft"); did you mean "Published"?']);
+    expect(messages({ Quantty: 3 })).toEqual([expect.stringMatching(/^"Quantty" is not declared by \w+; the service stores it without a schema\. Declare it or leave it out; did you mean `Quantity`\?$/)]);
   });
 
   it('refuses a language the source does not declare', () => {
