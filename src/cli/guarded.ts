@@ -11,7 +11,7 @@ import { noInterrupts, type InterruptTrap } from './interrupts.js';
 export async function withGuardedLock<T>(ctx: CommandContext, backend: StateBackend, operation: string, work: (trap: InterruptTrap) => Promise<T>): Promise<T> {
   const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
   try {
-    return await withStateLock(backend, operation, () => work(trap));
+    return await withStateLock(backend, operation, () => work(trap), (text) => ctx.err(ctx.colorErr().yellow(`Notice: ${text}`)));
   } finally {
     trap.release();
   }

@@ -1,4 +1,4 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cosmiconfig, defaultLoaders, type Loaders } from 'cosmiconfig';
 import { readCommonYaml } from '../load/quick-yaml.js';
@@ -7,6 +7,8 @@ import { yamlPackage } from '../load/yaml-package.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { didYouMean } from '../diagnostics/suggest.js';
+import { inspectFile, refusalMessage } from '../fs/project-file.js';
+import { formatLimit, readRegularFile } from '../fs/read-regular-file.js';
 import { isRecord } from '../model/is-record.js';
 import { checkShape } from './check-shape.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
@@ -101,7 +103,14 @@ export function selectEnvironment(config: ResolvedConfig, name: string | undefin
   return config.resolveEnvironment(name ?? config.defaultEnvironment);
 }
 
+/** Far more than any config; a larger file is not one, and is not read whole. */
+export const MAX_CONFIG_BYTES = 5 << 20;
+
 async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
+  // cosmiconfig reads with a plain readFile: a FIFO would block it and /dev/zero fill memory,
+  // so whatever it may read is checked first, without being opened.
+  if (options.configFile === undefined) await checkSearchPlaces(options.cwd);
+  else await checkConfigFile(path.resolve(options.cwd, options.configFile));
   const explorer = cosmiconfig('graphform', {
     searchStrategy: 'project',
     searchPlaces: SEARCH_PLACES,
@@ -133,7 +142,7 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
   const shown = relative(options.cwd, file);
   const prefix = path.basename(file) === 'package.json' ? ['graphform'] : [];
   // JSON is YAML, so one source map gives positions for both; JS/TS configs have none.
-  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? lazySourceMap(shown, await readFile(file, 'utf8')) : undefined;
+  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? lazySourceMap(shown, await readConfigText(file)) : undefined;
   return {
     file,
     value: result.config,
@@ -175,6 +184,59 @@ async function assertInsideItsFolder(file: string): Promise<void> {
     `${file} is a link to ${excerpt(target, 120)}, ${inside ? 'which is not a regular file' : 'outside the project folder'}; graphform does not read it.`,
     { hint: 'Make the config a regular file in the project folder, or name one explicitly with --config.' },
   );
+}
+
+/**
+ * Refuses a config file that is not a regular file (after links), or larger than
+ * MAX_CONFIG_BYTES, judged from lstat/stat alone. A missing file is left to cosmiconfig.
+ */
+async function checkConfigFile(file: string): Promise<void> {
+  const read = await inspectFile(file, undefined);
+  if (read.ok) {
+    if (read.size > MAX_CONFIG_BYTES) throw configTooLarge(file);
+    return;
+  }
+  if (read.refusal.kind === 'missing') return;
+  throw new GraphformError('GF_NOT_A_FILE', `The config ${refusalMessage(file, read.refusal)}.`, {
+    details: { file },
+    hint: 'Name a regular config file with --config (or none, to search for graphform.config.yaml).',
+  });
+}
+
+/**
+ * The search places cosmiconfig may read, folder by folder from `cwd` up, checked as
+ * checkConfigFile does; the walk ends at the first folder holding a regular candidate
+ * (cosmiconfig stops there or before) or at a package.json, where a project search stops.
+ */
+async function checkSearchPlaces(cwd: string): Promise<void> {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    let found = false;
+    for (const place of SEARCH_PLACES) {
+      const candidate = path.join(dir, place);
+      if ((await lstat(candidate).catch(() => undefined)) === undefined) continue;
+      await checkConfigFile(candidate);
+      found = true;
+    }
+    const parent = path.dirname(dir);
+    if (found || parent === dir) return;
+    dir = parent;
+  }
+}
+
+/** The config's text for positions in messages: read as checked, capped, never blocking. */
+async function readConfigText(file: string): Promise<string> {
+  const read = await readRegularFile(file, MAX_CONFIG_BYTES);
+  if (read.ok) return read.bytes.toString('utf8');
+  if ('tooLarge' in read) throw configTooLarge(file);
+  throw new GraphformError('GF_NOT_A_FILE', `The config ${refusalMessage(file, read.refusal)}.`, { details: { file } });
+}
+
+function configTooLarge(file: string): GraphformError {
+  return new GraphformError('GF_CONFIG_TOO_LARGE', `The config ${file} is larger than ${formatLimit(MAX_CONFIG_BYTES)}; it was not read.`, {
+    details: { file },
+    hint: 'Check that --config names the config file, not something else.',
+  });
 }
 
 /**

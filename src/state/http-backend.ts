@@ -118,9 +118,10 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
         await sleep(Math.min(options.retryIntervalMs ?? 500, remaining));
       }
     },
-    async forceUnlock(lockId: string): Promise<void> {
+    async forceUnlock(lockId: string): Promise<string | undefined> {
       const response = await send(unlockMethod, unlockAddress, JSON.stringify({ ID: lockId }));
-      if (isSuccess(response.status)) return;
+      // A lock server's holder runs elsewhere: nothing here can tell whether it lives.
+      if (isSuccess(response.status)) return undefined;
       if (isHeld(response.status)) {
         const holder = cleanHolder(holderOf(response));
         throw new GraphformError('GF_STATE_LOCK_MISMATCH', `The state at ${where} is locked${holder === undefined ? '' : ` with id ${holder.id}`}, not ${lockId}.`, {

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { GraphformError } from '../diagnostics/errors.js';
 import { appendLines, writeFileAtomic } from '../fs/atomic-file.js';
-import { acquireLocalLock, errorCode, forceUnlockLocal, ioError } from './local-lock.js';
-import { parseState, serializeState } from './state-format.js';
+import { refusalMessage } from '../fs/project-file.js';
+import { formatLimit, readRegularFile } from '../fs/read-regular-file.js';
+import { decodeUtf8 } from '../fs/utf8-text.js';
+import { acquireLocalLock, forceUnlockLocal, ioError } from './local-lock.js';
+import { ownProcessStart } from './process-identity.js';
+import { formatError, parseState, serializeState } from './state-format.js';
 import { journalLine, replayJournal, serializeJournalLine } from './state-journal.js';
 import type { State, StateBackend, StateLock } from './types.js';
 
@@ -21,6 +26,9 @@ export interface LocalBackendOptions {
   /** Default crypto.randomUUID. */
   newLockId?: () => string;
 }
+
+/** More than any real state (or journal) holds; a bigger file is not state, and is not read whole. */
+export const MAX_STATE_BYTES = 256 << 20;
 
 /**
  * State in a JSON file next to the project (DESIGN.md section 5), with an append-only
@@ -68,7 +76,9 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
     async flush(): Promise<void> {
       if (written !== undefined && (await readIfThere(journalPath)) !== undefined) await rewrite(written);
     },
-    lock(info: { operation: string; who?: string }): Promise<StateLock> {
+    async lock(info: { operation: string; who?: string }): Promise<StateLock> {
+      // The start time tells this process from a later one given the same pid (see holderStatus).
+      const pidStart = options.pid === process.pid ? await ownProcessStart() : undefined;
       const lockInfo = {
         id: newLockId(),
         who: info.who ?? options.who,
@@ -76,6 +86,7 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
         host: options.host,
         operation: info.operation,
         createdAt: options.now().toISOString(),
+        ...(pidStart === undefined ? {} : { pidStart }),
       };
       return acquireLocalLock(lockInfo, {
         lockPath,
@@ -85,17 +96,34 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
         now: options.now,
       });
     },
-    forceUnlock: (lockId: string) => forceUnlockLocal(lockPath, lockId, file),
+    forceUnlock: (lockId: string, unlock?: { force?: boolean }) => forceUnlockLocal(lockPath, lockId, file, { host: options.host, force: unlock?.force === true }),
   };
 }
 
+/**
+ * The file's text, or undefined when there is none. Only a regular file is opened (state.path
+ * naming a FIFO or /dev/zero would hang or fill memory), at most MAX_STATE_BYTES are read, and
+ * text that is not UTF-8 is refused by position: nothing of what it holds is quoted.
+ */
 async function readIfThere(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw ioError('GF_STATE_READ', `cannot read the state file ${file}`, error);
+  const read = await readRegularFile(file, MAX_STATE_BYTES);
+  if (!read.ok) {
+    if ('tooLarge' in read) {
+      throw new GraphformError('GF_STATE_TOO_LARGE', `The state file ${file} is larger than ${formatLimit(read.limit)}, more than any state graphform writes; it was not read.`, {
+        details: { where: file },
+        hint: 'Check that state.path names the state file, not something else.',
+      });
+    }
+    if (read.refusal.kind === 'missing') return undefined;
+    const code = read.refusal.kind === 'unreadable' ? 'GF_STATE_READ' : 'GF_NOT_A_FILE';
+    throw new GraphformError(code, `Cannot read the state: ${refusalMessage(file, read.refusal)}.`, {
+      details: { where: file },
+      hint: 'state.path must name a regular file (or a path where graphform may create one).',
+    });
   }
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded.ok) throw formatError(file, `is not UTF-8 text (line ${decoded.problem.line}, column ${decoded.problem.column})`);
+  return decoded.text;
 }
 
 /** Atomic (see writeFileAtomic): a crash leaves either the old state or the new one. */

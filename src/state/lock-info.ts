@@ -25,6 +25,7 @@ export function parseLockInfo(value: unknown): LockInfo | undefined {
     host: text('host') ?? hostFromWho ?? 'unknown',
     operation: text('operation', 'Operation') ?? 'unknown',
     createdAt: text('createdAt', 'Created') ?? '',
+    ...(typeof value.pidStart === 'string' ? { pidStart: value.pidStart } : {}),
   };
 }
 

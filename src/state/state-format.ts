@@ -17,7 +17,9 @@ export function parseState(text: string, where: string): State {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw formatError(where, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    // The parser's message quotes the text, and state.path may name any file (a process's
+    // environment, say): say where the JSON breaks, never what is there.
+    throw formatError(where, `is not valid JSON${positionOf(text, error)}`);
   }
   if (!isRecord(value)) throw formatError(where, 'is not a JSON object');
   if (value.formatVersion !== STATE_FORMAT_VERSION) {
@@ -64,6 +66,16 @@ function pendingProblem(pending: unknown): string | undefined {
   if (!isRecord(pending) || !isRecord(pending.repush)) return 'pending is not an object with a repush entry';
   if (typeof pending.repush.since !== 'string' || typeof pending.repush.reason !== 'string') return 'pending.repush needs since and reason strings';
   return undefined;
+}
+
+/** " (line L, column C)" from a JSON.parse error's "position N", or nothing. */
+function positionOf(text: string, error: unknown): string {
+  const match = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  if (match === null) return '';
+  const offset = Math.min(Number(match[1]), text.length);
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return ` (line ${line}, column ${offset - before.lastIndexOf('\n')})`;
 }
 
 export function formatError(where: string, problem: string): GraphformError {

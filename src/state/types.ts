@@ -50,11 +50,18 @@ export interface LockInfo {
   operation: string;
   /** ISO 8601. */
   createdAt: string;
+  /**
+   * The holder's process start (see processStart), local locks only: tells the holder from
+   * a later process that got its pid, so a lock whose holder died can be taken over.
+   */
+  pidStart?: string;
 }
 
 export interface StateLock {
   readonly id: string;
   readonly info: LockInfo;
+  /** The dead holder this lock was taken over from, with how we know it was gone. */
+  readonly takenOver?: { holder: LockInfo; why: string };
   /** Removes this lock; fails with GF_STATE_LOCK_LOST when it is no longer ours. */
   release(): Promise<void>;
 }
@@ -75,6 +82,10 @@ export interface StateBackend {
    * GF_STATE_LOCKED naming the holder. `who` defaults to the backend's own.
    */
   lock(info: { operation: string; who?: string }): Promise<StateLock>;
-  /** Removes a lock left by a process that is gone; the id must match the holder's. */
-  forceUnlock(lockId: string): Promise<void>;
+  /**
+   * Removes a lock left by a process that is gone; the id must match the holder's. A local
+   * backend refuses a holder that provably still runs unless `force`. Resolves with what it
+   * could tell about the holder, for the user.
+   */
+  forceUnlock(lockId: string, options?: { force?: boolean }): Promise<string | undefined>;
 }

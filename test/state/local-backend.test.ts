@@ -115,7 +115,8 @@ describe('local state backend: locking', () => {
 
   it('retries until the lock timeout expires, then fails', async () => {
     const dir = await makeTempDir('graphform-state-');
-    await backend(dir).lock({ operation: 'apply' });
+    // A live holder (this process): a dead one on the same host would be taken over.
+    await backend(dir, { pid: process.pid }).lock({ operation: 'apply' });
     const error = await rejection(backend(dir, { lockTimeoutMs: 150 }).lock({ operation: 'plan' }));
     expect(error.code).toBe('GF_STATE_LOCKED');
   });
@@ -132,7 +133,7 @@ describe('local state backend: locking', () => {
 
   it('exactly one of many simultaneous lockers wins', async () => {
     const dir = await makeTempDir('graphform-state-');
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => backend(dir, { pid: i + 1 }).lock({ operation: 'apply' })));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => backend(dir, { pid: process.pid }).lock({ operation: 'apply' })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 

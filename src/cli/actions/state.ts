@@ -15,12 +15,14 @@ export interface StateOutput {
   format: OutputFormat;
   color: ChalkInstance;
   out(text: string): void;
+  /** Notices (a lock taken over from a dead run); default: none shown. */
+  notice?(text: string): void;
 }
 
 export type StateSubcommand = 'list' | 'show' | 'rm' | 'unlock';
 
 /** Runs one `graphform state …` subcommand against the environment's backend. */
-export async function runStateCommand(ctx: CommandContext, sub: StateSubcommand, arg: string): Promise<number> {
+export async function runStateCommand(ctx: CommandContext, sub: StateSubcommand, arg: string, options: { force?: boolean } = {}): Promise<number> {
   const backend = await backendOf(ctx);
   const output = outputOf(ctx);
   switch (sub) {
@@ -31,7 +33,7 @@ export async function runStateCommand(ctx: CommandContext, sub: StateSubcommand,
     case 'rm':
       return stateRm(backend, arg, output);
     case 'unlock':
-      return stateUnlock(backend, arg, output);
+      return stateUnlock(backend, arg, output, options.force === true);
     default: {
       const unreachable: never = sub;
       return unreachable;
@@ -88,7 +90,7 @@ export async function stateRm(backend: StateBackend, id: string, o: StateOutput)
     const next = withoutSource(state as State, id);
     await backend.write(next);
     return { before: (state as State).serial, after: next.serial };
-  });
+  }, o.notice);
   if (o.format === 'json') {
     o.out(JSON.stringify({ removed: id, serial: after }, null, 2));
     return 0;
@@ -103,9 +105,11 @@ export async function stateRm(backend: StateBackend, id: string, o: StateOutput)
   return 0;
 }
 
-export async function stateUnlock(backend: StateBackend, lockId: string, o: StateOutput): Promise<number> {
-  await backend.forceUnlock(lockId);
-  o.out(o.format === 'json' ? JSON.stringify({ unlocked: lockId }, null, 2) : `Removed lock ${lockId} from the state at ${backend.description}.`);
+/** Refuses a holder that provably still runs on this host unless `force`, and says what it knows of the holder. */
+export async function stateUnlock(backend: StateBackend, lockId: string, o: StateOutput, force = false): Promise<number> {
+  const holder = await backend.forceUnlock(lockId, { force });
+  if (o.format === 'json') o.out(JSON.stringify({ unlocked: lockId, holder: holder ?? null }, null, 2));
+  else o.out(escapeControl(`Removed lock ${lockId} from the state at ${backend.description}.${holder === undefined ? '' : ` ${holder}`}`));
   return 0;
 }
 
@@ -137,5 +141,5 @@ async function backendOf(ctx: CommandContext): Promise<StateBackend> {
 }
 
 function outputOf(ctx: CommandContext): StateOutput {
-  return { format: ctx.globals().format, color: ctx.color(), out: (text) => ctx.out(text) };
+  return { format: ctx.globals().format, color: ctx.color(), out: (text) => ctx.out(text), notice: (text) => ctx.err(ctx.colorErr().yellow(`Notice: ${text}`)) };
 }

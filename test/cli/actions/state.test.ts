@@ -123,12 +123,14 @@ describe('state commands', () => {
     await expect(readFile(`${file}.lock`)).rejects.toThrow();
   });
 
-  it('unlock removes a stale lock by id', async () => {
+  it('unlock removes a lock by id; one whose holder still runs (pid 1 on the backend\'s host) only when forced', async () => {
     const { backend } = await setup();
     const stale = await backend.lock({ operation: 'apply' });
+    expect((await rejection(stateUnlock(backend, stale.id, output().o))).code).toBe('GF_STATE_LOCK_IN_USE');
     const text = output();
-    expect(await stateUnlock(backend, stale.id, text.o)).toBe(0);
+    expect(await stateUnlock(backend, stale.id, text.o, true)).toBe(0);
     expect(text.text()).toContain(`Removed lock ${stale.id}`);
+    expect(text.text()).toContain('removed because of --force');
     const again = await backend.lock({ operation: 'apply' });
     await again.release();
   });

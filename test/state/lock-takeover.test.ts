@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
+import { holderStatus, processStart } from '../../src/state/process-identity.js';
+import { withStateLock } from '../../src/state/with-lock.js';
+import { rejection } from '../helpers/graphform-error.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const HOST = os.hostname();
+
+function backend(dir: string, overrides: Partial<LocalBackendOptions> = {}) {
+  return createLocalBackend({
+    path: path.join(dir, 'state', 'local.json'),
+    lockTimeoutMs: 0,
+    now: () => new Date(),
+    who: 'alice',
+    pid: process.pid,
+    host: HOST,
+    retryIntervalMs: 10,
+    ...overrides,
+  });
+}
+
+/** The pid of a process that has exited (and been reaped). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  return child.pid as number;
+}
+
+async function writeLock(dir: string, holder: Record<string, unknown>): Promise<string> {
+  const file = path.join(dir, 'state', 'local.json.lock');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ id: 'dead-lock', who: 'bob', host: HOST, operation: 'apply', createdAt: '2026-11-22T09:00:00.000Z', ...holder }));
+  return file;
+}
+
+describe('process identity', () => {
+  it('tells this process from a pid that runs nothing or another process', async () => {
+    const start = await processStart(process.pid);
+    expect(start).toBeDefined();
+    const alive = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: start as string }, HOST);
+    expect(alive.kind).toBe('alive');
+    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '' }, HOST)).kind).toBe('gone');
+    const reused = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: 'started-at-another-time' }, HOST);
+    expect(reused).toEqual({ kind: 'gone', why: `pid ${process.pid} now runs another process, started after the lock was taken` });
+    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: 'elsewhere', operation: 'apply', createdAt: '' }, HOST)).kind).toBe('unknown');
+  });
+});
+
+describe('local lock: a lock whose holder is gone', () => {
+  it('records the holder process start beside the documented fields', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const lock = await backend(dir, { newLockId: () => 'mine' }).lock({ operation: 'apply' });
+    const written = JSON.parse(await readFile(path.join(dir, 'state', 'local.json.lock'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(written)).toEqual(['id', 'who', 'pid', 'host', 'operation', 'createdAt', 'pidStart']);
+    expect(written.pidStart).toBe(await processStart(process.pid));
+    await lock.release();
+  });
+
+  it('is taken over when its pid runs nothing, with a notice naming the old holder', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const pid = deadPid();
+    await writeLock(dir, { pid });
+    const notices: string[] = [];
+    const result = await withStateLock(backend(dir), 'apply', () => Promise.resolve('done'), (text) => notices.push(text));
+    expect(result).toBe('done');
+    expect(notices).toEqual([
+      `Took over the state lock dead-lock at ${path.join(dir, 'state', 'local.json')} from bob on ${HOST} (pid ${pid}, "apply" since 2026-11-22T09:00:00.000Z): pid ${pid} is not running, so that run is gone.`,
+    ]);
+    expect(await readdir(path.join(dir, 'state'))).toEqual([]);
+  });
+
+  it('is taken over when its pid now runs a process started after the lock', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    await writeLock(dir, { pid: process.pid, pidStart: 'linux:another-boot:1' });
+    const lock = await backend(dir).lock({ operation: 'apply' });
+    expect(lock.takenOver?.why).toContain('now runs another process');
+    await lock.release();
+  });
+
+  it('is not taken over when its holder lives, or lives on another host: the holder is named', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    await writeLock(dir, { pid: process.pid, pidStart: await processStart(process.pid) });
+    const live = await rejection(backend(dir, { lockTimeoutMs: 50 }).lock({ operation: 'apply' }));
+    expect(live.code).toBe('GF_STATE_LOCKED');
+    expect(live.message).toContain(`locked by bob on ${HOST} (pid ${process.pid})`);
+
+    const other = await makeTempDir('graphform-lock-');
+    await writeLock(other, { pid: deadPid(), host: 'another-host' });
+    expect((await rejection(backend(other).lock({ operation: 'apply' }))).message).toContain('locked by bob on another-host');
+  });
+
+  it('many processes finding the same dead lock: exactly one takes it', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    await writeLock(dir, { pid: deadPid() });
+    let next = 0;
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => backend(dir, { lockTimeoutMs: 100, newLockId: () => `racer-${next++}` }).lock({ operation: 'apply' })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    const winner = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<ReturnType<typeof backend>['lock']>>>).value;
+    expect(winner.takenOver?.holder.id).toBe('dead-lock');
+    const held = JSON.parse(await readFile(path.join(dir, 'state', 'local.json.lock'), 'utf8')) as { id: string };
+    expect(held.id).toBe(winner.id);
+    for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('GF_STATE_LOCKED');
+    await winner.release();
+    expect(await readdir(path.join(dir, 'state'))).toEqual([]);
+  });
+});
+
+describe('state unlock', () => {
+  it('refuses a local holder that still runs unless forced, and says what it knows', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const b = backend(dir, { newLockId: () => 'live' });
+    const held = await b.lock({ operation: 'apply' });
+    const refused = await rejection(b.forceUnlock('live'));
+    expect(refused.code).toBe('GF_STATE_LOCK_IN_USE');
+    expect(refused.message).toContain(`pid ${process.pid} is still running`);
+    expect(refused.hint).toContain('graphform state unlock --force live');
+    expect(await b.forceUnlock('live', { force: true })).toContain('removed because of --force');
+    expect((await rejection(held.release())).code).toBe('GF_STATE_LOCK_LOST');
+  });
+
+  it('removes a lock whose holder is gone and says so', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const pid = deadPid();
+    await writeLock(dir, { pid });
+    expect(await backend(dir).forceUnlock('dead-lock')).toBe(`Its holder is gone: pid ${pid} is not running.`);
+  });
+});
