@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,13 +58,18 @@ describe('the packed tarball', () => {
 
     const project = await makeTempDir('graphform-user-');
     await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
-    const install = await sh(project, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(out, packed?.filename ?? 'missing.tgz')]);
+    // As the README says: the tarball inside the project (vendor/), so package-lock.json records a path every clone has.
+    const filename = packed?.filename ?? 'missing.tgz';
+    await mkdir(path.join(project, 'vendor'));
+    await copyFile(path.join(out, filename), path.join(project, 'vendor', filename));
+    const install = await sh(project, 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', `./vendor/${filename}`]);
     expect(install.code, install.stderr).toBe(0);
     const installed = path.join(project, 'node_modules/graphform');
     expect(await readFile(path.join(installed, 'LICENSE'), 'utf8')).toContain('MIT License');
 
     const init = await sh(project, 'npx', ['graphform', 'init', '--yes']);
     expect(init.code, init.stderr).toBe(0);
+    expect(init.stderr).not.toContain('outside this project');
     const validate = await sh(project, 'npx', ['graphform', 'validate']);
     expect(validate.code, validate.stderr).toBe(0);
     expect(validate.stdout).toContain('1 content source valid');
@@ -108,5 +113,16 @@ describe('the packed tarball', () => {
     await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     const typecheck = await sh(project, process.execPath, [tsc, '-p', 'tsconfig.json']);
     expect(typecheck.code, typecheck.stdout + typecheck.stderr).toBe(0);
+
+    // A clean checkout of the project, as on a CI runner: `npm ci` from the lock file alone,
+    // offline (the dependencies come from the npm cache the install above filled).
+    const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+    expect(lock.packages['node_modules/graphform']?.resolved).toBe(`file:vendor/${filename}`);
+    const clone = await makeTempDir('graphform-clone-');
+    for (const entry of ['package.json', 'package-lock.json', 'vendor']) await cp(path.join(project, entry), path.join(clone, entry), { recursive: true });
+    const ci = await sh(clone, 'npm', ['ci', '--offline', '--no-audit', '--no-fund']);
+    expect(ci.code, ci.stderr).toBe(0);
+    const version = await sh(clone, 'npx', ['graphform', '--version']);
+    expect(version.stdout.trim(), version.stderr).toBe('0.1.0');
   });
 });

@@ -2,8 +2,10 @@ import { appendFile, lstat, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { Option } from 'commander';
 import type { CommandContext, CommandRegistrar } from '../context.js';
+import { existingProjectSigns } from '../init/existing-project.js';
 import { GRAPHFORM_DIR_ENTRY, gitignoreAddition } from '../init/gitignore.js';
 import { nextSteps } from '../init/next-steps.js';
+import { outsidePackageWarning } from '../init/package-source.js';
 import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
 import { ask, canPrompt } from '../prompt.js';
 
@@ -27,9 +29,15 @@ export const registerInit: CommandRegistrar = (program, run) => {
 async function init(ctx: CommandContext, dir: string, flags: InitFlags): Promise<number> {
   const target = path.resolve(ctx.io.cwd, dir);
   const answers = flags.yes === true || !canPrompt(ctx.io) ? { ...DEFAULT_ANSWERS, ci: flags.ci ?? DEFAULT_ANSWERS.ci } : await askAnswers(ctx, flags.ci);
-  const files = scaffold(answers, await readTemplates());
   const c = ctx.color();
   const shown = (full: string): string => path.relative(ctx.io.cwd, full) || path.basename(full);
+  const signs = await existingProjectSigns(target, answers.sources);
+  const example = `${answers.sources}/${answers.id}.yaml`;
+  const files = scaffold(answers, await readTemplates()).filter((file) => signs.length === 0 || file.path !== example);
+  if (signs.length > 0) {
+    ctx.out(`An existing graphform project (${signs.join(', ')}): only what is missing is added.`);
+    ctx.out(`${c.yellow('skipped')}  ${shown(path.join(target, example))} (the example source: the next apply would create it as a real source)`);
+  }
   let created = 0;
   for (const file of files) {
     const full = path.join(target, file.path);
@@ -48,6 +56,8 @@ async function init(ctx: CommandContext, dir: string, flags: InitFlags): Promise
   if (ignored.wrote) created++;
   ctx.out(`${(ignored.wrote ? c.green : c.yellow)(ignored.word.padEnd(8))} ${shown(gitignore)} (${ignored.note})`);
   const gitlabIncludeMissing = answers.ci === 'gitlab' && !(await includesGitlabJobs(path.join(target, CI_PATHS.gitlabRoot)));
+  const warning = await outsidePackageWarning(target);
+  if (warning !== undefined) ctx.err(`${c.yellow('warning')} ${warning}`);
   ctx.out(nextSteps({ relativeDir: path.relative(ctx.io.cwd, target), ci: answers.ci, created, gitlabIncludeMissing }));
   return 0;
 }
