@@ -64,3 +64,21 @@ function currentDefinition(id: string, remote: Readonly<Record<string, RemoteDef
   const answer = ownValue(remote, id);
   return answer?.status === 'found' ? answer.definition : ownValue(applied, id);
 }
+
+/**
+ * What `data purge` would delete: the source's items in `languages` now, counted as a
+ * plan counts a wipe, by the definition the service has (the declaration's when it cannot
+ * say). Never throws: a count that cannot be had is `{known: false, reason}`.
+ */
+export async function purgeCount(
+  ctx: CommandContext,
+  opened: OpenedEnvironment,
+  target: { env: EnvironmentConfig; id: string; languages: readonly string[]; declared: SourceDefinition; http: HttpConfig },
+): Promise<DeleteCount> {
+  const counting = countingSourceFor(target.env, opened);
+  if ('unknown' in counting) return { known: false, reason: counting.unknown };
+  const remote = await opened.client.getTypes(target.id).catch(() => undefined);
+  const definition = remote?.status === 'found' ? remote.definition : target.declared;
+  const options = { timeoutMs: target.http.timeoutMs, maxAttempts: target.http.maxAttempts, ...(ctx.globals().verbose ? { log: (line: string) => ctx.err(line) } : {}) };
+  return countSourceItems(counting.endpoint, { ...definition, languages: [...target.languages] }, options);
+}

@@ -39,3 +39,15 @@ export function deleteCountLines(plan: Plan): string[] {
         : `This deletes at least ${items(total)}; not every source could be counted:`;
   return [heading, ...losing.map((s) => `  ${s.id}: ${deleteCountText(s.deletes as DeleteCount)}`)];
 }
+
+/**
+ * What `data purge` says it deletes, before it asks and in its summary: "44 items (en 40,
+ * sv 4)", "no items (the source holds none in en now)", or "an unknown number of items
+ * (why)". The count is read from the service just before the purge.
+ */
+export function purgeCountText(count: DeleteCount, languages: readonly string[]): string {
+  if (!count.known) return `an unknown number of items (${count.reason})`;
+  if (count.total === 0) return `no items (the source holds none in ${languages.join(', ')} now)`;
+  const perLanguage = Object.entries(count.byLanguage).map(([language, n]) => `${language} ${n.toLocaleString('en-US')}`);
+  return `${items(count.total)} (${perLanguage.join(', ')})`;
+}

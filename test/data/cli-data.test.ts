@@ -99,7 +99,8 @@ describe('graphform data', () => {
     expect((await counts(dir, 'shop'))?.total).toBe(32);
     const purged = await runCli(['data', 'purge', 'shop', '--language', 'sv', '--yes'], { cwd: dir });
     expect(purged.code).toBe(0);
-    expect(purged.stdout).toContain('Purged every item of source shop in sv.');
+    // The summary says how many items went, counted from the service just before the purge.
+    expect(purged.stdout).toContain('Purged every item of source shop in sv: 16 items (sv 16).');
     expect((await counts(dir, 'shop'))?.byLanguage).toEqual({ en: 16 });
   });
 
@@ -107,10 +108,12 @@ describe('graphform data', () => {
     const dir = await project();
     expect((await runCli(['data', 'push', 'shop'], { cwd: dir })).code).toBe(0);
     /** A terminal (real streams, as readline needs) that types the answer once the question is on screen. */
+    const asked: string[] = [];
     const tty = (answer: string): { stdin: NodeJS.ReadableStream & { isTTY: boolean }; stderr: Writable & { isTTY: boolean } } => {
       const stdin = Object.assign(new PassThrough(), { isTTY: true });
       const stderr = new Writable({
         write(chunk: Buffer, _encoding, done) {
+          asked.push(chunk.toString());
           if (chunk.toString().includes('Enter a value')) stdin.write(`${answer}\r`);
           done();
         },
@@ -119,6 +122,8 @@ describe('graphform data', () => {
     };
     const declined = await runCli(['data', 'purge', 'shop', '--all-languages'], { cwd: dir, io: tty('no') });
     expect(declined.code).toBe(1);
+    // The question says what a yes costs, per language.
+    expect(asked.join('')).toMatch(/Delete EVERY item of source shop in en, sv in [^:]+: 32 items \(en 16, sv 16\)\?/);
     expect((await counts(dir, 'shop'))?.total).toBe(32);
     const approved = await runCli(['data', 'purge', 'shop', '--all-languages'], { cwd: dir, io: tty('yes') });
     expect(approved.code).toBe(0);

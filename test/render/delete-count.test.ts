@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeleteCount, Plan, PlanSource } from '../../src/plan/types.js';
 import { Chalk } from 'chalk';
-import { deleteCountLines, deleteCountText } from '../../src/render/delete-count.js';
+import { deleteCountLines, deleteCountText, purgeCountText } from '../../src/render/delete-count.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { mixedPlan } from './plan-fixtures.js';
@@ -49,5 +49,13 @@ describe('what a wipe deletes, in words', () => {
       expect(out).toContain('in en, sv; deletes no items now');
       expect(out).not.toContain('deletes 0 items');
     }
+  });
+
+  it.each([
+    [known(44, { en: 40, sv: 4 }), '44 items (en 40, sv 4)'],
+    [known(0, { en: 0, sv: 0 }), 'no items (the source holds none in en, sv now)'],
+    [unknown, `an unknown number of items (${unknown.known ? '' : unknown.reason})`],
+  ])('data purge says what it deletes: %j', (count, text) => {
+    expect(purgeCountText(count, ['en', 'sv'])).toBe(text);
   });
 });

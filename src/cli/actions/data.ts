@@ -8,6 +8,10 @@ import { DATA_ERROR_CODES } from '../../data/codes.js';
 import { resolveDataFiles } from '../../data/files/declared-files.js';
 import { createBarReporter, createLineReporter, silentReporter } from '../../data/progress/reporters.js';
 import { purge } from '../../data/purge.js';
+import type { DeleteCount } from '../../plan/types.js';
+import { purgeCountText } from '../../render/delete-count.js';
+import { escapeControl } from '../../render/escape-control.js';
+import { purgeCount } from '../wipe-counts.js';
 import { pushData, validateDataFiles } from '../../data/push/push-data.js';
 import { renderPushSummary, renderValidation } from '../../data/report/render-data-report.js';
 import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
@@ -120,14 +124,17 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
   const env = await ctx.environment();
   return withGuardedLock(ctx, stateBackendFor(ctx, env), `data purge ${sourceId}`, async (trap) => {
     const opened = await openEnvironment(ctx, project.config, env);
+    let deletes: DeleteCount;
     try {
+      if (!options.yes && !canPrompt(ctx.io)) {
+        throw new GraphformError(DATA_ERROR_CODES.confirmationRequired, `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`, {
+          hint: 'Pass --yes to purge without asking.',
+        });
+      }
+      // Counted before asking, as plan counts a wipe: the question says what a yes costs.
+      deletes = await purgeCount(ctx, opened, { env, id: sourceId, languages, declared: project.declaration.definition, http: project.config.http });
       if (!options.yes) {
-        if (!canPrompt(ctx.io)) {
-          throw new GraphformError(DATA_ERROR_CODES.confirmationRequired, `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`, {
-            hint: 'Pass --yes to purge without asking.',
-          });
-        }
-        const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(env)}?`);
+        const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(env)}: ${escapeControl(purgeCountText(deletes, languages))}?`);
         if (!approved) {
           ctx.err('Purge cancelled.');
           return 1;
@@ -141,8 +148,8 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
     } finally {
       await opened.close();
     }
-    if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, languages, purged: true }, null, 2));
-    else ctx.out(c.green(`Purged every item of source ${sourceId} in ${languages.join(', ')}.`));
+    if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, languages, purged: true, deletes }, null, 2));
+    else ctx.out(c.green(`Purged every item of source ${sourceId} in ${languages.join(', ')}: ${purgeCountText(deletes, languages)}.`));
     return exitCodeAfter(trap, 0);
   });
 }
