@@ -21,9 +21,11 @@ export interface CallbackOptions {
 
 /**
  * Listens on redirectUri's loopback address and port until the browser comes back (or the
- * timeout). The first callback on the path decides: a code with the right state resolves,
- * anything else rejects, and the browser gets a short page saying what happened and that
- * the window can be closed. The code is never logged.
+ * timeout). A callback with the right state decides: a code resolves, an error rejects,
+ * and the browser gets a short page saying what happened and that the window can be
+ * closed. A callback with another state is answered 400 and otherwise ignored: any web
+ * page can send the browser here, and it must not be able to cancel the login. The code
+ * is never logged.
  */
 export async function listenForCallback(options: CallbackOptions): Promise<CallbackServer> {
   let settle: { resolve: (code: string) => void; reject: (error: unknown) => void } | undefined;
@@ -31,6 +33,7 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
   // The caller may never await it (an error elsewhere); a rejection here must not crash.
   code.catch(() => undefined);
   let done = false;
+  let refused = 0;
   const finish = (outcome: { code: string } | { error: GraphformError }): void => {
     if (done) return;
     done = true;
@@ -38,15 +41,9 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
     else settle?.reject(outcome.error);
   };
 
-  const server = createServer((req, res) => handle(req, res, options, () => done, finish));
+  const server = createServer((req, res) => handle(req, res, options, () => done, finish, () => refused++));
   await listen(server, options.redirect);
-  const timer = setTimeout(() => {
-    finish({
-      error: new GraphformError(AUTH_ERROR_CODES.loginTimeout, `No browser came back to ${shown(options.redirect)} within ${Math.round(options.timeoutMs / 1000)} s.`, {
-        hint: 'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. Otherwise run `graphform auth login` again and open the URL it prints; raise --timeout if logging in takes longer. Stored tokens were left as they were.',
-      }),
-    });
-  }, options.timeoutMs);
+  const timer = setTimeout(() => finish({ error: timedOut(options, refused) }), options.timeoutMs);
   const onAbort = (): void => finish({ error: new GraphformError(AUTH_ERROR_CODES.loginCancelled, 'The login was cancelled; stored tokens were left as they were.') });
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted === true) onAbort();
@@ -71,6 +68,7 @@ function handle(
   options: CallbackOptions,
   done: () => boolean,
   finish: (outcome: { code: string } | { error: GraphformError }) => void,
+  refuse: () => void,
 ): void {
   const url = new URL(req.url ?? '/', 'http://callback.invalid');
   if (req.method !== 'GET' || url.pathname !== options.redirect.path) {
@@ -84,12 +82,8 @@ function handle(
   const query = url.searchParams;
   const error = query.get('error');
   if (query.get('state') !== options.state) {
-    page(res, 400, 'Login refused', 'The answer did not carry the state graphform sent, so it may not come from your login. Return to the terminal. You can close this window.');
-    finish({
-      error: new GraphformError(AUTH_ERROR_CODES.stateMismatch, 'The login callback carried another state than the one graphform sent: it did not come from this login, so its code was not used.', {
-        hint: 'Run `graphform auth login` again and finish it in the browser window it opens. Stored tokens were left as they were.',
-      }),
-    });
+    refuse();
+    page(res, 400, 'Login refused', 'This answer did not carry the state graphform sent, so it may not come from your login; its code was not used, and graphform still waits for the answer to its own login. You can close this window.');
     return;
   }
   if (error !== null) {
@@ -111,6 +105,21 @@ function handle(
   }
   page(res, 200, 'Logged in', 'graphform received the authorization and is finishing the login in the terminal. You can close this window.');
   finish({ code });
+}
+
+/** The login timeout's error; callbacks with another state that came meanwhile are named, as they may explain it. */
+function timedOut(options: CallbackOptions, refused: number): GraphformError {
+  const within = `within ${Math.round(options.timeoutMs / 1000)} s`;
+  if (refused > 0) {
+    return new GraphformError(
+      AUTH_ERROR_CODES.stateMismatch,
+      `No callback with the state graphform sent came back to ${shown(options.redirect)} ${within}; ${refused} callback${refused === 1 ? '' : 's'} carried another state: not from this login, so ${refused === 1 ? 'its code was' : 'their codes were'} not used.`,
+      { hint: 'Run `graphform auth login` again and finish it in the browser window it opens. Stored tokens were left as they were.' },
+    );
+  }
+  return new GraphformError(AUTH_ERROR_CODES.loginTimeout, `No browser came back to ${shown(options.redirect)} ${within}.`, {
+    hint: 'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. Otherwise run `graphform auth login` again and open the URL it prints; raise --timeout if logging in takes longer. Stored tokens were left as they were.',
+  });
 }
 
 function page(res: ServerResponse, status: number, title: string, text: string): void {

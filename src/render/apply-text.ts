@@ -82,7 +82,10 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   }
   const head = result.ok ? c.green.bold('Apply complete!') : result.stopped ? c.yellow.bold('Apply stopped.') : c.red.bold('Apply failed.');
   const recorded = count('recorded') > 0 ? `, ${count('recorded')} recorded in state` : '';
-  lines.push(`${head} ${count('applied')} applied${recorded}, ${count('failed')} failed, ${count('skipped')} not started.`);
+  // A source whose schema went in but whose data push failed is a failure too (the exit code says so).
+  const pushFailed = repushProblems.filter((o) => o.status !== 'failed').length;
+  const failed = `${count('failed') + pushFailed} failed${pushFailed > 0 ? ` (${pushFailed} in pushing data files)` : ''}`;
+  lines.push(`${head} ${count('applied')} applied${recorded}, ${failed}, ${count('skipped')} not started.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -62,7 +62,6 @@ describe('auth login', () => {
   });
 
   it.each([
-    { name: 'a wrong state', change: (q: URLSearchParams) => q.set('state', 'forged'), code: 'GF_AUTH_STATE_MISMATCH', page: 'Login refused' },
     { name: 'a denied authorization', change: (q: URLSearchParams) => (q.delete('code'), q.set('error', 'access_denied')), code: 'GF_AUTH_DENIED', page: 'did not grant access' },
     { name: 'a reused code', change: (q: URLSearchParams) => q.set('code', 'code-that-was-used'), code: 'GF_AUTH_CODE_REJECTED', page: 'You can close this window' },
   ])('stops at $name with a code, leaving stored tokens as they were', async ({ change, code, page }) => {
@@ -77,6 +76,42 @@ describe('auth login', () => {
     expect(b.pages[0]).toContain(page);
     expect(shown(error)).not.toContain(first.refreshToken);
     expect(await readFile(store.path, 'utf8')).toBe(before);
+  });
+
+  it('answers a callback with a wrong state 400 and keeps waiting: the right one still logs in', async () => {
+    const platform = await startFakePlatform();
+    const store = await tempStore();
+    const app = appFor(platform, await freePort());
+    const forged: { status: number; page: string }[] = [];
+    const stored = await login({
+      app,
+      store,
+      announce: async (url) => {
+        // A web page sends the browser to the callback first, with a state of its own (and an error, to cancel).
+        const redirect = new URL(url).searchParams.get('redirect_uri') ?? '';
+        for (const query of ['code=stolen&state=forged', 'error=access_denied&state=forged']) {
+          const answer = await fetch(`${redirect}?${query}`);
+          forged.push({ status: answer.status, page: await answer.text() });
+        }
+        await browser(platform).announce(url);
+      },
+    });
+    expect(forged.map((f) => f.status)).toEqual([400, 400]);
+    expect(forged[0]?.page).toContain('graphform still waits for the answer to its own login');
+    expect(stored.user).toBe('ada@example.com');
+    expect(await store.read(platform.url, platform.clientId)).toEqual(stored);
+  });
+
+  it('a login that only ever got callbacks with a wrong state ends at its timeout, naming them', async () => {
+    const platform = await startFakePlatform();
+    const store = await tempStore();
+    const b = browser(platform, (q) => q.set('state', 'forged'));
+    const app = appFor(platform, await freePort());
+    const error = await failure(() => login({ app, store, announce: b.announce, timeoutMs: 500 }));
+    expect(error.code).toBe('GF_AUTH_STATE_MISMATCH');
+    expect(error.message).toContain('1 callback carried another state');
+    expect(b.pages[0]).toContain('Login refused');
+    expect(platform.requests).toEqual([]);
   });
 
   it('stops at a wrong redirect_uri and at a wrong client secret', async () => {

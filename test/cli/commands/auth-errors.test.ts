@@ -52,8 +52,9 @@ function expectClean(run: CliRun, secrets: readonly string[]): void {
 }
 
 describe('auth errors against the emulator leave stored credentials intact', () => {
-  it.each<{ name: string; code: string; says: string; tamper: (p: Awaited<ReturnType<typeof project>>) => Tamper }>([
-    { name: 'a wrong state', code: 'GF_AUTH_STATE_MISMATCH', says: 'another state', tamper: () => (callback) => callback.searchParams.set('state', 'forged-state') },
+  it.each<{ name: string; code: string; says: string; argv?: string[]; tamper: (p: Awaited<ReturnType<typeof project>>) => Tamper }>([
+    // A wrong state is refused and the login waits on for the right one, until its timeout.
+    { name: 'a wrong state', code: 'GF_AUTH_STATE_MISMATCH', says: 'another state', argv: ['--timeout', '1'], tamper: () => (callback) => callback.searchParams.set('state', 'forged-state') },
     {
       name: 'a reused code',
       code: 'GF_AUTH_CODE_REJECTED',
@@ -62,11 +63,11 @@ describe('auth errors against the emulator leave stored credentials intact', () 
         expect(await tokenRequest(p.emulator, { grant_type: 'authorization_code', code: callback.searchParams.get('code') ?? '', redirect_uri: `${callback.origin}${callback.pathname}` })).toBe(200);
       },
     },
-  ])('login stops at $name with $code', async ({ code, says, tamper }) => {
+  ])('login stops at $name with $code', async ({ code, says, argv = [], tamper }) => {
     const p = await project();
     expect((await p.login()).run.code).toBe(0);
     const before = await p.storeText();
-    const { run, page, code: issued } = await p.login(tamper(p));
+    const { run, page, code: issued } = await p.login(tamper(p), ...argv);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`[${code}]`);
     expect(run.stderr).toContain(says);
