@@ -1,6 +1,9 @@
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import type { RunningEmulator } from '../emulator/types.js';
+import { rememberConfiguredSecrets } from '../config/secrets.js';
 import { createGraphClient } from '../graph/client.js';
+import { basicPair } from '../http/secret-forms.js';
+import { rememberSecrets } from '../http/secret-list.js';
 import type { GraphClient } from '../graph/types.js';
 import type { CommandContext } from './context.js';
 
@@ -19,6 +22,7 @@ export interface OpenedEnvironment {
  */
 export async function openEnvironment(ctx: CommandContext, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment> {
   const verbose = ctx.globals().verbose;
+  rememberConfiguredSecrets(config, env);
   const common = {
     timeoutMs: config.http.timeoutMs,
     maxAttempts: config.http.maxAttempts,
@@ -32,6 +36,7 @@ export async function openEnvironment(ctx: CommandContext, config: ResolvedConfi
       ...(env.emulator.maxSources === undefined ? {} : { maxSources: env.emulator.maxSources }),
       ...(env.emulator.cmsTypes === undefined ? {} : { cmsTypes: env.emulator.cmsTypes }),
     });
+    rememberSecrets([emulator.credentials.secret, basicPair(emulator.credentials.appKey, emulator.credentials.secret)]);
     const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });
     return { client, description: `local emulator (${emulator.url})`, emulator, close: () => emulator.close() };
   }

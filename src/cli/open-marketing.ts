@@ -1,6 +1,8 @@
 import os from 'node:os';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import { marketingSecrets, rememberConfiguredSecrets } from '../config/secrets.js';
 import { GraphformError } from '../diagnostics/errors.js';
+import { rememberSecrets, rememberSecretSource } from '../http/secret-list.js';
 import type { RunningEmulator } from '../emulator/types.js';
 import { createAuthServer, type AuthServer, type MarketingHttp } from '../marketing/auth-server.js';
 import { clientCredentialsSession } from '../marketing/client-session.js';
@@ -73,6 +75,8 @@ export async function openMarketing(ctx: CommandContext, config: ResolvedConfig,
       hint: 'Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } (or grant: client_credentials instead of redirectUri) to the config (see the README, "Marketing platform"), or use --env local to try the emulator\'s demo app.',
     });
   }
+  rememberConfiguredSecrets(config, env);
+  rememberSecrets(marketingSecrets(app));
   const server = createAuthServer(app, http);
   return {
     app,
@@ -83,6 +87,8 @@ export async function openMarketing(ctx: CommandContext, config: ResolvedConfig,
     async openApi() {
       const session =
         app.grant === 'client_credentials' ? clientCredentialsSession(server, now) : await openSession({ app, store, server, now, bootstrapRefreshToken: ctx.io.env.GRAPHFORM_REFRESH_TOKEN });
+      // The tokens in use join the one list: any client's error or log hides them.
+      rememberSecretSource(() => session.secrets());
       return { session, client: createOpenApiClient({ baseUrl: app.baseUrl, session, secrets: [app.clientSecret], http }) };
     },
     close,

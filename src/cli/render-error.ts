@@ -1,6 +1,14 @@
 import type { ChalkInstance } from 'chalk';
 import { isGraphformError } from '../diagnostics/errors.js';
-import { escapeControl as e } from '../render/escape-control.js';
+import { redact } from '../http/redact.js';
+import { escapeControl } from '../render/escape-control.js';
+
+/**
+ * Escapes control characters and removes every known secret: the last line of defence, so
+ * an error built far from the client that owns a secret (a state server echoing the graph
+ * secret, a lock holder's `who` with a token) never prints it.
+ */
+const e = (text: string): string => escapeControl(redact(text));
 
 /**
  * The one place an exception becomes text. User-facing errors never show a stack. Messages

@@ -1,5 +1,7 @@
 import os from 'node:os';
 import type { EnvironmentConfig } from '../config/types.js';
+import { environmentSecrets } from '../config/secrets.js';
+import { rememberSecrets } from '../http/secret-list.js';
 import { openStateBackend } from '../state/open-backend.js';
 import type { StateBackend } from '../state/types.js';
 import type { CommandContext } from './context.js';
@@ -11,6 +13,7 @@ export function clock(ctx: CommandContext): () => Date {
 
 /** The state backend of an environment, with this process as the lock holder. */
 export function stateBackendFor(ctx: CommandContext, env: EnvironmentConfig): StateBackend {
+  rememberSecrets(environmentSecrets(env));
   return openStateBackend(env.state, {
     now: clock(ctx),
     who: ctx.io.env.GRAPHFORM_LOCK_WHO ?? ctx.io.env.USER ?? ctx.io.env.USERNAME ?? safeUserName(),

@@ -18,7 +18,8 @@ export const GRAPH_ERROR_CODES = {
   sourcesUnsupported: 'GF_GRAPH_SOURCES_UNSUPPORTED',
 } as const;
 
-const MAX_MESSAGE_CHARS = 2_000;
+/** The most a message quotes of what the service said: enough for its reason, never a whole page. */
+const MAX_MESSAGE_CHARS = 300;
 
 export function graphHttpCode(status: number): string {
   return `${GRAPH_ERROR_CODES.httpPrefix}${status}`;

@@ -44,3 +44,27 @@ export function describeNetworkError(error: unknown): string {
   }
   return String(cause);
 }
+
+/**
+ * The answer was larger than graphform reads of one answer (MAX_RESPONSE_BYTES): its
+ * reading stopped there, so a runaway or hostile server cannot fill the memory. Never
+ * retried: the same request gets the same answer. `url` is already redacted.
+ */
+export class ResponseTooLargeError extends GraphformError {
+  constructor(init: { method: string; url: string; limit: number }) {
+    const mib = Math.floor(init.limit / (1024 * 1024));
+    super('GF_HTTP_RESPONSE_TOO_LARGE', `${init.method} ${init.url}: the answer is larger than ${mib} MiB, the most graphform reads of one answer; it was not read`, {
+      details: { method: init.method, url: init.url, limit: init.limit },
+      hint: 'Check that the URL points at the service (a proxy or a file server may answer with something else).',
+    });
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+/** Thrown by the transport when an answer passes the limit; sendWithRetry names the request. */
+export class ResponseLimitReached extends Error {
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${limit} bytes`);
+    this.name = 'ResponseLimitReached';
+  }
+}

@@ -1,5 +1,5 @@
 export { backoffDelay, parseRetryAfter, retryDelay, type BackoffSettings } from './backoff.js';
-export { describeNetworkError, HTTP_ERROR_CODES, HttpTransportError, type TransportFailure } from './errors.js';
+export { describeNetworkError, HTTP_ERROR_CODES, HttpTransportError, ResponseTooLargeError, type TransportFailure } from './errors.js';
 export { describeHeaders, MIN_SECRET_LENGTH, redact, REDACTED, redactUrl } from './redact.js';
 export { isSecretName } from './secret-names.js';
 export { abortableSleep, sendWithRetry } from './send.js';

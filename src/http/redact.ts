@@ -1,9 +1,12 @@
+import { secretsToRemove } from './secret-list.js';
 import { isSecretName } from './secret-names.js';
 
 /**
  * The one redaction of graphform: every message, log line or details object built from a
  * remote answer or a URL passes through `redact` before anyone sees it. It removes
- *   - the known secret values (auth.secret, state.password, …, and their URL-encoded form),
+ *   - the known secret values: those passed in and the process's list (secret-list.ts:
+ *     auth.secret, singleKey, state.password, the marketing client secret, tokens in use),
+ *     each in every encoding graphform derives from it (secret-forms.ts),
  *   - whatever follows an authorization scheme (Basic, Bearer, epi-hmac),
  *   - the userinfo of URLs (`https://user:pass@host` → `https://[redacted]@host`),
  *   - the value of every `name=value` pair (query strings, form bodies) and JSON string pair
@@ -29,7 +32,7 @@ const JSON_PAIR = /"([^"\\]{1,100})"(\s*:\s*)"(?:[^"\\]|\\.){0,4096}"/g;
 
 export function redact(text: string, secrets: readonly string[] = []): string {
   let out = text;
-  for (const value of secretValues(secrets)) out = removeSecret(out, value);
+  for (const value of secretsToRemove(secrets)) out = removeSecret(out, value);
   // Schemes first: a credential such as "key:1:n:sig==" must go whole, not as "sig=…".
   return out
     .replace(SCHEME_CREDENTIALS, (_match, scheme: string) => `${scheme} ${REDACTED}`)
@@ -55,17 +58,6 @@ export function redactUrl(text: string): string {
   const query = url.search === '' ? '' : `?${names.map((name) => `${encodeURIComponent(name)}=${REDACTED}`).join('&')}`;
   const hash = url.hash === '' ? '' : `#${REDACTED}`;
   return `${url.protocol}${slashes}${userinfo}${url.host}${url.pathname}${query}${hash}`;
-}
-
-/** Longest first, so a secret that contains another is removed whole; URL-encoded forms too. */
-function secretValues(secrets: readonly string[]): string[] {
-  const values = new Set<string>();
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    values.add(secret);
-    values.add(encodeURIComponent(secret));
-  }
-  return [...values].sort((a, b) => b.length - a.length);
 }
 
 function removeSecret(text: string, value: string): string {

@@ -1,5 +1,5 @@
 import { retryDelay, type BackoffSettings } from './backoff.js';
-import { describeNetworkError, HttpTransportError, type TransportFailure } from './errors.js';
+import { describeNetworkError, HttpTransportError, ResponseLimitReached, ResponseTooLargeError, type TransportFailure } from './errors.js';
 import { describeHeaders, redact } from './redact.js';
 import { exchange } from './transport.js';
 import { DEFAULT_HTTP_SETTINGS, type HttpOptions, type HttpRequest, type HttpResponse } from './types.js';
@@ -41,7 +41,11 @@ export async function sendWithRetry(
       throw new HttpTransportError('aborted', { method: request.method, url: safeUrl, attempts: attempt - 1, reason: 'cancelled' });
     }
     const started = now();
-    const outcome = await attemptOnce(request, options.timeoutMs ?? DEFAULT_HTTP_SETTINGS.timeoutMs, attempt, options.signal);
+    const outcome = await attemptOnce(request, options.timeoutMs ?? DEFAULT_HTTP_SETTINGS.timeoutMs, attempt, options.signal, options.maxResponseBytes);
+    if (outcome instanceof ResponseLimitReached) {
+      log(`${label} attempt ${attempt}/${maxAttempts} → answer over ${outcome.limit} bytes`);
+      throw new ResponseTooLargeError({ method: request.method, url: safeUrl, limit: outcome.limit });
+    }
     if (outcome === 'aborted') {
       throw new HttpTransportError('aborted', { method: request.method, url: safeUrl, attempts: attempt, reason: 'cancelled' });
     }
@@ -68,14 +72,21 @@ export async function sendWithRetry(
   }
 }
 
-async function attemptOnce(request: HttpRequest, timeoutMs: number, attempt: number, outer: AbortSignal | undefined): Promise<AttemptOutcome | 'aborted'> {
+async function attemptOnce(
+  request: HttpRequest,
+  timeoutMs: number,
+  attempt: number,
+  outer: AbortSignal | undefined,
+  limit: number | undefined,
+): Promise<AttemptOutcome | 'aborted' | ResponseLimitReached> {
   const timer = new AbortController();
   const handle = setTimeout(() => timer.abort(), timeoutMs);
   const signal = outer === undefined ? timer.signal : AbortSignal.any([timer.signal, outer]);
   try {
-    const response = await exchange(request, signal);
+    const response = await exchange(request, signal, limit);
     return { kind: 'response', response: { ...response, attempts: attempt }, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
+    if (error instanceof ResponseLimitReached) return error;
     if (outer?.aborted === true) return 'aborted';
     if (timer.signal.aborted) return { kind: 'failure', failure: 'timeout', reason: `no complete response within ${timeoutMs} ms`, error };
     return { kind: 'failure', failure: 'unreachable', reason: describeNetworkError(error), error };

@@ -40,6 +40,8 @@ export interface HttpOptions extends Partial<BackoffSettings> {
   random?: () => number;
   /** Milliseconds since the epoch; used for durations and HTTP-date Retry-After. */
   now?: () => number;
+  /** The most bytes of one answer read (before and after inflating); default 64 MiB (transport.ts). */
+  maxResponseBytes?: number;
   /** Cancels the whole exchange, waits included; never retried. */
   signal?: AbortSignal;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GraphqlChange, Plan } from '../../src/plan/types.js';
@@ -144,5 +144,42 @@ describe('failOnBreaking: true in the config', () => {
     expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(2);
     const applied = await project.cli('apply', '--yes');
     expect(applied.code, applied.stderr).toBe(0);
+  });
+});
+
+describe('a --prune delete', () => {
+  const blog = shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article');
+
+  it("shows the pruned source's types as removed, breaking, in graphqlChanges", async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'content-sources/blog.yaml': blog });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    await rm(path.join(project.dir, 'content-sources/blog.yaml'));
+    const plan = JSON.parse((await project.cli('plan', '--prune', '--format', 'json')).stdout) as Plan;
+    const pruned = plan.sources.find((s) => s.id === 'blog');
+    expect(pruned?.action).toBe('delete');
+    expect(pruned?.graphqlChanges).toEqual(
+      expect.arrayContaining([
+        { criticality: 'BREAKING', message: "Type 'Post' was removed", path: 'Post' },
+        { criticality: 'BREAKING', message: "Type 'Article' was removed", path: 'Article' },
+      ]),
+    );
+  });
+
+  it('is refused by failOnBreaking: plan fails and apply sends nothing', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'content-sources/blog.yaml': blog }, 'failOnBreaking: true');
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    await rm(path.join(project.dir, 'content-sources/blog.yaml'));
+    const plan = await project.cli('plan', '--prune');
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain("GF_GRAPHQL_BREAKING]: This plan makes 2 breaking GraphQL changes, and the config sets failOnBreaking: true");
+    expect(plan.stderr).toContain("blog: Type 'Post' was removed");
+    emulator.inspect.clearRequests();
+    const applied = await project.cli('apply', '--prune', '--yes', '--allow-data-loss');
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toContain('GF_GRAPHQL_BREAKING');
+    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(Object.keys((await project.state()).sources).sort()).toEqual(['blog', 'shop']);
   });
 });

@@ -76,3 +76,15 @@ describe('describeHeaders', () => {
     expect(line).toBe(`Cookie: ${R}, authorization: epi-hmac ${R}, content-type: text/plain`);
   });
 });
+
+describe('redact, with secrets in every encoding graphform derives', () => {
+  it('removes a secret as written, URL-encoded, base64 padded and unpadded, base64url, and a Basic pair', () => {
+    const secret = 'ab+c/d?e=f~gh1';
+    const b64 = Buffer.from(secret).toString('base64');
+    const pair = Buffer.from(`app:${secret}`).toString('base64');
+    const forms = [secret, encodeURIComponent(secret), b64, b64.replace(/=+$/, ''), Buffer.from(secret).toString('base64url'), encodeURIComponent(b64), pair, pair.replace(/=+$/, '')];
+    const out = redact(forms.map((form) => `<${form}>`).join(' '), [secret, `app:${secret}`]);
+    for (const form of forms) expect(out).not.toContain(form);
+    expect(out).toBe(forms.map(() => '<[redacted]>').join(' '));
+  });
+});

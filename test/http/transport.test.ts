@@ -84,3 +84,58 @@ describe('the HTTP transport', () => {
     expect(await sendWithRetry(() => ({ method: 'GET', url: server.url }), quick)).toMatchObject({ status: 200, text: 'whole', attempts: 2 });
   });
 });
+
+describe('the size of an answer', () => {
+  const tooLarge = async (promise: Promise<unknown>): Promise<{ code: string; message: string }> => {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    if (error === undefined) throw new Error('expected GF_HTTP_RESPONSE_TOO_LARGE');
+    return error;
+  };
+
+  it('stops reading past the limit, says so, and does not retry (streamed, no content-length)', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      // Endless: only the client's limit ends it.
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = (): void => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    });
+    const error = await tooLarge(sendWithRetry(() => ({ method: 'GET', url: `${server.url}?token=abc` }), { ...quick, maxResponseBytes: 1024 * 1024 }));
+    expect(error.code).toBe('GF_HTTP_RESPONSE_TOO_LARGE');
+    expect(error.message).toContain('larger than 1 MiB');
+    expect(error.message).not.toContain('abc');
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('refuses an answer whose content-length is over the limit before reading it', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': String(200 * 1024 * 1024) });
+      res.write('x');
+    });
+    const error = await tooLarge(sendWithRetry(() => ({ method: 'GET', url: server.url }), quick));
+    expect(error.code).toBe('GF_HTTP_RESPONSE_TOO_LARGE');
+    expect(error.message).toContain('larger than 64 MiB');
+  });
+
+  it('counts the inflated size: a small gzip of a large answer is refused', async () => {
+    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024, 'a'));
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(bomb.byteLength) });
+      res.end(bomb);
+    });
+    const error = await tooLarge(sendWithRetry(() => ({ method: 'GET', url: server.url }), { ...quick, maxResponseBytes: 1024 * 1024 }));
+    expect(error.code).toBe('GF_HTTP_RESPONSE_TOO_LARGE');
+  });
+
+  it('reads an answer under the limit whole', async () => {
+    const server = await serve((_req, res) => res.end('y'.repeat(1000)));
+    const response = await sendWithRetry(() => ({ method: 'GET', url: server.url }), { ...quick, maxResponseBytes: 1000 });
+    expect(response.text).toHaveLength(1000);
+  });
+});

@@ -53,6 +53,8 @@ describe('the state journal', () => {
   });
 
   it.each([
+    ['a finished last line that is corrupt (its newline was written: the write was acknowledged)', (line: string) => `${line}{"lineage":"${LINEAGE}","ser\n`, /unreadable journal line 2/],
+    ['a corrupt line before a torn last one', (line: string) => `${line}{oops\n{"lineage":"${LINEAGE}","ser`, /unreadable journal line 2/],
     ['another lineage', (line: string) => line.replace(LINEAGE, '00000000-0000-4000-8000-000000000000'), /another lineage/],
     ['a gap in serials', (line: string) => line.replace('"serial":2', '"serial":7'), /gap in its journal/],
     ['an unreadable line in the middle', (line: string) => `{oops\n${line}`, /unreadable journal line 1/],
