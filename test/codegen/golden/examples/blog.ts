@@ -3,6 +3,8 @@
  * change the declaration and run `graphform codegen` again; `graphform codegen --check` finds stale files.
  */
 
+// Write shape: an item as `graphform data push` sends it (the data line), named after its content type.
+
 /**
  * An item of content source blog: one of its concrete content types.
  */
@@ -45,6 +47,45 @@ export interface BlogPost {
  * Property type Author of content source blog.
  */
 export interface Author {
+  FullName?: string | null;
+  Email?: string | null;
+}
+
+// Read shape: an item as content GraphQL queries return it (`_id`, ContentType, Language and the
+// properties), named after its content type plus `Read`. Each field is there when the query selects it.
+
+/**
+ * An item of content source blog as a content GraphQL query returns it: one of its concrete content types.
+ */
+export type BlogItemRead = BlogPostRead;
+
+/**
+ * Content type BlogPost of content source blog, as GraphQL reads return it.
+ */
+export interface BlogPostRead {
+  __typename?: 'BlogPost';
+  _id?: string | null;
+  ContentType?: (string | null)[] | null;
+  Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Title?: string | null;
+  Summary?: string | null;
+  Body?: string | null;
+  Authors?: (AuthorRead | null)[] | null;
+  /**
+   * Declared type: DateTime
+   */
+  PublishedAt?: string | null;
+  Categories?: (string | null)[] | null;
+  /**
+   * Declared type: Int
+   */
+  ReadingMinutes?: number | null;
+}
+
+/**
+ * Property type Author of content source blog, as GraphQL reads return it.
+ */
+export interface AuthorRead {
   FullName?: string | null;
   Email?: string | null;
 }

@@ -3,6 +3,8 @@
  * change the declaration and run `graphform codegen` again; `graphform codegen --check` finds stale files.
  */
 
+// Write shape: an item as `graphform data push` sends it (the data line), named after its content type.
+
 /**
  * An item of content source faq: one of its concrete content types.
  */
@@ -33,4 +35,29 @@ export interface FaqEntry {
   RolesWithReadAccess?: string;
   _rbac?: string;
   __typename?: string;
+}
+
+// Read shape: an item as content GraphQL queries return it (`_id`, ContentType, Language and the
+// properties), named after its content type plus `Read`. Each field is there when the query selects it.
+
+/**
+ * An item of content source faq as a content GraphQL query returns it: one of its concrete content types.
+ */
+export type FaqItemRead = FaqEntryRead;
+
+/**
+ * Content type FaqEntry of content source faq, as GraphQL reads return it.
+ */
+export interface FaqEntryRead {
+  __typename?: 'FaqEntry';
+  _id?: string | null;
+  ContentType?: (string | null)[] | null;
+  Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Question?: string | null;
+  Answer?: string | null;
+  Topic?: string | null;
+  /**
+   * Declared type: Int
+   */
+  Helpful?: number | null;
 }

@@ -3,6 +3,8 @@
  * change the declaration and run `graphform codegen` again; `graphform codegen --check` finds stale files.
  */
 
+// Write shape: an item as `graphform data push` sends it (the data line), named after its content type.
+
 /**
  * An item of content source shop: one of its concrete content types.
  */
@@ -71,6 +73,85 @@ export interface Dimensions {
  * Property type Price of content source shop.
  */
 export interface Price {
+  Amount?: number | null;
+  Currency?: string | null;
+}
+
+// Read shape: an item as content GraphQL queries return it (`_id`, ContentType, Language and the
+// properties), named after its content type plus `Read`. Each field is there when the query selects it.
+
+/**
+ * An item of content source shop as a content GraphQL query returns it: one of its concrete content types.
+ */
+export type ShopItemRead = BundleRead | ProductRead;
+
+/**
+ * Content type Bundle of content source shop, as GraphQL reads return it.
+ */
+export interface BundleRead {
+  __typename?: 'Bundle';
+  _id?: string | null;
+  ContentType?: (string | null)[] | null;
+  Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Name?: string | null;
+  Description?: string | null;
+  Tags?: (string | null)[] | null;
+  Contents?: (string | null)[] | null;
+  PackageSizes?: (DimensionsRead | null)[] | null;
+  Price?: PriceRead | null;
+  OnSale?: boolean | null;
+}
+
+/**
+ * Abstract content type Item of content source shop, as GraphQL reads return it.
+ */
+export interface ItemRead {
+  __typename?: 'Bundle' | 'Product';
+  _id?: string | null;
+  ContentType?: (string | null)[] | null;
+  Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Name?: string | null;
+  Description?: string | null;
+  Tags?: (string | null)[] | null;
+}
+
+/**
+ * Content type Product of content source shop, as GraphQL reads return it.
+ */
+export interface ProductRead {
+  __typename?: 'Product';
+  _id?: string | null;
+  ContentType?: (string | null)[] | null;
+  Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Name?: string | null;
+  Description?: string | null;
+  Tags?: (string | null)[] | null;
+  Sku?: string | null;
+  /**
+   * Declared type: Int
+   */
+  Quantity?: number | null;
+  Price?: PriceRead | null;
+  Size?: DimensionsRead | null;
+  /**
+   * Declared type: Date
+   */
+  ReleaseDate?: string | null;
+}
+
+/**
+ * Property type Dimensions of content source shop, as GraphQL reads return it.
+ */
+export interface DimensionsRead {
+  Width?: number | null;
+  Height?: number | null;
+  Depth?: number | null;
+}
+
+/**
+ * Property type Price of content source shop, as GraphQL reads return it.
+ */
+export interface PriceRead {
   Amount?: number | null;
   Currency?: string | null;
 }
