@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
 import { AUTH_ERROR_CODES } from './codes.js';
+import { checkStoreSafety } from './store-folder.js';
 
 /** A lock older than this belongs to a process that died: a refresh takes a second or two. */
 const STALE_MS = 60_000;
@@ -18,6 +19,7 @@ export async function withStoreLock<T>(storePath: string, work: () => Promise<T>
   const lockPath = `${storePath}.lock`;
   // The store's folder: only its owner may list or enter it.
   await mkdir(path.dirname(storePath), { recursive: true, mode: 0o700 });
+  await checkStoreSafety(storePath);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     if (await tryCreate(lockPath)) break;

@@ -5,6 +5,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { isRecord } from '../model/is-record.js';
 import { AUTH_ERROR_CODES } from './codes.js';
+import { checkStoreSafety } from './store-folder.js';
 import { withStoreLock } from './store-lock.js';
 import type { StoredTokens } from './types.js';
 
@@ -52,6 +53,7 @@ export function openTokenStore(file: string): TokenStore {
 }
 
 async function readEntries(file: string): Promise<StoredTokens[]> {
+  await checkStoreSafety(file);
   let mode: number;
   try {
     const stats = await stat(file);
@@ -86,6 +88,7 @@ async function readEntries(file: string): Promise<StoredTokens[]> {
 
 async function writeEntries(file: string, entries: readonly StoredTokens[]): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await checkStoreSafety(file);
   const sorted = [...entries].sort((a, b) => (a.issuer === b.issuer ? compare(a.clientId, b.clientId) : compare(a.issuer, b.issuer)));
   await writeFileAtomic(file, `${JSON.stringify({ formatVersion: FORMAT_VERSION, tokens: sorted }, null, 2)}\n`, 0o600);
 }
