@@ -1,27 +1,65 @@
-import { resolveDataFiles } from '../data/files/declared-files.js';
-import { validateDataFiles } from '../data/push/push-data.js';
-import { renderValidation } from '../data/report/render-data-report.js';
-import type { Plan } from '../plan/types.js';
+import { renderDataDiagnostic } from '../data/report/render-data-report.js';
+import { checkDeclaredData } from '../data/repush.js';
+import { DATA_ERROR_CODES } from '../data/codes.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import type { DataCheck, Plan, PlanSource } from '../plan/types.js';
+import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
+import { PUSH_WHEN } from '../render/plan-data-check.js';
+import type { State } from '../state/types.js';
 import type { CommandContext } from './context.js';
+import { dataPushes } from './data-pushes.js';
 import type { LoadedProject } from './load-project.js';
 
 /**
- * Before a create or full update of a source with `data:` files, checks those files: apply
- * pushes them once the schema is sent, and a full update has already deleted the old items
- * by then, so invalid data must stop the apply before anything is sent. True when all valid.
+ * Checks the `data:` files of every source that applying `plan` would push (see dataPushes)
+ * with the re-push's own validator and options, and attaches the result to those sources
+ * as `data`. Only those sources are read; a check a saved plan carries is replaced, since
+ * the files may have changed since it was made.
  */
-export async function declaredDataIsValid(ctx: CommandContext, plan: Plan, project: LoadedProject): Promise<boolean> {
-  const c = ctx.colorErr();
-  let valid = true;
-  for (const source of plan.sources.filter((s) => s.action === 'create' || s.action === 'full')) {
-    const declaration = project.declarations.find((d) => d.id === source.id);
-    if (declaration === undefined || declaration.data.length === 0) continue;
-    const { files, projectRoot } = await resolveDataFiles(declaration, { cwd: ctx.io.cwd, root: project.config.rootDir });
-    const summary = await validateDataFiles({ declaration, files, config: project.config.data, maxErrors: 20, cwd: ctx.io.cwd, projectRoot });
-    if (summary.errors === 0) continue;
-    valid = false;
-    ctx.err(c.red.bold(`The data files of source ${source.id} are not valid; apply would push them after its ${source.action === 'full' ? 'full update' : 'creation'}.`));
-    for (const line of renderValidation(summary, c)) ctx.err(line);
+export async function withDataChecks(ctx: CommandContext, plan: Plan, project: LoadedProject, state: State | undefined): Promise<Plan> {
+  const pushes = new Map(dataPushes(plan, state, project.declarations).map((p) => [p.declaration.id, p]));
+  const sources: PlanSource[] = [];
+  for (const source of plan.sources) {
+    const { data: _stale, ...rest } = source;
+    const push = pushes.get(source.id);
+    const checked = push === undefined ? undefined : await checkDeclaredData({ declaration: push.declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir });
+    if (push === undefined || checked === undefined) {
+      sources.push(rest);
+      continue;
+    }
+    const { validation } = checked;
+    const data: DataCheck = { push: push.push, files: checked.files, items: validation.items, errors: validation.errors, warnings: validation.warnings, diagnostics: validation.diagnostics };
+    sources.push({ ...rest, data });
   }
-  return valid;
+  return { ...plan, sources };
+}
+
+/** Sources whose data files apply would push and refuse: any error. */
+export function invalidDataSources(plan: Plan): PlanSource[] {
+  return plan.sources.filter((s) => (s.data?.errors ?? 0) > 0);
+}
+
+/**
+ * On stderr, each source whose data files are not valid, with the problems at their
+ * file:line (and as GitHub annotations in Actions, next to a text plan). apply refuses such
+ * a plan before sending anything: a full update has deleted the old items before the push.
+ */
+export function reportInvalidData(ctx: CommandContext, invalid: readonly PlanSource[]): void {
+  const c = ctx.colorErr();
+  for (const source of invalid) {
+    const data = source.data;
+    if (data === undefined) continue;
+    if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format === 'text') ctx.out(renderDiagnosticsGithub(data.diagnostics).trimEnd());
+    ctx.err(c.red.bold(`The data files of source ${source.id} are not valid; apply would push them ${PUSH_WHEN[data.push]}, and refuses to.`));
+    for (const d of data.diagnostics) ctx.err(renderDataDiagnostic(d, c));
+    const shown = data.diagnostics.filter((d) => d.severity === 'error').length;
+    if (shown < data.errors) ctx.err(c.red(`…and ${data.errors - shown} more errors (\`graphform data validate ${source.id}\` lists them).`));
+  }
+}
+
+/** plan's refusal: the plan was printed; invalid data would stop apply, so plan fails now. */
+export function invalidDataError(invalid: readonly PlanSource[]): GraphformError {
+  return new GraphformError(DATA_ERROR_CODES.invalidData, `The data files of ${invalid.map((s) => s.id).join(', ')} are not valid; apply would refuse this plan. No plan file was saved.`, {
+    hint: 'Fix the data files named above, or the declarations they no longer fit (`graphform data validate <source>` checks them), then plan again.',
+  });
 }

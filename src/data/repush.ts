@@ -1,12 +1,13 @@
+import path from 'node:path';
 import type { DataConfig } from '../config/types.js';
 import type { GraphClient } from '../graph/types.js';
 import type { SourceDeclaration } from '../model/types.js';
-import { resolveDataFiles } from './files/declared-files.js';
-import { pushData } from './push/push-data.js';
-import type { ProgressReporter, PushSummary } from './types.js';
+import { resolveDataFiles, type ResolvedDataFiles } from './files/declared-files.js';
+import { pushData, validateDataFiles } from './push/push-data.js';
+import type { ProgressReporter, PushSummary, ValidationSummary } from './types.js';
 
-export interface RepushOptions {
-  client: GraphClient;
+/** What both the check before apply (and plan) and the re-push itself read: one set of options. */
+export interface DeclaredDataOptions {
   declaration: SourceDeclaration;
   config: DataConfig;
   /** Working directory: `declaration.file` is relative to it. */
@@ -14,10 +15,35 @@ export interface RepushOptions {
   /** The project folder (the config's `rootDir`): declared data files outside it are refused. */
   root: string;
   maxErrors?: number;
+}
+
+export interface RepushOptions extends DeclaredDataOptions {
+  client: GraphClient;
   progress?: ProgressReporter;
   now?: () => number;
   /** Aborted by an interrupt: no new batch starts (status "stopped"). */
   stop?: AbortSignal;
+}
+
+/** How many errors (and, apart, warnings) a declared-data check or re-push keeps. */
+export const DECLARED_DATA_MAX_ERRORS = 50;
+
+/** The declared files checked, as diagnostics name them, and what the check found. */
+export interface DeclaredDataCheck {
+  files: string[];
+  validation: ValidationSummary;
+}
+
+/**
+ * Validates a source's declared `data:` files exactly as its re-push does (same files, same
+ * options, same validator), sending nothing: plan and apply use it so that a plan that
+ * passes does not fail at apply for its data. Undefined when the source declares no data.
+ */
+export async function checkDeclaredData(options: DeclaredDataOptions): Promise<DeclaredDataCheck | undefined> {
+  if (options.declaration.data.length === 0) return undefined;
+  const resolved = await resolveDataFiles(options.declaration, { cwd: options.cwd, root: options.root });
+  const validation = await validateDataFiles({ ...commonOptions(options, resolved), maxErrors: options.maxErrors ?? DECLARED_DATA_MAX_ERRORS });
+  return { files: resolved.files.map((file) => path.relative(options.cwd, file) || file), validation: withIssues(validation, resolved) };
 }
 
 /**
@@ -29,23 +55,24 @@ export async function repushDeclaredData(options: RepushOptions): Promise<PushSu
   if (options.declaration.data.length === 0) return undefined;
   const resolved = await resolveDataFiles(options.declaration, { cwd: options.cwd, root: options.root });
   const summary = await pushData({
+    ...commonOptions(options, resolved),
     client: options.client,
-    declaration: options.declaration,
-    files: resolved.files,
-    config: options.config,
     skipInvalid: false,
-    maxErrors: options.maxErrors ?? 50,
+    maxErrors: options.maxErrors ?? DECLARED_DATA_MAX_ERRORS,
     dryRun: false,
-    cwd: options.cwd,
-    projectRoot: resolved.projectRoot,
     ...(options.progress === undefined ? {} : { progress: options.progress }),
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.stop === undefined ? {} : { stop: options.stop }),
   });
-  if (resolved.issues.length === 0) return summary;
-  const validation = summary.validation;
-  return {
-    ...summary,
-    validation: { ...validation, warnings: validation.warnings + resolved.issues.length, diagnostics: [...resolved.issues, ...validation.diagnostics] },
-  };
+  return { ...summary, validation: withIssues(summary.validation, resolved) };
+}
+
+function commonOptions(options: DeclaredDataOptions, resolved: ResolvedDataFiles): { declaration: SourceDeclaration; files: string[]; config: DataConfig; cwd: string; projectRoot: string | undefined } {
+  return { declaration: options.declaration, files: resolved.files, config: options.config, cwd: options.cwd, projectRoot: resolved.projectRoot };
+}
+
+/** Patterns that matched no file are warnings, listed before the items' diagnostics. */
+function withIssues(validation: ValidationSummary, resolved: ResolvedDataFiles): ValidationSummary {
+  if (resolved.issues.length === 0) return validation;
+  return { ...validation, warnings: validation.warnings + resolved.issues.length, diagnostics: [...resolved.issues, ...validation.diagnostics] };
 }

@@ -52,6 +52,28 @@ export interface PlanSource {
    * buildPlan (the inspector is asynchronous); [] when nothing changes.
    */
   graphqlChanges?: GraphqlChange[];
+  /**
+   * On a source whose `data:` files apply would push (after a create or full update, or a
+   * re-push pending in state): those files checked as apply checks them. Attached by the CLI.
+   */
+  data?: DataCheck;
+}
+
+/** Why apply pushes a source's `data:` files. */
+export type DataPushReason = 'create' | 'full' | 'pending';
+
+/**
+ * The check of the data files apply would push for a source: the files (relative to the
+ * working directory), the items read, the error and warning totals, and at most a bounded
+ * number of each as diagnostics (file:line). Any error stops plan and apply.
+ */
+export interface DataCheck {
+  push: DataPushReason;
+  files: string[];
+  items: number;
+  errors: number;
+  warnings: number;
+  diagnostics: Diagnostic[];
 }
 
 export const GRAPHQL_CRITICALITIES = ['BREAKING', 'DANGEROUS', 'NON_BREAKING'] as const;

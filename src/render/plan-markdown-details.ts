@@ -1,6 +1,7 @@
 import type { PlanSource } from '../plan/types.js';
 import { code, escapeText, fenced } from './markdown-text.js';
 import { changeLine } from './plan-change-line.js';
+import { dataCheckMarkdown } from './plan-data-check.js';
 import { ACTION_NAMES, ACTION_SYMBOLS, isWarning } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
@@ -20,6 +21,7 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
       return `${symbol} ${text}`;
     })), '');
   }
+  out.push(...dataCheckMarkdown(source));
   const diffs = requestBodyDiffs(source);
   if (bodies) {
     for (const { request, patch } of diffs) {

@@ -3,6 +3,7 @@ import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
 import { deleteCountSuffix } from './delete-count.js';
+import { dataCheckLines } from './plan-data-check.js';
 import { changeLine, type ChangeSymbol } from './plan-change-line.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
@@ -34,6 +35,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
       lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     }
     for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
+    lines.push(...dataCheckLines(source, c));
     lines.push(...graphqlImpactLines(source, c));
     if (options.showDiff) lines.push(...bodyDiff(source, c));
     lines.push('');

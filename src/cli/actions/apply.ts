@@ -13,7 +13,7 @@ import { escapeControl } from '../../render/escape-control.js';
 import { emptyState } from '../../state/state.js';
 import type { State } from '../../state/types.js';
 import { TOOL_VERSION } from '../../version.js';
-import { declaredDataIsValid } from '../check-declared-data.js';
+import { invalidDataSources, reportInvalidData, withDataChecks } from '../check-declared-data.js';
 import { parseIntFlag } from '../int-flag.js';
 import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
@@ -76,7 +76,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         const made = await replan(planOptionsFrom(flags, env.name));
         return withDeleteCounts(ctx, made, { counting: countingSourceFor(env, environment), remote, state, http: project.config.http });
       };
-      const plan = planfile === undefined ? await planNowCounted() : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
+      const planned = planfile === undefined ? await planNowCounted() : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
+      // Checked now, a saved plan too: the data files may have changed since it was made.
+      const plan = await withDataChecks(ctx, planned, project, state);
       if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true, flags.allowDataLoss === true));
       const refused = (reason: NonNullable<ApplyReport['refused']>, code: number): number =>
         finish({ plan, applied: false, refused: reason, ok: false, outcomes: [] }, code);
@@ -99,7 +101,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         return refused('data-loss', 3);
       }
       if (planfile !== undefined) await verifySavedPlan(planfile, plan, replan);
-      if (!(await declaredDataIsValid(ctx, plan, project))) {
+      const invalid = invalidDataSources(plan);
+      if (invalid.length > 0) {
+        reportInvalidData(ctx, invalid);
         ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
         return refused('invalid-data', 1);
       }

@@ -11,6 +11,7 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from '../plann
 import { renderPlanFor } from '../render-plan.js';
 import { stateBackendFor } from '../runtime.js';
 import { countingSourceFor, withDeleteCounts } from '../wipe-counts.js';
+import { invalidDataError, invalidDataSources, reportInvalidData, withDataChecks } from '../check-declared-data.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 
 export interface PlanCommandFlags extends PlanFlags {
@@ -30,7 +31,9 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
   try {
     const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(ctx, opened.client, project, state, options.targets);
     const made = await makePlan(ctx, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
-    result = await withDeleteCounts(ctx, made, { counting: countingSourceFor(env, opened), remote: refreshed.remote, state, http: project.config.http });
+    const counted = await withDeleteCounts(ctx, made, { counting: countingSourceFor(env, opened), remote: refreshed.remote, state, http: project.config.http });
+    // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
+    result = await withDataChecks(ctx, counted, project, state);
   } finally {
     await opened?.close();
   }
@@ -38,6 +41,11 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
   // Policy: shown first so the reviewer sees the whole plan, then an error and no plan file.
   const breaking = project.config.failOnBreaking ? breakingGraphqlChanges(result) : [];
   if (breaking.length > 0) throw breakingChangesError(breaking, 'planned');
+  const invalid = invalidDataSources(result);
+  if (invalid.length > 0) {
+    reportInvalidData(ctx, invalid);
+    throw invalidDataError(invalid);
+  }
   if (flags.out !== undefined) {
     const file = path.resolve(ctx.io.cwd, flags.out);
     await mkdir(path.dirname(file), { recursive: true });
