@@ -9,14 +9,26 @@ import type { CliIO, OutputStream } from './io.js';
 import { renderError } from './render-error.js';
 import { withInvocationFlags } from './hint-flags.js';
 import { isGraphformError } from '../diagnostics/errors.js';
-import { CANCELLED, INTERRUPT_EXIT_CODES } from './interrupts.js';
+import { alsoOnClosedOutput, CANCELLED, INTERRUPT_EXIT_CODES, noInterrupts } from './interrupts.js';
+import { guardOutput } from './closed-output.js';
 import { checkFormat } from './format-support.js';
 
 /**
  * The whole command line as a function: argv in, exit code out, every effect through io.
  * Tests call it in-process; bin/graphform.js calls it with the real process.
  */
-export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+export async function main(argv: readonly string[], processIo: CliIO): Promise<number> {
+  // Every write goes through `output`: a closed stdout (EPIPE) ends the command quietly, and
+  // one that holds the lock or sends requests stops through its trap as for SIGPIPE.
+  const output = guardOutput(processIo.stdout, processIo.stderr);
+  const stopping = (): void => output.writeErr('\nstdout was closed: finishing the request in flight, then stopping.\n');
+  const io: CliIO = { ...processIo, trapInterrupts: () => alsoOnClosedOutput(processIo.trapInterrupts?.() ?? noInterrupts(), output.stdoutClosed, stopping) };
+  const code = await runMain(argv, io, output);
+  await output.settled();
+  return output.stdoutClosed.aborted ? INTERRUPT_EXIT_CODES.SIGPIPE : code;
+}
+
+async function runMain(argv: readonly string[], io: CliIO, output: ReturnType<typeof guardOutput>): Promise<number> {
   let exitCode = 0;
   const program = new Command('graphform');
   let configPromise: Promise<ResolvedConfig> | undefined;
@@ -30,7 +42,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   const write = (stream: OutputStream, text: string): void => {
     const hinted = stream === io.stdout && globals().format === 'json' ? text : withInvocationFlags(text, globals());
     const line = hinted.endsWith('\n') ? hinted : `${hinted}\n`;
-    stream.write(escapeTerminalText(line, colorLevel(io, globals().color, stream.isTTY) > 0));
+    const shown = escapeTerminalText(line, colorLevel(io, globals().color, stream.isTTY) > 0);
+    if (stream === io.stdout) output.writeOut(shown);
+    else output.writeErr(shown);
   };
   const ctx: CommandContext = {
     io,
@@ -60,8 +74,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     .enablePositionalOptions(false)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => void io.stdout.write(s),
-      writeErr: (s) => void io.stderr.write(s),
+      writeOut: output.writeOut,
+      writeErr: output.writeErr,
     });
 
   // `-v` and `version` are what people type first; both answer as `--version` does.
@@ -77,7 +91,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   };
   for (const register of registrars) register(program, run);
   addExamples(program);
-  for (const command of program.commands) applyExitOverride(command, io);
+  for (const command of program.commands) applyExitOverride(command, output);
 
   try {
     await program.parseAsync([...argv], { from: 'user' });
@@ -96,11 +110,8 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   return exitCode;
 }
 
-function applyExitOverride(command: Command, io: CliIO): void {
-  command.exitOverride().configureOutput({
-    writeOut: (s) => void io.stdout.write(s),
-    writeErr: (s) => void io.stderr.write(s),
-  });
+function applyExitOverride(command: Command, output: ReturnType<typeof guardOutput>): void {
+  command.exitOverride().configureOutput({ writeOut: output.writeOut, writeErr: output.writeErr });
   command.showHelpAfterError('(run with --help for usage)');
-  for (const sub of command.commands) applyExitOverride(sub, io);
+  for (const sub of command.commands) applyExitOverride(sub, output);
 }
