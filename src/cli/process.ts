@@ -9,6 +9,8 @@ export async function runFromProcess(): Promise<void> {
   // loading the command line (commander, chalk, every command's registration). `-v` and
   // `version` are what people type; main() answers them the same way.
   if (argv.length === 1 && ['--version', '-V', '-v', 'version'].includes(argv[0] ?? '')) {
+    // A reader that has gone (`graphform --version | true`) is not an error worth a stack trace.
+    process.stdout.on('error', () => undefined);
     process.stdout.write(`${TOOL_VERSION}\n`);
     return;
   }
