@@ -1,5 +1,7 @@
 import type { ResolvedConfig } from '../config/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import { displayPath } from '../load/read-declarations.js';
 import { readProjectDeclarations } from '../load/read-project.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { AccountTypes } from '../validate/context.js';
@@ -26,11 +28,12 @@ export interface LoadedProject {
  */
 export async function loadProject(
   ctx: CommandContext,
-  options: { stateSources?: Readonly<Record<string, SourceDefinition>> } = {},
+  options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean } = {},
 ): Promise<LoadedProject> {
   const config = await ctx.loadConfig();
   // The config's folder is the project: no declaration is read from outside it.
   const files = await readProjectDeclarations(config.sources, ctx.io.cwd, config.rootDir);
+  refuseEmptyProject(ctx, config, files.length, options);
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
@@ -46,4 +49,29 @@ export async function loadProject(
     // A file that was refused or is empty has no line worth showing.
     sources: new Map(files.filter((f) => f.text !== '').map((f) => [f.file, f.text])),
   };
+}
+
+/**
+ * A project that declares nothing while state holds sources is far more often a mistake (a
+ * wrong `sources` folder, a checkout without the declarations) than a wish to delete every
+ * source: validate fails and plan refuses, unless GRAPHFORM_ALLOW_EMPTY=1 (or a caller's
+ * allowEmpty) says it is meant.
+ */
+function refuseEmptyProject(
+  ctx: CommandContext,
+  config: ResolvedConfig,
+  fileCount: number,
+  options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean },
+): void {
+  const inState = Object.keys(options.stateSources ?? {}).sort();
+  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || ctx.io.env.GRAPHFORM_ALLOW_EMPTY === '1') return;
+  const folder = displayPath(config.sources, ctx.io.cwd) || '.';
+  throw new GraphformError(
+    'GF_NOTHING_DECLARED',
+    `${folder} declares no content source, but the state holds ${inState.length} (${inState.join(', ')}); nothing was planned or sent.`,
+    {
+      details: { folder, inState },
+      hint: 'Check `sources` in the config and that the declarations are checked out. To really stop managing every source (and delete them with --prune), run with GRAPHFORM_ALLOW_EMPTY=1.',
+    },
+  );
 }

@@ -65,6 +65,7 @@ export const DECLARATION_ERROR_CODES = {
   GF_SOURCES_DIR_NOT_A_FOLDER: 'The declarations path is a file, not a folder.',
   GF_SOURCES_DIR_UNREADABLE: 'The declarations folder or one of its files cannot be read.',
   GF_SOURCES_DIR_OUTSIDE_PROJECT: 'The declarations folder lies outside the project folder (the folder of the config file).',
+  GF_NOTHING_DECLARED: 'The project declares no source while the state holds some (set GRAPHFORM_ALLOW_EMPTY=1 if that is meant).',
 } as const;
 
 export type DeclarationErrorCode = keyof typeof DECLARATION_ERROR_CODES;
