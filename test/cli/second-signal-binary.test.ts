@@ -38,16 +38,14 @@ describe('a second SIGINT during apply (built binary)', () => {
       env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: project.dir, GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Collected by a listener of its own, so what comes after the last wait is kept too.
     let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const onOutput = (listener: () => void): (() => void) => {
-      const onData = (chunk: Buffer): void => {
-        stderr += chunk.toString('utf8');
-        listener();
-      };
-      child.stderr.on('data', onData);
+      child.stderr.on('data', listener);
       child.stdout.on('data', listener);
       return () => {
-        child.stderr.off('data', onData);
+        child.stderr.off('data', listener);
         child.stdout.off('data', listener);
       };
     };
@@ -72,6 +70,7 @@ describe('a second SIGINT during apply (built binary)', () => {
     child.kill('SIGINT');
     const ended = await exited;
     expect(ended.code, stderr).toBe(130);
+    expect(stderr).toContain('SIGINT again: stopping at once');
     expect(Date.now() - sentAt).toBeLessThan(30_000);
     // Stopped at once, not by the graceful path: no summary, and the lock is left for
     // `graphform state unlock`, as the README says.
