@@ -58,7 +58,7 @@ describe('the packed tarball', () => {
 
     const project = await makeTempDir('graphform-user-');
     await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
-    // As the README says: the tarball inside the project (vendor/), so package-lock.json records a path every clone has.
+    // As the README's quick start says: the tarball inside the project (vendor/), so package-lock.json records a path every clone has.
     const filename = packed?.filename ?? 'missing.tgz';
     await mkdir(path.join(project, 'vendor'));
     await copyFile(path.join(out, filename), path.join(project, 'vendor', filename));
