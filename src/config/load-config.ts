@@ -56,7 +56,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     const lines = problems.map((p) => `${found.where(p.path, p.atKey ? 'key' : 'value')}: ${p.message}`);
     throw new GraphformError('GF_CONFIG_INVALID', `The config is not valid:\n  ${lines.join('\n  ')}`, {
       details: { file: found.file ?? null },
-      hint: 'Fix the keys above; DESIGN of the config is in the README, section "Config".',
+      hint: 'Fix the keys above; every key is described in docs/configuration.md.',
     });
   }
   const raw = found.value;

@@ -40,7 +40,7 @@ async function cmsSource(given: ContentSourceV3 | undefined, persistence: Persis
 
 /**
  * Starts a local graph service on a loopback port: the types, data and sources endpoints
- * with the rules the README lists (contract and published API), the CMS's own source, the content GraphQL
+ * with the rules docs/emulator.md lists (contract and published API), the CMS's own source, the content GraphQL
  * endpoint (/content/v2, with its read key), the marketing
  * platform's authorization server and Open API (assets), plus an unauthenticated control
  * API under /_emulator/ (inspection, request log, fault injection, clock, reset).
