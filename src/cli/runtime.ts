@@ -5,6 +5,7 @@ import { rememberSecrets } from '../http/secret-list.js';
 import { openStateBackend } from '../state/open-backend.js';
 import type { StateBackend } from '../state/types.js';
 import type { CommandContext } from './context.js';
+import { systemProcessProbe } from './process-probe.js';
 
 /** The clock the command runs on (injected in tests). */
 export function clock(ctx: CommandContext): () => Date {
@@ -19,6 +20,7 @@ export function stateBackendFor(ctx: CommandContext, env: EnvironmentConfig): St
     who: ctx.io.env.GRAPHFORM_LOCK_WHO ?? ctx.io.env.USER ?? ctx.io.env.USERNAME ?? safeUserName(),
     pid: process.pid,
     host: os.hostname(),
+    probe: systemProcessProbe,
   });
 }
 

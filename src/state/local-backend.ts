@@ -7,7 +7,7 @@ import { refusalMessage } from '../fs/project-file.js';
 import { formatLimit, readRegularFile } from '../fs/read-regular-file.js';
 import { decodeUtf8 } from '../fs/utf8-text.js';
 import { acquireLocalLock, forceUnlockLocal, ioError } from './local-lock.js';
-import { ownProcessStart } from './process-identity.js';
+import type { ProcessProbe } from './process-identity.js';
 import { formatError, parseState, serializeState } from './state-format.js';
 import { journalLine, replayJournal, serializeJournalLine } from './state-journal.js';
 import type { State, StateBackend, StateLock } from './types.js';
@@ -25,6 +25,8 @@ export interface LocalBackendOptions {
   retryIntervalMs?: number;
   /** Default crypto.randomUUID. */
   newLockId?: () => string;
+  /** This host's processes: records the holder's start and tells a dead holder's lock, which is then taken over. */
+  probe?: ProcessProbe;
 }
 
 /** More than any real state (or journal) holds; a bigger file is not state, and is not read whole. */
@@ -78,7 +80,7 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
     },
     async lock(info: { operation: string; who?: string }): Promise<StateLock> {
       // The start time tells this process from a later one given the same pid (see holderStatus).
-      const pidStart = options.pid === process.pid ? await ownProcessStart() : undefined;
+      const pidStart = await options.probe?.start(options.pid);
       const lockInfo = {
         id: newLockId(),
         who: info.who ?? options.who,
@@ -94,9 +96,10 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
         timeoutMs: options.lockTimeoutMs,
         retryIntervalMs: options.retryIntervalMs ?? 200,
         now: options.now,
+        probe: options.probe,
       });
     },
-    forceUnlock: (lockId: string, unlock?: { force?: boolean }) => forceUnlockLocal(lockPath, lockId, file, { host: options.host, force: unlock?.force === true }),
+    forceUnlock: (lockId: string, unlock?: { force?: boolean }) => forceUnlockLocal(lockPath, lockId, file, { host: options.host, force: unlock?.force === true, probe: options.probe }),
   };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
 import { lockHeldError, parseLockInfo } from './lock-info.js';
-import { holderStatus } from './process-identity.js';
+import { holderStatus, type ProcessProbe } from './process-identity.js';
 import type { LockInfo, StateLock } from './types.js';
 
 export interface LocalLockOptions {
@@ -15,6 +15,8 @@ export interface LocalLockOptions {
   timeoutMs: number;
   retryIntervalMs: number;
   now: () => Date;
+  /** This host's processes, to tell a dead holder; without it no lock is taken over. */
+  probe?: ProcessProbe | undefined;
 }
 
 /** A takeover guard older than this was left by a process killed inside it: a takeover takes milliseconds. */
@@ -38,7 +40,7 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
     }
     const holder = await readHolder(options.lockPath);
     if (holder !== undefined) {
-      const status = await holderStatus(holder, info.host);
+      const status = await holderStatus(holder, info.host, options.probe);
       if (status.kind === 'gone' && (await removeDeadLock(options.lockPath, holder.id))) {
         takenOver = { holder, why: status.why };
         continue;
@@ -95,7 +97,7 @@ async function removeStaleGuard(guard: string): Promise<void> {
  * and, unless forced, only when that holder is not provably still running on this host.
  * Resolves with what could be told about the holder.
  */
-export async function forceUnlockLocal(lockPath: string, lockId: string, where: string, options: { host: string; force: boolean }): Promise<string | undefined> {
+export async function forceUnlockLocal(lockPath: string, lockId: string, where: string, options: { host: string; force: boolean; probe?: ProcessProbe | undefined }): Promise<string | undefined> {
   const holder = await readHolder(lockPath);
   let said: string | undefined;
   if (holder === undefined) {
@@ -109,7 +111,7 @@ export async function forceUnlockLocal(lockPath: string, lockId: string, where: 
       hint: `Check that the run of ${holder.who} on ${holder.host} ("${holder.operation}") is gone, then run \`graphform state unlock ${holder.id}\``,
     });
   } else {
-    const status = await holderStatus(holder, options.host);
+    const status = await holderStatus(holder, options.host, options.probe);
     if (status.kind === 'alive' && !options.force) {
       throw new GraphformError('GF_STATE_LOCK_IN_USE', `The lock ${lockId} on the state at ${where} is held by a run that is still going: ${status.why} ("${holder.operation}" by ${holder.who}).`, {
         details: { where, lockId, who: holder.who, host: holder.host, pid: holder.pid, operation: holder.operation },

@@ -2,6 +2,7 @@ import type { StateConfig } from '../config/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { createHttpBackend } from './http-backend.js';
 import { createLocalBackend } from './local-backend.js';
+import type { ProcessProbe } from './process-identity.js';
 import type { StateBackend } from './types.js';
 
 export interface OpenBackendOptions {
@@ -10,6 +11,8 @@ export interface OpenBackendOptions {
   who: string;
   pid: number;
   host: string;
+  /** This host's processes, for the local lock (see LocalBackendOptions.probe). */
+  probe?: ProcessProbe;
 }
 
 /** The backend an environment's `state:` config names. */

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
-import { holderStatus, processStart } from '../../src/state/process-identity.js';
+import { systemProcessProbe } from '../../src/cli/process-probe.js';
+import { holderStatus } from '../../src/state/process-identity.js';
 import { withStateLock } from '../../src/state/with-lock.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -20,6 +21,7 @@ function backend(dir: string, overrides: Partial<LocalBackendOptions> = {}) {
     pid: process.pid,
     host: HOST,
     retryIntervalMs: 10,
+    probe: systemProcessProbe,
     ...overrides,
   });
 }
@@ -39,14 +41,14 @@ async function writeLock(dir: string, holder: Record<string, unknown>): Promise<
 
 describe('process identity', () => {
   it('tells this process from a pid that runs nothing or another process', async () => {
-    const start = await processStart(process.pid);
+    const start = await systemProcessProbe.start(process.pid);
     expect(start).toBeDefined();
-    const alive = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: start as string }, HOST);
+    const alive = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: start as string }, HOST, systemProcessProbe);
     expect(alive.kind).toBe('alive');
-    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '' }, HOST)).kind).toBe('gone');
-    const reused = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: 'started-at-another-time' }, HOST);
+    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '' }, HOST, systemProcessProbe)).kind).toBe('gone');
+    const reused = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: 'started-at-another-time' }, HOST, systemProcessProbe);
     expect(reused).toEqual({ kind: 'gone', why: `pid ${process.pid} now runs another process, started after the lock was taken` });
-    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: 'elsewhere', operation: 'apply', createdAt: '' }, HOST)).kind).toBe('unknown');
+    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: 'elsewhere', operation: 'apply', createdAt: '' }, HOST, systemProcessProbe)).kind).toBe('unknown');
   });
 });
 
@@ -56,7 +58,7 @@ describe('local lock: a lock whose holder is gone', () => {
     const lock = await backend(dir, { newLockId: () => 'mine' }).lock({ operation: 'apply' });
     const written = JSON.parse(await readFile(path.join(dir, 'state', 'local.json.lock'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(written)).toEqual(['id', 'who', 'pid', 'host', 'operation', 'createdAt', 'pidStart']);
-    expect(written.pidStart).toBe(await processStart(process.pid));
+    expect(written.pidStart).toBe(await systemProcessProbe.start(process.pid));
     await lock.release();
   });
 
@@ -83,7 +85,7 @@ describe('local lock: a lock whose holder is gone', () => {
 
   it('is not taken over when its holder lives, or lives on another host: the holder is named', async () => {
     const dir = await makeTempDir('graphform-lock-');
-    await writeLock(dir, { pid: process.pid, pidStart: await processStart(process.pid) });
+    await writeLock(dir, { pid: process.pid, pidStart: await systemProcessProbe.start(process.pid) });
     const live = await rejection(backend(dir, { lockTimeoutMs: 50 }).lock({ operation: 'apply' }));
     expect(live.code).toBe('GF_STATE_LOCKED');
     expect(live.message).toContain(`locked by bob on ${HOST} (pid ${process.pid})`);

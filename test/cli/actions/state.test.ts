@@ -6,6 +6,7 @@ import { stateList, stateRm, stateShow, stateUnlock, type StateOutput } from '..
 import type { OutputFormat } from '../../../src/cli/context.js';
 import { hashDefinition } from '../../../src/model/hash.js';
 import { createLocalBackend } from '../../../src/state/local-backend.js';
+import { systemProcessProbe } from '../../../src/cli/process-probe.js';
 import { serializeState } from '../../../src/state/state-format.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { shop, stateOf } from '../../plan/builders.js';
@@ -27,7 +28,7 @@ async function setup(withState = true) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, serializeState(stateOf({ shop: shop(), blog })));
   }
-  const backend = createLocalBackend({ path: file, lockTimeoutMs: 0, now: () => new Date('2026-11-22T10:00:00.000Z'), who: 'alice', pid: 1, host: 'laptop' });
+  const backend = createLocalBackend({ path: file, lockTimeoutMs: 0, now: () => new Date('2026-11-22T10:00:00.000Z'), who: 'alice', pid: 1, host: 'laptop', probe: systemProcessProbe });
   return { dir, file, backend };
 }
 
