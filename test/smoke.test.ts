@@ -1,30 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild, runBuilt } from './helpers/built-binary.js';
 import { makeTempDir } from './helpers/temp-dir.js';
 
-const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '../bin/graphform.js');
-
-async function graphform(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function graphform(cwd: string, ...args: string[]): ReturnType<typeof runBuilt> {
+  return runBuilt(cwd, args);
 }
 
 describe('the built graphform binary', () => {
-  beforeAll(() => {
-    if (!existsSync(path.resolve(import.meta.dirname, '../dist/cli/process.js'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm install does it) before the smoke test');
-    }
-  });
+  beforeAll(assertFreshBuild);
 
   it('scaffolds, validates, plans, applies to the local emulator, and then has no changes', async () => {
     const dir = await makeTempDir();

@@ -1,20 +1,17 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { createLocalBackend } from '../../src/state/local-backend.js';
 import { wireLines } from '../data/fixtures.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
-import { BIN, requireFreshBuild, runWithClosedStdout } from './built-binary.js';
+import { assertFreshBuild, runBuilt, runWithClosedStdout } from '../helpers/built-binary.js';
 
 /**
  * A closed stdout (`graphform plan | head -1`) ends every command quietly: no stack trace,
  * exit 141 as for SIGPIPE. apply stops as for a signal: the request in flight ends, state
  * is written, the lock released, and the next apply finishes the work.
  */
-const run = promisify(execFile);
 const STACK_TRACE = /\n\s+at .+:\d+:\d+/;
 const IDS = ['a1', 'a2', 'a3', 'a4'];
 const ITEMS = 25;
@@ -47,18 +44,8 @@ async function localProject(): Promise<string> {
   return dir;
 }
 
-async function graphform(cwd: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
 describe('a closed stdout, with the built binary', () => {
-  beforeAll(requireFreshBuild);
+  beforeAll(assertFreshBuild);
 
   it.each([['plan'], ['plan', '--format', 'json'], ['codegen']])('%s ends quietly with exit 141', async (...argv) => {
     const dir = await localProject();
@@ -82,9 +69,9 @@ describe('a closed stdout, with the built binary', () => {
     expect(done.length).toBeLessThan(IDS.length);
 
     // Without --allow-data-loss: a source the service has and state lacks would need a full update and stop it (exit 3).
-    const again = await graphform(dir, 'apply', '--yes');
+    const again = await runBuilt(dir, ['apply', '--yes']);
     expect(again.code, again.stdout + again.stderr).toBe(0);
-    const plan = await graphform(dir, 'plan', '--detailed-exitcode');
+    const plan = await runBuilt(dir, ['plan', '--detailed-exitcode']);
     expect(plan.code, plan.stdout).toBe(0);
     expect(plan.stdout).toContain('No changes.');
 

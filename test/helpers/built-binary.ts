@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,4 +44,24 @@ export async function runBuilt(cwd: string, args: readonly string[], env: Record
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+export interface ClosedRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/**
+ * Runs the built binary with its stdout on a pipe whose read side the test closes: at once
+ * (`close: 'at-start'`) or once the first chunk has arrived. Resolves when the process has
+ * exited and its stderr was read to the end.
+ */
+export function runWithClosedStdout(cwd: string, argv: readonly string[], close: 'at-start' | 'after-first-chunk', env: Record<string, string> = {}): Promise<ClosedRun> {
+  const child = spawn(process.execPath, [BIN, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  if (close === 'at-start') child.stdout.destroy();
+  else child.stdout.once('data', () => child.stdout.destroy());
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
 }
