@@ -95,10 +95,7 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
       setOwn(definition.propertyTypes, typeName, structuredClone(change.after) as unknown as PropertyTypeDefinition);
       break;
     case 'propertyType.removed':
-      if (definition.propertyTypes !== undefined && hasOwnName(definition.propertyTypes, typeName)) {
-        delete definition.propertyTypes[typeName];
-        if (Object.keys(definition.propertyTypes).length === 0) delete definition.propertyTypes;
-      }
+      removeEntry(definition, 'propertyTypes', typeName);
       break;
     case 'contentType.added':
       setOwn(definition.contentTypes, typeName, structuredClone(change.after) as unknown as ContentTypeDefinition);
@@ -144,10 +141,7 @@ function applyOne(definition: SourceDefinition | undefined, change: Change): Sou
       setOwn(definition.links, typeName, structuredClone(change.after) as unknown as LinkDefinition);
       break;
     case 'link.removed':
-      if (definition.links !== undefined && hasOwnName(definition.links, typeName)) {
-        delete definition.links[typeName];
-        if (Object.keys(definition.links).length === 0) delete definition.links;
-      }
+      removeEntry(definition, 'links', typeName);
       break;
     default: {
       const unreachable: never = kind;
@@ -186,11 +180,18 @@ function setUnknown(level: { unknownFields?: UnknownFields } | undefined, change
   const segments = pathSegments(change.path);
   const name = segments.slice(segments.indexOf('unknownFields') + 1).join('.');
   if (change.after === null) {
-    if (level.unknownFields !== undefined && hasOwnName(level.unknownFields, name)) delete level.unknownFields[name];
-    if (level.unknownFields !== undefined && Object.keys(level.unknownFields).length === 0) delete level.unknownFields;
+    removeEntry(level, 'unknownFields', name);
     return;
   }
   const fields: UnknownFields = { ...level.unknownFields };
   setOwn<JsonValue>(fields, name, structuredClone(change.after));
   level.unknownFields = fields;
+}
+
+/** Removes `name` from the optional map `key` of `owner`, and the map itself once it is empty ("absent"). */
+function removeEntry<K extends string>(owner: Partial<Record<K, Record<string, unknown>>>, key: K, name: string): void {
+  const map = owner[key];
+  if (map === undefined || !hasOwnName(map, name)) return;
+  delete map[name];
+  if (Object.keys(map).length === 0) delete owner[key];
 }
