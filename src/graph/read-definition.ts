@@ -1,5 +1,6 @@
 import type { JsonValue } from '../diagnostics/errors.js';
 import { recordFrom, setOwn } from '../model/own.js';
+import { PUBLISHED_FIELDS } from '../model/published-fields.js';
 import type {
   ContentTypeDefinition,
   FieldRef,
@@ -25,12 +26,14 @@ type Obj = Record<string, unknown>;
 
 class Problem extends Error {}
 
-const SOURCE_KEYS = ['label', 'description', 'languages', 'preset', 'useTypedFieldNames', 'links', 'propertyTypes', 'contentTypes'];
-const CONTENT_TYPE_KEYS = ['abstract', 'base', 'contentType', 'displayName', 'description', 'sortOrder', 'properties'];
-const PROPERTY_KEYS = ['type', 'searchable', 'index', 'ref', 'helpText'];
-const PROPERTY_TYPE_KEYS = ['base', 'abstract', 'properties'];
-const PROPERTY_TYPE_PROPERTY_KEYS = ['name', 'type', 'searchable', 'index', 'ref'];
-const LINK_KEYS = ['from', 'to'];
+const {
+  source: SOURCE_KEYS,
+  contentType: CONTENT_TYPE_KEYS,
+  property: PROPERTY_KEYS,
+  propertyType: PROPERTY_TYPE_KEYS,
+  propertyTypeProperty: PROPERTY_TYPE_PROPERTY_KEYS,
+  link: LINK_KEYS,
+} = PUBLISHED_FIELDS;
 const PRESETS: readonly string[] = ['legacy', 'next'];
 
 export function readDefinition(value: unknown): ReadResult {

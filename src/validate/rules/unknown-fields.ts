@@ -1,22 +1,21 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { DeclarationPath } from '../../load/source-map.js';
 import { isRecord } from '../../model/is-record.js';
+import { PUBLISHED_FIELDS, type DefinitionLevel } from '../../model/published-fields.js';
 import { diagnosticAt, type Rule } from '../rule.js';
+
+/** graphform's own keys beside the source's published fields. */
+const OWN_KEYS: readonly string[] = ['id', 'data', 'import'];
+
+function known(level: DefinitionLevel): readonly string[] {
+  return level === 'source' ? [...OWN_KEYS, ...PUBLISHED_FIELDS.source] : PUBLISHED_FIELDS[level];
+}
 
 /**
  * `unknownFields` holds fields graphform does not know, sent back verbatim at their level.
  * A field graphform knows does not belong there (it would be sent twice, and the known
  * one could not be checked), and a value must be plain JSON, since it goes on the wire.
  */
-const KNOWN_AT: Readonly<Record<string, readonly string[]>> = {
-  source: ['id', 'data', 'import', 'label', 'description', 'languages', 'preset', 'useTypedFieldNames', 'links', 'propertyTypes', 'contentTypes'],
-  contentType: ['abstract', 'base', 'contentType', 'displayName', 'description', 'sortOrder', 'properties'],
-  property: ['type', 'searchable', 'index', 'ref', 'helpText'],
-  propertyType: ['base', 'abstract', 'properties'],
-  propertyTypeProperty: ['name', 'type', 'searchable', 'index', 'ref'],
-  link: ['from', 'to'],
-};
-
 export const unknownFieldsRule: Rule = {
   name: 'unknown-fields',
   check({ files }) {
@@ -24,11 +23,11 @@ export const unknownFieldsRule: Rule = {
     for (const file of files) {
       const root = file.value;
       if (!isRecord(root)) continue;
-      const check = (level: string, value: unknown, path: DeclarationPath): void => {
+      const check = (level: DefinitionLevel, value: unknown, path: DeclarationPath): void => {
         if (!isRecord(value) || !isRecord(value.unknownFields)) return;
         for (const [name, field] of Object.entries(value.unknownFields)) {
           const at = { sourceMap: file.sourceMap, path: [...path, 'unknownFields', name] };
-          if (name === 'unknownFields' || (KNOWN_AT[level] ?? []).includes(name)) {
+          if (name === 'unknownFields' || known(level).includes(name)) {
             found.push(diagnosticAt(at, 'GF_UNKNOWN_FIELD_KNOWN', `\`${name}\` is a field graphform knows; write it directly at this level, not under unknownFields`));
           } else if (!isJson(field)) {
             found.push(diagnosticAt({ ...at, where: 'value' }, 'GF_INVALID_VALUE', `unknownFields.${name} is not a plain JSON value (a number that is not finite?); it is sent to the service as JSON`));
