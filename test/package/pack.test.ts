@@ -26,9 +26,9 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', GITHUB_ACTIONS: '', CI: '' };
 }
 
-async function sh(cwd: string, command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function sh(cwd: string, command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd, env: childEnv(), maxBuffer: 16 << 20 });
+    const { stdout, stderr } = await run(command, args, { cwd, env: { ...childEnv(), ...env }, maxBuffer: 16 << 20 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -45,8 +45,9 @@ describe('the packed tarball', () => {
 
   it('installs into a fresh project, where init, validate, plan and a TypeScript import work', { timeout: 180_000 }, async () => {
     const out = await makeTempDir('graphform-pack-');
-    // --ignore-scripts: pack the build as it is; `prepare` would rebuild dist/ under other tests' feet.
-    const pack = await sh(repo, 'npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out]);
+    // prepack takes `prepare` out of the packed manifest; GRAPHFORM_PACK_PREBUILT packs the build
+    // as it is, where a rebuild would replace dist/ under other tests' feet.
+    const pack = await sh(repo, 'npm', ['pack', '--json', '--pack-destination', out], { GRAPHFORM_PACK_PREBUILT: '1' });
     expect(pack.code, pack.stderr).toBe(0);
     const [packed] = JSON.parse(pack.stdout) as Packed[];
     const files = (packed?.files ?? []).map((f) => f.path);
@@ -64,7 +65,15 @@ describe('the packed tarball', () => {
     await copyFile(path.join(out, filename), path.join(project, 'vendor', filename));
     const install = await sh(project, 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', `./vendor/${filename}`]);
     expect(install.code, install.stderr).toBe(0);
+    // No install-time script: the tarball carries the build (npm 11 warns of install scripts).
+    expect(install.stderr).not.toContain('install-scripts');
     const installed = path.join(project, 'node_modules/graphform');
+    const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    expect(manifest.scripts?.prepare).toBeUndefined();
+    // The repository's own manifest is back as it was, with `prepare` for clones and git-URL installs.
+    const own = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(own.scripts.prepare).toBe('npm run build');
+    expect(existsSync(path.join(repo, '.package.json.prepack'))).toBe(false);
     expect(await readFile(path.join(installed, 'LICENSE'), 'utf8')).toContain('MIT License');
 
     const init = await sh(project, 'npx', ['graphform', 'init', '--yes']);
