@@ -19,6 +19,19 @@ export type ApiOutcome = Reply | { drop: true; note: string } | { aborted: true 
 
 const discard = (): void => undefined;
 
+/** Waits for a held request's release: true, or false when the emulator closes first. */
+function released(release: Promise<void>, closing: AbortSignal): Promise<boolean> {
+  if (closing.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onClose = (): void => resolve(false);
+    closing.addEventListener('abort', onClose, { once: true });
+    void release.then(() => {
+      closing.removeEventListener('abort', onClose);
+      resolve(true);
+    });
+  });
+}
+
 /**
  * One request to an emulated service, in the real services' order: injected faults, then
  * (for the graph API) the credentials, and only then the route: a graph request without
@@ -31,7 +44,9 @@ export async function handleApi(req: IncomingMessage, url: URL, service: Emulate
   const method = req.method ?? '';
   const target = req.url ?? '';
 
-  const fault = deps.faults.take(method, target);
+  const taken = deps.faults.take(method, target);
+  if (taken?.release !== undefined && !(await released(taken.release, deps.closing))) return { aborted: true };
+  const fault = taken?.rule;
   if (fault?.delayMs !== undefined) {
     try {
       await delay(fault.delayMs, undefined, { signal: deps.closing });

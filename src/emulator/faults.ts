@@ -2,7 +2,7 @@ import type { ActiveFault, EmulatorFaults, FaultRule } from './types.js';
 
 export type FaultCheck = { ok: true; rule: FaultRule } | { ok: false; message: string };
 
-const KEYS = ['method', 'pathPrefix', 'count', 'status', 'retryAfter', 'body', 'delayMs', 'drop'];
+const KEYS = ['method', 'pathPrefix', 'count', 'status', 'retryAfter', 'body', 'delayMs', 'drop', 'hold'];
 
 /** Validates a rule coming from JSON (the /_emulator/faults API) or from code. */
 export function checkFaultRule(value: unknown): FaultCheck {
@@ -19,19 +19,45 @@ export function checkFaultRule(value: unknown): FaultCheck {
   if (r.retryAfter !== undefined && typeof r.retryAfter !== 'string' && !int(r.retryAfter, 0, 86_400)) return { ok: false, message: 'retryAfter must be seconds or an HTTP-date' };
   if (r.body !== undefined && typeof r.body !== 'string') return { ok: false, message: 'body must be a string' };
   if (r.drop !== undefined && typeof r.drop !== 'boolean') return { ok: false, message: 'drop must be true or false' };
-  if (r.drop !== true && r.status === undefined && r.delayMs === undefined) return { ok: false, message: 'a fault needs status, delayMs or drop: true' };
+  if (r.hold !== undefined && typeof r.hold !== 'boolean') return { ok: false, message: 'hold must be true or false' };
+  if (r.drop !== true && r.hold !== true && r.status === undefined && r.delayMs === undefined) return { ok: false, message: 'a fault needs status, delayMs, drop: true or hold: true' };
   return { ok: true, rule: r as FaultRule };
+}
+
+/** A fault taken by a request: the rule, and for a hold rule the promise of its release. */
+export interface TakenFault {
+  rule: FaultRule;
+  release?: Promise<void>;
+}
+
+/** The requests a hold rule keeps waiting, and the tests waiting for them to arrive. */
+interface Hold {
+  arrived: number;
+  released: Promise<void>;
+  open: () => void;
+  watchers: { count: number; resolve: () => void; reject: (error: Error) => void }[];
+}
+
+function newHold(): Hold {
+  let open = (): void => undefined;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  return { arrived: 0, released, open, watchers: [] };
 }
 
 /** Rules are consumed in the order they were added; the first matching rule with uses left wins. */
 export class FaultInjector implements EmulatorFaults {
   private rules: ActiveFault[] = [];
+  private readonly holds = new Map<number, Hold>();
   private nextId = 1;
 
   add(rule: FaultRule): ActiveFault {
     const checked = checkFaultRule(rule);
     if (!checked.ok) throw new TypeError(`invalid fault rule: ${checked.message}`);
     const fault: ActiveFault = { ...rule, id: this.nextId++, remaining: rule.count ?? 1 };
+    if (rule.hold === true) {
+      this.holds.set(fault.id, newHold());
+      fault.held = 0;
+    }
     this.rules.push(fault);
     return { ...fault };
   }
@@ -41,16 +67,41 @@ export class FaultInjector implements EmulatorFaults {
   }
 
   clear(): void {
+    for (const id of [...this.holds.keys()]) this.release(id);
     this.rules = [];
   }
 
+  held(id: number, count = 1): Promise<void> {
+    const hold = this.holds.get(id);
+    if (hold === undefined) return Promise.reject(new TypeError(`no hold rule ${id} is in place`));
+    if (hold.arrived >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => hold.watchers.push({ count, resolve, reject }));
+  }
+
+  release(id: number): boolean {
+    const hold = this.holds.get(id);
+    if (hold === undefined) return false;
+    this.holds.delete(id);
+    this.rules = this.rules.filter((r) => r.id !== id);
+    hold.open();
+    for (const w of hold.watchers) w.reject(new Error(`hold rule ${id} was released after holding ${hold.arrived} of the ${w.count} requests awaited`));
+    return true;
+  }
+
   /** Takes one use of the first rule matching this request, if any. */
-  take(method: string, path: string): FaultRule | undefined {
-    const rule = this.rules.find((r) => (r.method === undefined || r.method.toUpperCase() === method) && (r.pathPrefix === undefined || path.startsWith(r.pathPrefix)));
+  take(method: string, path: string): TakenFault | undefined {
+    const rule = this.rules.find((r) => r.remaining > 0 && (r.method === undefined || r.method.toUpperCase() === method) && (r.pathPrefix === undefined || path.startsWith(r.pathPrefix)));
     if (rule === undefined) return undefined;
     rule.remaining--;
-    if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
-    const { id: _id, remaining: _remaining, ...plain } = rule;
-    return plain;
+    const hold = this.holds.get(rule.id);
+    // A spent hold rule stays listed until released, so its requests can still be counted and let go.
+    if (rule.remaining <= 0 && hold === undefined) this.rules = this.rules.filter((r) => r !== rule);
+    const { id: _id, remaining: _remaining, held: _held, ...plain } = rule;
+    if (hold === undefined) return { rule: plain };
+    rule.held = ++hold.arrived;
+    const due = hold.watchers.filter((w) => w.count <= hold.arrived);
+    hold.watchers = hold.watchers.filter((w) => w.count > hold.arrived);
+    for (const w of due) w.resolve();
+    return { rule: plain, release: hold.released };
   }
 }

@@ -16,6 +16,7 @@ const ENDPOINTS = [
   'GET /_emulator/sources/<id>/items?language=&contentType=&offset=&limit=',
   'GET|DELETE /_emulator/requests',
   'GET|POST|DELETE /_emulator/faults',
+  'POST /_emulator/faults/<id>/release',
   ...MARKETING_ENDPOINTS,
   'POST /_emulator/reset',
 ];
@@ -106,6 +107,10 @@ export async function handleInspection(req: IncomingMessage, url: URL, inspect: 
     return text(405, 'Use GET or DELETE');
   }
   if (first === 'faults' && id === undefined) return faultRoute(req, faults);
+  if (first === 'faults' && view === 'release' && rest.length === 0) {
+    if (method !== 'POST') return text(405, 'Use POST');
+    return /^\d{1,9}$/.test(id ?? '') && faults.release(Number(id)) ? empty(204, `fault ${id} released`) : text(404, `No hold rule ${id ?? ''} is in place`);
+  }
   const marketingReply = first !== undefined && id === undefined ? await handleMarketingInspection(req, first, marketing) : undefined;
   if (marketingReply !== undefined) return marketingReply;
   if (first === 'reset' && id === undefined) {

@@ -147,6 +147,8 @@ export interface EmulatorInspector {
  * One fault rule: the next `count` service requests whose method and path match are answered
  * by the fault instead of the service. `drop` destroys the socket; `status` answers with it
  * (and `retryAfter`, `body`); `delayMs` alone delays the request, which is then served normally.
+ * `hold` keeps each matching request waiting until the rule is released (EmulatorFaults.release,
+ * or `POST /_emulator/faults/<id>/release`), so a test acts while a request is surely in flight.
  */
 export interface FaultRule {
   /** Matches any method when absent. */
@@ -161,17 +163,30 @@ export interface FaultRule {
   body?: string;
   delayMs?: number;
   drop?: boolean;
+  hold?: boolean;
 }
 
 export interface ActiveFault extends FaultRule {
   id: number;
   remaining: number;
+  /** A hold rule only: how many requests it has held so far (released ones included). */
+  held?: number;
 }
 
 export interface EmulatorFaults {
   add(rule: FaultRule): ActiveFault;
+  /** The rules in place; a hold rule stays listed until it is released, even with no uses left. */
   list(): ActiveFault[];
+  /** Removes every rule, releasing the requests held. */
   clear(): void;
+  /**
+   * Resolves once the hold rule `id` has held `count` requests (default 1), counting those
+   * already released: the event a test waits for instead of a fixed sleep. Rejects when the
+   * rule is released or cleared before that.
+   */
+  held(id: number, count?: number): Promise<void>;
+  /** Lets every request the hold rule `id` holds go on (then the rest of the rule applies) and removes the rule. False when no such hold rule is in place. */
+  release(id: number): boolean;
 }
 
 export interface RunningEmulator {
