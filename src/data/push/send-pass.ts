@@ -70,7 +70,14 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
   const dry = { items: 0, batches: 0, bytes: 0 };
   const deliver = async (batch: Batch | undefined): Promise<boolean> => {
     if (batch === undefined) return true;
-    if (!options.dryRun) return pool.submit(batch);
+    if (!options.dryRun) {
+      // An interrupt that comes while the batch waits for a free slot stops it there: no new
+      // batch starts after the signal. The reader sees the interrupt at its next check.
+      await pool.slot();
+      if (options.stop?.aborted !== true) return pool.submit(batch);
+      batcher.recycle(batch);
+      return true;
+    }
     dry.items += batch.items;
     dry.batches++;
     dry.bytes += batch.body.length;

@@ -25,9 +25,14 @@ export class SendPool {
     return this.failures.length > 0;
   }
 
+  /** Resolves once fewer than `concurrency` batches are in flight. */
+  async slot(): Promise<void> {
+    while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
+  }
+
   /** Starts sending the batch once a slot is free; false when sending has stopped. */
   async submit(batch: Batch): Promise<boolean> {
-    while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
+    await this.slot();
     if (this.stopped) return false;
     const task = this.run(batch).finally(() => {
       this.inFlight.delete(task);

@@ -2,6 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pushData } from '../../../src/data/push/push-data.js';
 import { DATA_CONFIG, product, shopDeclaration, tempDir, wireLines, type TempDir } from '../fixtures.js';
+import type { PushResult } from '../../../src/graph/types.js';
 import { RecordingClient } from '../recording-client.js';
 
 let tmp: TempDir;
@@ -31,6 +32,35 @@ describe('send pass that stops early', () => {
       message: 'b.ndjson changed after it was validated; nothing more was sent from it. Before it stopped, 9 items in 3 batches were sent to source shop.',
     });
     expect(client.lines().some((l) => l.includes('late'))).toBe(false);
+  });
+
+  it('starts no batch after an interrupt, even one that was waiting for a free slot when it came', async () => {
+    await tmp.write('a.ndjson', wireLines(products(0, 5)));
+    const stop = new AbortController();
+    let open = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started = (): void => undefined;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const client = new RecordingClient();
+    const recorded = client.pushData.bind(client);
+    // The first batch stays in flight until the test opens the gate; the second waits for its slot meanwhile.
+    client.pushData = async (id: string, body: string | Uint8Array): Promise<PushResult> => {
+      if (client.bodies.length === 0 && client.inFlight === 0) {
+        started();
+        await gate;
+      }
+      return recorded(id, body);
+    };
+    const push = pushData({ ...base, client, stop: stop.signal, files: ['a.ndjson'], cwd: tmp.dir, config: { ...DATA_CONFIG, batchMaxItems: 1, concurrency: 1 } });
+    await firstStarted;
+    // Everything up to the reader's wait for a slot runs in microtasks, done before this I/O turn ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    stop.abort('SIGTERM');
+    open();
+    const summary = await push;
+    expect(summary.status).toBe('stopped');
+    expect(client.bodies).toHaveLength(1);
+    expect(summary).toMatchObject({ itemsSent: 1, itemsNotSent: 4, batches: 1 });
   });
 
   it('never sends lines appended to a file while it is being sent', async () => {
