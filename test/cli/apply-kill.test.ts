@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { State } from '../../src/state/types.js';
 import { wireLines } from '../data/fixtures.js';
+import { assertFreshBuild, spawnBuilt, type BuiltRun } from '../helpers/built-binary.js';
+import type { CliRun } from '../helpers/run-cli.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-project.js';
 
@@ -13,10 +14,12 @@ import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-proj
  * The promise that no item is lost without --allow-data-loss, tried the unlucky way: the
  * real binary is killed between a full update's PUT (which wipes the source) and the
  * re-push of its declared data: files. The next plan must show the pending re-push, and
- * the next apply (or data push) must bring every item back.
+ * the next apply (or data push) must bring every item back, with no manual step: the lock a
+ * kill -9 leaves behind is taken over. The emulator holds a request of the run until the
+ * test has acted, so each signal lands at the same point every time.
  */
-const bin = path.resolve(import.meta.dirname, '../../bin/graphform.js');
 const ITEMS = 12;
+const DATA = { method: 'POST', pathPrefix: '/api/content/v2/data' } as const;
 
 function shopItems(): string {
   return wireLines(
@@ -47,37 +50,24 @@ async function appliedShop(emulator: RunningEmulator): Promise<GraphProject> {
   return project;
 }
 
-function spawnApply(project: GraphProject, emulator: RunningEmulator): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> } {
-  const child = spawn(process.execPath, [bin, 'apply', '--yes', '--allow-data-loss'], {
-    cwd: project.dir,
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: project.dir, GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  // 'close' comes after the process exited and its output was read to the end.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, output })),
-  );
-  return { child, exited };
+function spawnApply(project: GraphProject, emulator: RunningEmulator): BuiltRun {
+  return spawnBuilt(project.dir, ['apply', '--yes', '--allow-data-loss'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret });
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const lockPath = (project: GraphProject): string => path.join(project.dir, '.graphform/state/test.json.lock');
 
-const putDone = (emulator: RunningEmulator) => (): boolean => emulator.inspect.requests().some((r) => r.method === 'PUT' && r.path.includes('id=shop') && r.status === 204);
+/** The lock a killed run left behind: it names the dead process. */
+async function leftLock(project: GraphProject, run: BuiltRun): Promise<{ id: string }> {
+  const lock = JSON.parse(await readFile(lockPath(project), 'utf8')) as { id: string; pid: number };
+  expect(lock.pid).toBe(run.child.pid);
+  return lock;
+}
 
 async function readState(project: GraphProject): Promise<State> {
   return project.state();
 }
 
-async function expectRecovered(project: GraphProject, emulator: RunningEmulator, how: string[]): Promise<void> {
+async function expectRecovered(project: GraphProject, emulator: RunningEmulator, how: string[]): Promise<CliRun> {
   const plan = await project.cli('plan', '--detailed-exitcode');
   expect(plan.code, plan.stdout + plan.stderr).toBe(2);
   expect(plan.stdout).toContain('pending re-push');
@@ -93,81 +83,82 @@ async function expectRecovered(project: GraphProject, emulator: RunningEmulator,
   const after = await project.cli('plan', '--detailed-exitcode');
   expect(after.code, after.stdout).toBe(0);
   expect(after.stdout).toContain('No changes.');
+  return finish;
 }
 
 describe('apply killed between a full update and the re-push of its data', () => {
-  it('kill -9 right after the PUT: state keeps the pending re-push, plan shows it, apply brings every item back', async () => {
+  beforeAll(assertFreshBuild);
+
+  it('kill -9 right after the PUT: state keeps the pending re-push, plan shows it, apply takes the lock over and brings every item back', async () => {
     const emulator = await startTestEmulator();
     const project = await appliedShop(emulator);
-    emulator.faults.add({ method: 'POST', pathPrefix: '/api/content/v2/data', delayMs: 2_000, count: 1_000 });
+    // The first re-push request comes only after the PUT was answered: it is held, and the run killed there.
+    const hold = emulator.faults.add({ ...DATA, hold: true, count: 1_000 });
     emulator.inspect.clearRequests();
 
-    const { child, exited } = spawnApply(project, emulator);
-    await until('the PUT', putDone(emulator));
-    child.kill('SIGKILL');
-    const ended = await exited;
+    const run = spawnApply(project, emulator);
+    await emulator.faults.held(hold.id);
+    expect(emulator.inspect.requests().some((r) => r.method === 'PUT' && r.path.includes('id=shop') && r.status === 204)).toBe(true);
+    run.child.kill('SIGKILL');
+    const ended = await run.ended;
     expect(ended.signal).toBe('SIGKILL');
-    expect(emulator.inspect.counts('shop')?.total ?? 0).toBeLessThan(ITEMS);
-    expect((await readState(project)).sources.shop?.pending?.repush.reason).toContain('full update of source shop');
-
-    // kill -9 leaves the lock behind: the documented way out is `state unlock <id>`.
-    const lockFile = path.join(project.dir, '.graphform/state/test.json.lock');
-    expect(existsSync(lockFile)).toBe(true);
-    const { id } = JSON.parse(await readFile(lockFile, 'utf8')) as { id: string };
-    expect((await project.cli('state', 'unlock', id)).code).toBe(0);
-
     emulator.faults.clear();
-    await expectRecovered(project, emulator, ['apply', '--yes']);
+    expect(emulator.inspect.counts('shop')?.total ?? 0).toBe(0);
+    expect((await readState(project)).sources.shop?.pending?.repush.reason).toContain('full update of source shop');
+    const dead = await leftLock(project, run);
+
+    const finish = await expectRecovered(project, emulator, ['apply', '--yes']);
+    expect(finish.stderr).toContain(`Took over the state lock ${dead.id}`);
+    expect(existsSync(lockPath(project))).toBe(false);
   });
 
-  it('kill -9 during the re-push: `graphform data push` finishes it and clears the marker', async () => {
+  it('kill -9 during the re-push: `graphform data push` takes the lock over, finishes it and clears the marker', async () => {
     const emulator = await startTestEmulator();
     const project = await appliedShop(emulator);
-    emulator.faults.add({ method: 'POST', pathPrefix: '/api/content/v2/data', delayMs: 300, count: 1_000 });
+    // Two batches (one item each) go through; the third is held, and the run killed there.
+    emulator.faults.add({ ...DATA, delayMs: 0, count: 2 });
+    const hold = emulator.faults.add({ ...DATA, hold: true, count: 1_000 });
     emulator.inspect.clearRequests();
 
-    const { child, exited } = spawnApply(project, emulator);
-    await until('two items pushed again', () => emulator.inspect.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/api/content/v2/data')).length >= 2);
-    child.kill('SIGKILL');
-    await exited;
-    const counted = emulator.inspect.counts('shop')?.total ?? 0;
-    expect(counted).toBeGreaterThan(0);
-    expect(counted).toBeLessThan(ITEMS);
+    const run = spawnApply(project, emulator);
+    await emulator.faults.held(hold.id);
+    run.child.kill('SIGKILL');
+    await run.ended;
+    emulator.faults.clear();
+    expect(emulator.inspect.counts('shop')?.total).toBe(2);
     const state = await readState(project);
     expect(state.sources.shop?.definition.contentTypes.Product?.properties.Color).toBeUndefined();
     expect(state.sources.shop?.pending).toBeDefined();
+    const dead = await leftLock(project, run);
 
-    const lockFile = path.join(project.dir, '.graphform/state/test.json.lock');
-    const { id } = JSON.parse(await readFile(lockFile, 'utf8')) as { id: string };
-    expect((await project.cli('state', 'unlock', id)).code).toBe(0);
-    emulator.faults.clear();
-    await expectRecovered(project, emulator, ['data', 'push', 'shop']);
+    const finish = await expectRecovered(project, emulator, ['data', 'push', 'shop']);
+    expect(finish.stderr).toContain(`Took over the state lock ${dead.id}`);
   });
 
   it('SIGTERM during the re-push: the batch in flight finishes, state is written, the lock is released, exit 143', async () => {
     const emulator = await startTestEmulator();
     const project = await appliedShop(emulator);
-    emulator.faults.add({ method: 'POST', pathPrefix: '/api/content/v2/data', delayMs: 400, count: 1_000 });
+    // One batch goes through, the second is in flight (held) when the signal comes.
+    emulator.faults.add({ ...DATA, delayMs: 0, count: 1 });
+    const hold = emulator.faults.add({ ...DATA, hold: true, count: 1_000 });
     emulator.inspect.clearRequests();
 
-    const { child, exited } = spawnApply(project, emulator);
-    await until('the re-push to start', async () => putDone(emulator)() && (await readState(project)).sources.shop?.definition.contentTypes.Product?.properties.Color === undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    child.kill('SIGTERM');
-    const ended = await exited;
-    expect(ended.code, ended.output).toBe(143);
-    expect(ended.output).toContain('SIGTERM: finishing the request in flight');
-    expect(ended.output).toContain('Apply stopped.');
-    expect(ended.output).toContain('Pending in state: the data files of shop must be pushed again');
-    expect(existsSync(path.join(project.dir, '.graphform/state/test.json.lock'))).toBe(false);
+    const run = spawnApply(project, emulator);
+    await emulator.faults.held(hold.id);
+    run.child.kill('SIGTERM');
+    await run.printed('SIGTERM: finishing the request in flight');
+    emulator.faults.release(hold.id);
+    const ended = await run.ended;
+    expect(ended.code, run.output()).toBe(143);
+    expect(run.output()).toContain('Apply stopped.');
+    expect(run.output()).toContain('Pending in state: the data files of shop must be pushed again');
+    expect(existsSync(lockPath(project))).toBe(false);
     // The batch in flight when the signal came was answered and counted; no new one started.
-    const posts = emulator.inspect.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/api/content/v2/data'));
-    expect(posts.every((r) => r.status === 200)).toBe(true);
-    expect(emulator.inspect.counts('shop')?.total).toBe(posts.length);
-    expect(posts.length).toBeLessThan(ITEMS);
+    const posts = emulator.inspect.requests().filter((r) => r.method === 'POST' && r.path.startsWith(DATA.pathPrefix));
+    expect(posts.map((r) => r.status)).toEqual([200, 200]);
+    expect(emulator.inspect.counts('shop')?.total).toBe(2);
     expect((await readState(project)).sources.shop?.pending).toBeDefined();
 
-    emulator.faults.clear();
     await expectRecovered(project, emulator, ['apply', '--yes']);
   });
 
@@ -175,16 +166,19 @@ describe('apply killed between a full update and the re-push of its data', () =>
     const emulator = await startTestEmulator();
     const project = await appliedShop(emulator);
     // GET types is the first request apply makes: hold it, and interrupt while it waits.
-    emulator.faults.add({ method: 'GET', pathPrefix: '/api/content/v3/types', delayMs: 600, count: 10 });
+    const hold = emulator.faults.add({ method: 'GET', pathPrefix: '/api/content/v3/types', hold: true, count: 10 });
     emulator.inspect.clearRequests();
-    const { child, exited } = spawnApply(project, emulator);
-    await until('apply to start', () => existsSync(path.join(project.dir, '.graphform/state/test.json.lock')));
-    child.kill('SIGINT');
-    const ended = await exited;
-    expect(ended.code, ended.output).toBe(130);
-    expect(ended.output).toContain('Nothing was sent.');
+    const run = spawnApply(project, emulator);
+    await emulator.faults.held(hold.id);
+    expect(existsSync(lockPath(project))).toBe(true);
+    run.child.kill('SIGINT');
+    await run.printed('SIGINT: finishing the request in flight');
+    emulator.faults.release(hold.id);
+    const ended = await run.ended;
+    expect(ended.code, run.output()).toBe(130);
+    expect(run.output()).toContain('Nothing was sent.');
     expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
     expect(emulator.inspect.counts('shop')?.total).toBe(ITEMS);
-    expect(existsSync(path.join(project.dir, '.graphform/state/test.json.lock'))).toBe(false);
+    expect(existsSync(lockPath(project))).toBe(false);
   });
 });

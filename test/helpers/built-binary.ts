@@ -1,6 +1,7 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -64,4 +65,64 @@ export function runWithClosedStdout(cwd: string, argv: readonly string[], close:
   if (close === 'at-start') child.stdout.destroy();
   else child.stdout.once('data', () => child.stdout.destroy());
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+export interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface BuiltRun {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Both streams so far, stdout first. */
+  output(): string;
+  /** Resolves once `text` has been written to stdout or stderr; rejects when the process ends first, or after `timeoutMs`. */
+  printed(text: string, timeoutMs?: number): Promise<void>;
+  /** Resolves after the process exited and both streams were read to their end. */
+  ended: Promise<Ended>;
+}
+
+/**
+ * Starts the built binary in `cwd` with only `env` (and PATH) and collects its output
+ * from the start, so a test can wait for a line (an event) before it acts on the process.
+ */
+export function spawnBuilt(cwd: string, argv: readonly string[], env: Record<string, string> = {}): BuiltRun {
+  const child = spawn(process.execPath, [BIN, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const ended = new Promise<Ended>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const output = (): string => stdout + stderr;
+  const printed = (text: string, timeoutMs = 30_000): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (!stdout.includes(text) && !stderr.includes(text)) return;
+        stop();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`timed out waiting for ${JSON.stringify(text)}; output so far:\n${output()}`));
+      }, timeoutMs);
+      const onEnd = (): void => {
+        stop();
+        if (stdout.includes(text) || stderr.includes(text)) resolve();
+        else reject(new Error(`the process ended without printing ${JSON.stringify(text)}; its output:\n${output()}`));
+      };
+      // The collectors above were attached first, so the text is already in stdout/stderr when check runs.
+      const stop = (): void => {
+        clearTimeout(timer);
+        child.stdout.off('data', check);
+        child.stderr.off('data', check);
+        child.off('close', onEnd);
+      };
+      child.stdout.on('data', check);
+      child.stderr.on('data', check);
+      child.on('close', onEnd);
+      check();
+    });
+  return { child, output, printed, ended };
 }
