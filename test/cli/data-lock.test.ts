@@ -17,15 +17,12 @@ describe('data push and purge hold the state lock', () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': declared, 'content-sources/data/shop.ndjson': items });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
-    // The first apply's PUT is held by the emulator for a while: the lock is taken meanwhile.
+    // The apply's PUT is held by the emulator: while it waits, the apply surely holds the lock.
     await project.write({ 'content-sources/shop.yaml': declared.replace('Color: { type: String }', 'Color: { type: Int }') });
-    emulator.faults.add({ method: 'PUT', delayMs: 1_500 });
+    const hold = emulator.faults.add({ method: 'PUT', hold: true });
     const applying = project.cli('apply', '--yes', '--allow-data-loss');
-    const lockFile = path.join(project.dir, '.graphform/state/test.json.lock');
-    for (let waited = 0; !existsSync(lockFile); waited += 10) {
-      if (waited > 10_000) throw new Error('apply never took the lock');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await emulator.faults.held(hold.id);
+    expect(existsSync(path.join(project.dir, '.graphform/state/test.json.lock'))).toBe(true);
     emulator.inspect.clearRequests();
     const push = await project.cli('data', 'push', 'shop');
     expect(push.code).toBe(1);
@@ -35,6 +32,7 @@ describe('data push and purge hold the state lock', () => {
     expect(purge.code).toBe(1);
     expect(purge.stderr).toContain('GF_STATE_LOCKED');
     expect(emulator.inspect.requests().filter((r) => r.path.startsWith('/api/content/v2/data'))).toEqual([]);
+    emulator.faults.release(hold.id);
     expect((await applying).code).toBe(0);
     expect(emulator.inspect.counts('shop')?.total).toBe(3);
   });

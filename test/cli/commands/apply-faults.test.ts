@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,19 +84,16 @@ describe('apply under faults', () => {
   it('of two concurrent applies, one fails fast naming the lock holder', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
-    emulator.faults.add({ method: 'PUT', delayMs: 1500 });
+    const hold = emulator.faults.add({ method: 'PUT', hold: true });
     const slow = project.cli('apply', '--yes');
-    // Start the second apply only once the first holds the lock (its PUT is held for 1.5 s).
-    const lockFile = path.join(project.dir, '.graphform/state/test.json.lock');
-    for (let waited = 0; !existsSync(lockFile); waited += 20) {
-      if (waited > 10_000) throw new Error('the first apply never took the lock');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // Start the second apply only once the first holds the lock: its PUT is held by the emulator.
+    await emulator.faults.held(hold.id);
     const blocked = await project.cli('apply', '--yes');
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain('GF_STATE_LOCKED');
     expect(blocked.stderr).toMatch(/apply/);
     expect(blocked.stderr).toContain('graphform state unlock');
+    emulator.faults.release(hold.id);
     expect((await slow).code).toBe(0);
   });
 
