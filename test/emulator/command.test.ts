@@ -8,18 +8,40 @@ import { main } from '../../src/cli/main.js';
 import { graphClientFor, sampleDefinition } from '../helpers/emulator.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-function capture(): { write(chunk: string): boolean; text(): string } {
-  let out = '';
-  return { write: (chunk: string) => ((out += chunk), true), text: () => out };
+interface Capture {
+  write(chunk: string): boolean;
+  text(): string;
+  /** Resolves with what `read` finds in the text, tested on each write (an event, not a poll). */
+  until<T>(read: (text: string) => T | undefined): Promise<T>;
 }
 
-async function until<T>(read: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('timed out waiting for the emulator to start');
+function capture(): Capture {
+  let out = '';
+  const waiting = new Set<() => void>();
+  return {
+    write: (chunk: string) => {
+      out += chunk;
+      for (const check of [...waiting]) check();
+      return true;
+    },
+    text: () => out,
+    until: (read) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`timed out waiting for the emulator's output; so far: ${out}`));
+        }, 20_000);
+        const check = (): void => {
+          const value = read(out);
+          if (value === undefined) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(value);
+        };
+        waiting.add(check);
+        check();
+      }),
+  };
 }
 
 function fakeContext(cwd: string, format: 'text' | 'json' = 'text'): CommandContext & { stdout: ReturnType<typeof capture>; stderr: ReturnType<typeof capture> } {
@@ -49,7 +71,7 @@ describe('graphform emulator', () => {
     const stderr = capture();
     const argv = ['emulator', '--port', '0', '--max-sources', '1', '--app-key', 'cli-key', '--secret', 'c2VjcmV0LXNlY3JldA==', '--single-key', 'cli-read-key'];
     const exit = main(argv, { stdout, stderr, env: {}, cwd: process.cwd() });
-    const url = await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout.text())?.[1]);
+    const url = await stdout.until((text) => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1]);
     const printed = stdout.text();
     expect(printed).toContain(`graphUrl: ${url}`);
     // The snippet goes into a committed file: placeholders there, the values only in export lines.
@@ -89,7 +111,7 @@ describe('graphform emulator', () => {
         exitCode = await handler(ctx);
       });
       const done = program.parseAsync(['emulator', '--port', '0', '--data-dir', 'emu'], { from: 'user' });
-      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string; singleKey: string; graphqlUrl: string; dataDir: string; marketing: Record<string, string> }) : undefined));
+      const printed = await ctx.stdout.until((text) => (text.includes('\n') ? (JSON.parse(text) as { url: string; appKey: string; secret: string; singleKey: string; graphqlUrl: string; dataDir: string; marketing: Record<string, string> }) : undefined));
       expect(printed.dataDir).toBe(join(cwd, 'emu'));
       const oauth = JSON.parse(await readFile(join(cwd, 'emu', 'oauth.json'), 'utf8')) as { demoApp: { clientId: string; clientSecret: string } };
       expect(printed.marketing).toEqual({ authUrl: printed.url, baseUrl: printed.url, clientId: oauth.demoApp.clientId, clientSecret: oauth.demoApp.clientSecret, redirectUri: 'http://127.0.0.1:8765/callback' });
@@ -123,7 +145,7 @@ describe('graphform emulator', () => {
       const ctx = fakeContext(cwd, 'json');
       emulatorRegistrar(() => ({ signal: stop.signal, dispose: () => undefined }))(program, async (handler) => void (await handler(ctx)));
       const done = program.parseAsync(['emulator', '--port', '0', '--data-dir', 'emu', ...argv], { from: 'user' });
-      const printed = await until(() => (ctx.stdout.text().includes('\n') ? (JSON.parse(ctx.stdout.text()) as { url: string; appKey: string; secret: string }) : undefined));
+      const printed = await ctx.stdout.until((text) => (text.includes('\n') ? (JSON.parse(text) as { url: string; appKey: string; secret: string }) : undefined));
       expect(await graphClientFor({ url: printed.url, credentials: printed }).getCmsTypes()).toMatchObject({ status: 'found', definition: cms });
       stop.abort();
       await done;

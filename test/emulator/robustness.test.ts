@@ -14,7 +14,8 @@ function rawSocket(emulator: RunningEmulator, payload: Buffer | string): Promise
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', () => resolve(Buffer.concat(chunks).toString('latin1')));
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.setTimeout(3_000, () => socket.destroy());
+    // Only a bound on the wait for the server to close: every case here ends with the server closing.
+    socket.setTimeout(20_000, () => socket.destroy());
     socket.end(payload);
   });
 }
@@ -99,16 +100,19 @@ describe('emulator robustness', () => {
     const { port, host } = new URL(emulator.url);
     // Valid credentials, so the emulator is reading the body when the client goes.
     const basic = authorizationFor(emulator.credentials, { method: 'POST', target: '/', auth: 'basic' }) ?? '';
-    await new Promise<void>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nAuthorization: ${basic}\r\nContent-Length: 1000000\r\n\r\n{"index":`);
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 50);
-      });
+    const hold = emulator.faults.add({ method: 'POST', pathPrefix: '/api/content/v2/data', hold: true });
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(`POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nAuthorization: ${basic}\r\nContent-Length: 1000000\r\n\r\n{"index":`);
     });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    // The request has arrived; once released, the emulator goes on to read its body
+    // (microtasks, all run before setImmediate), and only then does the client go.
+    await emulator.faults.held(hold.id);
+    emulator.faults.release(hold.id);
+    await new Promise((resolve) => setImmediate(resolve));
+    socket.destroy();
+    await closed;
+    await expect.poll(() => emulator.inspect.requests().some((r) => r.note === 'client closed the connection'), { timeout: 20_000 }).toBe(true);
     await stillServes(emulator);
-    expect(emulator.inspect.requests().some((r) => r.note === 'client closed the connection')).toBe(true);
   });
 });
