@@ -105,7 +105,8 @@ describe('graph client errors and retries', () => {
 
   it('times out a slow answer and ends with GF_GRAPH_TIMEOUT', async () => {
     const emulator = await startTestEmulator();
-    emulator.faults.add({ delayMs: 5_000, count: 2 });
+    // Held until the emulator closes: no answer can beat the timeout.
+    emulator.faults.add({ hold: true, count: 2 });
     const error = await graphClientFor(emulator, { timeoutMs: 150, maxAttempts: 2 }).getTypes('shop').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'GF_GRAPH_TIMEOUT' });
   });

@@ -4,9 +4,11 @@ import { onTestFinished } from 'vitest';
 
 /** What the scripted server does with one request. */
 export type ScriptedAnswer =
-  | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
+  | { status: number; headers?: Record<string, string>; body?: string }
   /** Destroys the socket without answering. */
-  | { drop: true };
+  | { drop: true }
+  /** Never answers: the request waits until the client gives up or the test ends. */
+  | { silent: true };
 
 export interface RecordedRequest {
   method: string;
@@ -39,13 +41,9 @@ export async function startScriptedServer(script: readonly ScriptedAnswer[]): Pr
         req.socket.destroy();
         return;
       }
-      const send = (): void => {
-        if (res.destroyed) return;
-        res.writeHead(answer.status, answer.headers ?? {});
-        res.end(answer.body ?? '');
-      };
-      if (answer.delayMs === undefined) send();
-      else setTimeout(send, answer.delayMs);
+      if ('silent' in answer) return;
+      res.writeHead(answer.status, answer.headers ?? {});
+      res.end(answer.body ?? '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -108,7 +108,7 @@ describe('sendWithRetry', () => {
   });
 
   it('times out each attempt and ends with GF_HTTP_TIMEOUT', async () => {
-    const server = await startScriptedServer([{ status: 200, delayMs: 2_000 }]);
+    const server = await startScriptedServer([{ silent: true }]);
     const error = await sendWithRetry(() => ({ method: 'GET', url: server.url }), { ...recorder().options, timeoutMs: 100, maxAttempts: 2 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'GF_HTTP_TIMEOUT', attempts: 2 });
     expect(server.requests).toHaveLength(2);

@@ -119,7 +119,9 @@ describe('http state backend (Terraform protocol)', () => {
     const first = await backend(server.base, { newLockId: () => 'first' }).lock({ operation: 'apply' });
     expect((await rejection(backend(server.base, { lockTimeoutMs: 100 }).lock({ operation: 'plan' }))).code).toBe('GF_STATE_LOCKED');
     const waiting = backend(server.base, { lockTimeoutMs: 10_000, newLockId: () => 'second' }).lock({ operation: 'plan' });
-    setTimeout(() => void first.release(), 50);
+    // Released only once the waiting client has been refused: it wins by retrying.
+    await server.refused(2);
+    await first.release();
     expect((await waiting).id).toBe('second');
   });
 

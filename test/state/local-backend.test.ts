@@ -124,8 +124,14 @@ describe('local state backend: locking', () => {
   it('gets the lock when the holder releases it within the timeout', async () => {
     const dir = await makeTempDir('graphform-state-');
     const first = await backend(dir).lock({ operation: 'apply' });
-    const waiting = backend(dir, { lockTimeoutMs: 10_000, newLockId: () => 'second' }).lock({ operation: 'apply' });
-    setTimeout(() => void first.release(), 50);
+    // The probe is asked about the holder each time the waiter finds the lock taken: the
+    // event that tells the test it is retrying. The holder counts as alive.
+    let found = (): void => undefined;
+    const refused = new Promise<void>((resolve) => (found = resolve));
+    const probe = { running: () => (found(), true), exited: async () => false, start: async () => undefined };
+    const waiting = backend(dir, { lockTimeoutMs: 10_000, newLockId: () => 'second', probe }).lock({ operation: 'apply' });
+    await refused;
+    await first.release();
     const second = await waiting;
     expect(second.id).toBe('second');
     await second.release();

@@ -29,6 +29,8 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
   let state: string | undefined;
   let lock: { id: string; body: string } | undefined;
   const seen: SeenRequest[] = [];
+  let refusals = 0;
+  const refusalWaiters: { count: number; resolve: () => void }[] = [];
   const lockMethod = options.lockMethod ?? 'LOCK';
   const unlockMethod = options.unlockMethod ?? 'UNLOCK';
   const expectedAuth =
@@ -58,7 +60,11 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
         return send(200);
       }
       if (url.pathname === '/lock' && req.method === lockMethod) {
-        if (lock !== undefined) return send(options.heldStatus ?? 423, lock.body);
+        if (lock !== undefined) {
+          refusals++;
+          for (const w of refusalWaiters.filter((w) => w.count <= refusals)) w.resolve();
+          return send(options.heldStatus ?? 423, lock.body);
+        }
         lock = { id: bodyId() ?? '', body };
         return send(200);
       }
@@ -90,6 +96,10 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
     },
     get lockId() {
       return lock?.id;
+    },
+    /** Resolves once `count` lock requests in all have been refused because the lock was held: a client is retrying. */
+    refused(count: number): Promise<void> {
+      return refusals >= count ? Promise.resolve() : new Promise((resolve) => refusalWaiters.push({ count, resolve }));
     },
   };
 }
