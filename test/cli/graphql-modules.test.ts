@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
@@ -15,13 +15,12 @@ import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
  */
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'bin/graphform.js');
 const register = path.join(root, 'test/helpers/module-log-register.mjs');
 const HEAVY = ['@graphql-inspector/core', 'graphql', 'json-schema-to-typescript'];
 
 async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
-  await run(process.execPath, ['--import', register, bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
+  await run(process.execPath, ['--import', register, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
   const urls = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
   const names = urls.flatMap((url) => {
     const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
@@ -38,9 +37,7 @@ async function project(): Promise<string> {
 }
 
 describe('GraphQL and codegen packages load only where they are needed', () => {
-  beforeAll(() => {
-    expect(existsSync(path.join(root, 'dist/cli/process.js')), 'run `npm run build` first').toBe(true);
-  });
+  beforeAll(assertFreshBuild);
 
   it('--version and validate load none of them', async () => {
     const dir = await project();
@@ -55,7 +52,7 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
   it('plan loads graphql and the inspector when an applied source changes, and not json-schema-to-typescript', async () => {
     const dir = await makeTempDir();
     await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
-    await run(process.execPath, [bin, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
+    await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
     await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: Int }\n' });
     expect(await packagesLoaded(['plan'], dir)).toEqual(['@graphql-inspector/core', 'graphql']);
   });
@@ -67,7 +64,7 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
   it('a plan without changes loads none of them, against the embedded emulator too', async () => {
     const dir = await makeTempDir();
     await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
-    await run(process.execPath, [bin, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
+    await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
     expect(await packagesLoaded(['plan'], dir)).toEqual([]);
   });
 });

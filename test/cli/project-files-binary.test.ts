@@ -1,20 +1,19 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '../../bin/graphform.js');
 const CANARY = 'canary-9f8e7d';
 
 /** The built binary, with the canary in its own environment: what /proc/self/environ shows it. */
 async function graphform(cwd: string, ...args: string[]): Promise<{ code: number; output: string }> {
   const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GF_CANARY: CANARY, CI_SECRET_TOKEN: `ci-${CANARY}` };
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, env });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -23,11 +22,7 @@ async function graphform(cwd: string, ...args: string[]): Promise<{ code: number
 }
 
 describe('the built binary, with a declaration linked to its own /proc/self/environ', () => {
-  beforeAll(() => {
-    if (!existsSync(path.resolve(import.meta.dirname, '../../dist/cli/process.js'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm install does it) before this test');
-    }
-  });
+  beforeAll(assertFreshBuild);
 
   it('refuses the link in validate and plan (text, JSON, markdown) and prints none of its environment', async () => {
     const dir = await makeTempDir('graphform-environ-');

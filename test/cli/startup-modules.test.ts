@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -13,12 +13,11 @@ import { makeTempDir } from '../helpers/temp-dir.js';
  */
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'bin/graphform.js');
 const register = path.join(root, 'test/helpers/module-log-register.mjs');
 
 async function urlsLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
-  await run(process.execPath, ['--import', register, bin, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
+  await run(process.execPath, ['--import', register, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
   return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
 }
 
@@ -31,8 +30,9 @@ function packagesOf(urls: readonly string[]): string[] {
 }
 
 describe('modules loaded at start-up', () => {
+  beforeAll(assertFreshBuild);
+
   it('--version loads no package at all, and help loads only commander and chalk', async () => {
-    expect(existsSync(path.join(root, 'dist/cli/process.js')), 'run `npm run build` first').toBe(true);
     expect(packagesOf(await urlsLoaded(['--version'], root))).toEqual([]);
     expect(packagesOf(await urlsLoaded(['--help'], root))).toEqual(['chalk', 'commander']);
   });

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
 /**
@@ -13,8 +13,6 @@ import { makeProjectDir } from '../helpers/temp-dir.js';
  * node's module cache: yaml is loaded with require(), which module hooks do not see.
  */
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'bin/graphform.js');
 const listModules = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; import { createRequire } from 'node:module'; const cache = createRequire(process.execPath).cache; process.on('exit', () => writeFileSync(process.env.GRAPHFORM_MODULE_LIST, Object.keys(cache).join('\\n')));",
 )}`;
@@ -26,14 +24,15 @@ async function validate(files: Record<string, string>): Promise<{ yamlLoaded: bo
   const cwd = await makeProjectDir(files);
   const log = path.join(cwd, 'modules.log');
   const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LIST: log };
-  const result = await run(process.execPath, ['--import', listModules, bin, 'validate'], { cwd, env }).catch((error: { stdout: string; stderr: string }) => error);
+  const result = await run(process.execPath, ['--import', listModules, BIN, 'validate'], { cwd, env }).catch((error: { stdout: string; stderr: string }) => error);
   const cached = (await readFile(log, 'utf8')).split('\n');
   return { yamlLoaded: cached.some((file) => file.includes(`${path.sep}node_modules${path.sep}yaml${path.sep}`)), stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('the yaml package', () => {
+  beforeAll(assertFreshBuild);
+
   it('is not loaded by validate when the config and declarations are plain YAML, not even for positions', async () => {
-    expect(existsSync(path.join(root, 'dist/cli/process.js')), 'run `npm run build` first').toBe(true);
     const plain = await validate({ 'graphform.config.yaml': config, 'content-sources/shop.yaml': shop });
     expect(plain.stdout).toContain('1 content source valid (shop)');
     expect(plain.yamlLoaded).toBe(false);

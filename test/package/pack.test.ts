@@ -4,6 +4,7 @@ import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild } from '../helpers/built-binary.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 /**
@@ -37,11 +38,7 @@ async function sh(cwd: string, command: string, args: string[], env: Record<stri
 }
 
 describe('the packed tarball', () => {
-  beforeAll(() => {
-    if (!existsSync(path.join(repo, 'dist/index.d.ts'))) {
-      throw new Error('dist/ is missing: run `npm run build` (npm install does it) before the package test');
-    }
-  });
+  beforeAll(assertFreshBuild);
 
   it('installs into a fresh project, where init, validate, plan and a TypeScript import work', { timeout: 180_000 }, async () => {
     const out = await makeTempDir('graphform-pack-');

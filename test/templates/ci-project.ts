@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { startStateServer, type StateServer } from './state-server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/graphform.js');
 
 export interface ScriptRun {
   code: number;
@@ -49,9 +47,7 @@ export interface CiProject {
  * stands in for `npm ci` plus npx), and a stub `gh` records its arguments and input.
  */
 export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
-  if (!existsSync(path.join(ROOT, 'dist/cli/process.js'))) {
-    throw new Error('dist/ is missing: run `npm run build` before the CI template tests');
-  }
+  assertFreshBuild();
   const emulator = await startTestEmulator();
   const stateServer = await startStateServer();
   const dir = await makeTempDir('graphform-ci-');

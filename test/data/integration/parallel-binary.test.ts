@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateDataFiles } from '../../../src/data/push/push-data.js';
 import type { ValidationSummary } from '../../../src/data/types.js';
+import { assertFreshBuild, BIN } from '../../helpers/built-binary.js';
 import { graphClientFor, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject } from '../../helpers/graph-project.js';
 import { DATA_CONFIG, shopDeclaration, wireLines } from '../fixtures.js';
@@ -17,12 +17,11 @@ import { expectedCounts, generatedItem, writeWireFile } from './generate.js';
  * included, and a push sends every item exactly once.
  */
 const run = promisify(execFile);
-const bin = path.resolve(import.meta.dirname, '../../../bin/graphform.js');
 const ITEMS = 32_000;
 
 async function graphform(dir: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -31,8 +30,9 @@ async function graphform(dir: string, env: Record<string, string>, ...args: stri
 }
 
 describe('data push with worker threads (built binary)', () => {
+  beforeAll(assertFreshBuild);
+
   it('reports what the in-process pass reports, and pushes every item once', async () => {
-    expect(existsSync(path.resolve(import.meta.dirname, '../../../dist/data/validate/block-worker.js')), 'run `npm run build` first').toBe(true);
     const emulator = await startTestEmulator();
     const declaration = shopDeclaration();
     await graphClientFor(emulator).putTypes('shop', declaration.definition);
