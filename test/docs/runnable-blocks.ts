@@ -4,12 +4,13 @@
  *
  *   ```sh runnable            each line is one `graphform` command (`npx ` is dropped);
  *                             `# exits N` in its comment is the exit code it must end with;
+ *                             text in double quotes in its comment must appear in its output;
  *                             ``answer `yes` `` runs it on a terminal that answers each question so
  *   ```yaml runnable file=P   the block's text is written to P in the project
  */
 
 export type RunnableStep =
-  | { kind: 'command'; line: number; text: string; argv: string[]; exitCode: number; answer?: string }
+  | { kind: 'command'; line: number; text: string; argv: string[]; exitCode: number; prints: string[]; answer?: string }
   | { kind: 'file'; line: number; path: string; content: string };
 
 export interface FencedBlock {
@@ -67,7 +68,9 @@ export function runnableSteps(markdown: string): RunnableStep[] {
       if (argv[0] !== 'graphform') throw new Error(`line ${line}: a runnable line must be a graphform command: ${text}`);
       const exits = /\bexits (\d+)\b/.exec(comment);
       const answer = /\banswer `([^`]*)`/.exec(comment)?.[1];
-      steps.push({ kind: 'command', line, text: command.trim(), argv: argv.slice(1), exitCode: exits === null ? 0 : Number(exits[1]), ...(answer === undefined ? {} : { answer }) });
+      // A quoted claim about the output is checked, so the comment cannot drift from what graphform prints.
+      const prints = [...comment.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
+      steps.push({ kind: 'command', line, text: command.trim(), argv: argv.slice(1), exitCode: exits === null ? 0 : Number(exits[1]), prints, ...(answer === undefined ? {} : { answer }) });
     });
   }
   return steps;

@@ -10,9 +10,10 @@ import { fencedBlocks, isRunnable, runnableSteps, type RunnableStep } from './ru
 /**
  * Every `graphform` command in a runnable block of README.md and docs/*.md runs, in order,
  * in a fresh temp project against the `local` environment's embedded emulator, and ends
- * with the exit code the block gives (0 unless its comment says `# exits N`); a command whose
- * comment says ``answer `yes` `` runs on a terminal that gives that answer. A page whose
- * first command is not `init` starts from `graphform init --yes`.
+ * with the exit code the block gives (0 unless its comment says `# exits N`), printing the text
+ * its comment quotes ("…"); a command whose comment says ``answer `yes` `` runs on a terminal
+ * that gives that answer. A page whose first command is not `init` starts from
+ * `graphform init --yes`.
  */
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const pages = ['README.md', ...readdirSync(path.join(repo, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
@@ -65,24 +66,32 @@ async function runStep(page: string, dir: string, env: Record<string, string>, s
     await writeFiles(dir, { [step.path]: step.content });
     return;
   }
-  const run: CliRun = await runCli(step.argv, { cwd: dir, env, ...(step.answer === undefined ? {} : { io: terminal(step.answer) }) });
-  const where = `${page}:${step.line}: \`${step.text}\` exited ${run.code}, the page says ${step.exitCode}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+  const tty = step.answer === undefined ? undefined : terminal(step.answer);
+  const run: CliRun = await runCli(step.argv, { cwd: dir, env, ...(tty === undefined ? {} : { io: tty.io }) });
+  const stderr = tty === undefined ? run.stderr : tty.written();
+  const where = `${page}:${step.line}: \`${step.text}\` exited ${run.code}, the page says ${step.exitCode}\n--- stdout\n${run.stdout}\n--- stderr\n${stderr}`;
   expect(run.code, where).toBe(step.exitCode);
+  for (const text of step.prints) expect(`${run.stdout}${stderr}`, `${page}:${step.line}: the output of \`${step.text}\` should contain "${text}"`).toContain(text);
 }
 
-/** A terminal (stdin and stderr) on which a person types `answer` at every question. */
-function terminal(answer: string): { stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: boolean) => void }; stderr: Writable & { isTTY: boolean } } {
+/** A terminal (stdin and stderr) on which a person types `answer` at every question; `written` is what it showed. */
+function terminal(answer: string): {
+  io: { stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: boolean) => void }; stderr: Writable & { isTTY: boolean } };
+  written: () => string;
+} {
+  let shown = '';
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined });
   const stderr = Object.assign(
     new Writable({
       write(chunk: Buffer | string, _encoding, done) {
+        shown += chunk.toString();
         if (chunk.toString().includes('Enter a value')) setImmediate(() => stdin.write(`${answer}\n`));
         done();
       },
     }),
     { isTTY: true },
   );
-  return { stdin, stderr };
+  return { io: { stdin, stderr }, written: () => shown };
 }
 
 /** The text outside fenced blocks. */
