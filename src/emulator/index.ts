@@ -49,7 +49,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const o = resolveEmulatorOptions(options);
   let release: (() => Promise<void>) | undefined;
   const store = new MemoryStore();
-  let persistence = memoryPersistence;
+  let persistence = memoryPersistence();
   let cms: CmsSource;
   let authState: AuthState;
   const openAuth = (): Promise<AuthState> => AuthState.open({ dataDir: o.dataDir, now: o.now, apps: o.apps, demoApp: o.demoApp });
@@ -79,7 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const closing = new AbortController();
   const graph = { prefix: '/api/content/', routes: joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms })), credentials: auth, error: text };
   const limiter = o.assetsRateLimit === undefined ? undefined : new RateLimiter(o.assetsRateLimit, authState.now);
-  const services = [graph, graphqlService({ store, singleKey: o.singleKey }), authService(authState), openApiService({ auth: authState, assets: o.assets, limiter })];
+  const services = [graph, graphqlService({ store, items: repo.items, singleKey: o.singleKey }), authService(authState), openApiService({ auth: authState, assets: o.assets, limiter })];
   const api = { services, faults, maxBodyBytes: o.maxBodyBytes, closing: closing.signal };
   let ownHosts: ReadonlySet<string> = new Set();
   const { server, inFlight } = createEmulatorServer({ api, inspect, marketing, faults, log, now: o.now, mounts: o.mounts, ownHosts: () => ownHosts });

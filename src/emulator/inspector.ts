@@ -5,6 +5,8 @@ import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
 import { CMS_SOURCE_ID, cmsListEntry, listEntry, type CmsSource } from './sources/cms.js';
 import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from './types.js';
+import type { ItemKey } from './items/item-index.js';
+import { withData } from './items/item-store.js';
 
 /** Counts by name in a Map: names are data, and a language may be called `constructor`. */
 function bump(map: Map<string, number>, key: string): void {
@@ -20,13 +22,13 @@ function countsRecord(map: ReadonlyMap<string, number>): Record<string, number> 
 
 /** Read access to everything the emulator holds, for tests and the /_emulator/ API. */
 export function createInspector(deps: { repo: Repository; cms: CmsSource; log: RequestLog; faults: FaultInjector; auth: AuthVerifier; authState: AuthState }): EmulatorInspector {
-  const { store } = deps.repo;
+  const { store, items } = deps.repo;
   return {
     sources(): SourceSummary[] {
       return store.ids().flatMap((id) => {
         const source = store.get(id);
         if (source === undefined) return [];
-        return [{ ...listEntry(id, source.definition), items: store.itemCount(id) }];
+        return [{ ...listEntry(id, source.definition), items: items.index(id).size }];
       });
     },
     cms(): CmsSummary {
@@ -41,7 +43,7 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
       let total = 0;
       const byLanguage = new Map<string, number>();
       const byContentType = new Map<string, number>();
-      for (const item of store.items(id)) {
+      for (const item of items.index(id).keys()) {
         total++;
         bump(byLanguage, item.lang);
         bump(byContentType, item.type);
@@ -52,15 +54,17 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
       if (store.get(id) === undefined) return undefined;
       const offset = Math.max(0, query.offset ?? 0);
       const limit = query.limit ?? Number.POSITIVE_INFINITY;
-      const page: EmulatorItem[] = [];
+      const page: ItemKey[] = [];
       let total = 0;
-      for (const item of store.items(id)) {
+      for (const item of items.index(id).keys()) {
         if (query.language !== undefined && item.lang !== query.language) continue;
         if (query.contentType !== undefined && item.type !== query.contentType) continue;
-        if (total >= offset && page.length < limit) page.push({ _id: item.id, language_routing: item.lang, contentType: item.type, data: JSON.parse(item.raw) as unknown });
+        if (total >= offset && page.length < limit) page.push(item);
         total++;
       }
-      return { total, items: page };
+      // Only the page's data lines are read.
+      const found: EmulatorItem[] = [...withData(items, id, page)].map((item) => ({ _id: item.id, language_routing: item.lang, contentType: item.type, data: JSON.parse(item.raw) as unknown }));
+      return { total, items: found };
     },
     requests: () => deps.log.list(),
     clearRequests: () => deps.log.clear(),

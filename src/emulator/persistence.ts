@@ -1,107 +1,96 @@
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { isValidSourceId } from '../graph/source-id.js';
-import { appendLines, writeFileAtomic } from '../fs/atomic-file.js';
+import { writeFileAtomic } from '../fs/atomic-file.js';
 import { checkFullDefinition } from './graph/definition-shape.js';
 import type { ShapeResult } from './graph/shape-check.js';
 import type { ContentSourceV3 } from './graph/wire-definition.js';
-import { encodeItem, encodeOp, replayJournal } from './journal.js';
-import type { ItemOp, ItemRecord, MemoryStore } from './store.js';
+import type { ItemStore } from './items/item-store.js';
+import { JournalItems } from './items/journal-items.js';
+import { MemoryItems } from './items/memory-items.js';
+import type { MemoryStore } from './store.js';
 
-/** Where the emulator's state lives between requests; memory only, or a data directory. */
+/**
+ * Where the emulator's state lives between requests: memory only, or a data directory.
+ * Definitions are loaded at start (every request reads them); items live in `items`,
+ * which reads them from disk only when a request needs them.
+ */
 export interface Persistence {
-  /** Fills the store from disk (replaying and compacting journals). */
+  items: ItemStore;
+  /** Fills the store with the definitions kept. */
   load(store: MemoryStore): Promise<void>;
-  /** Writes a definition; `wipe` also empties the source's items (a full update). */
-  saveDefinition(id: string, definition: ContentSourceV3, wipe: boolean): Promise<void>;
-  /** One append per request; the operations are encoded as they are written, never all at once. */
-  appendOps(id: string, ops: Iterable<ItemOp>): Promise<void>;
-  /** Replaces the journal with exactly these items (compaction). */
-  rewriteItems(id: string, items: Iterable<ItemRecord>): Promise<void>;
-  /** Deletes the source: definition and items. */
-  removeSource(id: string): Promise<void>;
+  saveDefinition(id: string, definition: ContentSourceV3): Promise<void>;
+  /**
+   * Deletes the source: its definition goes first (from then on it does not exist), then
+   * `forget` runs (the caller's view of it), then its items' files.
+   */
+  removeSource(id: string, forget: () => void): Promise<void>;
   /** The CMS's content types as last given (`cmsTypes`), if ever. */
   loadCms(): Promise<ContentSourceV3 | undefined>;
   saveCms(definition: ContentSourceV3): Promise<void>;
-  /** Forgets every source; the CMS's content types are configuration and stay. */
-  clear(): Promise<void>;
+  /** Forgets every source at once, calling `forget` as they go; the CMS's content types are configuration and stay. */
+  clear(forget: () => void): Promise<void>;
 }
 
-export const memoryPersistence: Persistence = {
-  load: async () => undefined,
-  saveDefinition: async () => undefined,
-  appendOps: async () => undefined,
-  rewriteItems: async () => undefined,
-  removeSource: async () => undefined,
-  loadCms: async () => undefined,
-  saveCms: async () => undefined,
-  clear: async () => undefined,
-};
+export function memoryPersistence(): Persistence {
+  return {
+    items: new MemoryItems(),
+    load: async () => undefined,
+    saveDefinition: async () => undefined,
+    removeSource: async (_id, forget) => forget(),
+    loadCms: async () => undefined,
+    saveCms: async () => undefined,
+    clear: async (forget) => forget(),
+  };
+}
 
 const FORMAT_VERSION = 1;
+
+/** A sources folder being deleted by a reset: renamed first, so the reset is one step; a leftover is removed at the next start. */
+const DELETING = /^sources\.[0-9a-f]+\.deleting$/;
 
 /**
  * Layout: `emulator.json` (format version), `cms.json` (the CMS's content types, once
  * given), and per source `sources/<id>/definition.json` (the definition as GET types
  * answers it, description included; written atomically) and `sources/<id>/items.ndjson`
- * (the journal, see journal.ts). Data directories of earlier versions read as they are, so
- * the format version stays 1: their definitions are valid published definitions, and the
- * description they kept in `sources/<id>/source.json` moves into the definition on load.
+ * (the journal, see items/journal-format.ts). Data directories of earlier versions read as
+ * they are, so the format version stays 1: their definitions are valid published
+ * definitions, the description they kept in `sources/<id>/source.json` moves into the
+ * definition on load, and a journal is read only when its items are first needed.
  */
 export function diskPersistence(dataDir: string): Persistence {
   const sourcesDir = join(dataDir, 'sources');
   const cmsPath = join(dataDir, 'cms.json');
   const definitionPath = (id: string): string => join(sourcesDir, id, 'definition.json');
   const metaPath = (id: string): string => join(sourcesDir, id, 'source.json');
-  const journalPath = (id: string): string => join(sourcesDir, id, 'items.ndjson');
-
-  const rewriteItems = async (id: string, items: Iterable<ItemRecord>): Promise<void> => {
-    await writeFileAtomic(journalPath(id), (function* () {
-      for (const item of items) yield encodeItem(item);
-    })());
-  };
 
   return {
+    items: new JournalItems((id) => join(sourcesDir, id, 'items.ndjson')),
     async load(store) {
       await mkdir(sourcesDir, { recursive: true });
       await checkFormat(join(dataDir, 'emulator.json'));
+      for (const entry of await readdir(dataDir)) {
+        if (DELETING.test(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
+      }
       for (const id of (await readdir(sourcesDir)).sort()) {
         if (!isValidSourceId(id)) continue;
         const stored = await readDefinition(definitionPath(id));
         // A folder without a definition is a create that never finished: it does not exist.
         if (stored === undefined) continue;
-        const definition = await withOldDescription(stored, definitionPath(id), metaPath(id));
-        store.setDefinition(id, definition, true);
-        if (!(await exists(journalPath(id)))) {
-          await writeFileAtomic(journalPath(id), '');
-          continue;
-        }
-        const replay = await replayJournal(journalPath(id), (op) => store.apply(id, [op]));
-        if (replay.truncatedTail || replay.operations !== store.itemCount(id)) await rewriteItems(id, store.items(id));
+        store.setDefinition(id, await withOldDescription(stored, definitionPath(id), metaPath(id)));
       }
     },
-    async saveDefinition(id, definition, wipe) {
+    async saveDefinition(id, definition) {
       await mkdir(join(sourcesDir, id), { recursive: true });
-      // Items go first: a crash in between leaves the old schema with no items, never new schema with old items.
-      if (wipe || !(await exists(journalPath(id)))) await writeFileAtomic(journalPath(id), '');
       await writeFileAtomic(definitionPath(id), `${JSON.stringify(definition, null, 2)}\n`);
     },
-    async appendOps(id, ops) {
-      const pending = ops[Symbol.iterator]();
-      const first = pending.next();
-      if (first.done === true) return;
-      // A generator, not a mapped array: the encoded lines (as large as the request's data
-      // lines) are written a MiB at a time instead of all existing at once beside the ops.
-      await appendLines(journalPath(id), (function* () {
-        yield encodeOp(first.value);
-        for (let next = pending.next(); next.done !== true; next = pending.next()) yield encodeOp(next.value);
-      })());
-    },
-    rewriteItems,
-    async removeSource(id) {
+    async removeSource(id, forget) {
       // The definition goes first: a folder without one is a source that does not exist.
       await rm(definitionPath(id), { force: true });
+      forget();
       await rm(join(sourcesDir, id), { recursive: true, force: true });
     },
     async loadCms() {
@@ -119,21 +108,27 @@ export function diskPersistence(dataDir: string): Persistence {
     async saveCms(definition) {
       await writeFileAtomic(cmsPath, `${JSON.stringify(definition, null, 2)}\n`);
     },
-    async clear() {
-      await rm(sourcesDir, { recursive: true, force: true });
-      await mkdir(sourcesDir, { recursive: true });
+    async clear(forget) {
+      // Renamed away and replaced in one synchronous step, with the caller's view: no
+      // request sees sources whose files are half gone.
+      const deleting = join(dataDir, `sources.${randomBytes(6).toString('hex')}.deleting`);
+      renameSync(sourcesDir, deleting);
+      mkdirSync(sourcesDir);
+      forget();
+      await rm(deleting, { recursive: true, force: true });
     },
   };
 }
 
 async function checkFormat(path: string): Promise<void> {
-  if (!(await exists(path))) {
+  const text = await readOptional(path);
+  if (text === undefined) {
     await writeFileAtomic(path, `${JSON.stringify({ formatVersion: FORMAT_VERSION })}\n`);
     return;
   }
   let version: unknown;
   try {
-    version = (JSON.parse(await readFile(path, 'utf8')) as { formatVersion?: unknown }).formatVersion;
+    version = (JSON.parse(text) as { formatVersion?: unknown }).formatVersion;
   } catch {
     version = undefined;
   }
@@ -203,13 +198,4 @@ async function readDefinition(path: string): Promise<ContentSourceV3 | undefined
     });
   }
   return checked.value;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

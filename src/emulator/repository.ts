@@ -4,6 +4,7 @@ import type { ContentSourceV3 } from './graph/wire-definition.js';
 import type { Persistence } from './persistence.js';
 import { resolveBatch } from './graph/resolve-batch.js';
 import type { DeleteMode } from './sources/delete-mode.js';
+import type { ItemStore } from './items/item-store.js';
 import type { MemoryStore } from './store.js';
 
 export type PutOutcome = { kind: 'created' } | { kind: 'replaced'; wiped: number } | { kind: 'limit'; max: number };
@@ -31,12 +32,15 @@ function withoutTypes(definition: ContentSourceV3): ContentSourceV3 {
  */
 export class Repository {
   private tail: Promise<unknown> = Promise.resolve();
+  readonly items: ItemStore;
 
   constructor(
     readonly store: MemoryStore,
     private readonly persistence: Persistence,
     private readonly maxSources: number | undefined,
-  ) {}
+  ) {
+    this.items = persistence.items;
+  }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.tail.then(work, work);
@@ -53,9 +57,11 @@ export class Repository {
     return this.exclusive(async () => {
       const exists = this.store.get(id) !== undefined;
       if (!exists && this.maxSources !== undefined && this.store.size >= this.maxSources) return { kind: 'limit', max: this.maxSources };
-      const wiped = exists ? this.store.itemCount(id) : 0;
-      await this.persistence.saveDefinition(id, definition, true);
-      this.store.setDefinition(id, definition, true);
+      const wiped = exists ? this.items.index(id).size : 0;
+      // Items go first: a crash in between leaves the old schema with no items, never new schema with old items.
+      await this.items.empty(id);
+      await this.persistence.saveDefinition(id, definition);
+      this.store.setDefinition(id, definition);
       return exists ? { kind: 'replaced', wiped } : { kind: 'created' };
     });
   }
@@ -66,8 +72,8 @@ export class Repository {
       if (source === undefined) return { kind: 'missing' };
       const merged = mergePartial(source.definition, body);
       if (!merged.ok) return { kind: 'invalid', message: merged.message };
-      await this.persistence.saveDefinition(id, merged.value, false);
-      this.store.setDefinition(id, merged.value, false);
+      await this.persistence.saveDefinition(id, merged.value);
+      this.store.setDefinition(id, merged.value);
       return { kind: 'merged' };
     });
   }
@@ -79,8 +85,7 @@ export class Repository {
       if (batch.error !== undefined) return { kind: 'invalid', message: batch.error };
       const resolved = resolveBatch(source.definition, batch.ops);
       if (resolved.error !== undefined) return { kind: 'invalid', message: resolved.error };
-      await this.persistence.appendOps(id, resolved.ops);
-      const { indexed, deleted } = this.store.apply(id, resolved.ops);
+      const { indexed, deleted } = await this.items.apply(id, resolved.ops);
       return { kind: 'applied', indexed, deleted, skipped: resolved.skipped, firstSkipReason: resolved.firstSkipReason };
     });
   }
@@ -88,17 +93,9 @@ export class Repository {
   /** Deletes the items of the listed languages, or of every language the source holds items in. */
   purge(id: string, which: readonly string[] | 'all'): Promise<PurgeOutcome> {
     return this.exclusive(async () => {
-      const source = this.store.get(id);
-      if (source === undefined) return { kind: 'missing' };
-      const languages = which === 'all' ? [...source.items.keys()] : which;
-      const purged = new Set(languages);
-      if ([...purged].some((lang) => (source.items.get(lang)?.size ?? 0) > 0)) {
-        const store = this.store;
-        await this.persistence.rewriteItems(id, (function* () {
-          for (const item of store.items(id)) if (!purged.has(item.lang)) yield item;
-        })());
-      }
-      return { kind: 'purged', removed: this.store.purge(id, languages) };
+      if (this.store.get(id) === undefined) return { kind: 'missing' };
+      const languages = which === 'all' ? this.items.index(id).languages() : which;
+      return { kind: 'purged', removed: await this.items.purge(id, languages) };
     });
   }
 
@@ -108,8 +105,8 @@ export class Repository {
       const source = this.store.get(id);
       if (source === undefined) return { kind: 'missing' };
       const definition: ContentSourceV3 = { ...source.definition, label, description };
-      await this.persistence.saveDefinition(id, definition, false);
-      this.store.setDefinition(id, definition, false);
+      await this.persistence.saveDefinition(id, definition);
+      this.store.setDefinition(id, definition);
       return { kind: 'updated' };
     });
   }
@@ -133,23 +130,31 @@ export class Repository {
   private async deleteOne(id: string, mode: DeleteMode): Promise<number> {
     const source = this.store.get(id);
     if (source === undefined) return 0;
-    const items = this.store.itemCount(id);
+    // Counted only where items go: counting reads the source's journal.
+    const items = (): number => this.items.index(id).size;
     switch (mode) {
-      case 'source':
-        await this.persistence.removeSource(id);
-        this.store.remove(id);
-        return items;
+      case 'source': {
+        const count = items();
+        await this.persistence.removeSource(id, () => {
+          this.store.remove(id);
+          this.items.forget(id);
+        });
+        return count;
+      }
       case 'types':
       case 'reset': {
-        const wipe = mode === 'reset';
+        const count = mode === 'reset' ? items() : 0;
         const definition = withoutTypes(source.definition);
-        await this.persistence.saveDefinition(id, definition, wipe);
-        this.store.setDefinition(id, definition, wipe);
-        return wipe ? items : 0;
+        if (mode === 'reset') await this.items.empty(id);
+        await this.persistence.saveDefinition(id, definition);
+        this.store.setDefinition(id, definition);
+        return count;
       }
-      case 'data':
-        await this.persistence.rewriteItems(id, []);
-        return this.store.clearItems(id);
+      case 'data': {
+        const count = items();
+        await this.items.empty(id);
+        return count;
+      }
       default: {
         const never: never = mode;
         throw new Error(`unknown delete mode ${String(never)}`);
@@ -158,9 +163,11 @@ export class Repository {
   }
 
   reset(): Promise<void> {
-    return this.exclusive(async () => {
-      await this.persistence.clear();
-      this.store.clear();
-    });
+    return this.exclusive(() =>
+      this.persistence.clear(() => {
+        this.store.clear();
+        this.items.forgetAll();
+      }),
+    );
   }
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import { graphClientFor, indexLines, sampleDefinition, startTestEmulator, type SampleItem } from '../helpers/emulator.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 interface Answer {
   status: number;
@@ -240,5 +241,32 @@ describe('the content GraphQL endpoint: the page', () => {
     expect(policy).toContain("connect-src 'self'");
     expect(policy).toContain("default-src 'none'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe('the content GraphQL endpoint over a data directory', () => {
+  it('answers from the items on disk after a restart exactly as from the items it was sent', async () => {
+    const dataDir = await makeTempDir();
+    const credentials = { appKey: 'graphql', secret: Buffer.from('graphql on disk').toString('base64') };
+    const first = await startTestEmulator({ dataDir, credentials, singleKey: 'read-key-on-disk' });
+    const definition = sampleDefinition();
+    definition.contentTypes.Review = { contentType: ['Item'], properties: { Rating: { type: 'Int' }, Score: { type: 'Float' }, Verified: { type: 'Boolean' } } };
+    await graphClientFor(first).putTypes('shop', definition);
+    await graphClientFor(first).pushData('shop', indexLines(items));
+    const queries = [
+      '{ Product(locale: [en]) { total items { _id Name Quantity Tags Size { Width Height } } } }',
+      '{ Item(limit: 2, skip: 1) { total items { _id Name ContentType Language { Name DisplayName } } } }',
+      '{ Product(where: { Name: { contains: "chair" } }) { total items { _id Name } } }',
+      '{ Product(locale: [sv]) { total } Review { total } }',
+    ];
+    const before = await Promise.all(queries.map(async (text) => (await query(first, text)).body));
+    await first.close();
+    const second = await startTestEmulator({ dataDir, credentials, singleKey: 'read-key-on-disk' });
+    try {
+      for (const [i, text] of queries.entries()) expect((await query(second, text)).body).toEqual(before[i]);
+      expect(before[3]).toEqual({ data: { Product: { total: 1 }, Review: { total: 1 } } });
+    } finally {
+      await second.close();
+    }
   });
 });

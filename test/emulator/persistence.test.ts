@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
@@ -40,7 +40,7 @@ describe('emulator persistence with dataDir', () => {
     await third.close();
   });
 
-  it('appends to the journal instead of rewriting it, and compacts it on start', async () => {
+  it('appends to the journal instead of rewriting it, and compacts it when its items are next read', async () => {
     const dataDir = await makeTempDir();
     const journal = join(dataDir, 'sources', 'shop', 'items.ndjson');
     const emulator = await startEmulator({ dataDir, credentials });
@@ -55,8 +55,12 @@ describe('emulator persistence with dataDir', () => {
     await emulator.close();
 
     const restarted = await startEmulator({ dataDir, credentials });
-    await restarted.close();
+    // Starting reads no journal; the first request that needs the items does, and drops the replaced line.
+    expect((await readFile(journal, 'utf8')).trim().split('\n')).toHaveLength(3);
+    expect(restarted.inspect.counts('shop')?.total).toBe(2);
     expect((await readFile(journal, 'utf8')).trim().split('\n')).toHaveLength(2);
+    expect(restarted.inspect.items('shop')?.items.map((i) => i._id)).toEqual(['1', '2']);
+    await restarted.close();
   });
 
   it('tolerates a cut-off last journal line', async () => {
@@ -77,16 +81,87 @@ describe('emulator persistence with dataDir', () => {
     await again.close();
   });
 
-  it('refuses a journal damaged in the middle', async () => {
+  it('gives a last line that lost only its newline one, so the next append starts a line of its own', async () => {
+    const dataDir = await makeTempDir();
+    const journal = join(dataDir, 'sources', 'shop', 'items.ndjson');
+    const emulator = await startEmulator({ dataDir, credentials });
+    await graphClientFor(emulator).putTypes('shop', sampleDefinition());
+    await emulator.close();
+    await writeFile(journal, '["i","en","1","Product",{"Name":"no newline","ContentType":["Item","Product"]}]');
+    const restarted = await startEmulator({ dataDir, credentials });
+    await graphClientFor(restarted).pushData('shop', indexLines([{ id: 2, language: 'en' }]));
+    await restarted.close();
+    const again = await startEmulator({ dataDir, credentials });
+    expect(again.inspect.items('shop')?.items.map((i) => [i._id, (i.data as { Name: string }).Name])).toEqual([
+      ['1', 'no newline'],
+      ['2', 'Item 2'],
+    ]);
+    await again.close();
+  });
+
+  it('deletes sources, their items and everything at once, whether or not their items were read since the start', async () => {
+    const dataDir = await makeTempDir();
+    const first = await startEmulator({ dataDir, credentials });
+    const client = graphClientFor(first);
+    for (const id of ['aa', 'bb', 'cc', 'dd']) {
+      await client.putTypes(id, sampleDefinition());
+      await client.pushData(id, indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+    }
+    await first.close();
+
+    const second = await startEmulator({ dataDir, credentials });
+    const again = graphClientFor(second);
+    expect(second.inspect.counts('bb')?.total).toBe(2);
+    await again.deleteSource('aa');
+    await again.deleteSource('bb', 'data');
+    await again.deleteSource('cc', 'reset');
+    await again.deleteSource('dd', 'types');
+    expect(second.inspect.requests().filter((r) => r.method === 'DELETE').map((r) => r.note)).toEqual([
+      'aa: deleted the source (types and data), 2 items',
+      'bb: deleted the items (types kept), 2 items',
+      'cc: deleted the content types and the items (the source stays), 2 items',
+      'dd: deleted the content types (items kept), 0 items',
+    ]);
+    await second.close();
+
+    const third = await startEmulator({ dataDir, credentials });
+    expect(third.inspect.sources().map((s) => [s.id, s.items])).toEqual([
+      ['bb', 0],
+      ['cc', 0],
+      ['dd', 2],
+    ]);
+    await third.inspect.reset();
+    expect(third.inspect.sources()).toEqual([]);
+    await graphClientFor(third).putTypes('ee', sampleDefinition());
+    await third.close();
+    // The reset swapped the sources folder away in one step and removed it.
+    expect((await readdir(dataDir)).filter((name) => name.startsWith('sources'))).toEqual(['sources']);
+    const fourth = await startEmulator({ dataDir, credentials });
+    expect(fourth.inspect.sources().map((s) => [s.id, s.items])).toEqual([['ee', 0]]);
+    await fourth.close();
+  });
+
+  it('starts with a journal damaged in the middle, and refuses to read its items', async () => {
     const dataDir = await makeTempDir();
     const emulator = await startEmulator({ dataDir, credentials });
     await graphClientFor(emulator).putTypes('shop', sampleDefinition());
     await emulator.close();
     await writeFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), 'garbage\n["d","en","1"]\n');
-    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA' });
-    // The failed start released the data directory.
+    // Items are read when a request needs them, not at start: the definition still answers.
+    const damaged = await startEmulator({ dataDir, credentials });
+    try {
+      expect(await graphClientFor(damaged).getTypes('shop')).toMatchObject({ status: 'found' });
+      expect(() => damaged.inspect.counts('shop')).toThrow(expect.objectContaining({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringContaining('damaged at line 1') as unknown }));
+      await expect(graphClientFor(damaged).pushData('shop', indexLines([{ id: 1, language: 'en' }]))).rejects.toMatchObject({ status: 500 });
+      // The request answered 500 and changed nothing on disk.
+      expect(await readFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), 'utf8')).toBe('garbage\n["d","en","1"]\n');
+    } finally {
+      await damaged.close();
+    }
     await writeFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), '');
-    await (await startEmulator({ dataDir, credentials })).close();
+    const repaired = await startEmulator({ dataDir, credentials });
+    expect(repaired.inspect.counts('shop')?.total).toBe(0);
+    await repaired.close();
   });
 
   it('lets one emulator at a time use a data directory, and takes over a stale lock', async () => {

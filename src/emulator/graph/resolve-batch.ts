@@ -1,7 +1,7 @@
 import type { ParsedOp } from './data-batch.js';
 import { ownContentType } from './definition-references.js';
 import type { ContentSourceV3 } from './wire-definition.js';
-import type { ItemOp } from '../store.js';
+import type { ItemOp } from '../items/item-store.js';
 
 export interface ResolvedBatch {
   /** A 400 for the whole request: nothing is applied. */

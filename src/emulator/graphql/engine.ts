@@ -1,4 +1,5 @@
 import { execute, GraphQLError, parse, validate, validateSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from '../store.js';
 import { buildContentSchema } from './schema.js';
 import { schemaModel } from './schema-model.js';
@@ -23,10 +24,10 @@ type Built = { ok: true; schema: GraphQLSchema } | { ok: false; status: number; 
  * graphql package) is imported only when the endpoint is first used. The schema is built
  * again only when the store's definitions changed (its revision moved).
  */
-export function createGraphqlEngine(store: MemoryStore): { execute(request: GraphqlRequest): Promise<GraphqlAnswer> } {
+export function createGraphqlEngine(store: MemoryStore, items: ItemStore): { execute(request: GraphqlRequest): Promise<GraphqlAnswer> } {
   let cached: { revision: number; built: Built } | undefined;
   const current = (): Built => {
-    if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store) };
+    if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store, items) };
     return cached.built;
   };
   return {
@@ -49,7 +50,7 @@ export function createGraphqlEngine(store: MemoryStore): { execute(request: Grap
   };
 }
 
-function build(store: MemoryStore): Built {
+function build(store: MemoryStore, items: ItemStore): Built {
   const sources = store.ids().flatMap((id) => {
     const source = store.get(id);
     return source === undefined ? [] : [{ id, definition: source.definition }];
@@ -58,7 +59,7 @@ function build(store: MemoryStore): Built {
   if (model.problems.length > 0) return { ok: false, status: 500, message: `The schema does not work: ${model.problems.join('; ')}` };
   if (model.contentTypes.length === 0) return { ok: false, status: 400, message: 'The schema is empty: no custom content source has content types yet (PUT types first)' };
   try {
-    const schema = buildContentSchema(model, store);
+    const schema = buildContentSchema(model, items);
     // graphql-js checks a schema lazily, at the first query; asking now gives one clear message.
     const problems = validateSchema(schema);
     return problems.length === 0 ? { ok: true, schema } : { ok: false, status: 500, message: `The schema does not work: ${problems.map((e) => e.message).join('; ')}` };

@@ -2,6 +2,7 @@ import { isRecord } from '../graph/own.js';
 import { parseJsonBody } from '../json-body.js';
 import type { Reply } from '../respond.js';
 import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../route-table.js';
+import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from '../store.js';
 import type { GraphqlAnswer, GraphqlRequest } from './engine.js';
 import { graphqlPage, PAGE_POLICY } from './page.js';
@@ -10,6 +11,7 @@ import { readKeyProblem } from './read-key.js';
 
 export interface GraphqlServiceDeps {
   store: MemoryStore;
+  items: ItemStore;
   singleKey: string;
 }
 
@@ -32,7 +34,7 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
   let engine: Promise<Engine> | undefined;
   const loadEngine = (): Promise<Engine> => {
     if (engine === undefined) {
-      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store));
+      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items));
       // A failed import is tried again by the next request rather than remembered.
       loading.catch(() => {
         if (engine === loading) engine = undefined;

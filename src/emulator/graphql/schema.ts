@@ -17,7 +17,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { isRecord, ownValue } from '../graph/own.js';
-import type { MemoryStore } from '../store.js';
+import type { ItemStore } from '../items/item-store.js';
 import { FILTER_OPERATORS, filterInputFor, type FilterInputName } from './filters.js';
 import { queryItems, type ItemView } from './item-query.js';
 import type { ContentTypeSpec, FieldRef, FieldSpec, SchemaModel } from './schema-model.js';
@@ -31,11 +31,11 @@ type Args = Record<string, unknown>;
 /**
  * The executable schema of the content GraphQL endpoint: per content type a query field
  * (limit, skip, where, locale) answering `{items, total}`; abstract types as interfaces;
- * property types as object types. Resolvers read the store when a query runs, so the
+ * property types as object types. Resolvers read the items when a query runs, so the
  * schema is rebuilt only when definitions change. Every field is read as an own property:
  * a property called `constructor` is data, not Object's constructor.
  */
-export function buildContentSchema(model: SchemaModel, store: MemoryStore): GraphQLSchema {
+export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQLSchema {
   const scalars = new Map<string, GraphQLOutputType>([
     ['String', GraphQLString],
     ['Int', GraphQLInt],
@@ -109,7 +109,7 @@ export function buildContentSchema(model: SchemaModel, store: MemoryStore): Grap
         where: { type: new GraphQLInputObjectType({ name: `${spec.name}WhereInput`, fields: whereFields }) },
         locale: { type: new GraphQLList(locales) },
       },
-      resolve: (_root, args: Args) => queryItems(store, { source: spec.source, members: spec.members, ...pageArgs(args) }),
+      resolve: (_root, args: Args) => queryItems(items, { source: spec.source, members: spec.members, ...pageArgs(args) }),
     };
   }
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: queryFields }) });

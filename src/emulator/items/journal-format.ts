@@ -1,12 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { LineSplitter } from '../data/read/line-splitter.js';
-import { GraphformError } from '../diagnostics/errors.js';
-import type { ItemOp, ItemRecord } from './store.js';
+import type { ItemOp, ItemRecord } from './item-store.js';
 
 /**
  * A source's items on disk: an append-only NDJSON journal, one line per operation.
  * `["i", lang, id, type, <data line>]` indexes (the data line embedded verbatim), and
- * `["d", lang, id]` deletes. Replayed on start; compacted to index lines only.
+ * `["d", lang, id]` deletes. Compacted to index lines only when it holds dead lines.
  */
 export function encodeOp(op: ItemOp): string {
   switch (op.kind) {
@@ -29,10 +26,24 @@ function indexPrefix(lang: string, id: string, type: string): string {
   return `["i",${JSON.stringify(lang)},${JSON.stringify(id)},${JSON.stringify(type)},`;
 }
 
-function decodeOp(line: string): ItemOp | undefined {
+/** The bytes before an index line's data line: where the data line starts within the line. */
+export function dataLineOffset(lang: string, id: string, type: string): number {
+  return Buffer.byteLength(indexPrefix(lang, id, type));
+}
+
+/** A journal line read back: an index line locates its data line within the line's bytes. */
+export type JournalLine =
+  | { kind: 'index'; lang: string; id: string; type: string; start: number; end: number }
+  | { kind: 'delete'; lang: string; id: string };
+
+const CLOSE_BRACKET = 0x5d;
+
+/** One line (without its newline), or undefined when it is not a journal line: cut off, or damaged. */
+export function decodeLine(bytes: Buffer): JournalLine | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    // The whole line is parsed, data line included: a damaged one must not pass for an item.
+    value = JSON.parse(bytes.toString('utf8'));
   } catch {
     return undefined;
   }
@@ -41,49 +52,8 @@ function decodeOp(line: string): ItemOp | undefined {
   if (typeof lang !== 'string' || typeof id !== 'string') return undefined;
   if (kind === 'd' && value.length === 3) return { kind: 'delete', lang, id };
   if (kind === 'i' && value.length === 5 && typeof type === 'string') {
-    // The data line was written verbatim after a prefix we can rebuild: keep its exact text.
-    const raw = line.slice(indexPrefix(lang, id, type).length, line.lastIndexOf(']'));
-    return { kind: 'index', item: { id, lang, type, raw } };
+    // The data line was written verbatim after a prefix we can rebuild: its exact bytes are kept.
+    return { kind: 'index', lang, id, type, start: dataLineOffset(lang, id, type), end: bytes.lastIndexOf(CLOSE_BRACKET) };
   }
   return undefined;
-}
-
-export interface ReplayResult {
-  operations: number;
-  /** The last line was cut short (a crash mid-append); it was ignored. */
-  truncatedTail: boolean;
-}
-
-/** Feeds every operation to `apply`, tolerating a cut-off last line; a bad line elsewhere is corruption. */
-export async function replayJournal(path: string, apply: (op: ItemOp) => void): Promise<ReplayResult> {
-  let operations = 0;
-  let badLine: number | undefined;
-  let corruptAt: number | undefined;
-  // Split on '\n' only (as written): a data line may hold a bare '\r' as JSON whitespace.
-  const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, (bytes, lineNo) => {
-    if (corruptAt !== undefined || bytes.length === 0) return;
-    if (badLine !== undefined) {
-      corruptAt = badLine;
-      return;
-    }
-    const op = decodeOp(bytes.toString('utf8'));
-    if (op === undefined) {
-      badLine = lineNo;
-      return;
-    }
-    apply(op);
-    operations++;
-  }, () => undefined);
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-    splitter.push(chunk);
-    if (corruptAt !== undefined) break;
-  }
-  splitter.end();
-  if (corruptAt !== undefined) {
-    throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's item journal ${path} is damaged at line ${corruptAt}`, {
-      details: { path, line: corruptAt },
-      hint: 'Remove the file (the source keeps its definition, without items) or the whole data directory.',
-    });
-  }
-  return { operations, truncatedTail: badLine !== undefined };
 }
