@@ -1,4 +1,4 @@
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch } from 'diff/lib/patch/create.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import type { PlanRequestKind } from '../plan/types.js';
 

@@ -1,5 +1,4 @@
 import { renderDataDiagnostic } from '../data/report/render-data-report.js';
-import { checkDeclaredData } from '../data/repush.js';
 import { DATA_ERROR_CODES } from '../data/codes.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { DataCheck, Plan, PlanSource } from '../plan/types.js';
@@ -7,7 +6,6 @@ import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
 import { PUSH_WHEN } from '../render/plan-data-check.js';
 import type { State } from '../state/types.js';
 import type { CommandContext } from './context.js';
-import { dataPushes } from './data-pushes.js';
 import type { LoadedProject } from './load-project.js';
 
 /**
@@ -17,6 +15,9 @@ import type { LoadedProject } from './load-project.js';
  * the files may have changed since it was made.
  */
 export async function withDataChecks(ctx: CommandContext, plan: Plan, project: LoadedProject, state: State | undefined): Promise<Plan> {
+  // Only a source with `data:` files can be pushed: without one, the data pipeline is not even loaded.
+  if (!project.declarations.some((d) => d.data.length > 0)) return { ...plan, sources: plan.sources.map(({ data: _stale, ...rest }) => rest) };
+  const [{ dataPushes }, { checkDeclaredData }] = await Promise.all([import('./data-pushes.js'), import('../data/repush.js')]);
   const pushes = new Map(dataPushes(plan, state, project.declarations).map((p) => [p.declaration.id, p]));
   const sources: PlanSource[] = [];
   for (const source of plan.sources) {

@@ -4,6 +4,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { displayPath } from '../load/read-declarations.js';
 import { readProjectDeclarations } from '../load/read-project.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
+import { accountNamesTouch } from '../validate/account-names.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
 import type { CommandContext } from './context.js';
@@ -43,7 +44,8 @@ export async function loadProject(
   const result = validateDeclarations(files, context);
   return {
     config,
-    revalidate: (accountTypes) => validateDeclarations(files, { ...context, accountTypes }),
+    // Validating again costs as much as the first time: skipped when the account cannot change the outcome.
+    revalidate: (accountTypes) => (accountNamesTouch(files, accountTypes) ? validateDeclarations(files, { ...context, accountTypes }) : result),
     declarations: result.declarations,
     diagnostics: result.diagnostics,
     // A file that was refused or is empty has no line worth showing.

@@ -44,6 +44,17 @@ export function sourceSdl(definition: SourceDefinition, header: readonly string[
   return `${blocks.join('\n\n')}\n`;
 }
 
+/**
+ * The names of the types sourceSdl declares, in its order (scalars, interfaces, object
+ * types, property types), worked out without writing any field: what a plan that creates a
+ * source lists as added.
+ */
+export function sdlTypeNames(definition: SourceDefinition): string[] {
+  const names = sortedNames(definition.contentTypes);
+  const abstract = (name: string): boolean => ownValue(definition.contentTypes, name)?.abstract === true;
+  return [...scalars(definition), ...names.filter(abstract), ...names.filter((n) => !abstract(n)), ...sortedNames(definition.propertyTypes ?? {})];
+}
+
 /** The SDL of a source that does not exist: only the scalars every preview declares. */
 export function scalarsOnlySdl(): string {
   return `${DATE_SCALARS.map((name) => `scalar ${name}`).join('\n')}\n`;

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
-import { canonicalDefinition, canonicalJson, compareText, sortDeep } from '../model/canonical.js';
+import { canonicalDefinition, canonicalJson, canonicalValue, compareText, sortDeep } from '../model/canonical.js';
 import { ownValue } from '../model/own.js';
 import type { ContentTypeDefinition, PropertyDefinition, SourceDefinition, UnknownFields } from '../model/types.js';
 import { compareChanges, FIELD_CHANGES, type Change, type ChangeKind } from './change.js';
@@ -13,8 +13,8 @@ import { compareChanges, FIELD_CHANGES, type Change, type ChangeKind } from './c
  */
 export function diffSource(applied: SourceDefinition | undefined, desired: SourceDefinition | undefined): Change[] {
   if (applied === undefined && desired === undefined) return [];
-  if (applied === undefined) return [change('source.added', '', null, sortDeep(canonicalDefinition(desired as SourceDefinition)))];
-  if (desired === undefined) return [change('source.removed', '', sortDeep(canonicalDefinition(applied)), null)];
+  if (applied === undefined) return [change('source.added', '', null, canonicalValue(desired as SourceDefinition))];
+  if (desired === undefined) return [change('source.removed', '', canonicalValue(applied), null)];
 
   const before = canonicalDefinition(applied);
   const after = canonicalDefinition(desired);

@@ -1,6 +1,6 @@
 import type { Change } from '@graphql-inspector/core';
 import type { GraphQLSchema } from 'graphql';
-import { scalarsOnlySdl, sourceSdl } from '../codegen/sdl.js';
+import { scalarsOnlySdl, sdlTypeNames, sourceSdl } from '../codegen/sdl.js';
 import type { SourceDefinition } from '../model/types.js';
 import type { GraphqlChange, GraphqlCriticality } from '../plan/types.js';
 
@@ -33,12 +33,12 @@ export async function inspectorChanges(before: SourceDefinition | undefined, aft
  * A source that is not there yet only adds types: one "Type X was added" per type of its
  * SDL that the empty schema lacks, exactly what the inspector says after
  * withoutPartsOfAddedTypes (a test compares the two), without building two GraphQL schemas
- * per source, which is most of what a plan creating many sources would otherwise cost.
+ * per source, or even writing its SDL, which is most of what a plan creating many sources
+ * would otherwise cost.
  */
 function addedTypes(after: SourceDefinition): GraphqlChange[] {
-  const names = (sdl: string): string[] => [...sdl.matchAll(/^(?:type|interface|scalar|enum|input|union) ([_A-Za-z][_0-9A-Za-z]*)/gm)].map((m) => m[1] as string);
-  const existing = new Set(names(scalarsOnlySdl()));
-  return names(sourceSdl(after))
+  const existing = new Set(sdlTypeNames({ label: '', languages: [], contentTypes: {} }));
+  return sdlTypeNames(after)
     .filter((name) => !existing.has(name))
     .map((name) => ({ criticality: 'NON_BREAKING', message: `Type '${name}' was added`, path: name }));
 }

@@ -45,6 +45,15 @@ export function canonicalDefinition(definition: SourceDefinition): SourceDefinit
   };
 }
 
+/**
+ * The canonical form as a JSON value: what sortDeep(canonicalDefinition(d)) gives, without
+ * copying it a second time. canonicalDefinition already builds a fresh value, keys sorted at
+ * every level, holding only JSON values (no undefined anywhere).
+ */
+export function canonicalValue(definition: SourceDefinition): JsonValue {
+  return canonicalDefinition(definition) as unknown as JsonValue;
+}
+
 export function canonicalContentType(contentType: ContentTypeDefinition): ContentTypeDefinition {
   return {
     ...(contentType.abstract === true ? { abstract: true } : {}),

@@ -1,4 +1,4 @@
-import { createTwoFilesPatch } from 'diff';
+import { createTwoFilesPatch } from 'diff/lib/patch/create.js';
 import { SOURCES_POST_KINDS } from '../plan/action-rules.js';
 import { revertChanges } from '../diff/patch.js';
 import { ownValue, recordFrom } from '../model/own.js';

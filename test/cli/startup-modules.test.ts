@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
  * Start-up stays fast because heavy modules load only in the commands that need them. This
@@ -42,6 +42,18 @@ describe('modules loaded at start-up', () => {
     const allowed = ['ajv', 'chalk', 'commander', 'cosmiconfig', 'picomatch', 'yaml'];
     expect(packagesOf(urls).filter((name) => !allowed.includes(name))).toEqual([]);
     // Of ajv, only the small runtime helper the build-time standalone validator needs.
+    expect(urls.filter((url) => url.includes('/node_modules/ajv/') && !url.includes('/ajv/dist/runtime/'))).toEqual([]);
+  });
+
+  it('plan of sources without data: files loads neither the data pipeline nor yaml, against the embedded emulator too', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
+    const urls = await urlsLoaded(['plan'], dir);
+    // The emulator was started and asked (its graph routes loaded), and the plan was made.
+    expect(urls.some((url) => url.includes('/dist/emulator/graph/routes.js'))).toBe(true);
+    expect(urls.some((url) => url.includes('/dist/plan/build-plan.js'))).toBe(true);
+    expect(urls.filter((url) => /\/dist\/(data\/push\/|data\/validate\/validate-files|data\/read\/read-data-file|apply\/)/.test(url))).toEqual([]);
+    expect(packagesOf(urls)).not.toContain('yaml');
     expect(urls.filter((url) => url.includes('/node_modules/ajv/') && !url.includes('/ajv/dist/runtime/'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { buildSchema, validateSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { scalarsOnlySdl, sourceSdl } from '../../src/codegen/sdl.js';
+import { scalarsOnlySdl, sdlTypeNames, sourceSdl } from '../../src/codegen/sdl.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 
 const definition = (contentTypes: SourceDefinition['contentTypes'], propertyTypes: SourceDefinition['propertyTypes'] = {}): SourceDefinition => ({
@@ -63,5 +63,18 @@ describe('sourceSdl', () => {
 
   it('declares only the date scalars for a source that does not exist', () => {
     expect(scalarsOnlySdl()).toBe('scalar Date\nscalar DateTime\n');
+  });
+});
+
+describe('sdlTypeNames', () => {
+  it('names the types sourceSdl declares, in its order, without writing it', () => {
+    const names = (sdl: string): string[] => [...sdl.matchAll(/^(?:type|interface|scalar|enum|input|union) ([_A-Za-z][_0-9A-Za-z]*)/gm)].map((m) => m[1] as string);
+    const sources = [
+      definition({ Page: { contentType: [], properties: { Link: { type: 'Url' }, On: { type: 'Date' } } }, Base: { abstract: true, contentType: [], properties: {} } }, { Box: { properties: {} }, Alpha: { properties: {} } }),
+      { ...definition({ Z: { contentType: [], properties: { Tags: { type: '[Tag]' } } } }, { Tag: { properties: { N: { name: 'N', type: 'String' } } } }), useTypedFieldNames: true },
+      definition({}),
+    ];
+    for (const source of sources) expect(sdlTypeNames(source)).toEqual(names(sourceSdl(source)));
+    expect(sdlTypeNames(sources[0] as SourceDefinition)).toEqual(['Date', 'DateTime', 'Url', 'Base', 'Page', 'Alpha', 'Box']);
   });
 });

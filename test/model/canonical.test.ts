@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalDefinition, canonicalJson, sortDeep, typesPart } from '../../src/model/canonical.js';
+import { canonicalDefinition, canonicalJson, canonicalValue, sortDeep, typesPart } from '../../src/model/canonical.js';
 import { ownValue, recordFrom } from '../../src/model/own.js';
 import { hashDeclarations, hashDefinition } from '../../src/model/hash.js';
 import type { SourceDefinition } from '../../src/model/types.js';
@@ -68,6 +68,31 @@ describe('canonicalDefinition', () => {
     ['a source', shop()],
   ])('canonicalJson writes %s as JSON.stringify(sortDeep(value)) does', (_name, value) => {
     expect(canonicalJson(value)).toBe(JSON.stringify(sortDeep(value)));
+  });
+
+  it.each<[string, SourceDefinition]>([
+    ['the example shop', shop()],
+    [
+      'every published field, unknown fields, refs, links and a property type name left out',
+      {
+        ...shop(),
+        label: 'Shop',
+        description: 'All',
+        preset: 'next',
+        useTypedFieldNames: false,
+        links: { L: { from: 'a', to: 'b', unknownFields: { z: 1, a: [{ y: 2, x: 1 }] } } },
+        unknownFields: { slot: { b: 1, a: 2 }, '10': 'index-like key' },
+        propertyTypes: { Box: { base: 'Other', abstract: true, properties: { W: { name: '', type: 'Float', index: false, ref: { type: 't', id: 'i' } } }, unknownFields: { q: null } } },
+        contentTypes: recordFrom([
+          ['__proto__', { contentType: ['B', 'A'], abstract: true, displayName: 'D', description: '', sortOrder: 2, properties: { x: { type: 'Int', helpText: 'h', searchable: true, unknownFields: { k: [3, 1] } } } }],
+          ['A', { contentType: [], properties: {} }],
+        ]),
+      } as SourceDefinition,
+    ],
+  ])('canonicalValue of %s is sortDeep(canonicalDefinition(d)), without the second copy', (_name, definition) => {
+    const value = canonicalValue(definition);
+    expect(JSON.stringify(value)).toBe(JSON.stringify(sortDeep(canonicalDefinition(definition))));
+    expect(value).toEqual(sortDeep(canonicalDefinition(definition)));
   });
 
   it('canonicalDefinition keeps `__proto__` and `constructor` as own names', () => {
