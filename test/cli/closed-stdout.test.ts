@@ -55,6 +55,17 @@ describe('a closed stdout, with the built binary', () => {
     expect(ended.code, ended.stderr).toBe(141);
   });
 
+  it('plan ends with 141 when the reader goes after the first chunk of an output larger than the pipe holds', async () => {
+    const dir = await localProject();
+    // About 270 KB of plan JSON: the pipe takes the first 64 KiB, the rest waits in the stream
+    // until the reader has gone, after the plan itself is done.
+    const properties = Array.from({ length: 1500 }, (_, i) => `      Field${i}: { type: String }`);
+    await writeFiles(dir, { 'content-sources/big.yaml': ['id: big', 'label: Big', 'languages: [en]', 'contentTypes:', '  Wide:', '    contentType: []', '    properties:', ...properties, ''].join('\n') });
+    const ended = await runWithClosedStdout(dir, ['plan', '--format', 'json'], 'after-first-chunk');
+    expect(ended.stderr).not.toMatch(STACK_TRACE);
+    expect(ended.code, ended.stderr).toBe(141);
+  });
+
   it('apply stops as for a signal: state and lock consistent, exit 141, and the next apply finishes the work', async () => {
     const dir = await localProject();
     const ended = await runWithClosedStdout(dir, ['apply', '--yes'], 'after-first-chunk');
