@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
-import { lockHeldError, parseLockInfo } from './lock-info.js';
+import { exists, ioError, readHolder, readLock, tryCreate } from './lock-file.js';
+import { lockHeldError } from './lock-info.js';
+import { removeDeadLock } from './lock-takeover.js';
 import { holderStatus, type ProcessProbe } from './process-identity.js';
 import type { LockInfo, StateLock } from './types.js';
 
@@ -18,9 +19,6 @@ export interface LocalLockOptions {
   /** This host's processes, to tell a dead holder; without it no lock is taken over. */
   probe?: ProcessProbe | undefined;
 }
-
-/** A takeover guard older than this was left by a process killed inside it: a takeover takes milliseconds. */
-const STALE_GUARD_MS = 10_000;
 
 /**
  * Takes the lock file with O_EXCL (`wx`): exactly one process can create it. A lock whose
@@ -38,17 +36,27 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
       const release = (): Promise<void> => releaseLocalLock(options.lockPath, info.id, options.where);
       return takenOver === undefined ? { id: info.id, info, release } : { id: info.id, info, release, takenOver };
     }
-    const holder = await readHolder(options.lockPath);
+    const read = await readLock(options.lockPath);
+    // Released (or removed by a takeover) since the attempt: try again at once, timeout or not.
+    if (read.kind === 'absent') continue;
+    const holder = read.kind === 'held' ? read.holder : undefined;
     if (holder !== undefined) {
-      const status = await holderStatus(holder, info.host, options.probe);
-      if (status.kind === 'gone' && (await removeDeadLock(options.lockPath, holder.id))) {
+      const judge = (someone: LockInfo): ReturnType<typeof holderStatus> => holderStatus(someone, info.host, options.probe);
+      const status = await judge(holder);
+      if (status.kind === 'gone' && (await removeDeadLock(options.lockPath, holder, info, judge))) {
         takenOver = { holder, why: status.why };
         continue;
       }
     }
     const remaining = deadline - performance.now();
-    if (remaining <= 0) throw lockHeldError(holder ?? (await readHolder(options.lockPath)), options.where, options.now());
-    await sleep(Math.min(options.retryIntervalMs, remaining));
+    if (remaining > 0) {
+      await sleep(Math.min(options.retryIntervalMs, remaining));
+      continue;
+    }
+    // The holder to name is the one in place now: a dead one may have been taken over meanwhile.
+    const now = await readLock(options.lockPath);
+    if (now.kind === 'absent') continue;
+    throw lockHeldError(now.kind === 'held' ? now.holder : holder, options.where, options.now());
   }
 }
 
@@ -57,39 +65,6 @@ export function takeoverNotice(taken: { holder: LockInfo; why: string }, where: 
   const { holder } = taken;
   const since = holder.createdAt === '' ? '' : ` since ${holder.createdAt}`;
   return `Took over the state lock ${holder.id} at ${where} from ${holder.who} on ${holder.host} (pid ${holder.pid}, "${holder.operation}"${since}): ${taken.why}, so that run is gone.`;
-}
-
-/**
- * Removes the lock `deadId` when it is still the one in place. Two processes that both
- * found it dead must not both remove "the lock": the second would remove the first's new
- * one. So removal happens only inside a guard file created with O_EXCL, after reading the
- * lock again: whoever comes second finds another id (or none) and removes nothing.
- */
-async function removeDeadLock(lockPath: string, deadId: string): Promise<boolean> {
-  const guard = `${lockPath}.takeover`;
-  try {
-    const handle = await open(guard, 'wx');
-    await handle.close();
-  } catch (error) {
-    if (errorCode(error) !== 'EEXIST') throw ioError('GF_STATE_LOCK_IO', `cannot create ${guard}`, error);
-    await removeStaleGuard(guard);
-    return false;
-  }
-  try {
-    if ((await readHolder(lockPath))?.id !== deadId) return false;
-    await unlink(lockPath);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return false;
-    throw ioError('GF_STATE_LOCK_IO', `cannot remove the stale lock file ${lockPath}`, error);
-  } finally {
-    await unlink(guard).catch(() => undefined);
-  }
-}
-
-async function removeStaleGuard(guard: string): Promise<void> {
-  const info = await stat(guard).catch(() => undefined);
-  if (info !== undefined && Date.now() - info.mtimeMs > STALE_GUARD_MS) await unlink(guard).catch(() => undefined);
 }
 
 /**
@@ -135,90 +110,4 @@ async function releaseLocalLock(lockPath: string, lockId: string, where: string)
     });
   }
   await unlink(lockPath);
-}
-
-/**
- * Creates the lock file whole: the holder is written to a private temp file, which is then
- * hard-linked to the lock path (link, like O_EXCL, fails when the path exists). A kill at
- * any point thus leaves no lock or a complete one, whose holder can be judged; a file
- * system without hard links falls back to O_EXCL and a write.
- */
-async function tryCreate(lockPath: string, info: LockInfo): Promise<boolean> {
-  const text = `${JSON.stringify(info, null, 2)}\n`;
-  const temp = `${lockPath}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeSynced(temp, text);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw ioError('GF_STATE_LOCK_IO', `cannot write the lock file ${lockPath}`, error);
-  }
-  try {
-    await link(temp, lockPath);
-    return true;
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'EEXIST') return false;
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return createExclusive(lockPath, text);
-    throw ioError('GF_STATE_LOCK_IO', `cannot create the lock file ${lockPath}`, error);
-  } finally {
-    await unlink(temp).catch(() => undefined);
-  }
-}
-
-async function writeSynced(file: string, text: string): Promise<void> {
-  const handle = await open(file, 'wx');
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function createExclusive(lockPath: string, text: string): Promise<boolean> {
-  try {
-    await writeSynced(lockPath, text);
-    return true;
-  } catch (error) {
-    if (errorCode(error) === 'EEXIST') return false;
-    await unlink(lockPath).catch(() => undefined);
-    throw ioError('GF_STATE_LOCK_IO', `cannot create the lock file ${lockPath}`, error);
-  }
-}
-
-/** The holder, or undefined when there is no readable lock. Waits briefly for a half-written file. */
-async function readHolder(lockPath: string): Promise<LockInfo | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    let text: string;
-    try {
-      text = await readFile(lockPath, 'utf8');
-    } catch {
-      return undefined;
-    }
-    try {
-      const holder = parseLockInfo(JSON.parse(text));
-      if (holder !== undefined) return holder;
-    } catch {
-      // Another process created the file and is still writing it.
-    }
-    await sleep(20);
-  }
-  return undefined;
-}
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    (error: unknown) => errorCode(error) !== 'ENOENT',
-  );
-}
-
-export function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-export function ioError(code: string, what: string, error: unknown): GraphformError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return new GraphformError(code, `${what[0]?.toUpperCase() ?? ''}${what.slice(1)}: ${reason}`, { cause: error, details: { reason } });
 }

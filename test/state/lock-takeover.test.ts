@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
 import { systemProcessProbe } from '../../src/cli/process-probe.js';
-import { holderStatus } from '../../src/state/process-identity.js';
+import { takeoverMarker } from '../../src/state/lock-takeover.js';
+import { holderStatus, type ProcessProbe } from '../../src/state/process-identity.js';
 import { withStateLock } from '../../src/state/with-lock.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -111,6 +112,116 @@ describe('local lock: a lock whose holder is gone', () => {
     for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('GF_STATE_LOCKED');
     await winner.release();
     expect(await readdir(path.join(dir, 'state'))).toEqual([]);
+  });
+});
+
+/**
+ * A probe that sees the dead lock's pid as an exited process (a zombie) only when the test
+ * says so: each taker stops there, having found the holder, and the test decides who goes
+ * on when. Every other pid is judged by the real process table.
+ */
+function gatedProbe(deadPid: number): { probe: ProcessProbe; arrived: (count: number) => Promise<void>; open: () => void; openFirst: () => void } {
+  let waiting = 0;
+  let opened = false;
+  const openers: (() => void)[] = [];
+  const watchers: { count: number; resolve: () => void }[] = [];
+  const probe: ProcessProbe = {
+    running: (pid) => pid === deadPid || systemProcessProbe.running(pid),
+    exited: async (pid) => {
+      if (pid !== deadPid) return systemProcessProbe.exited(pid);
+      waiting++;
+      for (const w of watchers.filter((w) => w.count <= waiting)) w.resolve();
+      if (!opened) await new Promise<void>((resolve) => openers.push(resolve));
+      return true;
+    },
+    start: (pid) => systemProcessProbe.start(pid),
+  };
+  return {
+    probe,
+    arrived: (count) => (waiting >= count ? Promise.resolve() : new Promise((resolve) => watchers.push({ count, resolve }))),
+    open: () => {
+      opened = true;
+      for (const go of openers.splice(0)) go();
+    },
+    openFirst: () => openers.shift()?.(),
+  };
+}
+
+describe('local lock: takers racing for the same dead lock', () => {
+  const lockFile = (dir: string): string => path.join(dir, 'state', 'local.json.lock');
+  type Lock = Awaited<ReturnType<ReturnType<typeof backend>['lock']>>;
+
+  /** Starts `count` takers, lets them all find the dead holder, then lets them go on together. */
+  async function race(dir: string, count: number, round: number): Promise<{ winner: Lock; losers: unknown[] }> {
+    const pid = deadPid();
+    await writeLock(dir, { id: `dead-${round}`, pid });
+    const gate = gatedProbe(pid);
+    const results = Promise.allSettled(Array.from({ length: count }, (_, i) => backend(dir, { probe: gate.probe, newLockId: () => `racer-${round}-${i}` }).lock({ operation: 'apply' })));
+    await gate.arrived(count);
+    gate.open();
+    const settled = await results;
+    const won = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(won).toHaveLength(1);
+    const winner = won[0] as Lock;
+    // Usually the one that removed the dead lock; a taker that found the lock already gone may create it first.
+    if (winner.takenOver !== undefined) expect(winner.takenOver.holder.id).toBe(`dead-${round}`);
+    expect((JSON.parse(await readFile(lockFile(dir), 'utf8')) as { id: string }).id).toBe(winner.id);
+    return { winner, losers: settled.flatMap((r) => (r.status === 'rejected' ? [r.reason] : [])) };
+  }
+
+  it('all having found the holder dead, exactly one takes the lock, the others name the winner; round after round', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    for (let round = 0; round < 25; round++) {
+      const { winner, losers } = await race(dir, 4, round);
+      for (const loser of losers) {
+        expect(loser).toMatchObject({ code: 'GF_STATE_LOCKED', details: { lockId: winner.id } });
+      }
+      await winner.release();
+      expect(await readdir(path.join(dir, 'state'))).toEqual([]);
+    }
+  });
+
+  it('a taker that found the holder dead and goes on only after another took the lock removes nothing', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const pid = deadPid();
+    await writeLock(dir, { pid });
+    const gate = gatedProbe(pid);
+    const takers = ['early', 'late'].map((id) => backend(dir, { probe: gate.probe, newLockId: () => id }).lock({ operation: 'apply' }));
+    await gate.arrived(2);
+    // Whichever reached the gate first goes on alone and takes the lock; only then does the other.
+    gate.openFirst();
+    const early = await Promise.race(takers);
+    expect(early.takenOver?.holder.id).toBe('dead-lock');
+    gate.open();
+    const late = await rejection(takers[early.id === 'early' ? 1 : 0] as Promise<unknown>);
+    expect(late).toMatchObject({ code: 'GF_STATE_LOCKED', details: { lockId: early.id } });
+    expect((JSON.parse(await readFile(lockFile(dir), 'utf8')) as { id: string }).id).toBe(early.id);
+    await early.release();
+  });
+
+  it('a taker killed inside its takeover holds up no one, and of the next takers exactly one wins', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    for (let round = 0; round < 10; round++) {
+      // What a taker killed between creating its marker and removing the dead lock leaves behind.
+      const killed = JSON.stringify({ id: `killed-${round}`, who: 'carol', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '2026-11-22T09:00:00.000Z' });
+      await mkdir(path.join(dir, 'state'), { recursive: true });
+      await writeFile(takeoverMarker(lockFile(dir), `dead-${round}`, 1), killed);
+      const { winner } = await race(dir, 3, round);
+      await winner.release();
+      expect(await readdir(path.join(dir, 'state'))).toEqual([]);
+    }
+  });
+
+  it('a taker still at work is waited for however old its marker looks: no clock decides, the dead lock stays until it is done', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    await writeLock(dir, { pid: deadPid() });
+    const marker = takeoverMarker(lockFile(dir), 'dead-lock', 1);
+    await writeFile(marker, JSON.stringify({ id: 'busy', who: 'dave', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: await systemProcessProbe.start(process.pid) }));
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(marker, anHourAgo, anHourAgo);
+    const waited = await rejection(backend(dir, { lockTimeoutMs: 100 }).lock({ operation: 'apply' }));
+    expect(waited.code).toBe('GF_STATE_LOCKED');
+    expect((JSON.parse(await readFile(lockFile(dir), 'utf8')) as { id: string }).id).toBe('dead-lock');
   });
 });
 
