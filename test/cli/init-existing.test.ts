@@ -21,6 +21,23 @@ describe('graphform init in an existing project', () => {
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toContain('.graphform/');
   });
 
+  it('in a GitLab project writes the GitLab jobs, not GitHub workflows, and says why; --ci still chooses', async () => {
+    const files = { 'graphform.config.yaml': 'sources: content-sources\n', '.gitlab-ci.yml': 'stages: [build]\n' };
+    const dir = await makeProjectDir(files);
+    const result = await runCli(['init', '--yes'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('CI files for gitlab: the project has .gitlab-ci.yml (`--ci` chooses otherwise).');
+    expect(result.stdout).toContain('created  .gitlab/graphform.gitlab-ci.yml');
+    expect(await exists(path.join(dir, '.github'))).toBe(false);
+    const chosen = await makeProjectDir(files);
+    const github = await runCli(['init', '--yes', '--ci', 'github'], { cwd: chosen });
+    expect(github.stdout).not.toContain('CI files for');
+    expect(await exists(path.join(chosen, '.github/workflows/graphform.yml'))).toBe(true);
+    const both = await makeProjectDir({ ...files, '.github/workflows/build.yml': 'on: push\n' });
+    await runCli(['init', '--yes'], { cwd: both });
+    expect(await exists(path.join(both, '.github/workflows/graphform.yml'))).toBe(true);
+  });
+
   it('in an empty folder still writes the example source', async () => {
     const dir = await makeProjectDir();
     const result = await runCli(['init', '--yes', '--ci', 'none'], { cwd: dir });

@@ -6,6 +6,7 @@ import { existingProjectSigns } from '../init/existing-project.js';
 import { GRAPHFORM_DIR_ENTRY, gitignoreAddition } from '../init/gitignore.js';
 import { nextSteps } from '../init/next-steps.js';
 import { outsidePackageWarning } from '../init/package-source.js';
+import { detectCi } from '../init/detect-ci.js';
 import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
 import { ask, canPrompt } from '../prompt.js';
 
@@ -22,14 +23,16 @@ export const registerInit: CommandRegistrar = (program, run) => {
     .description('scaffold a config, an example content source, CI files and .gitignore (never overwrites a file)')
     .argument('[dir]', 'folder to scaffold in', '.')
     .option('-y, --yes', 'use the defaults without asking')
-    .addOption(new Option('--ci <provider>', 'CI files to write (default: github)').choices(CI_PROVIDERS))
+    .addOption(new Option('--ci <provider>', 'CI files to write (default: gitlab where a .gitlab-ci.yml is and no .github/workflows, else github)').choices(CI_PROVIDERS))
     .action((dir: string, options: InitFlags) => run((ctx) => init(ctx, dir, options)));
 };
 
 async function init(ctx: CommandContext, dir: string, flags: InitFlags): Promise<number> {
   const target = path.resolve(ctx.io.cwd, dir);
-  const answers = flags.yes === true || !canPrompt(ctx.io) ? { ...DEFAULT_ANSWERS, ci: flags.ci ?? DEFAULT_ANSWERS.ci } : await askAnswers(ctx, flags.ci);
+  const detected = await detectCi(target);
+  const answers = flags.yes === true || !canPrompt(ctx.io) ? { ...DEFAULT_ANSWERS, ci: flags.ci ?? detected.ci } : await askAnswers(ctx, flags.ci, detected.ci);
   const c = ctx.color();
+  if (flags.ci === undefined && detected.found !== undefined) ctx.out(`CI files for ${detected.ci}: the project has ${detected.found} (\`--ci\` chooses otherwise).`);
   const shown = (full: string): string => path.relative(ctx.io.cwd, full) || path.basename(full);
   const signs = await existingProjectSigns(target, answers.sources);
   const example = `${answers.sources}/${answers.id}.yaml`;
@@ -114,7 +117,7 @@ async function readTemplates(): Promise<TemplateTexts> {
   return { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval };
 }
 
-async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined): Promise<InitAnswers> {
+async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined, defaultCi: CiProvider): Promise<InitAnswers> {
   const question = async (key: keyof InitAnswers, text: string, fallback: string): Promise<string> => {
     for (;;) {
       const answer = (await ask(ctx.io, `${text} (${fallback}): `)) || fallback;
@@ -127,7 +130,7 @@ async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined): Prom
   const label = await question('label', 'Label', DEFAULT_ANSWERS.label);
   const languages = await question('languages', 'Languages', DEFAULT_ANSWERS.languages.join(', '));
   const sources = await question('sources', 'Declarations folder', DEFAULT_ANSWERS.sources);
-  const ciAnswer = ci ?? (await question('ci', `CI files (${CI_PROVIDERS.join(', ')})`, DEFAULT_ANSWERS.ci));
-  const chosenCi = isCiProvider(ciAnswer) ? ciAnswer : DEFAULT_ANSWERS.ci;
+  const ciAnswer = ci ?? (await question('ci', `CI files (${CI_PROVIDERS.join(', ')})`, defaultCi));
+  const chosenCi = isCiProvider(ciAnswer) ? ciAnswer : defaultCi;
   return { id, label, languages: languages.split(',').map((l) => l.trim()), sources, ci: chosenCi };
 }
