@@ -1,15 +1,10 @@
-import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { cosmiconfig, defaultLoaders, type Loaders } from 'cosmiconfig';
-import { readCommonYaml } from '../load/quick-yaml.js';
 import { lazySourceMap } from '../load/source-map.js';
-import { yamlPackage } from '../load/yaml-package.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { inspectFile, refusalMessage } from '../fs/project-file.js';
-import { formatLimit, readRegularFile } from '../fs/read-regular-file.js';
 import { isRecord } from '../model/is-record.js';
+import { namedConfigFile, searchConfigFile, type ConfigFile } from './config-file.js';
 import { checkShape } from './check-shape.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
 import { interpolate } from './interpolate.js';
@@ -24,22 +19,6 @@ export interface LoadConfigOptions {
   configFile: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
 }
-
-/** DESIGN.md section 4's names first; cosmiconfig's defaults omit graphform.config.yaml. */
-const SEARCH_PLACES = [
-  'graphform.config.yaml',
-  'graphform.config.yml',
-  'graphform.config.json',
-  'graphform.config.js',
-  'graphform.config.mjs',
-  '.graphformrc',
-  '.graphformrc.yaml',
-  '.graphformrc.yml',
-  '.graphformrc.json',
-  '.graphformrc.js',
-  '.graphformrc.mjs',
-  'package.json',
-];
 
 interface FoundConfig {
   file: string | undefined;
@@ -103,49 +82,30 @@ export function selectEnvironment(config: ResolvedConfig, name: string | undefin
   return config.resolveEnvironment(name ?? config.defaultEnvironment);
 }
 
-/** Far more than any config; a larger file is not one, and is not read whole. */
-export const MAX_CONFIG_BYTES = 5 << 20;
-
 async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
-  // cosmiconfig reads with a plain readFile: a FIFO would block it and /dev/zero fill memory,
-  // so whatever it may read is checked first, without being opened.
-  if (options.configFile === undefined) await checkSearchPlaces(options.cwd);
-  else await checkConfigFile(path.resolve(options.cwd, options.configFile));
-  const explorer = cosmiconfig('graphform', {
-    searchStrategy: 'project',
-    searchPlaces: SEARCH_PLACES,
-    // A searched config is checked before it is parsed, so a parser never quotes a file from elsewhere.
-    loaders: options.configFile === undefined ? guardedLoaders() : CONFIG_LOADERS,
-  });
-  let result: Awaited<ReturnType<typeof explorer.search>>;
+  let found: ConfigFile | undefined;
   try {
-    result = options.configFile === undefined
-      ? await explorer.search(options.cwd)
-      : await explorer.load(path.resolve(options.cwd, options.configFile));
+    found = options.configFile === undefined ? await searchConfigFile(options.cwd) : await namedConfigFile(options.cwd, options.configFile);
   } catch (error) {
     if (isGraphformError(error)) throw error;
     const message = withoutQuotedText(error instanceof Error ? error.message : String(error));
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new GraphformError(missing ? 'GF_CONFIG_NOT_FOUND' : 'GF_CONFIG_INVALID', missing ? `Config file ${options.configFile ?? ''} does not exist.` : `The config could not be read: ${message}`, {
-      hint: missing ? 'Check the --config path, or run `graphform init` to create one.' : 'Fix the syntax error above.',
-      cause: error,
-    });
+    throw new GraphformError('GF_CONFIG_INVALID', `The config could not be read: ${message}`, { hint: 'Fix the syntax error above.', cause: error });
   }
-  if (result === null || result.isEmpty === true) {
-    const file = result?.filepath;
+  if (found === undefined || found.value === undefined) {
+    const file = found?.file;
     return { file, value: {}, where: (p) => (p.length === 0 ? file ?? 'config' : p.join('.')) };
   }
-  if (!isRecord(result.config)) {
-    throw new GraphformError('GF_CONFIG_INVALID', `${relative(options.cwd, result.filepath)}: the config must be a mapping of keys to values.`);
+  if (!isRecord(found.value)) {
+    throw new GraphformError('GF_CONFIG_INVALID', `${relative(options.cwd, found.file)}: the config must be a mapping of keys to values.`);
   }
-  const file = result.filepath;
+  const file = found.file;
   const shown = relative(options.cwd, file);
   const prefix = path.basename(file) === 'package.json' ? ['graphform'] : [];
   // JSON is YAML, so one source map gives positions for both; JS/TS configs have none.
-  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? lazySourceMap(shown, await readConfigText(file)) : undefined;
+  const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? lazySourceMap(shown, found.text) : undefined;
   return {
     file,
-    value: result.config,
+    value: found.value,
     where: (keyPath, at = 'key') => {
       const dotted = keyPath.length > 0 ? ` (${keyPath.join('.')})` : '';
       if (sourceMap === undefined) return `${shown}${dotted}`;
@@ -167,97 +127,6 @@ function withoutQuotedText(message: string): string {
     .filter((line) => line.trim() !== '' && !/^\s*\d*\s*\|/.test(line) && !/^[-\s]*\^+\s*$/.test(line))
     .map((line) => excerpt(line, 200))
     .join('\n');
-}
-
-/**
- * A config found by searching must be a regular file inside its own folder: the folder is
- * the project, and a link committed in its place must not make graphform read (and quote)
- * a file from elsewhere. A file named with --config is the user's choice.
- */
-async function assertInsideItsFolder(file: string): Promise<void> {
-  const folder = await realpath(path.dirname(file));
-  const target = await realpath(file);
-  const inside = target.startsWith(`${folder}${path.sep}`);
-  if (inside && (await stat(target)).isFile()) return;
-  throw new GraphformError(
-    'GF_CONFIG_OUTSIDE_PROJECT',
-    `${file} is a link to ${excerpt(target, 120)}, ${inside ? 'which is not a regular file' : 'outside the project folder'}; graphform does not read it.`,
-    { hint: 'Make the config a regular file in the project folder, or name one explicitly with --config.' },
-  );
-}
-
-/**
- * Refuses a config file that is not a regular file (after links), or larger than
- * MAX_CONFIG_BYTES, judged from lstat/stat alone. A missing file is left to cosmiconfig.
- */
-async function checkConfigFile(file: string): Promise<void> {
-  const read = await inspectFile(file, undefined);
-  if (read.ok) {
-    if (read.size > MAX_CONFIG_BYTES) throw configTooLarge(file);
-    return;
-  }
-  if (read.refusal.kind === 'missing') return;
-  throw new GraphformError('GF_NOT_A_FILE', `The config ${refusalMessage(file, read.refusal)}.`, {
-    details: { file },
-    hint: 'Name a regular config file with --config (or none, to search for graphform.config.yaml).',
-  });
-}
-
-/**
- * The search places cosmiconfig may read, folder by folder from `cwd` up, checked as
- * checkConfigFile does; the walk ends at the first folder holding a regular candidate
- * (cosmiconfig stops there or before) or at a package.json, where a project search stops.
- */
-async function checkSearchPlaces(cwd: string): Promise<void> {
-  let dir = path.resolve(cwd);
-  for (;;) {
-    let found = false;
-    for (const place of SEARCH_PLACES) {
-      const candidate = path.join(dir, place);
-      if ((await lstat(candidate).catch(() => undefined)) === undefined) continue;
-      await checkConfigFile(candidate);
-      found = true;
-    }
-    const parent = path.dirname(dir);
-    if (found || parent === dir) return;
-    dir = parent;
-  }
-}
-
-/** The config's text for positions in messages: read as checked, capped, never blocking. */
-async function readConfigText(file: string): Promise<string> {
-  const read = await readRegularFile(file, MAX_CONFIG_BYTES);
-  if (read.ok) return read.bytes.toString('utf8');
-  if ('tooLarge' in read) throw configTooLarge(file);
-  throw new GraphformError('GF_NOT_A_FILE', `The config ${refusalMessage(file, read.refusal)}.`, { details: { file } });
-}
-
-function configTooLarge(file: string): GraphformError {
-  return new GraphformError('GF_CONFIG_TOO_LARGE', `The config ${file} is larger than ${formatLimit(MAX_CONFIG_BYTES)}; it was not read.`, {
-    details: { file },
-    hint: 'Check that --config names the config file, not something else.',
-  });
-}
-
-/**
- * cosmiconfig's loaders, but YAML read as the declarations are (one parser, one set of
- * rules and positions for every YAML file graphform reads): plain YAML by the quick
- * reader, anything else by the `yaml` package, loaded only then.
- */
-const loadYaml = (_file: string, content: string): unknown => readCommonYaml(content) ?? yamlPackage().parse(content);
-const CONFIG_LOADERS: Loaders = { ...defaultLoaders, '.yaml': loadYaml, '.yml': loadYaml, noExt: loadYaml };
-
-/** The config loaders, each preceded by assertInsideItsFolder. */
-function guardedLoaders(): Loaders {
-  return Object.fromEntries(
-    Object.entries(CONFIG_LOADERS).map(([extension, load]) => [
-      extension,
-      async (file: string, content: string) => {
-        await assertInsideItsFolder(file);
-        return load(file, content);
-      },
-    ]),
-  );
 }
 
 function relative(cwd: string, file: string): string {

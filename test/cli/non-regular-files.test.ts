@@ -56,6 +56,17 @@ describe('files that are not regular files (built binary)', () => {
     expect(run.output).toContain('[GF_NOT_A_FILE]');
   });
 
+  it('reads only the config it checked: a FIFO where cosmiconfig looks for its own settings is never opened', async () => {
+    // cosmiconfig's search read its meta config (.config/config.json in the working folder) with a
+    // blocking readFileSync, and every candidate with a plain readFile after graphform's checks.
+    const dir = await projectWithFifo('sources: content-sources\n');
+    await writeFiles(dir, { '.config/.keep': '' });
+    expect(spawnSync('mkfifo', [path.join(dir, '.config/config.json')]).status).toBe(0);
+    const run = await graphform(dir, {}, 'validate');
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('0 content sources valid');
+  });
+
   it('state.path naming a FIFO or /dev/zero: plan stops with GF_NOT_A_FILE', async () => {
     const dir = await projectWithFifo(stateAt('pipe'));
     const fifo = await graphform(dir, {}, 'plan');

@@ -1,0 +1,140 @@
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { defaultLoaders, type Loader, type Loaders } from 'cosmiconfig';
+import { GraphformError } from '../diagnostics/errors.js';
+import { excerpt } from '../diagnostics/excerpt.js';
+import { refusalMessage } from '../fs/project-file.js';
+import { formatLimit, readRegularFile } from '../fs/read-regular-file.js';
+import { readCommonYaml } from '../load/quick-yaml.js';
+import { yamlPackage } from '../load/yaml-package.js';
+import { isRecord } from '../model/is-record.js';
+
+/** DESIGN.md section 4's names first; cosmiconfig's defaults omit graphform.config.yaml. */
+export const SEARCH_PLACES = [
+  'graphform.config.yaml',
+  'graphform.config.yml',
+  'graphform.config.json',
+  'graphform.config.js',
+  'graphform.config.mjs',
+  '.graphformrc',
+  '.graphformrc.yaml',
+  '.graphformrc.yml',
+  '.graphformrc.json',
+  '.graphformrc.js',
+  '.graphformrc.mjs',
+  'package.json',
+];
+
+/** Far more than any config; a larger file is not one, and is not read whole. */
+export const MAX_CONFIG_BYTES = 5 << 20;
+
+/** A config file read, and what its loader made of it: undefined when it is empty. */
+export interface ConfigFile {
+  file: string;
+  /** The text as it was read, the one time it was: positions in messages come from it. */
+  text: string;
+  value: unknown;
+}
+
+/**
+ * The config cosmiconfig's project search would find from `cwd`: folder by folder up to the
+ * first one holding a package.json (or package.yaml), the search places in order, empty
+ * files and a package.json without a "graphform" key passed over. cosmiconfig reads every
+ * candidate with a plain readFile, where a FIFO blocks and /dev/zero fills memory, so the
+ * walk is done here and each candidate is read once, as a checked regular file (see
+ * readRegularFile: fstat on the open descriptor), and that text is what its loader parses.
+ */
+export async function searchConfigFile(cwd: string): Promise<ConfigFile | undefined> {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (await isDirectory(dir)) {
+      for (const place of SEARCH_PLACES) {
+        const found = await readConfigFile(path.join(dir, place), 'searched');
+        if (found !== undefined && found.value !== undefined) return found;
+      }
+    }
+    if ((await exists(path.join(dir, 'package.json'))) || (await exists(path.join(dir, 'package.yaml'))) || path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The config file named with --config, read once as searchConfigFile reads one; undefined
+ * for a package.json without a "graphform" key.
+ */
+export async function namedConfigFile(cwd: string, given: string): Promise<ConfigFile | undefined> {
+  return readConfigFile(path.resolve(cwd, given), given);
+}
+
+/** `given`: how --config named the file, or 'searched'. */
+async function readConfigFile(file: string, given: string): Promise<ConfigFile | undefined> {
+  const how = given === 'searched' ? 'searched' : 'named';
+  const read = await readRegularFile(file, MAX_CONFIG_BYTES);
+  if (!read.ok) {
+    if ('tooLarge' in read) throw configTooLarge(file);
+    if (read.refusal.kind !== 'missing') {
+      throw new GraphformError('GF_NOT_A_FILE', `The config ${refusalMessage(file, read.refusal)}.`, {
+        details: { file },
+        hint: 'Name a regular config file with --config (or none, to search for graphform.config.yaml).',
+      });
+    }
+    if (how === 'searched') return undefined;
+    throw new GraphformError('GF_CONFIG_NOT_FOUND', `Config file ${given} does not exist.`, { hint: 'Check the --config path, or run `graphform init` to create one.' });
+  }
+  const text = read.bytes.toString('utf8');
+  if (text.trim() === '') return { file, text, value: undefined };
+  // A searched config is checked before it is parsed, so a parser never quotes a file from elsewhere.
+  if (how === 'searched') await assertInsideItsFolder(file, read.real);
+  const loaded = await loaderFor(file)(file, text);
+  if (path.basename(file, path.extname(file)) !== 'package') return { file, text, value: loaded };
+  const value = isRecord(loaded) && Object.hasOwn(loaded, 'graphform') ? loaded.graphform : undefined;
+  return value === undefined || value === null ? undefined : { file, text, value };
+}
+
+/**
+ * A config found by searching must be a regular file inside its own folder: the folder is
+ * the project, and a link committed in its place must not make graphform read (and quote)
+ * a file from elsewhere. A file named with --config is the user's choice.
+ */
+async function assertInsideItsFolder(file: string, real: string): Promise<void> {
+  const folder = await realpath(path.dirname(file));
+  if (real.startsWith(`${folder}${path.sep}`)) return;
+  throw new GraphformError('GF_CONFIG_OUTSIDE_PROJECT', `${file} is a link to ${excerpt(real, 120)}, outside the project folder; graphform does not read it.`, {
+    hint: 'Make the config a regular file in the project folder, or name one explicitly with --config.',
+  });
+}
+
+function configTooLarge(file: string): GraphformError {
+  return new GraphformError('GF_CONFIG_TOO_LARGE', `The config ${file} is larger than ${formatLimit(MAX_CONFIG_BYTES)}; it was not read.`, {
+    details: { file },
+    hint: 'Check that --config names the config file, not something else.',
+  });
+}
+
+/**
+ * cosmiconfig's loaders, but YAML read as the declarations are (one parser, one set of
+ * rules and positions for every YAML file graphform reads): plain YAML by the quick
+ * reader, anything else by the `yaml` package, loaded only then. A JavaScript config is
+ * code, which Node imports from its path: only its check and emptiness use the text read.
+ */
+const loadYaml: Loader = (_file, content) => readCommonYaml(content) ?? yamlPackage().parse(content);
+const CONFIG_LOADERS: Loaders = { ...defaultLoaders, '.yaml': loadYaml, '.yml': loadYaml, noExt: loadYaml };
+
+function loaderFor(file: string): Loader {
+  const extension = path.extname(file);
+  const loader = CONFIG_LOADERS[extension === '' ? 'noExt' : extension];
+  if (loader !== undefined) return loader;
+  throw new Error(`No loader specified for ${extension === '' ? 'files without extensions' : `extension "${extension}"`}`);
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return stat(dir).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
