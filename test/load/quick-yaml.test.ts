@@ -10,6 +10,7 @@ import { createSourceMap, type DeclarationPath } from '../../src/load/source-map
 import { declarationText } from '../bench/generate-sources.js';
 import { allInvalidCases } from '../validate/cases/index.js';
 import { yaml } from '../validate/validate-helpers.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const repository = path.resolve(import.meta.dirname, '../..');
 
@@ -197,7 +198,7 @@ describe('readCommonYaml', () => {
   it('agrees with yaml on a thousand damaged declarations', () => {
     // Damage of every kind to real declarations: the quick reader must either give up or
     // read exactly what yaml reads without a problem. Seeded, so a failure repeats.
-    const random = seeded(11);
+    const random = seededRandom(11);
     const bases = [declarationText(7), readFileSync(path.join(repository, 'content-sources/shop.yaml'), 'utf8'), allInvalidCases[20]?.files['shop.yaml'] ?? ''];
     const pieces = [' ', '  ', '\n', ':', ': ', '- ', '-', '#', ' #', '"', "'", '[', ']', '{', '}', ',', ', ', '~', 'true', 'null', '?', '&a', '*a', '!', '|', '>', '%', '@', '0', '.', 'x', '\\', '\t', '\r', '---', '\n  ', '\n-'];
     let quick = 0;
@@ -213,7 +214,7 @@ describe('readCommonYaml', () => {
   it('agrees with yaml on thousands of small random documents', () => {
     // Lines of keys, list items, comments and blanks at drifting indents, with values from
     // every corner of the subset and just outside it.
-    const random = seeded(5);
+    const random = seededRandom(5);
     let quick = 0;
     for (let round = 0; round < 20000; round++) if (agreement(randomDocument(random)) === 'quick') quick++;
     expect(quick).toBeGreaterThan(500);
@@ -258,13 +259,3 @@ function damage(text: string, random: () => number, pieces: readonly string[]): 
   return lines.join('\n');
 }
 
-/** A small deterministic generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -25,6 +25,55 @@ export interface Pending {
 // eslint-disable-next-line no-control-regex -- a JSON string holds no raw control character: the class leaves them to JSON.parse
 export const SIMPLE_ACTION = /^\{"(index|delete)":\{"_id":"([^"\\\x00-\x1f]+)","language_routing":"([^"\\\x00-\x1f]+)"\}\}$/;
 
+const INDEX_HEAD = Buffer.from('{"index":{"_id":"');
+const DELETE_HEAD = Buffer.from('{"delete":{"_id":"');
+const MIDDLE = Buffer.from('","language_routing":"');
+const TAIL = Buffer.from('"}}');
+
+/**
+ * SIMPLE_ACTION read from the line's UTF-8 bytes[start, end) instead of its text: the same
+ * lines match (a byte of a multi-byte character is never a quote, a backslash or a control
+ * character), and only the id and the language are decoded.
+ */
+export function simpleActionBytes(bytes: Buffer, start: number, end: number): DataAction | undefined {
+  const kind = startsWith(bytes, start, INDEX_HEAD) ? 'index' : startsWith(bytes, start, DELETE_HEAD) ? 'delete' : undefined;
+  if (kind === undefined) return undefined;
+  const idStart = start + (kind === 'index' ? INDEX_HEAD.length : DELETE_HEAD.length);
+  const idEnd = plainRun(bytes, idStart, end);
+  if (idEnd === idStart || !startsWith(bytes, idEnd, MIDDLE)) return undefined;
+  const languageStart = idEnd + MIDDLE.length;
+  const languageEnd = plainRun(bytes, languageStart, end);
+  if (languageEnd === languageStart || languageEnd + TAIL.length !== end || !startsWith(bytes, languageEnd, TAIL)) return undefined;
+  return { kind, id: bytes.toString('utf8', idStart, idEnd), language: languageOf(bytes, languageStart, languageEnd) };
+}
+
+/** Languages read, kept: a push has a few, so lines reuse their string instead of each decoding its own. */
+const languages: { bytes: Buffer; text: string }[] = [];
+const MAX_LANGUAGES = 16;
+
+function languageOf(bytes: Buffer, start: number, end: number): string {
+  for (const known of languages) if (known.bytes.length === end - start && startsWith(bytes, start, known.bytes)) return known.text;
+  const text = bytes.toString('utf8', start, end);
+  if (languages.length < MAX_LANGUAGES) languages.push({ bytes: Buffer.from(bytes.subarray(start, end)), text });
+  return text;
+}
+
+function startsWith(bytes: Buffer, at: number, expected: Buffer): boolean {
+  for (let k = 0; k < expected.length; k++) if (bytes[at + k] !== expected[k]) return false;
+  return true;
+}
+
+/** Where a run of bytes that are not a quote, a backslash or a control character ends. */
+function plainRun(bytes: Buffer, at: number, end: number): number {
+  let i = at;
+  while (i < end) {
+    const c = bytes[i] as number;
+    if (c === 0x22 || c === 0x5c || c < 0x20) break;
+    i++;
+  }
+  return i;
+}
+
 /** Undecided until the first line that parses (or looks like an action line) says which. */
 export type NdjsonMode = 'unknown' | 'wire' | 'plain';
 
@@ -101,6 +150,15 @@ export class NdjsonState {
     else this.dataLine(value, line, out);
   }
 
+  /**
+   * The data line the pending index action waits for was read and found clean elsewhere
+   * (the validation's quick check): what line() does with such a line, but for the entry,
+   * which the caller counts itself.
+   */
+  takeAwaited(): void {
+    this.waiting = undefined;
+  }
+
   end(out: ReadEntry[]): void {
     this.flushPending(out);
   }
@@ -133,12 +191,19 @@ export class NdjsonState {
   private simpleAction(text: string, line: number, out: ReadEntry[]): boolean {
     const match = SIMPLE_ACTION.exec(text);
     if (match === null) return false;
+    this.simpleActionLine({ kind: match[1] === 'delete' ? 'delete' : 'index', id: match[2] ?? '', language: match[3] ?? '' }, line, out);
+    return true;
+  }
+
+  /**
+   * A line that matches SIMPLE_ACTION, read elsewhere (from its bytes: simpleActionBytes):
+   * what line() does with it. Only while the form is not plain, as line() tries it.
+   */
+  simpleActionLine(action: DataAction, line: number, out: ReadEntry[]): void {
     this.currentMode = 'wire';
     this.flushPending(out);
-    const action: DataAction = { kind: match[1] === 'delete' ? 'delete' : 'index', id: match[2] ?? '', language: match[3] ?? '' };
     if (action.kind === 'delete') out.push({ kind: 'record', record: { file: this.file, line, action } });
     else this.waiting = { line, action };
-    return true;
   }
 
   private actionLine(value: Record<string, unknown>, line: number, out: ReadEntry[]): void {

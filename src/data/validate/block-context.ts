@@ -1,6 +1,7 @@
 import type { SourceDefinition } from '../../model/types.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { BlockContext } from './check-block.js';
+import { CleanLines } from './clean-lines.js';
 import { createItemValidators } from './item-validators.js';
 
 /**
@@ -23,7 +24,11 @@ export function blockSetup(sourceId: string, definition: SourceDefinition, field
 
 /** Builds a thread's checker; the item validators come from createItemValidators, on every thread alike. */
 export async function blockContext(setup: BlockSetup): Promise<BlockContext> {
-  const definition = JSON.parse(setup.definitionJson) as SourceDefinition;
+  return contextFor(setup, JSON.parse(setup.definitionJson) as SourceDefinition);
+}
+
+/** The checker for `setup` with the definition as it is (the main thread has it already). */
+export async function contextFor(setup: BlockSetup, definition: SourceDefinition): Promise<BlockContext> {
   const validators = await createItemValidators(definition, setup.routingFields);
-  return { rules: { sourceId: setup.sourceId, definition, validators }, fields: setup.fields, maxErrors: setup.maxErrors, maxLineBytes: setup.maxLineBytes };
+  return { rules: { sourceId: setup.sourceId, definition, validators }, clean: new CleanLines(definition, validators), fields: setup.fields, maxErrors: setup.maxErrors, maxLineBytes: setup.maxLineBytes };
 }

@@ -5,8 +5,8 @@ import type { Worker } from 'node:worker_threads';
 import type { BlockSetup } from './block-context.js';
 import { checkBlock, type BlockContext, type BlockJob, type BlockResult } from './check-block.js';
 
-/** What a worker thread answers for one block. */
-export type WorkerReply = { ok: true; result: BlockResult } | { ok: false; seq: number; message: string };
+/** What a worker thread says: that it is ready for blocks (once), then what it found in each block. */
+export type WorkerReply = { kind: 'ready' } | { kind: 'result'; result: BlockResult } | { kind: 'failed'; seq: number; message: string };
 
 /** Blocks a worker holds at once: one being checked, one waiting, so it never idles between two. */
 const DEPTH = 2;
@@ -59,14 +59,16 @@ export class BlockLanes {
    * workers are starting, so both start-ups overlap. With `workerUrl` undefined or
    * `workers` 0, every block is checked on this thread.
    */
-  static async open(local: () => Promise<BlockContext>, setup: BlockSetup, workers: number, workerUrl: URL | undefined): Promise<BlockLanes> {
+  static async open(local: () => Promise<BlockContext>, setup: BlockSetup, workers: number, workerUrl: URL | undefined, waitForWorkers = false): Promise<BlockLanes> {
     const lanes: WorkerLane[] = [];
     if (workerUrl !== undefined && workers > 0) {
       const { Worker } = await import('node:worker_threads');
       for (let i = 0; i < workers; i++) lanes.push(new WorkerLane(new Worker(workerUrl, { workerData: setup, resourceLimits: WORKER_LIMITS })));
     }
     try {
-      return new BlockLanes(await local(), lanes);
+      const opened = new BlockLanes(await local(), lanes);
+      if (waitForWorkers) await Promise.all(lanes.map((lane) => lane.started));
+      return opened;
     } catch (error) {
       await Promise.all(lanes.map((lane) => lane.close()));
       throw error;
@@ -84,16 +86,19 @@ export class BlockLanes {
 
   /**
    * Starts checking a block: on a worker thread while one has room, else (every worker
-   * busy, or a line too long for a worker's small heap) now, on this thread. A block whose
-   * worker fails (out of its memory, say) is checked again here: its bytes are shared
-   * memory, still readable, and that worker gets no more blocks.
+   * busy or still starting, or a line too long for a worker's small heap) now, on this
+   * thread. A worker gets no block before it says it is ready: one handed to a worker
+   * still loading its modules would hold up every block after it in the order they are
+   * taken, and this thread would wait instead of checking. A block whose worker fails (out
+   * of its memory, say) is checked again here: its bytes are shared memory, still
+   * readable, and that worker gets no more blocks.
    */
   async start(job: BlockJob): Promise<{ result: Promise<BlockResult> }> {
     if (this.workers.length === 0 || job.bytes.length > WORKER_MAX_BLOCK_BYTES) return { result: Promise.resolve(checkBlock(job, this.local)) };
     // Let finished workers report first, so their room is seen.
     await new Promise<void>((resolve) => setImmediate(resolve));
     let lane: WorkerLane | undefined;
-    for (const worker of this.workers) if (worker.usable && worker.load < DEPTH && (lane === undefined || worker.load < lane.load)) lane = worker;
+    for (const worker of this.workers) if (worker.ready && worker.load < DEPTH && (lane === undefined || worker.load < lane.load)) lane = worker;
     if (lane === undefined) return { result: Promise.resolve(checkBlock(job, this.local)) };
     return { result: lane.send(job).catch(() => checkBlock(job, this.local)) };
   }
@@ -106,14 +111,23 @@ export class BlockLanes {
 class WorkerLane {
   private readonly waiting = new Map<number, { resolve: (result: BlockResult) => void; reject: (error: Error) => void }>();
   private failure: Error | undefined;
+  private isReady = false;
+  private settleStarted: () => void = () => undefined;
+  /** Settles once the worker is ready for blocks, or has failed. */
+  readonly started = new Promise<void>((resolve) => (this.settleStarted = resolve));
 
   /** The pass closes every lane it opens (validate-files, in a finally): a worker never outlives its pass. */
   constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WorkerReply) => {
-      const seq = reply.ok ? reply.result.seq : reply.seq;
+      if (reply.kind === 'ready') {
+        this.isReady = true;
+        this.settleStarted();
+        return;
+      }
+      const seq = reply.kind === 'result' ? reply.result.seq : reply.seq;
       const entry = this.waiting.get(seq);
       this.waiting.delete(seq);
-      if (reply.ok) entry?.resolve(reply.result);
+      if (reply.kind === 'result') entry?.resolve(reply.result);
       else entry?.reject(new Error(`validation worker failed: ${reply.message}`));
     });
     worker.on('error', (error) => this.fail(error));
@@ -124,8 +138,9 @@ class WorkerLane {
     return this.waiting.size;
   }
 
-  get usable(): boolean {
-    return this.failure === undefined;
+  /** Ready for blocks: started, and not failed. */
+  get ready(): boolean {
+    return this.isReady && this.failure === undefined;
   }
 
   send(job: BlockJob): Promise<BlockResult> {
@@ -143,6 +158,7 @@ class WorkerLane {
 
   private fail(error: Error): void {
     this.failure ??= error;
+    this.settleStarted();
     for (const entry of this.waiting.values()) entry.reject(this.failure);
     this.waiting.clear();
   }

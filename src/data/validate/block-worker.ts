@@ -11,17 +11,22 @@ import { checkBlock, type BlockJob } from './check-block.js';
 const port = parentPort;
 if (port === null) throw new Error('block-worker runs only as a worker thread');
 const context = blockContext(workerData as BlockSetup);
+// Blocks come only once this is said (BlockLanes.start); a worker that cannot build its checker never says it, and gets none.
+context.then(
+  () => port.postMessage({ kind: 'ready' } satisfies WorkerReply),
+  () => undefined,
+);
 
 port.on('message', (job: BlockJob) => {
   context
     .then((ready) => {
       const result = checkBlock(job, ready);
-      const reply: WorkerReply = { ok: true, result };
+      const reply: WorkerReply = { kind: 'result', result };
       // The block and its results are shared memory: only their views travel.
       port.postMessage(reply);
     })
     .catch((error: unknown) => {
-      const reply: WorkerReply = { ok: false, seq: job.seq, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      const reply: WorkerReply = { kind: 'failed', seq: job.seq, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       port.postMessage(reply);
     });
 });

@@ -3,11 +3,13 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { hasUtf8Bom } from '../../fs/utf8-text.js';
 import { serializeAction } from '../push/serialize.js';
 import { decodeLine } from '../read/line-chunks.js';
-import { NdjsonState, SIMPLE_ACTION, type NdjsonMode, type Pending } from '../read/ndjson-state.js';
+import { NdjsonState, SIMPLE_ACTION, simpleActionBytes, type NdjsonMode, type Pending } from '../read/ndjson-state.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { DataAction, ReadEntry } from '../types.js';
 import { checkRecord, type RecordRulesContext } from './check-record.js';
+import type { CleanLines } from './clean-lines.js';
 import { idHash } from './id-set.js';
+import { jsonBytes, type JsonBytes } from './json-bytes.js';
 
 /** A block of whole lines of one NDJSON file, with what the lines before it left behind. */
 export interface BlockJob {
@@ -64,6 +66,8 @@ export interface BlockResult {
 
 export interface BlockContext {
   rules: RecordRulesContext;
+  /** The quick check of data lines, built on the same rules and validators. */
+  clean: CleanLines;
   fields: PlainItemFields;
   maxErrors: number;
   maxLineBytes: number;
@@ -81,6 +85,7 @@ export function checkBlock(job: BlockJob, context: BlockContext): BlockResult {
   const tally = new BlockTally(job, context);
   const tooLong = job.tooLong.length === 0 ? undefined : new Set(job.tooLong);
   const out: ReadEntry[] = [];
+  const json = jsonBytes(buffer);
   let raw = true;
   let line = job.firstLine;
   let start = 0;
@@ -90,22 +95,47 @@ export function checkBlock(job: BlockJob, context: BlockContext): BlockResult {
       raw = false;
     } else {
       const plain = utf8 && line !== 1 && buffer[end - 1] !== CARRIAGE_RETURN;
-      // The common line is decoded in place; decodeLine handles a `\r`, a BOM and bytes that are not UTF-8.
-      const text = plain ? buffer.toString('utf8', start, end) : decodeLine(buffer.subarray(start, end), line, utf8);
-      if (typeof text !== 'string') {
-        state.notUtf8(text, out);
-        raw = false;
-      } else {
-        state.line(text, line, out);
-        raw = raw && (plain || (buffer[end - 1] !== CARRIAGE_RETURN && !(line === 1 && hasUtf8Bom(buffer.subarray(start, end))))) && sendsAsIs(text, line, state, out);
+      // Most lines are read from their bytes (readQuickly); the rest decoded in place, or by
+      // decodeLine, which handles a `\r`, a BOM and bytes that are not UTF-8.
+      if (!plain || !readQuickly(json, start, end, line, state, context, tally, out)) {
+        const text = plain ? buffer.toString('utf8', start, end) : decodeLine(buffer.subarray(start, end), line, utf8);
+        if (typeof text !== 'string') {
+          state.notUtf8(text, out);
+          raw = false;
+        } else {
+          state.line(text, line, out);
+          raw = raw && (plain || (buffer[end - 1] !== CARRIAGE_RETURN && !(line === 1 && hasUtf8Bom(buffer.subarray(start, end))))) && sendsAsIs(text, line, state, out);
+        }
       }
     }
-    for (const entry of out) tally.add(entry);
-    out.length = 0;
+    if (out.length > 0) {
+      for (const entry of out) tally.add(entry);
+      out.length = 0;
+    }
     start = end + 1;
     line++;
   }
   return tally.result(raw);
+}
+
+/**
+ * A line read from its bytes, as state.line would read its text, when it is one of the two
+ * common kinds: an action line exactly as graphform writes it, or the data line an index
+ * action waits for that the quick check finds nothing to say about (no string decoded, no
+ * value built). Either goes on the wire as it is. False: read the line's text.
+ */
+function readQuickly(json: JsonBytes, start: number, end: number, line: number, state: NdjsonState, context: BlockContext, tally: BlockTally, out: ReadEntry[]): boolean {
+  const awaited = state.pending?.action;
+  if (awaited !== undefined && context.clean.accepts(json, start, end, awaited.language)) {
+    state.takeAwaited();
+    tally.clean(awaited, line);
+    return true;
+  }
+  if (state.mode === 'plain') return false;
+  const action = simpleActionBytes(json.bytes, start, end);
+  if (action === undefined) return false;
+  state.simpleActionLine(action, line, out);
+  return true;
 }
 
 /** Whether the line just read goes on the wire exactly as it is in the file. */
@@ -165,11 +195,21 @@ class BlockTally {
       hasError ||= diagnostic.severity === 'error';
     }
     if (hasError) this.invalid++;
-    const [a, b] = idHash(record.action.language, record.action.id);
+    this.remember(record.action, record.line, hasError);
+  }
+
+  /** An index record whose data line the quick check took: what add() counts for one without a diagnostic. */
+  clean(action: DataAction, line: number): void {
+    this.entries++;
+    this.remember(action, line, false);
+  }
+
+  private remember(action: DataAction, line: number, hasError: boolean): void {
+    const [a, b] = idHash(action.language, action.id);
     const at = this.records++;
     this.hashes[at * 2] = a;
     this.hashes[at * 2 + 1] = b;
-    this.lines[at] = record.line;
+    this.lines[at] = line;
     this.errors[at] = hasError ? 1 : 0;
   }
 

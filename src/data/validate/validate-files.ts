@@ -5,12 +5,11 @@ import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import { dataFormatOf, readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, ProgressReporter, ProgressSnapshot, ValidationSummary } from '../types.js';
-import { blockSetup } from './block-context.js';
+import { blockSetup, contextFor } from './block-context.js';
 import { BlockLanes, builtWorkerUrl, defaultWorkerCount, WORKER_MAX_BLOCK_BYTES } from './block-lanes.js';
 import type { BlockContext } from './check-block.js';
 import type { RecordRulesContext } from './check-record.js';
 import { locationKey, reportDuplicates } from './duplicates.js';
-import { createItemValidators } from './item-validators.js';
 import { cutNdjsonBlocks } from './ndjson-blocks.js';
 import { BlockPipeline } from './block-pipeline.js';
 import { PassTally } from './pass-tally.js';
@@ -25,6 +24,12 @@ export interface ParallelOptions {
   workerUrl?: URL | undefined;
   /** Below this many bytes of NDJSON no worker starts: starting one would cost more than it saves. */
   fromBytes: number;
+  /**
+   * Wait until every worker is ready before the first block. By default this thread checks
+   * blocks while the workers start, and a small input may be done before they are: tests
+   * that must see blocks reach the workers wait.
+   */
+  waitForWorkers?: boolean;
 }
 
 /** Reads are this large; blocks a little larger (a block ends with the line the next piece finishes). */
@@ -73,13 +78,8 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: PARALLEL_FROM_BYTES };
   const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
   const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes);
-  const local = async (): Promise<BlockContext> => ({
-    rules: { sourceId: declaration.id, definition: declaration.definition, validators: await createItemValidators(declaration.definition, [fields.idField, fields.languageField]) },
-    fields,
-    maxErrors,
-    maxLineBytes,
-  });
-  const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())));
+  const local = (): Promise<BlockContext> => contextFor(setup, declaration.definition);
+  const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())), parallel.waitForWorkers);
   const { rules } = lanes.local;
 
   const tally = new PassTally(maxErrors, options.initialIssues ?? []);

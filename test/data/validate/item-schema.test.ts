@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ancestorsOf, effectiveProperties, itemSchema, propertySchema } from '../../../src/data/validate/item-schema.js';
+import { Ajv } from 'ajv';
+import { ancestorsOf, compiledItemSchema, effectiveProperties, itemSchema, propertySchema } from '../../../src/data/validate/item-schema.js';
 import { shopDeclaration } from '../fixtures.js';
 
 const definition = shopDeclaration().definition;
@@ -49,5 +50,13 @@ describe('item schema derivation', () => {
       title: 'Dimensions',
       properties: { Width: { type: ['number', 'null'], title: 'Float' }, Height: { type: ['number', 'null'], title: 'Float' } },
     });
+  });
+
+  it('derives schemas that draft-07 accepts: the validator compiles them without checking them against the meta-schema', () => {
+    const ajv = new Ajv({ strict: false });
+    for (const typeName of Object.keys(definition.contentTypes)) {
+      const schema = compiledItemSchema(definition, typeName, ['Id', 'language_routing']);
+      expect(ajv.validateSchema(schema), `${typeName}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+    }
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../../src/data/read/read-data-file.js';
-import { blockSetup } from '../../../src/data/validate/block-context.js';
+import { blockSetup, contextFor } from '../../../src/data/validate/block-context.js';
 import { BlockLanes } from '../../../src/data/validate/block-lanes.js';
 import type { BlockContext } from '../../../src/data/validate/check-block.js';
-import { createItemValidators } from '../../../src/data/validate/item-validators.js';
 import { BlockPipeline, type FileVerdict } from '../../../src/data/validate/block-pipeline.js';
 import { cutNdjsonBlocks } from '../../../src/data/validate/ndjson-blocks.js';
 import { PassTally } from '../../../src/data/validate/pass-tally.js';
@@ -16,8 +15,7 @@ const A = (id: string | number, language = 'en'): string => JSON.stringify({ ind
 const P = (id: string, extra: Record<string, unknown> = {}): string => JSON.stringify(product(id, 'en', extra));
 
 async function localContext(maxErrors: number): Promise<BlockContext> {
-  const validators = await createItemValidators(declaration.definition, [FIELDS.idField, FIELDS.languageField]);
-  return { rules: { sourceId: 'shop', definition: declaration.definition, validators }, fields: FIELDS, maxErrors, maxLineBytes: MAX_LINE };
+  return contextFor(blockSetup('shop', declaration.definition, FIELDS, maxErrors, MAX_LINE), declaration.definition);
 }
 
 function outcome(tally: PassTally): unknown {

@@ -52,10 +52,10 @@ describe('validation on worker threads', () => {
     const workerUrl = pathToFileURL(WORKER);
     for (const maxErrors of [50, 4]) {
       const alone = await pass(files, { workers: 0, fromBytes: 0 }, maxErrors);
-      expect(await pass(files, { workers: 1, workerUrl, fromBytes: 0 }, maxErrors)).toEqual(alone);
-      expect(await pass(files, { workers: 3, workerUrl, fromBytes: 0 }, maxErrors)).toEqual(alone);
+      expect(await pass(files, { workers: 1, workerUrl, fromBytes: 0, waitForWorkers: true }, maxErrors)).toEqual(alone);
+      expect(await pass(files, { workers: 3, workerUrl, fromBytes: 0, waitForWorkers: true }, maxErrors)).toEqual(alone);
     }
-    const result = (await pass(files, { workers: 2, workerUrl, fromBytes: 0 })) as { summary: ValidationSummary; raw: string[] };
+    const result = (await pass(files, { workers: 2, workerUrl, fromBytes: 0, waitForWorkers: true })) as { summary: ValidationSummary; raw: string[] };
     expect(result.summary.items).toBe(18_003);
     const where = result.summary.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`);
     expect(where).toEqual(expect.arrayContaining(['big.ndjson:1996 GF_DATA_INVALID_VALUE', 'more.ndjson:2 GF_DATA_DUPLICATE_ID', 'more.ndjson:5 GF_DATA_MISSING_ACTION']));
@@ -72,7 +72,7 @@ describe('validation on worker threads', () => {
     }
     const workerUrl = pathToFileURL(WORKER);
     const alone = await pass(files, { workers: 0, fromBytes: 0 }, 3);
-    expect(await pass(files, { workers: 2, workerUrl, fromBytes: 0 }, 3)).toEqual(alone);
+    expect(await pass(files, { workers: 2, workerUrl, fromBytes: 0, waitForWorkers: true }, 3)).toEqual(alone);
     const result = alone as { summary: ValidationSummary; raw: string[] };
     expect(result.summary.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([
       'part-03.ndjson:304 GF_DATA_INVALID_VALUE',
@@ -89,7 +89,15 @@ describe('validation on worker threads', () => {
     const files = [await dataFile('items.ndjson')];
     const crashing = pathToFileURL(path.join(import.meta.dirname, 'crashing-worker.mjs'));
     const alone = await pass(files, { workers: 0, fromBytes: 0 });
-    expect(await pass(files, { workers: 2, workerUrl: crashing, fromBytes: 0 })).toEqual(alone);
+    expect(await pass(files, { workers: 2, workerUrl: crashing, fromBytes: 0, waitForWorkers: true })).toEqual(alone);
     expect((alone as { summary: ValidationSummary }).summary).toMatchObject({ items: 8_000, errors: 1 });
+  });
+
+  it('hands no block to a worker before it says it is ready: this thread checks them meanwhile', async () => {
+    await writeWireFile(path.join(tmp.dir, 'items.ndjson'), 8_000, (i) => (i === 4_001 ? { ...generatedItem(i), Quantity: 'x' } : generatedItem(i)));
+    const files = [await dataFile('items.ndjson')];
+    const silent = pathToFileURL(path.join(import.meta.dirname, 'silent-worker.mjs'));
+    const alone = await pass(files, { workers: 0, fromBytes: 0 });
+    expect(await pass(files, { workers: 2, workerUrl: silent, fromBytes: 0 })).toEqual(alone);
   });
 });
