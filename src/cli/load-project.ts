@@ -1,10 +1,10 @@
 import type { ResolvedConfig } from '../config/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import { displayPath } from '../load/read-declarations.js';
-import { readProjectDeclarations } from '../load/read-project.js';
+import { displayPath, readDeclarationTexts } from '../load/read-declarations.js';
+import { parseProjectDeclarations } from '../load/read-project.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
-import { accountNamesTouch } from '../validate/account-names.js';
+import { accountNamesTouch, declaredContentTypeNames } from '../validate/account-names.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
 import type { CommandContext } from './context.js';
@@ -33,7 +33,8 @@ export async function loadProject(
 ): Promise<LoadedProject> {
   const config = await ctx.loadConfig();
   // The config's folder is the project: no declaration is read from outside it.
-  const files = await readProjectDeclarations(config.sources, ctx.io.cwd, config.rootDir);
+  const reads = await readDeclarationTexts(config.sources, ctx.io.cwd, config.rootDir);
+  const files = parseProjectDeclarations(reads);
   refuseEmptyProject(ctx, config, files.length, options);
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
@@ -42,10 +43,13 @@ export async function loadProject(
     stateSources: options.stateSources ?? {},
   };
   const result = validateDeclarations(files, context);
+  const declaredNames = declaredContentTypeNames(files);
   return {
     config,
-    // Validating again costs as much as the first time: skipped when the account cannot change the outcome.
-    revalidate: (accountTypes) => (accountNamesTouch(files, accountTypes) ? validateDeclarations(files, { ...context, accountTypes }) : result),
+    // Validating again costs as much as the first time: skipped when the account cannot change
+    // the outcome. The texts are kept and parsed again then, not the parsed files, which are
+    // several copies of every definition's size and seldom needed.
+    revalidate: (accountTypes) => (accountNamesTouch(declaredNames, accountTypes) ? validateDeclarations(parseProjectDeclarations(reads), { ...context, accountTypes }) : result),
     declarations: result.declarations,
     diagnostics: result.diagnostics,
     // A file that was refused or is empty has no line worth showing.

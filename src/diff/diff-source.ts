@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
-import { canonicalDefinition, canonicalJson, canonicalValue, compareText, sortDeep } from '../model/canonical.js';
+import { canonicalAsJson, canonicalDefinition, canonicalJson, canonicalText, compareText, sortDeep } from '../model/canonical.js';
 import { ownValue } from '../model/own.js';
 import type { ContentTypeDefinition, PropertyDefinition, SourceDefinition, UnknownFields } from '../model/types.js';
 import { compareChanges, FIELD_CHANGES, type Change, type ChangeKind } from './change.js';
@@ -12,12 +12,21 @@ import { compareChanges, FIELD_CHANGES, type Change, type ChangeKind } from './c
  * invisible to the plan.
  */
 export function diffSource(applied: SourceDefinition | undefined, desired: SourceDefinition | undefined): Change[] {
-  if (applied === undefined && desired === undefined) return [];
-  if (applied === undefined) return [change('source.added', '', null, canonicalValue(desired as SourceDefinition))];
-  if (desired === undefined) return [change('source.removed', '', canonicalValue(applied), null)];
+  return diffCanonical(applied === undefined ? undefined : canonicalDefinition(applied), desired === undefined ? undefined : canonicalDefinition(desired));
+}
 
-  const before = canonicalDefinition(applied);
-  const after = canonicalDefinition(desired);
+/**
+ * diffSource of two definitions already in canonical form (canonicalDefinition), for a
+ * caller that compares one definition with several: each is made canonical once. An added
+ * or removed source's change holds the canonical form it was given.
+ */
+export function diffCanonical(before: SourceDefinition | undefined, after: SourceDefinition | undefined): Change[] {
+  if (before === undefined && after === undefined) return [];
+  if (before === undefined) return [change('source.added', '', null, canonicalAsJson(after as SourceDefinition))];
+  if (after === undefined) return [change('source.removed', '', canonicalAsJson(before), null)];
+  // Equal canonical forms mean no change at all: the common case, without comparing field by field.
+  if (canonicalText(before) === canonicalText(after)) return [];
+
   const changes: Change[] = [];
   if ((before.label ?? '') !== (after.label ?? '')) changes.push(change('source.labelChanged', 'label', before.label ?? '', after.label ?? ''));
   if ((before.description ?? '') !== (after.description ?? '')) {
@@ -80,9 +89,11 @@ function diffProperty(path: string, was: PropertyDefinition, now: PropertyDefini
 function diffFields(path: string, fields: Readonly<Record<string, ChangeKind>>, before: object, after: object): Change[] {
   const changes: Change[] = [];
   for (const [field, kind] of Object.entries(fields)) {
-    const was = fieldValue(before, field);
-    const now = fieldValue(after, field);
-    if (canonicalJson(was) !== canonicalJson(now)) changes.push(change(kind, path === '' ? field : `${path}.${field}`, was, now));
+    const was = (before as Record<string, unknown>)[field];
+    const now = (after as Record<string, unknown>)[field];
+    // canonicalJson sorts as it writes: the sorted copies are made only for a change.
+    if (was === undefined && now === undefined) continue;
+    if (canonicalJson(was) !== canonicalJson(now)) changes.push(change(kind, path === '' ? field : `${path}.${field}`, fieldValue(before, field), fieldValue(after, field)));
   }
   return changes;
 }

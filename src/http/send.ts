@@ -31,35 +31,39 @@ export async function sendWithRetry(
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? abortableSleep;
   const secrets = options.secrets ?? [];
-  const log = (line: string): void => options.log?.(redact(line, secrets));
+  // Log lines are built only when someone reads them: redacting costs as much as a small request.
+  const log = (line: () => string): void => {
+    if (options.log !== undefined) options.log(redact(line(), secrets));
+  };
 
   for (let attempt = 1; ; attempt++) {
     const request = await build(attempt);
-    const safeUrl = redact(options.showUrl?.(request.url) ?? request.url, secrets);
-    const label = `${request.method} ${safeUrl}`;
+    let shownUrl: string | undefined;
+    const safeUrl = (): string => (shownUrl ??= redact(options.showUrl?.(request.url) ?? request.url, secrets));
+    const label = (): string => `${request.method} ${safeUrl()}`;
     if (options.signal?.aborted === true) {
-      throw new HttpTransportError('aborted', { method: request.method, url: safeUrl, attempts: attempt - 1, reason: 'cancelled' });
+      throw new HttpTransportError('aborted', { method: request.method, url: safeUrl(), attempts: attempt - 1, reason: 'cancelled' });
     }
     const started = now();
     const outcome = await attemptOnce(request, options.timeoutMs ?? DEFAULT_HTTP_SETTINGS.timeoutMs, attempt, options.signal, options.maxResponseBytes);
     if (outcome instanceof ResponseLimitReached) {
-      log(`${label} attempt ${attempt}/${maxAttempts} → answer over ${outcome.limit} bytes`);
-      throw new ResponseTooLargeError({ method: request.method, url: safeUrl, limit: outcome.limit });
+      log(() => `${label()} attempt ${attempt}/${maxAttempts} → answer over ${outcome.limit} bytes`);
+      throw new ResponseTooLargeError({ method: request.method, url: safeUrl(), limit: outcome.limit });
     }
     if (outcome === 'aborted') {
-      throw new HttpTransportError('aborted', { method: request.method, url: safeUrl, attempts: attempt, reason: 'cancelled' });
+      throw new HttpTransportError('aborted', { method: request.method, url: safeUrl(), attempts: attempt, reason: 'cancelled' });
     }
     const elapsed = `${Math.max(0, now() - started)} ms`;
-    const head = `${label} attempt ${attempt}/${maxAttempts} [${describeHeaders(request.headers ?? {})}]`;
+    const head = (): string => `${label()} attempt ${attempt}/${maxAttempts} [${describeHeaders(request.headers ?? {})}]`;
     const result = outcome.kind === 'response' ? `${outcome.response.status}` : `${outcome.failure} (${outcome.reason})`;
     const retryable = outcome.kind === 'failure' || retryStatuses.includes(outcome.response.status);
 
     if (!retryable || attempt >= maxAttempts) {
-      log(`${head} → ${result} in ${elapsed}`);
+      log(() => `${head()} → ${result} in ${elapsed}`);
       if (outcome.kind === 'response') return outcome.response;
       throw new HttpTransportError(outcome.failure, {
         method: request.method,
-        url: safeUrl,
+        url: safeUrl(),
         attempts: attempt,
         reason: redact(outcome.reason, secrets),
         cause: outcome.error,
@@ -67,7 +71,7 @@ export async function sendWithRetry(
     }
     const retryAfter = outcome.kind === 'response' ? outcome.retryAfter : null;
     const wait = retryDelay(attempt, retryAfter, settings, random, now());
-    log(`${head} → ${result} in ${elapsed}; retrying in ${wait.delayMs} ms (${wait.source})`);
+    log(() => `${head()} → ${result} in ${elapsed}; retrying in ${wait.delayMs} ms (${wait.source})`);
     await sleep(wait.delayMs, options.signal);
   }
 }

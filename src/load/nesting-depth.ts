@@ -20,14 +20,19 @@ export function findTooDeep(text: string, max = MAX_DECLARATION_DEPTH): TooDeep 
   const indents: number[] = [];
   let flow = 0;
   let lineStart = true;
-  for (let i = 0; i < text.length; i += 1) {
+  let i = 0;
+  while (i < text.length) {
     if (lineStart && flow === 0) {
       lineStart = false;
       const { content, deepAt } = skipBlockIndicators(text, i, indents, max);
       if (deepAt !== undefined) return { offset: deepAt };
-      i = content - 1;
+      i = content;
       continue;
     }
+    // Only these characters change anything: the rest of a line is skipped at once.
+    SPECIAL.lastIndex = i;
+    if (SPECIAL.exec(text) === null) break;
+    i = SPECIAL.lastIndex - 1;
     const ch = text[i];
     if (ch === '\n') lineStart = true;
     else if (ch === '#' && (i === 0 || text[i - 1] === ' ' || text[i - 1] === '\n')) i = lineEnd(text, i) - 1;
@@ -37,9 +42,13 @@ export function findTooDeep(text: string, max = MAX_DECLARATION_DEPTH): TooDeep 
       flow += 1;
       if (indents.length + flow > max) return { offset: i };
     } else if ((ch === ']' || ch === '}') && flow > 0) flow -= 1;
+    i += 1;
   }
   return undefined;
 }
+
+/** The characters findTooDeep acts on. */
+const SPECIAL = /[\n#"'[\]{}]/g;
 
 /**
  * At the start of a line in block context: pops the indentation levels this line closes,

@@ -1,7 +1,7 @@
 import { dataFilePatterns, excludeDataFiles, isDataFile } from './exclude-data-files.js';
 import { parseQuickly, withoutByteOrderMark, type ParsedDeclarationFile } from './parse.js';
 import { parseWithYaml } from './parse-yaml.js';
-import { parseRead, readDeclarationTexts } from './read-declarations.js';
+import { parseRead, readDeclarationTexts, type ReadDeclaration } from './read-declarations.js';
 
 /**
  * The project's declarations: every file under `dir` read and parsed as readDeclarationFiles
@@ -12,7 +12,14 @@ import { parseRead, readDeclarationTexts } from './read-declarations.js';
  * A list declares no `data:` of its own, so leaving it unparsed changes nothing else.
  */
 export async function readProjectDeclarations(dir: string, cwd: string, root: string = cwd): Promise<ParsedDeclarationFile[]> {
-  const reads = await readDeclarationTexts(dir, cwd, root);
+  return parseProjectDeclarations(await readDeclarationTexts(dir, cwd, root));
+}
+
+/**
+ * The parsing half of readProjectDeclarations, pure: the same files from the same texts,
+ * so a caller may keep the texts and parse them again rather than hold the parsed files.
+ */
+export function parseProjectDeclarations(reads: readonly ReadDeclaration[]): ParsedDeclarationFile[] {
   const quick = reads.map((read) => (read.kind === 'refused' ? read.file : parseQuickly(read.display, read.text)));
   const patterns = dataFilePatterns(quick.filter((file) => file !== undefined));
   const files: ParsedDeclarationFile[] = [];

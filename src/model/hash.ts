@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { canonicalDefinition, canonicalJson, compareText } from './canonical.js';
+import { canonicalDefinition, canonicalText, compareText } from './canonical.js';
 import type { SourceDeclaration, SourceDefinition } from './types.js';
 
 /** `sha256:<hex>` of the canonical form: equal for definitions that mean the same. */
 export function hashDefinition(definition: SourceDefinition): string {
-  return sha256(canonicalJson(canonicalDefinition(definition)));
+  return sha256(canonicalText(canonicalDefinition(definition)));
 }
 
 /**
@@ -13,16 +13,29 @@ export function hashDefinition(definition: SourceDefinition): string {
  * name is left out: moving a declaration to another file changes nothing.
  */
 export function hashDeclarations(declarations: readonly SourceDeclaration[]): string {
-  // The hash of canonicalJson of the whole list, fed one entry at a time: the same bytes,
-  // without holding every source's canonical form and text at once.
-  const hash = createHash('sha256').update('[', 'utf8');
-  [...declarations]
-    .sort((a, b) => compareText(a.id, b.id))
-    .forEach((d, index) => {
-      const entry = { id: d.id, definition: canonicalDefinition(d.definition), data: [...d.data] };
-      hash.update(`${index === 0 ? '' : ','}${canonicalJson(entry)}`, 'utf8');
-    });
-  return `sha256:${hash.update(']', 'utf8').digest('hex')}`;
+  const hash = new DeclarationsHash();
+  for (const d of [...declarations].sort((a, b) => compareText(a.id, b.id))) hash.add(d, canonicalDefinition(d.definition));
+  return hash.digest();
+}
+
+/**
+ * hashDeclarations fed one declaration at a time, in id order (compareText), each with its
+ * canonical form already made: the hash of canonicalJson of the whole list, the same bytes,
+ * without holding every source's canonical form and text at once.
+ */
+export class DeclarationsHash {
+  private readonly hash = createHash('sha256').update('[', 'utf8');
+  private entries = 0;
+
+  add(declaration: SourceDeclaration, canonical: SourceDefinition): void {
+    // canonicalJson({id, definition, data}): its keys in sorted order, the definition canonical.
+    const entry = `{"data":${JSON.stringify(declaration.data)},"definition":${canonicalText(canonical)},"id":${JSON.stringify(declaration.id)}}`;
+    this.hash.update(`${this.entries++ === 0 ? '' : ','}${entry}`, 'utf8');
+  }
+
+  digest(): string {
+    return `sha256:${this.hash.update(']', 'utf8').digest('hex')}`;
+  }
 }
 
 function sha256(text: string): string {

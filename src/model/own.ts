@@ -31,3 +31,14 @@ export function recordFrom<T>(entries: Iterable<readonly [string, T]>): Record<s
   }
   return record;
 }
+
+/**
+ * Copies the source's own enumerable properties onto the target, as a spread does: every
+ * name becomes (or stays, in its place) an own property, `__proto__` too.
+ */
+export function assignOwn<T>(target: Record<string, T>, source: Readonly<Record<string, T>>): void {
+  for (const name of Object.keys(source)) {
+    if (name === '__proto__') setOwn(target, name, source[name] as T);
+    else target[name] = source[name] as T;
+  }
+}

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
-import { recordFrom } from './own.js';
+import { assignOwn, recordFrom } from './own.js';
 import type {
   ContentTypeDefinition,
   FieldRef,
@@ -51,44 +51,46 @@ function wireSettings(source: Pick<SourceDefinition, 'preset' | 'useTypedFieldNa
   };
 }
 
+// Per type and per property, built by assignment in the published order, the unknown fields
+// last: they run for every property of every source, and conditional spreads cost more.
+
 export function wireContentType(contentType: ContentTypeDefinition): JsonObject {
-  return {
-    ...(contentType.abstract === undefined ? {} : { abstract: contentType.abstract }),
-    ...(contentType.base === undefined ? {} : { base: contentType.base }),
-    contentType: [...contentType.contentType],
-    ...(contentType.displayName === undefined ? {} : { displayName: contentType.displayName }),
-    ...(contentType.description === undefined ? {} : { description: contentType.description }),
-    ...(contentType.sortOrder === undefined ? {} : { sortOrder: contentType.sortOrder }),
-    properties: mapValues(contentType.properties, wireProperty),
-    ...contentType.unknownFields,
-  };
+  const out: JsonObject = {};
+  if (contentType.abstract !== undefined) out.abstract = contentType.abstract;
+  if (contentType.base !== undefined) out.base = contentType.base;
+  out.contentType = [...contentType.contentType];
+  if (contentType.displayName !== undefined) out.displayName = contentType.displayName;
+  if (contentType.description !== undefined) out.description = contentType.description;
+  if (contentType.sortOrder !== undefined) out.sortOrder = contentType.sortOrder;
+  out.properties = mapValues(contentType.properties, wireProperty);
+  if (contentType.unknownFields !== undefined) assignOwn(out, contentType.unknownFields);
+  return out;
 }
 
 export function wireProperty(property: PropertyDefinition): JsonObject {
-  return {
-    type: property.type,
-    ...(property.searchable === undefined ? {} : { searchable: property.searchable }),
-    ...(property.index === undefined ? {} : { index: property.index }),
-    ...(property.ref === undefined ? {} : { ref: wireRef(property.ref) }),
-    ...(property.helpText === undefined ? {} : { helpText: property.helpText }),
-    ...property.unknownFields,
-  };
+  const out: JsonObject = { type: property.type };
+  if (property.searchable !== undefined) out.searchable = property.searchable;
+  if (property.index !== undefined) out.index = property.index;
+  if (property.ref !== undefined) out.ref = wireRef(property.ref);
+  if (property.helpText !== undefined) out.helpText = property.helpText;
+  if (property.unknownFields !== undefined) assignOwn(out, property.unknownFields);
+  return out;
 }
 
 function wirePropertyType(propertyType: PropertyTypeDefinition): JsonObject {
-  return {
-    ...(propertyType.base === undefined ? {} : { base: propertyType.base }),
-    ...(propertyType.abstract === undefined ? {} : { abstract: propertyType.abstract }),
-    properties: mapValues(propertyType.properties, (property: PropertyTypeProperty, name) => ({
-      name: property.name === undefined || property.name === '' ? name : property.name,
-      type: property.type,
-      ...(property.searchable === undefined ? {} : { searchable: property.searchable }),
-      ...(property.index === undefined ? {} : { index: property.index }),
-      ...(property.ref === undefined ? {} : { ref: wireRef(property.ref) }),
-      ...property.unknownFields,
-    })),
-    ...propertyType.unknownFields,
-  };
+  const out: JsonObject = {};
+  if (propertyType.base !== undefined) out.base = propertyType.base;
+  if (propertyType.abstract !== undefined) out.abstract = propertyType.abstract;
+  out.properties = mapValues(propertyType.properties, (property: PropertyTypeProperty, name) => {
+    const wired: JsonObject = { name: property.name === undefined || property.name === '' ? name : property.name, type: property.type };
+    if (property.searchable !== undefined) wired.searchable = property.searchable;
+    if (property.index !== undefined) wired.index = property.index;
+    if (property.ref !== undefined) wired.ref = wireRef(property.ref);
+    if (property.unknownFields !== undefined) assignOwn(wired, property.unknownFields);
+    return wired;
+  });
+  if (propertyType.unknownFields !== undefined) assignOwn(out, propertyType.unknownFields);
+  return out;
 }
 
 function wireLink(link: LinkDefinition): JsonObject {

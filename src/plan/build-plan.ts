@@ -2,10 +2,10 @@ import { compareDiagnostics } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import type { Change } from '../diff/change.js';
-import { diffSource } from '../diff/diff-source.js';
+import { diffCanonical } from '../diff/diff-source.js';
 import type { RemoteDefinition } from '../graph/types.js';
-import { canonicalDefinition, canonicalJson, compareText, typesPart } from '../model/canonical.js';
-import { hashDeclarations } from '../model/hash.js';
+import { canonicalDefinition, canonicalText, compareText, typesPart } from '../model/canonical.js';
+import { DeclarationsHash, hashDeclarations } from '../model/hash.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { StateSourceEntry } from '../state/types.js';
 import { decideAction, SOURCES_POST_KINDS, TYPES_POST_KINDS, type RemoteStatus } from './action-rules.js';
@@ -24,15 +24,23 @@ export function buildPlan(input: PlanInput): Plan {
   const declarations = new Map(input.declarations.map((d) => [d.id, d]));
   const recorded = input.state?.sources ?? {};
   const ids = [...new Set([...declarations.keys(), ...Object.keys(recorded)])].sort(compareText);
-  const sources = selectTargets(ids, input.options.targets).map((id) =>
-    planSource(id, declarations.get(id), recorded[id], input.remote[id], input.options),
-  );
+  const selected = new Set(selectTargets(ids, input.options.targets));
+  // Each declaration is made canonical once, for its plan and for desiredHash, which takes
+  // them in the same (id) order; two declarations of one id are left to hashDeclarations.
+  const hash = declarations.size === input.declarations.length ? new DeclarationsHash() : undefined;
+  const sources: PlanSource[] = [];
+  for (const id of ids) {
+    const declaration = declarations.get(id);
+    const desired = declaration === undefined ? undefined : canonicalDefinition(declaration.definition);
+    if (declaration !== undefined && desired !== undefined) hash?.add(declaration, desired);
+    if (selected.has(id)) sources.push(planSource(id, declaration, desired, recorded[id], input.remote[id], input.options));
+  }
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     tool: { name: input.tool.name, version: input.tool.version },
     environment: input.environment,
     state: input.state === undefined ? null : { lineage: input.state.lineage, serial: input.state.serial },
-    desiredHash: hashDeclarations(input.declarations),
+    desiredHash: hash?.digest() ?? hashDeclarations(input.declarations),
     createdAt: input.createdAt,
     summary: summarize(sources),
     sources,
@@ -41,25 +49,28 @@ export function buildPlan(input: PlanInput): Plan {
   };
 }
 
+/** `desired` is the declaration's canonical form; each definition is made canonical once, for every comparison below. */
 function planSource(
   id: string,
   declaration: SourceDeclaration | undefined,
+  desired: SourceDefinition | undefined,
   entry: StateSourceEntry | undefined,
   remote: RemoteDefinition | undefined,
   options: PlanOptions,
 ): PlanSource {
-  const changes = diffSource(entry?.definition, declaration?.definition);
+  const applied = entry === undefined ? undefined : canonicalDefinition(entry.definition);
+  const changes = diffCanonical(applied, desired);
   const remoteStatus: RemoteStatus = remote?.status ?? 'not-asked';
   const found = remote?.status === 'found' ? remote : undefined;
-  const remoteDefinition = found?.definition;
+  const current = found === undefined ? undefined : canonicalDefinition(found.definition);
   // A service whose GET types has no description keeps it in the sources API only: then the
   // description is left out of every comparison with its answer, and a description change
   // is never "already applied".
-  const comparable = (definition: SourceDefinition): SourceDefinition => (found?.hasDescription === true ? definition : typesPart(definition));
+  const comparable = (canonical: SourceDefinition): SourceDefinition => (found?.hasDescription === true ? canonical : typesPart(canonical));
   const remoteMatchesDeclaration =
-    remoteDefinition !== undefined &&
-    declaration !== undefined &&
-    canonicalJson(canonicalDefinition(comparable(remoteDefinition))) === canonicalJson(canonicalDefinition(comparable(declaration.definition))) &&
+    current !== undefined &&
+    desired !== undefined &&
+    canonicalText(comparable(current)) === canonicalText(comparable(desired)) &&
     (found?.hasDescription === true || !changes.some((c) => c.kind === 'source.descriptionChanged'));
   const decision = decideAction({
     declared: declaration !== undefined,
@@ -70,7 +81,7 @@ function planSource(
     strategy: options.strategy,
     prune: options.prune,
   });
-  const itemLanguages = canonicalDefinition(entry?.definition ?? remoteDefinition ?? { label: '', languages: [], contentTypes: {} }).languages;
+  const itemLanguages = (applied ?? current)?.languages ?? [];
   const reasons = explainAction({
     id,
     rule: decision.rule,
@@ -80,7 +91,7 @@ function planSource(
     dataGlobs: declaration?.data ?? [],
     importsAssets: declaration?.import !== undefined,
   });
-  const drift = entry !== undefined && remoteDefinition !== undefined ? diffSource(comparable(entry.definition), comparable(remoteDefinition)) : [];
+  const drift = applied !== undefined && current !== undefined ? diffCanonical(comparable(applied), comparable(current)) : [];
   const pending = entry?.pending;
   const undeclared = found === undefined || declaration === undefined ? [] : undeclaredUnknownFields(found.unknown, declaration.definition);
   return {

@@ -4,15 +4,30 @@ import type { ContentTypeView, SourceView } from './source-view.js';
 export interface ContentTypeGraph {
   byName: ReadonlyMap<string, ContentTypeView>;
   /** Known bases only, in declared order, without repeats. */
-  basesOf(name: string): string[];
+  basesOf(name: string): readonly string[];
 }
 
+/** One graph per source, and each type's bases worked out once: several rules walk the same ancestors. */
+const graphs = new WeakMap<SourceView, ContentTypeGraph>();
+
 export function contentTypeGraph(source: SourceView): ContentTypeGraph {
+  const known = graphs.get(source);
+  if (known !== undefined) return known;
   const byName = new Map(source.contentTypes.map((contentType) => [contentType.name, contentType]));
-  return {
+  const bases = new Map<string, readonly string[]>();
+  const graph: ContentTypeGraph = {
     byName,
-    basesOf: (name) => [...new Set((byName.get(name)?.bases ?? []).map((base) => base.name).filter((base) => byName.has(base)))],
+    basesOf: (name) => {
+      let found = bases.get(name);
+      if (found === undefined) {
+        found = [...new Set((byName.get(name)?.bases ?? []).map((base) => base.name).filter((base) => byName.has(base)))];
+        bases.set(name, found);
+      }
+      return found;
+    },
   };
+  graphs.set(source, graph);
+  return graph;
 }
 
 /**

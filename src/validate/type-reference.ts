@@ -4,6 +4,9 @@ export type TypeReference = { ok: true; name: string; list: boolean } | { ok: fa
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 export function parseTypeReference(text: string): TypeReference {
+  // Nearly every type is a plain name or `[Name]`: answered before the checks that explain the rest.
+  if (NAME.test(text)) return { ok: true, name: text, list: false };
+  if (text.startsWith('[') && text.endsWith(']') && NAME.test(text.slice(1, -1))) return { ok: true, name: text.slice(1, -1), list: true };
   if (text.trim() === '') return { ok: false, reason: 'is empty' };
   const list = text.startsWith('[') || text.endsWith(']');
   const name = list ? text.replace(/^\[/, '').replace(/\]$/, '') : text;

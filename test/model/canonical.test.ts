@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalDefinition, canonicalJson, canonicalValue, sortDeep, typesPart } from '../../src/model/canonical.js';
+import { canonicalAsJson, canonicalDefinition, canonicalJson, canonicalText, sortDeep, typesPart } from '../../src/model/canonical.js';
 import { ownValue, recordFrom } from '../../src/model/own.js';
 import { hashDeclarations, hashDefinition } from '../../src/model/hash.js';
 import type { SourceDefinition } from '../../src/model/types.js';
@@ -89,9 +89,10 @@ describe('canonicalDefinition', () => {
         ]),
       } as SourceDefinition,
     ],
-  ])('canonicalValue of %s is sortDeep(canonicalDefinition(d)), without the second copy', (_name, definition) => {
-    const value = canonicalValue(definition);
+  ])('canonicalAsJson(canonicalDefinition(d)) of %s is sortDeep(canonicalDefinition(d)), and canonicalText its canonicalJson', (_name, definition) => {
+    const value = canonicalAsJson(canonicalDefinition(definition));
     expect(JSON.stringify(value)).toBe(JSON.stringify(sortDeep(canonicalDefinition(definition))));
+    expect(canonicalText(canonicalDefinition(definition))).toBe(canonicalJson(canonicalDefinition(definition)));
     expect(value).toEqual(sortDeep(canonicalDefinition(definition)));
   });
 

@@ -2,6 +2,7 @@ import { wireDefinition } from '../../src/model/wire.js';
 import { describe, expect, it } from 'vitest';
 import { isGraphformError } from '../../src/diagnostics/errors.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
+import { hashDeclarations } from '../../src/model/hash.js';
 import { detailedExitCode, hasChanges, withoutQuietSources } from '../../src/plan/policy.js';
 import { fullBody } from '../../src/plan/request-body.js';
 import type { SourceDefinition } from '../../src/model/types.js';
@@ -109,6 +110,15 @@ describe('buildPlan', () => {
     const withData = planOf({ declared: [declaration('shop', shop(), ['data/*.ndjson'])] });
     expect(moved.desiredHash).toBe(one.desiredHash);
     expect(withData.desiredHash).not.toBe(one.desiredHash);
+  });
+
+  it('desiredHash is hashDeclarations of every declaration, whatever --source selects, and with an id declared twice', () => {
+    const declared = [declaration('zz', blog), declaration('shop', shop(), ['d/*.ndjson']), declaration('blog', blog)];
+    expect(planOf({ declared }).desiredHash).toBe(hashDeclarations(declared));
+    expect(planOf({ declared, options: { targets: ['blog'] } }).desiredHash).toBe(hashDeclarations(declared));
+    expect(planOf({ declared, applied: { old: blog } }).desiredHash).toBe(hashDeclarations(declared));
+    const twice = [...declared, declaration('blog', edit(blog, (d) => void (d.label = 'other')))];
+    expect(planOf({ declared: twice }).desiredHash).toBe(hashDeclarations(twice));
   });
 
   it('is deterministic: the same input gives the same plan', () => {

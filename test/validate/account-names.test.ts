@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeclarationFile } from '../../src/load/parse.js';
-import { accountNamesTouch } from '../../src/validate/account-names.js';
+import { accountNamesTouch, declaredContentTypeNames } from '../../src/validate/account-names.js';
 import { validateDeclarations } from '../../src/validate/validate.js';
 import { SCALAR_TYPES } from '../../src/model/types.js';
 
@@ -20,10 +20,10 @@ describe('accountNamesTouch', () => {
     ];
     const alone = validateDeclarations(files, context);
     for (const accountTypes of cases) {
-      const touched = accountNamesTouch(files, accountTypes);
+      const touched = accountNamesTouch(declaredContentTypeNames(files), accountTypes);
       const again = validateDeclarations(files, { ...context, accountTypes });
       expect(touched).toBe(JSON.stringify(again) !== JSON.stringify(alone));
     }
-    expect(cases.map((accountTypes) => accountNamesTouch(files, accountTypes))).toEqual([false, true, true, false]);
+    expect(cases.map((accountTypes) => accountNamesTouch(declaredContentTypeNames(files), accountTypes))).toEqual([false, true, true, false]);
   });
 });

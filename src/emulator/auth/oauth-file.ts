@@ -21,14 +21,20 @@ export function oauthFilePath(dataDir: string): string {
   return join(dataDir, FILE_NAME);
 }
 
-/** Mode 0600: it holds the apps' client secrets. */
-export async function writeOAuthFile(dataDir: string, file: OAuthFile): Promise<void> {
+/** The file's text: comparing two says whether anything changed. */
+export function oauthFileText(file: OAuthFile): string {
   const { grants, ...rest } = file;
   const content = { formatVersion: FORMAT_VERSION, ...rest, codes: grants.codes, tokens: grants.tokens };
-  await writeFileAtomic(oauthFilePath(dataDir), `${JSON.stringify(content, null, 2)}\n`, 0o600);
+  return `${JSON.stringify(content, null, 2)}\n`;
 }
 
-export async function readOAuthFile(dataDir: string): Promise<OAuthFile | undefined> {
+/** Mode 0600: it holds the apps' client secrets. */
+export async function writeOAuthFile(dataDir: string, text: string): Promise<void> {
+  await writeFileAtomic(oauthFilePath(dataDir), text, 0o600);
+}
+
+/** The file as read, with its text. */
+export async function readOAuthFile(dataDir: string): Promise<{ file: OAuthFile; text: string } | undefined> {
   const path = oauthFilePath(dataDir);
   let text: string;
   try {
@@ -38,7 +44,7 @@ export async function readOAuthFile(dataDir: string): Promise<OAuthFile | undefi
     throw error;
   }
   try {
-    return parse(JSON.parse(text) as unknown);
+    return { file: parse(JSON.parse(text) as unknown), text };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator's authorization server file ${path} is damaged: ${why}`, {

@@ -1,7 +1,7 @@
 import type { EmulatorOptions, MarketingApp } from '../types.js';
 import { AppRegistry, demoApp } from './apps.js';
 import { Grants } from './grants.js';
-import { readOAuthFile, writeOAuthFile } from './oauth-file.js';
+import { oauthFileText, readOAuthFile, writeOAuthFile } from './oauth-file.js';
 
 export interface AuthStateOptions {
   dataDir: string | undefined;
@@ -21,6 +21,8 @@ export interface AuthStateOptions {
 export class AuthState {
   private offsetMs = 0;
   private writes: Promise<void> = Promise.resolve();
+  /** The file's text as last read or written: a save that would write the same text writes nothing. */
+  private onDisk: string | undefined;
   readonly grants: Grants;
 
   private constructor(
@@ -31,7 +33,8 @@ export class AuthState {
   }
 
   static async open(options: AuthStateOptions): Promise<AuthState> {
-    const kept = options.dataDir === undefined ? undefined : await readOAuthFile(options.dataDir);
+    const read = options.dataDir === undefined ? undefined : await readOAuthFile(options.dataDir);
+    const kept = read?.file;
     const given = new Set(options.apps.map((app) => app.clientId));
     const others = [...(kept?.apps ?? []).filter((app) => !given.has(app.clientId)), ...options.apps];
     const state = new AuthState(options, new AppRegistry(demoApp(options.demoApp, kept?.demoApp), others));
@@ -39,6 +42,8 @@ export class AuthState {
       state.offsetMs = kept.clockOffsetMs;
       state.grants.restore(kept.grants);
     }
+    state.onDisk = read?.text;
+    // Written only when something differs from the file (a new demo app, given apps, expired grants dropped).
     await state.save();
     return state;
   }
@@ -49,7 +54,12 @@ export class AuthState {
   save(): Promise<void> {
     const { dataDir } = this.options;
     if (dataDir === undefined) return Promise.resolve();
-    const write = this.writes.then(() => writeOAuthFile(dataDir, { clockOffsetMs: this.offsetMs, demoApp: this.apps.demo, apps: this.apps.others(), grants: this.grants.snapshot() }));
+    const text = oauthFileText({ clockOffsetMs: this.offsetMs, demoApp: this.apps.demo, apps: this.apps.others(), grants: this.grants.snapshot() });
+    const write = this.writes.then(async () => {
+      if (text === this.onDisk) return;
+      await writeOAuthFile(dataDir, text);
+      this.onDisk = text;
+    });
     this.writes = write.catch(() => undefined);
     return write;
   }

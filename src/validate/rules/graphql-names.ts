@@ -6,8 +6,8 @@ import { diagnosticAt, type Rule } from '../rule.js';
 import type { SourceView } from '../source-view.js';
 
 interface NamedThing {
-  /** How the message names it, e.g. content type `Product`. */
-  label: string;
+  /** How the message names it, e.g. content type `Product` (worked out only for a message). */
+  label: () => string;
   name: string;
   path: DeclarationPath;
   where: 'key' | 'value';
@@ -25,9 +25,9 @@ export const graphqlNamesRule: Rule = {
       for (const thing of namedThings(source)) {
         const at = { sourceMap: source.sourceMap, path: thing.path, where: thing.where };
         if (thing.name.startsWith('__')) {
-          found.push(diagnosticAt(at, 'GF_RESERVED_NAME', `${thing.label} starts with \`__\`, which GraphQL reserves for its own types and fields; rename it`));
+          found.push(diagnosticAt(at, 'GF_RESERVED_NAME', `${thing.label()} starts with \`__\`, which GraphQL reserves for its own types and fields; rename it`));
         } else if (!GRAPHQL_NAME.test(thing.name)) {
-          found.push(diagnosticAt(at, 'GF_INVALID_NAME', `${thing.label} is not a valid GraphQL name: ${explainInvalidName(thing.name)}`));
+          found.push(diagnosticAt(at, 'GF_INVALID_NAME', `${thing.label()} is not a valid GraphQL name: ${explainInvalidName(thing.name)}`));
         }
       }
     }
@@ -38,7 +38,7 @@ export const graphqlNamesRule: Rule = {
 function namedThings(source: SourceView): NamedThing[] {
   const things: NamedThing[] = [];
   const add = (name: string, path: DeclarationPath): void => {
-    things.push({ label: describeSubject(path), name, path, where: 'key' });
+    things.push({ label: () => describeSubject(path), name, path, where: 'key' });
   };
   for (const contentType of source.contentTypes) {
     add(contentType.name, contentType.path);
@@ -50,8 +50,8 @@ function namedThings(source: SourceView): NamedThing[] {
       add(property.name, property.path);
       // An explicit `name` equal to the key was already checked with the key.
       if (property.nameField !== undefined && property.nameField !== property.name) {
-        const label = `name \`${property.nameField}\` of ${describeSubject(property.path)}`;
-        things.push({ label, name: property.nameField, path: [...property.path, 'name'], where: 'value' });
+        const nameField = property.nameField;
+        things.push({ label: () => `name \`${nameField}\` of ${describeSubject(property.path)}`, name: nameField, path: [...property.path, 'name'], where: 'value' });
       }
     }
   }

@@ -24,8 +24,10 @@ export const propertyTypesKnownRule: Rule = {
     const found: Diagnostic[] = [];
     for (const source of sources) {
       const properties = [...source.contentTypes.flatMap((c) => c.properties), ...source.propertyTypes.flatMap((p) => p.properties)];
+      // The names a property's type may use here: looked up once per property, listed only for a "did you mean".
+      const known = new Set([...context.scalarTypes, ...source.propertyTypes.map((propertyType) => propertyType.name)]);
       for (const property of properties) {
-        const problem = checkType(property, source, context.scalarTypes);
+        const problem = checkType(property, source, context.scalarTypes, known);
         if (problem !== undefined) {
           found.push(diagnosticAt({ sourceMap: source.sourceMap, path: [...property.path, 'type'], where: 'value' }, 'GF_UNKNOWN_PROPERTY_TYPE', problem));
         }
@@ -35,13 +37,13 @@ export const propertyTypesKnownRule: Rule = {
   },
 };
 
-function checkType(property: PropertyView, source: SourceView, scalars: readonly string[]): string | undefined {
+function checkType(property: PropertyView, source: SourceView, scalars: readonly string[], knownNames: ReadonlySet<string>): string | undefined {
   if (property.type === undefined) return undefined;
-  const subject = `type \`${property.type}\` of property \`${property.name}\``;
   const reference = parseTypeReference(property.type);
+  if (reference.ok && knownNames.has(reference.name)) return undefined;
+  const subject = `type \`${property.type}\` of property \`${property.name}\``;
   if (!reference.ok) return `${subject} ${reference.reason}`;
   const known = [...scalars, ...source.propertyTypes.map((propertyType) => propertyType.name)];
-  if (known.includes(reference.name)) return undefined;
   const wrap = (name: string): string => (reference.list ? `[${name}]` : name);
   if (source.contentTypes.some((contentType) => contentType.name === reference.name)) {
     return `${subject} names a content type; a property's type must be a scalar or a property type (declare \`${reference.name}\` under propertyTypes, or link items another way)`;
