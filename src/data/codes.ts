@@ -40,9 +40,9 @@ export const DATA_CODES = {
   undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
   /** An NDJSON line longer than the reader's limit (16 MiB by default): reported, not read. */
   lineTooLong: 'GF_DATA_LINE_TOO_LONG',
-  /** An element of a `.json` array larger than the same limit: reported, not read. */
+  /** An element of a `.json` array larger than the same limit, or an item of a YAML list over 4 MiB: reported, not read. */
   itemTooLarge: 'GF_DATA_ITEM_TOO_LARGE',
-  /** A YAML data file over 64 MiB: YAML is read whole, so large data belongs in NDJSON. */
+  /** A YAML data file over 64 MiB, or over 4 MiB when it is not a block list (read whole): large data belongs in NDJSON. */
   fileTooLarge: 'GF_DATA_FILE_TOO_LARGE',
   /** A declared data file that resolves outside the project folder, or a `data:` pattern leaving it. */
   outsideProject: 'GF_DATA_OUTSIDE_PROJECT',

@@ -23,7 +23,8 @@ export const BENCH_SOURCE: SourceDeclaration = {
 
 const WORDS = ['oak', 'linen', 'brass', 'walnut', 'ceramic', 'wool', 'glass', 'steel', 'birch', 'pine', 'cotton', 'leather'];
 
-function item(i: number): Record<string, unknown> {
+/** The benchmark's item number `i`: a Product, in en or sv. */
+export function benchItem(i: number): Record<string, unknown> {
   const language = i % 2 === 0 ? 'en' : 'sv';
   const word = (n: number): string => WORDS[(i + n) % WORDS.length] ?? 'oak';
   return {
@@ -48,7 +49,7 @@ export async function writeBenchFile(file: string, targetBytes: number): Promise
   let bytes = 0;
   let items = 0;
   while (bytes < targetBytes) {
-    const data = item(items);
+    const data = benchItem(items);
     const text = `{"index":{"_id":"${String(data.Id)}","language_routing":"${(data.Language as { Name: string }).Name}"}}\n${JSON.stringify(data)}\n`;
     bytes += Buffer.byteLength(text);
     items++;

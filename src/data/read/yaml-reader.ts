@@ -1,84 +1,83 @@
-import { isSeq, LineCounter, parseDocument } from 'yaml';
-import { excerpt } from '../../diagnostics/excerpt.js';
-import { decodeUtf8 } from '../../fs/utf8-text.js';
-import { findDuplicateKeys } from '../../load/duplicate-keys.js';
+import { stat } from 'node:fs/promises';
+import { decodeUtf8, StrictUtf8Decoder } from '../../fs/utf8-text.js';
 import { DATA_CODES } from '../codes.js';
 import { formatBytes } from '../progress/format-progress.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
-import { isActionShape } from './action-line.js';
-import { fileBytesAtMost } from './file-bytes.js';
+import { fileBytes, fileBytesAtMost } from './file-bytes.js';
 import { dataIssue, encodingIssue } from './issue.js';
-import { plainItemEntry, type PlainItemFields } from './plain-item.js';
+import type { PlainItemFields } from './plain-item.js';
+import { wholeYamlEntries } from './yaml-document.js';
+import { YamlListState } from './yaml-list-state.js';
+import { MAX_YAML_PARSE_BYTES, yamlProblemEntry } from './yaml-problems.js';
 
-/** The largest YAML data file read: it is parsed whole, in memory. */
+/** Text handed to the item reader at a time: a batch of entries comes from each. */
+const PIECE_CHARS = 64 * 1024;
+
+/** The largest YAML data file read. */
 export const MAX_YAML_DATA_BYTES = 64 * 1024 * 1024;
 
-/** yaml's limit on alias expansion, as its own default: an honest file uses a few aliases. */
-const MAX_ALIAS_COUNT = 100;
-
 /**
- * Reads a YAML list of plain items. YAML has no streaming parser here, so the file is read
- * whole, and only up to 64 MiB: YAML is for hand-written fixtures; large data belongs in
- * NDJSON or JSON. Timestamps stay strings (YAML 1.2 core schema), as the service expects.
+ * Reads a YAML list of plain items. A block list (each item starting with "- " at the
+ * start of a line, as YAML tools write lists) is read as it streams in, item by item, so
+ * memory holds one item whatever the file's size; anything else (a flow list `[…]`,
+ * directives, a list that does not read item by item) is parsed whole, up to 4 MiB.
+ * Timestamps stay strings (YAML 1.2 core schema), as the service expects. The bytes are
+ * strict UTF-8: at the first that is not, the file is reported and nothing more is read.
  */
 export async function* readYamlList(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }): AsyncGenerator<ReadEntry[]> {
-  const bytes = await fileBytesAtMost(file, counter, MAX_YAML_DATA_BYTES);
-  if (bytes === undefined) {
-    const message = `This YAML file is larger than ${formatBytes(MAX_YAML_DATA_BYTES)}, the most graphform reads of a YAML data file (YAML is read whole): it was not read. Put large data in NDJSON (.ndjson), which is streamed.`;
-    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.fileTooLarge, file.display, 1, message) }];
+  const size = file.size ?? (await stat(file.path)).size;
+  if (size > MAX_YAML_DATA_BYTES) {
+    yield [tooLarge(file)];
     return;
   }
-  const decoded = decodeUtf8(bytes);
-  if (!decoded.ok) {
-    yield [{ kind: 'issue', issue: encodingIssue(file.display, decoded.problem) }];
-    return;
-  }
-  const text = decoded.text;
-  const lineCounter = new LineCounter();
-  // Repeated keys are found in one pass below; yaml's own check is quadratic in a map's size.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
-  const [error] = doc.errors;
-  if (error !== undefined) {
-    // Later parse errors usually follow from the first one: report that one only.
-    const message = `This is not valid YAML: ${excerpt(error.message.split('\n')[0] ?? '', 200)}`;
-    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(error.pos[0]).line, message) }];
-    return;
-  }
-  const [repeated] = findDuplicateKeys(doc);
-  if (repeated !== undefined) {
-    const first = lineCounter.linePos(repeated.firstOffset).line;
-    const message = `This is not valid YAML: map keys must be unique, and "${excerpt(repeated.key)}" repeats the key on line ${first}.`;
-    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(repeated.offset).line, message) }];
-    return;
-  }
-  const contents = doc.contents;
-  if (!isSeq(contents)) {
-    const line = contents?.range === undefined ? 1 : lineCounter.linePos(contents.range[0]).line;
-    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.notAList, file.display, line, 'A YAML data file must hold one list of items (each starting with "- ").') }];
-    return;
-  }
-  let values: unknown[];
-  try {
-    // yaml counts what each alias expands to and throws past the limit: a few hundred
-    // bytes of nested aliases (billion laughs) would otherwise expand to gigabytes.
-    values = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown[];
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `This YAML could not be read: ${excerpt(reason, 200)}. Its aliases (*name) expand to too much; write the items out, or use NDJSON.`;
-    yield [{ kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file.display, lineCounter.linePos(contents.range?.[0] ?? 0).line, message) }];
-    return;
-  }
-  const entries: ReadEntry[] = contents.items.map((node, index) => {
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    const line = range === undefined ? 1 : lineCounter.linePos(range[0]).line;
-    const value = values[index];
-    if (isActionShape(value)) {
-      return {
-        kind: 'issue' as const,
-        issue: dataIssue(DATA_CODES.unexpectedAction, file.display, line, 'JSON and YAML data files hold plain items, not action lines: put the item itself here.'),
-      };
+  const start = counter.bytesRead;
+  const state = new YamlListState(file.display, fields, size <= MAX_YAML_PARSE_BYTES, MAX_YAML_PARSE_BYTES);
+  const decoder = new StrictUtf8Decoder();
+  for await (const raw of fileBytes(file, counter)) {
+    // Without a size taken at validation the file is read to its end: it may have grown.
+    if (counter.bytesRead - start > MAX_YAML_DATA_BYTES) {
+      yield [tooLarge(file)];
+      return;
     }
-    return plainItemEntry(value, file.display, line, fields);
-  });
-  if (entries.length > 0) yield entries;
+    const decoded = decoder.write(raw);
+    if (!decoded.ok) {
+      yield [{ kind: 'issue', issue: encodingIssue(file.display, decoded.problem) }];
+      return;
+    }
+    // Parsing is what costs, so batches are cut from pieces of text smaller than a read:
+    // items handed out soon are not kept alive through many collections while the rest parse.
+    for (let at = 0; at < decoded.text.length && !state.wantsWhole; at += PIECE_CHARS) {
+      const entries = state.push(decoded.text.slice(at, at + PIECE_CHARS));
+      if (entries.length > 0) yield entries;
+    }
+    if (state.wantsWhole) break;
+  }
+  if (!state.wantsWhole) {
+    const last = decoder.end();
+    if (!last.ok) {
+      yield [{ kind: 'issue', issue: encodingIssue(file.display, last.problem) }];
+      return;
+    }
+    const tail = [...state.push(last.text), ...state.end()];
+    if (tail.length > 0) yield tail;
+    if (!state.wantsWhole) return;
+  }
+  const rest = await readWhole(file, fields, counter, start, state.handedOut);
+  if (rest.length > 0) yield rest;
+}
+
+/** The file parsed whole, leaving out the items handed out already; it is read again, from the start. */
+async function readWhole(file: DataFile, fields: PlainItemFields, counter: ReadCounter, start: number, skip: number): Promise<ReadEntry[]> {
+  const own = { bytesRead: 0 };
+  const bytes = await fileBytesAtMost(file, own, MAX_YAML_PARSE_BYTES);
+  counter.bytesRead = start + own.bytesRead;
+  if (bytes === undefined) return [yamlProblemEntry({ kind: 'not-read-whole', line: 1 }, file.display)];
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) return [{ kind: 'issue', issue: encodingIssue(file.display, decoded.problem) }];
+  return wholeYamlEntries(decoded.text, file.display, fields, skip);
+}
+
+function tooLarge(file: DataFile): ReadEntry {
+  const message = `This YAML file is larger than ${formatBytes(MAX_YAML_DATA_BYTES)}, the most graphform reads of a YAML data file: it was not read. Put large data in NDJSON (.ndjson), which is streamed.`;
+  return { kind: 'issue', issue: dataIssue(DATA_CODES.fileTooLarge, file.display, 1, message) };
 }
