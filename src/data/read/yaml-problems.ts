@@ -5,6 +5,7 @@ import { DATA_CODES } from '../codes.js';
 import { formatBytes } from '../progress/format-progress.js';
 import type { ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
+import { isCyclic } from './cyclic-value.js';
 import { dataIssue } from './issue.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 
@@ -69,6 +70,9 @@ export function yamlProblemEntry(problem: YamlProblem, file: string): ReadEntry 
 export function yamlItemEntry(value: unknown, file: string, line: number, fields: PlainItemFields): ReadEntry {
   if (isActionShape(value)) {
     return { kind: 'issue', issue: dataIssue(DATA_CODES.unexpectedAction, file, line, 'JSON and YAML data files hold plain items, not action lines: put the item itself here.') };
+  }
+  if (isCyclic(value)) {
+    return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file, line, 'This item contains itself: an alias (*name) inside the value its anchor (&name) names makes it endless, and JSON cannot hold it. Write the value out.') };
   }
   return plainItemEntry(value, file, line, fields);
 }

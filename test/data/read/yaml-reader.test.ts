@@ -55,6 +55,13 @@ describe('YAML data file with an alias bomb', () => {
     expect(entries).toEqual(['1 GF_DATA_INVALID_YAML']);
   });
 
+  it('refuses an item that contains itself (an alias inside its anchor) at its line, and reads the others', async () => {
+    const selfReferring = '- Id: a\n  language_routing: en\n- &loop\n  Id: b\n  language_routing: en\n  Self: *loop\n- Id: c\n  language_routing: en\n';
+    expect(await read(selfReferring, 'loop.yaml')).toEqual(['1 a/en', '4 GF_DATA_INVALID_YAML', '7 c/en']);
+    // A flow list is read whole: the same diagnostic at the same item.
+    expect(await read('[{Id: a, language_routing: en}, &l {Id: b, language_routing: en, Self: *l}]\n', 'flow.yaml')).toEqual(['1 a/en', '1 GF_DATA_INVALID_YAML']);
+  });
+
   it('still reads a few honest aliases', async () => {
     expect(await read('- &base\n  Id: a\n  language_routing: en\n- Id: b\n  language_routing: en\n  Copy: *base\n', 'ok.yaml')).toEqual(['2 a/en', '4 b/en']);
   });
