@@ -29,7 +29,7 @@ export class Batcher {
   private readonly capacity: number;
   private readonly spare: Buffer[] = [];
   private assembly: Buffer;
-  private used = 0;
+  private filled = 0;
   private items = 0;
   private firstFile = '';
   private firstLine = 0;
@@ -47,7 +47,7 @@ export class Batcher {
   add(text: string, location: DataLocation): Batch | undefined {
     const size = Buffer.byteLength(text);
     const closed = this.makeRoom(size);
-    this.used += this.assembly.write(text, this.used, 'utf8');
+    this.filled += this.assembly.write(text, this.filled, 'utf8');
     this.count(location.file, location.line);
     return closed;
   }
@@ -60,10 +60,77 @@ export class Batcher {
     const headBytes = head?.length ?? 0;
     const closed = this.makeRoom(headBytes + end - start);
     // copy() takes offsets: nothing is allocated per record.
-    if (head !== undefined) head.copy(this.assembly, this.used);
-    source.copy(this.assembly, this.used + headBytes, start, end);
-    this.used += headBytes + end - start;
+    if (head !== undefined) head.copy(this.assembly, this.filled);
+    source.copy(this.assembly, this.filled + headBytes, start, end);
+    this.filled += headBytes + end - start;
     this.count(file, line);
+    return closed;
+  }
+
+  /**
+   * The batch's buffer, for a reader that reads a file straight into it (RawBatchReader):
+   * bytes past `used` are its own until it hands them over with takeInPlace.
+   */
+  get target(): Buffer {
+    return this.assembly;
+  }
+
+  /** Bytes of the batch in progress. */
+  get used(): number {
+    return this.filled;
+  }
+
+  /**
+   * Room for `extra` bytes after the `keep` bytes the caller holds past `used`: the buffer
+   * grows (keeping them) when it has not that much. Returns the buffer (target).
+   */
+  reserve(keep: number, extra: number): Buffer {
+    const needed = this.filled + keep + extra;
+    if (needed > this.assembly.length) {
+      const larger = Buffer.allocUnsafeSlow(Math.max(needed, this.assembly.length * 2));
+      this.assembly.copy(larger, 0, 0, this.filled + keep);
+      this.assembly = larger;
+    }
+    return this.assembly;
+  }
+
+  /**
+   * Adds the record at target[from, from + size), read there by the caller past `used`;
+   * `through` ends the caller's bytes. Like addRaw, it first closes the batch when the record
+   * would overflow it: then the record and every byte after it up to `through` move to the
+   * start of the next batch's buffer (positions from `from` on shift by -from). Otherwise the
+   * record moves down to `used` when it is not there already, and the bytes after it stay.
+   */
+  takeInPlace(from: number, size: number, through: number, file: string, line: number): Batch | undefined {
+    let closed: Batch | undefined;
+    if (this.items > 0 && (this.filled + size > this.limits.maxBytes || this.items >= this.limits.maxItems)) {
+      closed = this.flushCarrying(from, through);
+    } else if (from !== this.filled) {
+      this.assembly.copyWithin(this.filled, from, from + size);
+    }
+    this.filled += size;
+    this.count(file, line);
+    return closed;
+  }
+
+  /** Records in the batch in progress. */
+  get itemCount(): number {
+    return this.items;
+  }
+
+  /**
+   * Closes the batch in progress (it has records) when the caller knows the record it is
+   * reading cannot join it; the `keep` bytes it holds past `used` move to the next buffer.
+   */
+  closeCarrying(keep: number): Batch | undefined {
+    return this.items === 0 ? undefined : this.flushCarrying(this.filled, this.filled + keep);
+  }
+
+  private flushCarrying(from: number, through: number): Batch | undefined {
+    const carried = this.assembly;
+    const closed = this.flush();
+    if (this.assembly.length < through - from) this.assembly = Buffer.allocUnsafeSlow(through - from);
+    carried.copy(this.assembly, 0, from, through);
     return closed;
   }
 
@@ -72,13 +139,13 @@ export class Batcher {
     if (this.items === 0) return undefined;
     const batch: Batch = {
       number: ++this.cut,
-      body: this.assembly.subarray(0, this.used),
+      body: this.assembly.subarray(0, this.filled),
       items: this.items,
       first: { file: this.firstFile, line: this.firstLine },
       last: { file: this.lastFile, line: this.lastLine },
     };
     this.assembly = this.spare.pop() ?? Buffer.allocUnsafeSlow(this.capacity);
-    this.used = 0;
+    this.filled = 0;
     this.items = 0;
     return batch;
   }
@@ -91,10 +158,10 @@ export class Batcher {
 
   /** Closes the batch when the record would overflow it, and makes the buffer big enough for the record. */
   private makeRoom(size: number): Batch | undefined {
-    const closed = this.items > 0 && (this.used + size > this.limits.maxBytes || this.items >= this.limits.maxItems) ? this.flush() : undefined;
-    if (this.used + size > this.assembly.length) {
-      const larger = Buffer.allocUnsafeSlow(Math.max(this.used + size, this.assembly.length * 2));
-      this.assembly.copy(larger, 0, 0, this.used);
+    const closed = this.items > 0 && (this.filled + size > this.limits.maxBytes || this.items >= this.limits.maxItems) ? this.flush() : undefined;
+    if (this.filled + size > this.assembly.length) {
+      const larger = Buffer.allocUnsafeSlow(Math.max(this.filled + size, this.assembly.length * 2));
+      this.assembly.copy(larger, 0, 0, this.filled);
       this.assembly = larger;
     }
     return closed;

@@ -1,13 +1,13 @@
 import type { GraphClient } from '../../graph/types.js';
 import { assertUnchanged } from '../files/data-files.js';
 import type { PlainItemFields } from '../read/plain-item.js';
-import { filePieces } from '../read/file-bytes.js';
+import { openFileReader, type FileReader } from '../read/file-bytes.js';
 import { readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, FailedBatch, ProgressReporter, ProgressSnapshot } from '../types.js';
 import { checkRecord } from '../validate/check-record.js';
 import { locationKey, type ValidationPass } from '../validate/validate-files.js';
 import { Batcher, type Batch, type BatchLimits } from './batcher.js';
-import { RawRecordCutter } from './raw-records.js';
+import { RawBatchReader, type ReadInto } from './raw-batches.js';
 import { SendPool } from './send-pool.js';
 import { serializeRecord } from './serialize.js';
 import { stoppedEarly } from './stopped-early.js';
@@ -112,6 +112,7 @@ export async function sendPass(options: SendPassOptions): Promise<SendPassResult
 /** What reading one file hands its records to. */
 interface Sink {
   batcher: Batcher;
+  limits: BatchLimits;
   /** False once sending has stopped (a batch failed). */
   deliver: (batch: Batch | undefined) => Promise<boolean>;
   interrupted: () => boolean;
@@ -120,12 +121,9 @@ interface Sink {
 /** How reading one file ended: to its end, at an interrupt, or at a failed batch. */
 type FileOutcome = 'read' | 'interrupted' | 'failed';
 
-/** The send pass reads a raw file 1 MiB at a time, into one buffer. */
-const READ_BYTES = 1024 * 1024;
-
 /** False when an interrupt stopped it before the end. */
 async function sendFiles(options: SendPassOptions, batcher: Batcher, deliver: Sink['deliver'], skipped: { items: number }): Promise<boolean> {
-  const sink: Sink = { batcher, deliver, interrupted: () => options.stop?.aborted === true && !options.dryRun };
+  const sink: Sink = { batcher, limits: options.limits, deliver, interrupted: () => options.stop?.aborted === true && !options.dryRun };
   for (const file of options.files) {
     await assertUnchanged(file);
     const outcome = options.rawFiles.has(file) ? await sendRaw(file, sink) : await sendRecords(file, options, sink, skipped);
@@ -138,28 +136,25 @@ async function sendFiles(options: SendPassOptions, batcher: Batcher, deliver: Si
   return true;
 }
 
-/** A file checked to go as it is: its bytes cut into records, no line decoded or parsed. */
+/** A file checked to go as it is: read straight into the batches' buffers and cut there into records, no line decoded or parsed. */
 async function sendRaw(file: DataFile, sink: Sink): Promise<FileOutcome> {
-  const closed: Batch[] = [];
-  const cutter = new RawRecordCutter(file.display, sink.batcher, (batch) => closed.push(batch));
-  const send = async (): Promise<FileOutcome> => {
-    for (const batch of closed.splice(0)) {
-      if (sink.interrupted()) return 'interrupted';
-      if (!(await sink.deliver(batch))) return 'failed';
-    }
-    return 'read';
-  };
+  const reader = new RawBatchReader(file.display, sink.batcher, sink.limits);
+  let input: FileReader | undefined;
   try {
-    for await (const piece of filePieces(file, { bytesRead: 0 }, Buffer.allocUnsafeSlow(READ_BYTES))) {
-      cutter.push(piece);
-      const outcome = await send();
-      if (outcome !== 'read') return outcome;
+    input = await openFileReader(file, { bytesRead: 0 });
+    const read: ReadInto = (target, offset, length) => (input as FileReader).read(target, offset, length);
+    for (let closed = await reader.next(read); closed !== undefined; closed = await reader.next(read)) {
+      for (const batch of closed) {
+        if (sink.interrupted()) return 'interrupted';
+        if (!(await sink.deliver(batch))) return 'failed';
+      }
     }
   } catch (error) {
     throw readFailure(file, error);
+  } finally {
+    await input?.close();
   }
-  cutter.end();
-  return send();
+  return 'read';
 }
 
 /** Any other file: record by record, serialized; with --skip-invalid, the invalid ones left out. */

@@ -47,6 +47,35 @@ export async function* filePieces(file: DataFile, counter: ReadCounter, buffer: 
   }
 }
 
+/** A data file read into buffers the caller gives (FileReader.read), from its start. */
+export interface FileReader {
+  /** Up to `length` bytes into target[offset…]; 0 at the end (or at the size it had when validated). */
+  read(target: Buffer, offset: number, length: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a data file for reads into the caller's buffers, within the same bounds as
+ * fileBytes: never past the size it had when validated, a regular file only.
+ */
+export async function openFileReader(file: DataFile, counter: ReadCounter): Promise<FileReader> {
+  if (file.size === 0) return { read: () => Promise.resolve(0), close: () => Promise.resolve() };
+  const { handle } = await openData(file);
+  const limit = file.size ?? Number.POSITIVE_INFINITY;
+  let position = 0;
+  return {
+    async read(target, offset, length) {
+      const wanted = Math.min(length, limit - position);
+      if (wanted <= 0) return 0;
+      const { bytesRead } = await handle.read(target, offset, wanted, position);
+      position += bytesRead;
+      counter.bytesRead += bytesRead;
+      return bytesRead;
+    },
+    close: () => handle.close(),
+  };
+}
+
 /**
  * A whole (small) data file's bytes, within the same size bound and never more than
  * `maxBytes`: undefined when the file holds more.

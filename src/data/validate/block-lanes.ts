@@ -8,8 +8,12 @@ import { checkBlock, type BlockContext, type BlockJob, type BlockResult } from '
 /** What a worker thread says: that it is ready for blocks (once), then what it found in each block. */
 export type WorkerReply = { kind: 'ready' } | { kind: 'result'; result: BlockResult } | { kind: 'failed'; seq: number; message: string };
 
-/** Blocks a worker holds at once: one being checked, one waiting, so it never idles between two. */
-const DEPTH = 2;
+/**
+ * Blocks a worker holds at once: one being checked, the others waiting, so it never idles
+ * between two while this thread, busy with a block of its own, has not yet seen its results
+ * (a block takes a thread only a millisecond or two).
+ */
+const DEPTH = 4;
 /**
  * A worker's heap is kept small: it only ever holds a block of at most this many bytes (a
  * block with a longer line is checked on the main thread), so its live data is a few MiB,
@@ -77,11 +81,12 @@ export class BlockLanes {
 
   /**
    * How many blocks may be started and not yet taken. Blocks checked here are done at once
-   * but wait behind the workers' in the order of the file: room for a few of them keeps
-   * this thread checking while the oldest block is still with a worker.
+   * but wait behind the workers' in the order of the file: room for several of them keeps
+   * this thread checking while the oldest block is still with a worker (slow at first,
+   * before its code is optimized).
    */
   get ahead(): number {
-    return this.workers.length === 0 ? 1 : this.workers.length * DEPTH + 4;
+    return this.workers.length === 0 ? 1 : this.workers.length * DEPTH + 8;
   }
 
   /**
