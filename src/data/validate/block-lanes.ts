@@ -5,8 +5,31 @@ import type { Worker } from 'node:worker_threads';
 import type { BlockSetup } from './block-context.js';
 import { checkBlock, type BlockContext, type BlockJob, type BlockResult } from './check-block.js';
 
-/** What a worker thread says: that it is ready for blocks (once), then what it found in each block. */
-export type WorkerReply = { kind: 'ready' } | { kind: 'result'; result: BlockResult } | { kind: 'failed'; seq: number; message: string };
+/**
+ * What a worker thread says: that it is ready for blocks (once), then for each block what
+ * it found, or that it skipped it (the main thread had taken it back).
+ */
+export type WorkerReply = { kind: 'ready' } | { kind: 'result'; result: BlockResult } | { kind: 'skipped'; seq: number } | { kind: 'failed'; seq: number; message: string };
+
+/** BlockJob.claim: no thread has begun the block; a worker has; the main thread has. */
+const FREE = 0;
+const WORKER = 1;
+const HERE = 2;
+
+/** Claims a block for the worker thread that is about to check it; false when the main thread took it back. */
+export function claimForWorker(job: BlockJob): boolean {
+  return job.claim === undefined || Atomics.compareExchange(job.claim, 0, FREE, WORKER) === FREE;
+}
+
+/** A block handed out: its result to come, and a way to check it here at once if no worker has begun it. */
+export interface StartedBlock {
+  result: Promise<BlockResult>;
+  /**
+   * When the block still waits in a worker's queue, checks it on this thread now (the
+   * worker skips it when it comes to it) and returns the result; undefined otherwise.
+   */
+  takeBack(): BlockResult | undefined;
+}
 
 /**
  * Blocks a worker holds at once: one being checked, the others waiting, so it never idles
@@ -98,14 +121,34 @@ export class BlockLanes {
    * of its memory, say) is checked again here: its bytes are shared memory, still
    * readable, and that worker gets no more blocks.
    */
-  async start(job: BlockJob): Promise<{ result: Promise<BlockResult> }> {
-    if (this.workers.length === 0 || job.bytes.length > WORKER_MAX_BLOCK_BYTES) return { result: Promise.resolve(checkBlock(job, this.local)) };
+  async start(job: BlockJob): Promise<StartedBlock> {
+    if (this.workers.length === 0 || job.bytes.length > WORKER_MAX_BLOCK_BYTES) return this.here(job);
     // Let finished workers report first, so their room is seen.
     await new Promise<void>((resolve) => setImmediate(resolve));
     let lane: WorkerLane | undefined;
     for (const worker of this.workers) if (worker.ready && worker.load < DEPTH && (lane === undefined || worker.load < lane.load)) lane = worker;
-    if (lane === undefined) return { result: Promise.resolve(checkBlock(job, this.local)) };
-    return { result: lane.send(job).catch(() => checkBlock(job, this.local)) };
+    if (lane === undefined) return this.here(job);
+    // Exactly one thread checks the block: whichever claims it first (see takeBack).
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    let takenBack: BlockResult | undefined;
+    const result = lane.send({ ...job, claim }).catch(() => {
+      // Skipped (taken back), or the worker failed: then this thread checks the block, and only once.
+      if (takenBack !== undefined) return takenBack;
+      Atomics.store(claim, 0, HERE);
+      return checkBlock(job, this.local);
+    });
+    return {
+      result,
+      takeBack: () => {
+        if (Atomics.compareExchange(claim, 0, FREE, HERE) !== FREE) return undefined;
+        takenBack = checkBlock(job, this.local);
+        return takenBack;
+      },
+    };
+  }
+
+  private here(job: BlockJob): StartedBlock {
+    return { result: Promise.resolve(checkBlock(job, this.local)), takeBack: () => undefined };
   }
 
   async close(): Promise<void> {
@@ -133,7 +176,7 @@ class WorkerLane {
       const entry = this.waiting.get(seq);
       this.waiting.delete(seq);
       if (reply.kind === 'result') entry?.resolve(reply.result);
-      else entry?.reject(new Error(`validation worker failed: ${reply.message}`));
+      else entry?.reject(new Error(reply.kind === 'skipped' ? 'taken back by the main thread' : `validation worker failed: ${reply.message}`));
     });
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => this.fail(new Error(`validation worker exited with code ${code}`)));

@@ -1,7 +1,7 @@
 import type { ReadEntry } from '../types.js';
 import { BlockBuffers } from '../read/line-blocks.js';
-import type { BlockLanes } from './block-lanes.js';
-import { resultBytes, type BlockJob, type BlockResult } from './check-block.js';
+import type { BlockLanes, StartedBlock } from './block-lanes.js';
+import { resultBytes, type BlockJob } from './check-block.js';
 import type { RecordRulesContext } from './check-record.js';
 import type { PassTally } from './pass-tally.js';
 
@@ -15,7 +15,7 @@ export interface FileVerdict {
 
 type Queued =
   | { kind: 'start' }
-  | { kind: 'block'; file: string; result: Promise<BlockResult> }
+  | { kind: 'block'; file: string; started: StartedBlock }
   | { kind: 'end'; tail: readonly ReadEntry[]; wire: boolean; done: (verdict: FileVerdict) => void };
 
 /**
@@ -53,10 +53,10 @@ export class BlockPipeline {
 
   /** Hands a block of `file` over to be checked; waits while too many are in flight. */
   async submit(file: string, job: Omit<BlockJob, 'seq'>): Promise<void> {
-    const { result } = await this.lanes.start({ ...job, seq: this.seq++ });
+    const started = await this.lanes.start({ ...job, seq: this.seq++ });
     // Taken (and its failure seen) in order later; until then a failure must not count as unhandled.
-    result.catch(() => undefined);
-    this.queue.push({ kind: 'block', file, result });
+    started.result.catch(() => undefined);
+    this.queue.push({ kind: 'block', file, started });
     while (this.queue.length > this.lanes.ahead) await this.takeOne();
   }
 
@@ -79,7 +79,8 @@ export class BlockPipeline {
         this.errorsBefore = this.tally.collector.errors;
         return;
       case 'block': {
-        const result = await next.result;
+        // Needed now: checked here at once if its worker has not begun it, instead of waiting behind the worker's other blocks.
+        const result = next.started.takeBack() ?? (await next.started.result);
         this.tally.block(result, next.file);
         this.buffers.give(result.bytes);
         this.results.give(new Uint8Array(result.hashes.buffer));

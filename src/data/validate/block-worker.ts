@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { blockContext, type BlockSetup } from './block-context.js';
-import type { WorkerReply } from './block-lanes.js';
+import { claimForWorker, type WorkerReply } from './block-lanes.js';
 import { checkBlock, type BlockJob } from './check-block.js';
 
 /**
@@ -18,6 +18,11 @@ context.then(
 );
 
 port.on('message', (job: BlockJob) => {
+  // The main thread takes back a block it needs before this thread comes to it.
+  if (!claimForWorker(job)) {
+    port.postMessage({ kind: 'skipped', seq: job.seq } satisfies WorkerReply);
+    return;
+  }
   context
     .then((ready) => {
       const result = checkBlock(job, ready);

@@ -26,6 +26,8 @@ export interface BlockJob {
   pending: Pending | undefined;
   /** Room for what the block's records leave (resultBytes(lineCount) at least): written in place when shared. */
   results: ArrayBufferLike;
+  /** For a block handed to a worker: which thread checks it (see BlockLanes.start), so exactly one does. */
+  claim?: Int32Array;
 }
 
 /** Per record: two 32-bit hash halves, the line (a float: files may pass 2^32 lines) and an error flag. */

@@ -93,6 +93,17 @@ describe('validation on worker threads', () => {
     expect((alone as { summary: ValidationSummary }).summary).toMatchObject({ items: 8_000, errors: 1 });
   });
 
+  it('takes back the blocks a slow worker has not begun, and checks each block once', async () => {
+    await writeWireFile(path.join(tmp.dir, 'items.ndjson'), 12_000, (i) => (i % 1_001 === 7 ? { ...generatedItem(i), Quantity: 'x' } : generatedItem(i)));
+    const files = [await dataFile('items.ndjson')];
+    const slow = pathToFileURL(path.join(import.meta.dirname, 'slow-worker.mjs'));
+    const alone = await pass(files, { workers: 0, fromBytes: 0 });
+    expect(await pass(files, { workers: 1, workerUrl: slow, fromBytes: 0, waitForWorkers: true })).toEqual(alone);
+    const { summary } = alone as { summary: ValidationSummary };
+    expect(summary.items).toBe(12_000);
+    expect(summary.errors).toBeGreaterThan(5);
+  });
+
   it('hands no block to a worker before it says it is ready: this thread checks them meanwhile', async () => {
     await writeWireFile(path.join(tmp.dir, 'items.ndjson'), 8_000, (i) => (i === 4_001 ? { ...generatedItem(i), Quantity: 'x' } : generatedItem(i)));
     const files = [await dataFile('items.ndjson')];
