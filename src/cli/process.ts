@@ -1,6 +1,7 @@
 import type { InterruptName, InterruptTrap } from './interrupts.js';
-import { INTERRUPT_EXIT_CODES, manualInterrupts } from './interrupts.js';
 import { TOOL_VERSION } from '../version.js';
+
+type Interrupts = typeof import('./interrupts.js');
 
 /** The only place that touches the real process. */
 export async function runFromProcess(): Promise<void> {
@@ -14,14 +15,15 @@ export async function runFromProcess(): Promise<void> {
     process.stdout.write(`${TOOL_VERSION}\n`);
     return;
   }
-  const { main } = await import('./main.js');
+  // Loaded after the version check, like everything else: `--version` reads three files.
+  const [{ main }, interrupts] = await Promise.all([import('./main.js'), import('./interrupts.js')]);
   const code = await main(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
     env: process.env,
     cwd: process.cwd(),
-    trapInterrupts: trapProcessSignals,
+    trapInterrupts: () => trapProcessSignals(interrupts),
   });
   process.exitCode = code;
 }
@@ -30,7 +32,7 @@ export async function runFromProcess(): Promise<void> {
  * Installs SIGINT and SIGTERM handlers for a command that must not be cut off mid-way:
  * the first signal asks it to stop gracefully, a second one exits at once.
  */
-function trapProcessSignals(): InterruptTrap {
+function trapProcessSignals({ INTERRUPT_EXIT_CODES, manualInterrupts }: Interrupts): InterruptTrap {
   const trap = manualInterrupts();
   const onSignal = (name: InterruptName): void => {
     if (trap.received() !== undefined) {

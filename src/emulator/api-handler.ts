@@ -3,11 +3,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { readBody } from './body.js';
 import type { FaultInjector } from './faults.js';
 import type { Reply } from './respond.js';
-import type { EmulatedService } from './route-table.js';
+import type { EmulatedService, LazyService } from './route-table.js';
 
 export interface ApiDeps {
-  /** The emulated services, each under its own path prefix. */
-  services: readonly EmulatedService[];
+  /** The emulated services, each under its own path prefix; a lazy one loads before its first request is handled. */
+  services: readonly (EmulatedService | LazyService)[];
   faults: FaultInjector;
   maxBodyBytes: number;
   /** Aborted when the emulator closes, so injected delays end at once. */

@@ -2,9 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
 import { AuthVerifier } from './api-credentials.js';
-import { RateLimiter } from './assets/rate-limit.js';
-import { openApiService } from './assets/routes.js';
-import { authService } from './auth/routes.js';
+import { OPEN_API_PREFIX } from './assets/paths.js';
+import { AUTH_PREFIX } from './auth/paths.js';
 import { AuthState } from './auth/state.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { FaultInjector } from './faults.js';
@@ -19,7 +18,7 @@ import { diskPersistence, memoryPersistence, type Persistence } from './persiste
 import { Repository } from './repository.js';
 import { RequestLog } from './request-log.js';
 import { text } from './respond.js';
-import { joinRoutes } from './route-table.js';
+import { joinRoutes, lazyService } from './route-table.js';
 import { createEmulatorServer } from './server.js';
 import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
 import { sourcesRoutes } from './sources/routes.js';
@@ -78,8 +77,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const marketing = createMarketing(authState, o.assets);
   const closing = new AbortController();
   const graph = { prefix: '/api/content/', routes: joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms })), credentials: auth, error: text };
-  const limiter = o.assetsRateLimit === undefined ? undefined : new RateLimiter(o.assetsRateLimit, authState.now);
-  const services = [graph, graphqlService({ store, items: repo.items, singleKey: o.singleKey }), authService(authState), openApiService({ auth: authState, assets: o.assets, limiter })];
+  const rateLimit = o.assetsRateLimit;
+  // The marketing platform's services load on their first request: a plan or apply never calls them.
+  const services = [
+    graph,
+    graphqlService({ store, items: repo.items, singleKey: o.singleKey }),
+    lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
+    lazyService(OPEN_API_PREFIX, async () => {
+      const [{ openApiService }, { RateLimiter }] = await Promise.all([import('./assets/routes.js'), import('./assets/rate-limit.js')]);
+      return openApiService({ auth: authState, assets: o.assets, limiter: rateLimit === undefined ? undefined : new RateLimiter(rateLimit, authState.now) });
+    }),
+  ];
   const api = { services, faults, maxBodyBytes: o.maxBodyBytes, closing: closing.signal };
   let ownHosts: ReadonlySet<string> = new Set();
   const { server, inFlight } = createEmulatorServer({ api, inspect, marketing, faults, log, now: o.now, mounts: o.mounts, ownHosts: () => ownHosts });

@@ -67,3 +67,30 @@ export interface EmulatedService {
   /** An answer the shell makes (404, 405, 413, an injected fault), in the service's error format. */
   error(status: number, message: string): Reply;
 }
+
+/**
+ * A service whose code loads on its first request: the OAuth server and the Open API are
+ * a score of modules that a plan or apply against the embedded emulator never calls.
+ */
+export interface LazyService {
+  prefix: string;
+  load(): Promise<EmulatedService>;
+}
+
+export function lazyService(prefix: string, create: () => Promise<EmulatedService>): LazyService {
+  let loading: Promise<EmulatedService> | undefined;
+  return {
+    prefix,
+    load() {
+      if (loading === undefined) {
+        const attempt = create();
+        // A failed import is tried again by the next request rather than remembered.
+        attempt.catch(() => {
+          if (loading === attempt) loading = undefined;
+        });
+        loading = attempt;
+      }
+      return loading;
+    },
+  };
+}

@@ -5,6 +5,7 @@ import { isOwnHost, shownHost } from './host-check.js';
 import { handleInspection } from './inspect-routes.js';
 import type { RequestLog } from './request-log.js';
 import { send, text, type Reply } from './respond.js';
+import type { EmulatedService } from './route-table.js';
 import type { EmulatorInspector, EmulatorMarketing, EmulatorMount } from './types.js';
 
 export interface ServerDeps {
@@ -65,16 +66,19 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
       await mount.handle(req, res, url);
       return;
     }
-    const service = deps.api.services.find((s) => url.pathname.startsWith(s.prefix));
-    if (service === undefined) {
+    const found = deps.api.services.find((s) => url.pathname.startsWith(s.prefix));
+    if (found === undefined) {
       finish(text(404, `No such endpoint: ${url.pathname}`));
       return;
     }
+    let service: EmulatedService | undefined;
     try {
+      service = 'load' in found ? await found.load() : found;
       finish(await handleApi(req, url, service, deps.api));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      finish({ ...service.error(500, 'The emulator failed to handle this request'), note: `internal error: ${why}` } satisfies Reply);
+      const failed = service?.error(500, 'The emulator failed to handle this request') ?? text(500, 'The emulator failed to handle this request');
+      finish({ ...failed, note: `internal error: ${why}` } satisfies Reply);
     }
   };
 

@@ -68,27 +68,49 @@ function viewContentType(name: string, raw: Record<string, unknown> | undefined)
       if (typeof entry === 'string') bases.push({ name: entry, path: [...path, 'contentType', index] });
     });
   }
-  const properties = entries(raw?.properties).map(([key, value]) => {
+  const properties = entries(raw?.properties).map(([key, value]): PropertyView => {
     const type = asRecord(value)?.type;
-    return { name: key, type: typeof type === 'string' ? type : undefined, path: [...path, 'properties', key] };
+    return new LazyPath(key, typeof type === 'string' ? type : undefined, path);
   });
   return { name, path, bases, properties };
 }
 
 function viewPropertyType(name: string, raw: Record<string, unknown> | undefined): PropertyTypeView {
   const path = ['propertyTypes', name];
-  const properties = entries(raw?.properties).map(([key, value]) => {
+  const properties = entries(raw?.properties).map(([key, value]): PropertyTypePropertyView => {
     const property = asRecord(value);
     const type = property?.type;
     const nameField = property?.name;
-    return {
-      name: key,
-      type: typeof type === 'string' ? type : undefined,
-      nameField: typeof nameField === 'string' ? nameField : undefined,
-      path: [...path, 'properties', key],
-    };
+    return new LazyTypePropertyPath(key, typeof type === 'string' ? type : undefined, path, typeof nameField === 'string' ? nameField : undefined);
   });
   return { name, path, properties };
+}
+
+/**
+ * A property's view, its path built only when asked (for a diagnostic): there is one per
+ * property of every source, and nearly all are never reported.
+ */
+class LazyPath implements PropertyView {
+  constructor(
+    readonly name: string,
+    readonly type: string | undefined,
+    private readonly owner: DeclarationPath,
+  ) {}
+
+  get path(): DeclarationPath {
+    return [...this.owner, 'properties', this.name];
+  }
+}
+
+class LazyTypePropertyPath extends LazyPath implements PropertyTypePropertyView {
+  constructor(
+    name: string,
+    type: string | undefined,
+    owner: DeclarationPath,
+    readonly nameField: string | undefined,
+  ) {
+    super(name, type, owner);
+  }
 }
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,14 +42,21 @@ describe('journal appends', () => {
     expect(persistence.items.read('shop', keys)).toEqual([raw, raw, raw]);
   });
 
-  it('writes nothing for a request without operations', async () => {
+  it('writes nothing for a request without operations, nor for a new source without items', async () => {
     const dataDir = await makeTempDir();
     const persistence = diskPersistence(dataDir);
     await persistence.load(new MemoryStore());
     await persistence.items.empty('shop');
     const journal = join(dataDir, 'sources', 'shop', 'items.ndjson');
+    expect(existsSync(journal)).toBe(false);
+    await persistence.items.apply('shop', []);
+    expect(existsSync(journal)).toBe(false);
+    await persistence.items.apply('shop', [{ kind: 'delete', lang: 'en', id: '1' }]);
     const before = statSync(journal);
     await persistence.items.apply('shop', []);
-    expect(statSync(journal)).toMatchObject({ size: 0, mtimeMs: before.mtimeMs });
+    expect(statSync(journal)).toMatchObject({ size: before.size, mtimeMs: before.mtimeMs });
+    // Emptying a journal that is there (a full update, or a deleted source's leftover) writes it empty.
+    await persistence.items.empty('shop');
+    expect(statSync(journal).size).toBe(0);
   });
 });

@@ -9,11 +9,10 @@ import { json, type Reply } from '../respond.js';
 import { withoutBody, type EmulatedService } from '../route-table.js';
 import type { EmulatorAsset } from '../types.js';
 import { assetQuery, selectAssets, unsupportedParameters } from './asset-query.js';
+import { ASSETS_PATH, OPEN_API_PREFIX } from './paths.js';
 import { pageQuery, pageUrl, type FieldError } from './page-query.js';
 import type { RateLimiter } from './rate-limit.js';
 
-export const OPEN_API_PREFIX = '/v3/';
-export const ASSETS_PATH = '/v3/assets';
 
 /** The Open API's published error shape: {message, errors?}, `errors` an object (here: field → what is wrong). */
 export function openApiError(status: number, message: string, errors?: FieldError[], headers: Record<string, string> = {}): Reply {

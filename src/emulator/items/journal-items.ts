@@ -1,8 +1,8 @@
 import { stat, truncate } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { appendLines } from '../../fs/atomic-file.js';
-import type { ItemIndex, ItemKey, ItemSlot } from './item-index.js';
+import { ItemIndex, type ItemKey, type ItemSlot } from './item-index.js';
 import { withData, type ItemOp, type ItemStore } from './item-store.js';
 import { dataLineOffset, encodeOp } from './journal-format.js';
 import { readDataLines, scanJournal, writeJournal } from './journal-file.js';
@@ -38,7 +38,9 @@ export class JournalItems implements ItemStore {
   empty(id: string): Promise<void> {
     const path = this.journalPath(id);
     mkdirSync(dirname(path), { recursive: true });
-    this.loaded.set(id, writeJournal(path, []));
+    // A missing journal is a source without items: a new source needs no file (nor its two
+    // fsyncs). One that is there, even a deleted source's leftover, is emptied.
+    this.loaded.set(id, existsSync(path) ? writeJournal(path, []) : new ItemIndex());
     return Promise.resolve();
   }
 

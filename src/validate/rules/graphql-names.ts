@@ -2,14 +2,14 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { DeclarationPath } from '../../load/source-map.js';
 import { describeSubject } from '../describe.js';
 import { explainInvalidName, GRAPHQL_NAME } from '../graphql-name.js';
-import { diagnosticAt, type Rule } from '../rule.js';
+import { diagnosticAt, type At, type Rule } from '../rule.js';
 import type { SourceView } from '../source-view.js';
 
 interface NamedThing {
-  /** How the message names it, e.g. content type `Product` (worked out only for a message). */
-  label: () => string;
   name: string;
-  path: DeclarationPath;
+  /** How the message names it, e.g. content type `Product`, and where it points: worked out only for a message. */
+  label: () => string;
+  path: () => DeclarationPath;
   where: 'key' | 'value';
 }
 
@@ -23,11 +23,11 @@ export const graphqlNamesRule: Rule = {
     const found: Diagnostic[] = [];
     for (const source of sources) {
       for (const thing of namedThings(source)) {
-        const at = { sourceMap: source.sourceMap, path: thing.path, where: thing.where };
+        const at = (): At => ({ sourceMap: source.sourceMap, path: thing.path(), where: thing.where });
         if (thing.name.startsWith('__')) {
-          found.push(diagnosticAt(at, 'GF_RESERVED_NAME', `${thing.label()} starts with \`__\`, which GraphQL reserves for its own types and fields; rename it`));
+          found.push(diagnosticAt(at(), 'GF_RESERVED_NAME', `${thing.label()} starts with \`__\`, which GraphQL reserves for its own types and fields; rename it`));
         } else if (!GRAPHQL_NAME.test(thing.name)) {
-          found.push(diagnosticAt(at, 'GF_INVALID_NAME', `${thing.label()} is not a valid GraphQL name: ${explainInvalidName(thing.name)}`));
+          found.push(diagnosticAt(at(), 'GF_INVALID_NAME', `${thing.label()} is not a valid GraphQL name: ${explainInvalidName(thing.name)}`));
         }
       }
     }
@@ -37,21 +37,21 @@ export const graphqlNamesRule: Rule = {
 
 function namedThings(source: SourceView): NamedThing[] {
   const things: NamedThing[] = [];
-  const add = (name: string, path: DeclarationPath): void => {
-    things.push({ label: () => describeSubject(path), name, path, where: 'key' });
+  const add = (name: string, owner: { path: DeclarationPath }): void => {
+    things.push({ name, label: () => describeSubject(owner.path), path: () => owner.path, where: 'key' });
   };
   for (const contentType of source.contentTypes) {
-    add(contentType.name, contentType.path);
-    for (const property of contentType.properties) add(property.name, property.path);
+    add(contentType.name, contentType);
+    for (const property of contentType.properties) add(property.name, property);
   }
   for (const propertyType of source.propertyTypes) {
-    add(propertyType.name, propertyType.path);
+    add(propertyType.name, propertyType);
     for (const property of propertyType.properties) {
-      add(property.name, property.path);
+      add(property.name, property);
       // An explicit `name` equal to the key was already checked with the key.
       if (property.nameField !== undefined && property.nameField !== property.name) {
         const nameField = property.nameField;
-        things.push({ label: () => `name \`${nameField}\` of ${describeSubject(property.path)}`, name: nameField, path: [...property.path, 'name'], where: 'value' });
+        things.push({ name: nameField, label: () => `name \`${nameField}\` of ${describeSubject(property.path)}`, path: () => [...property.path, 'name'], where: 'value' });
       }
     }
   }

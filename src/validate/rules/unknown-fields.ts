@@ -23,10 +23,11 @@ export const unknownFieldsRule: Rule = {
     for (const file of files) {
       const root = file.value;
       if (!isRecord(root)) continue;
-      const check = (level: DefinitionLevel, value: unknown, path: DeclarationPath): void => {
+      // The path is built only for a level that has unknownFields: few do, and every property is checked.
+      const check = (level: DefinitionLevel, value: unknown, path: () => DeclarationPath): void => {
         if (!isRecord(value) || !isRecord(value.unknownFields)) return;
         for (const [name, field] of Object.entries(value.unknownFields)) {
-          const at = { sourceMap: file.sourceMap, path: [...path, 'unknownFields', name] };
+          const at = { sourceMap: file.sourceMap, path: [...path(), 'unknownFields', name] };
           if (name === 'unknownFields' || known(level).includes(name)) {
             found.push(diagnosticAt(at, 'GF_UNKNOWN_FIELD_KNOWN', `\`${name}\` is a field graphform knows; write it directly at this level, not under unknownFields`));
           } else if (!isJson(field)) {
@@ -34,15 +35,15 @@ export const unknownFieldsRule: Rule = {
           }
         }
       };
-      check('source', root, []);
-      for (const [name, link] of entries(root.links)) check('link', link, ['links', name]);
+      check('source', root, () => []);
+      for (const [name, link] of entries(root.links)) check('link', link, () => ['links', name]);
       for (const [name, type] of entries(root.propertyTypes)) {
-        check('propertyType', type, ['propertyTypes', name]);
-        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('propertyTypeProperty', value, ['propertyTypes', name, 'properties', property]);
+        check('propertyType', type, () => ['propertyTypes', name]);
+        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('propertyTypeProperty', value, () => ['propertyTypes', name, 'properties', property]);
       }
       for (const [name, type] of entries(root.contentTypes)) {
-        check('contentType', type, ['contentTypes', name]);
-        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('property', value, ['contentTypes', name, 'properties', property]);
+        check('contentType', type, () => ['contentTypes', name]);
+        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('property', value, () => ['contentTypes', name, 'properties', property]);
       }
     }
     return found;

@@ -1,0 +1,125 @@
+import { appendFile, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CommandContext } from '../context.js';
+import { existingProjectSigns } from '../init/existing-project.js';
+import { GRAPHFORM_DIR_ENTRY, gitignoreAddition } from '../init/gitignore.js';
+import { nextSteps } from '../init/next-steps.js';
+import { outsidePackageWarning } from '../init/package-source.js';
+import { detectCi } from '../init/detect-ci.js';
+import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
+import { ask, canPrompt } from '../prompt.js';
+
+const TEMPLATES = new URL('../../../templates/', import.meta.url);
+
+export interface InitFlags {
+  yes?: boolean;
+  ci?: CiProvider;
+}
+
+export async function init(ctx: CommandContext, dir: string, flags: InitFlags): Promise<number> {
+  const target = path.resolve(ctx.io.cwd, dir);
+  const detected = await detectCi(target);
+  const answers = flags.yes === true || !canPrompt(ctx.io) ? { ...DEFAULT_ANSWERS, ci: flags.ci ?? detected.ci } : await askAnswers(ctx, flags.ci, detected.ci);
+  const c = ctx.color();
+  if (flags.ci === undefined && detected.found !== undefined) ctx.out(`CI files for ${detected.ci}: the project has ${detected.found} (\`--ci\` chooses otherwise).`);
+  const shown = (full: string): string => path.relative(ctx.io.cwd, full) || path.basename(full);
+  const signs = await existingProjectSigns(target, answers.sources);
+  const example = `${answers.sources}/${answers.id}.yaml`;
+  const files = scaffold(answers, await readTemplates()).filter((file) => signs.length === 0 || file.path !== example);
+  if (signs.length > 0) {
+    ctx.out(`An existing graphform project (${signs.join(', ')}): only what is missing is added.`);
+    ctx.out(`${c.yellow('skipped')}  ${shown(path.join(target, example))} (the example source: the next apply would create it as a real source)`);
+  }
+  let created = 0;
+  for (const file of files) {
+    const full = path.join(target, file.path);
+    await mkdir(path.dirname(full), { recursive: true });
+    try {
+      await writeFile(full, file.content, { flag: 'wx' });
+      created++;
+      ctx.out(`${c.green('created')}  ${shown(full)}`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      ctx.out(`${c.yellow('exists')}   ${shown(full)} (left as it is)`);
+    }
+  }
+  const gitignore = path.join(target, '.gitignore');
+  const ignored = IGNORE_OUTCOMES[await ignoreGraphformDir(gitignore)];
+  if (ignored.wrote) created++;
+  ctx.out(`${(ignored.wrote ? c.green : c.yellow)(ignored.word.padEnd(8))} ${shown(gitignore)} (${ignored.note})`);
+  const gitlabIncludeMissing = answers.ci === 'gitlab' && !(await includesGitlabJobs(path.join(target, CI_PATHS.gitlabRoot)));
+  const warning = await outsidePackageWarning(target);
+  if (warning !== undefined) ctx.err(`${c.yellow('warning')} ${warning}`);
+  ctx.out(nextSteps({ relativeDir: path.relative(ctx.io.cwd, target), ci: answers.ci, created, gitlabIncludeMissing }));
+  return 0;
+}
+
+type IgnoreOutcome = 'created' | 'updated' | 'exists' | 'notAFile';
+
+const IGNORE_OUTCOMES: Record<IgnoreOutcome, { word: string; wrote: boolean; note: string }> = {
+  created: { word: 'created', wrote: true, note: `ignores ${GRAPHFORM_DIR_ENTRY}` },
+  updated: { word: 'updated', wrote: true, note: `added ${GRAPHFORM_DIR_ENTRY}` },
+  exists: { word: 'exists', wrote: false, note: `already mentions ${GRAPHFORM_DIR_ENTRY}; left as it is` },
+  notAFile: { word: 'skipped', wrote: false, note: `not a regular file; add ${GRAPHFORM_DIR_ENTRY} to it yourself` },
+};
+
+/** Adds graphform's folder to .gitignore: creating the file, or appending once; a link or folder there is left alone. */
+async function ignoreGraphformDir(file: string): Promise<IgnoreOutcome> {
+  const kind = await lstat(file).then(
+    (stats) => (stats.isFile() ? 'file' : 'other'),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return 'missing';
+      throw error;
+    },
+  );
+  if (kind === 'other') return 'notAFile';
+  const existing = kind === 'missing' ? undefined : await readFile(file, 'utf8');
+  const addition = gitignoreAddition(existing);
+  if (addition === undefined) return 'exists';
+  if (existing === undefined) {
+    await writeFile(file, addition, { flag: 'wx' });
+    return 'created';
+  }
+  await appendFile(file, addition);
+  return 'updated';
+}
+
+/** True when the project's .gitlab-ci.yml (ours or the user's) already names graphform's jobs file. */
+async function includesGitlabJobs(file: string): Promise<boolean> {
+  try {
+    return (await readFile(file, 'utf8')).includes(CI_PATHS.gitlabJobs);
+  } catch {
+    return false;
+  }
+}
+
+async function readTemplates(): Promise<TemplateTexts> {
+  const read = (name: string): Promise<string> => readFile(new URL(name, TEMPLATES), 'utf8');
+  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval] = await Promise.all([
+    read('graphform.config.yaml'),
+    read('content-source.yaml'),
+    read('workflows/graphform.yml'),
+    read('gitlab/gitlab-ci.yml'),
+    read('gitlab/graphform.gitlab-ci.yml'),
+    read('gitlab/graphform-data-loss.gitlab-ci.yml'),
+  ]);
+  return { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval };
+}
+
+async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined, defaultCi: CiProvider): Promise<InitAnswers> {
+  const question = async (key: keyof InitAnswers, text: string, fallback: string): Promise<string> => {
+    for (;;) {
+      const answer = (await ask(ctx.io, `${text} (${fallback}): `)) || fallback;
+      const problem = checkAnswer(key, answer);
+      if (problem === undefined) return answer;
+      ctx.err(`  ${problem}`);
+    }
+  };
+  const id = await question('id', 'Content source id', DEFAULT_ANSWERS.id);
+  const label = await question('label', 'Label', DEFAULT_ANSWERS.label);
+  const languages = await question('languages', 'Languages', DEFAULT_ANSWERS.languages.join(', '));
+  const sources = await question('sources', 'Declarations folder', DEFAULT_ANSWERS.sources);
+  const ciAnswer = ci ?? (await question('ci', `CI files (${CI_PROVIDERS.join(', ')})`, defaultCi));
+  const chosenCi = isCiProvider(ciAnswer) ? ciAnswer : defaultCi;
+  return { id, label, languages: languages.split(',').map((l) => l.trim()), sources, ci: chosenCi };
+}
