@@ -3,10 +3,10 @@
 // The benchmarks are TypeScript in test/bench/, run through vite's module runner; each
 // measurement runs the built binary in child processes.
 //
-//   node scripts/bench.mjs [--quick] [--only startup,plan,apply,data,yaml]
+//   node scripts/bench.mjs [--quick] [--only startup,plan,apply,emulator,data,yaml]
 //
 // --quick uses fewer repetitions and smaller inputs (a smoke run, not figures to quote).
-// GRAPHFORM_BENCH_BIN=…/bin/graphform.js runs the yaml suite with another build (before and after).
+// GRAPHFORM_BENCH_BIN=…/bin/graphform.js runs the startup, plan, apply, emulator and yaml suites with another build (before and after).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,14 +15,16 @@ import { createServer, createServerModuleRunner } from 'vite';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt === -1 ? ['startup', 'plan', 'apply', 'data', 'yaml'] : process.argv[onlyAt + 1].split(',');
+const only = onlyAt === -1 ? ['startup', 'plan', 'apply', 'emulator', 'data', 'yaml'] : process.argv[onlyAt + 1].split(',');
+const bin = process.env.GRAPHFORM_BENCH_BIN === undefined ? {} : { bin: path.resolve(process.env.GRAPHFORM_BENCH_BIN) };
 
 const SUITES = {
-  startup: ['test/bench/startup-bench.ts', 'runStartupBench', quick ? 7 : 21],
-  plan: ['test/bench/plan-bench.ts', 'runPlanBench', quick ? { repetitions: 3, memorySizes: [300] } : { repetitions: 7, memorySizes: [300, 1000] }],
-  apply: ['test/bench/apply-bench.ts', 'runApplyBench', undefined],
+  startup: ['test/bench/startup-bench.ts', 'runStartupBench', { runs: quick ? 7 : 21, ...bin }],
+  plan: ['test/bench/plan-bench.ts', 'runPlanBench', { ...(quick ? { repetitions: 3, memorySizes: [300] } : { repetitions: 7, memorySizes: [300, 1000] }), ...bin }],
+  apply: ['test/bench/apply-bench.ts', 'runApplyBench', bin],
+  emulator: ['test/bench/emulator-bench.ts', 'runEmulatorBench', { ...(quick ? { itemsPerSource: 50, repetitions: 1 } : { itemsPerSource: 500, repetitions: 3 }), ...bin }],
   data: ['test/bench/data-bench.ts', 'runDataBench', quick ? { sizeMb: 20, largeMb: 0, repetitions: 1 } : { sizeMb: 100, largeMb: 1024, repetitions: 3 }],
-  yaml: ['test/bench/yaml-bench.ts', 'runYamlBench', { ...(quick ? { sizeMb: 5, largeMb: 0 } : { sizeMb: 20, largeMb: 63 }), bin: process.env.GRAPHFORM_BENCH_BIN }],
+  yaml: ['test/bench/yaml-bench.ts', 'runYamlBench', { ...(quick ? { sizeMb: 5, largeMb: 0 } : { sizeMb: 20, largeMb: 63 }), ...bin }],
 };
 
 const server = await createServer({ root: ROOT, configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });

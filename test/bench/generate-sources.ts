@@ -61,29 +61,54 @@ function propertyText(type: number, property: number, prefix: string): string {
   return property % 4 === 0 && scalar === 'String' ? `{ type: ${quoted}, searchable: true }` : `{ type: ${quoted} }`;
 }
 
+export interface GeneratedProject {
+  /** Items written per source (plain-item NDJSON, one data: file each); none when absent or 0. */
+  itemsPerSource?: number;
+}
+
 /**
- * Writes a project into `dir`: graphform.config.yaml (one environment without an emulator
- * and without state, so a plan measures loading, validating and planning) and `count`
- * declarations under content-sources/. Returns the config's path.
+ * Writes a project into `dir`: graphform.config.yaml (the default local environment: the
+ * embedded emulator with its data in .graphform/emulator, room for every source, local
+ * state) and `count` declarations under content-sources/, each with a data: file of
+ * `itemsPerSource` items under data/ when asked. Returns the config's path.
  */
-export async function generateSources(dir: string, count: number): Promise<string> {
+export async function generateSources(dir: string, count: number, project: GeneratedProject = {}): Promise<string> {
   const sources = path.join(dir, 'content-sources');
   await mkdir(sources, { recursive: true });
+  const items = project.itemsPerSource ?? 0;
+  if (items > 0) await mkdir(path.join(dir, 'data'), { recursive: true });
   const config = path.join(dir, 'graphform.config.yaml');
-  await writeFile(config, configText());
-  for (let i = 0; i < count; i++) await writeFile(path.join(sources, `${sourceId(i)}.yaml`), declarationText(i));
+  await writeFile(config, configText(count));
+  for (let i = 0; i < count; i++) {
+    const id = sourceId(i);
+    const data = items > 0 ? `data:\n  - ../data/${id}.ndjson\n` : '';
+    await writeFile(path.join(sources, `${id}.yaml`), declarationText(i) + data);
+    if (items > 0) await writeFile(path.join(dir, 'data', `${id}.ndjson`), itemsText(i, items));
+  }
   return config;
 }
 
-function configText(): string {
+/**
+ * Plain items of source `index`: `count` of its content type 1, each about a KiB (a text
+ * property and a number, both inherited from the base type).
+ */
+export function itemsText(index: number, count: number): string {
+  const prefix = `S${sourceId(index).slice(1).toUpperCase()}`;
+  const lines: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const text = `Item ${n} of source ${index}: ${'lorem ipsum dolor sit amet '.repeat(36)}`;
+    lines.push(JSON.stringify({ Id: `i${n}`, language_routing: n % 2 === 0 ? 'en' : 'sv', ContentType: [`${prefix}Type0`, `${prefix}Type1`], Base0: text, Base1: n }));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function configText(count: number): string {
   return [
     'sources: content-sources',
-    'defaultEnvironment: bench',
+    'defaultEnvironment: local',
     'environments:',
-    '  bench:',
-    '    graphUrl: http://127.0.0.1:9',
-    '    auth: { scheme: basic, appKey: bench, secret: bench-secret }',
-    '    state: { backend: local, path: .graphform/state/bench.json }',
+    '  local:',
+    `    emulator: { dataDir: .graphform/emulator, maxSources: ${count + 10} }`,
     '',
   ].join('\n');
 }
