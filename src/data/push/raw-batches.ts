@@ -34,6 +34,8 @@ export class RawBatchReader {
   /** Records and their bytes so far, for the size of the next read. */
   private records = 0;
   private recordBytes = 0;
+  /** The read under way, started when the last bytes were cut. */
+  private reading: Promise<number> | undefined;
 
   constructor(
     private readonly file: string,
@@ -42,24 +44,41 @@ export class RawBatchReader {
   ) {}
 
   /**
-   * Reads once and cuts what it can; the batches that closed (in order), or undefined at
+   * Takes the read under way (or reads), cuts what it can and starts the next read, which
+   * goes on while the caller sends: the batches that closed (in order), or undefined at
    * the end of the input, when the last record is in the batcher (whose last batch the
-   * caller flushes, as after any file).
+   * caller flushes, as after any file). Call settle() before giving up early.
    */
   async next(read: ReadInto): Promise<Batch[] | undefined> {
-    const early: Batch[] = [];
+    const closed: Batch[] = [];
+    const got = await (this.reading ?? this.startRead(read, closed));
+    this.reading = undefined;
+    if (got === 0) return this.end(closed);
+    this.pending += got;
+    for (const batch of this.cut()) closed.push(batch);
+    this.reading = this.startRead(read, closed);
+    // Its failure is seen by the next call; until then it must not count as unhandled.
+    this.reading.catch(() => undefined);
+    return closed;
+  }
+
+  /** Waits for the read under way, if any: the buffer it fills must not be reused before. */
+  async settle(): Promise<void> {
+    await this.reading?.catch(() => undefined);
+    this.reading = undefined;
+  }
+
+  /** Starts a read after the bytes held, first closing the batch if it can take no more (into `closed`). */
+  private startRead(read: ReadInto, closed: Batch[]): Promise<number> {
     if (this.batchIsFull()) {
       const batch = this.batcher.closeCarrying(this.pending);
-      if (batch !== undefined) early.push(batch);
+      if (batch !== undefined) closed.push(batch);
     }
     // Within the batch's buffer; it grows only for a record larger than any batch.
     const room = this.batcher.target.length - this.batcher.used - this.pending;
     const want = room > 0 ? Math.min(room, this.readSize()) : this.readSize();
     const target = this.batcher.reserve(this.pending, want);
-    const got = await read(target, this.batcher.used + this.pending, want);
-    if (got === 0) return this.end(early);
-    this.pending += got;
-    return [...early, ...this.cut()];
+    return read(target, this.batcher.used + this.pending, want);
   }
 
   /**
@@ -73,12 +92,12 @@ export class RawBatchReader {
   }
 
   /** The last line, when the input does not end with a newline: it is sent with one. */
-  private end(early: Batch[]): Batch[] | undefined {
-    if (this.pending === 0) return early.length === 0 ? undefined : early;
+  private end(closed: Batch[]): Batch[] | undefined {
+    if (this.pending === 0) return closed.length === 0 ? undefined : closed;
     const target = this.batcher.reserve(this.pending, 1);
     target[this.batcher.used + this.pending] = NEWLINE;
     this.pending += 1;
-    const closed = [...early, ...this.cut()];
+    for (const batch of this.cut()) closed.push(batch);
     // Only an unfinished record can be left (validation sees to it that none is): it goes as it is.
     if (this.pending > 0) this.take(this.batcher.used, this.pending, this.batcher.used + this.pending, this.line - 1, closed);
     this.pending = 0;

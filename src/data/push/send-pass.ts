@@ -152,6 +152,7 @@ async function sendRaw(file: DataFile, sink: Sink): Promise<FileOutcome> {
   } catch (error) {
     throw readFailure(file, error);
   } finally {
+    await reader.settle();
     await input?.close();
   }
   return 'read';

@@ -29,6 +29,6 @@ export async function blockContext(setup: BlockSetup): Promise<BlockContext> {
 
 /** The checker for `setup` with the definition as it is (the main thread has it already). */
 export async function contextFor(setup: BlockSetup, definition: SourceDefinition): Promise<BlockContext> {
-  const validators = await createItemValidators(definition, setup.routingFields);
+  const validators = createItemValidators(definition, setup.routingFields);
   return { rules: { sourceId: setup.sourceId, definition, validators }, clean: new CleanLines(definition, validators), fields: setup.fields, maxErrors: setup.maxErrors, maxLineBytes: setup.maxLineBytes };
 }

@@ -31,12 +31,8 @@ export interface StartedBlock {
   takeBack(): BlockResult | undefined;
 }
 
-/**
- * Blocks a worker holds at once: one being checked, the others waiting, so it never idles
- * between two while this thread, busy with a block of its own, has not yet seen its results
- * (a block takes a thread only a millisecond or two).
- */
-const DEPTH = 4;
+/** Blocks a worker holds at once: one being checked, one waiting, so it never idles between two. */
+const DEPTH = 2;
 /**
  * A worker's heap is kept small: it only ever holds a block of at most this many bytes (a
  * block with a longer line is checked on the main thread), so its live data is a few MiB,
@@ -45,7 +41,7 @@ const DEPTH = 4;
  * block that still needs more (a line with hundreds of thousands of errors) ends its
  * worker, and is checked again on the main thread.
  */
-export const WORKER_MAX_BLOCK_BYTES = 1024 * 1024;
+export const WORKER_MAX_BLOCK_BYTES = 4 * 1024 * 1024;
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 32 };
 /**
  * At most this many worker threads, whatever the machine: each costs a V8 heap and its own
@@ -109,7 +105,7 @@ export class BlockLanes {
    * before its code is optimized).
    */
   get ahead(): number {
-    return this.workers.length === 0 ? 1 : this.workers.length * DEPTH + 8;
+    return this.workers.length === 0 ? 1 : this.workers.length * DEPTH + 4;
   }
 
   /**

@@ -32,7 +32,7 @@ export class BlockPipeline {
   private errorsBefore = 0;
   /** Memory for blocks: those in flight, and a spare. */
   readonly buffers: BlockBuffers;
-  /** Memory for the records' results: room for a block of up to 8,192 lines; a block of more gets its own. */
+  /** Memory for the records' results: room for a block of up to 32,768 lines; a block of more gets its own. */
   readonly results: BlockBuffers;
 
   constructor(
@@ -44,7 +44,7 @@ export class BlockPipeline {
     private readonly taken: () => void = () => undefined,
   ) {
     this.buffers = new BlockBuffers(blockBytes, lanes.ahead + 2);
-    this.results = new BlockBuffers(resultBytes(8192), lanes.ahead + 2);
+    this.results = new BlockBuffers(resultBytes(32768), lanes.ahead + 2);
   }
 
   startFile(): void {

@@ -221,8 +221,8 @@ export class CleanLines {
   private prepared(typeName: string, contentTypeBytes: Uint8Array): CleanType | undefined {
     let root = this.roots.get(typeName);
     if (!this.roots.has(typeName)) {
-      // Compiled by ajv first, as the full check would: a schema ajv refuses fails here as it would there.
-      root = cleanSchema(this.validators.prepare(typeName), (name) => this.validators.format(name));
+      // The very schema the full check compiles, and ajv's own format checks.
+      root = cleanSchema(this.validators.schema(typeName), (name) => this.validators.format(name));
       this.roots.set(typeName, root);
     }
     if (root === undefined) return undefined;

@@ -12,9 +12,10 @@ import { DATA_CONFIG, shopDeclaration, wireLines } from '../fixtures.js';
 import { expectedCounts, generatedItem, writeWireFile } from './generate.js';
 
 /**
- * The built binary on files large enough for the validation pass to start worker threads
- * (8 MiB of NDJSON): the diagnostics are those of the pass in-process, locations and order
- * included, and a push sends every item exactly once.
+ * The built binary with the validation pass on worker threads (GRAPHFORM_WORKERS_FROM_MIB=1:
+ * from 1 MiB of NDJSON instead of 256): the diagnostics are those of the pass in-process
+ * (on this thread alone, for files this small), locations and order included, and a push
+ * sends every item exactly once.
  */
 const run = promisify(execFile);
 const ITEMS = 32_000;
@@ -38,7 +39,7 @@ describe('data push with worker threads (built binary)', () => {
     await graphClientFor(emulator).putTypes('shop', declaration.definition);
     const source = JSON.stringify({ id: 'shop', ...declaration.definition, data: ['data/items.ndjson'] });
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': source });
-    const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret };
+    const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPHFORM_WORKERS_FROM_MIB: '1' };
     const data = path.join(project.dir, 'content-sources/data');
     await mkdir(data, { recursive: true });
     await writeWireFile(path.join(data, 'items.ndjson'), ITEMS);

@@ -95,4 +95,22 @@ describe('RawBatchReader', () => {
     expect(await raw('', 100, LIMITS[0] as Limits)).toEqual([]);
     expect(await raw('\n\n', 100, LIMITS[0] as Limits)).toEqual([]);
   });
+
+  it('reads ahead while the caller sends, and a read that fails fails the next call, not the process', async () => {
+    const content = Buffer.from(wireLines(items(0, 20)), 'utf8');
+    const batcher = new Batcher({ maxBytes: 1 << 20, maxItems: 5 });
+    const reader = new RawBatchReader('f.ndjson', batcher, { maxBytes: 1 << 20, maxItems: 5 });
+    let reads = 0;
+    const read: ReadInto = (target, offset, length) => {
+      reads++;
+      if (reads === 1) return Promise.resolve(content.copy(target, offset, 0, Math.min(length, 700)));
+      return Promise.reject(new Error('disk on fire'));
+    };
+    await reader.next(read);
+    // The second read was started before the first call returned.
+    expect(reads).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(reader.next(read)).rejects.toThrow('disk on fire');
+    await reader.settle();
+  });
 });

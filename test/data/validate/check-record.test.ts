@@ -7,7 +7,7 @@ import { product, shopDeclaration } from '../fixtures.js';
 const declaration = shopDeclaration();
 let context: RecordRulesContext;
 beforeAll(async () => {
-  context = { sourceId: 'shop', definition: declaration.definition, validators: await createItemValidators(declaration.definition, ['Id', 'language_routing']) };
+  context = { sourceId: 'shop', definition: declaration.definition, validators: createItemValidators(declaration.definition, ['Id', 'language_routing']) };
 });
 
 function check(item: Record<string, unknown> | undefined, language = 'en', kind: 'index' | 'delete' = 'index'): string[] {

@@ -37,7 +37,7 @@ interface Checkers {
 }
 
 async function checkers(definition: SourceDefinition): Promise<Checkers> {
-  const validators = await createItemValidators(definition, [FIELDS.idField, FIELDS.languageField]);
+  const validators = createItemValidators(definition, [FIELDS.idField, FIELDS.languageField]);
   return { rules: { sourceId: 'shop', definition, validators }, clean: new CleanLines(definition, validators) };
 }
 
