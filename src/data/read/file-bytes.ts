@@ -25,54 +25,10 @@ export async function* fileBytes(file: DataFile, counter: ReadCounter): AsyncGen
   }
 }
 
-/**
- * The bytes of a data file like fileBytes, read into the two `buffers` in turn, one read
- * ahead: while the caller works on a piece, the next is being read into the other buffer
- * (on a busy machine a read can take as long as the work). The caller is done with a piece
- * when it asks for the next one, so a file of any size is read with two buffers and
- * nothing left for the garbage collector.
- */
-export async function* filePieces(file: DataFile, counter: ReadCounter, buffers: readonly [Buffer, Buffer]): AsyncGenerator<Buffer> {
-  if (file.size === 0) return;
-  const { handle } = await openData(file);
-  const limit = file.size ?? Number.POSITIVE_INFINITY;
-  const start = (buffer: Buffer, at: number): PieceRead | undefined => {
-    const length = Math.min(buffer.length, limit - at);
-    return length <= 0 ? undefined : { buffer, at, length, done: handle.read(buffer, 0, length, at) };
-  };
-  let current = start(buffers[0], 0);
-  try {
-    while (current !== undefined) {
-      const { bytesRead } = await current.done;
-      if (bytesRead === 0) return;
-      const piece = current.buffer.subarray(0, bytesRead);
-      const other = current.buffer === buffers[0] ? buffers[1] : buffers[0];
-      const end = current.at + bytesRead;
-      // A short read ends the file for now: the next read starts where it ended, once the caller is done.
-      const full = bytesRead === current.length;
-      current = full ? start(other, end) : undefined;
-      counter.bytesRead += bytesRead;
-      yield piece;
-      if (!full) current = start(other, end);
-    }
-  } finally {
-    // A read still under way (the caller stopped early) ends before the handle closes.
-    await current?.done.catch(() => undefined);
-    await handle.close();
-  }
-}
-
-interface PieceRead {
-  buffer: Buffer;
-  at: number;
-  length: number;
-  done: Promise<{ bytesRead: number }>;
-}
-
 /** A data file read into buffers the caller gives (FileReader.read), from its start. */
 export interface FileReader {
-  /** Up to `length` bytes into target[offset…]; 0 at the end (or at the size it had when validated). */
-  read(target: Buffer, offset: number, length: number): Promise<number>;
+  /** Up to `length` bytes into target[offset…] (shared memory too); 0 at the end (or at the size it had when validated). */
+  read(target: Uint8Array, offset: number, length: number): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -43,126 +43,147 @@ export class BlockBuffers {
   }
 }
 
+/** Reads up to `length` bytes into target[offset…]; 0 at the end of the input. */
+export type ReadBytes = (target: Uint8Array, offset: number, length: number) => Promise<number>;
+
+/** One read into block memory: the line left over from the last read, then what was read. */
+interface Piece {
+  bytes: Uint8Array;
+  /** Where the read bytes start (after the carried line). */
+  offset: number;
+  got: number;
+}
+
 /**
- * Cuts a file's bytes, as they are read, into blocks of whole lines, with the same line
- * numbers and the same line limit as LineSplitter: a line is too long when its bytes
- * (without the "\n") are more than `maxLineBytes`. Only the unfinished last line is held
- * between pieces (copied: a piece may be overwritten once push() returns), and not even
- * that once it is known to be too long.
+ * Reads a file straight into block memory and cuts it into blocks of whole lines, with the
+ * same line numbers and the same line limit as LineSplitter: a line is too long when its
+ * bytes (without the "\n") are more than `maxLineBytes`; it is left empty, its number
+ * listed. Each read goes into a block's own buffer, after the unfinished line of the read
+ * before (copied there: only that is ever copied), and the next read starts as soon as a
+ * block is cut, while the caller checks it. A block is whatever lines one read completes.
  */
-export class LineBlocker {
-  private carry: Uint8Array[] = [];
+export class LineBlocks {
+  /** The unfinished last line of the bytes read so far (not shared memory). */
+  private carry = new Uint8Array(0);
   private carryBytes = 0;
+  /** The unfinished line is already too long: its bytes are not kept. */
   private overflowing = false;
   private nextLine = 1;
+  private ended = false;
+  private ahead: Promise<Piece> | undefined;
 
   constructor(
     private readonly maxLineBytes: number,
-    private readonly buffers: BlockBuffers = new BlockBuffers(0, 0),
+    private readonly buffers: BlockBuffers,
+    private readonly read: ReadBytes,
+    /** Bytes per read. */
+    private readonly readBytes: number,
   ) {}
 
-  /** The lines completed by this piece, or undefined when it completes none. */
-  push(piece: Uint8Array): LineBlock | undefined {
-    let newline = piece.indexOf(NEWLINE);
-    if (newline === -1) {
-      this.keep(piece);
+  /** The next block, or undefined at the end of the input. */
+  async next(): Promise<LineBlock | undefined> {
+    for (;;) {
+      if (this.ended) return this.last();
+      const piece = await (this.ahead ?? this.readPiece());
+      this.ahead = undefined;
+      if (piece.got === 0) {
+        this.buffers.give(piece.bytes);
+        this.ended = true;
+        continue;
+      }
+      const block = this.cut(piece);
+      if (block === undefined) continue;
+      this.ahead = this.readPiece();
+      // Its failure is seen by the next call; until then it must not count as unhandled.
+      this.ahead.catch(() => undefined);
+      return block;
+    }
+  }
+
+  /** Waits for the read under way, if any (the caller stopped early): it must end before the input closes. */
+  async settle(): Promise<void> {
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    if (ahead !== undefined) this.buffers.give((await ahead.catch(() => undefined))?.bytes ?? new Uint8Array(0));
+  }
+
+  private async readPiece(): Promise<Piece> {
+    const offset = this.overflowing ? 0 : this.carryBytes;
+    const bytes = this.buffers.take(offset + this.readBytes);
+    if (offset > 0) bytes.set(this.carry.subarray(0, offset));
+    const got = await this.read(bytes, offset, this.readBytes);
+    return { bytes, offset, got };
+  }
+
+  /** The lines the piece completes, as a block in its own memory; undefined when it completes none. */
+  private cut(piece: Piece): LineBlock | undefined {
+    const { offset } = piece;
+    // As a Buffer: its indexOf is memchr.
+    const bytes = Buffer.from(piece.bytes.buffer, piece.bytes.byteOffset, piece.bytes.byteLength);
+    const end = offset + piece.got;
+    let newline = bytes.indexOf(NEWLINE, offset);
+    if (newline === -1 || newline >= end) {
+      this.keep(bytes, 0, end);
+      this.buffers.give(piece.bytes);
       return undefined;
     }
-    const builder = new BlockBuilder(this.nextLine, this.buffers);
-    // The first line may have begun in earlier pieces.
-    if (this.overflowing || this.carryBytes + newline > this.maxLineBytes) builder.tooLong();
-    else builder.line([...this.carry, piece.subarray(0, newline + 1)]);
-    this.carry = [];
-    this.carryBytes = 0;
+    const firstLine = this.nextLine;
+    const tooLong: number[] = [];
+    let lines = 0;
+    let written = 0;
+    let start = 0;
+    // A line too long is left empty: the lines after it move down over its bytes.
+    const line = (lineEnd: number, long: boolean): void => {
+      if (long) {
+        tooLong.push(firstLine + lines);
+        bytes[written] = NEWLINE;
+        written += 1;
+      } else {
+        if (written !== start) bytes.copyWithin(written, start, lineEnd + 1);
+        written += lineEnd + 1 - start;
+      }
+      lines++;
+      start = lineEnd + 1;
+    };
+    // The first line began in the reads before: already too long, or as long as it is now.
+    line(newline, this.overflowing || newline > this.maxLineBytes);
     this.overflowing = false;
-    let start = newline + 1;
-    // Lines inside the piece are copied as one run until a line too long interrupts it.
-    let runStart = start;
-    for (newline = piece.indexOf(NEWLINE, start); newline !== -1; newline = piece.indexOf(NEWLINE, start)) {
-      if (newline - start > this.maxLineBytes) {
-        builder.run(piece.subarray(runStart, start));
-        builder.tooLong();
-        runStart = newline + 1;
-      } else builder.count();
-      start = newline + 1;
+    for (newline = bytes.indexOf(NEWLINE, start); newline !== -1 && newline < end; newline = bytes.indexOf(NEWLINE, start)) {
+      line(newline, newline - start > this.maxLineBytes);
     }
-    builder.run(piece.subarray(runStart, start));
-    this.keep(piece.subarray(start));
-    const block = builder.finish();
-    this.nextLine += block.lineCount;
-    return block;
+    this.carryBytes = 0;
+    this.keep(bytes, start, end);
+    this.nextLine += lines;
+    return { bytes: piece.bytes.subarray(0, written), firstLine, lineCount: lines, tooLong };
   }
 
-  /** The last line, when the input does not end with a newline (given one here). */
-  end(): LineBlock | undefined {
+  /** The last line, when the input does not end with a newline (given one here); then nothing. */
+  private last(): LineBlock | undefined {
     if (this.carryBytes === 0 && !this.overflowing) return undefined;
-    const builder = new BlockBuilder(this.nextLine, this.buffers);
-    if (this.overflowing) builder.tooLong();
-    else builder.line([...this.carry, Uint8Array.of(NEWLINE)]);
-    this.carry = [];
+    const long = this.overflowing;
+    const bytes = this.buffers.take(long ? 1 : this.carryBytes + 1);
+    if (!long) bytes.set(this.carry.subarray(0, this.carryBytes));
+    bytes[bytes.length - 1] = NEWLINE;
+    const block = { bytes, firstLine: this.nextLine, lineCount: 1, tooLong: long ? [this.nextLine] : [] };
     this.carryBytes = 0;
     this.overflowing = false;
-    const block = builder.finish();
-    this.nextLine += block.lineCount;
+    this.nextLine += 1;
     return block;
   }
 
-  private keep(tail: Uint8Array): void {
-    if (tail.length === 0 || this.overflowing) return;
-    if (this.carryBytes + tail.length > this.maxLineBytes) {
+  /** Keeps bytes[from, to), the unfinished line, for the next read (not once it is too long). */
+  private keep(bytes: Uint8Array, from: number, to: number): void {
+    if (this.overflowing || to === from) return;
+    const size = to - from;
+    // from is 0 when the whole piece is one unfinished line, whose start was carried into it.
+    const total = from === 0 ? size : this.carryBytes + size;
+    if (total > this.maxLineBytes) {
       this.overflowing = true;
-      this.carry = [];
       this.carryBytes = 0;
       return;
     }
-    // A copy: the piece's buffer is read into again.
-    this.carry.push(Buffer.from(tail));
-    this.carryBytes += tail.length;
-  }
-}
-
-/** Collects the pieces of one block and copies them once, at the end. */
-class BlockBuilder {
-  private readonly parts: Uint8Array[] = [];
-  private size = 0;
-  private lines = 0;
-  private readonly tooLongLines: number[] = [];
-
-  constructor(
-    private readonly firstLine: number,
-    private readonly buffers: BlockBuffers,
-  ) {}
-
-  /** One line made of `parts`, the last ending in "\n". */
-  line(parts: readonly Uint8Array[]): void {
-    for (const part of parts) this.run(part);
-    this.lines++;
-  }
-
-  /** Bytes of lines already counted with count(). */
-  run(bytes: Uint8Array): void {
-    if (bytes.length === 0) return;
-    this.parts.push(bytes);
-    this.size += bytes.length;
-  }
-
-  count(): void {
-    this.lines++;
-  }
-
-  tooLong(): void {
-    this.tooLongLines.push(this.firstLine + this.lines);
-    this.run(Uint8Array.of(NEWLINE));
-    this.lines++;
-  }
-
-  finish(): LineBlock {
-    const bytes = this.buffers.take(this.size);
-    let at = 0;
-    for (const part of this.parts) {
-      bytes.set(part, at);
-      at += part.length;
-    }
-    return { bytes, firstLine: this.firstLine, lineCount: this.lines, tooLong: this.tooLongLines };
+    if (this.carry.length < size) this.carry = new Uint8Array(Math.max(size, this.carry.length * 2, 64 * 1024));
+    this.carry.set(bytes.subarray(from, to));
+    this.carryBytes = size;
   }
 }

@@ -1,6 +1,6 @@
 import { utf16Kind, utf16Problem } from '../../fs/utf8-text.js';
 import { encodingIssue } from '../read/issue.js';
-import { LineBlocker, type BlockBuffers, type LineBlock } from '../read/line-blocks.js';
+import { LineBlocks, type BlockBuffers, type LineBlock, type ReadBytes } from '../read/line-blocks.js';
 import { decodeLine } from '../read/line-chunks.js';
 import { NdjsonState } from '../read/ndjson-state.js';
 import type { PlainItemFields } from '../read/plain-item.js';
@@ -14,6 +14,8 @@ export interface NdjsonBlocksOptions {
   maxLineBytes: number;
   /** Where blocks get their memory (it comes back once a block is taken). */
   buffers: BlockBuffers;
+  /** Bytes per read (a block is what one read completes). */
+  readBytes: number;
   /** The same for the records' results (see BlockJob.results). */
   results: BlockBuffers;
   /** Hands a block over to be checked (BlockPipeline.submit); may wait for room. */
@@ -37,27 +39,30 @@ export interface NdjsonBlocksOutcome {
  * through the same NdjsonState the workers use, before handing the block over. It does
  * not wait for the results: the pipeline takes them in order, across files.
  */
-export async function cutNdjsonBlocks(pieces: AsyncIterable<Uint8Array>, options: NdjsonBlocksOptions): Promise<NdjsonBlocksOutcome> {
+export async function cutNdjsonBlocks(read: ReadBytes, options: NdjsonBlocksOptions): Promise<NdjsonBlocksOutcome> {
   const shadow = new NdjsonState(options.file, options.fields, { maxLineBytes: options.maxLineBytes });
-  const blocker = new LineBlocker(options.maxLineBytes, options.buffers);
-  const hand = async (block: LineBlock | undefined): Promise<void> => {
-    if (block === undefined) return;
-    const results = options.results.take(resultBytes(block.lineCount)).buffer;
-    const job = { file: options.file, ...block, mode: shadow.mode, pending: shadow.pending, results };
-    follow(shadow, block);
-    await options.submit(job);
-  };
   let first = true;
-  for await (const piece of pieces) {
-    if (first) {
-      first = false;
-      const utf16 = utf16Kind(piece);
-      // Like the line reader: a UTF-16 file is one problem, and nothing more of it is read.
-      if (utf16 !== undefined) return { tail: [{ kind: 'issue', issue: encodingIssue(options.file, utf16Problem(utf16)) }], wire: false };
+  let utf16: ReturnType<typeof utf16Kind>;
+  // Like the line reader: the first read tells a UTF-16 file, one problem, and nothing more of it is read.
+  const inspected: ReadBytes = async (target, offset, length) => {
+    const got = await read(target, offset, length);
+    if (!first) return got;
+    first = false;
+    utf16 = utf16Kind(target.subarray(offset, offset + got));
+    return utf16 === undefined ? got : 0;
+  };
+  const blocks = new LineBlocks(options.maxLineBytes, options.buffers, inspected, options.readBytes);
+  try {
+    for (let block = await blocks.next(); block !== undefined; block = await blocks.next()) {
+      const results = options.results.take(resultBytes(block.lineCount)).buffer;
+      const job = { file: options.file, ...block, mode: shadow.mode, pending: shadow.pending, results };
+      follow(shadow, block);
+      await options.submit(job);
     }
-    await hand(blocker.push(piece));
+  } finally {
+    await blocks.settle();
   }
-  await hand(blocker.end());
+  if (utf16 !== undefined) return { tail: [{ kind: 'issue', issue: encodingIssue(options.file, utf16Problem(utf16)) }], wire: false };
   const tail: ReadEntry[] = [];
   shadow.end(tail);
   return { tail, wire: shadow.mode === 'wire' };

@@ -1,16 +1,16 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { SourceDeclaration } from '../../model/types.js';
-import { filePieces } from '../read/file-bytes.js';
+import { openFileReader } from '../read/file-bytes.js';
 import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import { dataFormatOf, readDataFile, readFailure } from '../read/read-data-file.js';
-import type { DataFile, ProgressReporter, ProgressSnapshot, ValidationSummary } from '../types.js';
+import type { DataFile, ProgressReporter, ProgressSnapshot, ReadCounter, ValidationSummary } from '../types.js';
 import { blockSetup, contextFor } from './block-context.js';
 import { BlockLanes, builtWorkerUrl, defaultWorkerCount, WORKER_MAX_BLOCK_BYTES } from './block-lanes.js';
 import type { BlockContext } from './check-block.js';
 import type { RecordRulesContext } from './check-record.js';
 import { locationKey, reportDuplicates } from './duplicates.js';
-import { cutNdjsonBlocks } from './ndjson-blocks.js';
+import { cutNdjsonBlocks, type NdjsonBlocksOptions, type NdjsonBlocksOutcome } from './ndjson-blocks.js';
 import { BlockPipeline } from './block-pipeline.js';
 import { PassTally } from './pass-tally.js';
 
@@ -78,6 +78,16 @@ export interface ValidationPass {
   rawFiles: ReadonlySet<DataFile>;
 }
 
+/** An NDJSON file read straight into block memory and handed over block by block. */
+async function cutFile(file: DataFile, counter: ReadCounter, options: NdjsonBlocksOptions): Promise<NdjsonBlocksOutcome> {
+  const input = await openFileReader(file, counter);
+  try {
+    return await cutNdjsonBlocks((target, offset, length) => input.read(target, offset, length), options);
+  } finally {
+    await input.close();
+  }
+}
+
 /**
  * First pass: reads every file once, checks every record, remembers nothing per item but a
  * hash. NDJSON files are cut into blocks of lines checked on worker threads (and on this
@@ -106,19 +116,18 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
     options.progress?.update(snapshot);
   };
   const pipeline = new BlockPipeline(lanes, tally, rules, WORKER_MAX_BLOCK_BYTES, report);
-  // Each piece is copied into a block before the next is asked for: two buffers (one read ahead) serve every file.
-  const readBuffers = [Buffer.allocUnsafeSlow(READ_BYTES), Buffer.allocUnsafeSlow(READ_BYTES)] as const;
   try {
     for (const file of options.files) {
       bytesBefore += counter.bytesRead;
       counter.bytesRead = 0;
       if (isNdjson(file)) {
         pipeline.startFile();
-        const outcome = await cutNdjsonBlocks(filePieces(file, counter, readBuffers), {
+        const outcome = await cutFile(file, counter, {
           file: file.display,
           fields,
           maxLineBytes,
           buffers: pipeline.buffers,
+          readBytes: READ_BYTES,
           results: pipeline.results,
           submit: (job) => pipeline.submit(file.display, job),
         }).catch((error: unknown) => Promise.reject(readFailure(file, error)));

@@ -5,6 +5,7 @@ import { BlockLanes } from '../../../src/data/validate/block-lanes.js';
 import type { BlockContext } from '../../../src/data/validate/check-block.js';
 import { BlockPipeline, type FileVerdict } from '../../../src/data/validate/block-pipeline.js';
 import { cutNdjsonBlocks } from '../../../src/data/validate/ndjson-blocks.js';
+import type { ReadBytes } from '../../../src/data/read/line-blocks.js';
 import { PassTally } from '../../../src/data/validate/pass-tally.js';
 import { product, shopDeclaration, tempDir, wireLines } from '../fixtures.js';
 
@@ -47,29 +48,31 @@ async function lineByLine(content: Buffer, maxErrors: number): Promise<unknown> 
   }
 }
 
-/** Pieces read into one buffer, as the pass reads a file: each is overwritten once the next is asked for. */
-async function* pieces(content: Buffer, size: number): AsyncGenerator<Uint8Array> {
-  const scratch = Buffer.alloc(size);
-  for (let at = 0; at < content.length; at += size) {
-    const length = content.copy(scratch, 0, at, at + size);
-    yield scratch.subarray(0, length);
-    scratch.fill(0x7e);
-  }
+/** A reader that brings at most `size` bytes a read, as a file may. */
+function reader(content: Buffer, size: number): ReadBytes {
+  let at = 0;
+  return (target, offset, length) => {
+    const chunk = content.subarray(at, at + Math.min(length, size));
+    target.set(chunk, offset);
+    at += chunk.length;
+    return Promise.resolve(chunk.length);
+  };
 }
 
-/** The same file as blocks, read in pieces of `size` bytes (every piece a block boundary). */
-async function inBlocks(content: Buffer, size: number, maxErrors: number): Promise<{ outcome: unknown; raw: boolean }> {
+/** The same file as blocks, read at most `size` bytes at a time (every read a block boundary), into block memory of `blockBytes`. */
+async function inBlocks(content: Buffer, size: number, maxErrors: number, blockBytes = 256): Promise<{ outcome: unknown; raw: boolean }> {
   const context = await localContext(maxErrors);
   const lanes = await BlockLanes.open(async () => context, blockSetup('shop', declaration.definition, FIELDS, maxErrors, MAX_LINE), 0, undefined);
   const tally = new PassTally(maxErrors, []);
   // Small memory blocks, reused: a block's bytes must not be needed once it is taken.
-  const pipeline = new BlockPipeline(lanes, tally, context.rules, 256);
+  const pipeline = new BlockPipeline(lanes, tally, context.rules, blockBytes);
   pipeline.startFile();
-  const cut = await cutNdjsonBlocks(pieces(content, size), {
+  const cut = await cutNdjsonBlocks(reader(content, size), {
     file: 'f.ndjson',
     fields: FIELDS,
     maxLineBytes: MAX_LINE,
     buffers: pipeline.buffers,
+    readBytes: Math.max(1, Math.floor(blockBytes / 2)),
     results: pipeline.results,
     submit: (job) => pipeline.submit('f.ndjson', job),
   });
@@ -117,6 +120,10 @@ describe('validating NDJSON in blocks', () => {
         expect(got.outcome, `pieces of ${size}, maxErrors ${maxErrors}`).toEqual(expected);
         expect(got.raw, `pieces of ${size}`).toBe(raw);
       }
+      // Blocks larger than a line too long: such a line is emptied inside its block.
+      const large = await inBlocks(content, content.length + 1, maxErrors, 8192);
+      expect(large.outcome, `one block, maxErrors ${maxErrors}`).toEqual(expected);
+      expect(large.raw).toBe(raw);
     }
   });
 
