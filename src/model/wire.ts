@@ -1,4 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
+import { contentTypeHead } from './content-type-head.js';
 import { assignOwn, recordFrom } from './own.js';
 import type {
   ContentTypeDefinition,
@@ -55,13 +56,7 @@ function wireSettings(source: Pick<SourceDefinition, 'preset' | 'useTypedFieldNa
 // last: they run for every property of every source, and conditional spreads cost more.
 
 export function wireContentType(contentType: ContentTypeDefinition): JsonObject {
-  const out: JsonObject = {};
-  if (contentType.abstract !== undefined) out.abstract = contentType.abstract;
-  if (contentType.base !== undefined) out.base = contentType.base;
-  out.contentType = [...contentType.contentType];
-  if (contentType.displayName !== undefined) out.displayName = contentType.displayName;
-  if (contentType.description !== undefined) out.description = contentType.description;
-  if (contentType.sortOrder !== undefined) out.sortOrder = contentType.sortOrder;
+  const out: JsonObject = contentTypeHead(contentType);
   out.properties = mapValues(contentType.properties, wireProperty);
   if (contentType.unknownFields !== undefined) assignOwn(out, contentType.unknownFields);
   return out;

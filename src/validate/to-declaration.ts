@@ -1,4 +1,5 @@
 import type { JsonValue } from '../diagnostics/errors.js';
+import { contentTypeHead } from '../model/content-type-head.js';
 import { recordFrom } from '../model/own.js';
 import type {
   ContentTypeDefinition,
@@ -39,13 +40,7 @@ export function toSourceDeclaration(file: string, declared: ContentSourceDeclara
 // every property of every source, and conditional spreads cost several times more.
 
 function toContentType(contentType: ContentType): ContentTypeDefinition {
-  const out: Partial<ContentTypeDefinition> = {};
-  if (contentType.abstract !== undefined) out.abstract = contentType.abstract;
-  if (contentType.base !== undefined) out.base = contentType.base;
-  out.contentType = [...contentType.contentType];
-  if (contentType.displayName !== undefined) out.displayName = contentType.displayName;
-  if (contentType.description !== undefined) out.description = contentType.description;
-  if (contentType.sortOrder !== undefined) out.sortOrder = contentType.sortOrder;
+  const out: Partial<ContentTypeDefinition> = contentTypeHead(contentType);
   out.properties = mapValues(contentType.properties, toProperty);
   if (hasFields(contentType.unknownFields)) out.unknownFields = structuredClone(contentType.unknownFields) as UnknownFields;
   return out as ContentTypeDefinition;
