@@ -32,7 +32,7 @@ export interface ParallelOptions {
   waitForWorkers?: boolean;
 }
 
-/** Reads are this large; blocks a little larger (a block ends with the line the next piece finishes). */
+/** Reads are this large: a block is the lines one read completes, the line carried from the read before included. */
 const READ_BYTES = 2 * 1024 * 1024;
 
 /**
