@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
 import { exists, ioError, readHolder, readLock, tryCreate } from './lock-file.js';
 import { lockHeldError } from './lock-info.js';
-import { removeDeadLock } from './lock-takeover.js';
+import { replaceDeadLock } from './lock-takeover.js';
 import { holderStatus, type ProcessProbe } from './process-identity.js';
 import type { LockInfo, StateLock } from './types.js';
 
@@ -22,30 +22,31 @@ export interface LocalLockOptions {
 
 /**
  * Takes the lock file with O_EXCL (`wx`): exactly one process can create it. A lock whose
- * holder provably died on this host is taken over (the lock records who took it over from
- * whom in `takenOver`); any other is retried until the timeout, then the holder is named.
+ * holder provably died on this host is replaced by this run's in one step (replaceDeadLock;
+ * `takenOver` says whose it was); any other is retried until the timeout, then the holder
+ * is named.
  */
 export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions): Promise<StateLock> {
   await mkdir(path.dirname(options.lockPath), { recursive: true }).catch((error: unknown) => {
     throw ioError('GF_STATE_LOCK_IO', `cannot create the folder of the lock file ${options.lockPath}`, error);
   });
   const deadline = performance.now() + Math.max(0, options.timeoutMs);
-  let takenOver: { holder: LockInfo; why: string } | undefined;
+  const release = (): Promise<void> => releaseLocalLock(options.lockPath, info.id, options.where);
+  /** Another run replacing the dead holder when this one came to: the lock is about to be its. */
+  let taker: { replacing: string; by: LockInfo } | undefined;
   for (;;) {
-    if (await tryCreate(options.lockPath, info)) {
-      const release = (): Promise<void> => releaseLocalLock(options.lockPath, info.id, options.where);
-      return takenOver === undefined ? { id: info.id, info, release } : { id: info.id, info, release, takenOver };
-    }
+    if (await tryCreate(options.lockPath, info)) return { id: info.id, info, release };
     const read = await readLock(options.lockPath);
-    // Released (or removed by a takeover) since the attempt: try again at once, timeout or not.
+    // Released since the attempt: try again at once, timeout or not.
     if (read.kind === 'absent') continue;
     const holder = read.kind === 'held' ? read.holder : undefined;
     if (holder !== undefined) {
       const judge = (someone: LockInfo): ReturnType<typeof holderStatus> => holderStatus(someone, info.host, options.probe);
       const status = await judge(holder);
-      if (status.kind === 'gone' && (await removeDeadLock(options.lockPath, holder, info, judge))) {
-        takenOver = { holder, why: status.why };
-        continue;
+      if (status.kind === 'gone') {
+        const takeover = await replaceDeadLock(options.lockPath, holder, info, judge);
+        if (takeover.replaced) return { id: info.id, info, release, takenOver: { holder, why: status.why } };
+        taker = takeover.by === undefined ? undefined : { replacing: holder.id, by: takeover.by };
       }
     }
     const remaining = deadline - performance.now();
@@ -53,10 +54,11 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
       await sleep(Math.min(options.retryIntervalMs, remaining));
       continue;
     }
-    // The holder to name is the one in place now: a dead one may have been taken over meanwhile.
+    // The holder to name is the one in place now, or the run replacing it if it is still the dead one.
     const now = await readLock(options.lockPath);
     if (now.kind === 'absent') continue;
-    throw lockHeldError(now.kind === 'held' ? now.holder : holder, options.where, options.now());
+    const named = now.kind === 'held' ? (now.holder.id === taker?.replacing ? taker.by : now.holder) : holder;
+    throw lockHeldError(named, options.where, options.now());
   }
 }
 

@@ -15,14 +15,7 @@ export type LockRead = { kind: 'absent' } | { kind: 'held'; holder: LockInfo } |
  * without hard links falls back to O_EXCL and a write. False when the path exists.
  */
 export async function tryCreate(lockPath: string, info: LockInfo): Promise<boolean> {
-  const text = `${JSON.stringify(info, null, 2)}\n`;
-  const temp = `${lockPath}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeSynced(temp, text);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw ioError('GF_STATE_LOCK_IO', `cannot write the lock file ${lockPath}`, error);
-  }
+  const { temp, text } = await writeTemp(lockPath, info);
   try {
     await link(temp, lockPath);
     return true;
@@ -34,6 +27,19 @@ export async function tryCreate(lockPath: string, info: LockInfo): Promise<boole
   } finally {
     await unlink(temp).catch(() => undefined);
   }
+}
+
+/** The holder, written whole and synced to a private temp file beside the lock: what is then linked or renamed into place. */
+export async function writeTemp(lockPath: string, info: LockInfo): Promise<{ temp: string; text: string }> {
+  const text = `${JSON.stringify(info, null, 2)}\n`;
+  const temp = `${lockPath}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeSynced(temp, text);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw ioError('GF_STATE_LOCK_IO', `cannot write the lock file ${lockPath}`, error);
+  }
+  return { temp, text };
 }
 
 async function writeSynced(file: string, text: string): Promise<void> {
