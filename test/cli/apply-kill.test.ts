@@ -41,6 +41,7 @@ async function appliedShop(emulator: RunningEmulator): Promise<GraphProject> {
     emulator,
     { 'content-sources/shop.yaml': `${shopYaml({ languages: 'en' })}data: [data/shop.ndjson]\n`, 'content-sources/data/shop.ndjson': shopItems() },
     'data: { batchMaxItems: 1, concurrency: 1 }',
+    { requestTimeoutMs: 120_000 },
   );
   const first = await project.cli('apply', '--yes');
   expect(first.code, first.stdout + first.stderr).toBe(0);

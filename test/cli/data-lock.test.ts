@@ -15,7 +15,7 @@ const declared = `${shopYaml({ languages: 'en' })}data: [data/shop.ndjson]\n`;
 describe('data push and purge hold the state lock', () => {
   it('a push while an apply holds the lock fails fast, naming the holder, and sends nothing', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': declared, 'content-sources/data/shop.ndjson': items });
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': declared, 'content-sources/data/shop.ndjson': items }, '', { requestTimeoutMs: 120_000 });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     // The apply's PUT is held by the emulator: while it waits, the apply surely holds the lock.
     await project.write({ 'content-sources/shop.yaml': declared.replace('Color: { type: String }', 'Color: { type: Int }') });

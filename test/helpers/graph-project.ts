@@ -17,13 +17,15 @@ export interface GraphProject {
 
 /**
  * A temporary project whose `test` environment points at a running emulator, with its
- * credentials passed the way users pass them: through ${env:…} in the config.
+ * credentials passed the way users pass them: through ${env:…} in the config. A test that
+ * holds a request in the emulator (faults hold) sets `requestTimeoutMs` past its own
+ * timeout, so the request ends when the test releases it, never by the client giving up.
  */
-export async function graphProject(emulator: RunningEmulator, files: Record<string, string>, extraConfig = ''): Promise<GraphProject> {
+export async function graphProject(emulator: RunningEmulator, files: Record<string, string>, extraConfig = '', options: { requestTimeoutMs?: number } = {}): Promise<GraphProject> {
   const dir = await makeTempDir();
   const config = [
     'defaultEnvironment: test',
-    'http: { maxAttempts: 2, timeoutMs: 5000 }',
+    `http: { maxAttempts: 2, timeoutMs: ${options.requestTimeoutMs ?? 5000} }`,
     'environments:',
     '  test:',
     `    graphUrl: ${emulator.url}`,

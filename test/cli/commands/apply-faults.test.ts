@@ -83,7 +83,7 @@ describe('apply under faults', () => {
 
   it('of two concurrent applies, one fails fast naming the lock holder', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() }, '', { requestTimeoutMs: 120_000 });
     const hold = emulator.faults.add({ method: 'PUT', hold: true });
     const slow = project.cli('apply', '--yes');
     // Start the second apply only once the first holds the lock: its PUT is held by the emulator.
