@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
 import { systemProcessProbe } from '../../src/cli/process-probe.js';
 import { takeoverMarker } from '../../src/state/lock-takeover.js';
@@ -152,8 +152,15 @@ describe('local lock: takers racing for the same dead lock', () => {
   type Lock = Awaited<ReturnType<ReturnType<typeof backend>['lock']>>;
 
   /** Starts `count` takers, lets them all find the dead holder, then lets them go on together. */
+  /** Exited processes for every round (the dead holder, a killed taker): starting a process is what is slow on a loaded machine. */
+  let pid = 0;
+  let killedPid = 0;
+  beforeAll(() => {
+    pid = deadPid();
+    killedPid = deadPid();
+  });
+
   async function race(dir: string, count: number, round: number): Promise<{ winner: Lock; losers: unknown[] }> {
-    const pid = deadPid();
     await writeLock(dir, { id: `dead-${round}`, pid });
     const gate = gatedProbe(pid);
     const results = Promise.allSettled(Array.from({ length: count }, (_, i) => backend(dir, { probe: gate.probe, newLockId: () => `racer-${round}-${i}` }).lock({ operation: 'apply' })));
@@ -203,7 +210,7 @@ describe('local lock: takers racing for the same dead lock', () => {
     const dir = await makeTempDir('graphform-lock-');
     for (let round = 0; round < 10; round++) {
       // What a taker killed between creating its marker and removing the dead lock leaves behind.
-      const killed = JSON.stringify({ id: `killed-${round}`, who: 'carol', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '2026-11-22T09:00:00.000Z' });
+      const killed = JSON.stringify({ id: `killed-${round}`, who: 'carol', pid: killedPid, host: HOST, operation: 'apply', createdAt: '2026-11-22T09:00:00.000Z' });
       await mkdir(path.join(dir, 'state'), { recursive: true });
       await writeFile(takeoverMarker(lockFile(dir), `dead-${round}`, 1), killed);
       const { winner } = await race(dir, 3, round);
