@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
@@ -31,14 +31,15 @@ export function scanJournal(path: string): ScannedJournal {
   const index = new ItemIndex();
   let fd: number;
   try {
-    fd = openSync(path, 'r+');
+    fd = openSync(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { index, operations: 0 };
     throw error;
   }
+  let operations = 0;
+  let badLine: { lineNo: number; at: number } | undefined;
+  let end: { bytes: number; last: number | undefined };
   try {
-    let operations = 0;
-    let badLine: { lineNo: number; at: number } | undefined;
     let lineNo = 0;
     const onLine = (bytes: Buffer, at: number): void => {
       lineNo++;
@@ -53,13 +54,14 @@ export function scanJournal(path: string): ScannedJournal {
       if (line.kind === 'delete') index.delete(line.lang, line.id);
       else index.set(line.lang, line.id, { type: line.type, at: at + line.start, bytes: line.end - line.start });
     };
-    const size = eachLine(fd, onLine);
-    if (badLine !== undefined) ftruncateSync(fd, badLine.at);
-    else if (size.last !== undefined && size.last !== NEWLINE) writeSync(fd, '\n', size.bytes);
-    return { index, operations };
+    end = eachLine(fd, onLine);
   } finally {
     closeSync(fd);
   }
+  // Repairs write: the file is opened for writing only when one is needed.
+  if (badLine !== undefined) truncateSync(path, badLine.at);
+  else if (end.last !== undefined && end.last !== NEWLINE) appendFileSync(path, '\n');
+  return { index, operations };
 }
 
 /** Calls `onLine` with every line and its byte offset; returns the file's size and last byte. */
