@@ -34,7 +34,8 @@ async function appliedProject(): Promise<{ project: CiProject; workflow: Workflo
   return { project, workflow, on };
 }
 
-describe('the GitHub workflow, run against the emulator', () => {
+// Each test runs several jobs, each a few built-binary runs: tens of seconds on a loaded machine.
+describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, () => {
   it('plans a pull request into one comment: posted by the first run, edited by the next', async () => {
     const { project, workflow, on } = await appliedProject();
     await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));

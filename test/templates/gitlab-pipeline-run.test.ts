@@ -30,7 +30,8 @@ async function appliedProject(): Promise<{ project: CiProject; pipeline: Pipelin
   return { project, pipeline };
 }
 
-describe('the GitLab pipeline, run against the emulator', () => {
+// Each test runs several jobs, each a few built-binary runs: tens of seconds on a loaded machine.
+describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, () => {
   it('plans a merge request into the log and artifacts, and with a token into one note that later pipelines edit', async () => {
     const { project, pipeline } = await appliedProject();
     const api = await startGitlabApi({ token: TOKEN, projectId: '31', mergeRequestIid: '4' });
