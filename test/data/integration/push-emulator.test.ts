@@ -18,7 +18,8 @@ async function setUp(): Promise<{ emulator: Awaited<ReturnType<typeof startTestE
   return { emulator, client, dir: await makeTempDir('graphform-data-') };
 }
 
-describe('pushData against the emulator', () => {
+// 100,000 items validated, sent and stored in one process: CPU-bound, many seconds on a loaded machine.
+describe('pushData against the emulator', { timeout: 120_000 }, () => {
   it('pushes 100,000 items and the emulator holds exactly those', async () => {
     const { emulator, client, dir } = await setUp();
     await writeWireFile(path.join(dir, 'items.ndjson'), 100_000);
