@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DataFile, ValidationSummary } from '../../../src/data/types.js';
 import { runValidationPass, type ParallelOptions } from '../../../src/data/validate/validate-files.js';
+import { assertFreshBuild } from '../../helpers/built-binary.js';
 import { generatedItem, writeWireFile } from '../integration/generate.js';
 import { product, shopDeclaration, tempDir, wireLines, type TempDir } from '../fixtures.js';
 
@@ -16,9 +16,7 @@ const WORKER = path.resolve(import.meta.dirname, '../../../dist/data/validate/bl
 const FIELDS = { idField: 'Id', languageField: 'language_routing' };
 
 let tmp: TempDir;
-beforeAll(() => {
-  expect(existsSync(WORKER), 'run `npm run build` first').toBe(true);
-});
+beforeAll(assertFreshBuild);
 beforeEach(async () => {
   tmp = await tempDir();
 });
