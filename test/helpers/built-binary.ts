@@ -94,9 +94,15 @@ export function spawnBuilt(cwd: string, argv: readonly string[], env: Record<str
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const ended = new Promise<Ended>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  let closed = false;
+  const ended = new Promise<Ended>((resolve) =>
+    child.on('close', (code, signal) => {
+      closed = true;
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
   const output = (): string => stdout + stderr;
-  const printed = (text: string, timeoutMs = 30_000): Promise<void> =>
+  const printed = (text: string, timeoutMs = 20_000): Promise<void> =>
     new Promise((resolve, reject) => {
       const check = (): void => {
         if (!stdout.includes(text) && !stderr.includes(text)) return;
@@ -122,7 +128,8 @@ export function spawnBuilt(cwd: string, argv: readonly string[], env: Record<str
       child.stdout.on('data', check);
       child.stderr.on('data', check);
       child.on('close', onEnd);
-      check();
+      if (closed) onEnd();
+      else check();
     });
   return { child, output, printed, ended };
 }
