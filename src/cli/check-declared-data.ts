@@ -7,6 +7,7 @@ import { PUSH_WHEN } from '../render/plan-data-check.js';
 import type { State } from '../state/types.js';
 import type { CommandContext } from './context.js';
 import type { LoadedProject } from './load-project.js';
+import { workersFromBytes } from './workers-from.js';
 
 /**
  * Checks the `data:` files of every source that applying `plan` would push (see dataPushes)
@@ -23,7 +24,7 @@ export async function withDataChecks(ctx: CommandContext, plan: Plan, project: L
   for (const source of plan.sources) {
     const { data: _stale, ...rest } = source;
     const push = pushes.get(source.id);
-    const checked = push === undefined ? undefined : await checkDeclaredData({ declaration: push.declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir });
+    const checked = push === undefined ? undefined : await checkDeclaredData({ declaration: push.declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir, workersFromBytes: workersFromBytes(ctx.io.env) });
     if (push === undefined || checked === undefined) {
       sources.push(rest);
       continue;

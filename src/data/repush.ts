@@ -15,6 +15,8 @@ export interface DeclaredDataOptions {
   /** The project folder (the config's `rootDir`): declared data files outside it are refused. */
   root: string;
   maxErrors?: number;
+  /** Bytes of NDJSON from which validation uses worker threads (default PARALLEL_FROM_BYTES). */
+  workersFromBytes?: number | undefined;
 }
 
 export interface RepushOptions extends DeclaredDataOptions {
@@ -67,8 +69,8 @@ export async function repushDeclaredData(options: RepushOptions): Promise<PushSu
   return { ...summary, validation: withIssues(summary.validation, resolved) };
 }
 
-function commonOptions(options: DeclaredDataOptions, resolved: ResolvedDataFiles): { declaration: SourceDeclaration; files: string[]; config: DataConfig; cwd: string; projectRoot: string | undefined } {
-  return { declaration: options.declaration, files: resolved.files, config: options.config, cwd: options.cwd, projectRoot: resolved.projectRoot };
+function commonOptions(options: DeclaredDataOptions, resolved: ResolvedDataFiles): { declaration: SourceDeclaration; files: string[]; config: DataConfig; cwd: string; projectRoot: string | undefined; workersFromBytes: number | undefined } {
+  return { declaration: options.declaration, files: resolved.files, config: options.config, cwd: options.cwd, projectRoot: resolved.projectRoot, workersFromBytes: options.workersFromBytes };
 }
 
 /** Patterns that matched no file are warnings, listed before the items' diagnostics. */

@@ -28,6 +28,7 @@ import { renderPlanFor } from '../render-plan.js';
 import { clock, stateBackendFor } from '../runtime.js';
 import { readSavedPlan, verifySavedPlan, type Replan } from '../saved-plan.js';
 import { countingSourceFor, withDeleteCounts } from '../wipe-counts.js';
+import { workersFromBytes } from '../workers-from.js';
 
 export interface ApplyFlags extends PlanFlags {
   allowDataLoss?: boolean;
@@ -127,7 +128,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         now: clock(ctx),
         toolVersion: TOOL_VERSION,
         parallelism,
-        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir, stop: trap.signal }),
+        repushData: (declaration) => repushDeclaredData({ client, declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir, stop: trap.signal, workersFromBytes: workersFromBytes(ctx.io.env) }),
         stop: trap.signal,
         verify: flags.verify !== false,
         onEvent: (event) => {

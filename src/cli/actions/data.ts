@@ -25,6 +25,7 @@ import { withGuardedLock } from '../guarded.js';
 import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
 import { stateBackendFor } from '../runtime.js';
 import { clearPendingAfterPush } from '../pending-push.js';
+import { workersFromBytes } from '../workers-from.js';
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -48,7 +49,7 @@ export async function dataValidate(ctx: CommandContext, sourceId: string, files:
   const project = await loadSource(ctx, sourceId);
   if (project === undefined) return 1;
   const paths = await dataFiles(ctx, project.declaration, files);
-  const summary = await validateDataFiles({ declaration: project.declaration, files: paths.files, config: project.config.data, maxErrors: options.maxErrors, cwd: ctx.io.cwd, projectRoot: paths.projectRoot, progress: reporter(ctx) });
+  const summary = await validateDataFiles({ declaration: project.declaration, files: paths.files, config: project.config.data, maxErrors: options.maxErrors, cwd: ctx.io.cwd, projectRoot: paths.projectRoot, progress: reporter(ctx), workersFromBytes: workersFromBytes(ctx.io.env) });
   const validation = withIssues(summary, paths.issues);
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, ...validation }, null, 2));
   else showValidation(ctx, validation);
@@ -92,6 +93,7 @@ async function push(ctx: CommandContext, project: LoadedSource, files: string[],
       projectRoot: paths.projectRoot,
       progress: reporter(ctx),
       stop: trap.signal,
+      workersFromBytes: workersFromBytes(ctx.io.env),
     });
     const validation = withIssues(summary.validation, paths.issues);
     if (ctx.globals().format === 'json') {

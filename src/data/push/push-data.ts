@@ -36,9 +36,11 @@ export interface PushDataOptions {
    * Undefined for files a user named: those are read where they are.
    */
   projectRoot?: string | undefined;
+  /** Bytes of NDJSON from which validation uses worker threads (default PARALLEL_FROM_BYTES). */
+  workersFromBytes?: number | undefined;
 }
 
-export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot'>;
+export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes'>;
 
 /**
  * Validates every item, then (when all are valid, or with skipInvalid) streams them to the
@@ -96,6 +98,7 @@ async function prepare(options: ValidateDataOptions): Promise<Parameters<typeof 
     maxErrors: options.maxErrors,
     initialIssues: checked.issues,
     progress: options.progress,
+    workersFromBytes: options.workersFromBytes,
   };
 }
 

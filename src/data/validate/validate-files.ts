@@ -6,6 +6,7 @@ import type { PlainItemFields } from '../read/plain-item.js';
 import { dataFormatOf, readDataFile, readFailure } from '../read/read-data-file.js';
 import type { DataFile, ProgressReporter, ProgressSnapshot, ReadCounter, ValidationSummary } from '../types.js';
 import { blockSetup, contextFor } from './block-context.js';
+import { PARALLEL_FROM_BYTES } from './parallel-from.js';
 import { BlockLanes, builtWorkerUrl, defaultWorkerCount, WORKER_MAX_BLOCK_BYTES } from './block-lanes.js';
 import type { BlockContext } from './check-block.js';
 import type { RecordRulesContext } from './check-record.js';
@@ -35,22 +36,6 @@ export interface ParallelOptions {
 /** Reads are this large: a block is the lines one read completes, the line carried from the read before included. */
 const READ_BYTES = 2 * 1024 * 1024;
 
-/**
- * With the quick check (CleanLines) one thread checks about 300 MB/s, and a worker costs
- * about 200 ms of CPU before it helps (starting Node, loading the modules, optimizing the
- * code again), besides two messages per block. On the shared 2-core machine one thread
- * alone was faster at 100 MB (0.8 s against 1.2 s for the whole push), as fast at 300 MB,
- * and slower at 1 GB (7.1 s against 5.6 s): workers start from 256 MiB.
- */
-const PARALLEL_FROM_BYTES = 256 * 1024 * 1024;
-
-/** GRAPHFORM_WORKERS_FROM_MIB, when it is a number of MiB, moves that limit (0: always workers). */
-export function parallelFromBytes(): number {
-  const text = process.env.GRAPHFORM_WORKERS_FROM_MIB?.trim() ?? '';
-  const mib = text === '' ? Number.NaN : Number(text);
-  return Number.isFinite(mib) && mib >= 0 ? mib * 1024 * 1024 : PARALLEL_FROM_BYTES;
-}
-
 export interface ValidationPassOptions {
   declaration: SourceDeclaration;
   files: readonly DataFile[];
@@ -63,6 +48,8 @@ export interface ValidationPassOptions {
   /** The longest line read (default 16 MiB). */
   maxLineBytes?: number;
   parallel?: ParallelOptions;
+  /** Where worker threads start when `parallel` is not given (default PARALLEL_FROM_BYTES). */
+  workersFromBytes?: number | undefined;
 }
 
 export interface ValidationPass {
@@ -98,7 +85,7 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
   const isNdjson = (file: DataFile): boolean => file.entries === undefined && dataFormatOf(file.path) === 'ndjson';
   const ndjsonBytes = options.files.filter(isNdjson).reduce((sum, file) => sum + (file.size ?? 0), 0);
-  const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: parallelFromBytes() };
+  const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: options.workersFromBytes ?? PARALLEL_FROM_BYTES };
   const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
   const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes);
   const local = (): Promise<BlockContext> => contextFor(setup, declaration.definition);
