@@ -1,10 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_SOURCE, writeBenchFile } from './bench-source.js';
-import { median, runChild, type ChildRun } from './child.js';
+import { median, readUsage, REPORT_USAGE, runChild, type ChildRun } from './child.js';
 import { ratioRow, type BenchRow } from './bench-row.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -106,24 +106,17 @@ async function writeProject(dir: string, url: string): Promise<string> {
   return project;
 }
 
-/**
- * Preloaded in every graphform run: writes the process's peak RSS in KiB to the file named
- * by GRAPHFORM_BENCH_RSS as it exits.
- */
-const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.GRAPHFORM_BENCH_RSS, String(process.resourceUsage().maxRSS)));",
-)}`;
 
 async function push(project: string, bin: string): Promise<Sent & { peakRssMiB: number }> {
   const report = path.join(project, 'rss.txt');
-  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_RSS, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json'], project, {
+  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_USAGE, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json'], project, {
     GRAPHFORM_BENCH_RSS: report,
     BENCH_SECRET: 'bench-secret',
   });
   if (code !== 0) throw new Error(`graphform data push exited ${code}:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
   const summary = JSON.parse(stdout) as { status: string; seconds: number; itemsSent: number; batches: number; bytes: number };
   if (summary.status !== 'sent') throw new Error(`graphform data push ended ${summary.status}`);
-  return { seconds: summary.seconds, items: summary.itemsSent, batches: summary.batches, bytes: summary.bytes, peakRssMiB: Number(await readFile(report, 'utf8')) / 1024 };
+  return { seconds: summary.seconds, items: summary.itemsSent, batches: summary.batches, bytes: summary.bytes, peakRssMiB: (await readUsage(report)).peakRssMiB ?? Number.NaN };
 }
 
 async function bare(url: string, file: string, mode: 'parse' | 'raw'): Promise<Sent> {

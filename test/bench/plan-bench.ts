@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { median, runChild, type ChildRun } from './child.js';
+import { median, readUsage, REPORT_USAGE, runChild, type ChildRun } from './child.js';
 import { generateSources } from './generate-sources.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -88,14 +88,6 @@ export async function runPlanBench(options: PlanBenchOptions = {}): Promise<Row[
   }
 }
 
-/**
- * Preloaded in the runs that measure memory (not in the timed ones): writes the process's
- * peak RSS in KiB to the file named by GRAPHFORM_BENCH_RSS as it exits, which it does
- * through process.exit too.
- */
-const REPORT_RSS = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.GRAPHFORM_BENCH_RSS, String(process.resourceUsage().maxRSS)));",
-)}`;
 
 function planRun(bin: string, project: string, sources: number, measureMemory = false): Promise<{ seconds: number; peakRssMiB: number }> {
   return measuredPlan(bin, project, `Plan: ${sources} to create`, measureMemory);
@@ -108,14 +100,14 @@ function planRun(bin: string, project: string, sources: number, measureMemory = 
  */
 export async function measuredPlan(bin: string, project: string, expected: string, measureMemory = false): Promise<{ seconds: number; peakRssMiB: number }> {
   const report = path.join(project, 'rss.txt');
-  const preload = measureMemory ? ['--import', REPORT_RSS] : [];
+  const preload = measureMemory ? ['--import', REPORT_USAGE] : [];
   const started = performance.now();
   const { code, stdout, stderr } = await run(process.execPath, [...preload, bin, 'plan', '--no-color'], project, { GRAPHFORM_BENCH_RSS: report });
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0 || !stdout.includes(expected)) {
     throw new Error(`plan in ${project} exited ${code} without "${expected}":\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
   }
-  return { seconds, peakRssMiB: measureMemory ? Number(await readFile(report, 'utf8')) / 1024 : Number.NaN };
+  return { seconds, peakRssMiB: measureMemory ? ((await readUsage(report)).peakRssMiB ?? Number.NaN) : Number.NaN };
 }
 
 async function nodeRun(): Promise<number> {

@@ -1,11 +1,11 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_SOURCE, benchItem } from './bench-source.js';
 import type { BenchRow } from './bench-row.js';
-import { runChild } from './child.js';
+import { readUsage, REPORT_USAGE, runChild } from './child.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/graphform.js');
@@ -119,14 +119,6 @@ function yamlScalar(value: unknown): string {
   return typeof value === 'string' && /^[A-Za-z][\w .,:-]*[\w.]$/.test(value) && !/: | #|^(true|false|null|yes|no|on|off)$/i.test(value) ? value : JSON.stringify(value);
 }
 
-/**
- * Preloaded in every run: writes the process's peak RSS in KiB and its CPU time in µs (all
- * threads) to the file named by GRAPHFORM_BENCH_RSS as it exits (not when it is killed or
- * runs out of memory). CPU time is steadier than the clock on a machine shared with other work.
- */
-const REPORT_USAGE = `data:text/javascript,${encodeURIComponent(
-  "import { writeFileSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); writeFileSync(process.env.GRAPHFORM_BENCH_RSS, `${u.maxRSS} ${u.userCPUTime + u.systemCPUTime}`); });",
-)}`;
 
 async function validate(bin: string, project: string, items: number): Promise<Validated> {
   const report = path.join(project, 'rss.txt');
@@ -139,9 +131,7 @@ async function validate(bin: string, project: string, items: number): Promise<Va
     GRAPHFORM_BENCH_RSS: report,
   });
   const seconds = (performance.now() - started) / 1000;
-  const usage = existsSync(report) ? (await readFile(report, 'utf8')).split(' ').map(Number) : [];
-  const peakRssMiB = usage[0] === undefined ? undefined : usage[0] / 1024;
-  const cpuSeconds = usage[1] === undefined ? undefined : usage[1] / 1e6;
+  const { peakRssMiB, cpuSeconds } = await readUsage(report);
   if (code !== 0) return { exit: code === null ? 'killed' : `exit ${code}`, items: 0, errors: 0, seconds, cpuSeconds, peakRssMiB };
   const summary = JSON.parse(stdout) as { items: number; errors: number };
   // A run that did not read every item, or found problems, measured something else.
