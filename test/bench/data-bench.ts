@@ -142,5 +142,7 @@ async function startDrain(): Promise<{ url: string; stop: () => void }> {
 
 // A clean environment apart from PATH and HOME: no NODE_OPTIONS or colour settings of the caller.
 function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<ChildRun> {
-  return runChild(command, args, cwd, { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...env });
+  // GRAPHFORM_WORKERS_FROM_MIB passes through, to measure the worker threshold.
+  const workers = process.env.GRAPHFORM_WORKERS_FROM_MIB;
+  return runChild(command, args, cwd, { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...(workers === undefined ? {} : { GRAPHFORM_WORKERS_FROM_MIB: workers }), ...env });
 }
