@@ -49,9 +49,12 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 32 
  */
 export const MAX_WORKERS = 4;
 
-/** Worker threads for validation: one fewer than the cores (the main thread reads and checks too), at least one. */
+/**
+ * Worker threads for validation: one fewer than the cores, as the main thread reads and
+ * checks too; none on one core, where a worker would only take turns with this thread.
+ */
 export function defaultWorkerCount(): number {
-  return Math.min(MAX_WORKERS, Math.max(1, os.availableParallelism() - 1));
+  return Math.min(MAX_WORKERS, Math.max(0, os.availableParallelism() - 1));
 }
 
 /** The compiled worker script beside this module; absent when running from TypeScript sources. */

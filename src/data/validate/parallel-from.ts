@@ -1,8 +1,10 @@
 /**
- * With the quick check (CleanLines) one thread checks about 300 MB/s, and a worker costs
- * about 200 ms of CPU before it helps (starting Node, loading the modules, optimizing the
- * code again), besides two messages per block. On the shared 2-core machine one thread
- * alone was faster at 100 MB (0.8 s against 1.2 s for the whole push), as fast at 300 MB,
- * and slower at 1 GB (7.1 s against 5.6 s): workers start from 256 MiB.
+ * A worker costs about 100 ms before it checks a line (starting Node in the thread, loading
+ * the modules) and its first blocks run unoptimized, while this thread checks about 300 MB/s
+ * with the quick check (CleanLines). Measured on the quiet 2-core machine (`data push`
+ * into a drain-only server, in-process seconds, median of 5): one thread alone was faster
+ * at 32 MB (0.23 s against 0.27 s) and 48 MB (0.29 against 0.33), even at 64 MB (0.35
+ * against 0.37), and slower at 100 MB (0.50 against 0.46) and 200 MB (0.92 against 0.72):
+ * workers start from 64 MiB.
  */
-export const PARALLEL_FROM_BYTES = 256 * 1024 * 1024;
+export const PARALLEL_FROM_BYTES = 64 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { expectedCounts, generatedItem, writeWireFile } from './generate.js';
 
 /**
  * The built binary with the validation pass on worker threads (GRAPHFORM_WORKERS_FROM_MIB=1:
- * from 1 MiB of NDJSON instead of 256): the diagnostics are those of the pass in-process
+ * from 1 MiB of NDJSON instead of 64): the diagnostics are those of the pass in-process
  * (on this thread alone, for files this small), locations and order included, and a push
  * sends every item exactly once.
  */
