@@ -41,7 +41,9 @@ export function dataCheckLines(source: PlanSource, c: ChalkInstance): string[] {
   const data = source.data;
   if (data === undefined) return [];
   const paint = data.errors > 0 ? c.red : data.warnings > 0 ? c.yellow : c.dim;
-  const lines = [`      ${paint(`data: checked ${e(dataCheckSummary(data))}`)}${c.dim(` (${e(data.files.join(', '))})`)}`];
+  // No file matched: the GF_DATA_NO_FILES_MATCHED warning below names the pattern, and an empty "()" would say nothing.
+  const files = data.files.length === 0 ? '' : c.dim(` (${e(data.files.join(', '))})`);
+  const lines = [`      ${paint(`data: checked ${e(dataCheckSummary(data))}`)}${files}`];
   for (const d of shown(data)) lines.push(`        ${renderDataDiagnostic(d, c)}`);
   const more = moreLine(data);
   if (more !== undefined) lines.push(`        ${c.dim(e(more))}`);
@@ -55,7 +57,8 @@ export function dataCheckMarkdown(source: PlanSource): string[] {
   const data = source.data;
   if (data === undefined) return [];
   const status = data.errors > 0 ? '❌ ' : data.warnings > 0 ? '⚠️ ' : '';
-  const out = [`${status}Data files checked: ${escapeText(dataCheckSummary(data))} (${data.files.map(code).join(', ')}).`, ''];
+  const files = data.files.length === 0 ? '' : ` (${data.files.map(code).join(', ')})`;
+  const out = [`${status}Data files checked: ${escapeText(dataCheckSummary(data))}${files}.`, ''];
   const listed = shown(data).map((d) => `${d.file}:${d.line}  ${d.severity}  ${d.code}${d.path === '' ? '' : `  ${d.path}`}  ${d.message}`);
   const more = moreLine(data);
   if (listed.length > 0) out.push(...fenced('text', more === undefined ? listed : [...listed, more]), '');

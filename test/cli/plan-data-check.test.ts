@@ -74,6 +74,17 @@ describe('plan checks the data files apply would push', () => {
     expect(partial.sources[0]?.data).toBeUndefined();
   });
 
+  it('a data: pattern that matches no file is a warning, and the check lists no files (no empty parentheses)', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/site.yaml': siteYaml('DateTime') });
+    const text = await project.cli('plan');
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/data: checked 0 files after creating the source: 0 items, 0 errors, 1 warning\n/);
+    expect(text.stdout).toContain('GF_DATA_NO_FILES_MATCHED');
+    const markdown = await project.cli('plan', '--format', 'markdown');
+    expect(markdown.stdout).toContain('Data files checked: 0 files after creating the source: 0 items, 0 errors, 1 warning.\n');
+  });
+
   it('a type change that makes the declared data invalid fails plan (text, JSON, markdown, --no-refresh) with the file and line, and apply refuses it', async () => {
     const { project, emulator } = await appliedSite();
     await project.write({ 'content-sources/site.yaml': siteYaml('Date') });
