@@ -33,7 +33,8 @@ export async function loadProject(
 ): Promise<LoadedProject> {
   const config = await ctx.loadConfig();
   // The config's folder is the project: no declaration is read from outside it.
-  const reads = await readDeclarationTexts(config.sources, ctx.io.cwd, config.rootDir);
+  const configName = config.configFile === undefined ? undefined : displayPath(config.configFile, ctx.io.cwd);
+  const reads = await readDeclarationTexts(config.sources, ctx.io.cwd, config.rootDir, configName);
   const files = parseProjectDeclarations(reads);
   refuseEmptyProject(ctx, config, files.length, options);
   const context: ValidationContext = {

@@ -11,15 +11,18 @@ const DECLARATION_FILE = /\.ya?ml$/i;
  * else, dangling links, FIFOs and devices are all listed: the reader refuses them with a
  * diagnostic, so nothing named like a declaration is skipped without a word.
  */
-export async function discoverDeclarationFiles(dir: string): Promise<string[]> {
+export async function discoverDeclarationFiles(dir: string, configName = DEFAULT_CONFIG_NAME): Promise<string[]> {
   const root = path.resolve(dir);
-  await assertFolder(root);
+  await assertFolder(root, configName);
   const files: string[] = [];
   await collect(root, files);
   return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-async function assertFolder(root: string): Promise<void> {
+/** The config file a hint names when none was read: the one `graphform init` writes. */
+export const DEFAULT_CONFIG_NAME = 'graphform.config.yaml';
+
+async function assertFolder(root: string, configName: string): Promise<void> {
   let isFolder: boolean;
   try {
     isFolder = (await stat(root)).isDirectory();
@@ -27,7 +30,7 @@ async function assertFolder(root: string): Promise<void> {
     if (errorCode(error) === 'ENOENT') {
       throw new GraphformError('GF_SOURCES_DIR_MISSING', `The declarations folder ${root} does not exist.`, {
         details: { folder: root },
-        hint: 'Create it and put one <source>.yaml file per content source in it (`graphform init` scaffolds one),\nor set `sources` in graphform.config.yaml to the folder that holds your declarations.',
+        hint: `Create it and put one <source>.yaml file per content source in it (\`graphform init\` scaffolds one),\nor set \`sources\` in ${configName} to the folder that holds your declarations.`,
         cause: error,
       });
     }
@@ -36,7 +39,7 @@ async function assertFolder(root: string): Promise<void> {
   if (!isFolder) {
     throw new GraphformError('GF_SOURCES_DIR_NOT_A_FOLDER', `The declarations path ${root} is a file, not a folder.`, {
       details: { folder: root },
-      hint: 'Set `sources` in graphform.config.yaml to the folder that holds your *.yaml declarations.',
+      hint: `Set \`sources\` in ${configName} to the folder that holds your *.yaml declarations.`,
     });
   }
 }

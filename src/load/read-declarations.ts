@@ -5,7 +5,7 @@ import { inspectFile, openRegularFile, projectRoot, readAtMost, refusalMessage, 
 import { decodeUtf8 } from '../fs/utf8-text.js';
 import type { DeclarationFileCode } from '../validate/codes.js';
 import { checkDataPatterns } from './data-patterns.js';
-import { discoverDeclarationFiles, unreadable } from './discover.js';
+import { DEFAULT_CONFIG_NAME, discoverDeclarationFiles, unreadable } from './discover.js';
 import { assertSourcesInside } from './sources-inside.js';
 import { parseDeclarationFile, type ParsedDeclarationFile } from './parse.js';
 import { emptySourceMap } from './source-map.js';
@@ -29,11 +29,14 @@ export type ReadDeclaration =
   | { kind: 'text'; absolute: string; display: string; text: string; project: ProjectRoot }
   | { kind: 'refused'; file: ParsedDeclarationFile };
 
-/** Finds and reads every declaration file under `dir`, with readDeclarationFiles' checks, without parsing. */
-export async function readDeclarationTexts(dir: string, cwd: string, root: string = cwd): Promise<ReadDeclaration[]> {
+/**
+ * Finds and reads every declaration file under `dir`, with readDeclarationFiles' checks,
+ * without parsing. `configName` is the config file as hints name it (the one read).
+ */
+export async function readDeclarationTexts(dir: string, cwd: string, root: string = cwd, configName = DEFAULT_CONFIG_NAME): Promise<ReadDeclaration[]> {
   const project = await projectRoot(root);
-  await assertSourcesInside(dir, project);
-  const paths = await discoverDeclarationFiles(dir);
+  await assertSourcesInside(dir, project, configName);
+  const paths = await discoverDeclarationFiles(dir, configName);
   return Promise.all(paths.map((absolute) => readDeclarationText(absolute, displayPath(absolute, cwd), project)));
 }
 

@@ -9,7 +9,7 @@ import { isWithin, type ProjectRoot } from '../fs/project-file.js';
  * are resolved): every declaration must come from the project. A folder that does not
  * exist is left to discovery, which says so.
  */
-export async function assertSourcesInside(dir: string, project: ProjectRoot): Promise<void> {
+export async function assertSourcesInside(dir: string, project: ProjectRoot, configName: string): Promise<void> {
   const absolute = path.resolve(dir);
   let real: string | undefined = absolute;
   if (isWithin(project.path, absolute)) {
@@ -24,6 +24,6 @@ export async function assertSourcesInside(dir: string, project: ProjectRoot): Pr
   const where = real === absolute ? '' : ` (it resolves to ${escapeUnprintable(real)})`;
   throw new GraphformError('GF_SOURCES_DIR_OUTSIDE_PROJECT', `The declarations folder ${shown}${where} is outside the project folder ${escapeUnprintable(project.path)}.`, {
     details: { folder: absolute, project: project.path },
-    hint: 'graphform reads declarations only from inside the project (the folder of the config file, or the working directory without one).\nMove the folder into the project, or set `sources` in graphform.config.yaml to a folder inside it.',
+    hint: `graphform reads declarations only from inside the project (the folder of the config file, or the working directory without one).\nMove the folder into the project, or set \`sources\` in ${configName} to a folder inside it.`,
   });
 }

@@ -69,5 +69,15 @@ describe('graphform validate', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('GF_SOURCES_DIR_MISSING');
     expect(result.stderr).toContain('graphform init');
+    expect(result.stderr).toContain('set `sources` in graphform.config.yaml');
+  });
+
+  it('names the config file given with --config in that hint, not graphform.config.yaml', async () => {
+    const dir = await makeProjectDir({ 'cfg/x.yaml': 'sources: nowhere\n' });
+    const result = await runCli(['validate', '--config', 'cfg/x.yaml'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('GF_SOURCES_DIR_MISSING');
+    expect(result.stderr).toContain('set `sources` in cfg/x.yaml to the folder');
+    expect(result.stderr).not.toContain('graphform.config.yaml');
   });
 });
