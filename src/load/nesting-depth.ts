@@ -21,18 +21,19 @@ export function findTooDeep(text: string, max = MAX_DECLARATION_DEPTH): TooDeep 
   let flow = 0;
   let lineStart = true;
   let i = 0;
-  while (i < text.length) {
+  const length = text.length;
+  while (i < length) {
     if (lineStart && flow === 0) {
       lineStart = false;
-      const { content, deepAt } = skipBlockIndicators(text, i, indents, max);
-      if (deepAt !== undefined) return { offset: deepAt };
+      const content = skipBlockIndicators(text, i, indents, max);
+      if (content < 0) return { offset: -1 - content };
       i = content;
       continue;
     }
-    // Only these characters change anything: the rest of a line is skipped at once.
-    SPECIAL.lastIndex = i;
-    if (SPECIAL.exec(text) === null) break;
-    i = SPECIAL.lastIndex - 1;
+    // Only these characters change anything: the rest of a line is skipped at once. A loop
+    // over char codes, not a regular expression: its match arrays were most of the garbage.
+    while (i < length && !isSpecial(text.charCodeAt(i))) i += 1;
+    if (i >= length) break;
     const ch = text[i];
     if (ch === '\n') lineStart = true;
     else if (ch === '#' && (i === 0 || text[i - 1] === ' ' || text[i - 1] === '\n')) i = lineEnd(text, i) - 1;
@@ -47,30 +48,33 @@ export function findTooDeep(text: string, max = MAX_DECLARATION_DEPTH): TooDeep 
   return undefined;
 }
 
-/** The characters findTooDeep acts on. */
-const SPECIAL = /[\n#"'[\]{}]/g;
+/** The characters findTooDeep acts on: newline, `#`, the quotes and the brackets. */
+function isSpecial(code: number): boolean {
+  return code === 10 || code === 35 || code === 34 || code === 39 || code === 91 || code === 93 || code === 123 || code === 125;
+}
 
 /**
  * At the start of a line in block context: pops the indentation levels this line closes,
  * pushes its own and one for each `- ` that opens a nested list on the same line, and
- * returns the offset of the content after them, or where they nest deeper than `max`.
+ * returns the offset of the content after them, or `-1 - offset` of where they nest deeper
+ * than `max` (a number, not an object: this runs for every line of every declaration).
  */
-function skipBlockIndicators(text: string, start: number, indents: number[], max: number): { content: number; deepAt?: number } {
+function skipBlockIndicators(text: string, start: number, indents: number[], max: number): number {
   let i = start;
   while (text[i] === ' ') i += 1;
-  if (i >= text.length || text[i] === '\n' || text[i] === '\r' || text[i] === '#') return { content: i };
+  if (i >= text.length || text[i] === '\n' || text[i] === '\r' || text[i] === '#') return i;
   const indent = i - start;
   while (indents.length > 0 && (indents[indents.length - 1] ?? 0) >= indent) indents.pop();
   indents.push(indent);
-  if (indents.length > max) return { content: i, deepAt: i };
+  if (indents.length > max) return -1 - i;
   while (text[i] === '-' && (text[i + 1] === ' ' || text[i + 1] === '\n')) {
     const dash = i;
     i += 1;
     while (text[i] === ' ') i += 1;
     indents.push(i - start);
-    if (indents.length > max) return { content: i, deepAt: dash };
+    if (indents.length > max) return -1 - dash;
   }
-  return { content: i };
+  return i;
 }
 
 /**
