@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { runFromProcess } from '../dist/cli/process.js';
+import { runFromProcess } from '../dist/cli/bundle/process.js';
 
 await runFromProcess();

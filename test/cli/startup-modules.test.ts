@@ -4,12 +4,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
+import { unbundled } from '../helpers/bundle-modules.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
  * Start-up stays fast because heavy modules load only in the commands that need them. This
  * pins which packages `--version` and `validate` load, by running the built binary with a
- * loader hook that logs every module it resolves.
+ * loader hook that logs every module it resolves (each chunk of the bundle read as the
+ * modules it holds).
  */
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,7 +20,7 @@ const register = path.join(root, 'test/helpers/module-log-register.mjs');
 async function urlsLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
   await run(process.execPath, ['--import', register, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
-  return (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
+  return unbundled((await readFile(log, 'utf8')).split('\n').filter((line) => line !== ''));
 }
 
 function packagesOf(urls: readonly string[]): string[] {

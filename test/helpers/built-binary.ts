@@ -11,8 +11,9 @@ const repository = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(repository, 'bin/graphform.js');
 
 /**
- * Throws a clear error when dist/ is missing or older than some file under src/: a test of
- * the built binary would otherwise pass or fail on yesterday's code. Call it in beforeAll.
+ * Throws a clear error when dist/ is missing or older than some file under src/, or the
+ * bundle the binary runs is older than dist/: a test of the built binary would otherwise
+ * pass or fail on yesterday's code. Call it in beforeAll.
  */
 export function assertFreshBuild(): void {
   const built = path.join(repository, 'dist/cli/process.js');
@@ -24,6 +25,14 @@ export function assertFreshBuild(): void {
   }
   const newer = newestUnder(path.join(repository, 'src'));
   if (newer.mtimeMs > builtAt) throw new Error(`dist/ is older than ${path.relative(repository, newer.file)}: run \`npm run build\` before this test`);
+  // bin/graphform.js runs the bundle, made from dist/ after tsc: a tsc run alone leaves it behind.
+  let bundledAt: number;
+  try {
+    bundledAt = statSync(path.join(repository, 'dist/cli/bundle/process.js')).mtimeMs;
+  } catch {
+    throw new Error('dist/cli/bundle/ is missing: run `npm run build` before this test');
+  }
+  if (bundledAt < builtAt) throw new Error('dist/cli/bundle/ is older than dist/cli/process.js: run `npm run build` before this test');
 }
 
 function newestUnder(dir: string): { file: string; mtimeMs: number } {
