@@ -6,7 +6,7 @@ import { findDuplicateKeys } from './duplicate-keys.js';
 import { formatPath } from './format-path.js';
 import { findLongValues, MAX_VALUE_CHARS } from './long-values.js';
 import { findTooDeep, MAX_DECLARATION_DEPTH } from './nesting-depth.js';
-import type { ParsedDeclarationFile } from './parse.js';
+import type { ParsedDeclarationFile } from './declaration-file.js';
 import { createSourceMap, lazySourceMap, YAML_OPTIONS } from './source-map.js';
 import { yamlPackage } from './yaml-package.js';
 

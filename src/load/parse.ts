@@ -1,21 +1,10 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { ParsedDeclarationFile } from './declaration-file.js';
 import { findTooDeep } from './nesting-depth.js';
 import { parseWithYaml } from './parse-yaml.js';
 import { readCommonYaml } from './quick-yaml.js';
-import { lazySourceMap, type SourceMap } from './source-map.js';
+import { lazySourceMap } from './source-map.js';
 
-/** One declaration file as read: the plain value, where each part sits, and reading problems. */
-export interface ParsedDeclarationFile {
-  /** Path relative to the working directory, with forward slashes, as shown to users. */
-  file: string;
-  /** The file's text (without a byte-order mark), for code frames. */
-  text: string;
-  /** Plain JS value of the document; undefined when the file is unusable. */
-  value: unknown;
-  sourceMap: SourceMap;
-  /** Problems found while reading (syntax, duplicate keys, empty file, not a map). */
-  diagnostics: Diagnostic[];
-}
+export type { ParsedDeclarationFile } from './declaration-file.js';
 
 /**
  * Reads one declaration file's text. Pure, and never throws on bad input. A file in the

@@ -1,6 +1,6 @@
 import type { SourceLocation } from '../model/types.js';
 import { readCommonYaml, type Position } from './quick-yaml.js';
-import type { DeclarationPath, SourceMap } from './source-map.js';
+import type { DeclarationPath, SourceMap } from './source-map-types.js';
 
 interface EntryAt {
   key: Position | undefined;

@@ -1,21 +1,10 @@
 import type { Document, LineCounter, Node, ParseOptions, YAMLMap } from 'yaml';
 import type { SourceLocation } from '../model/types.js';
 import { quickSourceMap } from './quick-source-map.js';
+import type { DeclarationPath, SourceMap } from './source-map-types.js';
 import { yamlPackage } from './yaml-package.js';
 
-/** A path into a declaration: map keys and list indexes, e.g. ['contentTypes', 'Item', 'contentType', 0]. */
-export type DeclarationPath = readonly (string | number)[];
-
-/** Where a part of a declaration sits in its file. */
-export interface SourceMap {
-  readonly file: string;
-  /**
-   * The 1-based position of the key (the default, for map members) or of the value at
-   * `path`. A path that does not exist resolves to its nearest existing ancestor; the
-   * empty path, or a file without content, to 1:1.
-   */
-  locate(path: DeclarationPath, where?: 'key' | 'value'): SourceLocation;
-}
+export type { DeclarationPath, SourceMap } from './source-map-types.js';
 
 /** A source map for a file that could not be read as YAML at all: everything is at 1:1. */
 export function emptySourceMap(file: string): SourceMap {

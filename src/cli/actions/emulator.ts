@@ -4,7 +4,7 @@ import { loadOrCreateCredentials } from '../../emulator/credentials-file.js';
 import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
 import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
-import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator.js';
+import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator-options.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
 

@@ -1,18 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandRegistrar } from '../context.js';
-
-/** Port of `graphform emulator` when --port is not given (0 picks a free one). */
-export const DEFAULT_EMULATOR_PORT = 5152;
-
-export interface EmulatorCommandOptions {
-  port?: string;
-  dataDir?: string;
-  maxSources?: string;
-  appKey?: string;
-  secret?: string;
-  singleKey?: string;
-  cmsTypes?: string;
-}
+import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from './emulator-options.js';
 
 /** How the running command learns it should stop. */
 export type StopSignalSource = () => { signal: AbortSignal; dispose(): void };
