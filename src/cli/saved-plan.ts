@@ -8,7 +8,7 @@ import { parsePlanFile } from '../plan/plan-file.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
 import type { State } from '../state/types.js';
 import type { CommandContext } from './context.js';
-import type { LoadedProject } from './load-project.js';
+import type { LoadedProject } from '../workflows/load-project.js';
 
 /** Makes a plan now, with the given options, against the current state and declarations. */
 export type Replan = (options: PlanOptions) => Promise<Plan>;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import type { ProcessProbe } from '../state/process-identity.js';
+import type { ProcessProbe } from './process-identity.js';
 
 const run = promisify(execFile);
 

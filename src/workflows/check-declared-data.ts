@@ -5,7 +5,7 @@ import type { DataCheck, Plan, PlanSource } from '../plan/types.js';
 import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
 import { PUSH_WHEN } from '../render/plan-data-check.js';
 import type { State } from '../state/types.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 import type { LoadedProject } from './load-project.js';
 import { workersFromBytes } from './workers-from.js';
 

@@ -7,7 +7,7 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import { accountNamesTouch, declaredContentTypeNames } from '../validate/account-names.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 
 export interface LoadedProject {
   config: ResolvedConfig;

@@ -5,7 +5,7 @@ import { createGraphClient } from '../graph/client.js';
 import { basicPair } from '../http/secret-forms.js';
 import { rememberSecrets } from '../http/secret-list.js';
 import type { GraphClient } from '../graph/types.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 
 export interface OpenedEnvironment {
   client: GraphClient;

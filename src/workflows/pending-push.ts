@@ -1,7 +1,7 @@
 import type { SourceDeclaration } from '../model/types.js';
 import { withPending } from '../state/state.js';
 import type { StateBackend } from '../state/types.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 
 /**
  * After a successful `data push`, clears a re-push that an interrupted apply left pending,

@@ -10,7 +10,7 @@ import { renderDiagnosticsText } from '../render/diagnostics-text.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 import { loadProject, type LoadedProject } from './load-project.js';
 import { readAccount, type AccountView } from './read-account.js';
 import { clock } from './runtime.js';

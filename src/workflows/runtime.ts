@@ -4,8 +4,8 @@ import { environmentSecrets } from '../config/secrets.js';
 import { rememberSecrets } from '../http/secret-list.js';
 import { openStateBackend } from '../state/open-backend.js';
 import type { StateBackend } from '../state/types.js';
-import type { CommandContext } from './context.js';
-import { systemProcessProbe } from './process-probe.js';
+import type { CommandContext } from '../cli/context.js';
+import { systemProcessProbe } from '../state/process-probe.js';
 
 /** The clock the command runs on (injected in tests). */
 export function clock(ctx: CommandContext): () => Date {

@@ -1,7 +1,7 @@
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
 import { stateDefinitions } from '../state/state.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 import { stateBackendFor } from './runtime.js';
 
 /**

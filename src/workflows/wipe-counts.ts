@@ -6,7 +6,7 @@ import type { SourceDefinition } from '../model/types.js';
 import type { DeleteCount, Plan } from '../plan/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
-import type { CommandContext } from './context.js';
+import type { CommandContext } from '../cli/context.js';
 import type { OpenedEnvironment } from './open-environment.js';
 
 /** Where the items of the environment's sources can be counted, or why they cannot. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, type LocalBackendOptions } from '../../src/state/local-backend.js';
-import { systemProcessProbe } from '../../src/cli/process-probe.js';
+import { systemProcessProbe } from '../../src/state/process-probe.js';
 import { takeoverMarker } from '../../src/state/lock-takeover.js';
 import { holderStatus, type ProcessProbe } from '../../src/state/process-identity.js';
 import { withStateLock } from '../../src/state/with-lock.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../src/cli/context.js';
-import { openEnvironment } from '../../src/cli/open-environment.js';
+import { openEnvironment } from '../../src/workflows/open-environment.js';
 import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workersFromBytes } from '../../src/cli/workers-from.js';
+import { workersFromBytes } from '../../src/workflows/workers-from.js';
 
 const MIB = 1024 * 1024;
 

@@ -15,9 +15,9 @@ import { escapeControl as e } from '../../render/escape-control.js';
 import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
 import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
-import { openEnvironment } from '../open-environment.js';
+import { openEnvironment } from '../../workflows/open-environment.js';
 import { openMarketing } from '../open-marketing.js';
-import { stateBackendFor } from '../runtime.js';
+import { stateBackendFor } from '../../workflows/runtime.js';
 import { loadSource, offlineClient, reporter, showValidation, type LoadedSource } from './data.js';
 import { renderAssetTable } from './asset-table.js';
 

@@ -5,8 +5,8 @@ import type { SourceDeclaration } from '../../model/types.js';
 import { escapeControl as e } from '../../render/escape-control.js';
 import { checkedOutFolder, compareGenerated, writeGenerated, type FileOutcome } from '../codegen-files.js';
 import type { CommandContext } from '../context.js';
-import { loadProject } from '../load-project.js';
-import { refuseInvalid } from '../planning.js';
+import { loadProject } from '../../workflows/load-project.js';
+import { refuseInvalid } from '../../workflows/planning.js';
 
 export interface CodegenFlags {
   out?: string;

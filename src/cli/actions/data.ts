@@ -11,21 +11,21 @@ import { purge } from '../../data/purge.js';
 import type { DeleteCount } from '../../plan/types.js';
 import { purgeCountText } from '../../render/delete-count.js';
 import { escapeControl } from '../../render/escape-control.js';
-import { purgeCount } from '../wipe-counts.js';
+import { purgeCount } from '../../workflows/wipe-counts.js';
 import { pushData, validateDataFiles } from '../../data/push/push-data.js';
 import { renderPushSummary, renderValidation } from '../../data/report/render-data-report.js';
 import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import type { CommandContext } from '../context.js';
-import { loadProject } from '../load-project.js';
-import { openEnvironment, targetName } from '../open-environment.js';
+import { loadProject } from '../../workflows/load-project.js';
+import { openEnvironment, targetName } from '../../workflows/open-environment.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { withGuardedLock } from '../guarded.js';
 import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
-import { stateBackendFor } from '../runtime.js';
-import { clearPendingAfterPush } from '../pending-push.js';
-import { workersFromBytes } from '../workers-from.js';
+import { stateBackendFor } from '../../workflows/runtime.js';
+import { clearPendingAfterPush } from '../../workflows/pending-push.js';
+import { workersFromBytes } from '../../workflows/workers-from.js';
 
 export interface DataFileOptions {
   maxErrors: number;

@@ -16,9 +16,9 @@ import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
 import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from '../import-files.js';
 import { exitCodeAfter } from '../interrupts.js';
-import { loadProject } from '../load-project.js';
-import { openEnvironment } from '../open-environment.js';
-import { clock, stateBackendFor } from '../runtime.js';
+import { loadProject } from '../../workflows/load-project.js';
+import { openEnvironment } from '../../workflows/open-environment.js';
+import { clock, stateBackendFor } from '../../workflows/runtime.js';
 
 export interface ImportOptions {
   all: boolean;

@@ -5,13 +5,13 @@ import { serializePlan } from '../../plan/plan-file.js';
 import { detailedExitCode } from '../../plan/policy.js';
 import type { Plan } from '../../plan/types.js';
 import type { CommandContext } from '../context.js';
-import { openEnvironment } from '../open-environment.js';
+import { openEnvironment } from '../../workflows/open-environment.js';
 import { planOptionsFrom, type PlanFlags } from '../plan-options.js';
-import { loadValidProject, makePlan, refreshAll, type Refreshed } from '../planning.js';
+import { loadValidProject, makePlan, refreshAll, type Refreshed } from '../../workflows/planning.js';
 import { renderPlanFor } from '../render-plan.js';
-import { stateBackendFor } from '../runtime.js';
-import { countingSourceFor, withDeleteCounts } from '../wipe-counts.js';
-import { invalidDataError, invalidDataSources, reportInvalidData, withDataChecks } from '../check-declared-data.js';
+import { stateBackendFor } from '../../workflows/runtime.js';
+import { countingSourceFor, withDeleteCounts } from '../../workflows/wipe-counts.js';
+import { invalidDataError, invalidDataSources, reportInvalidData, withDataChecks } from '../../workflows/check-declared-data.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 
 export interface PlanCommandFlags extends PlanFlags {

@@ -8,7 +8,7 @@ import { withoutSource } from '../../state/state.js';
 import type { State, StateBackend, StateSourceEntry } from '../../state/types.js';
 import { withStateLock } from '../../state/with-lock.js';
 import type { CommandContext, OutputFormat } from '../context.js';
-import { stateBackendFor } from '../runtime.js';
+import { stateBackendFor } from '../../workflows/runtime.js';
 
 /** Where a state command writes, and how. */
 export interface StateOutput {

@@ -3,8 +3,8 @@ import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsJson } from '../../render/diagnostics-json.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import type { CommandContext } from '../context.js';
-import { loadProject } from '../load-project.js';
-import { readStateSourcesLeniently } from '../state-sources.js';
+import { loadProject } from '../../workflows/load-project.js';
+import { readStateSourcesLeniently } from '../../workflows/state-sources.js';
 
 
 export async function validate(ctx: CommandContext): Promise<number> {

@@ -6,7 +6,7 @@ import { stateList, stateRm, stateShow, stateUnlock, type StateOutput } from '..
 import type { OutputFormat } from '../../../src/cli/context.js';
 import { hashDefinition } from '../../../src/model/hash.js';
 import { createLocalBackend } from '../../../src/state/local-backend.js';
-import { systemProcessProbe } from '../../../src/cli/process-probe.js';
+import { systemProcessProbe } from '../../../src/state/process-probe.js';
 import { serializeState } from '../../../src/state/state-format.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { shop, stateOf } from '../../plan/builders.js';
