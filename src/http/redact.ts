@@ -7,7 +7,8 @@ import { isSecretName } from './secret-names.js';
  *   - the known secret values: those passed in and the process's list (secret-list.ts:
  *     auth.secret, singleKey, state.password, the marketing client secret, tokens in use),
  *     each in every encoding graphform derives from it (secret-forms.ts),
- *   - whatever follows an authorization scheme (Basic, Bearer, epi-hmac),
+ *   - the credential after an authorization scheme (Basic, Bearer, epi-hmac), recognised
+ *     by its syntax so that prose naming a scheme keeps its words (isCredential),
  *   - the userinfo of URLs (`https://user:pass@host` → `https://[redacted]@host`),
  *   - the value of every `name=value` pair (query strings, form bodies) and JSON string pair
  *     whose name looks secret (secret-names.ts: token, key, secret, password, sig, code, …).
@@ -24,7 +25,7 @@ export const MIN_SECRET_LENGTH = 8;
 // (a lookbehind, not \b, which also matches inside "a.b.c") and scans a bounded stretch,
 // so redaction stays linear in the text.
 // Credentials never contain quotes, brackets or separators; stopping there keeps the surrounding text intact.
-const SCHEME_CREDENTIALS = /\b(Basic|Bearer|epi-hmac)\s+(?!\[redacted\])[^\s"',;()<>[\]{}]+/gi;
+const SCHEME_CREDENTIALS = /\b(Basic|Bearer|epi-hmac)\s+(?!\[redacted\])([^\s"',;()<>[\]{}]+)/gi;
 const URL_USERINFO = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,31}:\/\/)(?!\[redacted\]@)[^\s/?#@"'<>\\]{1,256}@/gi;
 // A value ends where a query, a sentence or a quoted string would end it.
 const NAME_VALUE = /(?<![\w.-])([A-Za-z_][\w.-]{0,99})=(?!\[redacted\])([^&#;\s"'<>\\,()[\]{}]+)/g;
@@ -35,7 +36,7 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   for (const value of secretsToRemove(secrets)) out = removeSecret(out, value);
   // Schemes first: a credential such as "key:1:n:sig==" must go whole, not as "sig=…".
   return out
-    .replace(SCHEME_CREDENTIALS, (_match, scheme: string) => `${scheme} ${REDACTED}`)
+    .replace(SCHEME_CREDENTIALS, (match, scheme: string, value: string) => (isCredential(scheme, value) ? `${scheme} ${REDACTED}` : match))
     .replace(URL_USERINFO, (_match, scheme: string) => `${scheme}${REDACTED}@`)
     .replace(NAME_VALUE, (match, name: string) => (isSecretName(name) ? `${name}=${REDACTED}` : match))
     .replace(JSON_PAIR, (match, name: string, colon: string) => (isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : match));
@@ -59,6 +60,27 @@ export function redactUrl(text: string): string {
   const hash = url.hash === '' ? '' : `#${REDACTED}`;
   return `${url.protocol}${slashes}${userinfo}${url.host}${url.pathname}${query}${hash}`;
 }
+
+/**
+ * Whether the word after a scheme name has that scheme's credential syntax, so prose such as
+ * "epi-hmac signatures carry a timestamp" or "Basic auth" keeps its words: an epi-hmac
+ * credential is `appKey:timestamp:nonce:signature`, a Basic token is the base64 of
+ * `user:password`, and a Bearer token is never a plain word (it holds a digit or one of
+ * `-._~+/=` inside it, or runs 20 characters or more).
+ */
+function isCredential(scheme: string, value: string): boolean {
+  switch (scheme.toLowerCase()) {
+    case 'epi-hmac':
+      return /:[^:]/.test(value);
+    case 'basic':
+      return Buffer.from(value, 'base64').toString('latin1').includes(':') || !PLAIN_WORD.test(value);
+    default:
+      return value.length >= 20 || !PLAIN_WORD.test(value);
+  }
+}
+
+/** A word as prose writes it: letters, perhaps ending a sentence or clause. */
+const PLAIN_WORD = /^[A-Za-z]+[.:!?]?$/;
 
 function removeSecret(text: string, value: string): string {
   if (value.length >= MIN_SECRET_LENGTH) return text.split(value).join(REDACTED);

@@ -2,6 +2,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderError } from '../../src/cli/render-error.js';
 import { GraphformError } from '../../src/diagnostics/errors.js';
+import { GraphServiceError } from '../../src/graph/errors.js';
 import { rememberSecrets } from '../../src/http/secret-list.js';
 import { lockHeldError, parseLockInfo } from '../../src/state/lock-info.js';
 
@@ -38,5 +39,12 @@ describe('renderError, the last step before an error is printed', () => {
   it('hides them in an internal error too', () => {
     rememberSecrets(['internal-secret-88']);
     expect(render(new Error('boom internal-secret-88'), true)).not.toContain('internal-secret-88');
+  });
+
+  it("prints graphform's own hint word for word: a 401 names epi-hmac signatures, whatever secrets are configured", () => {
+    rememberSecrets(['a-configured-secret-99']);
+    const text = render(new GraphServiceError({ status: 401, method: 'GET', path: '/api/content/v3/types?id=shop', body: 'Unauthorized', attempts: 1 }));
+    expect(text).toContain('GF_GRAPH_HTTP_401');
+    expect(text).toContain("  Check the environment's appKey and secret, and that this machine's clock is right:\n  epi-hmac signatures carry a timestamp the service checks.");
   });
 });

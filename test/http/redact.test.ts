@@ -41,6 +41,24 @@ describe('redact', () => {
   ])('%s', (_name, text, expected) => {
     expect(redact(text)).toBe(expected);
   });
+
+  it.each([
+    ['epi-hmac', 'Authorization: epi-hmac 0a1b:1764237000000:9f3c:QUJD+/w==', `Authorization: epi-hmac ${R}`],
+    ['Basic, a token of user:password', 'Basic YWxpY2U6czNjcmV0', `Basic ${R}`],
+    ['Basic, a token that is no plain word', 'Basic Zm9vOmJhcg==', `Basic ${R}`],
+    ['Bearer, an opaque token with digits', 'Bearer ya29a0AfB', `Bearer ${R}`],
+    ['Bearer, a long token of letters', 'Bearer abcdefghijklmnopqrstuvwxyz', `Bearer ${R}`],
+  ])('removes a credential after its scheme: %s', (_name, text, expected) => {
+    expect(redact(text)).toBe(expected);
+  });
+
+  it.each([
+    'epi-hmac signatures carry a timestamp the service checks.',
+    'The state server takes Basic auth or Bearer tokens.',
+    'epi-hmac signatures: see the clock',
+  ])('leaves prose that names a scheme as it is: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
 });
 
 describe('redact on large answers', () => {
