@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError, type JsonValue } from '../diagnostics/errors.js';
 import { redact, sendWithRetry, type HttpOptions, type HttpResponse } from '../http/index.js';
+import { secretQueryValues } from '../http/query-secrets.js';
 import { lockHeldError, parseLockInfo } from './lock-info.js';
 import { parseState, serializeState } from './state-format.js';
 import type { LockInfo, State, StateBackend, StateLock } from './types.js';
@@ -48,9 +49,9 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
   const lockAddress = withoutUserInfo(options.lockAddress);
   const unlockAddress = withoutUserInfo(options.unlockAddress);
   const credentials = username === undefined ? undefined : Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64');
-  // Query values of the addresses count as secrets whatever their names (GitLab-style
-  // tokens, signed URLs); redact() also hides secret-looking names and userinfo anywhere.
-  const queryValues = [options.address, options.lockAddress, options.unlockAddress].flatMap(queryValuesOf);
+  // Query values of the addresses that may be credentials (GitLab-style tokens, signed URLs)
+  // count as secrets; redact() also hides secret-looking names and userinfo anywhere.
+  const queryValues = [options.address, options.lockAddress, options.unlockAddress].flatMap(secretQueryValues);
   const secrets = [password ?? '', credentials ?? '', ...queryValues].filter((s) => s.length > 0);
   // Every text from the state server passes through here before it reaches a message.
   const clean = (text: string): string => redact(text, secrets);
@@ -197,14 +198,6 @@ function isJson(text: string): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-function queryValuesOf(address: string): string[] {
-  try {
-    return [...new URL(address).searchParams.values()];
-  } catch {
-    return [];
   }
 }
 

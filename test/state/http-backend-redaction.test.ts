@@ -102,4 +102,19 @@ describe('the http state backend never prints what its server echoes', () => {
     expect(lines[0]).toContain(`GET ${server.url}/state attempt 1/2`);
     expectNoLeak(lines.join('\n'));
   });
+
+  it('hides only the query values that may be credentials: a `v=1` does not turn the 1 of 127.0.0.1 into [redacted]', async () => {
+    const script: ScriptedAnswer[] = [];
+    const server = await startScriptedServer(script);
+    const host = server.url.replace('http://', '');
+    const address = `${server.url}/state?v=1&token=${TOKEN}`;
+    script.push({ status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ host, url: address }) });
+    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG });
+    for (const flags of [[], ['--format', 'json']]) {
+      const result = await runCli([...flags, 'state', 'list'], { cwd: dir, env: { STATE_URL: address, STATE_PASSWORD: PASSWORD } });
+      expect(result.stderr).toContain('GF_STATE_HTTP');
+      expect(result.stdout + result.stderr, 'the host of the answer was redacted as if the query value "1" were a secret').toContain(`{"host":"${host}",`);
+      expectNoLeak(result.stdout + result.stderr);
+    }
+  });
 });
