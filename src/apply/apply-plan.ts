@@ -81,7 +81,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
       outcome.status = 'failed';
       outcome.error = error instanceof Error ? error.message : String(error);
       if (isGraphformError(error)) outcome.errorCode = error.code;
-      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: outcome.error });
+      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: outcome.error, ...(outcome.errorCode === undefined ? {} : { code: outcome.errorCode }) });
     };
     try {
       if (source.requests.length > 0) {

@@ -24,7 +24,8 @@ export type ApplyEvent =
   /** A re-push that an earlier, interrupted apply left pending is being finished. */
   | { type: 'resume'; id: string; reason: string }
   | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
-  | { type: 'failed'; id: string; action: PlanAction; error: string }
+  /** `code` is the failure's stable code, when it had one (a GraphformError). */
+  | { type: 'failed'; id: string; action: PlanAction; error: string; code?: string }
   | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string }
   /** Once per apply and endpoint: the service cannot be read back there, so writes through it are not verified. */
   | { type: 'verify-skipped'; endpoint: VerifiedEndpoint; reason: string }

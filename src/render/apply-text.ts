@@ -39,7 +39,8 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
     case 'applied':
       return `${c.bold(e(event.id))}: ${c.green(DONE[event.action])} after ${seconds(event.durationMs)}`;
     case 'failed':
-      return `${c.bold(e(event.id))}: ${c.red('failed')}: ${e(event.error)}`;
+      // The code as every error line shows it, so a log search or a script finds the failure by it.
+      return `${c.bold(e(event.id))}: ${c.red('failed')}${event.code === undefined ? '' : ` ${c.dim(`[${e(event.code)}]`)}`}: ${e(event.error)}`;
     case 'repush': {
       if (event.error !== undefined) return `${c.bold(e(event.id))}: ${c.red('pushing its data files failed')}: ${e(event.error)}`;
       const s = event.summary;

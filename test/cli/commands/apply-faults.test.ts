@@ -24,7 +24,7 @@ describe('apply under faults', () => {
 
     const first = await project.cli('apply', '--yes');
     expect(first.code).toBe(1);
-    expect(first.stdout).toContain('bbb: failed');
+    expect(first.stdout).toContain('bbb: failed [GF_GRAPH_HTTP_503]: The graph service answered 503 to PUT');
     expect(first.stdout).toContain('Apply failed. 1 applied, 1 failed, 1 not started.');
     expect(Object.keys((await project.state()).sources)).toEqual(['aaa']);
     expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['aaa']);
