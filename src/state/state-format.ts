@@ -2,6 +2,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { STATE_FORMAT_VERSION, type State } from './types.js';
 import { isRecord } from '../model/is-record.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 
 /** The state as stored: 2-space JSON and a final newline, sources in id order. */
 export function serializeState(state: State): string {
@@ -68,11 +69,15 @@ function pendingProblem(pending: unknown): string | undefined {
   return undefined;
 }
 
-/** " (line L, column C)" from a JSON.parse error's "position N", or nothing. */
+/**
+ * " (line L, column C)" of where the JSON breaks: found by scanning the text, since V8 names
+ * no position for a text cut short or an unexpected token; its "position N" when the scan
+ * finds nothing wrong.
+ */
 function positionOf(text: string, error: unknown): string {
   const match = /position (\d+)/.exec(error instanceof Error ? error.message : '');
-  if (match === null) return '';
-  const offset = Math.min(Number(match[1]), text.length);
+  const offset = jsonErrorOffset(text) ?? (match === null ? undefined : Math.min(Number(match[1]), text.length));
+  if (offset === undefined) return '';
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return ` (line ${line}, column ${offset - before.lastIndexOf('\n')})`;
