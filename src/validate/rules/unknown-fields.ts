@@ -31,7 +31,13 @@ export const unknownFieldsRule: Rule = {
           if (name === 'unknownFields' || known(level).includes(name)) {
             found.push(diagnosticAt(at, 'GF_UNKNOWN_FIELD_KNOWN', `\`${name}\` is a field graphform knows; write it directly at this level, not under unknownFields`));
           } else if (!isJson(field)) {
-            found.push(diagnosticAt({ ...at, where: 'value' }, 'GF_INVALID_VALUE', `unknownFields.${name} is not a plain JSON value (a number that is not finite?); it is sent to the service as JSON`));
+            found.push(
+              diagnosticAt(
+                { ...at, where: 'value' },
+                'GF_INVALID_VALUE',
+                `unknownFields.${name} is not a plain JSON value (binary data, a set, a date, an ordered map or a number that is not finite, as a YAML tag such as !!binary makes it); it is sent to the service as JSON: write it as a string, a number, true, false, null, a list or a map`,
+              ),
+            );
           }
         }
       };
@@ -58,5 +64,16 @@ function isJson(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isJson);
-  return isRecord(value) && Object.values(value).every(isJson);
+  return isPlainObject(value) && Object.values(value).every(isJson);
+}
+
+/**
+ * A map as YAML makes it from `{}` or a block: isRecord alone also takes the Uint8Array of
+ * !!binary, the Set of !!set, the Date of !!timestamp and the Map of !!omap, which JSON
+ * would send as `{"0":104,…}` or `{}`.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }

@@ -150,6 +150,24 @@ export const shapeCases: InvalidCase[] = [
     messages: ['lists `en` more than once', 'a language code', '`label` must not be empty', '`languages` must not be empty', 'one source per file'],
   },
   {
+    name: 'unknownFields values that YAML tags make something other than JSON: binary, a set, a date, an ordered map',
+    files: {
+      'shop.yaml': yaml`
+        id: shop
+        languages: [en]
+        contentTypes: {}
+        unknownFields:
+          blob: !!binary aGVsbG8=
+          tags: !!set { a, b }
+          since: !!timestamp 2001-12-14
+          nested: { order: !!omap [{ x: 1 }] }
+          plain: { a: [1, "b", null, true] }
+      `,
+    },
+    expected: ['shop.yaml:5:18 GF_INVALID_VALUE', 'shop.yaml:6:15 GF_INVALID_VALUE', 'shop.yaml:7:22 GF_INVALID_VALUE', 'shop.yaml:8:11 GF_INVALID_VALUE'],
+    messages: ['unknownFields.blob is not a plain JSON value', 'unknownFields.tags', 'unknownFields.since', 'unknownFields.nested'],
+  },
+  {
     name: 'import from an unknown place',
     files: { 'shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page: { contentType: [], properties: { Name: { type: String } } }\nimport:\n  from: crm\n  contentType: Page\n  mapping: { Name: title }\n' },
     expected: ['shop.yaml:7:9 GF_INVALID_VALUE'],
