@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDefinition } from '../../src/graph/read-definition.js';
+import { wireDefinition } from '../../src/model/wire.js';
+import { fullBody } from '../../src/plan/request-body.js';
 
 const valid = {
   label: 'Shop',
@@ -81,6 +83,29 @@ describe('reading a definition back from GET types', () => {
       propertyTypes: { P: { unknownFields: { colour: 'red' }, properties: { X: { unknownFields: { unit: 'cm' } } } } },
       contentTypes: { C: { unknownFields: { icon: { name: 'star' } } } },
     });
+  });
+
+  it('keeps an unknown field whose value is null, at every level, and the next PUT body sends it back', () => {
+    const answer = {
+      languages: ['en'],
+      webhook: null,
+      links: { L: { from: 'a', to: 'b', weight: null } },
+      contentTypes: { C: { contentType: [], icon: null, properties: { N: { type: 'String', unit: null } } } },
+    };
+    const read = readDefinition(answer);
+    if (!read.ok) throw new Error(read.problem);
+    const dropped = 'an unknown field whose value is null was dropped when the definition was read from the service';
+    expect(read.unknown, dropped).toEqual(['contentTypes.C.icon', 'contentTypes.C.properties.N.unit', 'links.L.weight', 'webhook']);
+    expect(read.definition.unknownFields, dropped).toEqual({ webhook: null });
+    expect(read.definition.contentTypes.C?.unknownFields, dropped).toEqual({ icon: null });
+
+    // The body a full update sends: what the client puts on the wire for the plan's PUT.
+    const body = wireDefinition(fullBody(read.definition));
+    const gone = 'the PUT body does not carry an unknown field whose value is null: the service would drop it';
+    expect(body, gone).toHaveProperty('webhook', null);
+    expect(body, gone).toHaveProperty(['links', 'L', 'weight'], null);
+    expect(body, gone).toHaveProperty(['contentTypes', 'C', 'icon'], null);
+    expect(body, gone).toHaveProperty(['contentTypes', 'C', 'properties', 'N', 'unit'], null);
   });
 
   it.each([
