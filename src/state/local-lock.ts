@@ -6,6 +6,7 @@ import { exists, ioError, readHolder, readLock, tryCreate } from './lock-file.js
 import { lockHeldError } from './lock-info.js';
 import { replaceDeadLock } from './lock-takeover.js';
 import { holderStatus, type ProcessProbe } from './process-identity.js';
+import { takeoverBlockedError, type TakeoverBlock } from './takeover-blocked.js';
 import type { LockInfo, StateLock } from './types.js';
 
 export interface LocalLockOptions {
@@ -24,7 +25,8 @@ export interface LocalLockOptions {
  * Takes the lock file with O_EXCL (`wx`): exactly one process can create it. A lock whose
  * holder provably died on this host is replaced by this run's in one step (replaceDeadLock;
  * `takenOver` says whose it was); any other is retried until the timeout, then the holder
- * is named.
+ * is named, or, for a dead holder's lock, the run taking it over or the marker that keeps
+ * this one from doing so.
  */
 export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions): Promise<StateLock> {
   await mkdir(path.dirname(options.lockPath), { recursive: true }).catch((error: unknown) => {
@@ -32,8 +34,8 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
   });
   const deadline = performance.now() + Math.max(0, options.timeoutMs);
   const release = (): Promise<void> => releaseLocalLock(options.lockPath, info.id, options.where);
-  /** Another run replacing the dead holder when this one came to: the lock is about to be its. */
-  let taker: { replacing: string; by: LockInfo } | undefined;
+  /** Why the dead holder's lock was not replaced: another run is at it, or its marker cannot be read. */
+  let blocked: TakeoverBlock | undefined;
   for (;;) {
     if (await tryCreate(options.lockPath, info)) return { id: info.id, info, release };
     const read = await readLock(options.lockPath);
@@ -46,7 +48,12 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
       if (status.kind === 'gone') {
         const takeover = await replaceDeadLock(options.lockPath, holder, info, judge);
         if (takeover.replaced) return { id: info.id, info, release, takenOver: { holder, why: status.why } };
-        taker = takeover.by === undefined ? undefined : { replacing: holder.id, by: takeover.by };
+        blocked =
+          takeover.by !== undefined
+            ? { kind: 'taker', dead: holder, deadWhy: status.why, by: takeover.by }
+            : takeover.unreadableMarker !== undefined
+              ? { kind: 'unreadable-marker', dead: holder, deadWhy: status.why, marker: takeover.unreadableMarker }
+              : undefined;
       }
     }
     const remaining = deadline - performance.now();
@@ -54,11 +61,11 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
       await sleep(Math.min(options.retryIntervalMs, remaining));
       continue;
     }
-    // The holder to name is the one in place now, or the run replacing it if it is still the dead one.
+    // The holder to name is the one in place now; while that is still the dead one, what keeps it there.
     const now = await readLock(options.lockPath);
     if (now.kind === 'absent') continue;
-    const named = now.kind === 'held' ? (now.holder.id === taker?.replacing ? taker.by : now.holder) : holder;
-    throw lockHeldError(named, options.where, options.now());
+    if (now.kind === 'held' && blocked !== undefined && now.holder.id === blocked.dead.id) throw takeoverBlockedError(blocked, options.where);
+    throw lockHeldError(now.kind === 'held' ? now.holder : holder, options.where, options.now());
   }
 }
 

@@ -28,13 +28,21 @@ export function takeoverMarker(lockPath: string, deadId: string, generation: num
  * cannot be judged, sends the others back to retry. No clock decides, so a slow taker is
  * never taken for a dead one. Once the dead lock has gone it never comes back (ids are
  * unique): the markers are removed then, and a late taker finds another lock or none.
- * When another taker is at work, it is named in `by`: the lock is about to be its.
+ * When another taker is at work, it is named in `by`: the lock is about to be its; a marker
+ * that cannot be read is named in `unreadableMarker`.
  */
-export async function replaceDeadLock(lockPath: string, dead: LockInfo, me: LockInfo, judge: (holder: LockInfo) => Promise<HolderStatus>): Promise<{ replaced: boolean; by?: LockInfo }> {
+export async function replaceDeadLock(
+  lockPath: string,
+  dead: LockInfo,
+  me: LockInfo,
+  judge: (holder: LockInfo) => Promise<HolderStatus>,
+): Promise<{ replaced: boolean; by?: LockInfo; unreadableMarker?: string }> {
   let turn = 1;
   for (; !(await tryCreate(takeoverMarker(lockPath, dead.id, turn), me)); turn++) {
-    const marker = await readLock(takeoverMarker(lockPath, dead.id, turn));
+    const markerPath = takeoverMarker(lockPath, dead.id, turn);
+    const marker = await readLock(markerPath);
     // Absent: that turn just ended, so the dead lock is gone, or about to be; unreadable: cannot judge.
+    if (marker.kind === 'unreadable') return { replaced: false, unreadableMarker: markerPath };
     if (marker.kind !== 'held') return { replaced: false };
     if ((await judge(marker.holder)).kind !== 'gone') return { replaced: false, by: marker.holder };
   }

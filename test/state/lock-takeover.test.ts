@@ -230,6 +230,31 @@ describe('local lock: takers racing for the same dead lock', () => {
     expect(waited.code).toBe('GF_STATE_LOCKED');
     expect((JSON.parse(await readFile(lockFile(dir), 'utf8')) as { id: string }).id).toBe('dead-lock');
   });
+
+  it('a live taker is what the error says to wait for, not the dead holder, and the unlock it offers names the lock in place', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const gone = deadPid();
+    await writeLock(dir, { pid: gone });
+    await writeFile(takeoverMarker(lockFile(dir), 'dead-lock', 1), JSON.stringify({ id: 'busy', who: 'dave', pid: process.pid, host: HOST, operation: 'apply', createdAt: '' }));
+    const waited = await rejection(backend(dir).lock({ operation: 'plan' }));
+    expect(waited).toMatchObject({ code: 'GF_STATE_LOCKED', details: { lockId: 'busy', replacing: 'dead-lock' } });
+    expect(waited.message).toContain(`locked by a run that is gone (bob on ${HOST}, "apply": pid ${gone} is not running), and another run is taking the lock over: dave on ${HOST} (pid ${process.pid})`);
+    expect(waited.hint).toContain('Wait for that run: the lock is about to be its');
+    expect(waited.hint).toContain('`graphform state unlock dead-lock`');
+  });
+
+  it('a takeover marker that cannot be read is named, and the dead holder is not waited for', async () => {
+    const dir = await makeTempDir('graphform-lock-');
+    const gone = deadPid();
+    await writeLock(dir, { pid: gone });
+    const marker = takeoverMarker(lockFile(dir), 'dead-lock', 1);
+    await writeFile(marker, '{"id": ');
+    const waited = await rejection(backend(dir).lock({ operation: 'plan' }));
+    expect(waited).toMatchObject({ code: 'GF_STATE_LOCKED', details: { lockId: 'dead-lock', marker } });
+    expect(waited.message).toContain(`locked by a run that is gone (bob on ${HOST}, "apply": pid ${gone} is not running), but the marker of a run taking it over, ${marker}, cannot be read`);
+    expect(waited.hint).not.toContain('Wait for that run to finish');
+    expect(waited.hint).toContain('If no other graphform run is using this state, remove the stale lock with `graphform state unlock dead-lock`');
+  });
 });
 
 describe('state unlock', () => {
