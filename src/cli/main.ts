@@ -12,6 +12,8 @@ import { isGraphformError } from '../diagnostics/errors.js';
 import { alsoOnClosedOutput, CANCELLED, INTERRUPT_EXIT_CODES, noInterrupts } from './interrupts.js';
 import { guardOutput } from './closed-output.js';
 import { checkFormat } from './format-support.js';
+import { isInvalidDeclarationsError } from '../workflows/invalid-declarations.js';
+import { printDiagnostics } from './print-diagnostics.js';
 
 /**
  * The whole command line as a function: argv in, exit code out, every effect through io.
@@ -104,6 +106,7 @@ async function runMain(argv: readonly string[], io: CliIO, output: ReturnType<ty
       ctx.err('\nCancelled.');
       return INTERRUPT_EXIT_CODES.SIGINT;
     }
+    if (isInvalidDeclarationsError(error)) printDiagnostics(ctx, error);
     ctx.err(renderError(error, { verbose: globals().verbose, color: ctx.colorErr() }));
     return 1;
   }

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { PlanStrategy } from '../plan/types.js';
+import type { PlanInput } from '../workflows/plan.js';
 
 export interface PlanFlags {
   prune?: boolean;
@@ -19,11 +20,12 @@ export function addPlanFlags(command: Command): Command {
     .option('--diff', 'show a unified diff of each request body against the applied definition');
 }
 
-export function planOptionsFrom(flags: PlanFlags, environment: string) {
+/** The flags as a plan workflow's input. */
+export function planInputFrom(flags: PlanFlags): PlanInput {
   return {
-    environment,
     prune: flags.prune === true,
     strategy: flags.strategy,
-    targets: flags.source !== undefined && flags.source.length > 0 ? flags.source : undefined,
+    ...(flags.source === undefined ? {} : { targets: flags.source }),
+    refresh: flags.refresh,
   };
 }

@@ -1,11 +1,8 @@
-import { renderDataDiagnostic } from '../data/report/render-data-report.js';
 import { DATA_ERROR_CODES } from '../data/codes.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { DataCheck, Plan, PlanSource } from '../plan/types.js';
-import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
-import { PUSH_WHEN } from '../render/plan-data-check.js';
 import type { State } from '../state/types.js';
-import type { CommandContext } from '../cli/context.js';
+import type { WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -15,7 +12,7 @@ import { workersFromBytes } from './workers-from.js';
  * as `data`. Only those sources are read; a check a saved plan carries is replaced, since
  * the files may have changed since it was made.
  */
-export async function withDataChecks(ctx: CommandContext, plan: Plan, project: LoadedProject, state: State | undefined): Promise<Plan> {
+export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, project: LoadedProject, state: State | undefined): Promise<Plan> {
   // Only a source with `data:` files can be pushed: without one, the data pipeline is not even loaded.
   if (!project.declarations.some((d) => d.data.length > 0)) return { ...plan, sources: plan.sources.map(({ data: _stale, ...rest }) => rest) };
   const [{ dataPushes }, { checkDeclaredData }] = await Promise.all([import('./data-pushes.js'), import('../data/repush.js')]);
@@ -24,7 +21,7 @@ export async function withDataChecks(ctx: CommandContext, plan: Plan, project: L
   for (const source of plan.sources) {
     const { data: _stale, ...rest } = source;
     const push = pushes.get(source.id);
-    const checked = push === undefined ? undefined : await checkDeclaredData({ declaration: push.declaration, config: project.config.data, cwd: ctx.io.cwd, root: project.config.rootDir, workersFromBytes: workersFromBytes(ctx.io.env) });
+    const checked = push === undefined ? undefined : await checkDeclaredData({ declaration: push.declaration, config: project.config.data, cwd: env.cwd, root: project.config.rootDir, workersFromBytes: workersFromBytes(env.variables) });
     if (push === undefined || checked === undefined) {
       sources.push(rest);
       continue;
@@ -39,24 +36,6 @@ export async function withDataChecks(ctx: CommandContext, plan: Plan, project: L
 /** Sources whose data files apply would push and refuse: any error. */
 export function invalidDataSources(plan: Plan): PlanSource[] {
   return plan.sources.filter((s) => (s.data?.errors ?? 0) > 0);
-}
-
-/**
- * On stderr, each source whose data files are not valid, with the problems at their
- * file:line (and as GitHub annotations in Actions, next to a text plan). apply refuses such
- * a plan before sending anything: a full update has deleted the old items before the push.
- */
-export function reportInvalidData(ctx: CommandContext, invalid: readonly PlanSource[]): void {
-  const c = ctx.colorErr();
-  for (const source of invalid) {
-    const data = source.data;
-    if (data === undefined) continue;
-    if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format === 'text') ctx.out(renderDiagnosticsGithub(data.diagnostics).trimEnd());
-    ctx.err(c.red.bold(`The data files of source ${source.id} are not valid; apply would push them ${PUSH_WHEN[data.push]}, and refuses to.`));
-    for (const d of data.diagnostics) ctx.err(renderDataDiagnostic(d, c));
-    const shown = data.diagnostics.filter((d) => d.severity === 'error').length;
-    if (shown < data.errors) ctx.err(c.red(`…and ${data.errors - shown} more errors (\`graphform data validate ${source.id}\` lists them).`));
-  }
 }
 
 /** plan's refusal: the plan was printed; invalid data would stop apply, so plan fails now. */

@@ -7,7 +7,7 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import { accountNamesTouch, declaredContentTypeNames } from '../validate/account-names.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
-import type { CommandContext } from '../cli/context.js';
+import type { WorkflowEnvironment } from './environment.js';
 
 export interface LoadedProject {
   config: ResolvedConfig;
@@ -28,15 +28,15 @@ export interface LoadedProject {
  * state: undeclared ones still take part in content type name collision checks.
  */
 export async function loadProject(
-  ctx: CommandContext,
+  env: WorkflowEnvironment,
+  config: ResolvedConfig,
   options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean } = {},
 ): Promise<LoadedProject> {
-  const config = await ctx.loadConfig();
   // The config's folder is the project: no declaration is read from outside it.
-  const configName = config.configFile === undefined ? undefined : displayPath(config.configFile, ctx.io.cwd);
-  const reads = await readDeclarationTexts(config.sources, ctx.io.cwd, config.rootDir, configName);
+  const configName = config.configFile === undefined ? undefined : displayPath(config.configFile, env.cwd);
+  const reads = await readDeclarationTexts(config.sources, env.cwd, config.rootDir, configName);
   const files = parseProjectDeclarations(reads);
-  refuseEmptyProject(ctx, config, files.length, options);
+  refuseEmptyProject(env, config, files.length, options);
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
@@ -65,14 +65,14 @@ export async function loadProject(
  * allowEmpty) says it is meant.
  */
 function refuseEmptyProject(
-  ctx: CommandContext,
+  env: WorkflowEnvironment,
   config: ResolvedConfig,
   fileCount: number,
   options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean },
 ): void {
   const inState = Object.keys(options.stateSources ?? {}).sort();
-  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || ctx.io.env.GRAPHFORM_ALLOW_EMPTY === '1') return;
-  const folder = displayPath(config.sources, ctx.io.cwd) || '.';
+  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || env.variables.GRAPHFORM_ALLOW_EMPTY === '1') return;
+  const folder = displayPath(config.sources, env.cwd) || '.';
   throw new GraphformError(
     'GF_NOTHING_DECLARED',
     `${folder} declares no content source, but the state holds ${inState.length} (${inState.join(', ')}); nothing was planned or sent.`,

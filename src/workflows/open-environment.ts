@@ -5,7 +5,7 @@ import { createGraphClient } from '../graph/client.js';
 import { basicPair } from '../http/secret-forms.js';
 import { rememberSecrets } from '../http/secret-list.js';
 import type { GraphClient } from '../graph/types.js';
-import type { CommandContext } from '../cli/context.js';
+import { requestLog, type WorkflowEnvironment } from './environment.js';
 
 export interface OpenedEnvironment {
   client: GraphClient;
@@ -20,13 +20,12 @@ export interface OpenedEnvironment {
  * A graph client for the environment: the remote service, or the embedded emulator started
  * in-process on an ephemeral loopback port (loaded only here, so other commands stay fast).
  */
-export async function openEnvironment(ctx: CommandContext, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment> {
-  const verbose = ctx.globals().verbose;
+export async function openEnvironment(workflow: WorkflowEnvironment, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment> {
   rememberConfiguredSecrets(config, env);
   const common = {
     timeoutMs: config.http.timeoutMs,
     maxAttempts: config.http.maxAttempts,
-    ...(verbose ? { log: (line: string) => ctx.err(line) } : {}),
+    ...requestLog(workflow),
   };
   if (env.emulator !== undefined) {
     const { startEmulator } = await import('../emulator/index.js');

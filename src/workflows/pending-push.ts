@@ -1,22 +1,23 @@
 import type { SourceDeclaration } from '../model/types.js';
 import { withPending } from '../state/state.js';
 import type { StateBackend } from '../state/types.js';
-import type { CommandContext } from '../cli/context.js';
+import type { WorkflowEnvironment } from './environment.js';
 
 /**
  * After a successful `data push`, clears a re-push that an interrupted apply left pending,
  * but only when the push sent the source's declared `data:` files: a push of other files
  * does not bring back the items the full update deleted. Called while holding the lock.
  */
-export async function clearPendingAfterPush(ctx: CommandContext, backend: StateBackend, declaration: SourceDeclaration, declaredFiles: boolean): Promise<void> {
+export async function clearPendingAfterPush(env: WorkflowEnvironment, backend: StateBackend, declaration: SourceDeclaration, declaredFiles: boolean): Promise<void> {
   const state = await backend.read();
   if (state === undefined || !Object.hasOwn(state.sources, declaration.id) || state.sources[declaration.id]?.pending === undefined) return;
   if (!declaredFiles) {
-    ctx.err(
-      `Note: state still records a pending re-push for source ${declaration.id}; it is cleared by pushing its declared data: files (\`graphform data push ${declaration.id}\` without file names) or by \`graphform apply\`.`,
-    );
+    env.report({
+      kind: 'info',
+      text: `Note: state still records a pending re-push for source ${declaration.id}; it is cleared by pushing its declared data: files (\`graphform data push ${declaration.id}\` without file names) or by \`graphform apply\`.`,
+    });
     return;
   }
   await backend.write(withPending(state, declaration.id, undefined));
-  ctx.err(`Cleared the pending re-push of source ${declaration.id} in state: its declared data: files are all pushed.`);
+  env.report({ kind: 'info', text: `Cleared the pending re-push of source ${declaration.id} in state: its declared data: files are all pushed.` });
 }

@@ -5,15 +5,14 @@ import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.j
 import { withGraphqlChanges } from '../graphql-impact/attach.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
-import { renderDiagnosticsGithub } from '../render/diagnostics-github.js';
-import { renderDiagnosticsText } from '../render/diagnostics-text.js';
+import type { ResolvedConfig } from '../config/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import type { CommandContext } from '../cli/context.js';
+import { warn, type WorkflowEnvironment } from './environment.js';
+import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject, type LoadedProject } from './load-project.js';
 import { readAccount, type AccountView } from './read-account.js';
-import { clock } from './runtime.js';
 
 const REFRESH_CONCURRENCY = 4;
 
@@ -66,21 +65,16 @@ export interface PlanRequestOptions extends PlanOptions {
   environment: string;
 }
 
-/** Loads and validates the declarations against the state; throws GF_INVALID_DECLARATIONS on errors. */
-export async function loadValidProject(ctx: CommandContext, state: State | undefined): Promise<LoadedProject> {
-  const project = await loadProject(ctx, { stateSources: stateDefinitions(state) });
-  refuseInvalid(ctx, project.diagnostics, project.sources);
+/** Loads and validates the declarations against the state; throws InvalidDeclarationsError (GF_INVALID_DECLARATIONS) on errors. */
+export async function loadValidProject(env: WorkflowEnvironment, config: ResolvedConfig, state: State | undefined): Promise<LoadedProject> {
+  const project = await loadProject(env, config, { stateSources: stateDefinitions(state) });
+  refuseInvalid(project.diagnostics, project.sources);
   return project;
 }
 
-/** Prints the diagnostics and stops when any is an error: nothing is planned or sent. */
-export function refuseInvalid(ctx: CommandContext, diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
-  if (!hasErrors(diagnostics)) return;
-  if (ctx.io.env.GITHUB_ACTIONS === 'true' && ctx.globals().format !== 'json') ctx.out(renderDiagnosticsGithub(diagnostics));
-  ctx.err(renderDiagnosticsText(diagnostics, { color: ctx.colorErr(), sources: new Map(sources) }));
-  throw new GraphformError('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
-    hint: 'Fix the problems above (`graphform validate` lists them).',
-  });
+/** Stops when any diagnostic is an error: nothing is planned or sent. The error carries them, for the caller to show. */
+export function refuseInvalid(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
+  if (hasErrors(diagnostics)) throw new InvalidDeclarationsError(diagnostics, sources);
 }
 
 /** What planning learnt from the service: each source's schema, and the account around them. */
@@ -96,13 +90,13 @@ export interface Refreshed {
  * graphform does not manage) and checks content type names against them, so a collision
  * stops the plan before anything is sent.
  */
-export async function refreshAll(ctx: CommandContext, client: GraphClient, project: LoadedProject, state: State | undefined, targets: readonly string[] | undefined): Promise<Refreshed> {
-  const warn = (line: string): void => ctx.err(ctx.colorErr().yellow(`warning: ${line}`));
+export async function refreshAll(env: WorkflowEnvironment, client: GraphClient, project: LoadedProject, state: State | undefined, targets: readonly string[] | undefined): Promise<Refreshed> {
+  const warning = (line: string): void => warn(env, line);
   const inState = new Set(Object.keys(state?.sources ?? {}));
-  const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warn);
+  const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warning);
   const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);
-  const account = await readAccount(client, managed, warn);
-  if (account !== undefined) refuseInvalid(ctx, project.revalidate(account.types).diagnostics, project.sources);
+  const account = await readAccount(client, managed, warning);
+  if (account !== undefined) refuseInvalid(project.revalidate(account.types).diagnostics, project.sources);
   return { remote, account };
 }
 
@@ -111,7 +105,7 @@ export async function refreshAll(ctx: CommandContext, client: GraphClient, proje
  * with each source's GraphQL impact attached: the inspector is asynchronous, buildPlan not.
  */
 export async function makePlan(
-  ctx: CommandContext,
+  env: WorkflowEnvironment,
   input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; account?: readonly SourceInfo[] | undefined; options: PlanRequestOptions },
 ): Promise<Plan> {
   const plan = buildPlan({
@@ -121,7 +115,7 @@ export async function makePlan(
     remote: input.remote,
     ...(input.account === undefined ? {} : { account: input.account }),
     options: { prune: input.options.prune, strategy: input.options.strategy, targets: input.options.targets },
-    createdAt: clock(ctx)().toISOString(),
+    createdAt: env.now().toISOString(),
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     diagnostics: input.project.diagnostics,
   });

@@ -6,7 +6,7 @@ import type { SourceDefinition } from '../model/types.js';
 import type { DeleteCount, Plan } from '../plan/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
-import type { CommandContext } from '../cli/context.js';
+import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { OpenedEnvironment } from './open-environment.js';
 
 /** Where the items of the environment's sources can be counted, or why they cannot. */
@@ -38,10 +38,9 @@ export interface WipeCountInput {
  * (and lose any `deletes` a plan file carried). Sources are counted one after another:
  * there are seldom more than a few.
  */
-export async function withDeleteCounts(ctx: CommandContext, plan: Plan, input: WipeCountInput): Promise<Plan> {
+export async function withDeleteCounts(env: WorkflowEnvironment, plan: Plan, input: WipeCountInput): Promise<Plan> {
   const applied = stateDefinitions(input.state);
-  const verbose = ctx.globals().verbose;
-  const options = { timeoutMs: input.http.timeoutMs, maxAttempts: input.http.maxAttempts, ...(verbose ? { log: (line: string) => ctx.err(line) } : {}) };
+  const options = { timeoutMs: input.http.timeoutMs, maxAttempts: input.http.maxAttempts, ...requestLog(env) };
   const sources = [];
   for (const source of plan.sources) {
     const { deletes: _stale, ...rest } = source;
@@ -71,7 +70,7 @@ function currentDefinition(id: string, remote: Readonly<Record<string, RemoteDef
  * say). Never throws: a count that cannot be had is `{known: false, reason}`.
  */
 export async function purgeCount(
-  ctx: CommandContext,
+  env: WorkflowEnvironment,
   opened: OpenedEnvironment,
   target: { env: EnvironmentConfig; id: string; languages: readonly string[]; declared: SourceDefinition; http: HttpConfig },
 ): Promise<DeleteCount> {
@@ -79,6 +78,6 @@ export async function purgeCount(
   if ('unknown' in counting) return { known: false, reason: counting.unknown };
   const remote = await opened.client.getTypes(target.id).catch(() => undefined);
   const definition = remote?.status === 'found' ? remote.definition : target.declared;
-  const options = { timeoutMs: target.http.timeoutMs, maxAttempts: target.http.maxAttempts, ...(ctx.globals().verbose ? { log: (line: string) => ctx.err(line) } : {}) };
+  const options = { timeoutMs: target.http.timeoutMs, maxAttempts: target.http.maxAttempts, ...requestLog(env) };
   return countSourceItems(counting.endpoint, { ...definition, languages: [...target.languages] }, options);
 }

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandContext } from '../../src/cli/context.js';
 import { openEnvironment } from '../../src/workflows/open-environment.js';
 import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-
-function context(cwd: string): CommandContext {
-  const unused = (): never => {
-    throw new Error('not used by openEnvironment');
-  };
-  return {
-    io: { stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd },
-    globals: () => ({ config: undefined, env: undefined, format: 'text', color: false, verbose: false }),
-    color: unused,
-    colorErr: unused,
-    out: () => undefined,
-    err: () => undefined,
-    loadConfig: unused,
-    environment: unused,
-  };
-}
+import { testEnvironment } from '../helpers/workflow-environment.js';
 
 describe('openEnvironment with the embedded emulator', () => {
   it("starts it with the config's cmsTypes and maxSources", async () => {
@@ -36,7 +20,7 @@ describe('openEnvironment with the embedded emulator', () => {
       ].join('\n'),
     });
     const config = await loadConfig({ cwd, configFile: undefined, env: {} });
-    const opened = await openEnvironment(context(cwd), config, selectEnvironment(config, 'local'));
+    const opened = await openEnvironment(testEnvironment(cwd), config, selectEnvironment(config, 'local'));
     try {
       expect(opened.description).toMatch(/^local emulator \(http:\/\/127\.0\.0\.1:\d+\)$/);
       expect(await opened.client.getCmsTypes()).toMatchObject({ status: 'found', definition: { label: 'Our CMS', languages: ['en'], contentTypes: { HomePage: { contentType: [], properties: {} } } } });

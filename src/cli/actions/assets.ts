@@ -20,6 +20,7 @@ import { openMarketing } from '../open-marketing.js';
 import { stateBackendFor } from '../../workflows/runtime.js';
 import { loadSource, offlineClient, reporter, showValidation, type LoadedSource } from './data.js';
 import { renderAssetTable } from './asset-table.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 export interface AssetsListOptions {
   pageSize: number | undefined;
@@ -65,7 +66,7 @@ export async function assetsSync(ctx: CommandContext, sourceId: string, options:
   if (options.dryRun) return sync(ctx, project, options, noInterrupts());
   const env = await ctx.environment();
   // Like data push: items are written, so not inside an apply's full update.
-  return withGuardedLock(ctx, stateBackendFor(ctx, env), `assets sync ${sourceId}`, async (trap) => exitCodeAfter(trap, await sync(ctx, project, options, trap)));
+  return withGuardedLock(ctx, stateBackendFor(workflowEnvironmentFor(ctx), env), `assets sync ${sourceId}`, async (trap) => exitCodeAfter(trap, await sync(ctx, project, options, trap)));
 }
 
 async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsSyncOptions, trap: InterruptTrap): Promise<number> {
@@ -73,7 +74,7 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
   const spec = declaration.import;
   if (spec === undefined) throw new Error(`source ${declaration.id} lost its import block`);
   const env = await ctx.environment();
-  const opened = options.dryRun ? undefined : await openEnvironment(ctx, project.config, env);
+  const opened = options.dryRun ? undefined : await openEnvironment(workflowEnvironmentFor(ctx), project.config, env);
   try {
     const m = await openMarketing(ctx, project.config, env, opened?.emulator);
     let assets: Asset[];

@@ -7,6 +7,7 @@ import { checkedOutFolder, compareGenerated, writeGenerated, type FileOutcome } 
 import type { CommandContext } from '../context.js';
 import { loadProject } from '../../workflows/load-project.js';
 import { refuseInvalid } from '../../workflows/planning.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 export interface CodegenFlags {
   out?: string;
@@ -21,8 +22,8 @@ export interface CodegenFlags {
  * the generated files without credentials.
  */
 export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise<number> {
-  const project = await loadProject(ctx);
-  refuseInvalid(ctx, project.diagnostics, project.sources);
+  const project = await loadProject(workflowEnvironmentFor(ctx), await ctx.loadConfig());
+  refuseInvalid(project.diagnostics, project.sources);
   const { config } = project;
   const out = await checkedOutFolder(flags.out === undefined ? config.codegen.out : path.resolve(ctx.io.cwd, flags.out), config.rootDir);
   const declarations = chosen(project.declarations, flags.source ?? config.codegen.sources, flags.source === undefined ? 'codegen.sources in the config' : '--source');

@@ -26,6 +26,7 @@ import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.j
 import { stateBackendFor } from '../../workflows/runtime.js';
 import { clearPendingAfterPush } from '../../workflows/pending-push.js';
 import { workersFromBytes } from '../../workflows/workers-from.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -63,10 +64,10 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
   // lock, so it cannot run inside an apply's full update and be wiped by it.
   if (options.dryRun) return push(ctx, project, files, options, noInterrupts());
   const env = await ctx.environment();
-  const backend = stateBackendFor(ctx, env);
+  const backend = stateBackendFor(workflowEnvironmentFor(ctx), env);
   return withGuardedLock(ctx, backend, `data push ${sourceId}`, async (trap) => {
     const code = await push(ctx, project, files, options, trap);
-    if (code === 0) await clearPendingAfterPush(ctx, backend, project.declaration, files.length === 0);
+    if (code === 0) await clearPendingAfterPush(workflowEnvironmentFor(ctx), backend, project.declaration, files.length === 0);
     return exitCodeAfter(trap, code);
   });
 }
@@ -79,7 +80,7 @@ async function push(ctx: CommandContext, project: LoadedSource, files: string[],
     ...(options.batchItems === undefined ? {} : { batchMaxItems: options.batchItems }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
   };
-  const opened = options.dryRun ? undefined : await openEnvironment(ctx, project.config, await ctx.environment());
+  const opened = options.dryRun ? undefined : await openEnvironment(workflowEnvironmentFor(ctx), project.config, await ctx.environment());
   try {
     const summary = await pushData({
       client: opened?.client ?? offlineClient(),
@@ -124,8 +125,8 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
     ctx.err(c.yellow(`Warning: source ${sourceId} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.`));
   }
   const env = await ctx.environment();
-  return withGuardedLock(ctx, stateBackendFor(ctx, env), `data purge ${sourceId}`, async (trap) => {
-    const opened = await openEnvironment(ctx, project.config, env);
+  return withGuardedLock(ctx, stateBackendFor(workflowEnvironmentFor(ctx), env), `data purge ${sourceId}`, async (trap) => {
+    const opened = await openEnvironment(workflowEnvironmentFor(ctx), project.config, env);
     let deletes: DeleteCount;
     try {
       if (!options.yes && !canPrompt(ctx.io)) {
@@ -134,7 +135,7 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
         });
       }
       // Counted before asking, as plan counts a wipe: the question says what a yes costs.
-      deletes = await purgeCount(ctx, opened, { env, id: sourceId, languages, declared: project.declaration.definition, http: project.config.http });
+      deletes = await purgeCount(workflowEnvironmentFor(ctx), opened, { env, id: sourceId, languages, declared: project.declaration.definition, http: project.config.http });
       if (!options.yes) {
         const approved = await confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(env)}: ${escapeControl(purgeCountText(deletes, languages))}?`);
         if (!approved) {
@@ -164,7 +165,7 @@ export interface LoadedSource {
 }
 
 export async function loadSource(ctx: CommandContext, sourceId: string): Promise<LoadedSource | undefined> {
-  const project = await loadProject(ctx);
+  const project = await loadProject(workflowEnvironmentFor(ctx), await ctx.loadConfig());
   if (hasErrors(project.diagnostics)) {
     const c = ctx.colorErr();
     ctx.err(renderDiagnosticsText(project.diagnostics, { color: c, sources: project.sources }));

@@ -18,7 +18,8 @@ import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, typ
 import { exitCodeAfter } from '../interrupts.js';
 import { loadProject } from '../../workflows/load-project.js';
 import { openEnvironment } from '../../workflows/open-environment.js';
-import { clock, stateBackendFor } from '../../workflows/runtime.js';
+import { stateBackendFor } from '../../workflows/runtime.js';
+import { clock, workflowEnvironmentFor } from '../workflow-environment.js';
 
 export interface ImportOptions {
   all: boolean;
@@ -53,9 +54,9 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
   const config = await ctx.loadConfig();
   if (options.all) await assertProjectFolder(config, ctx.io.cwd);
   const env = await ctx.environment();
-  const backend = stateBackendFor(ctx, env);
+  const backend = stateBackendFor(workflowEnvironmentFor(ctx), env);
   return withGuardedLock(ctx, backend, id === undefined ? 'import --all' : `import ${id}`, async (trap) => {
-    const opened = await openEnvironment(ctx, config, env);
+    const opened = await openEnvironment(workflowEnvironmentFor(ctx), config, env);
     try {
       const state = (await backend.read()) ?? emptyState(randomUUID());
       const declared = await declaredSources(ctx);
@@ -100,7 +101,7 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
 /** Source id → the file that declares it; none when the declarations folder does not exist yet (import creates it). */
 async function declaredSources(ctx: CommandContext): Promise<Map<string, string>> {
   try {
-    const project = await loadProject(ctx);
+    const project = await loadProject(workflowEnvironmentFor(ctx), await ctx.loadConfig());
     return new Map(project.declarations.map((d) => [d.id, d.file]));
   } catch (error) {
     if (isGraphformError(error) && error.code === 'GF_SOURCES_DIR_MISSING') return new Map();

@@ -9,6 +9,7 @@ import type { State, StateBackend, StateSourceEntry } from '../../state/types.js
 import { withStateLock } from '../../state/with-lock.js';
 import type { CommandContext, OutputFormat } from '../context.js';
 import { stateBackendFor } from '../../workflows/runtime.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 /** Where a state command writes, and how. */
 export interface StateOutput {
@@ -137,7 +138,7 @@ function summaryOf(id: string, entry: StateSourceEntry) {
 }
 
 async function backendOf(ctx: CommandContext): Promise<StateBackend> {
-  return stateBackendFor(ctx, await ctx.environment());
+  return stateBackendFor(workflowEnvironmentFor(ctx), await ctx.environment());
 }
 
 function outputOf(ctx: CommandContext): StateOutput {

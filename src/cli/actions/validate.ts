@@ -5,11 +5,12 @@ import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import type { CommandContext } from '../context.js';
 import { loadProject } from '../../workflows/load-project.js';
 import { readStateSourcesLeniently } from '../../workflows/state-sources.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 
 export async function validate(ctx: CommandContext): Promise<number> {
-  const stateSources = await readStateSourcesLeniently(ctx);
-  const project = await loadProject(ctx, { stateSources });
+  const stateSources = await readStateSourcesLeniently(workflowEnvironmentFor(ctx), () => ctx.environment());
+  const project = await loadProject(workflowEnvironmentFor(ctx), await ctx.loadConfig(), { stateSources });
   const { diagnostics, declarations } = project;
   const ok = !hasErrors(diagnostics);
   if (ctx.globals().format === 'json') {

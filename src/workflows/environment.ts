@@ -1,0 +1,67 @@
+import type { ResolvedConfig } from '../config/types.js';
+import type { ProcessProbe } from '../state/process-identity.js';
+
+/**
+ * What a workflow says besides its result, for the caller to show or keep. The command line
+ * prints warnings and notes in yellow on stderr, info lines as they are, and log lines only
+ * under --verbose; a library caller may collect them.
+ */
+export type WorkflowMessage =
+  /** Something the user should look at, that did not stop the work ("warning: …"). */
+  | { kind: 'warning'; text: string }
+  /** A remark about what was (not) checked ("note: …"). */
+  | { kind: 'note'; text: string }
+  /** An event the user should know of, such as a lock taken over from a dead run ("Notice: …"). */
+  | { kind: 'notice'; text: string }
+  /** A plain line of progress or explanation, shown as it is. */
+  | { kind: 'info'; text: string }
+  /** A request log line (secrets redacted), wanted only when `verbose` is on. */
+  | { kind: 'log'; text: string };
+
+/** Who holds the state lock while a workflow writes state: this process, as the lock file records it. */
+export interface LockHolder {
+  who: string;
+  pid: number;
+  host: string;
+  /** Asks this machine whether a lock's holder still runs, so a dead run's lock is taken over. */
+  probe?: ProcessProbe;
+}
+
+/**
+ * Everything a workflow may touch beyond its inputs, passed in: the folder paths are relative
+ * to, the environment variables graphform reads (GRAPHFORM_ALLOW_EMPTY, GRAPHFORM_WORKERS_FROM_MIB,
+ * and those the config interpolates), the clock, a sink for messages, the lock holder and a
+ * stop signal. Workflows never read `process`, print or exit: the command line builds one of
+ * these from the real process (nodeEnvironment does the same for scripts), tests build their own.
+ */
+export interface WorkflowEnvironment {
+  readonly cwd: string;
+  readonly variables: Readonly<Record<string, string | undefined>>;
+  now(): Date;
+  report(message: WorkflowMessage): void;
+  /** Requests are logged through report({kind: 'log'}) when on. */
+  readonly verbose: boolean;
+  readonly holder: LockHolder;
+  /** Aborted to stop: the request in flight ends, state is written, no new work is taken. */
+  readonly signal?: AbortSignal;
+}
+
+/** Which config and environment a workflow runs against: a config loaded already, or the one found from `cwd`. */
+export interface ProjectSelection {
+  /** A config loaded with loadConfig (or built by hand); absent: searched from the environment's cwd, as the CLI does. */
+  config?: ResolvedConfig;
+  /** A config file to load instead of searching (the CLI's --config). */
+  configFile?: string;
+  /** The environment's name (the CLI's --env); absent: the config's defaultEnvironment. */
+  environment?: string;
+}
+
+/** Sends a warning to the environment's sink. */
+export function warn(env: WorkflowEnvironment, text: string): void {
+  env.report({ kind: 'warning', text });
+}
+
+/** The request logger for clients built inside a workflow: present only under `verbose`. */
+export function requestLog(env: WorkflowEnvironment): { log?: (line: string) => void } {
+  return env.verbose ? { log: (text: string) => env.report({ kind: 'log', text }) } : {};
+}

@@ -1,0 +1,25 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { GraphformError } from '../diagnostics/errors.js';
+
+/**
+ * The declarations are not valid, so nothing was planned or sent. Carries the diagnostics
+ * and the texts of the files they point into, for the caller to show (the command line
+ * prints them with code frames before the error itself).
+ */
+export class InvalidDeclarationsError extends GraphformError {
+  readonly diagnostics: readonly Diagnostic[];
+  /** File → text of every declaration file, for code frames. */
+  readonly sources: ReadonlyMap<string, string>;
+
+  constructor(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) {
+    super('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
+      hint: 'Fix the problems above (`graphform validate` lists them).',
+    });
+    this.diagnostics = diagnostics;
+    this.sources = sources;
+  }
+}
+
+export function isInvalidDeclarationsError(error: unknown): error is InvalidDeclarationsError {
+  return error instanceof InvalidDeclarationsError;
+}

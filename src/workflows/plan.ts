@@ -1,0 +1,84 @@
+import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import { breakingGraphqlChanges, type SourceGraphqlChange } from '../graphql-impact/policy.js';
+import type { Plan, PlanSource, PlanStrategy } from '../plan/types.js';
+import type { State } from '../state/types.js';
+import { withDataChecks, invalidDataSources } from './check-declared-data.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import type { LoadedProject } from './load-project.js';
+import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
+import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
+import { stateBackendFor } from './runtime.js';
+import { resolveSelection } from './select.js';
+import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
+
+/** What to plan: the CLI's `plan` flags as plain values. */
+export interface PlanInput extends ProjectSelection {
+  /** Delete sources in state that are no longer declared (`--prune`). */
+  prune?: boolean;
+  /** `full` sends PUT wherever a change would go as a partial update (`--strategy`). */
+  strategy?: PlanStrategy;
+  /** Plan only these sources (`--source`); absent or empty: every source. */
+  targets?: readonly string[];
+  /** false: do not read the service (`--no-refresh`); the environment's `refresh: false` turns it off too. */
+  refresh?: boolean;
+}
+
+export interface PlanResult {
+  plan: Plan;
+  /** Breaking GraphQL changes, when the config's failOnBreaking refuses them (apply would send nothing). */
+  breaking: SourceGraphqlChange[];
+  /** Sources whose data files apply would push and refuse: the plan is not worth saving. */
+  invalidData: PlanSource[];
+  config: ResolvedConfig;
+  environment: EnvironmentConfig;
+}
+
+/**
+ * graphform's plan: reads the state and the declarations, refreshes each source from the
+ * service and reads the account (collisions stop it), builds the plan, counts what each
+ * data-losing change deletes, and checks the data files apply would push. Sends nothing.
+ * Throws InvalidDeclarationsError for invalid declarations, GraphformError for the rest.
+ */
+export async function plan(input: PlanInput, env: WorkflowEnvironment): Promise<PlanResult> {
+  const { config, environment } = await resolveSelection(input, env);
+  const state = await stateBackendFor(env, environment).read();
+  const project = await loadValidProject(env, config, state);
+  // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
+  const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
+  try {
+    const made = await planWith(env, { project, state, environment, opened, input });
+    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), config, environment };
+  } finally {
+    await opened?.close();
+  }
+}
+
+/**
+ * The plan for a loaded project and state against an opened environment (undefined: no
+ * refresh), with what a wipe deletes counted and the data files checked. apply makes its own
+ * plan with this, inside its lock.
+ */
+export async function planWith(
+  env: WorkflowEnvironment,
+  context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanInput },
+  seen?: (refreshed: Refreshed) => void,
+): Promise<Plan> {
+  const { project, state, environment, opened, input } = context;
+  const options = planOptions(input, environment.name);
+  const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets);
+  seen?.(refreshed);
+  const made = await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
+  const counted = await withDeleteCounts(env, made, { counting: countingSourceFor(environment, opened), remote: refreshed.remote, state, http: project.config.http });
+  // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
+  return withDataChecks(env, counted, project, state);
+}
+
+/** The plan options of an input, for the environment named. */
+export function planOptions(input: PlanInput, environment: string): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
+  return {
+    environment,
+    prune: input.prune === true,
+    strategy: input.strategy ?? 'auto',
+    targets: input.targets !== undefined && input.targets.length > 0 ? input.targets : undefined,
+  };
+}
