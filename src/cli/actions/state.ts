@@ -1,12 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { stringify } from 'yaml';
-import { GraphformError } from '../../diagnostics/errors.js';
-import { didYouMean } from '../../diagnostics/suggest.js';
-import { ownValue } from '../../model/own.js';
 import { escapeControl } from '../../render/escape-control.js';
-import { withoutSource } from '../../state/state.js';
-import type { State, StateBackend, StateSourceEntry } from '../../state/types.js';
-import { withStateLock } from '../../state/with-lock.js';
+import type { StateBackend } from '../../state/types.js';
+import { listState, removeFromState, showState, unlockState } from '../../workflows/state.js';
 import type { CommandContext, OutputFormat } from '../context.js';
 import { stateBackendFor } from '../../workflows/runtime.js';
 import { workflowEnvironmentFor } from '../workflow-environment.js';
@@ -43,17 +39,17 @@ export async function runStateCommand(ctx: CommandContext, sub: StateSubcommand,
 }
 
 export async function stateList(backend: StateBackend, o: StateOutput): Promise<number> {
-  const state = await backend.read();
-  const rows = Object.entries(state?.sources ?? {}).map(([id, entry]) => summaryOf(id, entry));
+  const listing = await listState(backend);
+  const rows = listing.sources;
   if (o.format === 'json') {
-    o.out(JSON.stringify({ lineage: state?.lineage ?? null, serial: state?.serial ?? null, sources: rows }, null, 2));
+    o.out(JSON.stringify({ lineage: listing.lineage ?? null, serial: listing.serial ?? null, sources: rows }, null, 2));
     return 0;
   }
-  if (state === undefined) {
+  if (listing.lineage === undefined) {
     o.out(`No state yet at ${backend.description}: nothing has been applied to this environment.`);
     return 0;
   }
-  const lines = [o.color.bold(`State at ${backend.description}`), `lineage ${state.lineage}, serial ${state.serial}`, ''];
+  const lines = [o.color.bold(`State at ${backend.description}`), `lineage ${listing.lineage}, serial ${listing.serial ?? ''}`, ''];
   if (rows.length === 0) lines.push('No sources in state.');
   else {
     const table = [
@@ -72,8 +68,7 @@ export async function stateList(backend: StateBackend, o: StateOutput): Promise<
 }
 
 export async function stateShow(backend: StateBackend, id: string, o: StateOutput): Promise<number> {
-  const state = await backend.read();
-  const entry = entryOf(state, id, backend);
+  const { entry } = await showState(backend, id);
   if (o.format === 'json') {
     o.out(JSON.stringify({ id, ...entry }, null, 2));
     return 0;
@@ -83,15 +78,8 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
   return 0;
 }
 
-/** Takes the lock while it reads and writes, so it cannot race an apply. */
 export async function stateRm(backend: StateBackend, id: string, o: StateOutput): Promise<number> {
-  const { before, after } = await withStateLock(backend, 'state rm', async () => {
-    const state = await backend.read();
-    entryOf(state, id, backend);
-    const next = withoutSource(state as State, id);
-    await backend.write(next);
-    return { before: (state as State).serial, after: next.serial };
-  }, o.notice);
+  const { serialBefore: before, serialAfter: after } = await removeFromState(backend, id, o.notice);
   if (o.format === 'json') {
     o.out(JSON.stringify({ removed: id, serial: after }, null, 2));
     return 0;
@@ -108,33 +96,10 @@ export async function stateRm(backend: StateBackend, id: string, o: StateOutput)
 
 /** Refuses a holder that provably still runs on this host unless `force`, and says what it knows of the holder. */
 export async function stateUnlock(backend: StateBackend, lockId: string, o: StateOutput, force = false): Promise<number> {
-  const holder = await backend.forceUnlock(lockId, { force });
+  const { holder } = await unlockState(backend, lockId, force);
   if (o.format === 'json') o.out(JSON.stringify({ unlocked: lockId, holder: holder ?? null }, null, 2));
   else o.out(escapeControl(`Removed lock ${lockId} from the state at ${backend.description}.${holder === undefined ? '' : ` ${holder}`}`));
   return 0;
-}
-
-function entryOf(state: State | undefined, id: string, backend: StateBackend): StateSourceEntry {
-  // The id is the user's argument: `state show constructor` must not find Object.prototype's.
-  const entry = ownValue(state?.sources, id);
-  if (entry !== undefined) return entry;
-  const known = Object.keys(state?.sources ?? {});
-  throw new GraphformError('GF_STATE_SOURCE_NOT_FOUND', `Source ${id} is not in the state at ${backend.description}${didYouMean(id, known)}`, {
-    details: { id, known },
-    hint: known.length > 0 ? `Sources in state: ${known.join(', ')}` : 'The state holds no sources yet.',
-  });
-}
-
-function summaryOf(id: string, entry: StateSourceEntry) {
-  return {
-    id,
-    label: entry.definition.label ?? '',
-    languages: [...entry.definition.languages],
-    contentTypes: Object.keys(entry.definition.contentTypes),
-    hash: entry.hash,
-    appliedAt: entry.appliedAt,
-    toolVersion: entry.toolVersion,
-  };
 }
 
 async function backendOf(ctx: CommandContext): Promise<StateBackend> {

@@ -1,0 +1,37 @@
+import type { ResolvedConfig } from '../config/types.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { SourceDeclaration } from '../model/types.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { loadProject } from './load-project.js';
+import { configFor } from './select.js';
+import { readStateSourcesLeniently } from './state-sources.js';
+
+export interface ValidateResult {
+  /** No diagnostic is an error. */
+  ok: boolean;
+  /** The valid declarations, sorted by id. */
+  declarations: SourceDeclaration[];
+  /** Every problem found, errors and warnings, each at its file:line:col. */
+  diagnostics: Diagnostic[];
+  /** File → text of every declaration file, for code frames. */
+  sources: Map<string, string>;
+  config: ResolvedConfig;
+}
+
+/**
+ * `graphform validate`: reads and checks every declaration, offline. Content type names are
+ * checked against the sources recorded in the environment's state too; a state that cannot
+ * be read is reported as a note, and the check runs without it. Problems are data, not errors.
+ */
+export async function validate(selection: ProjectSelection, env: WorkflowEnvironment): Promise<ValidateResult> {
+  let loading: Promise<ResolvedConfig> | undefined;
+  const loaded = (): Promise<ResolvedConfig> => (loading ??= configFor(selection, env));
+  // A config that cannot be loaded is noted with the state it keeps from being read, then thrown by loaded() below.
+  const stateSources = await readStateSourcesLeniently(env, async () => {
+    const config = await loaded();
+    return config.resolveEnvironment(selection.environment ?? config.defaultEnvironment);
+  });
+  const config = await loaded();
+  const project = await loadProject(env, config, { stateSources });
+  return { ok: !hasErrors(project.diagnostics), declarations: project.declarations, diagnostics: project.diagnostics, sources: project.sources, config };
+}
