@@ -1,0 +1,242 @@
+import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import { DATA_ERROR_CODES } from '../data/codes.js';
+import { resolveDataFiles } from '../data/files/declared-files.js';
+import { silentReporter } from '../data/progress/reporters.js';
+import { purge } from '../data/purge.js';
+import { pushData, validateDataFiles } from '../data/push/push-data.js';
+import type { ProgressReporter, PushSummary, ValidationSummary } from '../data/types.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import { didYouMean } from '../diagnostics/suggest.js';
+import type { GraphClient } from '../graph/types.js';
+import type { SourceDeclaration } from '../model/types.js';
+import type { DeleteCount } from '../plan/types.js';
+import { withStateLock } from '../state/with-lock.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { InvalidDeclarationsError } from './invalid-declarations.js';
+import { loadProject } from './load-project.js';
+import { openEnvironment } from './open-environment.js';
+import { clearPendingAfterPush } from './pending-push.js';
+import { stateBackendFor } from './runtime.js';
+import { configFor } from './select.js';
+import { purgeCount } from './wipe-counts.js';
+import { workersFromBytes } from './workers-from.js';
+
+/** Which source's data, and which files: none named means the source's declared `data:` files. */
+export interface DataInput extends ProjectSelection {
+  source: string;
+  files?: readonly string[];
+  /** Stop listing problems after this many errors (default 50). */
+  maxErrors?: number;
+  /** Told of progress as items are read and sent (default: nothing). */
+  progress?: ProgressReporter;
+}
+
+export interface DataPushInput extends DataInput {
+  /** Validate and cut batches, send nothing, take no lock. */
+  dryRun?: boolean;
+  /** Leave invalid items out instead of refusing the push. */
+  skipInvalid?: boolean;
+  batchBytes?: number;
+  batchItems?: number;
+  concurrency?: number;
+}
+
+export interface DataPushResult {
+  summary: PushSummary;
+  /** The validation, with data: patterns that matched nothing among its warnings. */
+  validation: ValidationSummary;
+  /** Where the items went ("local emulator (…)" or the service URL); undefined for a dry run. */
+  target: string | undefined;
+}
+
+export interface DataPurgeInput extends ProjectSelection {
+  source: string;
+  /** The languages to empty; or allLanguages for every declared one. */
+  languages?: readonly string[];
+  allLanguages?: boolean;
+  /**
+   * Asked once the items are counted, before anything is deleted. Absent: calling purge is
+   * the approval.
+   */
+  confirm?(question: { source: string; languages: readonly string[]; deletes: DeleteCount; environment: EnvironmentConfig }): Promise<boolean>;
+}
+
+export interface DataPurgeResult {
+  source: string;
+  languages: string[];
+  purged: boolean;
+  /** What the purge deletes, counted before it was sent. */
+  deletes: DeleteCount | undefined;
+  refused?: 'cancelled' | 'interrupted';
+}
+
+/** A declared source, read and validated, for the data workflows. */
+export interface LoadedSource {
+  config: ResolvedConfig;
+  declaration: SourceDeclaration;
+  /** File → text of the declaration files, to point a diagnostic at a line of one. */
+  sources: ReadonlyMap<string, string>;
+}
+
+/** `graphform data validate`: checks the items against the source's declaration, offline. */
+export async function dataValidate(input: DataInput, env: WorkflowEnvironment): Promise<ValidationSummary> {
+  const project = await loadSource(env, await configFor(input, env), input.source);
+  const paths = await dataFiles(env, project, input.files ?? []);
+  const summary = await validateDataFiles({
+    declaration: project.declaration,
+    files: paths.files,
+    config: project.config.data,
+    maxErrors: input.maxErrors ?? DEFAULT_MAX_ERRORS,
+    cwd: env.cwd,
+    projectRoot: paths.projectRoot,
+    progress: input.progress ?? silentReporter,
+    workersFromBytes: workersFromBytes(env.variables),
+  });
+  return withIssues(summary, paths.issues);
+}
+
+/**
+ * `graphform data push`: validates and sends the items. A real push holds the environment's
+ * state lock, so it cannot run inside an apply's full update and be wiped by it, and clears a
+ * re-push that an interrupted apply left pending once the declared files are all sent.
+ */
+export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): Promise<DataPushResult> {
+  const config = await configFor(input, env);
+  const project = await loadSource(env, config, input.source);
+  if (input.dryRun === true) return push(env, input, project, undefined);
+  const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
+  const backend = stateBackendFor(env, environment);
+  return withStateLock(
+    backend,
+    `data push ${input.source}`,
+    async () => {
+      const result = await push(env, input, project, environment);
+      const files = input.files ?? [];
+      if (result.summary.status === 'sent') await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
+      return result;
+    },
+    (text) => env.report({ kind: 'notice', text }),
+  );
+}
+
+async function push(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined): Promise<DataPushResult> {
+  const paths = await dataFiles(env, project, input.files ?? []);
+  const config = {
+    ...project.config.data,
+    ...(input.batchBytes === undefined ? {} : { batchMaxBytes: input.batchBytes }),
+    ...(input.batchItems === undefined ? {} : { batchMaxItems: input.batchItems }),
+    ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+  };
+  const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
+  try {
+    const summary = await pushData({
+      client: opened?.client ?? offlineClient(),
+      declaration: project.declaration,
+      files: paths.files,
+      config,
+      skipInvalid: input.skipInvalid === true,
+      maxErrors: input.maxErrors ?? DEFAULT_MAX_ERRORS,
+      dryRun: input.dryRun === true,
+      cwd: env.cwd,
+      projectRoot: paths.projectRoot,
+      progress: input.progress ?? silentReporter,
+      ...(env.signal === undefined ? {} : { stop: env.signal }),
+      workersFromBytes: workersFromBytes(env.variables),
+    });
+    return { summary, validation: withIssues(summary.validation, paths.issues), target: opened?.description };
+  } finally {
+    await opened?.close();
+  }
+}
+
+/**
+ * `graphform data purge`: deletes every item of the source in the languages, holding the
+ * state lock; counts them first, so `confirm` can say what a yes costs.
+ */
+export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment): Promise<DataPurgeResult> {
+  const named = input.languages ?? [];
+  if ((input.allLanguages === true) === named.length > 0) {
+    throw new GraphformError(DATA_ERROR_CODES.noLanguages, 'Name the languages to purge with --language L (repeatable), or use --all-languages; not both.');
+  }
+  if (named.some((l) => l.trim() === '')) {
+    throw new GraphformError(DATA_ERROR_CODES.noLanguages, '--language needs a language code, such as --language en; an empty one names nothing to purge.');
+  }
+  const config = await configFor(input, env);
+  const project = await loadSource(env, config, input.source);
+  const declared = project.declaration.definition.languages;
+  const languages = input.allLanguages === true ? [...declared] : [...new Set(named)];
+  for (const language of languages.filter((l) => !declared.includes(l))) {
+    env.report({ kind: 'warning', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
+  }
+  const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
+  return withStateLock(
+    stateBackendFor(env, environment),
+    `data purge ${input.source}`,
+    async () => {
+      const opened = await openEnvironment(env, project.config, environment);
+      try {
+        const deletes = await purgeCount(env, opened, { env: environment, id: input.source, languages, declared: project.declaration.definition, http: project.config.http });
+        const base = { source: input.source, languages, deletes };
+        if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment }))) return { ...base, purged: false, refused: 'cancelled' as const };
+        if (env.signal?.aborted === true) return { ...base, purged: false, refused: 'interrupted' as const };
+        await purge(opened.client, input.source, languages);
+        return { ...base, purged: true };
+      } finally {
+        await opened.close();
+      }
+    },
+    (text) => env.report({ kind: 'notice', text }),
+  );
+}
+
+const DEFAULT_MAX_ERRORS = 50;
+
+/** The declared source `id`; throws InvalidDeclarationsError when the declarations have errors, and GF_DATA_UNKNOWN_SOURCE (with a did-you-mean) when none has that id. */
+export async function loadSource(env: WorkflowEnvironment, config: ResolvedConfig, sourceId: string): Promise<LoadedSource> {
+  const project = await loadProject(env, config);
+  if (hasErrors(project.diagnostics)) throw new InvalidDeclarationsError(project.diagnostics, project.sources);
+  const declaration = project.declarations.find((d) => d.id === sourceId);
+  if (declaration === undefined) {
+    const ids = project.declarations.map((d) => d.id);
+    throw new GraphformError(DATA_ERROR_CODES.unknownSource, `No declared content source has id "${sourceId}"${didYouMean(sourceId, ids)}`, {
+      hint: ids.length === 0 ? 'No sources are declared yet.' : `Declared sources: ${ids.join(', ')}.`,
+    });
+  }
+  return { config: project.config, declaration, sources: project.sources };
+}
+
+async function dataFiles(env: WorkflowEnvironment, project: LoadedSource, files: readonly string[]): Promise<Awaited<ReturnType<typeof resolveDataFiles>>> {
+  const { declaration } = project;
+  if (files.length === 0 && declaration.data.length === 0) {
+    throw new GraphformError(DATA_ERROR_CODES.noFiles, `Source ${declaration.id} declares no data: files and none were given.`, {
+      hint: `Name the files (\`graphform data push ${declaration.id} items.ndjson\`) or add a data: list to ${declaration.file}.`,
+    });
+  }
+  return resolveDataFiles(declaration, { cwd: env.cwd, root: project.config.rootDir }, files);
+}
+
+/** Glob patterns that matched nothing are warnings of the same report. */
+function withIssues(summary: ValidationSummary, issues: readonly Diagnostic[]): ValidationSummary {
+  return issues.length === 0 ? summary : { ...summary, warnings: summary.warnings + issues.length, diagnostics: [...issues, ...summary.diagnostics] };
+}
+
+/** For a dry run: the pipeline cuts batches but never calls the service. */
+export function offlineClient(): GraphClient {
+  const refuse = (): never => {
+    throw new Error('a dry run must not reach the graph service');
+  };
+  return {
+    baseUrl: 'dry-run:',
+    putTypes: refuse,
+    postTypes: refuse,
+    getTypes: refuse,
+    pushData: refuse,
+    purgeData: refuse,
+    listSources: refuse,
+    getSource: refuse,
+    updateSource: refuse,
+    deleteSource: refuse,
+    getCmsTypes: refuse,
+  };
+}
