@@ -19,10 +19,13 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
       return typeof value === 'string' ? [] : here(`expected a string, got ${describe(value)}`);
     case 'boolean':
       return typeof value === 'boolean' ? [] : here(`expected true or false, got ${describe(value)}`);
-    case 'integer':
-      return Number.isInteger(value) && (value as number) >= shape.min
-        ? []
-        : here(`expected a whole number of at least ${shape.min}, got ${describe(value)}`);
+    case 'integer': {
+      const max = shape.max ?? Number.MAX_SAFE_INTEGER;
+      if (typeof value === 'number' && Number.isInteger(value) && value >= shape.min && value <= max) return [];
+      const range = shape.max === undefined ? `of at least ${shape.min}` : `from ${shape.min} to ${shape.max}`;
+      const tooLarge = typeof value === 'number' && Number.isFinite(value) && value > max ? ', which is too large' : '';
+      return here(`expected a whole number ${range}, got ${describe(value)}${tooLarge}`);
+    }
     case 'enum':
       return typeof value === 'string' && shape.values.includes(value)
         ? []
@@ -68,6 +71,8 @@ function describeValue(value: unknown, secret: boolean): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
+  // JSON.stringify would say null: 1e400 reads as Infinity, and YAML has .inf and .nan.
+  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? '.nan, which is not a finite number' : 'a number too large to hold, which is not a finite number';
   return secret ? `a ${typeof value}` : `${typeof value} ${JSON.stringify(value)}`;
 }
 

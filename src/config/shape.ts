@@ -5,7 +5,7 @@
 export type Shape =
   | { kind: 'string' }
   | { kind: 'boolean' }
-  | { kind: 'integer'; min: number }
+  | { kind: 'integer'; min: number; max?: number }
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'stringList' }
   | { kind: 'object'; fields: Readonly<Record<string, Shape>>; required?: readonly string[] }
@@ -17,6 +17,11 @@ const str: Shape = { kind: 'string' };
 const bool: Shape = { kind: 'boolean' };
 const positive: Shape = { kind: 'integer', min: 1 };
 const nonNegative: Shape = { kind: 'integer', min: 0 };
+/**
+ * The longest a Node timer waits (2^31 - 1 ms, about 24.8 days): setTimeout fires a longer
+ * delay after 1 ms instead, so `timeoutMs: 1e20` would time every request out at once.
+ */
+const timerMs: Shape = { kind: 'integer', min: 1, max: 2_147_483_647 };
 
 const stateShape: Shape = {
   kind: 'object',
@@ -70,7 +75,7 @@ export const CONFIG_SHAPE: Shape = {
         concurrency: positive,
       },
     },
-    http: { kind: 'object', fields: { timeoutMs: positive, maxAttempts: positive } },
+    http: { kind: 'object', fields: { timeoutMs: timerMs, maxAttempts: positive } },
     codegen: { kind: 'object', fields: { out: str, sources: { kind: 'stringList' } } },
     failOnBreaking: bool,
     marketing: {
