@@ -1,13 +1,13 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultLoaders, type Loader, type Loaders } from 'cosmiconfig';
 import { GraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { refusalMessage } from '../fs/project-file.js';
 import { formatLimit, readRegularFile } from '../fs/read-regular-file.js';
-import { readCommonYaml } from '../load/quick-yaml.js';
-import { yamlPackage } from '../load/yaml-package.js';
+import { decodeUtf8 } from '../fs/utf8-text.js';
 import { isRecord } from '../model/is-record.js';
+import { loaderFor } from './config-loaders.js';
+import { configText } from './config-text.js';
 
 /** DESIGN.md section 4's names first; cosmiconfig's defaults omit graphform.config.yaml. */
 export const SEARCH_PLACES = [
@@ -48,7 +48,7 @@ export async function searchConfigFile(cwd: string): Promise<ConfigFile | undefi
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     if (await isDirectory(dir)) {
       for (const place of SEARCH_PLACES) {
-        const found = await readConfigFile(path.join(dir, place), 'searched');
+        const found = await readConfigFile(cwd, path.join(dir, place), 'searched');
         if (found !== undefined && found.value !== undefined) return found;
       }
     }
@@ -61,11 +61,11 @@ export async function searchConfigFile(cwd: string): Promise<ConfigFile | undefi
  * for a package.json without a "graphform" key.
  */
 export async function namedConfigFile(cwd: string, given: string): Promise<ConfigFile | undefined> {
-  return readConfigFile(path.resolve(cwd, given), given);
+  return readConfigFile(cwd, path.resolve(cwd, given), given);
 }
 
 /** `given`: how --config named the file, or 'searched'. */
-async function readConfigFile(file: string, given: string): Promise<ConfigFile | undefined> {
+async function readConfigFile(cwd: string, file: string, given: string): Promise<ConfigFile | undefined> {
   const how = given === 'searched' ? 'searched' : 'named';
   const read = await readRegularFile(file, MAX_CONFIG_BYTES);
   if (!read.ok) {
@@ -79,11 +79,13 @@ async function readConfigFile(file: string, given: string): Promise<ConfigFile |
     if (how === 'searched') return undefined;
     throw new GraphformError('GF_CONFIG_NOT_FOUND', `Config file ${given} does not exist.`, { hint: 'Check the --config path, or run `graphform init` to create one.' });
   }
-  const text = read.bytes.toString('utf8');
-  if (text.trim() === '') return { file, text, value: undefined };
+  const decoded = decodeUtf8(read.bytes);
+  if (decoded.ok && decoded.text.trim() === '') return { file, text: decoded.text, value: undefined };
   // A searched config is checked before it is parsed, so a parser never quotes a file from elsewhere.
   if (how === 'searched') await assertInsideItsFolder(file, read.real);
-  const loaded = await loaderFor(file)(file, text);
+  const shown = shownPath(cwd, file);
+  const text = configText(shown, decoded);
+  const loaded = await loaderFor(file, shown)(file, text);
   if (path.basename(file, path.extname(file)) !== 'package') return { file, text, value: loaded };
   const value = isRecord(loaded) && Object.hasOwn(loaded, 'graphform') ? loaded.graphform : undefined;
   return value === undefined || value === null ? undefined : { file, text, value };
@@ -109,20 +111,10 @@ function configTooLarge(file: string): GraphformError {
   });
 }
 
-/**
- * cosmiconfig's loaders, but YAML read as the declarations are (one parser, one set of
- * rules and positions for every YAML file graphform reads): plain YAML by the quick
- * reader, anything else by the `yaml` package, loaded only then. A JavaScript config is
- * code, which Node imports from its path: only its check and emptiness use the text read.
- */
-const loadYaml: Loader = (_file, content) => readCommonYaml(content) ?? yamlPackage().parse(content);
-const CONFIG_LOADERS: Loaders = { ...defaultLoaders, '.yaml': loadYaml, '.yml': loadYaml, noExt: loadYaml };
-
-function loaderFor(file: string): Loader {
-  const extension = path.extname(file);
-  const loader = CONFIG_LOADERS[extension === '' ? 'noExt' : extension];
-  if (loader !== undefined) return loader;
-  throw new Error(`No loader specified for ${extension === '' ? 'files without extensions' : `extension "${extension}"`}`);
+/** How messages name a config: relative to the working folder when it is under it, else in full. */
+export function shownPath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

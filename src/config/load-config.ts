@@ -4,7 +4,7 @@ import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { isRecord } from '../model/is-record.js';
-import { namedConfigFile, searchConfigFile, type ConfigFile } from './config-file.js';
+import { namedConfigFile, searchConfigFile, shownPath, type ConfigFile } from './config-file.js';
 import { checkShape } from './check-shape.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
 import { interpolate } from './interpolate.js';
@@ -96,10 +96,10 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
     return { file, value: {}, where: (p) => (p.length === 0 ? file ?? 'config' : p.join('.')) };
   }
   if (!isRecord(found.value)) {
-    throw new GraphformError('GF_CONFIG_INVALID', `${relative(options.cwd, found.file)}: the config must be a mapping of keys to values.`);
+    throw new GraphformError('GF_CONFIG_INVALID', `${shownPath(options.cwd, found.file)}: the config must be a mapping of keys to values.`);
   }
   const file = found.file;
-  const shown = relative(options.cwd, file);
+  const shown = shownPath(options.cwd, file);
   const prefix = path.basename(file) === 'package.json' ? ['graphform'] : [];
   // JSON is YAML, so one source map gives positions for both; JS/TS configs have none.
   const sourceMap = /\.(ya?ml|json)$|rc$/.test(file) ? lazySourceMap(shown, found.text) : undefined;
@@ -127,11 +127,6 @@ function withoutQuotedText(message: string): string {
     .filter((line) => line.trim() !== '' && !/^\s*\d*\s*\|/.test(line) && !/^[-\s]*\^+\s*$/.test(line))
     .map((line) => excerpt(line, 200))
     .join('\n');
-}
-
-function relative(cwd: string, file: string): string {
-  const rel = path.relative(cwd, file);
-  return (rel.startsWith('..') ? file : rel).split(path.sep).join('/');
 }
 
 /** `codegen.out` resolves against the config's folder, like `sources`. */

@@ -130,7 +130,7 @@ describe('loadConfig', () => {
       name: 'a YAML syntax error',
       files: { 'graphform.config.yaml': 'sources: [a\n' },
       code: 'GF_CONFIG_INVALID',
-      text: ['could not be read'],
+      text: ['graphform.config.yaml:2:1: YAML syntax error: ', 'Fix the YAML at that line'],
     },
   ];
 
