@@ -19,6 +19,21 @@ export function interpolate(value: string, env: Readonly<Record<string, string |
   });
 }
 
+/** The variables one config string reads, in order: `${env:A}/${env:B}` gives A and B. */
+export function envReferences(value: string): string[] {
+  return Array.from(value.matchAll(PATTERN), (match) => match[1] as string);
+}
+
+/**
+ * One config string with its variables substituted, or undefined when one of them is not
+ * set: for reading the secrets of environments a command does not use, where a variable
+ * that is not set is no error, and a secret that is not set cannot leak.
+ */
+export function interpolateIfSet(value: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (envReferences(value).some((name) => env[name] === undefined || env[name] === '')) return undefined;
+  return value.replace(PATTERN, (_match, name: string) => env[name] ?? '');
+}
+
 /**
  * Every `${env:NAME}` under `value` whose variable is not set, reported at once, so a user
  * setting up a pipeline learns all the variables it needs in one run, not one per run.

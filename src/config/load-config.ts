@@ -4,12 +4,14 @@ import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { isRecord } from '../model/is-record.js';
+import { rememberSecrets } from '../http/secret-list.js';
 import { namedConfigFile, searchConfigFile, shownPath, type ConfigFile } from './config-file.js';
-import { checkShape } from './check-shape.js';
+import { checkShape, type ShapeProblem } from './check-shape.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
-import { interpolate } from './interpolate.js';
+import { misplacedReferences } from './env-references.js';
 import { resolveEnvironment } from './resolve-environment.js';
 import { resolveMarketing } from './resolve-marketing.js';
+import { configSecrets } from './secrets.js';
 import { CONFIG_SHAPE } from './shape.js';
 import type { CodegenConfig, EnvironmentConfig, ResolvedConfig } from './types.js';
 
@@ -30,7 +32,9 @@ interface FoundConfig {
 /** Loads, checks and resolves the config once; environments resolve on use. */
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
   const found = await findConfig(options);
-  const problems = checkShape(found.value, CONFIG_SHAPE);
+  // Before anything can fail or print: whatever the command prints, no environment's secret.
+  rememberSecrets(configSecrets(found.value, options.env));
+  const problems = configProblems(found.value);
   if (problems.length > 0) {
     const lines = problems.map((p) => `${found.where(p.path, p.atKey ? 'key' : 'value')}: ${p.message}`);
     throw new GraphformError('GF_CONFIG_INVALID', `The config is not valid:\n  ${lines.join('\n  ')}`, {
@@ -40,8 +44,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
   }
   const raw = found.value;
   const rootDir = found.file === undefined ? options.cwd : path.dirname(found.file);
-  const text = (key: string, fallback: string): string =>
-    typeof raw[key] === 'string' ? interpolate(raw[key], options.env, found.where([key])) : fallback;
+  const text = (key: string, fallback: string): string => (typeof raw[key] === 'string' ? raw[key] : fallback);
   const rawEnvironments = isRecord(raw.environments) ? raw.environments : {};
   const environmentNames = [...new Set([DEFAULT_ENVIRONMENT, ...Object.keys(rawEnvironments)])].sort();
   const cache = new Map<string, EnvironmentConfig>();
@@ -70,7 +73,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     },
     data: { ...DEFAULT_DATA, ...(isRecord(raw.data) ? raw.data : {}) },
     http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
-    codegen: codegenConfig(raw.codegen, rootDir, (key) => interpolate(key.value, options.env, found.where(['codegen', key.name]))),
+    codegen: codegenConfig(raw.codegen, rootDir),
     failOnBreaking: raw.failOnBreaking === true,
     marketingConfigured: isRecord(raw.marketing),
     resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
@@ -129,10 +132,20 @@ function withoutQuotedText(message: string): string {
     .join('\n');
 }
 
+/**
+ * Where the config departs from its shape, and every `${env:NAME}` where none is read; a
+ * reference inside a value already reported (an unknown key, a wrong type) is not reported again.
+ */
+function configProblems(value: Record<string, unknown>): ShapeProblem[] {
+  const problems = checkShape(value, CONFIG_SHAPE);
+  const within = (inner: readonly (string | number)[], outer: readonly (string | number)[]): boolean => outer.every((key, i) => inner[i] === key);
+  return [...problems, ...misplacedReferences(value).filter((m) => !problems.some((p) => within(m.path, p.path)))];
+}
+
 /** `codegen.out` resolves against the config's folder, like `sources`. */
-function codegenConfig(raw: unknown, rootDir: string, text: (key: { name: string; value: string }) => string): CodegenConfig {
+function codegenConfig(raw: unknown, rootDir: string): CodegenConfig {
   const block = isRecord(raw) ? raw : {};
-  const out = typeof block.out === 'string' ? text({ name: 'out', value: block.out }) : DEFAULT_CODEGEN_OUT;
+  const out = typeof block.out === 'string' ? block.out : DEFAULT_CODEGEN_OUT;
   return { out: path.resolve(rootDir, out), sources: stringList(block.sources) };
 }
 

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load-config.js';
-import { GraphformError } from '../../src/diagnostics/errors.js';
-import { makeProjectDir } from '../helpers/temp-dir.js';
-
-async function refusal(files: Record<string, string>): Promise<GraphformError> {
-  const dir = await makeProjectDir(files);
-  try {
-    await loadConfig({ cwd: dir, configFile: undefined, env: {} });
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
+import { configRefusal as refusal } from '../helpers/config-refusal.js';
 
 describe('numbers in the config', () => {
   it.each([

@@ -1,22 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
-import { GraphformError } from '../../src/diagnostics/errors.js';
+import type { GraphformError } from '../../src/diagnostics/errors.js';
+import { configRefusal as refusal } from '../helpers/config-refusal.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-
-/** The error loading a config of `files` gives; the test fails when it loads. */
-async function refusal(files: Record<string, string | Buffer>): Promise<GraphformError> {
-  const dir = await makeProjectDir({});
-  for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), content);
-  try {
-    await loadConfig({ cwd: dir, configFile: undefined, env: {} });
-  } catch (error) {
-    if (error instanceof GraphformError) return error;
-    throw error;
-  }
-  throw new Error('expected the config to be refused');
-}
 
 function said(error: GraphformError): string {
   return `${error.code}: ${error.message}\n${error.hint ?? ''}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
 import { GraphformError } from '../../src/diagnostics/errors.js';
+import { redact } from '../../src/http/redact.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
@@ -91,5 +92,48 @@ describe('secrets in the config', () => {
         for (const leak of leaks) expect(run.stdout + run.stderr).not.toContain(leak);
       }
     }
+  });
+});
+
+describe('the secrets of every environment', () => {
+  const values = {
+    STAGING_SECRET: 'staging-graph-secret-1',
+    PRODUCTION_SECRET: 'production-graph-secret-2',
+    PRODUCTION_READ_KEY: 'production-read-key-3',
+    STATE_PASSWORD: 'state-server-password-4',
+    MARKETING_SECRET: 'marketing-client-secret-5',
+  };
+  const config = [
+    'environments:',
+    '  staging:',
+    '    graphUrl: https://staging.example.com',
+    '    auth: { scheme: basic, appKey: "${env:STAGING_KEY}", secret: "${env:STAGING_SECRET}" }',
+    '  production:',
+    '    graphUrl: https://graph.example.com',
+    '    auth: { scheme: hmac, appKey: production-app, secret: "${env:PRODUCTION_SECRET}" }',
+    '    singleKey: "${env:PRODUCTION_READ_KEY}"',
+    '    state: { backend: http, address: https://state.example.com, username: ci, password: "${env:STATE_PASSWORD}" }',
+    '  unset:',
+    '    graphUrl: https://unset.example.com',
+    '    auth: { scheme: hmac, appKey: k, secret: "${env:NOT_SET}-suffix" }',
+    'marketing:',
+    '  authUrl: https://accounts.example.com',
+    '  baseUrl: https://api.example.com',
+    '  clientId: marketing-client',
+    '  clientSecret: "${env:MARKETING_SECRET}"',
+    '  redirectUri: http://127.0.0.1:8765/callback',
+    '',
+  ].join('\n');
+
+  it('are redacted once the config is loaded, whichever environment the command uses', async () => {
+    const dir = await makeProjectDir({ 'graphform.config.yaml': config });
+    const loaded = await loadConfig({ cwd: dir, configFile: undefined, env: { ...values, STAGING_KEY: 'staging-app' } });
+    // The command uses local, as validate does by default: no other environment resolves.
+    selectEnvironment(loaded, 'local');
+    const text = [...Object.values(values), 'staging-app:staging-graph-secret-1', 'ci:state-server-password-4', Buffer.from('marketing-client:marketing-client-secret-5').toString('base64')].join(' | ');
+    // Each Basic pair is a secret of its own, so it goes whole, the identifier with it.
+    expect(redact(text)).toBe(Array.from({ length: 8 }, () => '[redacted]').join(' | '));
+    // Identifiers are not secrets, and a value whose variable is not set is not guessed at.
+    expect(redact('staging-app production-app -suffix')).toBe('staging-app production-app -suffix');
   });
 });
