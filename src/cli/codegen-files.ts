@@ -1,9 +1,10 @@
-import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, mkdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { GeneratedFile } from '../codegen/generate.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { isWithin, projectRoot } from '../fs/project-file.js';
+import { readRegularFile } from '../fs/read-regular-file.js';
 
 /** What codegen did, or (with --check) found, for one file. */
 export type FileStatus = 'written' | 'unchanged' | 'stale' | 'missing';
@@ -57,16 +58,24 @@ export async function compareGenerated(out: string, files: readonly GeneratedFil
   return outcomes;
 }
 
-/** The file's text, or undefined when there is no regular file there (a link is never followed). */
+/**
+ * The file's text, or undefined when there is no regular file there (a link is never
+ * followed). Read as a regular file only: a FIFO put in its place after the check is not
+ * waited on.
+ */
 async function readIfFile(file: string): Promise<string | undefined> {
   try {
     if (!(await lstat(file)).isFile()) return undefined;
-    return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+  const read = await readRegularFile(file, MAX_GENERATED_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : undefined;
 }
+
+/** Far more than any generated file; a larger one is not graphform's, and counts as missing (it is replaced). */
+const MAX_GENERATED_BYTES = 64 << 20;
 
 async function nearestExisting(target: string): Promise<string> {
   let current = target;

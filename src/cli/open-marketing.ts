@@ -12,7 +12,7 @@ import { credentialsPath } from '../marketing/store-path.js';
 import { openTokenStore, type TokenStore } from '../marketing/token-store.js';
 import type { MarketingApp } from '../marketing/types.js';
 import type { CommandContext } from './context.js';
-import { clock, workflowEnvironmentFor } from './workflow-environment.js';
+import { clock } from './workflow-environment.js';
 
 /** The marketing platform as one command uses it: the app, the token store, the authorization server. */
 export interface OpenedMarketing {

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
+import { readWholeFile } from '../fs/read-whole-file.js';
 import { hashDeclarations } from '../model/hash.js';
 import { checkPlanFreshness, stalePlanError } from '../plan/freshness.js';
 import { inferPlanOptions, planDifferences } from '../plan/plan-differences.js';
@@ -13,26 +13,37 @@ import type { LoadedProject } from '../workflows/load-project.js';
 /** Makes a plan now, with the given options, against the current state and declarations. */
 export type Replan = (options: PlanOptions) => Promise<Plan>;
 
+/** Far more than any plan graphform writes; a larger file is not one, and is not read. */
+const MAX_PLAN_FILE_BYTES = 256 << 20;
+
+/** A plan file as read from the command line: the name the user gave, and the plan in it. */
+export interface SavedPlanFile {
+  planfile: string;
+  plan: Plan;
+}
+
 /**
- * Reads a plan file and refuses it when the state or the declarations are not those it was
- * made against, saying what changed: the state's lineage or serial, and per source how a
- * plan made now differs.
+ * Reads a plan file, as a regular file only (a FIFO would block the read, and a blocked read
+ * keeps the process from exiting even on a signal), before the state lock is taken: a plan
+ * file that cannot be used stops apply before it holds anything.
  */
-export async function readSavedPlan(
-  ctx: CommandContext,
-  planfile: string,
+export async function readPlanFile(ctx: CommandContext, planfile: string): Promise<SavedPlanFile> {
+  const hint = 'Save one with `graphform plan --out FILE`, and apply that file.';
+  const bytes = await readWholeFile(path.resolve(ctx.io.cwd, planfile), { shown: `The plan file ${planfile}`, maxBytes: MAX_PLAN_FILE_BYTES, code: 'GF_PLAN_FILE_UNREADABLE', hint });
+  if (bytes === undefined) throw new GraphformError('GF_PLAN_FILE_UNREADABLE', `Cannot read the plan file ${planfile}: it does not exist.`, { hint });
+  return { planfile, plan: parsePlanFile(bytes.toString('utf8'), planfile) };
+}
+
+/**
+ * Refuses a saved plan when the state or the declarations are not those it was made
+ * against, saying what changed: the state's lineage or serial, and per source how a plan
+ * made now differs.
+ */
+export async function checkSavedPlan(
+  { planfile, plan: saved }: SavedPlanFile,
   current: { project: LoadedProject; state: State | undefined; environment: string },
   replan: Replan,
 ): Promise<Plan> {
-  let text: string;
-  try {
-    text = await readFile(path.resolve(ctx.io.cwd, planfile), 'utf8');
-  } catch (error) {
-    throw new GraphformError('GF_PLAN_FILE_UNREADABLE', `Cannot read the plan file ${planfile}: ${(error as Error).message}`, {
-      hint: 'Save one with `graphform plan --out FILE`.',
-    });
-  }
-  const saved = parsePlanFile(text, planfile);
   const desiredHash = hashDeclarations(current.project.declarations);
   const freshness = checkPlanFreshness(saved, { state: current.state, desiredHash, environment: current.environment });
   if (freshness.fresh) return saved;

@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { readWholeFile } from '../fs/read-whole-file.js';
 import { isRecord } from './graph/own.js';
 import { generateCredentials, generateSingleKey } from './options.js';
 import type { EmulatorCredentials } from './types.js';
@@ -19,12 +20,9 @@ export interface StoredCredentials {
  */
 export async function loadOrCreateCredentials(dataDir: string): Promise<StoredCredentials> {
   const path = join(dataDir, 'credentials.json');
-  let text: string | undefined;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  // A regular file only, of the size of a few keys: a FIFO in its place would block the start for good.
+  const bytes = await readWholeFile(path, { shown: `The emulator credentials file ${path}`, maxBytes: 1 << 20, code: 'GF_EMULATOR_CORRUPT_DATA', hint: REMOVE_HINT });
+  const text = bytes?.toString('utf8');
   if (text === undefined) {
     await mkdir(dataDir, { recursive: true });
     return save(path, { credentials: generateCredentials(), singleKey: generateSingleKey() });
@@ -39,10 +37,10 @@ export async function loadOrCreateCredentials(dataDir: string): Promise<StoredCr
     const credentials = { appKey: value.appKey, secret: value.secret };
     return typeof value.singleKey === 'string' ? { credentials, singleKey: value.singleKey } : save(path, { credentials, singleKey: generateSingleKey() });
   }
-  throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator credentials file ${path} is damaged`, {
-    hint: 'Remove it to have new credentials generated, or pass --app-key and --secret.',
-  });
+  throw new GraphformError('GF_EMULATOR_CORRUPT_DATA', `The emulator credentials file ${path} is damaged`, { hint: REMOVE_HINT });
 }
+
+const REMOVE_HINT = 'Remove it to have new credentials generated, or pass --app-key and --secret.';
 
 async function save(path: string, stored: StoredCredentials): Promise<StoredCredentials> {
   await writeFileAtomic(path, `${JSON.stringify({ ...stored.credentials, singleKey: stored.singleKey }, null, 2)}\n`, 0o600);

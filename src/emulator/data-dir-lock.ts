@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { GraphformError } from '../diagnostics/errors.js';
+import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import { readWholeFile } from '../fs/read-whole-file.js';
 
 /** The file operations the lock needs; tests pass versions that let another emulator act in between. */
 export interface LockFiles {
@@ -18,11 +19,18 @@ export interface LockFiles {
 
 export const nodeLockFiles: LockFiles = {
   create: (path, content) => writeFile(path, content, { flag: 'wx' }),
-  read: (path) => readFile(path, 'utf8'),
+  read: readLockFile,
   rename,
   link,
   remove: (path) => rm(path, { force: true }),
 };
+
+/** The lock file's text, read only when it is a regular file: a FIFO in its place would block the start for good. */
+async function readLockFile(path: string): Promise<string> {
+  const bytes = await readWholeFile(path, { shown: `The emulator's lock file ${path}`, maxBytes: 1 << 20, code: 'GF_EMULATOR_DATA_DIR_LOCKED', hint: 'Remove it once no emulator uses this --data-dir.' });
+  if (bytes === undefined) throw Object.assign(new Error(`${path} does not exist`), { code: 'ENOENT' });
+  return bytes.toString('utf8');
+}
 
 /** Data directories held, or being locked, by emulators of this process (a pid cannot tell them apart). */
 const heldHere = new Set<string>();
@@ -133,7 +141,9 @@ function pidOf(text: string): number | undefined {
 async function readOrUndefined(path: string, files: LockFiles): Promise<string | undefined> {
   try {
     return await files.read(path);
-  } catch {
+  } catch (error) {
+    // A lock file that is not one (a FIFO, a folder) is said as such, not retried as if gone.
+    if (isGraphformError(error)) throw error;
     return undefined;
   }
 }

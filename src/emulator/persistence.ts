@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { isValidSourceId } from '../graph/source-id.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { readWholeFile } from '../fs/read-whole-file.js';
 import { checkFullDefinition } from './graph/definition-shape.js';
 import type { ShapeResult } from './graph/shape-check.js';
 import type { ContentSourceV3 } from './graph/wire-definition.js';
@@ -147,13 +148,18 @@ function parseDefinition(text: string): ShapeResult<ContentSourceV3> {
   }
 }
 
+/** More than any definition the emulator stores; a larger file is not one of its files. */
+const MAX_DATA_FILE_BYTES = 64 << 20;
+
+/** A file of the data directory, read only when it is a regular file: a FIFO there would block the emulator's start for good. */
 async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const bytes = await readWholeFile(path, {
+    shown: `The emulator's data file ${path}`,
+    maxBytes: MAX_DATA_FILE_BYTES,
+    code: 'GF_EMULATOR_CORRUPT_DATA',
+    hint: 'The emulator writes its files whole: remove this one, or start from an empty --data-dir.',
+  });
+  return bytes?.toString('utf8');
 }
 
 /**

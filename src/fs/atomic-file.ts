@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -63,10 +64,15 @@ export async function writeFileAtomic(path: string, content: string | Lines, mod
   await syncDirectory(dirname(path));
 }
 
-/** Appends lines in one open/write/fsync cycle. */
+/**
+ * Appends lines in one open/write/fsync cycle, to a regular file only: the open is
+ * O_NONBLOCK, so a FIFO put in its place fails (ENXIO) or is refused by fstat instead of
+ * waiting for a reader.
+ */
 export async function appendLines(path: string, lines: Lines): Promise<void> {
-  const handle = await open(path, 'a');
+  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK, 0o666);
   try {
+    if (!(await handle.stat()).isFile()) throw new Error(`${path} is not a regular file; nothing was appended to it`);
     await writeLines(handle, lines);
     await handle.sync();
   } finally {

@@ -139,7 +139,8 @@ function pointsTo(target: string | undefined, real: string): string {
   return `is a symbolic link to ${escapeUnprintable(target)}${resolvesElsewhere ? ` (${escapeUnprintable(real)})` : ''}`;
 }
 
-function describeKind(info: Stats): string {
+/** "a folder", "a FIFO (named pipe)": what a file that is not a regular file is. */
+export function describeKind(info: Stats): string {
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a FIFO (named pipe)';
   if (info.isSocket()) return 'a socket';

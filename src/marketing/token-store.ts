@@ -1,8 +1,9 @@
-import { mkdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
+import { readWholeFile } from '../fs/read-whole-file.js';
 import { isRecord } from '../model/is-record.js';
 import { AUTH_ERROR_CODES } from './codes.js';
 import { checkStoreSafety } from './store-folder.js';
@@ -71,9 +72,12 @@ async function readEntries(file: string): Promise<StoredTokens[]> {
       hint: `Run: chmod 600 ${file}\nIf other users could read it, also run \`graphform auth logout\` and log in again to get new tokens.`,
     });
   }
+  // Read as the regular file just checked: one put in its place since (a FIFO) is refused, not waited on.
+  const bytes = await readWholeFile(file, { shown: `The token store ${file}`, maxBytes: 16 << 20, code: AUTH_ERROR_CODES.storeInvalid, hint: STORE_HINT });
+  if (bytes === undefined) return [];
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw invalid(file, 'it is not JSON');
   }
@@ -101,6 +105,8 @@ function invalid(file: string, why: string): GraphformError {
   // Never quote the file: it holds tokens.
   return new GraphformError(AUTH_ERROR_CODES.storeInvalid, `The token store ${file} cannot be used: ${why}.`, {
     details: { path: file },
-    hint: `Move it away (or delete it) and run \`graphform auth login\` again.`,
+    hint: STORE_HINT,
   });
 }
+
+const STORE_HINT = 'Move it away (or delete it) and run `graphform auth login` again.';

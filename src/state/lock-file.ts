@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, readFile, stat, unlink } from 'node:fs/promises';
+import { link, open, stat, unlink } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
+import { refusalMessage } from '../fs/project-file.js';
+import { readRegularFile } from '../fs/read-regular-file.js';
 import { parseLockInfo } from './lock-info.js';
 import type { LockInfo } from './types.js';
 
@@ -63,15 +65,26 @@ async function createExclusive(lockPath: string, text: string): Promise<boolean>
   }
 }
 
-/** The lock file's holder. Waits briefly for a file another process is still writing (the O_EXCL fallback). */
+/** Far more than a holder's few fields; a larger file is not a lock graphform wrote. */
+const MAX_LOCK_BYTES = 1 << 20;
+
+/**
+ * The lock file's holder. Waits briefly for a file another process is still writing (the
+ * O_EXCL fallback). Only a regular file is read: a FIFO in the lock's place would block the
+ * read, and with it every signal meant to stop the run; it is an error, not a holder.
+ */
 export async function readLock(lockPath: string): Promise<LockRead> {
   for (let attempt = 1; ; attempt++) {
-    let text: string;
-    try {
-      text = await readFile(lockPath, 'utf8');
-    } catch (error) {
-      return errorCode(error) === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable' };
+    const read = await readRegularFile(lockPath, MAX_LOCK_BYTES);
+    if (!read.ok) {
+      if ('tooLarge' in read || read.refusal.kind === 'unreadable') return { kind: 'unreadable' };
+      if (read.refusal.kind === 'missing') return { kind: 'absent' };
+      throw new GraphformError('GF_NOT_A_FILE', `The state lock ${refusalMessage(lockPath, read.refusal)}.`, {
+        details: { lockPath },
+        hint: 'graphform creates its lock files itself: remove this one once no graphform run uses the state.',
+      });
     }
+    const text = read.bytes.toString('utf8');
     try {
       const holder = parseLockInfo(JSON.parse(text));
       if (holder !== undefined) return { kind: 'held', holder };

@@ -153,7 +153,7 @@ describe('graphform emulator', () => {
   });
 
   it.each([
-    { name: 'a missing file', content: undefined, message: /--cms-types cms\.yaml cannot be read \(ENOENT\)/ },
+    { name: 'a missing file', content: undefined, message: /--cms-types cms\.yaml does not exist/ },
     { name: 'a syntax error', content: 'label: CMS\nlanguages: [en\n', message: /cms\.yaml:3:1: not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a \]\n/ },
     { name: 'an invalid definition', content: '{"label": "CMS", "languages": ["en"], "contentTypes": {"A": {"properties": {}}}}', message: /cms\.yaml: not a valid content source definition: contentTypes\.A\.contentType is required/ },
   ])('refuses --cms-types with $name', async ({ content, message }) => {

@@ -26,7 +26,7 @@ import { loadValidProject, makePlan, refreshAll } from '../../workflows/planning
 import { canPrompt, confirm } from '../prompt.js';
 import { renderPlanFor } from '../render-plan.js';
 import { clock, stateBackendFor } from '../../workflows/runtime.js';
-import { readSavedPlan, verifySavedPlan, type Replan } from '../saved-plan.js';
+import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan } from '../saved-plan.js';
 import { countingSourceFor, withDeleteCounts } from '../../workflows/wipe-counts.js';
 import { workersFromBytes } from '../../workflows/workers-from.js';
 
@@ -63,6 +63,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
     return code;
   };
 
+  // Before the state lock: a plan file that cannot be read stops apply holding nothing, and no read waits inside the lock.
+  const saved = planfile === undefined ? undefined : await readPlanFile(ctx, planfile);
+
   return withGuardedLock(ctx, backend, planfile === undefined ? 'apply' : `apply ${planfile}`, async (trap) => {
     let opened: OpenedEnvironment | undefined;
     try {
@@ -77,7 +80,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         const made = await replan(planOptionsFrom(flags, env.name));
         return withDeleteCounts(ctx, made, { counting: countingSourceFor(env, environment), remote, state, http: project.config.http });
       };
-      const planned = planfile === undefined ? await planNowCounted() : await readSavedPlan(ctx, planfile, { project, state, environment: env.name }, replan);
+      const planned = saved === undefined ? await planNowCounted() : await checkSavedPlan(saved, { project, state, environment: env.name }, replan);
       // Checked now, a saved plan too: the data files may have changed since it was made.
       const plan = await withDataChecks(ctx, planned, project, state);
       if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true, flags.allowDataLoss === true));

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { readWholeFile } from '../../fs/read-whole-file.js';
 import type { MarketingApp } from '../types.js';
 import { checkApp } from './apps.js';
 import type { CodeRecord, GrantsSnapshot, TokenRecord } from './grants.js';
@@ -16,6 +16,8 @@ export interface OAuthFile {
 
 const FORMAT_VERSION = 1;
 const FILE_NAME = 'oauth.json';
+/** Far more than the apps and token hashes of any test or demo; a larger file is not this one. */
+const MAX_FILE_BYTES = 64 << 20;
 
 export function oauthFilePath(dataDir: string): string {
   return join(dataDir, FILE_NAME);
@@ -36,13 +38,15 @@ export async function writeOAuthFile(dataDir: string, text: string): Promise<voi
 /** The file as read, with its text. */
 export async function readOAuthFile(dataDir: string): Promise<{ file: OAuthFile; text: string } | undefined> {
   const path = oauthFilePath(dataDir);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  // A regular file only: a FIFO in its place would block the emulator's start for good.
+  const bytes = await readWholeFile(path, {
+    shown: `The emulator's authorization server file ${path}`,
+    maxBytes: MAX_FILE_BYTES,
+    code: 'GF_EMULATOR_CORRUPT_DATA',
+    hint: 'Remove it to start with a new demo app and no tokens.',
+  });
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   try {
     return { file: parse(JSON.parse(text) as unknown), text };
   } catch (error) {

@@ -2,6 +2,8 @@ import { appendFileSync, closeSync, fsyncSync, openSync, readSync, renameSync, r
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
+import { refusalMessage, type FileRefusal } from '../../fs/project-file.js';
+import { openRegularFileSync } from '../../fs/regular-file-sync.js';
 import { ItemIndex, type ItemKey } from './item-index.js';
 import type { ItemRecord } from './item-store.js';
 import { dataLineOffset, decodeLine, encodeItem } from './journal-format.js';
@@ -29,13 +31,12 @@ export interface ScannedJournal {
  */
 export function scanJournal(path: string): ScannedJournal {
   const index = new ItemIndex();
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { index, operations: 0 };
-    throw error;
+  const opened = openRegularFileSync(path);
+  if (!opened.ok) {
+    if (opened.refusal.kind === 'missing') return { index, operations: 0 };
+    throw notReadable(path, opened.refusal);
   }
+  const fd = opened.fd;
   let operations = 0;
   let badLine: { lineNo: number; at: number } | undefined;
   let end: { bytes: number; last: number | undefined };
@@ -100,7 +101,9 @@ export function readDataLines(path: string, keys: readonly ItemKey[]): string[] 
   const out: string[] = new Array<string>(keys.length).fill('');
   if (keys.length === 0) return out;
   const order = keys.map((key, i) => ({ i, at: 'at' in key.slot ? key.slot.at : 0, bytes: 'at' in key.slot ? key.slot.bytes : 0 })).sort((a, b) => a.at - b.at);
-  const fd = openSync(path, 'r');
+  const opened = openRegularFileSync(path);
+  if (!opened.ok) throw notReadable(path, opened.refusal);
+  const fd = opened.fd;
   try {
     let window = Buffer.alloc(0);
     let windowAt = 0;
@@ -179,6 +182,14 @@ function syncFolder(path: string): void {
   } catch {
     // Best effort: the file itself is fsynced.
   }
+}
+
+/** A journal that is not a regular file (opened synchronously, a FIFO would stop the whole emulator), or cannot be read. */
+function notReadable(path: string, refusal: FileRefusal): GraphformError {
+  return new GraphformError(refusal.kind === 'unreadable' ? 'GF_EMULATOR_CORRUPT_DATA' : 'GF_NOT_A_FILE', `The emulator's item journal ${refusalMessage(path, refusal)}.`, {
+    details: { path },
+    hint: 'Remove it (the source keeps its definition, without items) or the whole data directory.',
+  });
 }
 
 function damaged(path: string, line: number | undefined): GraphformError {

@@ -1,10 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
 import { GraphformError } from '../../diagnostics/errors.js';
+import { readWholeFile } from '../../fs/read-whole-file.js';
 import { checkFullDefinition } from '../graph/definition-shape.js';
 import type { ContentSourceV3 } from '../graph/wire-definition.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Far more than any definition; a larger file is not one, and is not read. */
+const MAX_CMS_TYPES_BYTES = 5 << 20;
+
+const HINT = 'Give a YAML or JSON file with the CMS content types: label, languages, contentTypes.';
 
 function bad(message: string, hint: string): GraphformError {
   return new GraphformError('GF_EMULATOR_BAD_OPTIONS', message, { hint });
@@ -15,13 +20,9 @@ function bad(message: string, hint: string): GraphformError {
  * a definition as GET types answers it. `shown` is the path as the user gave it.
  */
 export async function readCmsTypesFile(path: string, shown: string): Promise<ContentSourceV3> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw bad(`--cms-types ${shown} cannot be read (${code})`, 'Give a YAML or JSON file with the CMS content types: label, languages, contentTypes.');
-  }
+  // A regular file only: the emulator command reads it before it serves, and a FIFO would block it there for good.
+  const bytes = await readWholeFile(path, { shown: `--cms-types ${shown}`, maxBytes: MAX_CMS_TYPES_BYTES, code: 'GF_EMULATOR_BAD_OPTIONS', hint: HINT });
+  if (bytes === undefined) throw bad(`--cms-types ${shown} does not exist`, HINT);
   let text: string;
   try {
     text = decoder.decode(bytes);
