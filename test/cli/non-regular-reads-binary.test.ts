@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild, spawnBuilt, type BuiltRun, type Ended } from '../helpers/built-binary.js';
@@ -91,4 +91,20 @@ describe('files graphform reads that are not regular files (built binary)', () =
     expect(run.stderr).toContain(`[GF_NOT_A_FILE]: The emulator credentials file ${path.join(dir, 'emu/credentials.json')} is a FIFO (named pipe)`);
   });
 
+  it('init: a FIFO where .gitlab-ci.yml is stops it before it writes anything; a FIFO package.json is not read', async () => {
+    const gitlab = await makeProjectDir();
+    mkfifo(path.join(gitlab, '.gitlab-ci.yml'));
+    const refused = await watched(spawnBuilt(gitlab, ['init', '--yes']));
+    expect(refused.sent, refused.stdout + refused.stderr).toEqual([]);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain('[GF_INIT_IN_THE_WAY]: graphform init cannot set up this project: .gitlab-ci.yml is a FIFO (named pipe), where init needs a file. Nothing was written.');
+    expect(await readdir(gitlab)).toEqual(['.gitlab-ci.yml']);
+
+    const manifest = await makeProjectDir();
+    mkfifo(path.join(manifest, 'package.json'));
+    const done = await watched(spawnBuilt(manifest, ['init', '--yes', '--ci', 'none']));
+    expect(done.sent, done.stdout + done.stderr).toEqual([]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain('created  graphform.config.yaml');
+  });
 });

@@ -1,7 +1,11 @@
-import { appendFile, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, lstat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { readWholeFile } from '../../fs/read-whole-file.js';
 import type { CommandContext } from '../context.js';
 import { existingProjectSigns } from '../init/existing-project.js';
+import { findInTheWay, inTheWayError } from '../init/in-the-way.js';
 import { GRAPHFORM_DIR_ENTRY, gitignoreAddition } from '../init/gitignore.js';
 import { nextSteps } from '../init/next-steps.js';
 import { outsidePackageWarning } from '../init/package-source.js';
@@ -26,6 +30,9 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
   const signs = await existingProjectSigns(target, answers.sources);
   const example = `${answers.sources}/${answers.id}.yaml`;
   const files = scaffold(answers, await readTemplates()).filter((file) => signs.length === 0 || file.path !== example);
+  // All checked before anything is written: a file in the way found half-way left a config behind that the next init took for a project.
+  const inTheWay = await findInTheWay(target, files.map((file) => file.path), [answers.sources]);
+  if (inTheWay.length > 0) throw inTheWayError(inTheWay, (relative) => shown(path.join(target, relative)));
   if (signs.length > 0) {
     ctx.out(`An existing graphform project (${signs.join(', ')}): only what is missing is added.`);
     ctx.out(`${c.yellow('skipped')}  ${shown(path.join(target, example))} (the example source: the next apply would create it as a real source)`);
@@ -73,7 +80,7 @@ async function ignoreGraphformDir(file: string): Promise<IgnoreOutcome> {
     },
   );
   if (kind === 'other') return 'notAFile';
-  const existing = kind === 'missing' ? undefined : await readFile(file, 'utf8');
+  const existing = kind === 'missing' ? undefined : await readText(file, 'The .gitignore');
   const addition = gitignoreAddition(existing);
   if (addition === undefined) return 'exists';
   if (existing === undefined) {
@@ -87,14 +94,30 @@ async function ignoreGraphformDir(file: string): Promise<IgnoreOutcome> {
 /** True when the project's .gitlab-ci.yml (ours or the user's) already names graphform's jobs file. */
 async function includesGitlabJobs(file: string): Promise<boolean> {
   try {
-    return (await readFile(file, 'utf8')).includes(CI_PATHS.gitlabJobs);
+    return (await readText(file, 'The GitLab CI file'))?.includes(CI_PATHS.gitlabJobs) === true;
   } catch {
     return false;
   }
 }
 
+/**
+ * A project file init reads (.gitignore, .gitlab-ci.yml), as a regular file only: a FIFO
+ * would block init for good. Undefined when there is none.
+ */
+async function readText(file: string, what: string): Promise<string | undefined> {
+  const hint = 'Replace it with a regular file (or remove it), then run `graphform init` again.';
+  const bytes = await readWholeFile(file, { shown: `${what} ${file}`, maxBytes: 16 << 20, code: 'GF_INIT_IN_THE_WAY', hint });
+  return bytes?.toString('utf8');
+}
+
 async function readTemplates(): Promise<TemplateTexts> {
-  const read = (name: string): Promise<string> => readFile(new URL(name, TEMPLATES), 'utf8');
+  const read = async (name: string): Promise<string> => {
+    const file = fileURLToPath(new URL(name, TEMPLATES));
+    const hint = 'This installation of graphform is damaged: install it again (npm install --save-dev graphform).';
+    const bytes = await readWholeFile(file, { shown: `The template ${file}`, maxBytes: 1 << 20, code: 'GF_INIT_TEMPLATE', hint });
+    if (bytes !== undefined) return bytes.toString('utf8');
+    throw new GraphformError('GF_INIT_TEMPLATE', `The template ${file} is missing.`, { hint });
+  };
   const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval] = await Promise.all([
     read('graphform.config.yaml'),
     read('content-source.yaml'),

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readRegularFile } from '../../fs/read-regular-file.js';
 
 /**
  * When the project's package.json installs graphform from a path outside the project
@@ -9,8 +9,11 @@ import path from 'node:path';
  */
 export async function outsidePackageWarning(dir: string): Promise<string | undefined> {
   let manifest: { dependencies?: Record<string, unknown>; devDependencies?: Record<string, unknown> };
+  // Only a regular file is read: a FIFO would block init for good. Anything else has nothing to warn about.
+  const read = await readRegularFile(path.join(dir, 'package.json'), 16 << 20);
+  if (!read.ok) return undefined;
   try {
-    manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as typeof manifest;
+    manifest = JSON.parse(read.bytes.toString('utf8')) as typeof manifest;
   } catch {
     return undefined;
   }
