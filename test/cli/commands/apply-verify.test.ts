@@ -47,7 +47,7 @@ describe('apply verifies every write (CLI)', () => {
 
     const applied = await project.cli('apply', '--yes');
     expect(applied.code).toBe(1);
-    expect(applied.stdout).toContain('shop: failed: The graph service accepted PUT types for source shop, but GET types answers something else:');
+    expect(applied.stdout).toContain('shop: failed [GF_APPLY_INCONSISTENT]: The graph service accepted PUT types for source shop, but GET types answers something else:');
     expect(applied.stdout).toMatch(/^-\s+"Color": \{$/m);
     expect(applied.stdout).toContain('Source shop: the service holds something other than what was sent (GF_APPLY_INCONSISTENT).');
     expect(applied.stdout).toContain('Apply failed. 0 applied, 1 failed, 0 not started.');
