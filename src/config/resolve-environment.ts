@@ -3,6 +3,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { graphUrlProblem, invalidGraphUrl } from '../graph/base-url.js';
 import type { GraphAuth } from '../graph/types.js';
 import { checkFullDefinition } from '../emulator/graph/definition-shape.js';
+import { isWithin } from '../fs/project-file.js';
 import { isRecord } from '../model/is-record.js';
 import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
@@ -49,7 +50,7 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   };
   if (useEmulator) {
     const dataDir = str(emulatorRaw?.dataDir, 'emulator', 'dataDir') ?? DEFAULT_EMULATOR_DIR;
-    result.emulator = { dataDir: path.resolve(ctx.rootDir, dataDir) };
+    result.emulator = { dataDir: insideProject(dataDir, ctx.rootDir, ctx.where(keyPath('emulator', 'dataDir'))) };
     if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
     if (emulatorRaw?.cmsTypes !== undefined) result.emulator.cmsTypes = checkCmsTypes(emulatorRaw.cmsTypes, ctx.where(keyPath('emulator', 'cmsTypes')));
     return result;
@@ -76,6 +77,20 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   checkSecretLength(singleKey, ctx.where(keyPath('singleKey')), 'singleKey');
   if (singleKey !== undefined) result.singleKey = singleKey;
   return result;
+}
+
+/**
+ * The embedded emulator's data directory, which must lie inside the project: the emulator
+ * writes there (its credentials too) and replaces and removes files, so a committed config
+ * must not point it at a folder elsewhere. `graphform emulator --data-dir` on the command
+ * line is the user's own choice, and is not checked.
+ */
+function insideProject(dataDir: string, rootDir: string, where: string): string {
+  const resolved = path.resolve(rootDir, dataDir);
+  if (isWithin(rootDir, resolved) && resolved !== path.resolve(rootDir)) return resolved;
+  throw new GraphformError('GF_CONFIG_INVALID', `${where}: emulator.dataDir ${dataDir} is ${resolved === path.resolve(rootDir) ? 'the project folder itself' : `outside the project folder ${rootDir} (it resolves to ${resolved})`}; the embedded emulator keeps its data and credentials in a folder of the project.`, {
+    hint: `Set dataDir to a folder inside the project (default ${DEFAULT_EMULATOR_DIR}), or run \`graphform emulator --data-dir DIR\` yourself and point an environment's graphUrl at it.`,
+  });
 }
 
 /** The emulator's CMS types, checked here with the emulator's own rules so the error names the config line. */
