@@ -64,5 +64,7 @@ export const DATA_ERROR_CODES = {
   noLanguages: 'GF_DATA_NO_LANGUAGES',
   confirmationRequired: 'GF_DATA_CONFIRMATION_REQUIRED',
   readFailed: 'GF_DATA_READ_FAILED',
+  /** A glob given on the command line whose braces expand to too many alternatives (a `data:` entry gets the diagnostic of the same code). */
+  patternTooComplex: 'GF_DATA_PATTERN_TOO_COMPLEX',
   fileChanged: 'GF_DATA_FILE_CHANGED',
 } as const;

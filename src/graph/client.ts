@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { GraphformError } from '../diagnostics/errors.js';
 import { HttpTransportError } from '../http/errors.js';
-import { redact } from '../http/redact.js';
+import type { JsonValue } from '../diagnostics/errors.js';
+import { redact, secretMatcher } from '../http/redact.js';
 import { sendWithRetry } from '../http/send.js';
 import type { HttpOptions, HttpResponse } from '../http/types.js';
 import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
 import { wireDefinition, wirePartialBody } from '../model/wire.js';
 import { parseDefinition, parsePushResult, parseSourceList } from './answers.js';
 import { parseBaseUrl } from './base-url.js';
-import { GRAPH_ERROR_CODES, GraphServiceError, graphTransportError, sourcesUnsupportedError } from './errors.js';
+import { GRAPH_ERROR_CODES, GraphServiceError, graphTransportError, secretNotHeldError, sourcesUnsupportedError } from './errors.js';
+import { heldSourceEntry, heldValue, maskDefinition, maskSourceInfo, redactedPaths, revealSecretValues } from './secret-values.js';
 import { basicAuthorization, hmacAuthorization } from './sign.js';
 import { assertReadableSourceId, assertValidSourceId, CMS_SOURCE_ID } from './source-id.js';
 import type { GraphAuth, GraphClient, PushResult, RemoteDefinition, SourceDeleteMode, SourceInfo, SourceLabels } from './types.js';
@@ -109,13 +111,48 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   };
 
   const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value), 'utf8');
+  // Asked at each use: the process's list grows (a token in use, the local emulator's credentials).
+  const holdsSecret = (): ((text: string) => boolean) => secretMatcher(secrets);
 
-  // GET types for a source of the account or for the CMS's own `default`.
+  // GET types for a source of the account or for the CMS's own `default`; values that hold
+  // a secret come back as "[redacted]", so nothing graphform writes from them holds one.
   const readTypes = async (id: string): Promise<RemoteDefinition> => {
     const response = await request({ method: 'GET', path: TYPES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] });
     if (response.status === 404) return { status: 'missing' };
     if (isUnsupported(response.status)) return { status: 'unsupported' };
-    return { status: 'found', ...parseDefinition(response.text, `GET types for source ${id}`, clean) };
+    const read = parseDefinition(response.text, `GET types for source ${id}`, clean);
+    return { status: 'found', ...read, definition: maskDefinition(read.definition, holdsSecret()).definition };
+  };
+
+  // GET sources, with a label or description that holds a secret as "[redacted]". A 404 on
+  // one source's entry that says "not found" is no source; any other 404 is no sources API.
+  const readSources = async (call: Call, what: string): Promise<SourceInfo[]> => {
+    const response = await request(call);
+    if (response.status === 404 && call.query.length > 0 && SOURCE_NOT_FOUND.test(response.text)) return [];
+    if (response.status === 404 || isUnsupported(response.status)) throw sourcesUnsupportedError('GET', targetOf(call), response.status);
+    const holds = holdsSecret();
+    return parseSourceList(response.text, what, clean).map((source) => maskSourceInfo(source, holds));
+  };
+
+  /**
+   * A body as it goes on the wire: each "[redacted]" in it (a value that holds a secret, as
+   * declarations, state and plans carry it) replaced by what the service holds at that path
+   * now, read just before sending. Where the service holds no secret the request is refused.
+   */
+  const revealed = async (id: string, method: string, path: string, body: JsonValue, held: () => Promise<JsonValue | undefined>): Promise<JsonValue> => {
+    if (redactedPaths(body).length === 0) return body;
+    const { value, missing } = revealSecretValues(body, await held(), holdsSecret());
+    if (missing.length > 0) throw secretNotHeldError(id, method, path, missing);
+    return value;
+  };
+  // The raw answers the values come from, never masked.
+  const heldTypes = (id: string) => async (): Promise<JsonValue | undefined> => {
+    const response = await request({ method: 'GET', path: TYPES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] });
+    return response.status === 200 ? heldValue(response.text) : undefined;
+  };
+  const heldLabels = (id: string) => async (): Promise<JsonValue | undefined> => {
+    const response = await request({ method: 'GET', path: SOURCES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] });
+    return response.status === 200 ? heldSourceEntry(response.text, id) : undefined;
   };
 
   return {
@@ -123,12 +160,14 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
     async putTypes(id: string, definition: SourceDefinition): Promise<void> {
       assertValidSourceId(id);
-      await request({ method: 'PUT', path: TYPES_PATH, query: [['id', id]], body: json(wireDefinition(definition)), contentType: 'application/json' });
+      const body = await revealed(id, 'PUT', targetOf({ path: TYPES_PATH, query: [['id', id]] }), wireDefinition(definition), heldTypes(id));
+      await request({ method: 'PUT', path: TYPES_PATH, query: [['id', id]], body: json(body), contentType: 'application/json' });
     },
 
-    async postTypes(id: string, body: PartialTypesBody): Promise<void> {
+    async postTypes(id: string, partial: PartialTypesBody): Promise<void> {
       assertValidSourceId(id);
-      await request({ method: 'POST', path: TYPES_PATH, query: [['id', id]], body: json(wirePartialBody(body)), contentType: 'application/json' });
+      const body = await revealed(id, 'POST', targetOf({ path: TYPES_PATH, query: [['id', id]] }), wirePartialBody(partial), heldTypes(id));
+      await request({ method: 'POST', path: TYPES_PATH, query: [['id', id]], body: json(body), contentType: 'application/json' });
     },
 
     async getTypes(id: string): Promise<RemoteDefinition> {
@@ -160,20 +199,14 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     },
 
     async listSources(): Promise<SourceInfo[]> {
-      const call = { method: 'GET', path: SOURCES_PATH, query: [], handled: [404, ...UNSUPPORTED] } as const;
-      const response = await request(call);
-      if (response.status === 404 || isUnsupported(response.status)) throw sourcesUnsupportedError('GET', targetOf(call), response.status);
-      return parseSourceList(response.text, 'GET sources', clean);
+      return readSources({ method: 'GET', path: SOURCES_PATH, query: [], handled: [404, ...UNSUPPORTED] }, 'GET sources');
     },
 
     async getSource(id: string): Promise<SourceInfo | undefined> {
       assertReadableSourceId(id);
-      const call = { method: 'GET', path: SOURCES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] } as const;
-      const response = await request(call);
-      if (response.status === 404 && SOURCE_NOT_FOUND.test(response.text)) return undefined;
-      if (response.status === 404 || isUnsupported(response.status)) throw sourcesUnsupportedError('GET', targetOf(call), response.status);
+      const sources = await readSources({ method: 'GET', path: SOURCES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] }, `GET sources for source ${id}`);
       // Published clients take the first entry; matching the id also survives a service that ignores ?id=.
-      return parseSourceList(response.text, `GET sources for source ${id}`, clean).find((source) => source.id === id);
+      return sources.find((source) => source.id === id);
     },
 
     async updateSource(id: string, labels: SourceLabels): Promise<void> {
@@ -185,7 +218,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         });
       }
       // Exactly the two fields: the service refuses anything else in this body.
-      await request({ method: 'POST', path: SOURCES_PATH, query: [['id', id]], body: json({ label: labels.label, description: labels.description }), contentType: 'application/json' });
+      const body = await revealed(id, 'POST', targetOf({ path: SOURCES_PATH, query: [['id', id]] }), { label: labels.label, description: labels.description }, heldLabels(id));
+      await request({ method: 'POST', path: SOURCES_PATH, query: [['id', id]], body: json(body), contentType: 'application/json' });
     },
 
     async deleteSource(id: string, mode?: SourceDeleteMode): Promise<void> {

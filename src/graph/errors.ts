@@ -16,6 +16,8 @@ export const GRAPH_ERROR_CODES = {
   invalidUrl: 'GF_GRAPH_INVALID_URL',
   /** The service has no sources API: GET /api/content/v3/sources answered 404, 405 or 501. */
   sourcesUnsupported: 'GF_GRAPH_SOURCES_UNSUPPORTED',
+  /** A body carries "[redacted]" where the service holds no secret to send back in its place (secret-values.ts). */
+  secretNotHeld: 'GF_GRAPH_SECRET_NOT_HELD',
 } as const;
 
 /** The most a message quotes of what the service said: enough for its reason, never a whole page. */
@@ -87,6 +89,18 @@ export function sourcesUnsupportedError(method: string, path: string, status: nu
     details: { method, path, status },
     hint: 'Labels, descriptions and sources outside graphform cannot be read from this service; graphform works from state and GET types alone.',
   });
+}
+
+/** A request refused before it was sent: "[redacted]" at `paths`, and no secret on the service to put there. */
+export function secretNotHeldError(id: string, method: string, path: string, paths: readonly string[]): GraphformError {
+  return new GraphformError(
+    GRAPH_ERROR_CODES.secretNotHeld,
+    `Refusing to send ${method} ${path}: the request for source ${id} carries "[redacted]" at ${paths.join(', ')} in place of a secret, and the service holds no secret there to send back; nothing was sent for the source`,
+    {
+      details: { id, method, path, paths: [...paths] },
+      hint: 'graphform never writes a secret: declarations, state and plans hold "[redacted]" in its place, and each request sends back the value the service holds. Put the value back on the service, or declare the field with a value that is not one of graphform\'s secrets, then run `graphform plan` again.',
+    },
+  );
 }
 
 export function isSourcesUnsupported(error: unknown): error is GraphformError {

@@ -82,6 +82,24 @@ function isCredential(scheme: string, value: string): boolean {
 /** A word as prose writes it: letters, perhaps ending a sentence or clause. */
 const PLAIN_WORD = /^[A-Za-z]+[.:!?]?$/;
 
+/**
+ * Whether `text` holds a known secret (those passed in and the process's list, in every
+ * form), matched as redact() matches it: a value that does is never written by graphform
+ * (graph/secret-values.ts).
+ */
+export function holdsSecret(text: string, secrets: readonly string[] = []): boolean {
+  return secretMatcher(secrets)(text);
+}
+
+/** holdsSecret for many texts: the forms of every secret are worked out once. */
+export function secretMatcher(secrets: readonly string[] = []): (text: string) => boolean {
+  const values = secretsToRemove(secrets);
+  if (values.length === 0) return () => false;
+  const long = values.filter((value) => value.length >= MIN_SECRET_LENGTH);
+  const short = values.filter((value) => value.length < MIN_SECRET_LENGTH);
+  return (text) => long.some((value) => text.includes(value)) || short.some((value) => removeSecret(text, value) !== text);
+}
+
 function removeSecret(text: string, value: string): string {
   if (value.length >= MIN_SECRET_LENGTH) return text.split(value).join(REDACTED);
   const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -10,7 +10,8 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { StateSourceEntry } from '../state/types.js';
 import { decideAction, SOURCES_POST_KINDS, TYPES_POST_KINDS, type RemoteStatus } from './action-rules.js';
 import { summarize } from './policy.js';
-import { driftWarning, explainAction, pendingWarning, unknownFieldsWarning } from './reasons.js';
+import { driftWarning, explainAction, pendingWarning, secretValuesWarning, unknownFieldsWarning } from './reasons.js';
+import { redactedDefinitionPaths } from '../graph/secret-values.js';
 import { unknownFieldPaths } from '../model/unknown-fields.js';
 import { fullBody, labelsBody, partialBody, sourcesPath, typesPath } from './request-body.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource, type UnmanagedSource } from './types.js';
@@ -94,6 +95,7 @@ function planSource(
   const drift = applied !== undefined && current !== undefined ? diffCanonical(comparable(applied), comparable(current)) : [];
   const pending = entry?.pending;
   const undeclared = found === undefined || declaration === undefined ? [] : undeclaredUnknownFields(found.unknown, declaration.definition);
+  const requests = requestsFor(decision.action, id, declaration, changes);
   return {
     id,
     action: decision.action,
@@ -102,10 +104,11 @@ function planSource(
       ...reasons,
       ...driftWarning(id, drift, decision.action),
       ...unknownFieldsWarning(id, undeclared, decision.action),
+      ...secretWarning(id, desired, current, remoteStatus, requests.length > 0),
       ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? [])),
     ],
     changes,
-    requests: requestsFor(decision.action, id, declaration, changes),
+    requests,
     ...(pending === undefined ? {} : { pending }),
   };
 }
@@ -143,6 +146,19 @@ function requestsFor(action: PlanAction, id: string, declaration: SourceDeclarat
       throw new Error(`unknown action ${String(unreachable)}`);
     }
   }
+}
+
+/**
+ * The fields of the declaration and of the service's definition that hold a secret (as
+ * "[redacted]"), and those declared ones a request would send while the service holds no
+ * secret there to send back (only known when the service was asked).
+ */
+function secretWarning(id: string, desired: SourceDefinition | undefined, current: SourceDefinition | undefined, remote: RemoteStatus, sends: boolean): string[] {
+  const declared = desired === undefined ? [] : redactedDefinitionPaths(desired);
+  const held = current === undefined ? [] : redactedDefinitionPaths(current);
+  const asked = remote === 'found' || remote === 'missing';
+  const notHeld = sends && asked ? declared.filter((path) => !held.includes(path)) : [];
+  return secretValuesWarning(id, [...new Set([...declared, ...held])].sort(), notHeld);
 }
 
 /**

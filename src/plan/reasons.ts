@@ -117,6 +117,36 @@ export function unknownFieldsWarning(id: string, paths: readonly string[], actio
   ];
 }
 
+/** The stable code of the warning that a definition holds one of graphform's configured secrets. */
+export const SECRET_IN_DEFINITION = 'GF_SECRET_IN_DEFINITION';
+
+/**
+ * Names the fields of a source that hold one of graphform's configured secrets, as the
+ * service or the declaration has them (graph/secret-values.ts), and what to do: graphform
+ * writes "[redacted]" in their place everywhere and sends back what the service holds.
+ */
+export function secretValuesNotice(id: string, paths: readonly string[]): string {
+  return (
+    `${SECRET_IN_DEFINITION}: source ${id} holds one of graphform's configured secrets at ${paths.join(', ')}. ` +
+    'graphform never writes it: declarations, state, plan files and output show "[redacted]" there, and each request for the source sends back the value the service holds. ' +
+    "Anyone who can read the source's definition can read that secret: give the field a value of its own on the service, or rotate the secret"
+  );
+}
+
+/**
+ * The plan's warning for a source whose declaration or service definition holds a secret
+ * (as "[redacted]"); `notHeld` are the declared ones the service holds no secret at, which
+ * apply cannot send (GF_GRAPH_SECRET_NOT_HELD).
+ */
+export function secretValuesWarning(id: string, paths: readonly string[], notHeld: readonly string[]): string[] {
+  if (paths.length === 0) return [];
+  const refused =
+    notHeld.length === 0
+      ? ''
+      : `; the service holds no secret at ${notHeld.join(', ')}, so apply refuses to send this source (GF_GRAPH_SECRET_NOT_HELD): put the value back on the service, or declare the field with a value that is not one of graphform's secrets`;
+  return [`Warning: ${secretValuesNotice(id, paths)}${refused}`];
+}
+
 function inLanguages(languages: readonly string[]): string {
   return languages.length === 0 ? '' : ` in ${languages.join(', ')}`;
 }

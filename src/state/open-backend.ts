@@ -2,6 +2,7 @@ import type { StateConfig } from '../config/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { createHttpBackend } from './http-backend.js';
 import { createLocalBackend } from './local-backend.js';
+import { withSecretsMasked } from './masked-backend.js';
 import type { ProcessProbe } from './process-identity.js';
 import type { StateBackend } from './types.js';
 
@@ -15,8 +16,12 @@ export interface OpenBackendOptions {
   probe?: ProcessProbe;
 }
 
-/** The backend an environment's `state:` config names. */
+/** The backend an environment's `state:` config names; what it reads holds no secret (masked-backend.ts). */
 export function openStateBackend(config: StateConfig, options: OpenBackendOptions): StateBackend {
+  return withSecretsMasked(configuredBackend(config, options));
+}
+
+function configuredBackend(config: StateConfig, options: OpenBackendOptions): StateBackend {
   switch (config.backend) {
     case 'local':
       return createLocalBackend({ path: config.path, lockTimeoutMs: config.lockTimeoutMs, ...options });

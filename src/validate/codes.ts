@@ -55,6 +55,7 @@ export const DECLARATION_FILE_CODES = {
   GF_NOT_UTF8: 'A file is not UTF-8 (for example Latin-1 or UTF-16).',
   GF_DECLARATION_TOO_DEEP: 'A declaration nests lists or maps deeper than graphform reads (a real one nests a few levels).',
   GF_DATA_MATCHES_DECLARATION: 'A data: pattern matches a declaration file (a map with keys such as id or contentTypes), which would hide it from validate and plan.',
+  GF_DATA_PATTERN_TOO_COMPLEX: 'A data: pattern has braces that expand one path segment to more than 64 alternatives.',
 } as const;
 
 export type DeclarationFileCode = keyof typeof DECLARATION_FILE_CODES;

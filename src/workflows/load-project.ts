@@ -1,6 +1,8 @@
 import type { ResolvedConfig } from '../config/types.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
+import { maskDeclarations } from '../graph/secret-values.js';
+import { secretMatcher } from '../http/redact.js';
 import { displayPath, readDeclarationTexts } from '../load/read-declarations.js';
 import { parseProjectDeclarations } from '../load/read-project.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
@@ -43,14 +45,17 @@ export async function loadProject(
     maxSources: config.maxSources,
     stateSources: options.stateSources ?? {},
   };
-  const result = validateDeclarations(files, context);
+  // A declared value that holds one of graphform's secrets is "[redacted]" from here on
+  // (graph/secret-values.ts): no plan, state or output made from the declarations holds it.
+  const masked = <T extends { declarations: SourceDeclaration[] }>(validated: T): T => ({ ...validated, declarations: maskDeclarations(validated.declarations, secretMatcher()) });
+  const result = masked(validateDeclarations(files, context));
   const declaredNames = declaredContentTypeNames(files);
   return {
     config,
     // Validating again costs as much as the first time: skipped when the account cannot change
     // the outcome. The texts are kept and parsed again then, not the parsed files, which are
     // several copies of every definition's size and seldom needed.
-    revalidate: (accountTypes) => (accountNamesTouch(declaredNames, accountTypes) ? validateDeclarations(parseProjectDeclarations(reads), { ...context, accountTypes }) : result),
+    revalidate: (accountTypes) => (accountNamesTouch(declaredNames, accountTypes) ? masked(validateDeclarations(parseProjectDeclarations(reads), { ...context, accountTypes })) : result),
     declarations: result.declarations,
     diagnostics: result.diagnostics,
     // A file that was refused or is empty has no line worth showing.

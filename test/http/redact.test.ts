@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeHeaders, redact, REDACTED, redactUrl } from '../../src/http/redact.js';
+import { describeHeaders, holdsSecret, redact, REDACTED, redactUrl, secretMatcher } from '../../src/http/redact.js';
 
 const R = REDACTED;
 
@@ -58,6 +58,24 @@ describe('redact', () => {
     'epi-hmac signatures: see the clock',
   ])('leaves prose that names a scheme as it is: %s', (text) => {
     expect(redact(text)).toBe(text);
+  });
+});
+
+describe('holdsSecret and secretMatcher', () => {
+  it.each([
+    ['the secret itself', 'S3cretValue99', true],
+    ['a text around it', 'Bearer S3cretValue99 for hooks', true],
+    ['its base64', Buffer.from('S3cretValue99').toString('base64'), true],
+    ['its URL-encoded form', encodeURIComponent('S3cret/Value99'), false],
+    ['a text without it', 'https://hooks.example.com/plain', false],
+  ])('%s', (_name, text, expected) => {
+    expect(holdsSecret(text, ['S3cretValue99'])).toBe(expected);
+    expect(secretMatcher(['S3cretValue99'])(text)).toBe(expected);
+  });
+
+  it('matches a short secret only as a whole word, as redact removes it', () => {
+    expect(holdsSecret('sent x here', ['x'])).toBe(true);
+    expect(holdsSecret('text/plain', ['x'])).toBe(false);
   });
 });
 

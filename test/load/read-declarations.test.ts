@@ -147,6 +147,7 @@ describe('DECLARATION_FILE_CODES', () => {
     await writeFile(path.join(dir, 'content-sources', 'e.yaml'), `label: ${'y'.repeat(2000)}\n`);
     await writeFile(path.join(dir, 'content-sources', 'f.yaml'), `label: ${'['.repeat(3000)}${']'.repeat(3000)}\n`);
     await writeFile(path.join(dir, 'content-sources', 'g.yaml'), 'id: gg\ndata: ["g.yaml"]\n');
+    await writeFile(path.join(dir, 'content-sources', 'h.yaml'), `id: hh\ndata: ["${'{a,b}'.repeat(7)}.ndjson"]\n`);
     const codes = new Set(excludeDataFiles(await read(dir)).flatMap((f) => f.diagnostics.map((d) => d.code)));
     expect([...codes].sort()).toEqual(Object.keys(DECLARATION_FILE_CODES).sort());
     for (const meaning of Object.values(DECLARATION_FILE_CODES)) expect(meaning).toMatch(/^[A-Z][^\n]{10,}\.$/);

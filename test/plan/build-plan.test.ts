@@ -171,3 +171,29 @@ describe('policy', () => {
     expect(stateOf({ a: blog, b: blog, c: blog }).serial).toBe(3);
   });
 });
+
+describe('buildPlan, with a value that holds one of graphform\'s secrets ("[redacted]" in the declaration or the service\'s definition)', () => {
+  const held = edit(shop(), (d) => void (d.unknownFields = { webhookAuth: '[redacted]' }));
+  const found = (definition: SourceDefinition) => ({ status: 'found' as const, definition, unknown: Object.keys(definition.unknownFields ?? {}), hasDescription: false });
+
+  it('names the field in a GF_SECRET_IN_DEFINITION warning, also when nothing changes', () => {
+    const plan = planOf({ applied: { shop: held }, declared: [declaration('shop', held)], remote: { shop: found(held) } });
+    expect(plan.sources[0]?.action).toBe('none');
+    expect(plan.sources[0]?.reasons).toEqual([expect.stringMatching(/^Warning: GF_SECRET_IN_DEFINITION: source shop holds one of graphform's configured secrets at webhookAuth\. graphform never writes it/)]);
+  });
+
+  it('says apply refuses a request that would send "[redacted]" where the service holds no secret', () => {
+    const plain = edit(shop(), (d) => void (d.unknownFields = { webhookAuth: 'https://hooks.example.com/plain' }));
+    const adding = edit(held, (d) => void (d.contentTypes.Product!.properties.Weight = { type: 'Float' }));
+    const plan = planOf({ applied: { shop: held }, declared: [declaration('shop', adding)], remote: { shop: found(plain) } });
+    expect(plan.sources[0]?.requests.length).toBeGreaterThan(0);
+    expect(plan.sources[0]?.reasons.join('\n')).toContain('the service holds no secret at webhookAuth, so apply refuses to send this source (GF_GRAPH_SECRET_NOT_HELD)');
+    const unasked = planOf({ applied: { shop: held }, declared: [declaration('shop', adding)] });
+    expect(unasked.sources[0]?.reasons.join('\n')).not.toContain('apply refuses');
+  });
+
+  it('says nothing of secrets for a source without one', () => {
+    const plan = planOf({ applied: { shop: shop() }, declared: [declaration('shop', shop())], remote: { shop: found(shop()) } });
+    expect(plan.sources[0]?.reasons).toEqual([]);
+  });
+});

@@ -5,9 +5,11 @@ import { GraphformError, isGraphformError } from '../../diagnostics/errors.js';
 import { checkDrafts, draftContext, type DeclarationDraft } from '../../declare/check-declarations.js';
 import { formatDeclaration } from '../../declare/format-declaration.js';
 import { isSourcesUnsupported } from '../../graph/errors.js';
+import { redactedDefinitionPaths } from '../../graph/secret-values.js';
 import { CMS_SOURCE_ID, isValidSourceId } from '../../graph/source-id.js';
 import type { GraphClient } from '../../graph/types.js';
 import type { SourceDefinition } from '../../model/types.js';
+import { secretValuesNotice } from '../../plan/reasons.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { emptyState, stateDefinitions, stateEntry, withSource } from '../../state/state.js';
 import type { State } from '../../state/types.js';
@@ -70,6 +72,9 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
         if (trap.signal.aborted) return exitCodeAfter(trap, 0);
         const back = await readBack(opened.client, next, opened.description);
         unknownFieldsNotice(ctx, next, back.unknown);
+        // The client gave values that hold a secret as "[redacted]": named here, never written.
+        const secrets = redactedDefinitionPaths(back.definition);
+        if (secrets.length > 0) ctx.err(ctx.colorErr().yellow(`warning: ${secretValuesNotice(next, secrets)}.`));
         read.push({ id: next, definition: back.definition });
       }
       const importedAt = clock(ctx)().toISOString();

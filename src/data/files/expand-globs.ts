@@ -1,6 +1,8 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { globSegments, hasGlobMagic, segmentMatcher } from './glob.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { DATA_ERROR_CODES } from '../codes.js';
+import { compileGlob, hasGlobMagic, tooComplexMessage, withEmptyGlobstars, type GlobSegment } from './glob.js';
 import { patternLeavesRoot } from './pattern-scope.js';
 
 /**
@@ -19,37 +21,62 @@ export async function expandGlobs(patterns: readonly string[], baseDir: string, 
       continue;
     }
     const root = path.isAbsolute(pattern) ? path.parse(pattern).root : baseDir;
-    const matches = await walk(root, globSegments(path.isAbsolute(pattern) ? pattern.slice(root.length) : pattern));
+    const glob = compileGlob(path.isAbsolute(pattern) ? pattern.slice(root.length) : pattern);
+    if ('tooComplex' in glob) {
+      throw new GraphformError(DATA_ERROR_CODES.patternTooComplex, `The ${tooComplexMessage(pattern, glob.tooComplex)}.`, { details: { pattern } });
+    }
+    const matches = await walk(root, glob.segments);
     if (matches.length === 0) unmatched.push(pattern);
     for (const match of matches) found.add(match);
   }
   return { files: [...found].sort(), unmatched };
 }
 
-async function walk(dir: string, segments: readonly string[]): Promise<string[]> {
-  const [head, ...rest] = segments;
-  if (head === undefined) return (await isEntryButFolder(dir)) ? [dir] : [];
-  if (head === '**') {
-    const results = await walk(dir, rest);
+/**
+ * The files under `root` that match `segments`, found without recursion: each work item is
+ * a folder and the pattern positions still open there, and a folder is listed once per
+ * item. A (folder, position) pair is taken up once at most, so `**\/**\/…` and
+ * `**\/a/**\/a/…` cost one pass over the tree per position, not one per way of splitting
+ * the path among the globstars.
+ */
+async function walk(root: string, segments: readonly GlobSegment[]): Promise<string[]> {
+  const results = new Set<string>();
+  const seen = new Set<string>();
+  const todo: { dir: string; states: Iterable<number> }[] = [{ dir: root, states: [0] }];
+  for (let item = todo.pop(); item !== undefined; item = todo.pop()) {
+    const { dir } = item;
+    const open = [...withEmptyGlobstars(segments, item.states)].filter((state) => !seen.has(`${state}\0${dir}`));
+    if (open.length === 0) continue;
+    for (const state of open) seen.add(`${state}\0${dir}`);
+    const listed: number[] = [];
+    for (const state of open) {
+      const segment = segments[state];
+      if (segment === undefined) {
+        if (await isEntryButFolder(dir)) results.add(dir);
+      } else if (segment.kind === 'literal') todo.push({ dir: path.join(dir, segment.name), states: [state + 1] });
+      else listed.push(state);
+    }
+    if (listed.length === 0) continue;
     for (const entry of await entries(dir)) {
-      if (entry.isDirectory() && !entry.name.startsWith('.')) results.push(...(await walk(path.join(dir, entry.name), segments)));
+      const full = path.join(dir, entry.name);
+      const next: number[] = [];
+      for (const state of listed) {
+        const segment = segments[state];
+        if (segment?.kind === 'globstar') {
+          if (entry.isDirectory() && !entry.name.startsWith('.')) next.push(state);
+        } else if (segment?.kind === 'wildcard' && segment.matches(entry.name)) {
+          if (state + 1 < segments.length) {
+            if (entry.isDirectory()) next.push(state + 1);
+          } else if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await isFolder(full)))) {
+            // Anything but a folder is a match, FIFOs and dangling links included: the reader refuses those by name.
+            results.add(full);
+          }
+        }
+      }
+      if (next.length > 0) todo.push({ dir: full, states: next });
     }
-    return results;
   }
-  if (!hasGlobMagic(head)) return walk(path.join(dir, head), rest);
-  const matches = segmentMatcher(head);
-  const results: string[] = [];
-  for (const entry of await entries(dir)) {
-    if (!matches(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (rest.length === 0) {
-      // Anything but a folder is a match, FIFOs and dangling links included: the reader refuses those by name.
-      if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await isFolder(full)))) results.push(full);
-    } else if (entry.isDirectory()) {
-      results.push(...(await walk(full, rest)));
-    }
-  }
-  return results;
+  return [...results];
 }
 
 async function entries(dir: string): Promise<import('node:fs').Dirent[]> {

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import published from '../../fixtures/published/graph-openapi-schemas.json' with { type: 'json' };
 import { startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject, type GraphProject } from '../../helpers/graph-project.js';
+import { startNewerService } from '../../helpers/newer-service.js';
 import { rawRequest } from '../../helpers/raw-graph.js';
 
 /** Sources written by other tools, straight through the API: graphform never saw them. */
@@ -105,49 +104,9 @@ describe('sources written by other tools, in the published definition', () => {
   });
 });
 
-/**
- * A service newer than graphform: it keeps whatever fields a definition has (no
- * additionalProperties check) and answers them back, as a later API version could.
- */
-async function newerService(): Promise<{ url: string; credentials: { appKey: string; secret: string }; stored: Map<string, Record<string, unknown>>; bodies: Array<{ method: string; body: unknown }> }> {
-  const stored = new Map<string, Record<string, unknown>>();
-  const bodies: Array<{ method: string; body: unknown }> = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const id = url.searchParams.get('id') ?? '';
-      const text = Buffer.concat(chunks).toString('utf8');
-      if (url.pathname === '/api/content/v3/types') {
-        if (request.method === 'GET') {
-          const definition = stored.get(id);
-          response.writeHead(definition === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(definition === undefined ? 'Source is not found' : JSON.stringify(definition));
-          return;
-        }
-        const body = JSON.parse(text) as Record<string, unknown>;
-        bodies.push({ method: request.method ?? '', body });
-        if (request.method === 'PUT') stored.set(id, body);
-        else {
-          const current = stored.get(id) ?? {};
-          stored.set(id, { ...current, ...body, contentTypes: { ...(current.contentTypes as object), ...(body.contentTypes as object) } });
-        }
-        response.writeHead(204).end();
-        return;
-      }
-      // No sources API: graphform falls back with one warning.
-      response.writeHead(404).end('Not found');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, credentials: { appKey: 'key', secret: Buffer.from('a secret of the newer service').toString('base64') }, stored, bodies };
-}
-
 describe('fields graphform does not know', () => {
   it('are imported under unknownFields with a warning, compared by plan, and carried back at their level in every request body', async () => {
-    const service = await newerService();
+    const service = await startNewerService();
     service.stored.set('nw', {
       label: 'Newer',
       languages: ['en'],

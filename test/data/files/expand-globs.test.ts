@@ -22,7 +22,7 @@ describe('expandGlobs', () => {
     [['cs/data/*/?.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/shop/a.ndjson', 'cs/data/shop/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/**/*.yaml', 'cs/data/shop/b.ndjson'], ['cs/data/blog/posts.yaml', 'cs/data/shop/b.ndjson']],
-    // picomatch's braces and classes, within a segment and as a folder.
+    // Braces and classes, within a segment and as a folder.
     [['cs/data/shop/*.{ndjson,txt}'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/notes.txt']],
     [['cs/data/{shop,blog}/*.{ndjson,yaml}'], ['cs/data/blog/posts.yaml', 'cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/shop/[a].ndjson'], ['cs/data/shop/a.ndjson']],
@@ -37,6 +37,40 @@ describe('expandGlobs', () => {
     const result = await expandGlobs(['cs/none.ndjson', 'cs/*.json'], tmp.dir);
     expect(rel(result.files)).toEqual(['cs/none.ndjson']);
     expect(result.unmatched).toEqual(['cs/*.json']);
+  });
+});
+
+describe('expandGlobs with hostile patterns', () => {
+  // The recursive walk took 73 s over this tree, then overflowed the stack gathering duplicates.
+  it('walks twenty globstars over a folder six deep once per folder', async () => {
+    const deep = await tempDir();
+    try {
+      await deep.write(`${'d/'.repeat(6)}x.ndjson`, '');
+      await deep.write('d/d/y.ndjson', '');
+      const result = await expandGlobs([`${'**/'.repeat(20)}*.ndjson`, `${'**/d/'.repeat(3)}**/*.ndjson`], deep.dir);
+      expect(result.files.map((f) => path.relative(deep.dir, f).split(path.sep).join('/'))).toEqual(['d/d/d/d/d/d/x.ndjson', 'd/d/y.ndjson']);
+    } finally {
+      await deep.remove();
+    }
+  });
+
+  it('matches thirty stars against a name of 200 characters', async () => {
+    const long = await tempDir();
+    try {
+      await long.write(`data/${'a'.repeat(200)}`, '');
+      await long.write(`data/${'a'.repeat(100)}c.ndjson`, '');
+      const result = await expandGlobs([`data/${'*a'.repeat(30)}c.ndjson`], long.dir);
+      expect(result.files).toEqual([path.join(long.dir, 'data', `${'a'.repeat(100)}c.ndjson`)]);
+    } finally {
+      await long.remove();
+    }
+  });
+
+  it('refuses a pattern given whose braces expand past the limit, with its code', async () => {
+    await expect(expandGlobs([`cs/${'{a,b}'.repeat(7)}.ndjson`], tmp.dir)).rejects.toMatchObject({
+      code: 'GF_DATA_PATTERN_TOO_COMPLEX',
+      message: expect.stringContaining('to more than 64 alternatives; list fewer, or split it into several patterns') as unknown,
+    });
   });
 });
 
