@@ -42,6 +42,8 @@ export const DATA_CODES = {
   lineTooLong: 'GF_DATA_LINE_TOO_LONG',
   /** An element of a `.json` array larger than the same limit, or an item of a YAML list over 4 MiB: reported, not read. */
   itemTooLarge: 'GF_DATA_ITEM_TOO_LARGE',
+  /** Lists and maps that nest more than 100 levels deep (MAX_DATA_DEPTH), at the first place they do: the item is not read. */
+  tooDeep: 'GF_DATA_TOO_DEEP',
   /** A YAML data file over 64 MiB, or over 4 MiB when it is not a block list (read whole): large data belongs in NDJSON. */
   fileTooLarge: 'GF_DATA_FILE_TOO_LARGE',
   /** A declared data file that resolves outside the project folder, or a `data:` pattern leaving it. */

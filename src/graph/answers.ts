@@ -1,4 +1,6 @@
 import { GraphformError } from '../diagnostics/errors.js';
+import { MAX_DECLARATION_DEPTH } from '../load/nesting-depth.js';
+import { nestsDeeperThan } from '../model/value-depth.js';
 import type { SourceDefinition } from '../model/types.js';
 import { GRAPH_ERROR_CODES } from './errors.js';
 import { readDefinition } from './read-definition.js';
@@ -20,7 +22,7 @@ export interface ReadDefinition {
 
 export function parseDefinition(text: string, what: string, clean: Clean): ReadDefinition {
   const value = parseJson(text);
-  const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : readDefinition(value);
+  const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : tooDeep(value) ? { ok: false as const, problem: TOO_DEEP } : readDefinition(value);
   if (!read.ok) throw badResponse(`${what} with a definition graphform cannot read: ${read.problem}.`, text, clean, 'Run with --no-refresh to plan from state alone, and report the answer above.');
   return { definition: read.definition, unknown: read.unknown, hasDescription: read.hasDescription };
 }
@@ -40,6 +42,17 @@ export function parsePushResult(text: string): PushResult {
   // The body is optional and undocumented: anything else means "no journal id".
   return {};
 }
+
+/**
+ * A definition nests a few levels, and its unknown fields are kept, compared, hashed and
+ * written as a declaration by walks that recurse: one deeper than a declaration may be
+ * (50,000 nested lists in an unknown field) is refused before any of them meets it.
+ */
+function tooDeep(value: unknown): boolean {
+  return nestsDeeperThan(value, MAX_DECLARATION_DEPTH);
+}
+
+const TOO_DEEP = `it nests lists and maps more than ${MAX_DECLARATION_DEPTH} levels deep, deeper than a declaration may (a definition nests a few levels)`;
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;

@@ -5,6 +5,7 @@ import { formatBytes, formatCount } from '../progress/format-progress.js';
 import type { DataFile, ReadCounter, ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
 import { fileBytes } from './file-bytes.js';
+import { jsonItemTooDeep } from './item-depth.js';
 import { dataIssue, encodingIssue } from './issue.js';
 import { JsonArrayScanner, type ArrayElement, type ScanProblem } from './json-array-scanner.js';
 import { parseJson } from './json-values.js';
@@ -67,5 +68,6 @@ function elementEntry(element: ArrayElement, file: string, fields: PlainItemFiel
       issue: dataIssue(DATA_CODES.unexpectedAction, file, element.line, 'JSON and YAML data files hold plain items, not action lines: put the item itself here.'),
     };
   }
-  return plainItemEntry(parsed.value, file, element.line, fields);
+  // The array holds the item: one level.
+  return jsonItemTooDeep(parsed.value, element.text, file, element, 1) ?? plainItemEntry(parsed.value, file, element.line, fields);
 }

@@ -7,6 +7,8 @@ import { DEFAULT_MAX_LINE_BYTES } from './line-splitter.js';
 export interface ArrayElement {
   text: string;
   line: number;
+  /** The column (1-based, in UTF-16 code units) the element starts at on its line. */
+  column: number;
   tooLarge?: true;
 }
 
@@ -34,6 +36,9 @@ export class JsonArrayScanner {
   private inString = false;
   private escaped = false;
   private elementLine = 0;
+  private elementColumn = 0;
+  /** Characters on the current line before the text being pushed. */
+  private lineChars = 0;
   /** After a comma: an element must follow (JSON has no trailing commas). */
   private needElement = false;
   private parts: string[] = [];
@@ -47,6 +52,7 @@ export class JsonArrayScanner {
   push(text: string): ArrayElement[] {
     const done: ArrayElement[] = [];
     let start = 0;
+    let lastNewline = -1;
     for (let i = 0; i < text.length && this.state !== 'failed'; i++) {
       const c = text.charCodeAt(i);
       if (this.state === 'element') {
@@ -67,10 +73,17 @@ export class JsonArrayScanner {
           this.needElement = true;
         }
       } else if (!isWhitespace(c)) {
-        if (this.structural(c)) start = i;
+        if (this.structural(c)) {
+          start = i;
+          this.elementColumn = lastNewline === -1 ? this.lineChars + i + 1 : i - lastNewline;
+        }
       }
-      if (c === NEWLINE) this.line++;
+      if (c === NEWLINE) {
+        this.line++;
+        lastNewline = i;
+      }
     }
+    this.lineChars = lastNewline === -1 ? this.lineChars + text.length : text.length - lastNewline - 1;
     if (this.state === 'element') this.keep(text.slice(start));
     return done;
   }
@@ -137,7 +150,8 @@ export class JsonArrayScanner {
 
   private finishElement(tail: string, done: ArrayElement[]): void {
     this.keep(tail);
-    done.push(this.overflowing ? { text: '', line: this.elementLine, tooLarge: true } : { text: this.parts.join(''), line: this.elementLine });
+    const at = { line: this.elementLine, column: this.elementColumn };
+    done.push(this.overflowing ? { text: '', ...at, tooLarge: true } : { text: this.parts.join(''), ...at });
     this.parts = [];
     this.partBytes = 0;
     this.overflowing = false;

@@ -4,6 +4,7 @@ import { isActionShape, looksLikeActionText, parseActionLine } from './action-li
 import { excerpt } from '../../diagnostics/excerpt.js';
 import type { EncodingProblem } from '../../fs/utf8-text.js';
 import { dataIssue, encodingIssue } from './issue.js';
+import { jsonItemTooDeep } from './item-depth.js';
 import { describe, parseJson } from './json-values.js';
 import { isMinifiedJson } from '../push/serialize.js';
 import { formatBytes, formatCount } from '../progress/format-progress.js';
@@ -142,12 +143,12 @@ export class NdjsonState {
       out.push(
         isActionShape(value)
           ? this.issue(DATA_CODES.unexpectedAction, line, 'An action line in a file of plain items: the first line has no action line, so every line must be a plain item. Use one form per file.')
-          : plainItemEntry(value, this.file, line, this.fields),
+          : (jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? plainItemEntry(value, this.file, line, this.fields)),
       );
       return;
     }
     if (isActionShape(value)) this.actionLine(value, line, out);
-    else this.dataLine(value, line, out);
+    else this.dataLine(value, text, line, out);
   }
 
   /**
@@ -219,7 +220,7 @@ export class NdjsonState {
     else this.waiting = { line, action: parsed.action };
   }
 
-  private dataLine(value: unknown, line: number, out: ReadEntry[]): void {
+  private dataLine(value: unknown, text: string, line: number, out: ReadEntry[]): void {
     const pending = this.waiting;
     this.waiting = undefined;
     if (pending === undefined) {
@@ -237,7 +238,7 @@ export class NdjsonState {
       out.push(this.issue(DATA_CODES.notAnObject, line, `A data line must be a JSON object, found ${describe(value)}.`));
       return;
     }
-    out.push({ kind: 'record', record: { file: this.file, line, action: pending.action, item: value } });
+    out.push(jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? { kind: 'record', record: { file: this.file, line, action: pending.action, item: value } });
   }
 
   private badJson(text: string, line: number, message: string, out: ReadEntry[]): void {

@@ -1,6 +1,8 @@
 import type { Node } from 'yaml';
+import { findTooDeep } from '../../load/nesting-depth.js';
 import { yamlPackage } from '../../load/yaml-package.js';
 import type { ReadEntry } from '../types.js';
+import { MAX_DATA_DEPTH, positionIn } from './item-depth.js';
 import type { PlainItemFields } from './plain-item.js';
 import { documentProblem, MAX_ALIAS_COUNT, yamlItemEntry, yamlProblemEntry } from './yaml-problems.js';
 
@@ -12,6 +14,9 @@ import { documentProblem, MAX_ALIAS_COUNT, yamlItemEntry, yamlProblemEntry } fro
  * entry, as for a file read whole from the start.
  */
 export function wholeYamlEntries(text: string, file: string, fields: PlainItemFields, skip = 0): ReadEntry[] {
+  // yaml parses nested lists by recursion: 50,000 nested `[` would exhaust the stack.
+  const deep = findTooDeep(text, MAX_DATA_DEPTH);
+  if (deep !== undefined) return [yamlProblemEntry({ kind: 'too-deep', ...positionIn(text, deep.offset, { line: 1, column: 1 }) }, file)];
   const { isSeq, LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });

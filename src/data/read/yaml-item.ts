@@ -1,5 +1,7 @@
 import type { Node } from 'yaml';
+import { findTooDeep } from '../../load/nesting-depth.js';
 import { yamlPackage } from '../../load/yaml-package.js';
+import { MAX_DATA_DEPTH, positionIn } from './item-depth.js';
 import type { AliasScope } from './yaml-alias-scope.js';
 import { documentProblem, type YamlProblem } from './yaml-problems.js';
 
@@ -17,6 +19,9 @@ export interface YamlItemsRead {
  * file read whole.
  */
 export function readYamlItems(text: string, firstLine: number, listLine: number, scope: AliasScope | undefined): YamlItemsRead {
+  // yaml parses nested lists by recursion: 50,000 nested `[` would exhaust the stack.
+  const deep = findTooDeep(text, MAX_DATA_DEPTH);
+  if (deep !== undefined) return { items: [], problem: { kind: 'too-deep', ...positionIn(text, deep.offset, { line: firstLine, column: 1 }) } };
   const { isSeq, LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });

@@ -142,7 +142,7 @@ export class YamlListState {
       this.wantsWhole = true;
       return;
     }
-    if (problem.kind === 'syntax' || problem.kind === 'not-read-whole') {
+    if (problem.kind === 'syntax' || problem.kind === 'not-read-whole' || problem.kind === 'too-deep') {
       this.problem = problem;
       this.settled = true;
     } else if (this.problem === undefined || (this.problem.kind === 'alias' && problem.kind === 'duplicate')) {

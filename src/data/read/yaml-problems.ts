@@ -7,6 +7,8 @@ import type { ReadEntry } from '../types.js';
 import { isActionShape } from './action-line.js';
 import { isCyclic } from './cyclic-value.js';
 import { dataIssue } from './issue.js';
+import { nestsDeeperThan } from '../../model/value-depth.js';
+import { MAX_DATA_DEPTH, tooDeepEntry } from './item-depth.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 
 /** The most YAML text parsed at once: a whole file that is not a block list, or one item of a block list. */
@@ -27,7 +29,9 @@ export type YamlProblem =
   /** Alias expansion failed (past the limit, or no anchor): `reason` is yaml's. */
   | { kind: 'alias'; line: number; reason: string }
   /** Not a block list, and too large to be read whole. */
-  | { kind: 'not-read-whole'; line: number };
+  | { kind: 'not-read-whole'; line: number }
+  /** Lists and maps nest deeper than MAX_DATA_DEPTH from here on: the text was not parsed, as the parser recurses. */
+  | { kind: 'too-deep'; line: number; column: number };
 
 /** yaml's first error in `doc`, else its first repeated key, with lines from `lineOf(offset)`. */
 export function documentProblem(doc: Document.Parsed, lineOf: (offset: number) => number): YamlProblem | undefined {
@@ -59,6 +63,8 @@ export function yamlProblemEntry(problem: YamlProblem, file: string): ReadEntry 
         DATA_CODES.fileTooLarge,
         `This YAML file does not hold a block list (items starting with "- " at the start of a line), and graphform reads such a YAML file whole, only up to ${formatBytes(MAX_YAML_PARSE_BYTES)}: it was not read. A YAML data file must hold one list of items: write it as a block list, which is read item by item, or put the data in NDJSON (.ndjson).`,
       );
+    case 'too-deep':
+      return tooDeepEntry(file, problem);
     default: {
       const unreachable: never = problem;
       throw new Error(`unhandled YAML problem ${JSON.stringify(unreachable)}`);
@@ -74,5 +80,7 @@ export function yamlItemEntry(value: unknown, file: string, line: number, fields
   if (isCyclic(value)) {
     return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file, line, 'This item contains itself: an alias (*name) inside the value its anchor (&name) names makes it endless, and JSON cannot hold it. Write the value out.') };
   }
+  // The text was checked before parsing, but aliases (*name) can nest a value deeper than it reads. The list is a level.
+  if (nestsDeeperThan(value, MAX_DATA_DEPTH - 1)) return tooDeepEntry(file, { line, column: 1 });
   return plainItemEntry(value, file, line, fields);
 }
