@@ -36,6 +36,8 @@ export const DATA_CODES = {
   unknownLanguage: 'GF_DATA_UNKNOWN_LANGUAGE',
   languageMismatch: 'GF_DATA_LANGUAGE_MISMATCH',
   duplicateId: 'GF_DATA_DUPLICATE_ID',
+  /** A data line whose own `_id` differs from its action line's: the service goes by the action line's. */
+  idMismatch: 'GF_DATA_ID_MISMATCH',
   /** Warning: a field that neither the content types nor the service declare. */
   undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
   /** An NDJSON line longer than the reader's limit (16 MiB by default): reported, not read. */

@@ -3,6 +3,7 @@ import { excerpt } from '../../diagnostics/excerpt.js';
 import { closestMatch, didYouMean } from '../../diagnostics/suggest.js';
 import type { SourceDefinition } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
+import { describe, idText } from '../read/json-values.js';
 import type { DataRecord } from '../types.js';
 import { ancestorsOf } from './item-schema.js';
 import type { ItemValidators } from './item-validators.js';
@@ -33,7 +34,10 @@ export function checkRecord(record: DataRecord, context: RecordRulesContext): Di
       ),
     );
   }
-  if (record.item !== undefined) checkItem(record.item, language, context, problems);
+  if (record.item !== undefined) {
+    idAgrees(record.item, record.action.id, problems);
+    checkItem(record.item, language, context, problems);
+  }
   if (problems.length === 0) return [];
   return problems.map((p) => ({ code: p.code, severity: p.severity, message: p.message, file: record.file, line: record.line, column: 1, path: p.path }));
 }
@@ -50,6 +54,23 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
   if (typeName === undefined) return;
   const invalid = context.validators.check(typeName, item);
   for (const found of invalid) problems.push(found);
+}
+
+/**
+ * A data line may repeat its action line's `_id`, but one that differs says two things: the
+ * service indexes the item under the action line's, so the file does not mean what it reads.
+ */
+function idAgrees(item: Record<string, unknown>, id: string, problems: ValueProblem[]): void {
+  if (!Object.hasOwn(item, '_id') || idText(item._id) === id) return;
+  const own = item._id;
+  const shown = typeof own === 'string' ? `"${excerpt(own)}"` : typeof own === 'number' ? String(own) : describe(own);
+  problems.push(
+    problem(
+      DATA_CODES.idMismatch,
+      '/_id',
+      `The data line's _id is ${shown} but its action line's is "${excerpt(id)}": the service indexes the item under the action line's _id. Make the two equal, or leave _id out of the data line.`,
+    ),
+  );
 }
 
 /** The Status values clients send (public facts); the service documents no others, so only a near miss is flagged. */

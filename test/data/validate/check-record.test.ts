@@ -49,6 +49,10 @@ describe('record rules', () => {
     ['abstract most-derived type', { ContentType: ['Item'] }, ['E GF_DATA_ABSTRACT_CONTENT_TYPE /ContentType/0']],
     ['base missing from ContentType', { ContentType: ['Product'] }, ['W GF_DATA_CONTENT_TYPE_BASES_MISSING /ContentType']],
     ['undeclared field', { Colour: 'red' }, ['W GF_DATA_UNDECLARED_FIELD /Colour']],
+    // The action line's _id is "1" (check above): a data line that says another is an error of the item.
+    ['_id other than the action line\'s', { _id: '2' }, ['E GF_DATA_ID_MISMATCH /_id', 'W GF_DATA_UNDECLARED_FIELD /_id']],
+    ['_id of another kind', { _id: { id: '1' } }, ['E GF_DATA_ID_MISMATCH /_id', 'W GF_DATA_UNDECLARED_FIELD /_id']],
+    ['_id equal to the action line\'s, as a number', { _id: 1 }, ['W GF_DATA_UNDECLARED_FIELD /_id']],
     ['undeclared nested field', { Size: { Width: 1, Depth: 2 } }, ['W GF_DATA_UNDECLARED_FIELD /Size/Depth']],
     ['property of a sibling type', { Hours: 3 }, ['W GF_DATA_UNDECLARED_FIELD /Hours']],
     ['misspelt Status', { Status: 'Publshed' }, ['W GF_DATA_UNKNOWN_STATUS /Status']],
@@ -82,5 +86,13 @@ describe('record rules', () => {
     const [d] = checkRecord({ file: 'f.ndjson', line: 7, action: { kind: 'index', id: '1', language: 'en' }, item: product('1', 'en', { _rbac: {} }) }, context);
     expect(d).toMatchObject({ file: 'f.ndjson', line: 7, column: 1, severity: 'error' });
     expect(d?.message).toMatch(/answers 200 .* indexes nothing/);
+  });
+
+  it('names both ids of a data line whose _id is not its action line\'s, and what to do', () => {
+    const [d] = checkRecord({ file: 'f.ndjson', line: 8, action: { kind: 'index', id: 'p1', language: 'en' }, item: product('p1', 'en', { _id: 'p2' }) }, context);
+    expect(d).toMatchObject({ code: 'GF_DATA_ID_MISMATCH', file: 'f.ndjson', line: 8, severity: 'error', path: '/_id' });
+    expect(d?.message).toBe(
+      'The data line\'s _id is "p2" but its action line\'s is "p1": the service indexes the item under the action line\'s _id. Make the two equal, or leave _id out of the data line.',
+    );
   });
 });
