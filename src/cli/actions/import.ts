@@ -16,7 +16,7 @@ import type { State } from '../../state/types.js';
 import { TOOL_VERSION } from '../../version.js';
 import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
-import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from '../import-files.js';
+import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from '../../workflows/import-files.js';
 import { exitCodeAfter } from '../interrupts.js';
 import { loadProject } from '../../workflows/load-project.js';
 import { openEnvironment } from '../../workflows/open-environment.js';
