@@ -11,10 +11,17 @@ export class InvalidDeclarationsError extends GraphformError {
   /** File → text of every declaration file, for code frames. */
   readonly sources: ReadonlyMap<string, string>;
 
-  constructor(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>) {
-    super('GF_INVALID_DECLARATIONS', 'The declarations are not valid; nothing was planned or sent.', {
+  constructor(
+    diagnostics: readonly Diagnostic[],
+    sources: ReadonlyMap<string, string>,
+    /** Another code and wording, for declarations graphform itself would write (import). */
+    said: { code: string; message: string; hint: string } = {
+      code: 'GF_INVALID_DECLARATIONS',
+      message: 'The declarations are not valid; nothing was planned or sent.',
       hint: 'Fix the problems above (`graphform validate` lists them).',
-    });
+    },
+  ) {
+    super(said.code, said.message, { hint: said.hint });
     this.diagnostics = diagnostics;
     this.sources = sources;
   }
