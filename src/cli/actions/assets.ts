@@ -16,7 +16,7 @@ import type { CommandContext } from '../context.js';
 import { withGuardedLock } from '../guarded.js';
 import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
 import { openEnvironment } from '../../workflows/open-environment.js';
-import { openMarketing } from '../open-marketing.js';
+import { openMarketing } from '../../workflows/open-marketing.js';
 import { stateBackendFor } from '../../workflows/runtime.js';
 import { loadSource, offlineClient, reporter, showValidation, type LoadedSource } from './data.js';
 import { renderAssetTable } from './asset-table.js';
@@ -38,7 +38,7 @@ export interface AssetsSyncOptions extends AssetsListOptions {
 /** `graphform assets list`: every asset, through all pages; `--format json` prints the array. */
 export async function assetsList(ctx: CommandContext, options: AssetsListOptions): Promise<number> {
   const config = await ctx.loadConfig();
-  const m = await openMarketing(ctx, config, await ctx.environment());
+  const m = await openMarketing(workflowEnvironmentFor(ctx), config, await ctx.environment());
   try {
     const { client } = await m.openApi();
     const assets = await client.listAssets(options.pageSize === undefined ? {} : { pageSize: options.pageSize });
@@ -76,7 +76,7 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
   const env = await ctx.environment();
   const opened = options.dryRun ? undefined : await openEnvironment(workflowEnvironmentFor(ctx), project.config, env);
   try {
-    const m = await openMarketing(ctx, project.config, env, opened?.emulator);
+    const m = await openMarketing(workflowEnvironmentFor(ctx), project.config, env, opened?.emulator);
     let assets: Asset[];
     try {
       const { client } = await m.openApi();

@@ -6,8 +6,9 @@ import { escapeControl as e } from '../../render/escape-control.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { openBrowser } from '../open-browser.js';
-import { openMarketing, type OpenedMarketing } from '../open-marketing.js';
+import { openMarketing, type OpenedMarketing } from '../../workflows/open-marketing.js';
 import { describeExpiry } from './auth-expiry.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 export interface LoginOptions {
   /** False with --no-browser: print the URL only. */
@@ -126,7 +127,7 @@ export async function authLogout(ctx: CommandContext, options: { revoke: boolean
 
 async function withMarketing<T>(ctx: CommandContext, work: (m: OpenedMarketing) => Promise<T>): Promise<T> {
   const config = await ctx.loadConfig();
-  const m = await openMarketing(ctx, config, await ctx.environment());
+  const m = await openMarketing(workflowEnvironmentFor(ctx), config, await ctx.environment());
   try {
     return await work(m);
   } finally {

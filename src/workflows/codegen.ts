@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { generateSource, type GeneratedFile } from '../codegen/generate.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import type { SourceDeclaration } from '../model/types.js';
+import { checkedOutFolder, compareGenerated, writeGenerated, type FileOutcome } from './codegen-files.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { loadProject } from './load-project.js';
+import { refuseInvalid } from './planning.js';
+import { configFor } from './select.js';
+
+export interface CodegenInput extends ProjectSelection {
+  /** The output folder (relative to the environment's folder); default the config's codegen.out. */
+  out?: string;
+  /** Generate for these sources only; default the config's codegen.sources, else every one. */
+  sources?: readonly string[];
+  /** Write nothing; report files that are missing or differ. */
+  check?: boolean;
+}
+
+export interface CodegenResult {
+  check: boolean;
+  /** The output folder, absolute. */
+  out: string;
+  /** How many sources were generated for. */
+  sources: number;
+  /** Per file: written or unchanged, or with check, stale or missing. */
+  outcomes: FileOutcome[];
+  /** Every file is as generated (with check: nothing stale or missing). */
+  upToDate: boolean;
+}
+
+/**
+ * `graphform codegen`: per source, `<id>.ts`, `<id>.graphql` and `<id>.schema.json` in the
+ * output folder; with check, writes nothing. Reads only the declarations and the config (no
+ * state, no service), so a CI job checks the generated files without credentials.
+ */
+export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Promise<CodegenResult> {
+  const project = await loadProject(env, await configFor(input, env));
+  refuseInvalid(project.diagnostics, project.sources);
+  const { config } = project;
+  const out = await checkedOutFolder(input.out === undefined ? config.codegen.out : path.resolve(env.cwd, input.out), config.rootDir);
+  const declarations = chosen(project.declarations, input.sources ?? config.codegen.sources, input.sources === undefined ? 'codegen.sources in the config' : '--source');
+
+  const files: GeneratedFile[] = [];
+  const routingFields = [config.data.idField, config.data.languageField];
+  for (const declaration of declarations) {
+    const file = path.relative(config.rootDir, path.resolve(env.cwd, declaration.file)).split(path.sep).join('/');
+    files.push(...(await generateSource({ id: declaration.id, file }, declaration.definition, routingFields)));
+  }
+  const check = input.check === true;
+  const outcomes = files.length === 0 ? [] : check ? await compareGenerated(out, files) : await writeGenerated(out, files);
+  return { check, out, sources: declarations.length, outcomes, upToDate: outcomes.every((o) => o.status === 'unchanged' || o.status === 'written') };
+}
+
+/** The declarations to generate for: the ids given (each must be declared), or every one. */
+function chosen(declarations: readonly SourceDeclaration[], ids: readonly string[] | undefined, where: string): SourceDeclaration[] {
+  if (ids === undefined || ids.length === 0) return [...declarations];
+  const unknown = ids.filter((id) => !declarations.some((d) => d.id === id));
+  if (unknown.length > 0) {
+    throw new GraphformError('GF_CODEGEN_UNKNOWN_SOURCE', `${where} names ${unknown.length === 1 ? 'a source' : 'sources'} that ${unknown.length === 1 ? 'is' : 'are'} not declared: ${unknown.join(', ')}.`, {
+      hint: `Declared sources: ${declarations.map((d) => d.id).join(', ') || 'none'}.`,
+    });
+  }
+  return declarations.filter((d) => ids.includes(d.id));
+}
