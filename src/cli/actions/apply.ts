@@ -1,0 +1,115 @@
+import { breakingChangesError } from '../../graphql-impact/policy.js';
+import type { Plan } from '../../plan/types.js';
+import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
+import { deleteCountLines } from '../../render/delete-count.js';
+import { escapeControl } from '../../render/escape-control.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { apply as applyWorkflow, type ApplyReport } from '../../workflows/apply.js';
+import { targetName } from '../../workflows/open-environment.js';
+import type { CommandContext } from '../context.js';
+import { parseIntFlag } from '../int-flag.js';
+import { exitCodeAfter, noInterrupts } from '../interrupts.js';
+import { planInputFrom, type PlanFlags } from '../plan-options.js';
+import { canPrompt, confirm } from '../prompt.js';
+import { renderError } from '../render-error.js';
+import { renderPlanFor } from '../render-plan.js';
+import { reportInvalidData } from '../report-invalid-data.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
+
+export interface ApplyFlags extends PlanFlags {
+  allowDataLoss?: boolean;
+  yes?: boolean;
+  parallelism: string;
+  lockTimeout?: string;
+  /** false with `--no-verify`: writes are not read back. */
+  verify?: boolean;
+}
+
+/** What `apply --format json` prints: one document, whatever happened. */
+interface ApplyDocument {
+  plan: Plan;
+  applied: boolean;
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'graphql-breaking';
+  ok: boolean;
+  outcomes: ApplyReport['outcomes'];
+  /** Sources whose state still records a pending re-push when apply ended. */
+  pending?: string[];
+}
+
+export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
+  const parallelism = parseIntFlag(flags.parallelism, '--parallelism', { min: 1 });
+  const env = await ctx.environment();
+  const lockTimeoutMs = flags.lockTimeout === undefined ? undefined : parseIntFlag(flags.lockTimeout, '--lock-timeout', { min: 0 });
+  const json = ctx.globals().format === 'json';
+  // In JSON mode stdout holds one document; progress goes to stderr.
+  const progress = (line: string): void => (json ? ctx.err(line) : ctx.out(line));
+  const c = json ? ctx.colorErr() : ctx.color();
+  const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
+  try {
+    const report = await applyWorkflow(
+      {
+        config: await ctx.loadConfig(),
+        environment: env.name,
+        ...planInputFrom(flags),
+        ...(planfile === undefined ? {} : { planFile: planfile }),
+        allowDataLoss: flags.allowDataLoss === true,
+        parallelism,
+        ...(lockTimeoutMs === undefined ? {} : { lockTimeoutMs }),
+        verify: flags.verify !== false,
+        onPlan: (plan) => {
+          if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true, flags.allowDataLoss === true));
+        },
+        ...(flags.yes === true ? {} : { confirm: (plan: Plan) => approved(ctx, targetName(env), deleteCountLines(plan)) }),
+        onEvent: (event) => {
+          const line = renderApplyEvent(event, c);
+          if (line !== '') progress(line);
+        },
+      },
+      workflowEnvironmentFor(ctx, trap.signal),
+    );
+    const finish = (refused: ApplyDocument['refused'], code: number): number => {
+      const document: ApplyDocument = { plan: report.plan, applied: report.applied, ...(refused === undefined ? {} : { refused }), ok: report.ok, outcomes: report.outcomes, ...(report.pending === undefined ? {} : { pending: report.pending }) };
+      if (json) ctx.out(JSON.stringify(document, null, 2));
+      return code;
+    };
+    switch (report.refused) {
+      case undefined:
+        if (report.result === undefined) return finish(undefined, 0);
+        progress(renderApplySummary(report.result, c));
+        return finish(undefined, exitCodeAfter(trap, report.ok ? 0 : 1));
+      case 'graphql-breaking':
+        ctx.err(renderError(breakingChangesError(report.breaking ?? [], 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        return finish('graphql-breaking', 1);
+      case 'data-loss':
+        ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${(report.losing ?? []).map((s) => s.id).join(', ')}. Nothing was sent.`));
+        ctx.err('Review the plan. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others you must push again yourself.');
+        return finish('data-loss', 3);
+      case 'invalid-data':
+        reportInvalidData(ctx, report.invalidData ?? []);
+        ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
+        return finish('invalid-data', 1);
+      case 'cancelled':
+        ctx.err('Apply cancelled. Nothing was sent.');
+        return finish('cancelled', 1);
+      case 'interrupted':
+        ctx.err('Interrupted before anything was sent. Nothing was sent.');
+        return finish('cancelled', exitCodeAfter(trap, 1));
+      default: {
+        const never: never = report.refused;
+        return never;
+      }
+    }
+  } finally {
+    trap.release();
+  }
+}
+
+async function approved(ctx: CommandContext, target: string, deletes: readonly string[]): Promise<boolean> {
+  if (!canPrompt(ctx.io)) {
+    throw new GraphformError('GF_CONFIRMATION_REQUIRED', 'apply needs confirmation, and there is no terminal to ask on. Nothing was sent.', {
+      hint: 'Review the plan, then run again with --yes (pipelines), or apply a reviewed plan file: `graphform plan --out plan.json` then `graphform apply plan.json`',
+    });
+  }
+  const question = `Do you want to apply these changes to ${target}?`;
+  return confirm(ctx.io, deletes.length === 0 ? question : `${question}\n  ${deletes.map(escapeControl).join('\n  ')}`);
+}
