@@ -1,7 +1,11 @@
 /**
- * graphform's programmatic API: the pieces the command line is made of, for scripts and
- * other tools. The CLI itself is `main(argv, io)`.
+ * graphform's programmatic API. The workflows (validate, plan, apply, import, data push,
+ * state, …) are what each command does, over plain inputs and an injected environment
+ * (docs/library.md); below them, the pieces they are made of, for tools that need finer
+ * control. The command line itself is `main(argv, io)`, a thin skin over the workflows.
  */
+export * from './workflows/index.js';
+
 export { main } from './cli/main.js';
 export type { CliIO } from './cli/io.js';
 

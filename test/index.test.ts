@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../src/index.js';
-import { makeTempDir } from './helpers/temp-dir.js';
+import { makeProjectDir, makeTempDir } from './helpers/temp-dir.js';
+import { testEnvironment } from './helpers/workflow-environment.js';
 
 describe('the programmatic API', () => {
   it('plans and applies declarations to an emulator with the same pieces the CLI uses', async () => {
@@ -43,5 +44,68 @@ describe('the programmatic API', () => {
     } finally {
       await emulator.close();
     }
+  });
+
+  it('exports exactly these names: the surface is the contract, so a change to it is a visible decision', () => {
+    expect(Object.keys(graphform).sort()).toEqual([
+    'ACTION_RULES', 'ASSETS_ERROR_CODES', 'ASSETS_PATH', 'AUTH_ERROR_CODES', 'AUTH_PATHS', 'DEFAULT_EXPIRES_IN_S', 'DEFAULT_LOGIN_TIMEOUT_MS',
+    'GRAPHQL_CRITICALITIES', 'GraphServiceError', 'GraphformError', 'InvalidDeclarationsError', 'PAGE_SIZE', 'PARTIAL_SAFE_KINDS', 'PLAN_ACTIONS',
+    'PLAN_FORMAT_VERSION', 'REFRESH_MARGIN_MS', 'SCOPES', 'STATE_FORMAT_VERSION', 'TOOL_NAME', 'TOOL_VERSION', 'apply', 'applyPlan', 'assetMatches',
+    'assetQueries', 'assetRecord', 'authorizationUrl', 'blockingChanges', 'buildPlan', 'canonicalDefinition', 'checkPlanFreshness',
+    'clientCredentialsSession', 'codegen', 'createAuthServer', 'createGraphClient', 'createHttpBackend', 'createLocalBackend', 'createOpenApiClient',
+    'credentialsPath', 'dataLossSources', 'dataPurge', 'dataPush', 'dataValidate', 'decideAction', 'detailedExitCode', 'diffSource', 'emptyState',
+    'excludeDataFiles', 'formatAge', 'fullBody', 'hasChanges', 'hasPendingWork', 'hashDeclarations', 'hashDefinition', 'importLanguage',
+    'importSource', 'isGraphformError', 'isInvalidDeclarationsError', 'isLoopback', 'labelMatches', 'labelsBody', 'loadConfig', 'lockHeldError',
+    'login', 'main', 'nodeEnvironment', 'openSession', 'openStateBackend', 'openTokenStore', 'parseDeclarationFile', 'parseLockInfo',
+    'parseLoopbackRedirect', 'parsePlanFile', 'parseState', 'partialBody', 'pendingAdoptions', 'plan', 'purge', 'pushData', 'readDeclarationFiles',
+    'renderDiagnosticsJson', 'renderDiagnosticsText', 'renderPlanJson', 'renderPlanMarkdown', 'renderPlanText', 'repushDeclaredData',
+    'selectEnvironment', 'serializePlan', 'serializeState', 'sourcesPath', 'stalePlanError', 'startEmulator', 'stateDefinitions', 'stateEntry',
+    'stateList', 'stateRm', 'stateShow', 'stateUnlock', 'summarize', 'typesPath', 'validate', 'validateDataFiles', 'validateDeclarations', 'valueAt',
+    'withSource', 'withStateLock', 'withoutQuietSources', 'withoutSource',
+    ]);
+  });
+
+  it('runs the workflows the CLI runs: validate, plan, apply, state, with no CLI call', async () => {
+    const cwd = await makeProjectDir({
+      'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
+      'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n',
+    });
+    const env = testEnvironment(cwd);
+    const checked = await graphform.validate({}, env);
+    expect(checked.ok).toBe(true);
+    expect(checked.declarations.map((d) => d.id)).toEqual(['shop']);
+
+    const planned = await graphform.plan({}, env);
+    expect(planned.plan.summary).toMatchObject({ create: 1, dataLoss: false });
+    expect(planned.plan.sources.map((s) => [s.id, s.action])).toEqual([['shop', 'create']]);
+
+    const seen: string[] = [];
+    const applied = await graphform.apply({ plan: planned.plan, onEvent: (event) => seen.push(event.type) }, env);
+    expect(applied).toMatchObject({ applied: true, ok: true });
+    expect(applied.outcomes.map((o) => [o.id, o.status])).toEqual([['shop', 'applied']]);
+    expect(seen).toContain('applied');
+
+    // Applied again, the same plan is stale (state moved on): refused with a stable code, nothing sent.
+    await expect(graphform.apply({ plan: planned.plan }, env)).rejects.toMatchObject({ code: 'GF_PLAN_STALE' });
+    const again = await graphform.plan({}, env);
+    expect(again.plan.sources.filter((s) => s.action !== 'none')).toEqual([]);
+    expect((await graphform.stateList({}, env)).sources.map((s) => s.id)).toEqual(['shop']);
+    // Nothing was printed: every message went to the environment's sink.
+    expect(env.messages.filter((m) => m.kind === 'warning')).toEqual([]);
+  });
+
+  it('refuses what policy refuses as a result, not an error: a plan that loses items without allowDataLoss', async () => {
+    const cwd = await makeProjectDir({
+      'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
+      'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n      Color: { type: String }\n',
+    });
+    const env = testEnvironment(cwd);
+    expect((await graphform.apply({}, env)).ok).toBe(true);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(`${cwd}/content-sources/shop.yaml`, 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n');
+    const refused = await graphform.apply({}, env);
+    expect(refused).toMatchObject({ applied: false, refused: 'data-loss', ok: false });
+    expect(refused.losing?.map((s) => s.id)).toEqual(['shop']);
+    await expect(graphform.plan({ environment: 'nope' }, env)).rejects.toMatchObject({ code: expect.stringMatching(/^GF_/) });
   });
 });

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { PlanStrategy } from '../plan/types.js';
-import type { PlanInput } from '../workflows/plan.js';
+import type { PlanWorkflowInput } from '../workflows/plan.js';
 
 export interface PlanFlags {
   prune?: boolean;
@@ -21,7 +21,7 @@ export function addPlanFlags(command: Command): Command {
 }
 
 /** The flags as a plan workflow's input. */
-export function planInputFrom(flags: PlanFlags): PlanInput {
+export function planInputFrom(flags: PlanFlags): PlanWorkflowInput {
   return {
     prune: flags.prune === true,
     strategy: flags.strategy,

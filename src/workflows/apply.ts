@@ -15,7 +15,7 @@ import { invalidDataSources, withDataChecks } from './check-declared-data.js';
 import type { WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
-import { planOptions, type PlanInput } from './plan.js';
+import { planOptions, type PlanWorkflowInput } from './plan.js';
 import { loadValidProject, makePlan, refreshAll } from './planning.js';
 import { stateBackendFor } from './runtime.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
@@ -24,7 +24,7 @@ import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
 
 /** What to apply: a plan made now from the inputs (as `graphform apply`), a saved plan file, or a plan object. */
-export interface ApplyInput extends PlanInput {
+export interface ApplyInput extends PlanWorkflowInput {
   /** A plan saved with `graphform plan --out FILE` (relative to the environment's folder): applied exactly, or refused as stale. */
   planFile?: string;
   /** A plan object made earlier (by the plan workflow): applied exactly, or refused as stale, like a plan file. */

@@ -12,7 +12,7 @@ import { resolveSelection } from './select.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 
 /** What to plan: the CLI's `plan` flags as plain values. */
-export interface PlanInput extends ProjectSelection {
+export interface PlanWorkflowInput extends ProjectSelection {
   /** Delete sources in state that are no longer declared (`--prune`). */
   prune?: boolean;
   /** `full` sends PUT wherever a change would go as a partial update (`--strategy`). */
@@ -39,7 +39,7 @@ export interface PlanResult {
  * data-losing change deletes, and checks the data files apply would push. Sends nothing.
  * Throws InvalidDeclarationsError for invalid declarations, GraphformError for the rest.
  */
-export async function plan(input: PlanInput, env: WorkflowEnvironment): Promise<PlanResult> {
+export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): Promise<PlanResult> {
   const { config, environment } = await resolveSelection(input, env);
   const state = await stateBackendFor(env, environment).read();
   const project = await loadValidProject(env, config, state);
@@ -60,7 +60,7 @@ export async function plan(input: PlanInput, env: WorkflowEnvironment): Promise<
  */
 export async function planWith(
   env: WorkflowEnvironment,
-  context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanInput },
+  context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanWorkflowInput },
   seen?: (refreshed: Refreshed) => void,
 ): Promise<Plan> {
   const { project, state, environment, opened, input } = context;
@@ -74,7 +74,7 @@ export async function planWith(
 }
 
 /** The plan options of an input, for the environment named. */
-export function planOptions(input: PlanInput, environment: string): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
+export function planOptions(input: PlanWorkflowInput, environment: string): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
   return {
     environment,
     prune: input.prune === true,

@@ -93,8 +93,15 @@ describe('the packed tarball', () => {
     await writeFile(
       path.join(project, 'check.ts'),
       [
-        "import { startEmulator } from 'graphform';",
+        "import { apply, nodeEnvironment, plan, startEmulator, type ApplyReport, type PlanResult, type WorkflowEnvironment } from 'graphform';",
         'const emulator = await startEmulator({ port: 0 });',
+        // The workflows, as docs/library.md shows them: typed inputs and results.
+        "const env: WorkflowEnvironment = nodeEnvironment({ cwd: '.', report: (m) => console.error(m.kind, m.text) });",
+        "const planned: PlanResult = await plan({ environment: 'local', targets: ['site'] }, env);",
+        'const report: ApplyReport = await apply({ plan: planned.plan, allowDataLoss: false, onEvent: (e) => console.log(e.type) }, env);',
+        '// @ts-expect-error a refusal is one of the named reasons',
+        "const refusal: ApplyReport['refused'] = 'maybe';",
+        'console.log(report.ok, planned.plan.summary.create, refusal);',
         'const url: string = emulator.url;',
         '// @ts-expect-error the url is a string: the types are real, not any',
         'const wrong: number = emulator.url;',

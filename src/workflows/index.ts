@@ -1,0 +1,16 @@
+/**
+ * graphform's workflows: what each command does, as functions over plain inputs and an
+ * injected environment, returning typed results. The command line (src/cli/) is a skin over
+ * these; scripts and other tools call them directly.
+ */
+export type { LockHolder, ProjectSelection, WorkflowEnvironment, WorkflowMessage } from './environment.js';
+export { nodeEnvironment, type NodeEnvironmentOptions } from './node-environment.js';
+export { InvalidDeclarationsError, isInvalidDeclarationsError } from './invalid-declarations.js';
+export { validate, type ValidateResult } from './validate.js';
+export { plan, type PlanWorkflowInput, type PlanResult } from './plan.js';
+export { apply, type ApplyInput, type ApplyRefusal, type ApplyReport } from './apply.js';
+export { importSource, type ImportInput, type ImportResult, type ImportedSource } from './import.js';
+export { codegen, type CodegenInput, type CodegenResult } from './codegen.js';
+export type { FileOutcome, FileStatus } from './codegen-files.js';
+export { dataPurge, dataPush, dataValidate, type DataInput, type LoadedSource, type DataPurgeInput, type DataPurgeResult, type DataPushInput, type DataPushResult } from './data.js';
+export { stateList, stateRm, stateShow, stateUnlock, type StateListing, type StateSourceSummary } from './state.js';

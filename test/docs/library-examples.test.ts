@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFreshBuild } from '../helpers/built-binary.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { fencedBlocks } from './runnable-blocks.js';
+
+/**
+ * The scripts of docs/library.md, each run with Node in a copy of the repository's example
+ * project (content-sources/ and its config) where `graphform` resolves to this package's
+ * build, as it would after installing it. What the page shows a script printing is what it
+ * prints.
+ */
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+
+interface Example {
+  file: string;
+  code: string;
+  /** The lines the page shows after `$ node FILE`. */
+  prints: string[];
+}
+
+function examples(markdown: string): Example[] {
+  const blocks = fencedBlocks(markdown);
+  const found: Example[] = [];
+  blocks.forEach((block, index) => {
+    const file = /^js example=(\S+)$/.exec(block.info)?.[1];
+    if (file === undefined) return;
+    const shown = blocks[index + 1];
+    const prints = shown !== undefined && shown.body[0] === `$ node ${file}` ? shown.body.slice(1) : [];
+    found.push({ file, code: block.body.join('\n'), prints });
+  });
+  return found;
+}
+
+async function exampleProject(): Promise<string> {
+  const project = await makeTempDir('graphform-library-');
+  await cp(path.join(repo, 'content-sources'), path.join(project, 'content-sources'), { recursive: true });
+  await cp(path.join(repo, 'graphform.config.yaml'), path.join(project, 'graphform.config.yaml'));
+  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'library-user', private: true, type: 'module' })}\n`);
+  await mkdir(path.join(project, 'node_modules'));
+  await symlink(repo, path.join(project, 'node_modules', 'graphform'), 'dir');
+  return project;
+}
+
+describe('the scripts of docs/library.md', () => {
+  beforeAll(assertFreshBuild);
+  const page = examples(readFileSync(path.join(repo, 'docs/library.md'), 'utf8'));
+
+  it('are there: one that plans and prints the summary, one that applies a saved plan', () => {
+    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs']);
+    for (const example of page) expect(example.prints.length, example.file).toBeGreaterThan(0);
+  });
+
+  it('plan, then apply the saved plan, then print what the page shows', { timeout: 120_000 }, async () => {
+    const project = await exampleProject();
+    for (const example of page) {
+      await writeFile(path.join(project, example.file), `${example.code}\n`);
+      const { stdout, stderr } = await run(process.execPath, [example.file], { cwd: project, env: { PATH: process.env.PATH ?? '', HOME: project } });
+      expect(stdout.trimEnd().split('\n'), `${example.file} printed, with stderr:\n${stderr}`).toEqual(example.prints);
+    }
+    // The apply really happened: state records every source, and the saved plan was written where the script said.
+    const state = JSON.parse(await readFile(path.join(project, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, unknown> };
+    expect(Object.keys(state.sources).sort()).toEqual(['blog', 'faq', 'shop']);
+    expect(JSON.parse(await readFile(path.join(project, 'reviewed-plan.json'), 'utf8'))).toMatchObject({ environment: 'local' });
+  });
+});
