@@ -1,31 +1,31 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
-import { AuthVerifier } from './api-credentials.js';
+import { AuthVerifier } from './server/api-credentials.js';
 import { OPEN_API_PREFIX } from './assets/paths.js';
 import { AUTH_PREFIX } from './auth/paths.js';
 import { AuthState } from './auth/state.js';
-import { lockDataDir } from './data-dir-lock.js';
-import { FaultInjector } from './faults.js';
+import { lockDataDir } from './server/data-dir-lock.js';
+import { FaultInjector } from './server/faults.js';
 import { graphRoutes } from './graph/routes.js';
 import type { ContentSourceV3 } from './graph/wire-definition.js';
 import { graphqlService } from './graphql/routes.js';
-import { ownHostNames } from './host-check.js';
-import { createInspector } from './inspector.js';
-import { createMarketing } from './marketing.js';
-import { resolveEmulatorOptions } from './options.js';
-import { diskPersistence, memoryPersistence, type Persistence } from './persistence.js';
-import { Repository } from './repository.js';
-import { RequestLog } from './request-log.js';
-import { text } from './respond.js';
-import { joinRoutes, lazyService } from './route-table.js';
-import { createEmulatorServer } from './server.js';
+import { ownHostNames } from './server/host-check.js';
+import { createInspector } from './server/inspector.js';
+import { createMarketing } from './server/marketing.js';
+import { resolveEmulatorOptions } from './server/options.js';
+import { diskPersistence, memoryPersistence, type Persistence } from './server/persistence.js';
+import { Repository } from './server/repository.js';
+import { RequestLog } from './server/request-log.js';
+import { text } from './server/respond.js';
+import { joinRoutes, lazyService } from './server/route-table.js';
+import { createEmulatorServer } from './server/server.js';
 import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
 import { sourcesRoutes } from './sources/routes.js';
-import { MemoryStore } from './store.js';
+import { MemoryStore } from './server/store.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
-export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './options.js';
+export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './server/options.js';
 export type * from './types.js';
 
 /** The CMS's types: as given (and kept), else as kept from an earlier start, else the built-in set. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
-import { loadOrCreateCredentials } from '../../emulator/credentials-file.js';
+import { loadOrCreateCredentials } from '../../emulator/server/credentials-file.js';
 import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
 import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { empty, text, type Reply } from '../respond.js';
-import { mediaType } from '../route-table.js';
+import { empty, text, type Reply } from '../server/respond.js';
+import { mediaType } from '../server/route-table.js';
 import { checkAuthorizeRequest, redirectWith, type AuthorizeCheck, type AuthorizeRequest } from './authorize-check.js';
 import { consentPage } from './consent-page.js';
 import { formParams } from './params.js';

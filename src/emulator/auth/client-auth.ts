@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { Reply } from '../respond.js';
-import { sameText } from '../same-text.js';
+import type { Reply } from '../server/respond.js';
+import { sameText } from '../server/same-text.js';
 import type { MarketingApp } from '../types.js';
 import type { AppRegistry } from './apps.js';
 import { oauthError } from './oauth-reply.js';

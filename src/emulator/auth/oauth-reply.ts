@@ -1,4 +1,4 @@
-import type { Reply } from '../respond.js';
+import type { Reply } from '../server/respond.js';
 
 /** Token answers and their errors must not be cached (RFC 6749 5.1). */
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };

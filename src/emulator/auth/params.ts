@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { parseJsonBody } from '../json-body.js';
-import { mediaType } from '../route-table.js';
+import { parseJsonBody } from '../server/json-body.js';
+import { mediaType } from '../server/route-table.js';
 
 export type ParamsResult = { ok: true; params: ReadonlyMap<string, string> } | { ok: false; message: string };
 

@@ -1,4 +1,4 @@
-import { withoutBody, withWholeBody, type EmulatedService } from '../route-table.js';
+import { withoutBody, withWholeBody, type EmulatedService } from '../server/route-table.js';
 import { authorizeEndpoint, consentEndpoint } from './authorize.js';
 import { oauthShellError } from './oauth-reply.js';
 import { AUTH_PREFIX, AUTHORIZE_PATH, REVOKE_PATH, TOKEN_PATH, USERINFO_PATH } from './paths.js';

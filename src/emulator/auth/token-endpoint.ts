@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { requestOrigin } from '../origin.js';
-import type { Reply } from '../respond.js';
+import { requestOrigin } from '../server/origin.js';
+import type { Reply } from '../server/respond.js';
 import type { AppGrant, MarketingApp } from '../types.js';
 import { allowsGrant, appGrants } from './apps.js';
 import { authenticateClient } from './client-auth.js';

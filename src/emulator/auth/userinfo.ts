@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Reply } from '../respond.js';
+import type { Reply } from '../server/respond.js';
 import { appOrganization } from './apps.js';
 import { bearerToken } from './bearer.js';
 import { DEMO_USER, organizationName } from './identity.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedBatch } from './data-batch.js';
-import type { Repository } from '../repository.js';
-import { empty, json, text, type Reply } from '../respond.js';
+import type { Repository } from '../server/repository.js';
+import { empty, json, text, type Reply } from '../server/respond.js';
 
 /** POST data: the parsed NDJSON applied in one go, or refused whole. */
 export async function pushData(repo: Repository, id: string, batch: ParsedBatch): Promise<Reply> {

@@ -1,7 +1,7 @@
 import { checkFullDefinition, checkPartialBody } from './definition-shape.js';
-import { parseJsonBody } from '../json-body.js';
-import type { Repository } from '../repository.js';
-import { empty, json, text, type Reply } from '../respond.js';
+import { parseJsonBody } from '../server/json-body.js';
+import type { Repository } from '../server/repository.js';
+import { empty, json, text, type Reply } from '../server/respond.js';
 import type { CmsSource } from '../sources/cms.js';
 
 /** PUT types: create the source, or replace its definition and delete all its items. */

@@ -1,7 +1,7 @@
 import { LineSplitter } from '../../data/read/line-splitter.js';
-import type { Repository } from '../repository.js';
-import { text } from '../respond.js';
-import { mediaType, withoutBody, withWholeBody, type RouteHandler, type RouteTable } from '../route-table.js';
+import type { Repository } from '../server/repository.js';
+import { text } from '../server/respond.js';
+import { mediaType, withoutBody, withWholeBody, type RouteHandler, type RouteTable } from '../server/route-table.js';
 import { CMS_SOURCE_ID, type CmsSource } from '../sources/cms.js';
 import { DataBatchParser } from './data-batch.js';
 import { pushData, purgeData } from './routes-data.js';

@@ -1,6 +1,6 @@
 import { isValidSourceId } from '../../graph/source-id.js';
 import { CMS_SOURCE_ID } from '../sources/cms.js';
-import { text, type Reply } from '../respond.js';
+import { text, type Reply } from '../server/respond.js';
 
 export type SourceIdParam = { ok: true; id: string } | { ok: false; reply: Reply };
 

@@ -1,6 +1,6 @@
 import { execute, GraphQLError, parse, validate, validateSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { ItemStore } from '../items/item-store.js';
-import type { MemoryStore } from '../store.js';
+import type { MemoryStore } from '../server/store.js';
 import { buildContentSchema } from './schema.js';
 import { schemaModel } from './schema-model.js';
 

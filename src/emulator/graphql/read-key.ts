@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { sameText } from '../same-text.js';
+import { sameText } from '../server/same-text.js';
 
 /** How a caller learns to authenticate: the two ways the service takes a read key. */
 export const READ_KEY_HINT = 'send the read key as ?auth=<singleKey> or as the header Authorization: epi-single <singleKey>';

@@ -1,9 +1,9 @@
 import { isRecord } from '../graph/own.js';
-import { parseJsonBody } from '../json-body.js';
-import type { Reply } from '../respond.js';
-import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../route-table.js';
+import { parseJsonBody } from '../server/json-body.js';
+import type { Reply } from '../server/respond.js';
+import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../server/route-table.js';
 import type { ItemStore } from '../items/item-store.js';
-import type { MemoryStore } from '../store.js';
+import type { MemoryStore } from '../server/store.js';
 import type { GraphqlAnswer, GraphqlRequest } from './engine.js';
 import { graphqlPage, PAGE_POLICY } from './page.js';
 import { GRAPHQL_PATH, GRAPHQL_PREFIX } from './paths.js';

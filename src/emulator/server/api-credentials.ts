@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sameText } from './same-text.js';
-import type { EmulatorCredentials } from './types.js';
+import type { EmulatorCredentials } from '../types.js';
 
 /**
  * The service side of the two Authorization schemes, written independently of the

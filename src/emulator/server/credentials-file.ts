@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GraphformError } from '../diagnostics/errors.js';
-import { writeFileAtomic } from '../fs/atomic-file.js';
-import { readWholeFile } from '../fs/read-whole-file.js';
-import { isRecord } from './graph/own.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { readWholeFile } from '../../fs/read-whole-file.js';
+import { isRecord } from '../graph/own.js';
 import { generateCredentials, generateSingleKey } from './options.js';
-import type { EmulatorCredentials } from './types.js';
+import type { EmulatorCredentials } from '../types.js';
 
 /** What credentials.json keeps: the graph service's AppKey and secret, and the GraphQL read key. */
 export interface StoredCredentials {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
-import { readWholeFile } from '../fs/read-whole-file.js';
+import { GraphformError, isGraphformError } from '../../diagnostics/errors.js';
+import { readWholeFile } from '../../fs/read-whole-file.js';
 
 /** The file operations the lock needs; tests pass versions that let another emulator act in between. */
 export interface LockFiles {

@@ -1,4 +1,4 @@
-import type { ActiveFault, EmulatorFaults, FaultRule } from './types.js';
+import type { ActiveFault, EmulatorFaults, FaultRule } from '../types.js';
 
 export type FaultCheck = { ok: true; rule: FaultRule } | { ok: false; message: string };
 

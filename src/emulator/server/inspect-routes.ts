@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { TOOL_VERSION } from '../version.js';
+import { TOOL_VERSION } from '../../version.js';
 import { collector, readBody } from './body.js';
 import { checkFaultRule, type FaultInjector } from './faults.js';
 import { empty, json, text, type Reply } from './respond.js';
 import { handleMarketingInspection, MARKETING_ENDPOINTS } from './marketing-inspect-routes.js';
-import type { EmulatorInspector, EmulatorMarketing, ItemQuery } from './types.js';
+import type { EmulatorInspector, EmulatorMarketing, ItemQuery } from '../types.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
 

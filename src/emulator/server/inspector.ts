@@ -1,12 +1,12 @@
 import type { AuthVerifier } from './api-credentials.js';
-import type { AuthState } from './auth/state.js';
+import type { AuthState } from '../auth/state.js';
 import type { FaultInjector } from './faults.js';
 import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
-import { CMS_SOURCE_ID, cmsListEntry, listEntry, type CmsSource } from './sources/cms.js';
-import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from './types.js';
-import type { ItemKey } from './items/item-index.js';
-import { withData } from './items/item-store.js';
+import { CMS_SOURCE_ID, cmsListEntry, listEntry, type CmsSource } from '../sources/cms.js';
+import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from '../types.js';
+import type { ItemKey } from '../items/item-index.js';
+import { withData } from '../items/item-store.js';
 
 /** Counts by name in a Map: names are data, and a language may be called `constructor`. */
 function bump(map: Map<string, number>, key: string): void {

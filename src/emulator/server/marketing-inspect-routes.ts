@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { collector, readBody } from './body.js';
 import { json, text, type Reply } from './respond.js';
-import type { EmulatorMarketing } from './types.js';
+import type { EmulatorMarketing } from '../types.js';
 
 export const MARKETING_ENDPOINTS = ['GET /_emulator/apps', 'GET /_emulator/tokens', 'GET /_emulator/assets', 'GET|POST /_emulator/clock'];
 

@@ -1,5 +1,5 @@
-import type { AuthState } from './auth/state.js';
-import type { EmulatorAsset, EmulatorMarketing } from './types.js';
+import type { AuthState } from '../auth/state.js';
+import type { EmulatorAsset, EmulatorMarketing } from '../types.js';
 
 /** Read access to the marketing platform side, plus its clock, for tests and /_emulator/. */
 export function createMarketing(auth: AuthState, assets: readonly EmulatorAsset[]): EmulatorMarketing {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DEFAULT_MAX_LINE_BYTES } from '../data/read/line-splitter.js';
-import { GraphformError } from '../diagnostics/errors.js';
-import { checkFullDefinition } from './graph/definition-shape.js';
-import type { ContentSourceV3 } from './graph/wire-definition.js';
-import { seededAssets } from './assets/seed.js';
-import { checkApp } from './auth/apps.js';
-import type { EmulatorAsset, EmulatorCredentials, EmulatorMount, EmulatorOptions, MarketingApp } from './types.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../../data/read/line-splitter.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { checkFullDefinition } from '../graph/definition-shape.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
+import { seededAssets } from '../assets/seed.js';
+import { checkApp } from '../auth/apps.js';
+import type { EmulatorAsset, EmulatorCredentials, EmulatorMount, EmulatorOptions, MarketingApp } from '../types.js';
 
 export interface ResolvedEmulatorOptions {
   port: number;

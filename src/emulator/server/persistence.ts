@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GraphformError } from '../diagnostics/errors.js';
-import { isValidSourceId } from '../graph/source-id.js';
-import { writeFileAtomic } from '../fs/atomic-file.js';
-import { readWholeFile } from '../fs/read-whole-file.js';
-import { checkFullDefinition } from './graph/definition-shape.js';
-import type { ShapeResult } from './graph/shape-check.js';
-import type { ContentSourceV3 } from './graph/wire-definition.js';
-import type { ItemStore } from './items/item-store.js';
-import { JournalItems } from './items/journal-items.js';
-import { MemoryItems } from './items/memory-items.js';
+import { GraphformError } from '../../diagnostics/errors.js';
+import { isValidSourceId } from '../../graph/source-id.js';
+import { writeFileAtomic } from '../../fs/atomic-file.js';
+import { readWholeFile } from '../../fs/read-whole-file.js';
+import { checkFullDefinition } from '../graph/definition-shape.js';
+import type { ShapeResult } from '../graph/shape-check.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
+import type { ItemStore } from '../items/item-store.js';
+import { JournalItems } from '../items/journal-items.js';
+import { MemoryItems } from '../items/memory-items.js';
 import type { MemoryStore } from './store.js';
 
 /**

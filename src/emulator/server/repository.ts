@@ -1,10 +1,10 @@
-import type { ParsedBatch } from './graph/data-batch.js';
-import { mergePartial } from './graph/partial-merge.js';
-import type { ContentSourceV3 } from './graph/wire-definition.js';
+import type { ParsedBatch } from '../graph/data-batch.js';
+import { mergePartial } from '../graph/partial-merge.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
 import type { Persistence } from './persistence.js';
-import { resolveBatch } from './graph/resolve-batch.js';
-import type { DeleteMode } from './sources/delete-mode.js';
-import type { ItemStore } from './items/item-store.js';
+import { resolveBatch } from '../graph/resolve-batch.js';
+import type { DeleteMode } from '../sources/delete-mode.js';
+import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from './store.js';
 
 export type PutOutcome = { kind: 'created' } | { kind: 'replaced'; wiped: number } | { kind: 'limit'; max: number };

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from './types.js';
+import type { RequestLogEntry } from '../types.js';
 
 const MAX_ENTRIES = 10_000;
 

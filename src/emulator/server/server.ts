@@ -6,7 +6,7 @@ import { handleInspection } from './inspect-routes.js';
 import type { RequestLog } from './request-log.js';
 import { send, text, type Reply } from './respond.js';
 import type { EmulatedService } from './route-table.js';
-import type { EmulatorInspector, EmulatorMarketing, EmulatorMount } from './types.js';
+import type { EmulatorInspector, EmulatorMarketing, EmulatorMount } from '../types.js';
 
 export interface ServerDeps {
   api: ApiDeps;

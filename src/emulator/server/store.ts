@@ -1,4 +1,4 @@
-import type { ContentSourceV3 } from './graph/wire-definition.js';
+import type { ContentSourceV3 } from '../graph/wire-definition.js';
 
 export interface SourceRecord {
   id: string;

@@ -1,4 +1,4 @@
-import { text, type Reply } from '../respond.js';
+import { text, type Reply } from '../server/respond.js';
 
 /**
  * The sources API's delete modes. The service names them by the `mode` parameter: empty

@@ -1,7 +1,7 @@
-import { parseJsonBody } from '../json-body.js';
-import type { Repository } from '../repository.js';
-import { empty, json, text, type Reply } from '../respond.js';
-import { mediaType, withoutBody, withWholeBody, type RouteTable } from '../route-table.js';
+import { parseJsonBody } from '../server/json-body.js';
+import type { Repository } from '../server/repository.js';
+import { empty, json, text, type Reply } from '../server/respond.js';
+import { mediaType, withoutBody, withWholeBody, type RouteTable } from '../server/route-table.js';
 import { cmsListEntry, listEntry, type CmsSource, type SourceListEntry } from './cms.js';
 import { describeDelete, parseDeleteMode } from './delete-mode.js';
 import { checkSourceBody } from './source-body.js';

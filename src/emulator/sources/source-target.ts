@@ -1,5 +1,5 @@
 import { isValidSourceId } from '../../graph/source-id.js';
-import { text, type Reply } from '../respond.js';
+import { text, type Reply } from '../server/respond.js';
 import { CMS_SOURCE_ID } from './cms.js';
 
 /**

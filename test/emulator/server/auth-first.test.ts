@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTestEmulator } from '../helpers/emulator.js';
-import { rawRequest, type RawRequest } from '../helpers/raw-graph.js';
+import { startTestEmulator } from '../../helpers/emulator.js';
+import { rawRequest, type RawRequest } from '../../helpers/raw-graph.js';
 
 const requests: Array<Pick<RawRequest, 'method' | 'target'> & { known: 'route' | 'path' | 'none' }> = [
   { method: 'GET', target: '/api/content/v3/types?id=shop', known: 'route' },

@@ -1,8 +1,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateCredentials } from '../../src/emulator/credentials-file.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { loadOrCreateCredentials } from '../../../src/emulator/server/credentials-file.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 describe('the emulator credentials file', () => {
   it('is created with an AppKey, a secret and a read key, mode 0600, and read back the same', async () => {

@@ -1,8 +1,8 @@
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockDataDir, nodeLockFiles, type LockFiles } from '../../src/emulator/data-dir-lock.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { lockDataDir, nodeLockFiles, type LockFiles } from '../../../src/emulator/server/data-dir-lock.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 /** A lock left by a process that no longer exists (pid beyond any real one). */
 const STALE = JSON.stringify({ pid: 2 ** 30, host: 'gone', createdAt: '2020-01-01T00:00:00.000Z' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
-import { graphClientFor, sampleDefinition, startTestEmulator } from '../helpers/emulator.js';
-import { rawRequest } from '../helpers/raw-graph.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { graphClientFor, sampleDefinition, startTestEmulator } from '../../helpers/emulator.js';
+import { rawRequest } from '../../helpers/raw-graph.js';
 
 /** Settles within this test: a promise still pending when the check runs is reported as such. */
 async function settledNow<T>(promise: Promise<T>): Promise<'pending' | 'settled'> {

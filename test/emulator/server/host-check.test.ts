@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ownHostNames } from '../../src/emulator/host-check.js';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { sampleDefinition, startTestEmulator } from '../helpers/emulator.js';
-import { authorizationFor } from '../helpers/raw-graph.js';
+import { ownHostNames } from '../../../src/emulator/server/host-check.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { sampleDefinition, startTestEmulator } from '../../helpers/emulator.js';
+import { authorizationFor } from '../../helpers/raw-graph.js';
 
 interface Sent {
   method: string;

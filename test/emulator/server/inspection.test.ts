@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from '../helpers/emulator.js';
-import { rawRequest } from '../helpers/raw-graph.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from '../../helpers/emulator.js';
+import { rawRequest } from '../../helpers/raw-graph.js';
 
 async function control(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${emulator.url}/_emulator${path}`, {

@@ -2,10 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ItemOp } from '../../src/emulator/items/item-store.js';
-import { diskPersistence } from '../../src/emulator/persistence.js';
-import { MemoryStore } from '../../src/emulator/store.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import type { ItemOp } from '../../../src/emulator/items/item-store.js';
+import { diskPersistence } from '../../../src/emulator/server/persistence.js';
+import { MemoryStore } from '../../../src/emulator/server/store.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 describe('journal appends', () => {
   it('encodes a request’s operations as it writes them, never all at once', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
-import { isLoopbackHost } from '../../src/emulator/options.js';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { isLoopbackHost } from '../../../src/emulator/server/options.js';
+import { startTestEmulator } from '../../helpers/emulator.js';
 
 describe('emulator options', () => {
   it.each([

@@ -1,11 +1,11 @@
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
-import { graphClientFor, indexLines, sampleDefinition } from '../helpers/emulator.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { graphClientFor, indexLines, sampleDefinition } from '../../helpers/emulator.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
-const fixture = new URL('../fixtures/emulator-data-v1/', import.meta.url).pathname;
+const fixture = new URL('../../fixtures/emulator-data-v1/', import.meta.url).pathname;
 const credentials = { appKey: 'fixture', secret: Buffer.from('fixture secret').toString('base64') };
 const IDS = ['shop', 'blog', 'ivy'];
 

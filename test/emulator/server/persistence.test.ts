@@ -1,9 +1,9 @@
 import { appendFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
-import { graphClientFor, indexLines, sampleDefinition } from '../helpers/emulator.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { startEmulator } from '../../../src/emulator/index.js';
+import { graphClientFor, indexLines, sampleDefinition } from '../../helpers/emulator.js';
+import { makeTempDir } from '../../helpers/temp-dir.js';
 
 const credentials = { appKey: 'persist', secret: Buffer.from('persistent secret').toString('base64') };
 
