@@ -2,7 +2,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { STATE_FORMAT_VERSION, type State } from './types.js';
 import { isRecord } from '../model/is-record.js';
-import { jsonErrorOffset } from './json-error-offset.js';
+import { jsonErrorOffset } from '../load/json-error-offset.js';
 
 /** The state as stored: 2-space JSON and a final newline, sources in id order. */
 export function serializeState(state: State): string {

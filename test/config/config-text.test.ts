@@ -72,3 +72,17 @@ describe('a YAML syntax error in the config', () => {
     expect(error.hint).toMatch(/Fix the YAML at that line/);
   });
 });
+
+describe('a JSON syntax error in the config', () => {
+  it.each([
+    ['a text cut short', '{\n  "sources": "content-sources",\n  "environments": {\n', 'graphform.config.json:4:1: JSON syntax error: '],
+    ['two commas', '{\n  "sources": "content-sources",\n  "x": [1,,2]\n}\n', "graphform.config.json:3:11: JSON syntax error: Unexpected token ','"],
+    ['a missing colon', '{\n  "maxSources" 3\n}\n', 'graphform.config.json:2:16: JSON syntax error: Expected'],
+  ])('%s is at its file, line and column, with what to do', async (_name, text, start) => {
+    const error = await refusal({ 'graphform.config.json': text });
+    expect(error.code).toBe('GF_CONFIG_INVALID');
+    expect(error.message.startsWith(start), error.message).toBe(true);
+    // Not "Fix the syntax error above" with nothing above: the hint says where to look.
+    expect(error.hint).toBe('Fix the JSON at that line; docs/configuration.md shows a whole config.');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset } from '../../src/state/json-error-offset.js';
+import { jsonErrorOffset } from '../../src/load/json-error-offset.js';
 import { parseState, serializeState } from '../../src/state/state-format.js';
 import { emptyState, stateEntry, withSource } from '../../src/state/state.js';
 import { sampleDefinition } from '../helpers/emulator.js';
