@@ -51,7 +51,7 @@ describe('the programmatic API', () => {
     'ACTION_RULES', 'ASSETS_ERROR_CODES', 'ASSETS_PATH', 'AUTH_ERROR_CODES', 'AUTH_PATHS', 'DEFAULT_EXPIRES_IN_S', 'DEFAULT_LOGIN_TIMEOUT_MS',
     'GRAPHQL_CRITICALITIES', 'GraphServiceError', 'GraphformError', 'InvalidDeclarationsError', 'PAGE_SIZE', 'PARTIAL_SAFE_KINDS', 'PLAN_ACTIONS',
     'PLAN_FORMAT_VERSION', 'REFRESH_MARGIN_MS', 'SCOPES', 'STATE_FORMAT_VERSION', 'TOOL_NAME', 'TOOL_VERSION', 'apply', 'applyPlan', 'assetMatches',
-    'assetQueries', 'assetRecord', 'authorizationUrl', 'blockingChanges', 'buildPlan', 'canonicalDefinition', 'checkPlanFreshness',
+    'assetQueries', 'assetRecord', 'assetsList', 'assetsSync', 'authLogin', 'authLogout', 'authRefresh', 'authStatus', 'authorizationUrl', 'blockingChanges', 'buildPlan', 'canonicalDefinition', 'checkPlanFreshness',
     'clientCredentialsSession', 'codegen', 'createAuthServer', 'createGraphClient', 'createHttpBackend', 'createLocalBackend', 'createOpenApiClient',
     'credentialsPath', 'dataLossSources', 'dataPurge', 'dataPush', 'dataValidate', 'decideAction', 'detailedExitCode', 'diffSource', 'emptyState',
     'excludeDataFiles', 'formatAge', 'fullBody', 'hasChanges', 'hasPendingWork', 'hashDeclarations', 'hashDefinition', 'importLanguage',

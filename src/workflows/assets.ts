@@ -1,50 +1,70 @@
-import { GraphformError } from '../../diagnostics/errors.js';
-import { excerpt } from '../../diagnostics/excerpt.js';
-import { memoryInput } from '../../data/read/memory-input.js';
-import { pushData } from '../../data/push/push-data.js';
-import { renderPushSummary } from '../../data/report/render-data-report.js';
-import type { ReadEntry } from '../../data/types.js';
-import { assetMatches, assetQueries, assetRecord } from '../../marketing/asset-items.js';
-import { ASSETS_ERROR_CODES } from '../../marketing/codes.js';
-import { groupMappingErrors, type DeclarationPlace } from '../../marketing/mapping-errors.js';
-import { lazySourceMap } from '../../load/source-map.js';
-import type { OpenApiClient } from '../../marketing/open-api.js';
-import type { Asset } from '../../marketing/types.js';
-import type { AssetFilter } from '../../model/types.js';
-import { escapeControl as e } from '../../render/escape-control.js';
-import type { CommandContext } from '../context.js';
-import { withGuardedLock } from '../guarded.js';
-import { exitCodeAfter, noInterrupts, type InterruptTrap } from '../interrupts.js';
-import { openEnvironment } from '../../workflows/open-environment.js';
-import { openMarketing } from '../../workflows/open-marketing.js';
-import { stateBackendFor } from '../../workflows/runtime.js';
-import { loadSource, offlineClient, reporter, showValidation, type LoadedSource } from './data.js';
-import { renderAssetTable } from './asset-table.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import type { EnvironmentConfig } from '../config/types.js';
+import { memoryInput } from '../data/read/memory-input.js';
+import { silentReporter } from '../data/progress/reporters.js';
+import { pushData } from '../data/push/push-data.js';
+import type { ProgressReporter, PushSummary, ReadEntry, ValidationSummary } from '../data/types.js';
+import { GraphformError } from '../diagnostics/errors.js';
+import { lazySourceMap } from '../load/source-map.js';
+import { assetMatches, assetQueries, assetRecord, importLanguage } from '../marketing/asset-items.js';
+import { ASSETS_ERROR_CODES } from '../marketing/codes.js';
+import { groupMappingErrors, type DeclarationPlace } from '../marketing/mapping-errors.js';
+import type { OpenApiClient } from '../marketing/open-api.js';
+import type { Asset } from '../marketing/types.js';
+import type { AssetFilter, SourceImport } from '../model/types.js';
+import { withStateLock } from '../state/with-lock.js';
+import { DEFAULT_MAX_ERRORS, loadSource, offlineClient, pushConfig, type LoadedSource, type PushFlags } from './data.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { openEnvironment } from './open-environment.js';
+import { openMarketing } from './open-marketing.js';
+import { stateBackendFor } from './runtime.js';
+import { configFor, resolveSelection } from './select.js';
 
-export interface AssetsListOptions {
-  pageSize: number | undefined;
+export interface AssetsListInput extends ProjectSelection {
+  /** Assets per Open API request, 1-100 (default: the Open API client's, 100). */
+  pageSize?: number;
 }
 
-export interface AssetsSyncOptions extends AssetsListOptions {
-  dryRun: boolean;
-  skipInvalid: boolean;
-  maxErrors: number;
-  batchBytes: number | undefined;
-  batchItems: number | undefined;
-  concurrency: number | undefined;
+export interface AssetsListResult {
+  /** Every asset, through all pages, in the order the Open API answers them. */
+  assets: Asset[];
+  /** The Open API's base URL they were listed at. */
+  openApi: string;
 }
 
-/** `graphform assets list`: every asset, through all pages; `--format json` prints the array. */
-export async function assetsList(ctx: CommandContext, options: AssetsListOptions): Promise<number> {
-  const config = await ctx.loadConfig();
-  const m = await openMarketing(workflowEnvironmentFor(ctx), config, await ctx.environment());
+/** With `dryRun`: list, map and validate, cut batches; send nothing and take no lock. */
+export interface AssetsSyncInput extends AssetsListInput, PushFlags {
+  /** The source whose `import:` block selects and maps the assets. */
+  source: string;
+  /** Stop listing problems after this many errors (default 50). */
+  maxErrors?: number;
+  /** Told of progress as items are validated and sent (default: nothing). */
+  progress?: ProgressReporter;
+}
+
+export interface AssetsSyncResult {
+  /** The push; its validation shows an error of the mapping once, at its `import.mapping` entry. */
+  summary: PushSummary;
+  /** The same validation as the summary's. */
+  validation: ValidationSummary;
+  /** Assets listed with the filter's API-side conditions, and those the whole filter selected. */
+  assets: { listed: number; selected: number };
+  /** The Open API's base URL the assets were listed at. */
+  openApi: string;
+  /** What the items are: the import's content type, in its language. */
+  contentType: string;
+  language: string;
+  /** Where the items went ("local emulator (…)" or the service URL); undefined for a dry run. */
+  target: string | undefined;
+}
+
+/** `graphform assets list`: every asset of the Open API, through all pages. */
+export async function assetsList(input: AssetsListInput, env: WorkflowEnvironment): Promise<AssetsListResult> {
+  const { config, environment } = await resolveSelection(input, env);
+  const m = await openMarketing(env, config, environment);
   try {
     const { client } = await m.openApi();
-    const assets = await client.listAssets(options.pageSize === undefined ? {} : { pageSize: options.pageSize });
-    if (ctx.globals().format === 'json') ctx.out(JSON.stringify(assets, null, 2));
-    else ctx.out([...renderAssetTable(assets), `${assets.length} asset${assets.length === 1 ? '' : 's'} at the Open API ${m.app.baseUrl}.`].join('\n'));
-    return 0;
+    const assets = await client.listAssets(input.pageSize === undefined ? {} : { pageSize: input.pageSize });
+    return { assets, openApi: m.app.baseUrl };
   } finally {
     await m.close();
   }
@@ -52,35 +72,40 @@ export async function assetsList(ctx: CommandContext, options: AssetsListOptions
 
 /**
  * `graphform assets sync <source>`: the assets the source's `import:` selects, as items,
- * through the data pipeline (validated like any data, the same progress and summary). Each
- * item's `_id` is its asset's id, so a second sync updates the same items.
+ * through the data pipeline (validated like any data). Each item's `_id` is its asset's id,
+ * so a second sync updates the same items. A real sync holds the state lock: like a data
+ * push, it writes items, so it must not run inside an apply's full update.
  */
-export async function assetsSync(ctx: CommandContext, sourceId: string, options: AssetsSyncOptions): Promise<number> {
-  const project = await loadSource(ctx, sourceId);
-  if (project === undefined) return 1;
-  if (project.declaration.import === undefined) {
-    throw new GraphformError(ASSETS_ERROR_CODES.noImport, `Source ${sourceId} has no import: block, so there is nothing to sync into it.`, {
+export async function assetsSync(input: AssetsSyncInput, env: WorkflowEnvironment): Promise<AssetsSyncResult> {
+  const config = await configFor(input, env);
+  const project = await loadSource(env, config, input.source);
+  const spec = project.declaration.import;
+  if (spec === undefined) {
+    throw new GraphformError(ASSETS_ERROR_CODES.noImport, `Source ${input.source} has no import: block, so there is nothing to sync into it.`, {
       hint: `Add one to ${project.declaration.file}, e.g.\nimport:\n  from: assets\n  contentType: Article\n  mapping: { Name: title, Body: content.value }`,
     });
   }
-  if (options.dryRun) return sync(ctx, project, options, noInterrupts());
-  const env = await ctx.environment();
-  // Like data push: items are written, so not inside an apply's full update.
-  return withGuardedLock(ctx, stateBackendFor(workflowEnvironmentFor(ctx), env), `assets sync ${sourceId}`, async (trap) => exitCodeAfter(trap, await sync(ctx, project, options, trap)));
+  const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
+  if (input.dryRun === true) return sync(env, input, project, spec, environment);
+  return withStateLock(
+    stateBackendFor(env, environment),
+    `assets sync ${input.source}`,
+    () => sync(env, input, project, spec, environment),
+    (text) => env.report({ kind: 'notice', text }),
+  );
 }
 
-async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsSyncOptions, trap: InterruptTrap): Promise<number> {
+async function sync(env: WorkflowEnvironment, input: AssetsSyncInput, project: LoadedSource, spec: SourceImport, environment: EnvironmentConfig): Promise<AssetsSyncResult> {
   const { declaration } = project;
-  const spec = declaration.import;
-  if (spec === undefined) throw new Error(`source ${declaration.id} lost its import block`);
-  const env = await ctx.environment();
-  const opened = options.dryRun ? undefined : await openEnvironment(workflowEnvironmentFor(ctx), project.config, env);
+  const dryRun = input.dryRun === true;
+  const opened = dryRun ? undefined : await openEnvironment(env, project.config, environment);
   try {
-    const m = await openMarketing(workflowEnvironmentFor(ctx), project.config, env, opened?.emulator);
+    // The embedded emulator's data directory opens once: the marketing side shares the one started for the push.
+    const m = await openMarketing(env, project.config, environment, opened?.emulator);
     let assets: Asset[];
     try {
       const { client } = await m.openApi();
-      assets = await listSelected(client, spec.filter, options.pageSize);
+      assets = await listSelected(client, spec.filter, input.pageSize);
     } finally {
       await m.close();
     }
@@ -91,30 +116,25 @@ async function sync(ctx: CommandContext, project: LoadedSource, options: AssetsS
       declaration,
       files: [],
       inputs: [memoryInput(`assets of the Open API ${m.app.baseUrl}`, entries)],
-      config: {
-        ...project.config.data,
-        ...(options.batchBytes === undefined ? {} : { batchMaxBytes: options.batchBytes }),
-        ...(options.batchItems === undefined ? {} : { batchMaxItems: options.batchItems }),
-        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-      },
-      skipInvalid: options.skipInvalid,
-      maxErrors: options.maxErrors,
-      dryRun: options.dryRun,
-      cwd: ctx.io.cwd,
-      progress: reporter(ctx),
-      stop: trap.signal,
+      config: pushConfig(project.config.data, input),
+      skipInvalid: input.skipInvalid === true,
+      maxErrors: input.maxErrors ?? DEFAULT_MAX_ERRORS,
+      dryRun,
+      cwd: env.cwd,
+      progress: input.progress ?? silentReporter,
+      ...(env.signal === undefined ? {} : { stop: env.signal }),
     });
     // Every asset maps the same way: an error of the mapping is shown once, where the mapping is.
-    const summary = { ...pushed, validation: { ...pushed.validation, diagnostics: groupMappingErrors(pushed.validation.diagnostics, spec, mappingPlaces(project)) } };
-    const counts = { listed: assets.length, selected: selected.length };
-    if (ctx.globals().format === 'json') {
-      ctx.out(JSON.stringify({ ...summary, assets: counts, environment: opened?.description ?? null }, null, 2));
-    } else {
-      ctx.out(`${counts.listed} asset${counts.listed === 1 ? '' : 's'} listed at the Open API ${m.app.baseUrl}; ${counts.selected} match the import of source ${declaration.id} (${e(excerpt(spec.contentType))} in ${e(excerpt(spec.language ?? declaration.definition.languages[0] ?? ''))}).`);
-      showValidation(ctx, summary.validation);
-      for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
-    }
-    return summary.status === 'sent' || summary.status === 'dry-run' ? 0 : 1;
+    const validation = { ...pushed.validation, diagnostics: groupMappingErrors(pushed.validation.diagnostics, spec, mappingPlaces(project)) };
+    return {
+      summary: { ...pushed, validation },
+      validation,
+      assets: { listed: assets.length, selected: selected.length },
+      openApi: m.app.baseUrl,
+      contentType: spec.contentType,
+      language: importLanguage(declaration, spec),
+      target: opened?.description,
+    };
   } finally {
     await opened?.close();
   }

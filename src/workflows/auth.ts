@@ -1,133 +1,180 @@
-import { DEFAULT_LOGIN_TIMEOUT_MS, login } from '../../marketing/login.js';
-import { continuesChain } from '../../marketing/session.js';
-import { refreshExpiresAt } from '../../marketing/stored-tokens.js';
-import type { StoredTokens } from '../../marketing/types.js';
-import { escapeControl as e } from '../../render/escape-control.js';
-import type { CommandContext } from '../context.js';
-import { exitCodeAfter, noInterrupts } from '../interrupts.js';
-import { openBrowser } from '../open-browser.js';
-import { openMarketing, type OpenedMarketing } from '../../workflows/open-marketing.js';
-import { describeExpiry } from './auth-expiry.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import type { MarketingGrant } from '../config/types.js';
+import { DEFAULT_LOGIN_TIMEOUT_MS, login } from '../marketing/login.js';
+import { continuesChain } from '../marketing/session.js';
+import { refreshExpiresAt } from '../marketing/stored-tokens.js';
+import type { AppMode, StoredTokens } from '../marketing/types.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { openMarketing, type OpenedMarketing } from './open-marketing.js';
+import { resolveSelection } from './select.js';
 
-export interface LoginOptions {
-  /** False with --no-browser: print the URL only. */
-  browser: boolean;
-  /** --timeout, in seconds. */
-  timeoutSeconds: number | undefined;
+/** The marketing app the commands use: the config's `marketing:` block, or the embedded emulator's demo app. */
+export interface AuthApp {
+  grant: MarketingGrant;
+  /** The authorization server's URL, or "the local emulator's demo app (environment …)". */
+  description: string;
+  clientId: string;
+  /** The Open API's base URL. */
+  openApi: string;
+  /** Where the browser comes back to after a login (authorization code only). */
+  redirectUri: string;
 }
 
-/** `graphform auth login`: the authorization-code flow over the loopback redirect. */
-export async function authLogin(ctx: CommandContext, options: LoginOptions): Promise<number> {
-  const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
-  try {
-    return await withMarketing(ctx, async (m) => {
-      if (m.app.grant === 'client_credentials') return noLoginNeeded(ctx, m);
-      const stored = await login({
-        app: m.app,
-        store: m.store,
-        http: m.http,
-        now: m.now,
-        timeoutMs: options.timeoutSeconds === undefined ? DEFAULT_LOGIN_TIMEOUT_MS : options.timeoutSeconds * 1000,
-        signal: trap.signal,
-        announce: (url) => {
-          ctx.err(`To log in to ${m.app.description}, open this URL in a browser:\n\n  ${url}\n`);
-          const opened = options.browser && openBrowser(url, ctx.io.env);
-          ctx.err(`${opened ? 'Opened it in your browser. ' : ''}Waiting for the browser to come back to ${m.app.redirectUri} (Ctrl+C to stop)…`);
-        },
-      });
-      if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ loggedIn: true, ...statusJson(m, stored) }, null, 2));
-      else ctx.out([ctx.color().green(`Logged in to ${m.app.description}${stored.user === undefined ? '' : ` as ${e(stored.user)}`}.`), ...statusLines(m, stored)].join('\n'));
-      return 0;
+/** A stored pair as results show it: who, and until when. The tokens themselves never leave the store. */
+export interface AuthTokens {
+  /** Who logged in, from userinfo; absent when the server said nothing usable. */
+  user?: string;
+  /** Guessed from the access token's lifetime. */
+  mode?: AppMode;
+  /** ISO 8601; an API call refreshes the access token shortly before. */
+  accessExpiresAt: string;
+  /** Absent when the server issued no refresh token (log in again once the access token expires). */
+  refresh?: { issuedAt: string; expiresAt: string };
+}
+
+/** Under marketing.grant client_credentials: nothing is stored, each command fetches its own token. */
+export interface ClientCredentialsApp {
+  grant: 'client_credentials';
+  app: AuthApp;
+}
+
+/** Under the authorization code: the app, and the token store's file. */
+export interface AuthorizationCodeApp {
+  grant: 'authorization_code';
+  app: AuthApp;
+  store: string;
+}
+
+export type AuthStatusResult =
+  | ClientCredentialsApp
+  | (AuthorizationCodeApp & {
+      /** Commands have something to start from: a stored pair, or GRAPHFORM_REFRESH_TOKEN. */
+      loggedIn: boolean;
+      /** The stored pair commands use; absent when the store holds none for the app, or one GRAPHFORM_REFRESH_TOKEN supersedes. */
+      tokens?: AuthTokens;
+      /** GRAPHFORM_REFRESH_TOKEN is set and nothing stored continues from it: commands start from it (not checked here). */
+      refreshTokenFromEnvironment: boolean;
     });
-  } catch (error) {
-    if (trap.received() !== undefined) {
-      ctx.err('Login cancelled; stored tokens were left as they were.');
-      return exitCodeAfter(trap, 1);
-    }
-    throw error;
-  } finally {
-    trap.release();
-  }
+
+export interface AuthLoginInput extends ProjectSelection {
+  /**
+   * Told the authorization URL once graphform listens for the browser's return, and before
+   * it waits: show it to the user. `browserOpened` says whether `openBrowser` started one.
+   */
+  onAuthorizationUrl(url: string, context: { app: AuthApp; browserOpened: boolean }): void | Promise<void>;
+  /** Asked to open the URL in a browser; answers whether one was started. Absent: no browser is opened. */
+  openBrowser?(url: string): boolean | Promise<boolean>;
+  /** How long to wait for the browser (default 5 minutes). */
+  timeoutMs?: number;
 }
 
-/** `graphform auth status`: what is stored, read without a request; exit 1 when there is nothing to use. */
-export async function authStatus(ctx: CommandContext): Promise<number> {
-  return withMarketing(ctx, async (m) => {
-    if (m.app.grant === 'client_credentials') return clientCredentialsStatus(ctx, m);
-    const bootstrap = ctx.io.env.GRAPHFORM_REFRESH_TOKEN;
-    const stored = await m.store.read(m.app.issuer, m.app.clientId);
-    const usable = continuesChain(stored, bootstrap) ? stored : undefined;
-    const fromEnv = bootstrap !== undefined && bootstrap !== '' && usable === undefined;
-    if (ctx.globals().format === 'json') {
-      ctx.out(JSON.stringify({ loggedIn: usable !== undefined || fromEnv, refreshTokenFromEnvironment: fromEnv, ...(usable === undefined ? { app: m.app.description, clientId: m.app.clientId, store: m.store.path } : statusJson(m, usable)) }, null, 2));
-      return usable !== undefined || fromEnv ? 0 : 1;
-    }
-    if (usable !== undefined) {
-      ctx.out([`Logged in to ${m.app.description}${usable.user === undefined ? '' : ` as ${e(usable.user)}`}.`, ...statusLines(m, usable)].join('\n'));
-      return 0;
-    }
-    if (fromEnv) {
-      ctx.out(`GRAPHFORM_REFRESH_TOKEN is set: commands start from it (not checked yet) and store the rotated pair in ${m.store.path}.`);
-      return 0;
-    }
-    ctx.err(`Not logged in to ${m.app.description} (client ${e(m.app.clientId)}): ${m.store.path} holds no tokens for it.\n  Run \`graphform auth login\`, or set GRAPHFORM_REFRESH_TOKEN in a pipeline.`);
-    return 1;
+/** A login's outcome: the stored pair, or, under client credentials, that no login is needed (nothing was done). */
+export type AuthLoginResult = (ClientCredentialsApp & { loginNeeded: false }) | (AuthorizationCodeApp & { tokens: AuthTokens });
+
+/** Under client credentials: a token was fetched as a check of the credentials, and not stored. */
+export type AuthRefreshResult = (ClientCredentialsApp & { accessExpiresAt: string }) | (AuthorizationCodeApp & { tokens: AuthTokens });
+
+export interface AuthLogoutInput extends ProjectSelection {
+  /** Ask the authorization server to revoke the token before deleting it (default true). */
+  revoke?: boolean;
+}
+
+export type AuthLogoutResult =
+  | ClientCredentialsApp
+  | (AuthorizationCodeApp & { loggedOut: false })
+  | (AuthorizationCodeApp & {
+      loggedOut: true;
+      /** `unsupported`: the server offers no revocation, so the token stays valid until it expires. */
+      revocation: 'revoked' | 'unsupported' | 'skipped';
+      /** The token revoked (or that would have been): the refresh token, or the access token when the server issued none. */
+      token: 'refresh_token' | 'access_token';
+    });
+
+/**
+ * `graphform auth login`: the authorization-code flow over the loopback redirect. The stored
+ * tokens change only when every step succeeded; `env.signal` cancels the wait for the
+ * browser (GF_AUTH_LOGIN_CANCELLED), leaving them as they were.
+ */
+export async function authLogin(input: AuthLoginInput, env: WorkflowEnvironment): Promise<AuthLoginResult> {
+  return withMarketing(input, env, async (m) => {
+    const app = authApp(m);
+    if (m.app.grant === 'client_credentials') return { grant: 'client_credentials', app, loginNeeded: false };
+    const stored = await login({
+      app: m.app,
+      store: m.store,
+      http: m.http,
+      now: m.now,
+      timeoutMs: input.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
+      signal: env.signal,
+      announce: async (url) => {
+        // The URL is shown whatever happens to the browser: a browser that failed to start is one that did not.
+        const browserOpened = input.openBrowser === undefined ? false : await Promise.resolve(input.openBrowser(url)).catch(() => false);
+        await input.onAuthorizationUrl(url, { app, browserOpened });
+      },
+    });
+    return { grant: 'authorization_code', app, store: m.store.path, tokens: authTokens(stored) };
   });
 }
 
-/** `graphform auth refresh`: a refresh now, the rotated pair stored before anything else. */
-export async function authRefresh(ctx: CommandContext): Promise<number> {
-  return withMarketing(ctx, async (m) => {
-    if (m.app.grant === 'client_credentials') return fetchClientToken(ctx, m);
+/** `graphform auth status`: what is stored, read without a request. */
+export async function authStatus(input: ProjectSelection, env: WorkflowEnvironment): Promise<AuthStatusResult> {
+  return withMarketing(input, env, async (m) => {
+    const app = authApp(m);
+    if (m.app.grant === 'client_credentials') return { grant: 'client_credentials', app };
+    const bootstrap = env.variables.GRAPHFORM_REFRESH_TOKEN;
+    const stored = await m.store.read(m.app.issuer, m.app.clientId);
+    const usable = continuesChain(stored, bootstrap) ? stored : undefined;
+    const fromEnvironment = bootstrap !== undefined && bootstrap !== '' && usable === undefined;
+    return {
+      grant: 'authorization_code',
+      app,
+      store: m.store.path,
+      loggedIn: usable !== undefined || fromEnvironment,
+      ...(usable === undefined ? {} : { tokens: authTokens(usable) }),
+      refreshTokenFromEnvironment: fromEnvironment,
+    };
+  });
+}
+
+/**
+ * `graphform auth refresh`: a refresh now, the rotated pair stored before anything else.
+ * Under client credentials: one token fetched, as a check of the credentials; nothing stored.
+ */
+export async function authRefresh(input: ProjectSelection, env: WorkflowEnvironment): Promise<AuthRefreshResult> {
+  return withMarketing(input, env, async (m) => {
+    const app = authApp(m);
+    if (m.app.grant === 'client_credentials') {
+      const tokens = await m.server.clientCredentials();
+      return { grant: 'client_credentials', app, accessExpiresAt: new Date(m.now() + tokens.expiresIn * 1000).toISOString() };
+    }
     const { session } = await m.openApi();
     const before = session.current();
     await (before === undefined ? session.accessToken() : session.renew(before.accessToken));
     const after = session.current();
     if (after === undefined) throw new Error('a refresh left the session without tokens');
-    if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ refreshed: true, ...statusJson(m, after) }, null, 2));
-    else ctx.out([ctx.color().green(`Refreshed the tokens for ${m.app.description}.`), ...statusLines(m, after)].join('\n'));
-    return 0;
+    return { grant: 'authorization_code', app, store: m.store.path, tokens: authTokens(after) };
   });
 }
 
-/** `graphform auth logout`: revoke the refresh token (unless --no-revoke), then delete the stored pair. */
-export async function authLogout(ctx: CommandContext, options: { revoke: boolean }): Promise<number> {
-  return withMarketing(ctx, async (m) => {
-    const json = ctx.globals().format === 'json';
-    if (m.app.grant === 'client_credentials') {
-      if (json) ctx.out(JSON.stringify({ grant: m.app.grant, loggedOut: false, revoked: false }, null, 2));
-      else ctx.out(`marketing.grant is client_credentials: nothing is stored, so there is nothing to log out of (each command's token expires on its own).`);
-      return 0;
-    }
+/** `graphform auth logout`: revoke the refresh token (unless `revoke` is false), then delete the stored pair. */
+export async function authLogout(input: AuthLogoutInput, env: WorkflowEnvironment): Promise<AuthLogoutResult> {
+  return withMarketing(input, env, async (m) => {
+    const app = authApp(m);
+    if (m.app.grant === 'client_credentials') return { grant: 'client_credentials', app };
+    const store = m.store.path;
     const stored = await m.store.read(m.app.issuer, m.app.clientId);
-    if (stored === undefined) {
-      if (json) ctx.out(JSON.stringify({ loggedOut: false, revoked: false, store: m.store.path }, null, 2));
-      else ctx.out(`No tokens for ${m.app.description} in ${m.store.path}: nothing to log out.`);
-      return 0;
-    }
-    // Revoked first: if the server refuses, the tokens stay, so the user can try again.
+    if (stored === undefined) return { grant: 'authorization_code', app, store, loggedOut: false };
     // Without a refresh token (the server issued none), the access token is what can be revoked.
-    const revoked = !options.revoke ? 'skipped' : stored.refreshToken === undefined ? await m.server.revoke(stored.accessToken, 'access_token') : await m.server.revoke(stored.refreshToken, 'refresh_token');
+    const token = stored.refreshToken === undefined ? 'access_token' : 'refresh_token';
+    // Revoked first: if the server refuses, the tokens stay, so the user can try again.
+    const revocation = input.revoke === false ? 'skipped' : await m.server.revoke(stored.refreshToken ?? stored.accessToken, token);
     await m.store.locked(() => m.store.remove(stored.issuer, stored.clientId));
-    if (json) {
-      ctx.out(JSON.stringify({ loggedOut: true, revoked: revoked === 'revoked', store: m.store.path }, null, 2));
-      return 0;
-    }
-    const said =
-      revoked === 'revoked'
-        ? `revoked the ${stored.refreshToken === undefined ? 'access' : 'refresh'} token and`
-        : revoked === 'unsupported'
-          ? 'the authorization server offers no revocation (the tokens stay valid until they expire);'
-          : 'did not revoke (--no-revoke);';
-    ctx.out(`Logged out of ${m.app.description}: ${said} deleted the stored tokens from ${m.store.path}.`);
-    return 0;
+    return { grant: 'authorization_code', app, store, loggedOut: true, revocation, token };
   });
 }
 
-async function withMarketing<T>(ctx: CommandContext, work: (m: OpenedMarketing) => Promise<T>): Promise<T> {
-  const config = await ctx.loadConfig();
-  const m = await openMarketing(workflowEnvironmentFor(ctx), config, await ctx.environment());
+async function withMarketing<T>(input: ProjectSelection, env: WorkflowEnvironment, work: (m: OpenedMarketing) => Promise<T>): Promise<T> {
+  const { config, environment } = await resolveSelection(input, env);
+  const m = await openMarketing(env, config, environment);
   try {
     return await work(m);
   } finally {
@@ -135,62 +182,15 @@ async function withMarketing<T>(ctx: CommandContext, work: (m: OpenedMarketing) 
   }
 }
 
-/** `auth login` under client credentials: there is no user to log in; say so, and what happens instead. */
-function noLoginNeeded(ctx: CommandContext, m: OpenedMarketing): number {
-  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ grant: m.app.grant, loggedIn: false, loginNeeded: false }, null, 2));
-  else ctx.out(`No login needed: marketing.grant is client_credentials, so every command fetches its own access token from ${m.app.description} with the client id and secret alone. Nothing is stored.`);
-  return 0;
+function authApp(m: OpenedMarketing): AuthApp {
+  return { grant: m.app.grant, description: m.app.description, clientId: m.app.clientId, openApi: m.app.baseUrl, redirectUri: m.app.redirectUri };
 }
 
-/** `auth status` under client credentials: the grant, read from the config without a request. */
-function clientCredentialsStatus(ctx: CommandContext, m: OpenedMarketing): number {
-  if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ grant: m.app.grant, app: m.app.description, clientId: m.app.clientId, openApi: m.app.baseUrl, store: null }, null, 2));
-    return 0;
-  }
-  ctx.out(
-    [
-      `Grant: client_credentials (marketing.grant): commands fetch an access token from ${m.app.description} with the client id and secret; no login, no token store.`,
-      `  client:         ${e(m.app.clientId)}`,
-      `  Open API:       ${m.app.baseUrl}`,
-      '  Run `graphform auth refresh` to check the credentials now.',
-    ].join('\n'),
-  );
-  return 0;
-}
-
-/** `auth refresh` under client credentials: one token fetched now, as a check of the credentials; nothing stored. */
-async function fetchClientToken(ctx: CommandContext, m: OpenedMarketing): Promise<number> {
-  const tokens = await m.server.clientCredentials();
-  const expiresAt = new Date(m.now() + tokens.expiresIn * 1000).toISOString();
-  if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ grant: m.app.grant, fetched: true, accessExpiresAt: expiresAt, stored: false }, null, 2));
-  else ctx.out(ctx.color().green(`Fetched an access token from ${m.app.description} with client credentials: it ${describeExpiry(expiresAt, m.now(), 'fetched again on next use')}. Nothing was stored.`));
-  return 0;
-}
-
-function statusLines(m: OpenedMarketing, tokens: StoredTokens): string[] {
-  const now = m.now();
-  return [
-    `  grant:          ${m.app.grant}`,
-    `  client:         ${e(m.app.clientId)}`,
-    `  app mode:       ${tokens.mode === undefined ? 'unknown' : `${tokens.mode} (from the access token's lifetime)`}`,
-    `  access token:   ${describeExpiry(tokens.accessExpiresAt, now, 'refreshed on next use')}`,
-    tokens.refreshToken === undefined
-      ? '  refresh token:  none issued (log in again once the access token expires)'
-      : `  refresh token:  issued ${tokens.refreshIssuedAt}, ${describeExpiry(refreshExpiresAt(tokens), now, 'log in again')}`,
-    `  stored in:      ${m.store.path}`,
-  ];
-}
-
-function statusJson(m: OpenedMarketing, tokens: StoredTokens): Record<string, string | null> {
+function authTokens(tokens: StoredTokens): AuthTokens {
   return {
-    grant: m.app.grant,
-    app: m.app.description,
-    clientId: m.app.clientId,
-    user: tokens.user ?? null,
-    mode: tokens.mode ?? null,
+    ...(tokens.user === undefined ? {} : { user: tokens.user }),
+    ...(tokens.mode === undefined ? {} : { mode: tokens.mode }),
     accessExpiresAt: tokens.accessExpiresAt,
-    refreshExpiresAt: tokens.refreshToken === undefined ? null : refreshExpiresAt(tokens),
-    store: m.store.path,
+    ...(tokens.refreshToken === undefined ? {} : { refresh: { issuedAt: tokens.refreshIssuedAt, expiresAt: refreshExpiresAt(tokens) } }),
   };
 }

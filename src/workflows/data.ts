@@ -1,4 +1,4 @@
-import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import type { DataConfig, EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { DATA_ERROR_CODES } from '../data/codes.js';
 import { resolveDataFiles } from '../data/files/declared-files.js';
 import { silentReporter } from '../data/progress/reporters.js';
@@ -32,7 +32,8 @@ export interface DataInput extends ProjectSelection {
   progress?: ProgressReporter;
 }
 
-export interface DataPushInput extends DataInput {
+/** How items are pushed: the flags `data push` and `assets sync` share. */
+export interface PushFlags {
   /** Validate and cut batches, send nothing, take no lock. */
   dryRun?: boolean;
   /** Leave invalid items out instead of refusing the push. */
@@ -41,6 +42,8 @@ export interface DataPushInput extends DataInput {
   batchItems?: number;
   concurrency?: number;
 }
+
+export interface DataPushInput extends DataInput, PushFlags {}
 
 export interface DataPushResult {
   summary: PushSummary;
@@ -122,12 +125,7 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
 
 async function push(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined): Promise<DataPushResult> {
   const paths = await dataFiles(env, project, input.files ?? []);
-  const config = {
-    ...project.config.data,
-    ...(input.batchBytes === undefined ? {} : { batchMaxBytes: input.batchBytes }),
-    ...(input.batchItems === undefined ? {} : { batchMaxItems: input.batchItems }),
-    ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
-  };
+  const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
   try {
     const summary = await pushData({
@@ -190,7 +188,18 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
   );
 }
 
-const DEFAULT_MAX_ERRORS = 50;
+/** How many errors are listed when the input does not say. */
+export const DEFAULT_MAX_ERRORS = 50;
+
+/** The config's data settings, with the batch limits and concurrency the flags override. */
+export function pushConfig(data: DataConfig, flags: PushFlags): DataConfig {
+  return {
+    ...data,
+    ...(flags.batchBytes === undefined ? {} : { batchMaxBytes: flags.batchBytes }),
+    ...(flags.batchItems === undefined ? {} : { batchMaxItems: flags.batchItems }),
+    ...(flags.concurrency === undefined ? {} : { concurrency: flags.concurrency }),
+  };
+}
 
 /** The declared source `id`; throws InvalidDeclarationsError when the declarations have errors, and GF_DATA_UNKNOWN_SOURCE (with a did-you-mean) when none has that id. */
 export async function loadSource(env: WorkflowEnvironment, config: ResolvedConfig, sourceId: string): Promise<LoadedSource> {

@@ -12,5 +12,22 @@ export { apply, type ApplyInput, type ApplyRefusal, type ApplyReport } from './a
 export { importSource, type ImportInput, type ImportResult, type ImportedSource } from './import.js';
 export { codegen, type CodegenInput, type CodegenResult } from './codegen.js';
 export type { FileOutcome, FileStatus } from './codegen-files.js';
-export { dataPurge, dataPush, dataValidate, type DataInput, type LoadedSource, type DataPurgeInput, type DataPurgeResult, type DataPushInput, type DataPushResult } from './data.js';
+export { dataPurge, dataPush, dataValidate, type DataInput, type LoadedSource, type DataPurgeInput, type DataPurgeResult, type DataPushInput, type DataPushResult, type PushFlags } from './data.js';
 export { stateList, stateRm, stateShow, stateUnlock, type StateListing, type StateSourceSummary } from './state.js';
+export { assetsList, assetsSync, type AssetsListInput, type AssetsListResult, type AssetsSyncInput, type AssetsSyncResult } from './assets.js';
+export {
+  authLogin,
+  authLogout,
+  authRefresh,
+  authStatus,
+  type AuthApp,
+  type AuthLoginInput,
+  type AuthLoginResult,
+  type AuthLogoutInput,
+  type AuthLogoutResult,
+  type AuthorizationCodeApp,
+  type AuthRefreshResult,
+  type AuthStatusResult,
+  type AuthTokens,
+  type ClientCredentialsApp,
+} from './auth.js';

@@ -7,7 +7,7 @@ import { purgeCountText } from '../../render/delete-count.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
-import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, loadSource as loadSourceOf, type LoadedSource } from '../../workflows/data.js';
+import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, type PushFlags } from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/open-environment.js';
 import type { ProjectSelection } from '../../workflows/environment.js';
@@ -15,8 +15,6 @@ import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { workflowEnvironmentFor } from '../workflow-environment.js';
-
-export { offlineClient, type LoadedSource } from '../../workflows/data.js';
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -54,13 +52,8 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           ...(await selection(ctx)),
           source: sourceId,
           files,
-          maxErrors: options.maxErrors,
           progress: reporter(ctx),
-          dryRun: options.dryRun,
-          skipInvalid: options.skipInvalid,
-          ...(options.batchBytes === undefined ? {} : { batchBytes: options.batchBytes }),
-          ...(options.batchItems === undefined ? {} : { batchItems: options.batchItems }),
-          ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+          ...pushFlags(options),
         },
         workflowEnvironmentFor(ctx, trap.signal),
       ),
@@ -119,6 +112,18 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
   }
 }
 
+/** The push flags as the workflows take them: a flag not given is left to the config. */
+export function pushFlags(options: PushOptions): PushFlags & { maxErrors: number } {
+  return {
+    maxErrors: options.maxErrors,
+    dryRun: options.dryRun,
+    skipInvalid: options.skipInvalid,
+    ...(options.batchBytes === undefined ? {} : { batchBytes: options.batchBytes }),
+    ...(options.batchItems === undefined ? {} : { batchItems: options.batchItems }),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  };
+}
+
 /** Without a terminal and --yes, nobody can approve: refused, and nothing is deleted. */
 function refuseWithoutTerminal(ctx: CommandContext, sourceId: string, languages: readonly string[]): void {
   if (canPrompt(ctx.io)) return;
@@ -127,13 +132,8 @@ function refuseWithoutTerminal(ctx: CommandContext, sourceId: string, languages:
   });
 }
 
-/** The declared source, for commands beside data (assets sync); undefined when the declarations have errors, which are printed. */
-export async function loadSource(ctx: CommandContext, sourceId: string): Promise<LoadedSource | undefined> {
-  return unlessInvalid(ctx, async () => loadSourceOf(workflowEnvironmentFor(ctx), await ctx.loadConfig(), sourceId));
-}
-
-/** The data commands answer invalid declarations with the problems and exit 1, not with an error. */
-async function unlessInvalid<T>(ctx: CommandContext, work: () => Promise<T>): Promise<T | undefined> {
+/** The data commands (and assets sync) answer invalid declarations with the problems and exit 1, not with an error. */
+export async function unlessInvalid<T>(ctx: CommandContext, work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
@@ -146,7 +146,7 @@ async function unlessInvalid<T>(ctx: CommandContext, work: () => Promise<T>): Pr
 }
 
 /** The CLI's config (loaded once per invocation) and --env; the environment is resolved only by the workflows that reach the service. */
-async function selection(ctx: CommandContext): Promise<ProjectSelection> {
+export async function selection(ctx: CommandContext): Promise<ProjectSelection> {
   const env = ctx.globals().env;
   return { config: await ctx.loadConfig(), ...(env === undefined ? {} : { environment: env }) };
 }
