@@ -4,6 +4,7 @@ import { empty, json, text, type Reply } from '../server/respond.js';
 import { mediaType, withoutBody, withWholeBody, type RouteTable } from '../server/route-table.js';
 import { cmsListEntry, listEntry, type CmsSource, type SourceListEntry } from './cms.js';
 import { describeDelete, parseDeleteMode } from './delete-mode.js';
+import { checkSlot } from './slot.js';
 import { checkSourceBody } from './source-body.js';
 import { SOURCE_NOT_FOUND, sourceTarget } from './source-target.js';
 
@@ -28,9 +29,10 @@ export function sourcesRoutes(deps: SourcesServiceDeps): RouteTable {
 
   const list = withoutBody((_req, url) => {
     const target = sourceTarget(url);
+    if (target.kind === 'bad') return target.reply;
+    const slot = checkSlot(url);
+    if (slot !== undefined) return slot;
     switch (target.kind) {
-      case 'bad':
-        return target.reply;
       case 'all':
         return json(200, [cmsListEntry(cms), ...repo.store.ids().flatMap((id) => entry(id) ?? [])], 'listed all sources');
       case 'cms':
@@ -50,9 +52,10 @@ export function sourcesRoutes(deps: SourcesServiceDeps): RouteTable {
 
   const describe = withWholeBody(async (req, url, body) => {
     const target = sourceTarget(url);
+    if (target.kind === 'bad') return target.reply;
+    const slot = checkSlot(url);
+    if (slot !== undefined) return slot;
     switch (target.kind) {
-      case 'bad':
-        return target.reply;
       case 'all':
         return text(400, 'The id query parameter is required: name the content source whose label and description to set');
       case 'cms':
@@ -80,6 +83,9 @@ export function sourcesRoutes(deps: SourcesServiceDeps): RouteTable {
     const mode = parseDeleteMode(url);
     if (target.kind === 'bad') return target.reply;
     if (!mode.ok) return mode.reply;
+    // Checked before anything is deleted: slot=new must never reach the live source.
+    const slot = checkSlot(url);
+    if (slot !== undefined) return slot;
     const did = describeDelete(mode.mode);
     switch (target.kind) {
       case 'cms':
