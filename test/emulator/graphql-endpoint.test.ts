@@ -152,7 +152,8 @@ describe('the content GraphQL endpoint: errors', () => {
   it.each([
     { name: 'no read key', auth: 'none' as const, message: 'Missing read key' },
     { name: 'a wrong read key in the header', auth: { header: 'epi-single not-the-key-at-all' }, message: 'Unknown read key' },
-    { name: 'graph service credentials', auth: { header: 'Basic YTpi' }, message: 'not this Authorization scheme' },
+    { name: 'wrong Basic credentials', auth: { header: 'Basic YTpi' }, message: 'Unknown AppKey or wrong secret' },
+    { name: 'another Authorization scheme', auth: { header: 'Bearer abc' }, message: 'not this Authorization scheme' },
   ])('answers 401 with GraphQL errors for $name', async ({ auth, message }) => {
     const emulator = await shop();
     const answer = await query(emulator, '{ Product { total } }', { auth });

@@ -1,7 +1,9 @@
-import { execute, GraphQLError, parse, validate, validateSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, Kind, parse, validate, validateSchema, type DocumentNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from '../server/store.js';
-import { buildContentSchema } from './schema.js';
+import { CursorStore } from './cursors.js';
+import { QUERY_TIME_LIMIT_MS, type Reader } from './item-query.js';
+import { buildContentSchema, type GraphqlContext } from './schema.js';
 import { schemaModel } from './schema-model.js';
 
 /** A GraphQL-over-HTTP request body, already checked for its shape. */
@@ -19,19 +21,31 @@ export interface GraphqlAnswer {
 
 type Built = { ok: true; schema: GraphQLSchema } | { ok: false; status: number; message: string };
 
+/** The service's published limits on a query's text (public-facts.md, "Reading items back"). */
+export const MAX_QUERY_LENGTH = 10_000;
+export const MAX_QUERY_DEPTH = 10;
+
+export interface GraphqlEngine {
+  execute(request: GraphqlRequest, reader: Reader): Promise<GraphqlAnswer>;
+}
+
 /**
  * Runs queries against the schema of the current definitions. This module (and with it the
  * graphql package) is imported only when the endpoint is first used. The schema is built
  * again only when the store's definitions changed (its revision moved).
  */
-export function createGraphqlEngine(store: MemoryStore, items: ItemStore): { execute(request: GraphqlRequest): Promise<GraphqlAnswer> } {
+export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number): GraphqlEngine {
+  const cursors = new CursorStore();
   let cached: { revision: number; built: Built } | undefined;
   const current = (): Built => {
     if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store, items) };
     return cached.built;
   };
   return {
-    async execute(request) {
+    async execute(request, reader) {
+      if (request.query.length > MAX_QUERY_LENGTH) {
+        return failure(400, `The query is ${request.query.length} characters long: at most ${MAX_QUERY_LENGTH} are allowed`);
+      }
       const built = current();
       if (!built.ok) return failure(built.status, built.message);
       let document: DocumentNode;
@@ -42,7 +56,10 @@ export function createGraphqlEngine(store: MemoryStore, items: ItemStore): { exe
       }
       const invalid = validate(built.schema, document);
       if (invalid.length > 0) return { status: 400, body: { errors: invalid.map(formatError) } };
-      const result = await execute({ schema: built.schema, document, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
+      const depth = queryDepth(document);
+      if (depth > MAX_QUERY_DEPTH) return failure(400, `The query is ${depth} levels deep: at most ${MAX_QUERY_DEPTH} are allowed`);
+      const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors };
+      const result = await execute({ schema: built.schema, document, contextValue, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
       // No data at all means the request itself was wrong (a variable, the operation name).
       const status = result.data === undefined || result.data === null ? 400 : 200;
       return { status, body: { ...(result.errors === undefined ? {} : { errors: result.errors.map(formatError) }), ...(result.data === undefined ? {} : { data: result.data }) } };
@@ -66,6 +83,24 @@ function build(store: MemoryStore, items: ItemStore): Built {
   } catch (error) {
     return { ok: false, status: 500, message: `The schema does not work: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/**
+ * How deeply the fields of the document nest: `{ Product { items { _id } } }` is 3 deep.
+ * Fragments count where they are spread; validation has already refused fragment cycles.
+ */
+export function queryDepth(document: DocumentNode): number {
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])));
+  const depthOf = (set: SelectionSetNode | undefined): number =>
+    Math.max(
+      0,
+      ...(set?.selections ?? []).map((selection) => {
+        if (selection.kind === Kind.FIELD) return 1 + depthOf(selection.selectionSet);
+        if (selection.kind === Kind.INLINE_FRAGMENT) return depthOf(selection.selectionSet);
+        return depthOf(fragments.get(selection.name.value));
+      }),
+    );
+  return Math.max(0, ...document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? depthOf(d.selectionSet) : 0)));
 }
 
 function formatError(error: unknown): { message: string; locations?: ReadonlyArray<{ line: number; column: number }>; path?: ReadonlyArray<string | number> } {

@@ -20,18 +20,62 @@ export interface TypeQuery {
   limit: number;
 }
 
+/**
+ * Who reads (public-facts.md, "Reading items back"): epi-hmac and Basic see every item, and
+ * deleted ones too when the request sends `cg-include-deleted: true`; the single key never
+ * sees deleted ones. Nobody sees expired items.
+ */
+export type Reader = { kind: 'single-key' } | { kind: 'admin'; includeDeleted: boolean };
+
+/** What one request's resolvers share: the reader, the clock, and the time the query must end by. */
+export interface ReadContext {
+  reader: Reader;
+  now: () => number;
+  /** The clock time after which the query is answered as timed out. */
+  deadline: number;
+}
+
+/** The service's time limit for one query (public-facts.md: 30 seconds). */
+export const QUERY_TIME_LIMIT_MS = 30_000;
+
+/** Thrown by a resolver when the query ran past its deadline; graphql-js answers it as the field's error. */
+export class QueryTimeout extends Error {
+  constructor() {
+    super(`The query took longer than ${QUERY_TIME_LIMIT_MS / 1000} seconds and was stopped: narrow it (where, locale, limit)`);
+  }
+}
+
+/** How often (in items) a scan looks at the clock: often enough to stop promptly, rarely enough to cost nothing. */
+const CLOCK_EVERY = 256;
+
 /** The value of a field of an item for filtering: `_id` from the action line, the rest from the data line (own keys only). */
 export function itemValue(item: ItemView, name: string): unknown {
   return name === '_id' ? item.record.id : ownValue(item.data, name);
 }
 
 /**
- * One page of a type's items and how many match in all: languages in code order, then
- * items in the order they were indexed, as the rest of the emulator lists them. Data lines
- * are read only where needed: for a `where` filter, every candidate's; otherwise only the
- * page's, and only when the query asks for `items` (a count reads none).
+ * Whether the reader sees the item. The field names are the vendor's (single-key
+ * documentation): `_deleted` (true when deleted) and `StopPublish` (a date; past it the
+ * item is expired).
  */
-export function queryItems(items: ItemStore, query: TypeQuery): { items: () => ItemView[]; total: number } {
+export function visibleTo(data: Readonly<Record<string, unknown>>, reader: Reader, now: number): boolean {
+  const stop = ownValue(data, 'StopPublish');
+  if (typeof stop === 'string' && Date.parse(stop) <= now) return false;
+  return ownValue(data, '_deleted') !== true || (reader.kind === 'admin' && reader.includeDeleted);
+}
+
+/** Throws QueryTimeout once the context's deadline has passed. */
+export function checkDeadline(context: ReadContext): void {
+  if (context.now() > context.deadline) throw new QueryTimeout();
+}
+
+/**
+ * The items of a type the reader sees and `where` selects: languages in code order, then
+ * items in the order they were indexed, as the rest of the emulator lists them (the
+ * service's `_ranking: DOC`). Visibility is in the data lines, so each candidate's is read,
+ * a batch at a time.
+ */
+export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source' | 'members' | 'locales' | 'where'>, context: ReadContext): Generator<ItemView> {
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
   const candidates = function* (): Generator<ItemKey> {
@@ -39,23 +83,44 @@ export function queryItems(items: ItemStore, query: TypeQuery): { items: () => I
       if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type)) yield key;
     }
   };
-  let total = 0;
-  if (query.where !== null && query.where !== undefined) {
-    const page: ItemView[] = [];
-    for (const record of withData(items, query.source, candidates())) {
-      const item: ItemView = { record, data: parseData(record.raw) };
-      if (!matchesWhere(query.where, (name) => itemValue(item, name))) continue;
-      if (total >= query.skip && page.length < query.limit) page.push(item);
-      total++;
-    }
-    return { items: () => page, total };
+  const now = context.now();
+  let seen = 0;
+  for (const record of withData(items, query.source, candidates())) {
+    if (++seen % CLOCK_EVERY === 0) checkDeadline(context);
+    const item: ItemView = { record, data: parseData(record.raw) };
+    if (!visibleTo(item.data, context.reader, now)) continue;
+    if (query.where !== null && query.where !== undefined && !matchesWhere(query.where, (name) => itemValue(item, name))) continue;
+    yield item;
   }
-  const page: ItemKey[] = [];
-  for (const key of candidates()) {
-    if (total >= query.skip && page.length < query.limit) page.push(key);
+}
+
+/** One page (`skip`, `limit`) of the matching items, and how many match in all. */
+export function queryItems(items: ItemStore, query: TypeQuery, context: ReadContext): { items: () => ItemView[]; total: number } {
+  const page: ItemView[] = [];
+  let total = 0;
+  for (const item of matchingItems(items, query, context)) {
+    if (total >= query.skip && page.length < query.limit) page.push(item);
     total++;
   }
-  return { items: () => [...withData(items, query.source, page)].map((record) => ({ record, data: parseData(record.raw) })), total };
+  checkDeadline(context);
+  return { items: () => page, total };
+}
+
+/**
+ * The items of a source named by language and `_id`, in the order given, as they are now:
+ * one deleted since, or one the reader no longer sees, is left out.
+ */
+export function itemsByKey(items: ItemStore, source: string, wanted: ReadonlyArray<readonly [lang: string, id: string]>, context: ReadContext): ItemView[] {
+  const at = new Map(wanted.map(([lang, id], i) => [`${lang}\n${id}`, i]));
+  const found: Array<ItemKey | undefined> = new Array<ItemKey | undefined>(wanted.length);
+  for (const key of items.index(source).keys()) {
+    const i = at.get(`${key.lang}\n${key.id}`);
+    if (i !== undefined) found[i] = key;
+  }
+  const now = context.now();
+  return [...withData(items, source, found.filter((key): key is ItemKey => key !== undefined))]
+    .map((record) => ({ record, data: parseData(record.raw) }))
+    .filter((item) => visibleTo(item.data, context.reader, now));
 }
 
 function parseData(raw: string): Record<string, unknown> {

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isRecord } from '../graph/own.js';
+import type { AuthVerifier } from '../server/api-credentials.js';
 import { parseJsonBody } from '../server/json-body.js';
 import type { Reply } from '../server/respond.js';
 import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../server/route-table.js';
 import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from '../server/store.js';
-import type { GraphqlAnswer, GraphqlRequest } from './engine.js';
+import type { GraphqlEngine, GraphqlRequest } from './engine.js';
+import type { Reader } from './item-query.js';
 import { graphqlPage, PAGE_POLICY } from './page.js';
 import { GRAPHQL_PATH, GRAPHQL_PREFIX } from './paths.js';
 import { readKeyProblem } from './read-key.js';
@@ -13,12 +17,14 @@ export interface GraphqlServiceDeps {
   store: MemoryStore;
   items: ItemStore;
   singleKey: string;
+  /** The admin API's credentials (epi-hmac and Basic), which the query endpoint takes too. */
+  auth: AuthVerifier;
+  /** The clock for expiry (StopPublish), cursors and the query time limit. */
+  now: () => number;
 }
 
 /** A query document is text a person types; a megabyte is far more than any. */
 const MAX_BODY_BYTES = 1024 * 1024;
-
-type Engine = { execute(request: GraphqlRequest): Promise<GraphqlAnswer> };
 
 /** Every refusal in GraphQL's error shape, which clients such as graphql-request read. */
 export function graphqlError(status: number, message: string, headers: Record<string, string> = {}): Reply {
@@ -31,10 +37,10 @@ export function graphqlError(status: number, message: string, headers: Record<st
  * first query, so nothing else the emulator does pays for it.
  */
 export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
-  let engine: Promise<Engine> | undefined;
-  const loadEngine = (): Promise<Engine> => {
+  let engine: Promise<GraphqlEngine> | undefined;
+  const loadEngine = (): Promise<GraphqlEngine> => {
     if (engine === undefined) {
-      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items));
+      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now));
       // A failed import is tried again by the next request rather than remembered.
       loading.catch(() => {
         if (engine === loading) engine = undefined;
@@ -45,14 +51,14 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
   };
 
   const query = withWholeBody(async (req, url, body) => {
-    const refused = readKeyProblem(req, url, deps.singleKey);
-    if (refused !== undefined) return graphqlError(401, refused, { 'www-authenticate': 'epi-single' });
+    const reader = readerOf(req, url, body, deps);
+    if (typeof reader === 'string') return graphqlError(401, reader, { 'www-authenticate': 'epi-single' });
     if (mediaType(req) !== 'application/json') return graphqlError(415, 'Send the query as JSON: Content-Type: application/json');
     const parsed = parseJsonBody(body);
     if (!parsed.ok) return graphqlError(400, 'text' in parsed.reply ? parsed.reply.text : 'The request body is not JSON');
     const request = graphqlRequest(parsed.value);
     if (typeof request === 'string') return graphqlError(400, request);
-    const answer = await (await loadEngine()).execute(request);
+    const answer = await (await loadEngine()).execute(request, reader);
     const errors = answer.body.errors?.length ?? 0;
     return { status: answer.status, json: answer.body, note: errors === 0 ? 'query answered' : `${errors} GraphQL error(s)` };
   });
@@ -65,6 +71,25 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
     error: (status, message) => graphqlError(status, message),
     routes: new Map([[GRAPHQL_PATH, new Map([['POST', query], ['GET', page]])]]),
   };
+}
+
+/**
+ * Who asks, or why the request is refused. epi-hmac and Basic are the admin API's
+ * credentials, verified as there (the signature covers the method, path and query, and the
+ * body); they see every item, and deleted ones too with `cg-include-deleted: true`. Anything
+ * else must be the read key. Both at once is refused rather than guessed at.
+ */
+function readerOf(req: IncomingMessage, url: URL, body: Buffer, deps: GraphqlServiceDeps): Reader | string {
+  const header = req.headers.authorization?.trim() ?? '';
+  const scheme = /^(\S+)\s/.exec(header)?.[1]?.toLowerCase();
+  if (scheme !== 'basic' && scheme !== 'epi-hmac') return readKeyProblem(req, url, deps.singleKey) ?? { kind: 'single-key' };
+  if (url.searchParams.has('auth')) return 'Send either the read key (auth) or admin credentials (Authorization), not both';
+  const pre = deps.auth.precheck(header);
+  const md5 = createHash('md5').update(body).digest('base64');
+  const failure = deps.auth.verify(pre, (req.method ?? '').toUpperCase(), req.url ?? '', md5);
+  if (failure !== undefined) return failure;
+  const includeDeleted = req.headers['cg-include-deleted'];
+  return { kind: 'admin', includeDeleted: typeof includeDeleted === 'string' && includeDeleted.trim().toLowerCase() === 'true' };
 }
 
 /** `{query, variables?, operationName?}`, or what is wrong with it. */

@@ -58,7 +58,7 @@ export interface SchemaModel {
 
 /** Type names of the endpoint itself: a content or property type of the same name breaks the schema. */
 export const ENDPOINT_TYPE_NAMES: readonly string[] = [
-  'Query', 'Locales', 'ContentLanguageModel', 'StringFilterInput', 'IntFilterInput', 'FloatFilterInput', 'BooleanFilterInput',
+  'Query', 'Locales', 'Ranking', 'ContentLanguageModel', 'StringFilterInput', 'IntFilterInput', 'FloatFilterInput', 'BooleanFilterInput',
   'Date', 'DateTime', 'String', 'Int', 'Float', 'Boolean', 'ID',
 ];
 
@@ -112,7 +112,7 @@ export function schemaModel(sources: ReadonlyArray<{ id: string; definition: Con
       }
     }
     for (const name of Object.keys(definition.contentTypes ?? {})) {
-      if (claim([name, `${name}Output`, `${name}WhereInput`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name));
+      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name));
     }
   }
   return { contentTypes, propertyTypes: [...propertyTypes.values()], locales: [...locales.values()], problems };

@@ -12,19 +12,37 @@ import {
   GraphQLScalarType,
   GraphQLSchema,
   GraphQLString,
+  Kind,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
   type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type SelectionSetNode,
 } from 'graphql';
 import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemStore } from '../items/item-store.js';
 import { FILTER_OPERATORS, filterInputFor, type FilterInputName } from './filters.js';
-import { queryItems, type ItemView } from './item-query.js';
+import type { CursorStore } from './cursors.js';
+import { checkDeadline, itemsByKey, matchingItems, queryItems, type ItemView, type ReadContext, type Reader } from './item-query.js';
 import type { ContentTypeSpec, FieldRef, FieldSpec, SchemaModel } from './schema-model.js';
 
 /** The real service's page size: 20 unless asked, at most 100. */
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
+/** skip + limit reach only the first 10,000 results, and `total` counts only so far unless asked `total(all: true)`. */
+export const RESULT_WINDOW = 10_000;
+
+/** What the resolvers of one request share: the reader, the clock and deadline, and the endpoint's cursors. */
+export interface GraphqlContext extends ReadContext {
+  cursors: CursorStore;
+}
+
+/** A query field's answer: `items` is read only when selected. */
+interface TypeAnswer {
+  items: () => ItemView[];
+  total: number;
+  cursor: string | null;
+}
 
 type Args = Record<string, unknown>;
 
@@ -86,13 +104,24 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
     description: 'The languages of the sources; a code such as pt-BR is written pt_BR',
     values: Object.fromEntries(model.locales.map((l) => [l.name, { value: l.code }])),
   });
-  const queryFields: GraphQLFieldConfigMap<unknown, unknown> = {};
+  const ranking = new GraphQLEnumType({
+    name: 'Ranking',
+    description: 'The order of the results; without a search both are the order the items were indexed in',
+    values: { RELEVANCE: { value: 'RELEVANCE' }, DOC: { value: 'DOC' } },
+  });
+  const queryFields: GraphQLFieldConfigMap<unknown, GraphqlContext> = {};
   for (const spec of model.contentTypes) {
-    const output = new GraphQLObjectType({
+    const output = new GraphQLObjectType<TypeAnswer>({
       name: `${spec.name}Output`,
       fields: {
-        items: { type: new GraphQLList(named.get(spec.name) as GraphQLOutputType) },
-        total: { type: new GraphQLNonNull(GraphQLInt), description: 'How many items match, whatever limit and skip' },
+        items: { type: new GraphQLList(named.get(spec.name) as GraphQLOutputType), resolve: (answer) => answer.items() },
+        total: {
+          type: new GraphQLNonNull(GraphQLInt),
+          description: `How many items match, whatever limit and skip; -1 past ${RESULT_WINDOW} unless all: true`,
+          args: { all: { type: GraphQLBoolean, defaultValue: false } },
+          resolve: (answer, args: Args) => (args.all !== true && answer.total > RESULT_WINDOW ? -1 : answer.total),
+        },
+        cursor: { type: GraphQLString, description: 'Pass it as cursor to get the next items; null unless the query asked with cursor' },
       },
     });
     const whereFields: GraphQLInputFieldConfigMap = { _id: { type: filters.StringFilterInput } };
@@ -108,11 +137,61 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
         skip: { type: GraphQLInt, defaultValue: 0 },
         where: { type: new GraphQLInputObjectType({ name: `${spec.name}WhereInput`, fields: whereFields }) },
         locale: { type: new GraphQLList(locales) },
+        cursor: { type: GraphQLString, description: 'Empty to start cursor paging, then the cursor the answer gave' },
+        orderBy: { type: new GraphQLInputObjectType({ name: `${spec.name}OrderByInput`, fields: { _ranking: { type: ranking } } }) },
       },
-      resolve: (_root, args: Args) => queryItems(items, { source: spec.source, members: spec.members, ...pageArgs(args) }),
+      resolve: (_root, args: Args, context: GraphqlContext, info) => typeAnswer(items, spec, args, context, info),
     };
   }
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields: queryFields }) });
+}
+
+/**
+ * One query field: a page by skip and limit within the first 10,000 results, or cursor
+ * paging. As the service documents it, `cursor: ""` fixes the result set and answers its
+ * first `limit` items (skip is ignored), and each later query passes the answer's cursor on.
+ */
+function typeAnswer(items: ItemStore, spec: ContentTypeSpec, args: Args, context: GraphqlContext, info: GraphQLResolveInfo): TypeAnswer {
+  checkDeadline(context);
+  const page = pageArgs(args);
+  const query = { source: spec.source, members: spec.members, ...page };
+  if (typeof args.cursor !== 'string') {
+    if (page.skip + page.limit > RESULT_WINDOW) {
+      throw new GraphQLError(`skip + limit must be at most ${RESULT_WINDOW} (here ${page.skip + page.limit}): only the first ${RESULT_WINDOW} results can be paged by skip; use cursor paging past them`);
+    }
+    const found = queryItems(items, query, context);
+    return { items: found.items, total: found.total, cursor: null };
+  }
+  if (!selectsItems(info.fieldNodes[0]?.selectionSet, info)) {
+    throw new GraphQLError('A query with cursor must select at least one field of items: total alone is not enough');
+  }
+  const reader = readerName(context.reader);
+  if (args.cursor === '') {
+    const keys: Array<readonly [string, string]> = [];
+    const first: ItemView[] = [];
+    for (const item of matchingItems(items, query, context)) {
+      keys.push([item.record.lang, item.record.id]);
+      if (first.length < page.limit) first.push(item);
+    }
+    checkDeadline(context);
+    return { items: () => first, total: keys.length, cursor: context.cursors.open(spec.name, reader, keys, first.length, context.now()) };
+  }
+  const taken = context.cursors.take(args.cursor, spec.name, reader, page.limit, context.now());
+  if (!taken.ok) throw new GraphQLError(taken.message);
+  return { items: () => itemsByKey(items, spec.source, taken.keys, context), total: taken.total, cursor: args.cursor };
+}
+
+function readerName(reader: Reader): string {
+  return reader.kind === 'single-key' ? 'single-key' : reader.includeDeleted ? 'admin with deleted' : 'admin';
+}
+
+/** Whether a selection asks for `items` (directly, or in a fragment). */
+function selectsItems(selectionSet: SelectionSetNode | undefined, info: GraphQLResolveInfo): boolean {
+  return (selectionSet?.selections ?? []).some((selection) => {
+    if (selection.kind === Kind.FIELD) return selection.name.value === 'items';
+    if (selection.kind === Kind.INLINE_FRAGMENT) return selectsItems(selection.selectionSet, info);
+    return selectsItems(info.fragments[selection.name.value]?.selectionSet, info);
+  });
 }
 
 function pageArgs(args: Args): { limit: number; skip: number; locales: string[]; where: Record<string, unknown> | null } {

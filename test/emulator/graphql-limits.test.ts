@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from '../helpers/emulator.js';
+
+// public-facts.md, "Reading items back (GraphQL)": queries are limited to 10,000
+// characters, depth 10 and 30 seconds.
+
+async function shop(options: Parameters<typeof startTestEmulator>[0] = {}): Promise<RunningEmulator> {
+  const emulator = await startTestEmulator(options);
+  const client = graphClientFor(emulator, { scheme: 'basic' });
+  await client.putTypes('shop', sampleDefinition());
+  await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+  return emulator;
+}
+
+async function query(emulator: RunningEmulator, text: string): Promise<{ status: number; body: { data?: unknown; errors?: Array<{ message: string }> } }> {
+  const response = await fetch(`${emulator.url}/content/v2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `epi-single ${emulator.singleKey}` },
+    body: JSON.stringify({ query: text }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string }> } };
+}
+
+/** `{ __schema { types { fields { type { ofType … { name } } } } } }`, `depth` fields deep. */
+const deepQuery = (depth: number): string => `{ __schema { types { fields { type { ${'ofType { '.repeat(depth - 5)}name${' }'.repeat(depth - 5)} } } } } }`;
+
+describe('the published query limits', () => {
+  it('takes a query of 10,000 characters and refuses a longer one with 400', async () => {
+    const emulator = await shop();
+    const text = '{ Product { total } }';
+    const padded = `${text}${' '.repeat(10_000 - text.length)}`;
+    expect(await query(emulator, padded)).toEqual({ status: 200, body: { data: { Product: { total: 2 } } } });
+    expect(await query(emulator, `${padded} `)).toEqual({ status: 400, body: { errors: [{ message: 'The query is 10001 characters long: at most 10000 are allowed' }] } });
+  });
+
+  it('takes a query 10 fields deep and refuses one 11 deep with 400, fragments counted where they are spread', async () => {
+    const emulator = await shop();
+    expect((await query(emulator, deepQuery(10))).status).toBe(200);
+    expect(await query(emulator, deepQuery(11))).toEqual({ status: 400, body: { errors: [{ message: 'The query is 11 levels deep: at most 10 are allowed' }] } });
+    const viaFragment = `{ __schema { types { ...deep } } } fragment deep on __Type { fields { type { ${'ofType { '.repeat(6)}name${' }'.repeat(6)} } } }`;
+    expect((await query(emulator, viaFragment)).body.errors?.[0]?.message).toBe('The query is 11 levels deep: at most 10 are allowed');
+  });
+
+  it('stops a query that runs longer than 30 seconds by the emulator clock, answering the field with an error', async () => {
+    let clock = Date.now();
+    let running = false;
+    // Each reading of the clock during the query is 31 s later: the first check finds the deadline passed.
+    const emulator = await shop({ now: () => (running ? (clock += 31_000) : clock) });
+    running = true;
+    const answer = await query(emulator, '{ Product { total } }');
+    running = false;
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ Product: null });
+    expect(answer.body.errors?.[0]?.message).toContain('The query took longer than 30 seconds');
+  });
+});
