@@ -50,8 +50,8 @@ export function typeScriptInput(id: string, definition: SourceDefinition, routin
   const contentTypes = contentNames.map((name): NamedSchema => {
     const own = ownValue(definition.contentTypes, name);
     const bases = (own?.contentType ?? []).filter((base) => ownValue(definition.contentTypes, base) !== undefined);
-    const inherited = new Set(bases.flatMap((base) => Object.keys(compiledItemSchema(definition, base, routingFields).properties ?? {})));
-    const schema = compiledItemSchema(definition, name, routingFields);
+    const inherited = new Set(bases.flatMap((base) => Object.keys(compiledItemSchema(definition, base, routingFields, 'plain').properties ?? {})));
+    const schema = compiledItemSchema(definition, name, routingFields, 'plain');
     const kept = Object.entries(schema.properties ?? {}).filter(([property]) => !inherited.has(property));
     const description = `${own?.abstract === true ? 'Abstract content type' : 'Content type'} ${name} of content source ${id}.`;
     const typed: TypeScriptSchema = {
@@ -66,7 +66,7 @@ export function typeScriptInput(id: string, definition: SourceDefinition, routin
     return { graphqlName: name, typeScriptName: tsName(name), schema: typed };
   });
 
-  const propertySchemas = compiledPropertyTypeSchemas(definition);
+  const propertySchemas = compiledPropertyTypeSchemas(definition, 'plain');
   const propertyTypes = propertyNames.map((name): NamedSchema => {
     const properties = ownValue(propertySchemas, name)?.properties ?? {};
     const schema: TypeScriptSchema = {

@@ -40,6 +40,10 @@ export const DATA_CODES = {
   idMismatch: 'GF_DATA_ID_MISMATCH',
   /** Warning: a field that neither the content types nor the service declare. */
   undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
+  /** A declared property under a wire name its flags do not give (`Name___skip` for a searchable Name): the service would store it apart. */
+  wrongFieldName: 'GF_DATA_WRONG_FIELD_NAME',
+  /** A property under both its plain and its wire name in one object: the service would get two fields. */
+  fieldNamedTwice: 'GF_DATA_FIELD_NAMED_TWICE',
   /** An NDJSON line longer than the reader's limit (16 MiB by default): reported, not read. */
   lineTooLong: 'GF_DATA_LINE_TOO_LONG',
   /** An element of a `.json` array larger than the same limit, or an item of a YAML list over 4 MiB: reported, not read. */

@@ -76,9 +76,10 @@ function propertyNode(doc: Document, property: PropertyDefinition): YAMLMap {
   return map;
 }
 
-/** searchable (true only), index and ref: what content type and property type properties share. */
-function addFlags(doc: Document, map: YAMLMap, property: Pick<PropertyDefinition, 'searchable' | 'index' | 'ref'>): void {
+/** searchable and skip (true only), index and ref: what content type and property type properties share. */
+function addFlags(doc: Document, map: YAMLMap, property: Pick<PropertyDefinition, 'searchable' | 'skip' | 'index' | 'ref'>): void {
   if (property.searchable === true) add(map, 'searchable', new Scalar(true));
+  if (property.skip === true) add(map, 'skip', new Scalar(true));
   if (property.index !== undefined) add(map, 'index', new Scalar(property.index));
   if (property.ref !== undefined) add(map, 'ref', flowNode(doc, property.ref));
 }

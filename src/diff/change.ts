@@ -31,6 +31,7 @@ export const CHANGE_KINDS = [
   'property.typeChanged',
   'property.searchableChanged',
   'property.indexChanged',
+  'property.skipChanged',
   'property.helpTextChanged',
   'property.refChanged',
   'property.unknownFieldChanged',
@@ -56,7 +57,7 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * - property.typeChanged: `contentTypes.<Type>.properties.<Name>.type`, the two type names
  * - property.searchableChanged: `contentTypes.<Type>.properties.<Name>.searchable`, two booleans
  * - a field change (FIELD_CHANGES below: preset, useTypedFieldNames, a content type's base,
- *   displayName, description, sortOrder, a property's index, helpText, ref): the field's
+ *   displayName, description, sortOrder, a property's index, skip, helpText, ref): the field's
  *   path, its two values (null for absent)
  * - link.added / link.removed / link.changed: `links.<name>`, the canonical link
  * - *.unknownFieldChanged: `[contentTypes.<Type>.[properties.<Name>.]]unknownFields.<field>`,
@@ -81,7 +82,7 @@ export const FIELD_CHANGES = {
     description: 'contentType.descriptionChanged',
     sortOrder: 'contentType.sortOrderChanged',
   },
-  property: { index: 'property.indexChanged', helpText: 'property.helpTextChanged', ref: 'property.refChanged' },
+  property: { index: 'property.indexChanged', skip: 'property.skipChanged', helpText: 'property.helpTextChanged', ref: 'property.refChanged' },
 } as const satisfies Record<string, Record<string, ChangeKind>>;
 
 type FieldKindOf<T> = T extends Record<string, infer K> ? K : never;

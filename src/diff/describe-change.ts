@@ -62,6 +62,8 @@ export function describeChange(change: Change): string {
       return `changing the sort order of ${name}`;
     case 'property.indexChanged':
       return `changing index of ${property} from ${quote(change.before)} to ${quote(change.after)}`;
+    case 'property.skipChanged':
+      return change.after === true ? `making ${property} stored only (skip), which renames its field in data lines` : `making ${property} indexed again (no skip), which renames its field in data lines`;
     case 'property.helpTextChanged':
       return `changing the help text of ${property}`;
     case 'property.refChanged':

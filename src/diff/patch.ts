@@ -53,6 +53,7 @@ const INVERSE: Readonly<Record<ChangeKind, ChangeKind>> = {
   'contentType.sortOrderChanged': 'contentType.sortOrderChanged',
   'contentType.unknownFieldChanged': 'contentType.unknownFieldChanged',
   'property.indexChanged': 'property.indexChanged',
+  'property.skipChanged': 'property.skipChanged',
   'property.helpTextChanged': 'property.helpTextChanged',
   'property.refChanged': 'property.refChanged',
   'property.unknownFieldChanged': 'property.unknownFieldChanged',

@@ -116,6 +116,18 @@ export interface EmulatorItem {
   data: unknown;
 }
 
+/**
+ * An item with searchable properties whose value arrived under another name than their
+ * searchable one (`Name`, not `Name___searchable`): stored and served, not found by search.
+ */
+export interface UnsearchableItem {
+  _id: string;
+  language_routing: string;
+  contentType: string;
+  /** The properties, by their plain names. */
+  properties: string[];
+}
+
 export interface ItemQuery {
   language?: string;
   contentType?: string;
@@ -136,6 +148,8 @@ export interface EmulatorInspector {
   definition(id: string): unknown;
   counts(id: string): ItemCounts | undefined;
   items(id: string, query?: ItemQuery): ItemPage | undefined;
+  /** The items with a searchable property stored under another name than its searchable one (see UnsearchableItem), in index order. */
+  unsearchable(id: string): UnsearchableItem[] | undefined;
   /** Service requests (graph, OAuth, Open API), oldest first (inspection and fault calls are not logged). */
   requests(): RequestLogEntry[];
   clearRequests(): void;

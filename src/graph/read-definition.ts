@@ -101,10 +101,11 @@ function propertyType(value: unknown, path: string, unknown: string[]): Property
   return withUnknown(result, raw, PROPERTY_TYPE_KEYS, path, unknown);
 }
 
-/** searchable, index and ref: the property fields content types and property types share. */
-function flags(raw: Obj, path: string): Pick<PropertyDefinition, 'searchable' | 'index' | 'ref'> {
-  const result: Pick<PropertyDefinition, 'searchable' | 'index' | 'ref'> = {};
+/** searchable, skip, index and ref: the property fields content types and property types share. */
+function flags(raw: Obj, path: string): Pick<PropertyDefinition, 'searchable' | 'skip' | 'index' | 'ref'> {
+  const result: Pick<PropertyDefinition, 'searchable' | 'skip' | 'index' | 'ref'> = {};
   if (raw.searchable !== undefined && raw.searchable !== null) result.searchable = boolean(raw.searchable, `${path}.searchable`);
+  if (raw.skip !== undefined && raw.skip !== null) result.skip = boolean(raw.skip, `${path}.skip`);
   if (raw.index !== undefined && raw.index !== null) result.index = boolean(raw.index, `${path}.index`);
   if (raw.ref !== undefined && raw.ref !== null) result.ref = ref(raw.ref, `${path}.ref`);
   return result;

@@ -85,6 +85,7 @@ export function canonicalProperty(property: PropertyDefinition): PropertyDefinit
   if (property.index !== undefined) out.index = property.index;
   if (property.ref !== undefined) out.ref = canonicalRef(property.ref);
   if (property.searchable === true) out.searchable = true;
+  if (property.skip === true) out.skip = true;
   out.type = property.type;
   if (hasFields(property.unknownFields)) out.unknownFields = sortDeep(property.unknownFields) as UnknownFields;
   return out as PropertyDefinition;
@@ -100,6 +101,7 @@ export function canonicalPropertyType(propertyType: PropertyTypeDefinition): Pro
     canonical.name = property.name === undefined || property.name === '' ? name : property.name;
     if (property.ref !== undefined) canonical.ref = canonicalRef(property.ref);
     if (property.searchable === true) canonical.searchable = true;
+    if (property.skip === true) canonical.skip = true;
     canonical.type = property.type;
     if (hasFields(property.unknownFields)) canonical.unknownFields = sortDeep(property.unknownFields) as UnknownFields;
     return canonical as PropertyTypeProperty;

@@ -24,6 +24,8 @@ export interface PropertyDefinition {
   /** A scalar (String, Int, …), a property type name, or a list form `[X]`. */
   type: string;
   searchable?: boolean;
+  /** Stored only, not indexed: the vendor's client's flag (its values go as `Name___skip`, wire-names.ts). */
+  skip?: boolean;
   index?: boolean;
   ref?: FieldRef;
   helpText?: string | null;
@@ -34,6 +36,7 @@ export interface PropertyTypeProperty {
   name: string;
   type: string;
   searchable?: boolean;
+  skip?: boolean;
   index?: boolean;
   ref?: FieldRef;
   unknownFields?: UnknownFields;

@@ -65,6 +65,7 @@ export function wireContentType(contentType: ContentTypeDefinition): JsonObject 
 export function wireProperty(property: PropertyDefinition): JsonObject {
   const out: JsonObject = { type: property.type };
   if (property.searchable !== undefined) out.searchable = property.searchable;
+  if (property.skip !== undefined) out.skip = property.skip;
   if (property.index !== undefined) out.index = property.index;
   if (property.ref !== undefined) out.ref = wireRef(property.ref);
   if (property.helpText !== undefined) out.helpText = property.helpText;
@@ -79,6 +80,7 @@ function wirePropertyType(propertyType: PropertyTypeDefinition): JsonObject {
   out.properties = mapValues(propertyType.properties, (property: PropertyTypeProperty, name) => {
     const wired: JsonObject = { name: property.name === undefined || property.name === '' ? name : property.name, type: property.type };
     if (property.searchable !== undefined) wired.searchable = property.searchable;
+    if (property.skip !== undefined) wired.skip = property.skip;
     if (property.index !== undefined) wired.index = property.index;
     if (property.ref !== undefined) wired.ref = wireRef(property.ref);
     if (property.unknownFields !== undefined) assignOwn(wired, property.unknownFields);

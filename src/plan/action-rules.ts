@@ -41,6 +41,7 @@ import type { PlanAction, PlanStrategy } from './types.js';
  * | source.labelChanged, source.descriptionChanged | POST sources | the published sources API sets them "without touching types or items" |
  * | link.*, source.presetChanged, source.typedFieldNamesChanged | PUT | the published record is silent on whether POST applies them (a POST could be ignored), and `useTypedFieldNames` renames GraphQL fields |
  * | contentType.baseFieldChanged, property.refChanged | PUT | what `base` and `ref` do is not published; the safe request |
+ * | property.skipChanged                     | PUT | `skip` is not in the published file (only the vendor's client sends it), so whether POST applies it is unknown: the safe request; it renames the field in data lines (`___skip`), and the PUT's re-push of the `data:` files sends the items under the new name |
  * | *.unknownFieldChanged                    | PUT | graphform cannot know what such a field does |
  * | anything else (a removal, a type change, a property type change, a new base list) | PUT | POST cannot remove or retype (undocumented: never relied on) |
  *

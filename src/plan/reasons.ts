@@ -81,7 +81,7 @@ export function explainAction(ctx: ReasonContext): string[] {
     case 'forced-full':
       return [`--strategy full sends ${described(ctx.changes)} as a full update, which ${deletes}`, ...repush];
     case 'partial-safe':
-      return [`${described(ctx.changes)} can be sent as a partial update; items are kept`];
+      return [`${described(ctx.changes)} can be sent as a partial update; items are kept`, ...renamedOnTheWire(ctx)];
     default: {
       const unreachable: never = ctx.rule;
       return [String(unreachable)];
@@ -162,4 +162,16 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
   return [
     `Warning: pending re-push (${since}): ${pending.repush.reason}, and an earlier apply stopped before pushing all of ${dataGlobs.join(', ')}; apply pushes them again first (or run \`graphform data push ${id}\`)`,
   ];
+}
+
+/**
+ * A searchable switch renames the property's field in data lines (`Name` ↔ `Name___searchable`,
+ * data/wire-names.ts): the items the partial update keeps hold the old name, so full-text
+ * search does not find them by it until they are pushed again.
+ */
+function renamedOnTheWire(ctx: ReasonContext): string[] {
+  const renamed = ctx.changes.filter((change) => change.kind === 'property.searchableChanged');
+  if (renamed.length === 0) return [];
+  const how = ctx.dataGlobs.length > 0 ? `push ${ctx.dataGlobs.join(', ')} again with \`graphform data push ${ctx.id}\`` : `push them again (\`graphform data push ${ctx.id}\`)`;
+  return [`${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`): the items kept hold the old name and must be pushed again: ${how}`];
 }

@@ -32,7 +32,7 @@ export interface ContentSourceDeclaration {
    */
   preset?: 'legacy' | 'next';
   /**
-   * The published `useTypedFieldNames` switch. The vendor's client sets it; its effect on GraphQL field names is not documented, so graphform's SDL preview does not model it, and a change of it goes by a full update (which deletes the source's items).
+   * The published `useTypedFieldNames` switch. The vendor's client sets it and then sends each scalar property with its type in the field name (`Name$$String`, `Name$$String___searchable`); GraphQL serves the declared names. A change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new names.
    */
   useTypedFieldNames?: boolean;
   /**
@@ -124,9 +124,13 @@ export interface PropertyTypeProperty {
    */
   type: string;
   /**
-   * True makes the property searchable.
+   * True makes the property full-text searchable: its values are sent as `Name___searchable`.
    */
   searchable?: boolean;
+  /**
+   * True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.
+   */
+  skip?: boolean;
   /**
    * The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.
    */
@@ -203,9 +207,13 @@ export interface Property {
    */
   type: string;
   /**
-   * True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.
+   * True makes the property full-text searchable: its values are sent as `Name___searchable`. Searchable properties cost the most of the account's indexed-field allowance.
    */
   searchable?: boolean;
+  /**
+   * True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.
+   */
+  skip?: boolean;
   /**
    * The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.
    */

@@ -6,7 +6,7 @@ const runtime_ucs2length = typeof module_ucs2length === 'function' ? module_ucs2
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"ContentSourceDeclaration","description":"One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.","type":"object","additionalProperties":false,"required":["id","languages","contentTypes"],"properties":{"id":{"title":"Source id","description":"The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.","type":"string","minLength":1,"maxLength":4,"pattern":"^[a-z0-9]+$","examples":["shop","blog"]},"label":{"title":"Label","description":"Human-readable label of the source. Optional: the service keeps a source without one.","type":"string","minLength":1},"description":{"title":"Description","description":"The source's description. It is part of the published definition; graphform also sets it with the label by POST /api/content/v3/sources, which keeps every item, so changing it never deletes data.","type":"string"},"languages":{"title":"Languages","description":"Language codes of the source's content, e.g. [en, sv]. At least one; each once.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Language code","description":"A language code such as en, sv or pt-BR.","type":"string","minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9_-]*$"}},"preset":{"title":"Preset","description":"The published `preset` of the source: `legacy` or `next`. What it changes on the service is not documented; a change of it goes by a full update (which deletes the source's items).","type":"string","enum":["legacy","next"]},"useTypedFieldNames":{"title":"Typed field names","description":"The published `useTypedFieldNames` switch. The vendor's client sets it; its effect on GraphQL field names is not documented, so graphform's SDL preview does not model it, and a change of it goes by a full update (which deletes the source's items).","type":"boolean"},"links":{"title":"Links","description":"Named links (published `LinkMap`): each joins a field of this source's items (`from`) to a field of another source's items (`to`). A change of them goes by a full update (which deletes the source's items), since the record does not say a partial update applies them.","type":"object","propertyNames":{"minLength":1},"additionalProperties":{"$ref":"#/definitions/Link"}},"propertyTypes":{"title":"Property types","description":"Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyType"}},"contentTypes":{"title":"Content types","description":"The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/ContentType"}},"data":{"title":"Data files","description":"graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.","type":"array","items":{"title":"Data file glob","description":"A glob such as data/shop/*.ndjson.","type":"string","minLength":1}},"import":{"$ref":"#/definitions/Import"},"unknownFields":{"title":"Unknown fields","description":"Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}},"definitions":{"PropertyType":{"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"PropertyTypeProperty":{"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"ContentType":{"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Property":{"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Link":{"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Import":{"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0.values.0.name …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}},"ImportFilter":{"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels. An entry matches a label value by its name (`Spring 2025`), by its id, or by group and value names written `Group: Value` (`Campaign: Spring 2025`); names are compared exactly. Matched by graphform on the listed assets (the Open API filters labels by ids only).","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"ContentSourceDeclaration","description":"One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.","type":"object","additionalProperties":false,"required":["id","languages","contentTypes"],"properties":{"id":{"title":"Source id","description":"The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.","type":"string","minLength":1,"maxLength":4,"pattern":"^[a-z0-9]+$","examples":["shop","blog"]},"label":{"title":"Label","description":"Human-readable label of the source. Optional: the service keeps a source without one.","type":"string","minLength":1},"description":{"title":"Description","description":"The source's description. It is part of the published definition; graphform also sets it with the label by POST /api/content/v3/sources, which keeps every item, so changing it never deletes data.","type":"string"},"languages":{"title":"Languages","description":"Language codes of the source's content, e.g. [en, sv]. At least one; each once.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Language code","description":"A language code such as en, sv or pt-BR.","type":"string","minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9_-]*$"}},"preset":{"title":"Preset","description":"The published `preset` of the source: `legacy` or `next`. What it changes on the service is not documented; a change of it goes by a full update (which deletes the source's items).","type":"string","enum":["legacy","next"]},"useTypedFieldNames":{"title":"Typed field names","description":"The published `useTypedFieldNames` switch. The vendor's client sets it and then sends each scalar property with its type in the field name (`Name$$String`, `Name$$String___searchable`); GraphQL serves the declared names. A change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new names.","type":"boolean"},"links":{"title":"Links","description":"Named links (published `LinkMap`): each joins a field of this source's items (`from`) to a field of another source's items (`to`). A change of them goes by a full update (which deletes the source's items), since the record does not say a partial update applies them.","type":"object","propertyNames":{"minLength":1},"additionalProperties":{"$ref":"#/definitions/Link"}},"propertyTypes":{"title":"Property types","description":"Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyType"}},"contentTypes":{"title":"Content types","description":"The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/ContentType"}},"data":{"title":"Data files","description":"graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.","type":"array","items":{"title":"Data file glob","description":"A glob such as data/shop/*.ndjson.","type":"string","minLength":1}},"import":{"$ref":"#/definitions/Import"},"unknownFields":{"title":"Unknown fields","description":"Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}},"definitions":{"PropertyType":{"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"PropertyTypeProperty":{"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"ContentType":{"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Property":{"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Link":{"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Import":{"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0.values.0.name …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}},"ImportFilter":{"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels. An entry matches a label value by its name (`Spring 2025`), by its id, or by group and value names written `Group: Value` (`Campaign: Spring 2025`); names are compared exactly. Matched by graphform on the listed assets (the Open API filters labels by ids only).","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}}}};
 const schema12 = {"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func50 = runtime_ucs2length;
@@ -14,7 +14,7 @@ const pattern0 = new RegExp("^[a-z0-9]+$", "u");
 const pattern1 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 const pattern2 = new RegExp("^(?!__)[_A-Za-z][_0-9A-Za-z]*$", "u");
 const schema13 = {"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
-const schema14 = {"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
+const schema14 = {"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -123,7 +123,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key3 of Object.keys(data3)){
-if(!((((((key3 === "name") || (key3 === "type")) || (key3 === "searchable")) || (key3 === "index")) || (key3 === "ref")) || (key3 === "unknownFields"))){
+if(!(((((((key3 === "name") || (key3 === "type")) || (key3 === "searchable")) || (key3 === "skip")) || (key3 === "index")) || (key3 === "ref")) || (key3 === "unknownFields"))){
 const err8 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema14,data:data3};
 if(vErrors === null){
 vErrors = [err8];
@@ -185,10 +185,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data3.index !== undefined && func0.call(data3, "index")){
-let data7 = data3.index;
+if(data3.skip !== undefined && func0.call(data3, "skip")){
+let data7 = data3.skip;
 if(typeof data7 !== "boolean"){
-const err13 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/index",schemaPath:"#/definitions/PropertyTypeProperty/properties/index/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.index.type,parentSchema:schema14.properties.index,data:data7};
+const err13 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/skip",schemaPath:"#/definitions/PropertyTypeProperty/properties/skip/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.skip.type,parentSchema:schema14.properties.skip,data:data7};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -198,12 +198,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data3.ref !== undefined && func0.call(data3, "ref")){
-let data8 = data3.ref;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key4 of Object.keys(data8)){
-if(!((key4 === "id") || (key4 === "type"))){
-const err14 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.ref,data:data8};
+if(data3.index !== undefined && func0.call(data3, "index")){
+let data8 = data3.index;
+if(typeof data8 !== "boolean"){
+const err14 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/index",schemaPath:"#/definitions/PropertyTypeProperty/properties/index/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema14.properties.index.type,parentSchema:schema14.properties.index,data:data8};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -213,10 +211,12 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data8.id !== undefined && func0.call(data8, "id")){
-let data9 = data8.id;
-if(typeof data9 !== "string"){
-const err15 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/id",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ref.properties.id.type,parentSchema:schema14.properties.ref.properties.id,data:data9};
+if(data3.ref !== undefined && func0.call(data3, "ref")){
+let data9 = data3.ref;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key4 of Object.keys(data9)){
+if(!((key4 === "id") || (key4 === "type"))){
+const err15 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema14.properties.ref,data:data9};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -226,10 +226,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data8.type !== undefined && func0.call(data8, "type")){
-let data10 = data8.type;
+if(data9.id !== undefined && func0.call(data9, "id")){
+let data10 = data9.id;
 if(typeof data10 !== "string"){
-const err16 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/type",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ref.properties.type.type,parentSchema:schema14.properties.ref.properties.type,data:data10};
+const err16 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/id",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ref.properties.id.type,parentSchema:schema14.properties.ref.properties.id,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -239,9 +239,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.ref.type,parentSchema:schema14.properties.ref,data:data8};
+if(data9.type !== undefined && func0.call(data9, "type")){
+let data11 = data9.type;
+if(typeof data11 !== "string"){
+const err17 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/type",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.properties.ref.properties.type.type,parentSchema:schema14.properties.ref.properties.type,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -251,12 +252,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data3.unknownFields !== undefined && func0.call(data3, "unknownFields")){
-let data11 = data3.unknownFields;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 }
 else {
-const err18 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/PropertyTypeProperty/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.unknownFields.type,parentSchema:schema14.properties.unknownFields,data:data11};
+const err18 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/PropertyTypeProperty/properties/ref/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.ref.type,parentSchema:schema14.properties.ref,data:data9};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -266,9 +264,12 @@ vErrors.push(err18);
 errors++;
 }
 }
+if(data3.unknownFields !== undefined && func0.call(data3, "unknownFields")){
+let data12 = data3.unknownFields;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-const err19 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data3};
+const err19 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/PropertyTypeProperty/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.properties.unknownFields.type,parentSchema:schema14.properties.unknownFields,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -280,7 +281,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data2};
+const err20 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/PropertyTypeProperty/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema14.type,parentSchema:schema14,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -290,12 +291,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
-let data12 = data.unknownFields;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 }
 else {
-const err21 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.unknownFields.type,parentSchema:schema13.properties.unknownFields,data:data12};
+const err21 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.properties.type,parentSchema:schema13.properties.properties,data:data2};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -305,9 +303,12 @@ vErrors.push(err21);
 errors++;
 }
 }
+if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
+let data13 = data.unknownFields;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+const err22 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.properties.unknownFields.type,parentSchema:schema13.properties.unknownFields,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -316,12 +317,24 @@ vErrors.push(err22);
 }
 errors++;
 }
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema13.type,parentSchema:schema13,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
 const schema15 = {"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
-const schema16 = {"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property searchable. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
+const schema16 = {"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -532,7 +545,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key3 of Object.keys(data8)){
-if(!((((((key3 === "type") || (key3 === "searchable")) || (key3 === "index")) || (key3 === "ref")) || (key3 === "helpText")) || (key3 === "unknownFields"))){
+if(!(((((((key3 === "type") || (key3 === "searchable")) || (key3 === "skip")) || (key3 === "index")) || (key3 === "ref")) || (key3 === "helpText")) || (key3 === "unknownFields"))){
 const err15 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema16,data:data8};
 if(vErrors === null){
 vErrors = [err15];
@@ -569,10 +582,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data8.index !== undefined && func0.call(data8, "index")){
-let data11 = data8.index;
+if(data8.skip !== undefined && func0.call(data8, "skip")){
+let data11 = data8.skip;
 if(typeof data11 !== "boolean"){
-const err18 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/index",schemaPath:"#/definitions/Property/properties/index/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.index.type,parentSchema:schema16.properties.index,data:data11};
+const err18 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/skip",schemaPath:"#/definitions/Property/properties/skip/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.skip.type,parentSchema:schema16.properties.skip,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -582,12 +595,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data8.ref !== undefined && func0.call(data8, "ref")){
-let data12 = data8.ref;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key4 of Object.keys(data12)){
-if(!((key4 === "id") || (key4 === "type"))){
-const err19 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/Property/properties/ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.ref,data:data12};
+if(data8.index !== undefined && func0.call(data8, "index")){
+let data12 = data8.index;
+if(typeof data12 !== "boolean"){
+const err19 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/index",schemaPath:"#/definitions/Property/properties/index/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema16.properties.index.type,parentSchema:schema16.properties.index,data:data12};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -597,10 +608,12 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data12.id !== undefined && func0.call(data12, "id")){
-let data13 = data12.id;
-if(typeof data13 !== "string"){
-const err20 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/id",schemaPath:"#/definitions/Property/properties/ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.ref.properties.id.type,parentSchema:schema16.properties.ref.properties.id,data:data13};
+if(data8.ref !== undefined && func0.call(data8, "ref")){
+let data13 = data8.ref;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key4 of Object.keys(data13)){
+if(!((key4 === "id") || (key4 === "type"))){
+const err20 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/Property/properties/ref/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema16.properties.ref,data:data13};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -610,10 +623,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data12.type !== undefined && func0.call(data12, "type")){
-let data14 = data12.type;
+if(data13.id !== undefined && func0.call(data13, "id")){
+let data14 = data13.id;
 if(typeof data14 !== "string"){
-const err21 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/type",schemaPath:"#/definitions/Property/properties/ref/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.ref.properties.type.type,parentSchema:schema16.properties.ref.properties.type,data:data14};
+const err21 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/id",schemaPath:"#/definitions/Property/properties/ref/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.ref.properties.id.type,parentSchema:schema16.properties.ref.properties.id,data:data14};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -623,9 +636,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/Property/properties/ref/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.ref.type,parentSchema:schema16.properties.ref,data:data12};
+if(data13.type !== undefined && func0.call(data13, "type")){
+let data15 = data13.type;
+if(typeof data15 !== "string"){
+const err22 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref/type",schemaPath:"#/definitions/Property/properties/ref/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema16.properties.ref.properties.type.type,parentSchema:schema16.properties.ref.properties.type,data:data15};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -635,10 +649,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data8.helpText !== undefined && func0.call(data8, "helpText")){
-let data15 = data8.helpText;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err23 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpText",schemaPath:"#/definitions/Property/properties/helpText/type",keyword:"type",params:{type: schema16.properties.helpText.type},message:"must be string,null",schema:schema16.properties.helpText.type,parentSchema:schema16.properties.helpText,data:data15};
+}
+else {
+const err23 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/ref",schemaPath:"#/definitions/Property/properties/ref/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.ref.type,parentSchema:schema16.properties.ref,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -648,12 +661,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data8.unknownFields !== undefined && func0.call(data8, "unknownFields")){
-let data16 = data8.unknownFields;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-}
-else {
-const err24 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/Property/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.unknownFields.type,parentSchema:schema16.properties.unknownFields,data:data16};
+if(data8.helpText !== undefined && func0.call(data8, "helpText")){
+let data16 = data8.helpText;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err24 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/helpText",schemaPath:"#/definitions/Property/properties/helpText/type",keyword:"type",params:{type: schema16.properties.helpText.type},message:"must be string,null",schema:schema16.properties.helpText.type,parentSchema:schema16.properties.helpText,data:data16};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -663,9 +674,12 @@ vErrors.push(err24);
 errors++;
 }
 }
+if(data8.unknownFields !== undefined && func0.call(data8, "unknownFields")){
+let data17 = data8.unknownFields;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 }
 else {
-const err25 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data:data8};
+const err25 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/unknownFields",schemaPath:"#/definitions/Property/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.properties.unknownFields.type,parentSchema:schema16.properties.unknownFields,data:data17};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -677,7 +691,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.properties.type,parentSchema:schema15.properties.properties,data:data7};
+const err26 = {instancePath:instancePath+"/properties/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Property/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema16.type,parentSchema:schema16,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -687,12 +701,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
-let data17 = data.unknownFields;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 }
 else {
-const err27 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.unknownFields.type,parentSchema:schema15.properties.unknownFields,data:data17};
+const err27 = {instancePath:instancePath+"/properties",schemaPath:"#/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.properties.type,parentSchema:schema15.properties.properties,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -702,14 +713,29 @@ vErrors.push(err27);
 errors++;
 }
 }
+if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
+let data18 = data.unknownFields;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+const err28 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.properties.unknownFields.type,parentSchema:schema15.properties.unknownFields,data:data18};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema15.type,parentSchema:schema15,data};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }

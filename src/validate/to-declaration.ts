@@ -49,6 +49,7 @@ function toContentType(contentType: ContentType): ContentTypeDefinition {
 function toProperty(property: Property): PropertyDefinition {
   const out: PropertyDefinition = { type: property.type };
   if (property.searchable !== undefined) out.searchable = property.searchable;
+  if (property.skip !== undefined) out.skip = property.skip;
   if (property.index !== undefined) out.index = property.index;
   if (property.ref !== undefined) out.ref = toRef(property.ref);
   if (property.helpText !== undefined) out.helpText = property.helpText;
@@ -64,6 +65,7 @@ function toPropertyType(propertyType: PropertyType): PropertyTypeDefinition {
       name: property.name ?? key,
       type: property.type,
       ...(property.searchable === undefined ? {} : { searchable: property.searchable }),
+      ...(property.skip === undefined ? {} : { skip: property.skip }),
       ...(property.index === undefined ? {} : { index: property.index }),
       ...(property.ref === undefined ? {} : { ref: toRef(property.ref) }),
       ...unknown(property.unknownFields),

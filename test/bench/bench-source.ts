@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { WireNames } from '../../src/data/wire-names.js';
 import type { SourceDeclaration } from '../../src/model/types.js';
 
 /** The benchmark's source: the shop shape of DESIGN.md, under its own id. */
@@ -43,13 +44,19 @@ export function benchItem(i: number): Record<string, unknown> {
   };
 }
 
-/** Writes minified wire-form NDJSON until the file holds at least `targetBytes`. */
-export async function writeBenchFile(file: string, targetBytes: number): Promise<{ items: number; bytes: number }> {
+/**
+ * Writes minified wire-form NDJSON until the file holds at least `targetBytes`. Field names
+ * are the wire names by default (`Name___searchable`, as the vendor's clients and graphform's
+ * push send them), so the file goes on the wire as it is; `plain` writes the declared names,
+ * which the push renames.
+ */
+export async function writeBenchFile(file: string, targetBytes: number, names: 'wire' | 'plain' = 'wire'): Promise<{ items: number; bytes: number }> {
   const out = createWriteStream(file, { highWaterMark: 1024 * 1024 });
+  const wire = new WireNames(BENCH_SOURCE.definition);
   let bytes = 0;
   let items = 0;
   while (bytes < targetBytes) {
-    const data = benchItem(items);
+    const data = names === 'wire' ? wire.toWire(benchItem(items), 'Product') : benchItem(items);
     const text = `{"index":{"_id":"${String(data.Id)}","language_routing":"${(data.Language as { Name: string }).Name}"}}\n${JSON.stringify(data)}\n`;
     bytes += Buffer.byteLength(text);
     items++;

@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { DataConfig } from '../../src/config/types.js';
 import type { SourceDeclaration } from '../../src/model/types.js';
 
-/** The shop source of DESIGN.md §3, inline: an abstract base, a property type and a list. */
+/**
+ * The shop source of DESIGN.md §3, inline: an abstract base, a property type and a list.
+ * Name is not searchable here, so every field's wire name is its plain one and the items
+ * below go on the wire as they are written; wire-names tests declare their own flags.
+ */
 export function shopDeclaration(overrides: Partial<SourceDeclaration> = {}): SourceDeclaration {
   return {
     id: 'shop',
@@ -17,7 +21,7 @@ export function shopDeclaration(overrides: Partial<SourceDeclaration> = {}): Sou
         Dimensions: { properties: { Width: { name: 'Width', type: 'Float' }, Height: { name: 'Height', type: 'Float' } } },
       },
       contentTypes: {
-        Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: true } } },
+        Item: { abstract: true, contentType: [], properties: { Name: { type: 'String' } } },
         Product: {
           contentType: ['Item'],
           properties: {

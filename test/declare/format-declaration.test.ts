@@ -71,6 +71,14 @@ describe('formatDeclaration', () => {
     ['a multi-line description with quotes and a trailing space', { ...minimal(), description: 'Line one: "quoted"\n  indented # not a comment\nlast ' }],
     ['names Object.prototype has', { ...minimal(), contentTypes: { constructor: { contentType: [], properties: { toString: { type: 'String' }, valueOf: { type: 'Int', searchable: true } } } } }],
     ['unicode and a very long label', { ...minimal(), label: `Ärenden – ${'x'.repeat(300)}` }],
+    [
+      'stored-only properties (skip), in a content type and a property type',
+      {
+        ...minimal(),
+        propertyTypes: { Box: { properties: { Code: { name: 'Code', type: 'String', skip: true } } } },
+        contentTypes: { Page: { contentType: [], properties: { Secret: { type: 'String', skip: true }, Box: { type: 'Box' } } } },
+      },
+    ],
     ['keys named like the format\'s own', { ...minimal(), contentTypes: { languages: { contentType: [], properties: { contentType: { type: 'String' }, languages: { type: '[String]' } } } } }],
   ])('%s reads back as the same definition', (_name, definition) => {
     const { text, diagnostics, different } = roundTrip('abc', definition);

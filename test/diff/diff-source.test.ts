@@ -21,7 +21,7 @@ const changedEverywhere = edit(base, (d) => {
   d.contentTypes.Product!.abstract = true;
   d.contentTypes.Product!.properties.Price = { type: 'Money' };
   delete d.contentTypes.Product!.properties.Color;
-  d.contentTypes.Product!.properties.Quantity = { type: 'Float', searchable: true, index: true, helpText: 'How many', ref: { id: 'q' }, unknownFields: { unit: 'pcs' } };
+  d.contentTypes.Product!.properties.Quantity = { type: 'Float', searchable: true, skip: true, index: true, helpText: 'How many', ref: { id: 'q' }, unknownFields: { unit: 'pcs' } };
   d.preset = 'next';
   d.useTypedFieldNames = true;
   d.links = { Changed: { from: 'a', to: 'c' }, Added: { from: 'x', to: 'y' } };
@@ -59,6 +59,7 @@ describe('diffSource', () => {
       'contentTypes.Product.properties.Quantity.index property.indexChanged',
       'contentTypes.Product.properties.Quantity.ref property.refChanged',
       'contentTypes.Product.properties.Quantity.searchable property.searchableChanged',
+      'contentTypes.Product.properties.Quantity.skip property.skipChanged',
       'contentTypes.Product.properties.Quantity.type property.typeChanged',
       'contentTypes.Product.properties.Quantity.unknownFields.unit property.unknownFieldChanged',
       'contentTypes.Product.sortOrder contentType.sortOrderChanged',
@@ -158,6 +159,7 @@ describe('describeChange', () => {
         "changing index of Product.Quantity from null to true",
         "changing the ref of Product.Quantity",
         "making Product.Quantity searchable",
+        "making Product.Quantity stored only (skip), which renames its field in data lines",
         "changing the type of Product.Quantity from Int to Float",
         "changing unit of Product.Quantity, a field graphform does not know",
         "changing the sort order of Product",

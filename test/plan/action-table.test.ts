@@ -246,7 +246,10 @@ const rows: Row[] = [
       },
     })],
     kinds: ['property.searchableChanged'],
-    reasons: ['making Product.Color searchable can be sent as a partial update; items are kept'],
+    reasons: [
+      'making Product.Color searchable can be sent as a partial update; items are kept',
+      'making Product.Color searchable renames its field in data lines (`___searchable`): the items kept hold the old name and must be pushed again: push them again (`graphform data push shop`)',
+    ],
   },
   {
     name: 'searchable turned off: explicit false in the POST body',
@@ -505,6 +508,7 @@ const rows: Row[] = [
   ...fullRow('a link added: PUT, since the record does not say POST applies links', edit(base, (d) => void (d.links = { Forecast: { from: 'City', to: 'Name' } })), ['link.added'], 'adding link Forecast needs a full update'),
   ...fullRow('useTypedFieldNames switched: PUT', edit(base, (d) => void (d.useTypedFieldNames = true)), ['source.typedFieldNamesChanged'], 'changing useTypedFieldNames from null to true needs a full update'),
   ...fullRow('the preset changed: PUT', edit(base, (d) => void (d.preset = 'legacy')), ['source.presetChanged'], 'changing the preset'),
+  ...fullRow('skip switched: PUT (not in the published file; it renames the field in data lines)', edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.skip = true)), ['property.skipChanged'], 'making Product.Color stored only (skip), which renames its field in data lines needs a full update'),
   ...fullRow('a ref changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.ref = { id: 'x' })), ['property.refChanged'], 'changing the ref of Product.Color needs a full update'),
   ...fullRow('a content type base field changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.base = 'Item')), ['contentType.baseFieldChanged'], 'changing the base field of Product'),
   ...fullRow('a field graphform does not know changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.unknownFields = { icon: 'box' })), ['contentType.unknownFieldChanged'], 'changing icon of Product, a field graphform does not know'),

@@ -6,6 +6,7 @@ import { checkDataFiles } from '../files/data-files.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { DataFile, ProgressReporter, PushSummary, ValidationSummary } from '../types.js';
 import { runValidationPass, type ValidationPass } from '../validate/validate-files.js';
+import { wireNamesOf } from '../validate/item-schema.js';
 import { checkDataConfig } from './data-config-check.js';
 import { sendPass } from './send-pass.js';
 
@@ -72,6 +73,7 @@ export async function pushData(options: PushDataOptions): Promise<PushSummary> {
     dryRun: options.dryRun,
     recheck: options.skipInvalid && validation.errors > 0 ? pass : undefined,
     rawFiles: pass.rawFiles,
+    wire: wireNamesOf(options.declaration.definition),
     totalItems: eligible,
     progress: options.progress,
     stop: options.stop,

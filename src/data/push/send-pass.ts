@@ -11,6 +11,7 @@ import { RawBatchReader, type ReadInto } from './raw-batches.js';
 import { SendPool } from './send-pool.js';
 import { serializeRecord } from './serialize.js';
 import { stoppedEarly } from './stopped-early.js';
+import type { WireNames } from '../wire-names.js';
 
 export interface SendPassOptions {
   client: GraphClient;
@@ -22,6 +23,8 @@ export interface SendPassOptions {
   dryRun: boolean;
   /** With --skip-invalid and errors found: check each record again and leave out the invalid. */
   recheck: ValidationPass | undefined;
+  /** The source's wire names: every other file's items are sent under them (wire-names.ts). */
+  wire?: WireNames | undefined;
   /** Files whose bytes go on the wire as they are (ValidationPass.rawFiles). */
   rawFiles: ReadonlySet<DataFile>;
   totalItems: number;
@@ -174,7 +177,7 @@ async function sendRecords(file: DataFile, options: SendPassOptions, sink: Sink,
         continue;
       }
       if (sink.interrupted()) return 'interrupted';
-      if (!(await sink.deliver(sink.batcher.add(serializeRecord(record), { file: record.file, line: record.line })))) return 'failed';
+      if (!(await sink.deliver(sink.batcher.add(serializeRecord(record, options.wire), { file: record.file, line: record.line })))) return 'failed';
     }
   }
   return 'read';

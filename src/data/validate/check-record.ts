@@ -5,7 +5,8 @@ import type { SourceDefinition } from '../../model/types.js';
 import { DATA_CODES } from '../codes.js';
 import { describe, idText } from '../read/json-values.js';
 import type { DataRecord } from '../types.js';
-import { ancestorsOf } from './item-schema.js';
+import { ancestorsOf, wireNamesOf } from './item-schema.js';
+import { wireNameProblems } from './wire-name-problems.js';
 import type { ItemValidators } from './item-validators.js';
 import { problem, type ValueProblem } from './value-problems.js';
 import { isRecord } from '../../model/is-record.js';
@@ -53,7 +54,10 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
   const typeName = mostDerivedType(item.ContentType, context, problems);
   if (typeName === undefined) return;
   const invalid = context.validators.check(typeName, item);
-  for (const found of invalid) problems.push(found);
+  // A wrong wire name is an error of its own, not the schema's "undeclared field" warning.
+  const wire = wireNameProblems(item, typeName, wireNamesOf(context.definition));
+  for (const found of invalid) if (found.code !== DATA_CODES.undeclaredField || !wire.wrongPaths.has(found.path)) problems.push(found);
+  for (const found of wire.problems) problems.push(found);
 }
 
 /**

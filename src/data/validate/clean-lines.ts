@@ -1,7 +1,8 @@
 import type { SourceDefinition } from '../../model/types.js';
 import { ownValue } from '../../model/own.js';
+import type { WireNames } from '../wire-names.js';
 import { cleanSchema, keyIndex, valueMatches, type CleanNode } from './clean-schema.js';
-import { ancestorsOf } from './item-schema.js';
+import { ancestorsOf, wireNamesOf, type JsonSchema } from './item-schema.js';
 import type { ItemValidators } from './item-validators.js';
 import { JSON_BYTES, sameBytes, stringEnd, valueEnd, type JsonBytes } from './json-bytes.js';
 
@@ -18,7 +19,14 @@ interface CleanType {
   order: Int32Array;
   /** Per property, the line (a counter) that last had it: a second one in the same line is a repeated key. */
   seenIn: Float64Array;
+  /** Per key, the key of its property that seenIn goes by: a property's plain and wire names share one, so a line with both is not clean. */
+  group: Int32Array;
+  /** 1 for a key that is a property's plain name where its wire name differs: the line is clean but must be renamed before it is sent. */
+  renamed: Uint8Array;
 }
+
+/** What the quick check says of a line: not clean (check it the full way), clean in the wire form, or clean under plain names that push renames. */
+export type CleanVerdict = 'no' | 'wire' | 'rename';
 
 /** Top-level fields read per line at most; a line with more is checked the full way. */
 const MAX_FIELDS = 256;
@@ -27,6 +35,7 @@ const MAX_CONTENT_TYPES = 64;
 const CLEAN = 0;
 const NOT_CLEAN = 1;
 const OTHER_TYPE = 2;
+const CLEAN_RENAMED = 3;
 const CONTENT_TYPE = Buffer.from('ContentType');
 const NAME = Buffer.from('Name');
 /** The Status values checkRecord passes without a word (KNOWN_STATUSES), as JSON. */
@@ -52,6 +61,7 @@ export class CleanLines {
   private readonly byContentType = new Map<string, CleanType | undefined>();
   private readonly languages = new Map<string, Buffer | undefined>();
   private readonly declared: Set<string>;
+  private readonly wire: WireNames;
   private readonly fieldFrom = new Int32Array(MAX_FIELDS * 4);
   private lineCount = 0;
   /** The type of the last line whose type was found. */
@@ -62,20 +72,21 @@ export class CleanLines {
     private readonly validators: ItemValidators,
   ) {
     this.declared = new Set(Object.keys(definition.contentTypes));
+    this.wire = wireNamesOf(definition);
   }
 
-  /** Whether the data line bytes[start, end) of an index action for `language` has nothing to report. */
-  accepts(json: JsonBytes, start: number, end: number, language: string): boolean {
+  /** What the check of the data line bytes[start, end) of an index action for `language` would say: nothing ('wire', 'rename') or something ('no'). */
+  accepts(json: JsonBytes, start: number, end: number, language: string): CleanVerdict {
     const languageBytes = this.languageBytes(language);
-    if (languageBytes === undefined || json.bytes[start] !== JSON_BYTES.OPEN_BRACE || json.bytes[end - 1] !== JSON_BYTES.CLOSE_BRACE) return false;
+    if (languageBytes === undefined || json.bytes[start] !== JSON_BYTES.OPEN_BRACE || json.bytes[end - 1] !== JSON_BYTES.CLOSE_BRACE) return 'no';
     // Lines mostly have the type of the line before: read once against its schema, and
     // only when the ContentType differs, find the line's own type first and read again.
     const last = this.lastType;
     const outcome = last === undefined ? OTHER_TYPE : this.read(last, json, start, end, languageBytes);
-    if (outcome !== OTHER_TYPE) return outcome === CLEAN;
+    if (outcome !== OTHER_TYPE) return verdict(outcome);
     const fields = this.readFields(json, start, end);
     const type = fields < 0 ? undefined : this.typeOf(json, fields);
-    return type !== undefined && this.read(type, json, start, end, languageBytes) === CLEAN;
+    return type === undefined ? 'no' : verdict(this.read(type, json, start, end, languageBytes));
   }
 
   /**
@@ -85,9 +96,10 @@ export class CleanLines {
    */
   private read(type: CleanType, json: JsonBytes, start: number, end: number, languageBytes: Buffer): number {
     const { bytes } = json;
-    const { root, order, seenIn } = type;
+    const { root, order, seenIn, group, renamed } = type;
     const line = ++this.lineCount;
     let typeSeen = false;
+    let renames = false;
     let i = start + 1;
     if (bytes[i] === JSON_BYTES.CLOSE_BRACE) return NOT_CLEAN;
     for (let f = 0; ; f++) {
@@ -107,8 +119,11 @@ export class CleanLines {
         if (f < MAX_FIELDS) order[f] = index;
       }
       // An undeclared field is a warning; a repeated one, JSON.parse's last value: both for the full check.
-      if (index < 0 || seenIn[index] === line || bytes[keyEnd] !== JSON_BYTES.COLON) return failed(typeSeen);
-      seenIn[index] = line;
+      if (index < 0) return failed(typeSeen);
+      const slot = group[index] as number;
+      if (seenIn[slot] === line || bytes[keyEnd] !== JSON_BYTES.COLON) return failed(typeSeen);
+      seenIn[slot] = line;
+      if (renamed[index] === 1) renames = true;
       const valueFrom = keyEnd + 1;
       const valueTo = valueMatches(root.children[index] as CleanNode, json, valueFrom, end, 1);
       if (valueTo < 0) return failed(typeSeen);
@@ -124,8 +139,8 @@ export class CleanLines {
       if (next !== JSON_BYTES.COMMA) return failed(typeSeen);
     }
     if (i !== end) return failed(typeSeen);
-    for (const index of root.required) if (seenIn[index] !== line) return failed(typeSeen);
-    return typeSeen ? CLEAN : OTHER_TYPE;
+    for (const index of root.required) if (seenIn[group[index] as number] !== line) return failed(typeSeen);
+    return !typeSeen ? OTHER_TYPE : renames ? CLEAN_RENAMED : CLEAN;
   }
 
   /**
@@ -221,14 +236,66 @@ export class CleanLines {
   private prepared(typeName: string, contentTypeBytes: Uint8Array): CleanType | undefined {
     let root = this.roots.get(typeName);
     if (!this.roots.has(typeName)) {
-      // The very schema the full check compiles, and ajv's own format checks.
-      root = cleanSchema(this.validators.schema(typeName), (name) => this.validators.format(name));
+      // The very schema the full check compiles (nested values in the wire form only), and ajv's own format checks.
+      root = cleanSchema(wireOnlyInside(this.validators.schema(typeName), this.wire), (name) => this.validators.format(name));
       this.roots.set(typeName, root);
     }
     if (root === undefined) return undefined;
     const index = (name: string): number => root.names.indexOf(name);
-    return { root, contentType: index('ContentType'), contentTypeBytes, language: index('Language'), status: index('Status'), order: new Int32Array(MAX_FIELDS).fill(-1), seenIn: new Float64Array(root.keys.length) };
+    const table = this.wire.contentType(typeName);
+    const group = new Int32Array(root.keys.length);
+    const renamed = new Uint8Array(root.keys.length);
+    root.names.forEach((name, at) => {
+      group[at] = at;
+      const field = table?.byPlain.get(name) ?? table?.byWire.get(name);
+      // A routing or service field of the same name is not the property: only the property's own two names pair up.
+      if (field === undefined || (name !== field.name && name !== field.wire)) return;
+      const plainAt = root.names.indexOf(field.name);
+      if (plainAt >= 0) group[at] = plainAt;
+      if (name === field.name && field.wire !== field.name) renamed[at] = 1;
+    });
+    return {
+      root,
+      contentType: index('ContentType'),
+      contentTypeBytes,
+      language: index('Language'),
+      status: index('Status'),
+      order: new Int32Array(MAX_FIELDS).fill(-1),
+      seenIn: new Float64Array(root.keys.length),
+      group,
+      renamed,
+    };
   }
+}
+
+function verdict(outcome: number): CleanVerdict {
+  return outcome === CLEAN ? 'wire' : outcome === CLEAN_RENAMED ? 'rename' : 'no';
+}
+
+/**
+ * The item schema with each property type's value taking only wire names: a nested value
+ * under plain names is checked (and renamed) the full way, so the quick check needs to
+ * track renames at the top of the line only. Stricter than the full check, never looser.
+ */
+function wireOnlyInside(schema: JsonSchema, wire: WireNames): JsonSchema {
+  if (schema.definitions === undefined || !wire.renames) return schema;
+  const definitions: Record<string, JsonSchema> = {};
+  for (const [name, nested] of Object.entries(schema.definitions)) {
+    const table = wire.propertyType(name);
+    const properties = nested.properties;
+    if (table === undefined || properties === undefined) {
+      Object.defineProperty(definitions, name, { value: nested, enumerable: true, writable: true, configurable: true });
+      continue;
+    }
+    const kept: Record<string, JsonSchema> = {};
+    for (const [key, value] of Object.entries(properties)) {
+      const field = table.byPlain.get(key);
+      if (field !== undefined && field.wire !== key) continue;
+      Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    Object.defineProperty(definitions, name, { value: { ...nested, properties: kept }, enumerable: true, writable: true, configurable: true });
+  }
+  return { ...schema, definitions };
 }
 
 /** A problem: the line is not clean, or (before its ContentType was seen) may be of another type. */

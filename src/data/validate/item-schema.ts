@@ -1,10 +1,12 @@
 import { ownValue, recordFrom, setOwn } from '../../model/own.js';
 import type { SourceDefinition } from '../../model/types.js';
+import { WireNames, type WireTable } from '../wire-names.js';
 
 /** The subset of JSON Schema graphform derives; plain data, so it can be printed and tested. */
 export interface JsonSchema {
   type?: string | string[];
   title?: string;
+  description?: string;
   format?: string;
   minimum?: number;
   maximum?: number;
@@ -95,22 +97,51 @@ export function ancestorsOf(definition: SourceDefinition, typeName: string): str
   return result;
 }
 
+/**
+ * Which names an item schema takes for a declared property: `both` its plain and its wire
+ * name (data files may use either, wire-names.ts), `plain` only (the TypeScript write shape).
+ */
+export type SchemaNames = 'both' | 'plain';
+
+/** The wire names of each definition, worked out once: every schema and record of a push asks. */
+const WIRE_NAMES = new WeakMap<SourceDefinition, WireNames>();
+
+export function wireNamesOf(definition: SourceDefinition): WireNames {
+  let names = WIRE_NAMES.get(definition);
+  if (names === undefined) WIRE_NAMES.set(definition, (names = new WireNames(definition)));
+  return names;
+}
+
 /** The JSON Schema of a data line whose most-derived content type is `typeName`. */
-export function itemSchema(definition: SourceDefinition, typeName: string): JsonSchema {
+export function itemSchema(definition: SourceDefinition, typeName: string, names: SchemaNames = 'both'): JsonSchema {
   // Declared names are user-given: recordFrom keeps each an own key; the service's fields win.
-  const properties = recordFrom([
-    ...Object.entries(effectiveProperties(definition, typeName)).map(([name, type]): [string, JsonSchema] => [name, propertySchema(type, definition)]),
-    ...Object.entries(SERVICE_FIELDS),
-  ]);
-  return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions: propertyTypeSchemas(definition) };
+  const declared = Object.entries(effectiveProperties(definition, typeName)).map(([name, type]): [string, JsonSchema] => [name, propertySchema(type, definition)]);
+  const properties = recordFrom([...withWireNames(declared, wireNamesOf(definition).contentType(typeName), names), ...Object.entries(SERVICE_FIELDS)]);
+  return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions: propertyTypeSchemas(definition, names) };
+}
+
+/**
+ * The declared properties, each followed (`both`) by its wire name where that differs, with
+ * the same schema; with `plain`, a renamed property says in its description what is sent.
+ */
+function withWireNames(declared: readonly [string, JsonSchema][], table: WireTable | undefined, names: SchemaNames): [string, JsonSchema][] {
+  const out: [string, JsonSchema][] = [];
+  for (const [name, schema] of declared) {
+    const wire = table?.byPlain.get(name)?.wire ?? name;
+    if (wire === name) out.push([name, schema]);
+    else if (names === 'plain') out.push([name, { ...schema, description: `Sent as \`${wire}\`.` }]);
+    else out.push([name, schema], [wire, schema]);
+  }
+  return out;
 }
 
 /** Each property type as JSON Schema, by name: the `definitions` that item schemas `$ref`. */
-export function propertyTypeSchemas(definition: SourceDefinition): Record<string, JsonSchema> {
+export function propertyTypeSchemas(definition: SourceDefinition, names: SchemaNames = 'both'): Record<string, JsonSchema> {
+  const wire = wireNamesOf(definition);
   return recordFrom(
     Object.entries(definition.propertyTypes ?? {}).map(([name, propertyType]): [string, JsonSchema] => {
-      const nested = recordFrom(Object.entries(propertyType.properties).map(([key, property]) => [key, propertySchema(property.type, definition)]));
-      return [name, { type: ['object', 'null'], title: name, properties: nested }];
+      const declared = Object.entries(propertyType.properties).map(([key, property]): [string, JsonSchema] => [key, propertySchema(property.type, definition)]);
+      return [name, { type: ['object', 'null'], title: name, properties: recordFrom(withWireNames(declared, wire.propertyType(name), names)) }];
     }),
   );
 }
@@ -121,14 +152,14 @@ export function propertyTypeSchemas(definition: SourceDefinition): Record<string
  * generated code finds undeclared fields in the same pass (they become warnings, see
  * value-problems); the routing fields (data.idField, data.languageField) are allowed at the top.
  */
-export function compiledItemSchema(definition: SourceDefinition, typeName: string, routingFields: readonly string[]): JsonSchema {
-  const schema = itemSchema(definition, typeName);
+export function compiledItemSchema(definition: SourceDefinition, typeName: string, routingFields: readonly string[], names: SchemaNames = 'both'): JsonSchema {
+  const schema = itemSchema(definition, typeName, names);
   // Field and type names are user-given (config, declarations): recordFrom keeps each an own key.
   const top = recordFrom(routingFields.map((field): [string, JsonSchema] => [field, {}]));
-  return { ...schema, properties: { ...top, ...schema.properties }, additionalProperties: false, definitions: compiledPropertyTypeSchemas(definition) };
+  return { ...schema, properties: { ...top, ...schema.properties }, additionalProperties: false, definitions: compiledPropertyTypeSchemas(definition, names) };
 }
 
 /** The `definitions` of every compiled item schema: each property type, closed to undeclared fields. */
-export function compiledPropertyTypeSchemas(definition: SourceDefinition): Record<string, JsonSchema> {
-  return recordFrom(Object.entries(propertyTypeSchemas(definition)).map(([name, schema]) => [name, { ...schema, additionalProperties: false }]));
+export function compiledPropertyTypeSchemas(definition: SourceDefinition, names: SchemaNames = 'both'): Record<string, JsonSchema> {
+  return recordFrom(Object.entries(propertyTypeSchemas(definition, names)).map(([name, schema]) => [name, { ...schema, additionalProperties: false }]));
 }

@@ -22,10 +22,14 @@ const graphqlName = (key: string, path: string): void => {
 const fieldRef = closedObject({ id: string, type: string });
 const link = closedObject({ from: string, to: string }, ['from', 'to']);
 
-/** `Property_V3`, plus `name`, which the contract's example sends and the published schema lacks. */
-const propertyTypeProperty = closedObject({ name: string, type: string, searchable: boolean, index: boolean, ref: fieldRef }, ['type']);
+/**
+ * `Property_V3`, plus `name`, which the contract's example sends and the published schema
+ * lacks, and `skip`, which the vendor's own client (graph-source-sdk) sends beside
+ * `searchable` on every property: refusing it would refuse that client.
+ */
+const propertyTypeProperty = closedObject({ name: string, type: string, searchable: boolean, skip: boolean, index: boolean, ref: fieldRef }, ['type']);
 
-const contentTypeProperty = closedObject({ type: string, searchable: boolean, index: boolean, ref: fieldRef, helpText: nullableString }, ['type']);
+const contentTypeProperty = closedObject({ type: string, searchable: boolean, skip: boolean, index: boolean, ref: fieldRef, helpText: nullableString }, ['type']);
 
 const propertyType = closedObject({ base: string, abstract: boolean, properties: mapOf(propertyTypeProperty, graphqlName) });
 

@@ -26,6 +26,8 @@ export interface PropertyV3 {
   name?: string;
   type: string;
   searchable?: boolean;
+  /** Not in the published file: the vendor's client (graph-source-sdk) sends it beside `searchable` for a stored-only field. */
+  skip?: boolean;
   index?: boolean;
   ref?: FieldRefV3;
 }
@@ -42,6 +44,8 @@ export interface ContentTypePropertyV3 {
   /** A scalar (String, Int, …), a property type name, or a list form `[X]`. */
   type: string;
   searchable?: boolean;
+  /** As on PropertyV3: the vendor's client's stored-only flag. */
+  skip?: boolean;
   index?: boolean;
   ref?: FieldRefV3;
   helpText?: string | null;

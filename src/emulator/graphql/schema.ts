@@ -21,7 +21,7 @@ import {
 } from 'graphql';
 import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemStore } from '../items/item-store.js';
-import { FILTER_OPERATORS, filterInputFor, type FilterInputName } from './filters.js';
+import { FILTER_OPERATORS, filterInputFor, servedValue, type FilterInputName } from './filters.js';
 import type { CursorStore } from './cursors.js';
 import { checkDeadline, itemsByKey, matchingItems, queryItems, type ItemView, type ReadContext, type Reader } from './item-query.js';
 import type { ContentTypeSpec, FieldRef, FieldSpec, SchemaModel } from './schema-model.js';
@@ -69,7 +69,7 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
     return ref.list ? new GraphQLList(base) : base;
   };
   const propertyFields = (fields: readonly FieldSpec[]): GraphQLFieldConfigMap<unknown, unknown> =>
-    Object.fromEntries(fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (parent: unknown) => (isRecord(parent) ? (ownValue(parent, f.name) ?? null) : null) }]));
+    Object.fromEntries(fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (parent: unknown) => (isRecord(parent) ? (servedValue(parent, f.name) ?? null) : null) }]));
 
   for (const spec of model.propertyTypes) {
     named.set(spec.name, new GraphQLObjectType({ name: spec.name, description: `Property type ${spec.name} (source ${spec.source})`, fields: () => propertyFields(spec.fields) }));
@@ -83,7 +83,7 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
     ContentType: { type: new GraphQLList(GraphQLString), resolve: (item) => contentTypes(item) },
     Language: { type: language, resolve: (item) => ({ Name: item.record.lang, DisplayName: displayName(item) }) },
     ...(Object.fromEntries(
-      spec.fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (item: ItemView) => ownValue(item.data, f.name) ?? null }]),
+      spec.fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (item: ItemView) => servedValue(item.data, f.name) ?? null }]),
     ) as GraphQLFieldConfigMap<ItemView, unknown>),
   });
   const interfaceOf = (name: string): GraphQLInterfaceType => named.get(name) as GraphQLInterfaceType;

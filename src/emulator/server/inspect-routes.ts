@@ -14,6 +14,7 @@ const ENDPOINTS = [
   'GET /_emulator/sources/<id>/definition',
   'GET /_emulator/sources/<id>/counts',
   'GET /_emulator/sources/<id>/items?language=&contentType=&offset=&limit=',
+  'GET /_emulator/sources/<id>/unsearchable',
   'GET|DELETE /_emulator/requests',
   'GET|POST|DELETE /_emulator/faults',
   'POST /_emulator/faults/<id>/release',
@@ -50,6 +51,10 @@ function sourceRoute(inspect: EmulatorInspector, method: string, id: string, vie
       if (contentType !== null) query.contentType = contentType;
       const page = inspect.items(id, query);
       return page === undefined ? missing : json(200, page);
+    }
+    case 'unsearchable': {
+      const found = inspect.unsearchable(id);
+      return found === undefined ? missing : json(200, found);
     }
     default:
       return text(404, `Unknown view ${view}`);

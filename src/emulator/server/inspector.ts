@@ -4,9 +4,11 @@ import type { FaultInjector } from './faults.js';
 import type { Repository } from './repository.js';
 import type { RequestLog } from './request-log.js';
 import { CMS_SOURCE_ID, cmsListEntry, listEntry, type CmsSource } from '../sources/cms.js';
-import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary } from '../types.js';
+import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage, ItemQuery, SourceSummary, UnsearchableItem } from '../types.js';
 import type { ItemKey } from '../items/item-index.js';
 import { withData } from '../items/item-store.js';
+import { isRecord } from '../graph/own.js';
+import { mayHoldUnsearchable, unsearchableFields, wireNamesFor } from '../graph/searchable-names.js';
 
 /** Counts by name in a Map: names are data, and a language may be called `constructor`. */
 function bump(map: Map<string, number>, key: string): void {
@@ -65,6 +67,19 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
       // Only the page's data lines are read.
       const found: EmulatorItem[] = [...withData(items, id, page)].map((item) => ({ _id: item.id, language_routing: item.lang, contentType: item.type, data: JSON.parse(item.raw) as unknown }));
       return { total, items: found };
+    },
+    unsearchable(id: string): UnsearchableItem[] | undefined {
+      const source = store.get(id);
+      if (source === undefined) return undefined;
+      const names = wireNamesFor(source.definition);
+      const found: UnsearchableItem[] = [];
+      for (const item of withData(items, id, items.index(id).keys())) {
+        if (!mayHoldUnsearchable(names, item.type, item.raw)) continue;
+        const data = JSON.parse(item.raw) as unknown;
+        const properties = isRecord(data) ? unsearchableFields(names, item.type, data) : [];
+        if (properties.length > 0) found.push({ _id: item.id, language_routing: item.lang, contentType: item.type, properties });
+      }
+      return found;
     },
     requests: () => deps.log.list(),
     clearRequests: () => deps.log.clear(),

@@ -2,7 +2,7 @@ import type { ParsedBatch } from '../graph/data-batch.js';
 import { mergePartial } from '../graph/partial-merge.js';
 import type { ContentSourceV3 } from '../graph/wire-definition.js';
 import type { Persistence } from './persistence.js';
-import { resolveBatch } from '../graph/resolve-batch.js';
+import { resolveBatch, type ResolvedBatch } from '../graph/resolve-batch.js';
 import type { DeleteMode } from '../sources/delete-mode.js';
 import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from './store.js';
@@ -10,7 +10,7 @@ import type { MemoryStore } from './store.js';
 export type PutOutcome = { kind: 'created' } | { kind: 'replaced'; wiped: number } | { kind: 'limit'; max: number };
 export type PostOutcome = { kind: 'merged' } | { kind: 'missing' } | { kind: 'invalid'; message: string };
 export type DataOutcome =
-  | { kind: 'applied'; indexed: number; deleted: number; skipped: number; firstSkipReason: string | undefined }
+  | { kind: 'applied'; indexed: number; deleted: number; skipped: number; firstSkipReason: string | undefined; unsearchable: ResolvedBatch['unsearchable'] }
   | { kind: 'missing' }
   | { kind: 'invalid'; message: string };
 export type PurgeOutcome = { kind: 'purged'; removed: number } | { kind: 'missing' };
@@ -86,7 +86,7 @@ export class Repository {
       const resolved = resolveBatch(source.definition, batch.ops);
       if (resolved.error !== undefined) return { kind: 'invalid', message: resolved.error };
       const { indexed, deleted } = await this.items.apply(id, resolved.ops);
-      return { kind: 'applied', indexed, deleted, skipped: resolved.skipped, firstSkipReason: resolved.firstSkipReason };
+      return { kind: 'applied', indexed, deleted, skipped: resolved.skipped, firstSkipReason: resolved.firstSkipReason, unsearchable: resolved.unsearchable };
     });
   }
 

@@ -124,7 +124,8 @@ describe('the marketing platform flow against the embedded emulator', () => {
     expect(after.find((i) => i._id === welcome?.id)).toMatchObject({
       language_routing: 'en',
       contentType: 'Article',
-      data: { ContentType: ['Item', 'Article'], Name: welcome?.title, Body: welcome?.content?.value, Folder: welcome?.folder_id },
+      // Name is searchable: stored under the wire name the push sends (data/wire-names.ts).
+      data: { ContentType: ['Item', 'Article'], Name___searchable: welcome?.title, Body: welcome?.content?.value, Folder: welcome?.folder_id },
     });
 
     const again = await p.cli('assets', 'sync', 'news', '--format', 'json');

@@ -87,8 +87,9 @@ describe('assets sync in a pipeline with grant: client_credentials', () => {
     const items = await p.items();
     expect(items.map((i) => i._id)).toEqual(selected.map((a) => a.id).sort());
     const article = selected.find((a) => a.type === 'article');
+    // Name is searchable: the push sends it under its wire name (data/wire-names.ts).
     expect(items.find((i) => i._id === article?.id)?.data).toMatchObject({
-      Name: article?.title,
+      Name___searchable: article?.title,
       Body: article?.content.value,
       Format: 'html_body',
       Location: '/all assets/Spring campaign',

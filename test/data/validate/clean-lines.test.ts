@@ -63,7 +63,7 @@ function quickCheck(line: string, action: DataAction, clean: CleanLines, offset 
   const prefix = 'x'.repeat(offset);
   const bytes = Buffer.from(`${prefix}${line}\n{"after":1}\n`, 'utf8');
   const start = Buffer.byteLength(prefix);
-  return clean.accepts(jsonBytes(bytes), start, start + Buffer.byteLength(line), action.language);
+  return clean.accepts(jsonBytes(bytes), start, start + Buffer.byteLength(line), action.language) !== 'no';
 }
 
 const en: DataAction = { kind: 'index', id: '1', language: 'en' };

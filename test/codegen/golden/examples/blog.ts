@@ -16,8 +16,17 @@ export type BlogItem = BlogPost;
 export interface BlogPost {
   Id?: unknown;
   language_routing?: unknown;
+  /**
+   * Sent as `Title___searchable`.
+   */
   Title?: string | null;
+  /**
+   * Sent as `Summary___searchable`.
+   */
   Summary?: string | null;
+  /**
+   * Sent as `Body___searchable`.
+   */
   Body?: string | null;
   Authors?: (Author | null)[] | null;
   /**

@@ -16,7 +16,13 @@ export type FaqItem = FaqEntry;
 export interface FaqEntry {
   Id?: unknown;
   language_routing?: unknown;
+  /**
+   * Sent as `Question___searchable`.
+   */
   Question?: string | null;
+  /**
+   * Sent as `Answer___searchable`.
+   */
   Answer?: string | null;
   Topic?: string | null;
   /**

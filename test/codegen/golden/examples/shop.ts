@@ -26,7 +26,13 @@ export interface Bundle extends Item {
 export interface Item {
   Id?: unknown;
   language_routing?: unknown;
+  /**
+   * Sent as `Name___searchable`.
+   */
   Name?: string | null;
+  /**
+   * Sent as `Description___searchable`.
+   */
   Description?: string | null;
   Tags?: string[] | null;
   /**
