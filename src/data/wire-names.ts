@@ -155,6 +155,59 @@ export class WireNames {
     return table !== undefined && table.renames && this.objectNeedsRename(item, table);
   }
 
+  /**
+   * The same as JSON.stringify(toWire(JSON.parse(line))) for a minified data line whose keys
+   * hold no escapes, worked on the text: only the top-level keys that need it are replaced,
+   * nothing is parsed but the ContentType value. Undefined when the line is not of that kind
+   * (an escaped key, a nested value that renames, no ContentType): the caller goes the
+   * parsing way. The line as it is when nothing is renamed.
+   */
+  renameLine(line: string): string | undefined {
+    if (line.charCodeAt(0) !== BRACE_OPEN || line.charCodeAt(line.length - 1) !== BRACE_CLOSE) return undefined;
+    const keys: number[] = [];
+    let typeFrom = -1;
+    let typeTo = -1;
+    let i = 1;
+    if (line.charCodeAt(i) === BRACE_CLOSE) return line;
+    for (;;) {
+      if (line.charCodeAt(i) !== QUOTE) return undefined;
+      const keyEnd = line.indexOf('"', i + 1);
+      if (keyEnd < 0 || line.charCodeAt(keyEnd + 1) !== COLON) return undefined;
+      const key = line.slice(i + 1, keyEnd);
+      if (key.includes('\\')) return undefined;
+      const valueTo = minifiedValueEnd(line, keyEnd + 2);
+      if (valueTo < 0) return undefined;
+      keys.push(i, keyEnd, valueTo);
+      if (key === 'ContentType') {
+        typeFrom = keyEnd + 2;
+        typeTo = valueTo;
+      }
+      const next = line.charCodeAt(valueTo);
+      i = valueTo + 1;
+      if (next === BRACE_CLOSE) break;
+      if (next !== COMMA) return undefined;
+    }
+    if (i !== line.length || typeFrom < 0) return undefined;
+    const types: unknown = JSON.parse(line.slice(typeFrom, typeTo));
+    const typeName = Array.isArray(types) ? types[types.length - 1] : undefined;
+    const table = typeof typeName === 'string' ? this.contentTables.get(typeName) : undefined;
+    if (table === undefined || !table.renames) return line;
+    let out = '';
+    let copied = 0;
+    for (let k = 0; k < keys.length; k += 3) {
+      const from = keys[k] as number;
+      const keyEnd = keys[k + 1] as number;
+      const key = line.slice(from + 1, keyEnd);
+      const field = table.byPlain.get(key) ?? table.byWire.get(key);
+      if (field === undefined) continue;
+      if (field.nested !== undefined && this.propertyTables.get(field.nested)?.renames === true) return undefined;
+      if (field.wire === key) continue;
+      out += `${line.slice(copied, from + 1)}${field.wire}`;
+      copied = keyEnd;
+    }
+    return copied === 0 ? line : out + line.slice(copied);
+  }
+
   private renameObject(value: Record<string, unknown>, table: WireTable): Record<string, unknown> {
     if (!this.objectNeedsRename(value, table)) return value;
     const out: Record<string, unknown> = {};
@@ -276,4 +329,38 @@ export function storedKeys(name: string, scalars: readonly string[]): readonly {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const QUOTE = 0x22;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const BRACE_OPEN = 0x7b;
+const BRACE_CLOSE = 0x7d;
+const BRACKET_OPEN = 0x5b;
+const BRACKET_CLOSE = 0x5d;
+const BACKSLASH = 0x5c;
+
+/**
+ * Where the JSON value starting at `at` of a minified (valid) text ends: strings skipped
+ * with their escapes, brackets and braces counted. -1 when the text ends first.
+ */
+function minifiedValueEnd(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === BACKSLASH) i++;
+        else if (d === QUOTE) break;
+      }
+      if (depth === 0) return i + 1;
+    } else if (c === BRACE_OPEN || c === BRACKET_OPEN) depth++;
+    else if (c === BRACE_CLOSE || c === BRACKET_CLOSE) {
+      if (depth === 0) return i;
+      depth--;
+      if (depth === 0) return i + 1;
+    } else if (depth === 0 && c === COMMA) return i;
+  }
+  return depth === 0 ? text.length : -1;
 }

@@ -107,3 +107,24 @@ describe('WireNames: an item in the wire form', () => {
     expect(keys.filter((k) => k.searchable).map((k) => k.key)).toEqual(['Name___searchable', 'Name$$String___searchable']);
   });
 });
+
+describe('WireNames.renameLine: the same bytes as renaming the parsed item, from the text', () => {
+  const names = new WireNames(shop);
+  const nestedFlagless = new WireNames({ ...shop, propertyTypes: { Dimensions: { properties: { Width: { type: 'Float' } } } } });
+
+  it.each<[string, WireNames, Record<string, unknown>]>([
+    ['top-level keys', names, { ContentType: ['Item', 'Product'], Name: 'L "amp"', Notes: 'a,b}', Quantity: 3, Extra: { Name: 'kept' } }],
+    ['a nested value without renames', nestedFlagless, { Name: 'x', Size: { Width: 1 }, Sizes: [{ Width: 2 }], ContentType: ['Item', 'Product'] }],
+    ['already in the wire form', names, { ContentType: ['Item', 'Product'], Name___searchable: 'x', Quantity: 1 }],
+    ['unicode and escapes in values', names, { ContentType: ['Item', 'Product'], Name: 'Ünïcode ✓ \\ \n', Notes: null }],
+  ])('%s', (_case, wire, item) => {
+    const line = JSON.stringify(item);
+    expect(wire.renameLine(line)).toBe(JSON.stringify(wire.toWire(item, 'Product')));
+  });
+
+  it('gives up (the caller parses) where the text way would not be exact', () => {
+    expect(names.renameLine(JSON.stringify({ ContentType: ['Item', 'Product'], Size: { Width: 1 } }))).toBeUndefined();
+    expect(names.renameLine('{"N\\u0061me":"x","ContentType":["Item","Product"]}')).toBeUndefined();
+    expect(names.renameLine('{"Name":"x"}')).toBeUndefined();
+  });
+});

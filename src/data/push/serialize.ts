@@ -19,6 +19,11 @@ export function serializeRecord(record: DataRecord, wire?: WireNames): string {
 
 /** The data line with its properties under their wire names; undefined when it holds none to rename. */
 function renamedLine(record: DataRecord, wire: WireNames): string | undefined {
+  if (record.dataLine !== undefined) {
+    // Most lines: their keys replaced in the text, nothing parsed.
+    const renamed = wire.renameLine(record.dataLine);
+    if (renamed !== undefined) return renamed === record.dataLine ? undefined : renamed;
+  }
   const item = record.item ?? (record.dataLine === undefined ? undefined : parsedObject(record.dataLine));
   if (item === undefined) return undefined;
   const types = item.ContentType;
