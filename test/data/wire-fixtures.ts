@@ -13,7 +13,7 @@ export const WIRE_SOURCES: Record<string, SourceDefinition> = {
   },
   nest: {
     languages: ['en'],
-    links: { Forecast: { from: 'City', to: 'Name' } },
+    links: { Forecast: { from: 'City___searchable', to: 'Name' } },
     propertyTypes: { Dimensions: { properties: { Width: { name: 'Width', type: 'Float', searchable: true }, Height: { name: 'Height', type: 'Float' } } } },
     contentTypes: { Place: { contentType: [], properties: { City: { type: 'String', searchable: true }, Size: { type: 'Dimensions' }, Sizes: { type: '[Dimensions]' } } } },
   },

@@ -6,6 +6,7 @@ import { graphqlNamesRule } from './graphql-names.js';
 import { idRule } from './id.js';
 import { importBlockRule } from './import-block.js';
 import { inheritanceCycleRule } from './inheritance-cycle.js';
+import { linkFieldNamesRule } from './link-field-names.js';
 import { maxSourcesRule } from './max-sources.js';
 import { propertyTypeNameCollisionRule } from './property-type-name-collision.js';
 import { propertyTypesKnownRule } from './property-types-known.js';
@@ -30,4 +31,5 @@ export const rules: readonly Rule[] = [
   basePropertyConflictRule,
   importBlockRule,
   unknownFieldsRule,
+  linkFieldNamesRule,
 ];

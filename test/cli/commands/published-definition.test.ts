@@ -15,7 +15,8 @@ const richSource = {
   languages: ['en', 'sv'],
   useTypedFieldNames: true,
   preset: 'next',
-  links: { Forecast: { from: 'City', to: 'Name' } },
+  // `from` as the vendor's client writes it: the wire name of City (searchable, under useTypedFieldNames).
+  links: { Forecast: { from: 'City$$String___searchable', to: 'Name' } },
   contentTypes: {
     Forecast: {
       contentType: [],
@@ -58,7 +59,7 @@ describe('sources written by other tools, in the published definition', () => {
     const imported = await project.cli('import', '--all');
     expect(imported.code, imported.stderr).toBe(0);
     const wx = await readFile(path.join(project.dir, 'content-sources/wx.yaml'), 'utf8');
-    for (const field of ['useTypedFieldNames: true', 'preset: next', 'Forecast: { from: City, to: Name }', 'displayName: Weather forecast', 'sortOrder: 2', 'index: true', 'helpText: Where', 'description: Forecasts by city']) {
+    for (const field of ['useTypedFieldNames: true', 'preset: next', 'Forecast: { from: City$$String___searchable, to: Name }', 'displayName: Weather forecast', 'sortOrder: 2', 'index: true', 'helpText: Where', 'description: Forecasts by city']) {
       expect(wx).toContain(field);
     }
     expect(await readFile(path.join(project.dir, 'content-sources/nl.yaml'), 'utf8')).not.toContain('label:');

@@ -226,4 +226,23 @@ export const typeCases: InvalidCase[] = [
     },
     expected: ['shop.yaml:5:3 GF_UNUSED_PROPERTY_TYPE'],
   },
+  {
+    name: "a link's `from` by the plain name of a property with another wire name is a warning",
+    files: {
+      'wx.yaml': yaml`
+        id: wx
+        languages: [en]
+        links:
+          Forecast: { from: City, to: Name }
+          Typed: { from: City___searchable, to: Name }
+        contentTypes:
+          Weather:
+            contentType: []
+            properties:
+              City: { type: String, searchable: true }
+      `,
+    },
+    expected: ['wx.yaml:4:21 GF_LINK_FIELD_PLAIN_NAME'],
+    messages: ['link `Forecast` names `City`, but items carry that property as `City___searchable` (its wire name) and the vendor\'s client names link fields that way; did you mean `City___searchable`?'],
+  },
 ];
