@@ -52,8 +52,9 @@ export function elementType(type: string): string {
 }
 
 /**
- * The suffix a property's flags give. `searchable` wins over `skip` when both are set: a
- * searchable field is stored too, so nothing declared as searchable is ever left out of search.
+ * The suffix a property's flags give. `searchable` wins over `skip` when both are set (a
+ * searchable field is stored too, so nothing declared searchable is left out of search);
+ * `graphform validate` warns of the two together (GF_SEARCHABLE_AND_SKIP).
  */
 export function suffixOf(flags: WireFlags): WireSuffix | undefined {
   return flags.searchable === true ? 'searchable' : flags.skip === true ? 'skip' : undefined;

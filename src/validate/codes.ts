@@ -33,6 +33,7 @@ export const DECLARATION_CODES = {
   GF_PROPERTY_TYPE_NAME_COLLISION: 'A property type has the same name as a content type of the same source.',
   GF_UNKNOWN_FIELD_KNOWN: 'A field graphform knows is written under unknownFields; write it directly at its level.',
   GF_UNUSED_PROPERTY_TYPE: 'A property type is declared but no property uses it (warning).',
+  GF_SEARCHABLE_AND_SKIP: 'A property is both searchable and skip (stored only); it is sent as searchable (warning).',
   GF_LINK_FIELD_PLAIN_NAME: "A link's `from` names a property by its plain name where items carry it under another wire name, e.g. City for City___searchable (warning).",
   GF_IMPORT_UNKNOWN_CONTENT_TYPE: 'import.contentType names no content type of the source.',
   GF_IMPORT_ABSTRACT_CONTENT_TYPE: 'import.contentType names an abstract content type; items need a concrete one.',

@@ -11,6 +11,7 @@ import { maxSourcesRule } from './max-sources.js';
 import { propertyTypeNameCollisionRule } from './property-type-name-collision.js';
 import { propertyTypesKnownRule } from './property-types-known.js';
 import { reservedTypeNamesRule } from './reserved-type-names.js';
+import { searchableAndSkipRule } from './searchable-and-skip.js';
 import { typeNameCollisionRule } from './type-name-collision.js';
 import { unknownFieldsRule } from './unknown-fields.js';
 import { unusedPropertyTypeRule } from './unused-property-type.js';
@@ -32,4 +33,5 @@ export const rules: readonly Rule[] = [
   importBlockRule,
   unknownFieldsRule,
   linkFieldNamesRule,
+  searchableAndSkipRule,
 ];

@@ -245,4 +245,19 @@ export const typeCases: InvalidCase[] = [
     expected: ['wx.yaml:4:21 GF_LINK_FIELD_PLAIN_NAME'],
     messages: ['link `Forecast` names `City`, but items carry that property as `City___searchable` (its wire name) and the vendor\'s client names link fields that way; did you mean `City___searchable`?'],
   },
+  {
+    name: 'a property both searchable and skip is a warning',
+    files: {
+      'shop.yaml': yaml`
+        id: shop
+        languages: [en]
+        contentTypes:
+          Product:
+            contentType: []
+            properties:
+              Name: { type: String, searchable: true, skip: true }
+      `,
+    },
+    expected: ['shop.yaml:7:47 GF_SEARCHABLE_AND_SKIP'],
+  },
 ];
