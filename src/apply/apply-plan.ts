@@ -1,5 +1,6 @@
 import type { PushSummary } from '../data/types.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import { SentTally } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
 import { ownValue } from '../model/own.js';
 import { hashDefinition } from '../model/hash.js';
@@ -9,6 +10,7 @@ import { withoutSource, withPending, withSource } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { appliedEntry, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { sendRequests } from './send-requests.js';
+import { APPLY_WAIT_CODES, duration, listed, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
 import { createWriteVerifier, type WriteVerifierOptions } from './verify-write.js';
 
@@ -24,8 +26,10 @@ export interface ApplyOptions {
   toolVersion: string;
   /** Sources applied at once; state writes stay one at a time. */
   parallelism: number;
-  /** Re-pushes a source's declared `data:` files after a create or full update. */
-  repushData?(declaration: SourceDeclaration): Promise<PushSummary | undefined>;
+  /** Re-pushes a source's declared `data:` files after a create or full update; each acknowledged batch is counted into `tally`. */
+  repushData?(declaration: SourceDeclaration, tally: SentTally): Promise<PushSummary | undefined>;
+  /** Waits for GraphQL around each re-push (absent: `--no-wait`, the re-push is trusted once the service accepted it). */
+  waits?: ServiceWaits;
   /** Aborted by an interrupt: no new source or re-push starts; the work in flight ends and is recorded. */
   stop?: AbortSignal;
   onEvent?(event: ApplyEvent): void;
@@ -112,7 +116,8 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
       if (repushes(declaration) && pendingOf(state, source.id) !== undefined && !stopped()) {
         if (source.requests.length === 0) options.onEvent?.({ type: 'resume', id: source.id, reason: pendingOf(state, source.id)?.repush.reason ?? '' });
         await repush(options, declaration, outcome);
-        if (outcome.repush?.status === 'sent') await record((current) => withPending(current, source.id, undefined));
+        // Cleared only once the items are sent and, unless --no-wait, served: otherwise the next apply pushes them again.
+        if (outcome.repush?.status === 'sent' && outcome.repushError === undefined) await record((current) => withPending(current, source.id, undefined));
       }
     } catch (error) {
       fail(error);
@@ -167,13 +172,42 @@ export function pendingAdoptions(plan: Plan, state: State | undefined, declarati
 }
 
 async function repush(options: ApplyOptions, declaration: SourceDeclaration, outcome: SourceOutcome): Promise<void> {
+  const id = declaration.id;
+  const failRepush = (error: string, code?: string): void => {
+    outcome.repushError = error;
+    if (code !== undefined) outcome.repushErrorCode = code;
+    options.onEvent?.({ type: 'repush', id, summary: outcome.repush, error, ...(code === undefined ? {} : { code }) });
+  };
   try {
-    const summary = await options.repushData?.(declaration);
+    const waits = options.waits;
+    if (waits !== undefined) {
+      const schema = await waits.schema(declaration, (gap, waitedMs) => options.onEvent?.({ type: 'schema-waiting', id, waitedMs, timeoutMs: waits.schemaTimeoutMs, gap }));
+      outcome.schemaWait = { outcome: schema.outcome, waitedMs: schema.waitedMs, missing: schema.missing };
+      // An interrupt ends the wait: nothing is pushed, the pending marker stays for the next apply.
+      if (schema.outcome === 'stopped') return;
+      if (schema.outcome !== 'done') {
+        const lacks = schema.missing.length > 0 && schema.missing[0] !== 'the schema' ? `; it still lacks ${listed(schema.missing)}` : '';
+        failRepush(`GraphQL did not serve the new schema of source ${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; its data files were not pushed`, APPLY_WAIT_CODES.schemaNotServed);
+        return;
+      }
+      options.onEvent?.({ type: 'schema-served', id, waitedMs: schema.waitedMs });
+    }
+    const tally = new SentTally();
+    const summary = await options.repushData?.(declaration, tally);
     if (summary !== undefined) outcome.repush = summary;
-    options.onEvent?.({ type: 'repush', id: declaration.id, summary });
+    options.onEvent?.({ type: 'repush', id, summary });
+    if (waits === undefined || summary?.status !== 'sent') return;
+    const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
+    outcome.served = served;
+    options.onEvent?.({ type: 'served', id, report: served });
+    if (served.outcome === 'done') return;
+    if (served.outcome === 'stopped') {
+      outcome.repushError = `stopped by an interrupt before GraphQL served every item of source ${id}`;
+      return;
+    }
+    failRepush(`GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
   } catch (error) {
-    outcome.repushError = error instanceof Error ? error.message : String(error);
-    options.onEvent?.({ type: 'repush', id: declaration.id, summary: undefined, error: outcome.repushError });
+    failRepush(error instanceof Error ? error.message : String(error), isGraphformError(error) ? error.code : undefined);
   }
 }
 
@@ -190,6 +224,7 @@ function mergeOutcomes(outcomes: readonly SourceOutcome[]): SourceOutcome[] {
 function succeeded(outcome: SourceOutcome): boolean {
   if (outcome.status !== 'applied' && outcome.status !== 'recorded') return false;
   if (outcome.repushError !== undefined) return false;
+  if (outcome.schemaWait?.outcome === 'stopped') return false;
   return outcome.repush === undefined || outcome.repush.status === 'sent';
 }
 

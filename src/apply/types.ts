@@ -1,4 +1,6 @@
 import type { PushSummary } from '../data/types.js';
+import type { SchemaGap, SchemaWait } from '../graph/schema-wait.js';
+import type { ServedReport } from '../graph/served.js';
 import type { PlanAction, PlanRequestKind } from '../plan/types.js';
 
 /** What happened to one source during apply. */
@@ -13,8 +15,14 @@ export interface SourceOutcome {
   errorCode?: string;
   /** The re-push of the source's `data:` files after a create or full update. */
   repush?: PushSummary;
-  /** Set when the re-push could not run at all (the schema update itself succeeded). */
+  /** Set when the re-push could not run at all, or GraphQL never served the schema or the items (the schema update itself succeeded). */
   repushError?: string;
+  /** Its stable code, when it had one (GF_APPLY_SCHEMA_NOT_SERVED, GF_APPLY_ITEMS_NOT_SERVED). */
+  repushErrorCode?: string;
+  /** How long the re-push waited for GraphQL to serve the new schema, and whether it did. */
+  schemaWait?: Pick<SchemaWait, 'outcome' | 'waitedMs' | 'missing'>;
+  /** What GraphQL served of the re-pushed items, per content type and language ("sent N, served N"), and the journalIds. */
+  served?: ServedReport;
   durationMs: number;
 }
 
@@ -26,7 +34,15 @@ export type ApplyEvent =
   | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
   /** `code` is the failure's stable code, when it had one (a GraphformError). */
   | { type: 'failed'; id: string; action: PlanAction; error: string; code?: string }
-  | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string }
+  | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string; code?: string }
+  /** Before the re-push: GraphQL does not serve the new schema yet (`gap` is what it lacks); asked again until `timeoutMs`. */
+  | { type: 'schema-waiting'; id: string; waitedMs: number; timeoutMs: number; gap: SchemaGap }
+  /** GraphQL serves the new schema: the re-push starts. */
+  | { type: 'schema-served'; id: string; waitedMs: number }
+  /** After the re-push: GraphQL serves fewer items than were sent yet; counted again until `timeoutMs`. */
+  | { type: 'served-waiting'; id: string; waitedMs: number; timeoutMs: number; report: ServedReport }
+  /** The count after the re-push ended: every item served ("sent N, served N"), or the shortfall (then a failed re-push follows). */
+  | { type: 'served'; id: string; report: ServedReport }
   /** Once per apply and endpoint: the service cannot be read back there, so writes through it are not verified. */
   | { type: 'verify-skipped'; endpoint: VerifiedEndpoint; reason: string }
   /** A write read back still shows the definition from before it: read again, for up to settleMs in all. */

@@ -1,5 +1,6 @@
 import { didYouMean } from '../diagnostics/suggest.js';
 import { isSecretName } from '../http/secret-names.js';
+import { parseDuration } from './duration.js';
 import type { Shape } from './shape.js';
 import { isRecord } from '../model/is-record.js';
 
@@ -37,6 +38,9 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
       );
     case 'mapping':
       return isRecord(value) ? [] : here(`expected a mapping, got ${describe(value)}`);
+    case 'duration':
+      // A bare 0 reads as a number in YAML and JSON, and means no time either way.
+      return value === 0 || (typeof value === 'string' && parseDuration(value) !== undefined) ? [] : here(`expected a duration such as 20m, 30s or 500ms, got ${describe(value)}`);
     case 'map':
       if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
       return Object.entries(value).flatMap(([key, item]) => checkShape(item, shape.values, [...path, key]));

@@ -1,6 +1,6 @@
 import { DEFAULT_HTTP_SETTINGS } from '../http/types.js';
 import { SCALAR_TYPES } from '../model/types.js';
-import type { DataConfig, HttpConfig, MarketingGrant } from './types.js';
+import type { DataConfig, HttpConfig, MarketingGrant, WaitConfig } from './types.js';
 
 export const DEFAULT_SOURCES_DIR = 'content-sources';
 export const DEFAULT_ENVIRONMENT = 'local';
@@ -31,3 +31,15 @@ export const DEFAULT_HTTP: HttpConfig = {
 export const DEFAULT_MARKETING_GRANT: MarketingGrant = 'authorization_code';
 /** The callback graphform listens on for `auth login` (and the emulator's demo app is registered with). */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:8765/callback';
+
+/**
+ * How long apply and data push wait for GraphQL when `wait:` does not say: the public record
+ * gives 5-10 minutes for a schema change and 15-20 for modified fields, so 20 minutes.
+ */
+export const DEFAULT_WAIT: WaitConfig = { schemaTimeoutMs: 20 * 60_000, servedTimeoutMs: 10 * 60_000 };
+
+/**
+ * The embedded local emulator's GraphQL delays when `emulator:` does not give them: short,
+ * but not zero, so the quick start and the tests go through the waits as against the service.
+ */
+export const DEFAULT_LOCAL_DELAYS = { schemaDelayMs: 200, indexingLagMs: 200 } as const;

@@ -6,7 +6,8 @@ import { checkFullDefinition } from '../emulator/graph/definition-shape.js';
 import { isWithin } from '../fs/project-file.js';
 import { isRecord } from '../model/is-record.js';
 import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
-import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, defaultStatePath } from './defaults.js';
+import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, DEFAULT_LOCAL_DELAYS, DEFAULT_WAIT, defaultStatePath } from './defaults.js';
+import { parseDuration } from './duration.js';
 import { assertVariablesSet, interpolate } from './interpolate.js';
 import { checkSecretLength } from './secret-length.js';
 import type { EnvironmentConfig, StateConfig } from './types.js';
@@ -47,10 +48,15 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
     name,
     state: resolveState(name, env.state, ctx, str),
     refresh: typeof env.refresh === 'boolean' ? env.refresh : true,
+    wait: resolveWait(env.wait),
   };
   if (useEmulator) {
     const dataDir = str(emulatorRaw?.dataDir, 'emulator', 'dataDir') ?? DEFAULT_EMULATOR_DIR;
-    result.emulator = { dataDir: insideProject(dataDir, ctx.rootDir, ctx.where(keyPath('emulator', 'dataDir'))) };
+    result.emulator = {
+      dataDir: insideProject(dataDir, ctx.rootDir, ctx.where(keyPath('emulator', 'dataDir'))),
+      schemaDelayMs: durationOf(emulatorRaw?.schemaDelay) ?? DEFAULT_LOCAL_DELAYS.schemaDelayMs,
+      indexingLagMs: durationOf(emulatorRaw?.indexingLag) ?? DEFAULT_LOCAL_DELAYS.indexingLagMs,
+    };
     if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
     if (emulatorRaw?.cmsTypes !== undefined) result.emulator.cmsTypes = checkCmsTypes(emulatorRaw.cmsTypes, ctx.where(keyPath('emulator', 'cmsTypes')));
     return result;
@@ -77,6 +83,20 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   checkSecretLength(singleKey, ctx.where(keyPath('singleKey')), 'singleKey');
   if (singleKey !== undefined) result.singleKey = singleKey;
   return result;
+}
+
+/** `wait:` as milliseconds; its values are durations the shape check passed, never `${env:…}`. */
+function resolveWait(raw: unknown): EnvironmentConfig['wait'] {
+  const wait = isRecord(raw) ? raw : {};
+  return {
+    schemaTimeoutMs: durationOf(wait.schemaTimeout) ?? DEFAULT_WAIT.schemaTimeoutMs,
+    servedTimeoutMs: durationOf(wait.servedTimeout) ?? DEFAULT_WAIT.servedTimeoutMs,
+  };
+}
+
+function durationOf(value: unknown): number | undefined {
+  if (value === 0) return 0;
+  return typeof value === 'string' ? parseDuration(value) : undefined;
 }
 
 /**

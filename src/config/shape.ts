@@ -11,7 +11,9 @@ export type Shape =
   | { kind: 'object'; fields: Readonly<Record<string, Shape>>; required?: readonly string[] }
   | { kind: 'map'; values: Shape }
   /** Any mapping; what is inside is checked by the code that reads it (e.g. a source definition). */
-  | { kind: 'mapping' };
+  | { kind: 'mapping' }
+  /** A length of time as people write it: `20m`, `30s`, `500ms`, `1h`. */
+  | { kind: 'duration' };
 
 const str: Shape = { kind: 'string' };
 const bool: Shape = { kind: 'boolean' };
@@ -22,6 +24,8 @@ const nonNegative: Shape = { kind: 'integer', min: 0 };
  * delay after 1 ms instead, so `timeoutMs: 1e20` would time every request out at once.
  */
 const timerMs: Shape = { kind: 'integer', min: 1, max: 2_147_483_647 };
+
+const duration: Shape = { kind: 'duration' };
 
 const stateShape: Shape = {
   kind: 'object',
@@ -49,10 +53,11 @@ const environmentShape: Shape = {
       required: ['scheme', 'appKey', 'secret'],
       fields: { scheme: { kind: 'enum', values: ['basic', 'hmac'] }, appKey: str, secret: str },
     },
-    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' } } },
+    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' }, schemaDelay: duration, indexingLag: duration } },
     singleKey: str,
     state: stateShape,
     refresh: bool,
+    wait: { kind: 'object', fields: { schemaTimeout: duration, servedTimeout: duration } },
   },
 };
 

@@ -22,6 +22,18 @@ export interface EmulatorEnvironmentConfig {
   maxSources?: number;
   /** The CMS's own content types the emulator answers (a source definition, already checked). */
   cmsTypes?: ContentSourceV3;
+  /** How long its GraphQL keeps serving the schema from before a types change (`schemaDelay`). */
+  schemaDelayMs: number;
+  /** How long after a data request its GraphQL counts and serves the items (`indexingLag`). */
+  indexingLagMs: number;
+}
+
+/** How long apply and data push wait for GraphQL (`wait:`), in milliseconds. */
+export interface WaitConfig {
+  /** For the new schema after a create or full update, before any item is pushed (`schemaTimeout`). */
+  schemaTimeoutMs: number;
+  /** For every item sent to be counted as served (`servedTimeout`). */
+  servedTimeoutMs: number;
 }
 
 /** One environment, fully resolved: every path absolute, every `${env:…}` substituted. */
@@ -39,6 +51,7 @@ export interface EnvironmentConfig {
   state: StateConfig;
   /** GET types before planning, to tell new sources from unmanaged ones and detect drift. */
   refresh: boolean;
+  wait: WaitConfig;
 }
 
 export interface DataConfig {

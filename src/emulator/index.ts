@@ -22,7 +22,7 @@ import { joinRoutes, lazyService } from './server/route-table.js';
 import { createEmulatorServer } from './server/server.js';
 import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
 import { sourcesRoutes } from './sources/routes.js';
-import { MemoryStore } from './server/store.js';
+import { IndexingLag, ObservedStore, SchemaPropagation } from './server/service-delays.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './server/options.js';
@@ -47,7 +47,7 @@ async function cmsSource(given: ContentSourceV3 | undefined, persistence: Persis
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const o = resolveEmulatorOptions(options);
   let release: (() => Promise<void>) | undefined;
-  const store = new MemoryStore();
+  const store = new ObservedStore();
   let persistence = memoryPersistence();
   let cms: CmsSource;
   let authState: AuthState;
@@ -69,7 +69,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     authState = await openAuth();
   }
 
-  const repo = new Repository(store, persistence, o.maxSources);
+  // GraphQL sees definitions and items through the service's delays; everything else at once.
+  const propagation = new SchemaPropagation(store, o.schemaDelayMs);
+  const lag = new IndexingLag(persistence.items, o.indexingLagMs);
+  const repo = new Repository(store, { ...persistence, items: lag.store }, o.maxSources);
   const auth = new AuthVerifier(o.credentials, o.skewMs, o.now);
   const faults = new FaultInjector();
   const log = new RequestLog(options.onRequest);
@@ -81,7 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The marketing platform's services load on their first request: a plan or apply never calls them.
   const services = [
     graph,
-    graphqlService({ store, items: repo.items, singleKey: o.singleKey, auth, now: o.now }),
+    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now }),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
     lazyService(OPEN_API_PREFIX, async () => {
       const [{ openApiService }, { RateLimiter }] = await Promise.all([import('./assets/routes.js'), import('./assets/rate-limit.js')]);
@@ -127,6 +130,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       closed ??= (async () => {
         closing.abort();
+        propagation.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -61,6 +61,13 @@ export interface EmulatorOptions {
   assets?: EmulatorAsset[];
   /** Open API requests per second per access token; more answer 429 with Retry-After. Default 10; false turns the limit off. */
   assetsRateLimit?: number | false;
+  /**
+   * Schema propagation: after a types or sources change, the GraphQL endpoint keeps serving
+   * the schema from before it for this long (the service takes minutes). Default 0.
+   */
+  schemaDelayMs?: number;
+  /** Indexing lag: an item a data request indexes is counted and served by GraphQL only this long after it. Default 0. */
+  indexingLagMs?: number;
 }
 
 export interface EmulatorMount {

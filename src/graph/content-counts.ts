@@ -1,25 +1,19 @@
-import { excerpt } from '../diagnostics/excerpt.js';
-import { HttpTransportError } from '../http/errors.js';
-import { redact } from '../http/redact.js';
-import { sendWithRetry } from '../http/send.js';
 import type { HttpOptions } from '../http/types.js';
 import { isRecord } from '../model/is-record.js';
 import { ownValue, setOwn } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
 import type { DeleteCount } from '../plan/types.js';
-import { parseBaseUrl } from './base-url.js';
+import { queryContent, type ContentEndpoint, type ContentQueryOptions } from './content-query.js';
 
-/** Where the real service (and the emulator) serve content GraphQL, under the graph service root. */
-export const CONTENT_GRAPHQL_PATH = '/content/v2';
+export { CONTENT_GRAPHQL_PATH, type ContentCredentials, type ContentEndpoint } from './content-query.js';
 
-/** A content GraphQL endpoint and the read key ("single key") it takes. */
-export interface ContentEndpoint {
-  /** The graph service root, e.g. https://graph.example.com; the endpoint is CONTENT_GRAPHQL_PATH under it. */
-  baseUrl: string;
-  singleKey: string;
+export type CountOptions = Pick<HttpOptions, 'timeoutMs' | 'maxAttempts' | 'log' | 'sleep'> & Pick<ContentQueryOptions, 'now' | 'signal'>;
+
+/** One content type in one language. */
+export interface TypeLanguage {
+  type: string;
+  language: string;
 }
-
-export type CountOptions = Pick<HttpOptions, 'timeoutMs' | 'maxAttempts' | 'log' | 'sleep'>;
 
 /** `pt-BR` → `pt_BR`: how a language code is written as a value of the service's `Locales` enum. */
 export function localeValue(code: string): string {
@@ -30,10 +24,11 @@ export function localeValue(code: string): string {
 /**
  * How many items a source holds, per language, asked of its content GraphQL endpoint: one
  * query with a `total` per concrete content type and language. A concrete type's query
- * returns the items of exactly that type, so the totals add up to every item once. Never
- * throws: whatever goes wrong becomes `{known: false, reason}`, since a plan must not fail
- * for want of a number. The key travels in the Authorization header and is redacted from
- * every reason and log line.
+ * returns the items of exactly that type, so the totals add up to every item once. Asked
+ * with the environment's graph credentials, the count includes drafts and restricted
+ * items, which a wipe deletes as well. Never throws: whatever goes wrong becomes `{known:
+ * false, reason}`, since a plan must not fail for want of a number. Credentials travel in
+ * the Authorization header and are redacted from every reason and log line.
  */
 export async function countSourceItems(endpoint: ContentEndpoint, definition: SourceDefinition, options: CountOptions = {}): Promise<DeleteCount> {
   const concrete = Object.entries(definition.contentTypes).filter(([, type]) => type.abstract !== true).map(([name]) => name).sort();
@@ -41,53 +36,37 @@ export async function countSourceItems(endpoint: ContentEndpoint, definition: So
   const byLanguage = Object.create(null) as Record<string, number>;
   for (const language of definition.languages) setOwn(byLanguage, language, 0);
   if (pairs.length === 0) return { known: true, total: 0, byLanguage };
-
-  const fields = pairs.map((p, i) => `c${i}: ${p.type}(locale: [${localeValue(p.language)}]) { total }`);
-  const query = `query graphformDeleteCount {\n  ${fields.join('\n  ')}\n}`;
-  const secrets = [endpoint.singleKey];
-  const clean = (text: string): string => excerpt(redact(text, secrets).replace(/\s+/g, ' ').trim(), 200);
-  let status: number;
-  let text: string;
-  try {
-    const { origin, pathPrefix } = parseBaseUrl(endpoint.baseUrl);
-    const response = await sendWithRetry(
-      () => ({
-        method: 'POST',
-        url: `${origin}${pathPrefix}${CONTENT_GRAPHQL_PATH}`,
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `epi-single ${endpoint.singleKey}` },
-        body: JSON.stringify({ query }),
-      }),
-      { ...options, secrets },
-    );
-    ({ status, text } = response);
-  } catch (error) {
-    const why = error instanceof HttpTransportError ? error.message : error instanceof Error ? error.message : String(error);
-    return unknown(`the content GraphQL endpoint could not be asked (${clean(why)})`);
-  }
-
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const errors = isRecord(body) && Array.isArray(body.errors) ? body.errors : [];
-  const said = errors.map((e) => (isRecord(e) && typeof e.message === 'string' ? e.message : '')).find((m) => m !== '') ?? text;
-  if (status !== 200 || errors.length > 0) return unknown(`the content GraphQL endpoint answered ${status}${said.trim() === '' ? '' : `: ${clean(said)}`}`);
-  const data = isRecord(body) ? body.data : undefined;
+  const counted = await countPairs(endpoint, pairs, options);
+  if (!counted.ok) return { known: false, reason: counted.reason };
   let total = 0;
   for (const [i, pair] of pairs.entries()) {
-    const field = isRecord(data) ? ownValue(data, `c${i}`) : undefined;
-    const count = isRecord(field) ? field.total : undefined;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-      return unknown(`the content GraphQL endpoint gave no total for ${pair.type} in ${pair.language}`);
-    }
+    const count = counted.totals[i] ?? 0;
     setOwn(byLanguage, pair.language, (ownValue(byLanguage, pair.language) ?? 0) + count);
     total += count;
   }
   return { known: true, total, byLanguage };
 }
 
-function unknown(reason: string): DeleteCount {
-  return { known: false, reason };
+export type PairCounts = { ok: true; totals: number[] } | { ok: false; status: number | undefined; reason: string };
+
+/**
+ * How many items the endpoint serves of each content type in each language, in one query
+ * (a `total` per pair, in the order given), or why it could not say.
+ */
+export async function countPairs(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: CountOptions = {}): Promise<PairCounts> {
+  if (pairs.length === 0) return { ok: true, totals: [] };
+  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (public-facts.md).
+  const fields = pairs.map((p, i) => `c${i}: ${p.type}(locale: [${localeValue(p.language)}]) { total(all: true) }`);
+  const answer = await queryContent(endpoint, `query graphformCount {\n  ${fields.join('\n  ')}\n}`, options);
+  if (!answer.ok) return answer;
+  const totals: number[] = [];
+  for (const [i, pair] of pairs.entries()) {
+    const field = ownValue(answer.data, `c${i}`);
+    const count = isRecord(field) ? field.total : undefined;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+      return { ok: false, status: 200, reason: `the content GraphQL endpoint gave no total for ${pair.type} in ${pair.language}` };
+    }
+    totals.push(count);
+  }
+  return { ok: true, totals };
 }

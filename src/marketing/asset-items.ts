@@ -25,13 +25,16 @@ export function assetMatches(asset: Asset, filter: AssetFilter | undefined): boo
 }
 
 /**
- * The Open API requests that select what the filter asks for: its `type`, `folder_id`
- * and `is_archived` parameters, one listing per folder (the API takes one folder_id).
+ * The Open API requests that select what the filter asks for: its `type` and `folder_id`
+ * parameters, one listing per folder (the API takes one folder_id). The published
+ * `listAssets` does not list `is_archived`, so it is sent only when the filter names
+ * `archived` (a service that ignores it still has its answer checked locally, by
+ * matchesFilter); without it archived assets are left out here, not by the API.
  * Labels are not sent: the filter names them by name or id, and the API takes only ids
  * and ignores ids it does not know, so only a local match is exact.
  */
 export function assetQueries(filter: AssetFilter | undefined): AssetQuery[] {
-  const base: AssetQuery = { archived: filter?.archived ?? false, ...(filter?.type === undefined ? {} : { types: filter.type }) };
+  const base: AssetQuery = { ...(filter?.archived === undefined ? {} : { archived: filter.archived }), ...(filter?.type === undefined ? {} : { types: filter.type }) };
   if (filter?.folder === undefined) return [base];
   return [...new Set(filter.folder)].map((folderId) => ({ ...base, folderId }));
 }

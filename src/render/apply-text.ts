@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { APPLY_WAIT_CODES, duration } from '../apply/service-waits.js';
 import { APPLY_INCONSISTENT } from '../apply/inconsistent.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome, VerifiedEndpoint } from '../apply/types.js';
 import type { PlanAction } from '../plan/types.js';
@@ -42,11 +43,27 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       // The code as every error line shows it, so a log search or a script finds the failure by it.
       return `${c.bold(e(event.id))}: ${c.red('failed')}${event.code === undefined ? '' : ` ${c.dim(`[${e(event.code)}]`)}`}: ${e(event.error)}`;
     case 'repush': {
+      if (event.code === APPLY_WAIT_CODES.schemaNotServed || event.code === APPLY_WAIT_CODES.itemsNotServed) {
+        return `${c.bold(e(event.id))}: ${c.red('failed')} ${c.dim(`[${e(event.code)}]`)}: ${e(event.error ?? '')}`;
+      }
       if (event.error !== undefined) return `${c.bold(e(event.id))}: ${c.red('pushing its data files failed')}: ${e(event.error)}`;
       const s = event.summary;
       if (s === undefined) return '';
       if (s.status !== 'sent') return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
       return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items from its data files in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
+    }
+    case 'schema-waiting': {
+      const lacks = event.gap.missing.length === 0 || event.gap.missing[0] === 'the schema' ? '' : ` (still missing ${e(listed(event.gap.missing))})`;
+      return `${c.bold(e(event.id))}: waiting for GraphQL to serve the new schema before pushing its data files: ${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}${lacks}…`;
+    }
+    case 'schema-served':
+      return `${c.bold(e(event.id))}: GraphQL serves the new schema${event.waitedMs > 0 ? ` (after ${seconds(event.waitedMs)})` : ''}`;
+    case 'served-waiting':
+      return `${c.bold(e(event.id))}: waiting for GraphQL to serve the items: sent ${event.report.sent}, served ${event.report.served ?? 'not counted yet'}; ${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}…`;
+    case 'served': {
+      const r = event.report;
+      const counts = `sent ${r.sent}, served ${r.served ?? 'not counted'}`;
+      return `${c.bold(e(event.id))}: ${r.outcome === 'done' ? c.green(counts) : c.red(counts)}${r.waitedMs > 0 ? ` (counted through GraphQL after ${seconds(r.waitedMs)})` : ' (counted through GraphQL)'}`;
     }
     case 'verify-skipped':
       return c.yellow(`Warning: ${e(event.reason)}: ${VERIFY_SKIPPED[event.endpoint]} are not read back to verify them in this apply.`);
@@ -65,7 +82,15 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   const lines: string[] = [];
   const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));
   for (const o of repushProblems) {
-    lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`)));
+    if (o.repushErrorCode === APPLY_WAIT_CODES.schemaNotServed) {
+      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but GraphQL did not serve it in time, so its data files were not pushed (${o.repushErrorCode}). \`graphform apply\` pushes them once it does.`)));
+    } else if (o.repushErrorCode === APPLY_WAIT_CODES.itemsNotServed) {
+      lines.push(c.red(e(`Source ${o.id}: its data files were pushed, but GraphQL does not serve every item (${o.repushErrorCode}). \`graphform apply\` pushes them again.`)));
+    } else if (o.repushError !== undefined && o.repush?.status === 'sent') {
+      lines.push(c.yellow(e(`Source ${o.id}: its data files were pushed; ${o.repushError}. \`graphform apply\` pushes them again.`)));
+    } else {
+      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`)));
+    }
   }
   for (const o of result.outcomes.filter((outcome) => outcome.errorCode === APPLY_INCONSISTENT)) {
     lines.push(c.red(e(`Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). State records what it holds; \`graphform plan\` shows what remains to do.`)));
@@ -88,6 +113,10 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   const failed = `${count('failed') + pushFailed} failed${pushFailed > 0 ? ` (${pushFailed} in pushing data files)` : ''}`;
   lines.push(`${head} ${count('applied')} applied${recorded}, ${failed}, ${count('skipped')} not started.`);
   return `${lines.join('\n')}\n`;
+}
+
+function listed(items: readonly string[]): string {
+  return items.length <= 3 ? items.join(', ') : `${items.slice(0, 3).join(', ')} and ${items.length - 3} more`;
 }
 
 function seconds(ms: number): string {

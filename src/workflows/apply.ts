@@ -3,6 +3,7 @@ import { applyPlan, pendingAdoptions } from '../apply/apply-plan.js';
 import type { ApplyEvent, ApplyResult } from '../apply/types.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { repushDeclaredData } from '../data/repush.js';
+import { tallyingClient } from '../graph/served.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import { breakingGraphqlChanges, type SourceGraphqlChange } from '../graphql-impact/policy.js';
 import { dataLossSources, hasChanges, hasPendingWork } from '../plan/policy.js';
@@ -12,7 +13,7 @@ import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
 import { invalidDataSources, withDataChecks } from './check-declared-data.js';
-import type { WorkflowEnvironment } from './environment.js';
+import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { planOptions, type PlanWorkflowInput } from './plan.js';
@@ -20,6 +21,7 @@ import { loadValidProject, makePlan, refreshAll } from './planning.js';
 import { stateBackendFor } from './runtime.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
 import { resolveSelection } from './select.js';
+import { serviceWaits } from './service-waits.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -37,6 +39,12 @@ export interface ApplyInput extends PlanWorkflowInput {
   lockTimeoutMs?: number;
   /** false: writes are not read back (`--no-verify`). */
   verify?: boolean;
+  /**
+   * false (`--no-wait`): the re-push after a create or full update neither waits for GraphQL
+   * to serve the new schema nor counts what it serves after; items pushed too early may go
+   * unindexed unnoticed.
+   */
+  wait?: boolean;
   /** Told the plan once it is made (or read) and checked, before anything is decided or sent: the command line prints it here. */
   onPlan?(plan: Plan): void;
   /**
@@ -155,6 +163,7 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
   if (env.signal?.aborted === true) return refused('interrupted');
 
   const client = opened.client;
+  const waits = input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
   const result = await applyPlan({
     plan,
     client,
@@ -164,10 +173,11 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
     now: () => env.now(),
     toolVersion: TOOL_VERSION,
     parallelism: input.parallelism ?? 1,
-    repushData: (declaration) =>
-      repushDeclaredData({ client, declaration, config: project.config.data, cwd: env.cwd, root: project.config.rootDir, ...(env.signal === undefined ? {} : { stop: env.signal }), workersFromBytes: workersFromBytes(env.variables) }),
+    repushData: (declaration, tally) =>
+      repushDeclaredData({ client: tallyingClient(client, tally, requestLog(env).log), declaration, config: project.config.data, cwd: env.cwd, root: project.config.rootDir, ...(env.signal === undefined ? {} : { stop: env.signal }), workersFromBytes: workersFromBytes(env.variables) }),
     ...(env.signal === undefined ? {} : { stop: env.signal }),
     verify: input.verify !== false,
+    ...(waits === undefined ? {} : { waits }),
     ...(input.onEvent === undefined ? {} : { onEvent: input.onEvent }),
   });
   // The writes after each source went to the state journal; fold it into the state file once.

@@ -8,15 +8,17 @@ import type { ProgressReporter, PushSummary, ValidationSummary } from '../data/t
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
+import { SentTally, tallyingClient, type ServedReport } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { DeleteCount } from '../plan/types.js';
 import { withStateLock } from '../state/with-lock.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { requestLog, type ProjectSelection, type WorkflowEnvironment } from './environment.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './load-project.js';
 import { openEnvironment } from './open-environment.js';
 import { clearPendingAfterPush } from './pending-push.js';
+import { serviceWaits } from './service-waits.js';
 import { stateBackendFor } from './runtime.js';
 import { configFor } from './select.js';
 import { purgeCount } from './wipe-counts.js';
@@ -43,7 +45,15 @@ export interface PushFlags {
   concurrency?: number;
 }
 
-export interface DataPushInput extends DataInput, PushFlags {}
+export interface DataPushInput extends DataInput, PushFlags {
+  /**
+   * false (`--no-wait`): a sent push is not counted through GraphQL afterwards; items the
+   * service accepted but does not serve go unnoticed.
+   */
+  wait?: boolean;
+  /** Told, while the push waits, what GraphQL serves so far (the command line's progress line). */
+  onWaiting?(report: ServedReport, waitedMs: number, timeoutMs: number): void;
+}
 
 export interface DataPushResult {
   summary: PushSummary;
@@ -51,6 +61,13 @@ export interface DataPushResult {
   validation: ValidationSummary;
   /** Where the items went ("local emulator (…)" or the service URL); undefined for a dry run. */
   target: string | undefined;
+  /**
+   * What GraphQL serves of what was sent, per content type and language, counted with the
+   * environment's graph credentials until it matches or `wait.servedTimeout` passes (then
+   * `outcome` is not 'done': a shortfall). Absent for a dry run, `--no-wait`, or a push that
+   * was not all sent.
+   */
+  served?: ServedReport;
 }
 
 export interface DataPurgeInput extends ProjectSelection {
@@ -116,7 +133,8 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
     async () => {
       const result = await push(env, input, project, environment);
       const files = input.files ?? [];
-      if (result.summary.status === 'sent') await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
+      // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
+      if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
       return result;
     },
     (text) => env.report({ kind: 'notice', text }),
@@ -127,9 +145,12 @@ async function push(env: WorkflowEnvironment, input: DataPushInput, project: Loa
   const paths = await dataFiles(env, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
+  const tally = new SentTally();
+  const waits = opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
   try {
+    const client = opened === undefined ? offlineClient() : waits === undefined ? opened.client : tallyingClient(opened.client, tally, requestLog(env).log);
     const summary = await pushData({
-      client: opened?.client ?? offlineClient(),
+      client,
       declaration: project.declaration,
       files: paths.files,
       config,
@@ -142,7 +163,11 @@ async function push(env: WorkflowEnvironment, input: DataPushInput, project: Loa
       ...(env.signal === undefined ? {} : { stop: env.signal }),
       workersFromBytes: workersFromBytes(env.variables),
     });
-    return { summary, validation: withIssues(summary.validation, paths.issues), target: opened?.description };
+    const result: DataPushResult = { summary, validation: withIssues(summary.validation, paths.issues), target: opened?.description };
+    if (waits === undefined || summary.status !== 'sent') return result;
+    const onWaiting = input.onWaiting;
+    const served = await waits.served(tally, (report, waitedMs) => onWaiting?.(report, waitedMs, waits.servedTimeoutMs));
+    return { ...result, served };
   } finally {
     await opened?.close();
   }

@@ -34,6 +34,8 @@ export async function openEnvironment(workflow: WorkflowEnvironment, config: Res
       dataDir: env.emulator.dataDir,
       ...(env.emulator.maxSources === undefined ? {} : { maxSources: env.emulator.maxSources }),
       ...(env.emulator.cmsTypes === undefined ? {} : { cmsTypes: env.emulator.cmsTypes }),
+      schemaDelayMs: env.emulator.schemaDelayMs,
+      indexingLagMs: env.emulator.indexingLagMs,
     });
     rememberSecrets([emulator.credentials.secret, basicPair(emulator.credentials.appKey, emulator.credentials.secret)]);
     const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });

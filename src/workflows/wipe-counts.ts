@@ -13,14 +13,22 @@ import type { OpenedEnvironment } from './open-environment.js';
 export type CountingSource = { endpoint: ContentEndpoint } | { unknown: string };
 
 /**
- * The embedded emulator is asked through its own GraphQL endpoint and read key; a remote
- * service when the environment has a read key (`singleKey`); otherwise nothing can count.
+ * The environment's content GraphQL endpoint, asked with its graph credentials (epi-hmac or
+ * Basic; the embedded emulator's own), which see every item, drafts and restricted ones
+ * included: a wipe deletes those too, and a push is served only once they are counted.
+ * The single key sees only what the public sees, so it never counts.
  */
 export function countingSourceFor(env: EnvironmentConfig, opened: OpenedEnvironment | undefined): CountingSource {
   if (opened === undefined) return { unknown: 'the service was not asked (refresh is off)' };
-  if (opened.emulator !== undefined) return { endpoint: { baseUrl: opened.emulator.url, singleKey: opened.emulator.singleKey } };
-  if (env.graphUrl !== undefined && env.singleKey !== undefined) return { endpoint: { baseUrl: env.graphUrl, singleKey: env.singleKey } };
-  return { unknown: `environment ${env.name} has no content GraphQL read key (singleKey) to count with` };
+  const endpoint = contentEndpointFor(env, opened);
+  return endpoint === undefined ? { unknown: `environment ${env.name} has no graph credentials to count with` } : { endpoint };
+}
+
+/** Where the environment serves content GraphQL, with the admin credentials; undefined without any. */
+export function contentEndpointFor(env: EnvironmentConfig, opened: OpenedEnvironment): ContentEndpoint | undefined {
+  if (opened.emulator !== undefined) return { baseUrl: opened.emulator.url, credentials: { scheme: 'hmac', ...opened.emulator.credentials } };
+  if (env.graphUrl !== undefined && env.auth !== undefined) return { baseUrl: env.graphUrl, credentials: env.auth };
+  return undefined;
 }
 
 export interface WipeCountInput {

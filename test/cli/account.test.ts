@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from '../helpers/emulator.js';
+import { graphClientFor, indexLines, sampleDefinition, startTestEmulator, isWrite } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 
 /**
@@ -21,7 +21,7 @@ async function withUnmanagedSource(emulator: RunningEmulator): Promise<void> {
 const writes = (emulator: RunningEmulator): string[] =>
   emulator.inspect
     .requests()
-    .filter((r) => r.method !== 'GET')
+    .filter(isWrite)
     .map((r) => `${r.method} ${r.path}`);
 
 describe('plan reads the account', () => {

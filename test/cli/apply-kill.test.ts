@@ -7,7 +7,7 @@ import type { State } from '../../src/state/types.js';
 import { wireLines } from '../data/fixtures.js';
 import { assertFreshBuild, spawnBuilt, type BuiltRun } from '../helpers/built-binary.js';
 import type { CliRun } from '../helpers/run-cli.js';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { startTestEmulator, isWrite } from '../helpers/emulator.js';
 import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-project.js';
 
 /**
@@ -178,7 +178,7 @@ describe('apply killed between a full update and the re-push of its data', () =>
     const ended = await run.ended;
     expect(ended.code, run.output()).toBe(130);
     expect(run.output()).toContain('Nothing was sent.');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(emulator.inspect.counts('shop')?.total).toBe(ITEMS);
     expect(existsSync(lockPath(project))).toBe(false);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { repushMarker } from '../../src/apply/pending.js';
 import { createLocalBackend } from '../../src/state/local-backend.js';
 import { withPending } from '../../src/state/state.js';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { startTestEmulator, isWrite } from '../helpers/emulator.js';
 import { graphProject, type GraphProject } from '../helpers/graph-project.js';
 
 /**
@@ -120,7 +120,7 @@ describe('plan checks the data files apply would push', () => {
     const refused = await project.cli('apply', '--yes', '--allow-data-loss');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('The data files of source site are not valid');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(emulator.inspect.counts('site')?.total).toBe(3);
   });
 
@@ -151,7 +151,7 @@ describe('plan checks the data files apply would push', () => {
     const refused = await project.cli('apply', 'plan.json', '--allow-data-loss');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${DATA}:4`);
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
   });
 
   it('a re-push pending in state is checked too: plan fails on its invalid data, and passes once it is fixed', async () => {

@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { startTestEmulator, isWrite } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -38,6 +38,6 @@ describe('Ctrl+C and Ctrl+D at a prompt', () => {
     // The prompt names the environment and its service, not the emulator's ephemeral port.
     expect(tty.output()).toContain(`Do you want to apply these changes to environment test (${emulator.url})?`);
     expect(tty.output()).not.toContain('Internal error');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
   });
 });

@@ -143,7 +143,10 @@ describe('Object.prototype member names are plain names', () => {
     expect((await cli('plan', '--detailed-exitcode')).code).toBe(2);
     expect((await cli('plan', '--format', 'markdown')).code).toBe(0);
 
-    const applied = await cli('apply', '--yes');
+    // Source ct's content type and source pt's property type share the name: the GraphQL
+    // schema of the account does not work then (a name clash), so nothing can be confirmed
+    // through GraphQL. This test is about the admin API's round trip: no waiting for it.
+    const applied = await cli('apply', '--yes', '--no-wait');
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toContain('Apply complete! 2 applied');
     expect(emulator.inspect.counts('ct')?.total).toBe(2);
@@ -165,11 +168,11 @@ describe('Object.prototype member names are plain names', () => {
     expect(changed.code, changed.stderr).toBe(2);
     const planned = JSON.parse(changed.stdout) as { sources: { id: string; action: string; changes: { kind: string; path: string }[] }[] };
     expect(planned.sources.find((s) => s.id === 'ct')).toMatchObject({ action: 'partial', changes: [{ kind: 'property.added', path: `contentTypes.Item.properties.${name}` }] });
-    expect((await cli('apply', '--yes')).code).toBe(0);
+    expect((await cli('apply', '--yes', '--no-wait')).code).toBe(0);
     expect((await cli('plan', '--detailed-exitcode')).code).toBe(0);
     expect(Object.hasOwn(definitionOf(emulator.inspect.definition('ct')).contentTypes.Item?.properties ?? {}, name)).toBe(true);
 
-    const pushed = await cli('data', 'push', 'ct');
+    const pushed = await cli('data', 'push', 'ct', '--no-wait');
     expect(pushed.code, pushed.stdout).toBe(0);
     expect(pushed.stdout).toContain('Sent 2 items');
     for (const run of runs) noInternalError(run);

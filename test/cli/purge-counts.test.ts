@@ -31,10 +31,21 @@ describe('data purge says how many items it deletes', () => {
     expect(again.stdout).toContain('Purged every item of source shop in en, sv: no items (the source holds none in en, sv now).');
   });
 
-  it('says the count is unknown, and why, when the service cannot be asked', async () => {
+  it('counts with the graph credentials, without a read key', async () => {
     const project = await shopWithItems(false);
     const run = await project.cli('data', 'purge', 'shop', '--all-languages', '--yes');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Purged every item of source shop in en, sv: an unknown number of items (environment test has no content GraphQL read key (singleKey) to count with).');
+    expect(run.stdout).toContain('Purged every item of source shop in en, sv: 3 items (en 2, sv 1).');
+  });
+
+  it('says the count is unknown, and why, when the service cannot be asked', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': `${ITEMS}\n` });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    expect((await project.cli('data', 'push', 'shop', 'items.ndjson')).code).toBe(0);
+    emulator.faults.add({ pathPrefix: '/content/v2', status: 500, count: 10 });
+    const run = await project.cli('data', 'purge', 'shop', '--all-languages', '--yes');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Purged every item of source shop in en, sv: an unknown number of items (the content GraphQL endpoint answered 500: Injected fault: 500).');
   });
 });

@@ -36,7 +36,7 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
     expect(markdown.stdout).toContain('> - `shop` (replace): removing property Product.Color needs a full update, which deletes all items of source shop in en, sv; deletes 44 items (en 40, sv 4)');
   });
 
-  it('counts a standalone emulator through the singleKey of the environment, and a source that --prune deletes', async () => {
+  it('counts a standalone emulator with the graph credentials of the environment, and a source that --prune deletes', async () => {
     const emulator = await startTestEmulator();
     const posts: SampleItem[] = [1, 2, 3].map((id) => ({ id, language: 'en', contentType: ['Entry', 'Post'], fields: { Name: undefined, Title: `Post ${id}` } }));
     const project = await graphProject(
@@ -58,23 +58,36 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
     ]);
   });
 
-  it.each([
-    { name: 'an environment without a read key', extra: '', argv: [], reason: 'environment test has no content GraphQL read key (singleKey) to count with' },
-    { name: 'a plan with --no-refresh', extra: 'singleKey', argv: ['--no-refresh'], reason: 'the service was not asked (refresh is off)' },
-    { name: 'a read key the endpoint refuses', extra: 'wrong', argv: [], reason: 'the content GraphQL endpoint answered 401: Unknown read key' },
-  ])('says "count unknown" for $name', async ({ extra, argv, reason }) => {
+  it('counts with the graph credentials, without a read key, drafts and restricted items included', async () => {
     const emulator = await startTestEmulator();
-    const key = extra === 'singleKey' ? emulator.singleKey : 'a-wrong-read-key';
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines(ITEMS) }, extra === '' ? '' : `    singleKey: "${key}"`);
+    const hidden: SampleItem[] = [
+      { id: 'draft', language: 'en', fields: { Status: 'Draft' } },
+      { id: 'restricted', language: 'sv', fields: { _rbac: 'r:Editors:Read' } },
+    ];
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines([...ITEMS, ...hidden]) });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     expect((await project.cli('data', 'push', 'shop', 'items.ndjson')).code).toBe(0);
     await project.write({ 'content-sources/shop.yaml': WITHOUT_COLOR });
+    const json = await project.cli('--format', 'json', 'plan');
+    expect(planJson(json.stdout).sources[0]?.deletes).toEqual({ known: true, total: 46, byLanguage: { en: 41, sv: 5 } });
+  });
+
+  it.each([
+    { name: 'a plan with --no-refresh', argv: ['--no-refresh'], fault: false, reason: 'the service was not asked (refresh is off)' },
+    { name: 'graph credentials the endpoint refuses', argv: [], fault: true, reason: 'the content GraphQL endpoint answered 401: Injected fault: 401' },
+  ])('says "count unknown" for $name', async ({ argv, fault, reason }) => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines(ITEMS) });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    expect((await project.cli('data', 'push', 'shop', 'items.ndjson')).code).toBe(0);
+    await project.write({ 'content-sources/shop.yaml': WITHOUT_COLOR });
+    if (fault) emulator.faults.add({ pathPrefix: '/content/v2', status: 401, count: 10 });
 
     const json = await project.cli('--format', 'json', 'plan', ...argv);
     expect(planJson(json.stdout).sources[0]?.deletes).toEqual({ known: false, reason });
     const text = await project.cli('--verbose', 'plan', ...argv);
     expect(text.stdout).toContain(`in en, sv; count unknown (${reason})`);
-    expect(text.stdout + text.stderr).not.toContain(key);
+    expect(text.stdout + text.stderr).not.toContain(emulator.credentials.secret);
   });
 
   it('says "count unknown" with the status when the endpoint fails, and plans anyway', async () => {

@@ -165,6 +165,27 @@ describe('graphform emulator', () => {
     expect(stderr.text()).toMatch(message);
   });
 
+  it('lags its GraphQL by --schema-delay and --indexing-lag, and refuses a value that is no duration', async () => {
+    const cwd = await makeTempDir();
+    const stop = new AbortController();
+    const program = new Command().exitOverride();
+    const ctx = fakeContext(cwd, 'json');
+    emulatorRegistrar(() => ({ signal: stop.signal, dispose: () => undefined }))(program, async (handler) => void (await handler(ctx)));
+    const done = program.parseAsync(['emulator', '--port', '0', '--schema-delay', '1h', '--indexing-lag', '0'], { from: 'user' });
+    const printed = await ctx.stdout.until((text) => (text.includes('\n') ? (JSON.parse(text) as { url: string; appKey: string; secret: string; graphqlUrl: string; singleKey: string }) : undefined));
+    await graphClientFor({ url: printed.url, credentials: printed }).putTypes('shop', sampleDefinition({ languages: ['en'] }));
+    // An hour's delay: GraphQL still serves the empty schema from before the PUT.
+    const answer = await fetch(`${printed.graphqlUrl}?auth=${printed.singleKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ Product { total } }' }) });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('The schema is empty');
+    stop.abort();
+    await done;
+
+    const stderr = capture();
+    expect(await main(['emulator', '--port', '0', '--indexing-lag', '5 minutes'], { stdout: capture(), stderr, env: {}, cwd })).toBe(1);
+    expect(stderr.text()).toContain('--indexing-lag takes a duration such as 500ms, 30s or 2m, not "5 minutes"');
+  });
+
   it('rejects --app-key without --secret and a bad --port', async () => {
     for (const argv of [['emulator', '--app-key', 'k'], ['emulator', '--port', 'abc']]) {
       const stderr = capture();

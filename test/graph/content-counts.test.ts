@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countSourceItems, localeValue } from '../../src/graph/content-counts.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { countSourceItems, localeValue, type ContentEndpoint } from '../../src/graph/content-counts.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import { graphClientFor, indexLines, startTestEmulator, type SampleItem } from '../helpers/emulator.js';
 
@@ -14,6 +15,9 @@ const DEFINITION: SourceDefinition = {
   },
 };
 
+/** The environment's graph credentials, as apply and plan count with. */
+const admin = (emulator: RunningEmulator): ContentEndpoint => ({ baseUrl: emulator.url, credentials: { scheme: 'hmac', ...emulator.credentials } });
+
 const item = (id: number, language: string, type: 'Base' | 'Special'): SampleItem => ({ id, language, contentType: type === 'Base' ? ['Item', 'Base'] : ['Item', 'Base', 'Special'] });
 
 describe('countSourceItems', () => {
@@ -22,15 +26,31 @@ describe('countSourceItems', () => {
     const client = graphClientFor(emulator);
     await client.putTypes('cat', DEFINITION);
     await client.pushData('cat', indexLines([item(1, 'en', 'Base'), item(2, 'en', 'Special'), item(3, 'sv', 'Special'), item(4, 'pt-BR', 'Base'), item(5, 'pt-BR', 'Base')]));
-    const count = await countSourceItems({ baseUrl: emulator.url, singleKey: emulator.singleKey }, DEFINITION);
+    const count = await countSourceItems(admin(emulator), DEFINITION);
     expect(count).toEqual({ known: true, total: 5, byLanguage: { en: 2, sv: 1, 'pt-BR': 2 } });
     expect(emulator.inspect.requests().filter((r) => r.path.startsWith('/content/v2')).map((r) => [r.method, r.status])).toEqual([['POST', 200]]);
+  });
+
+  it('counts drafts and restricted items with the graph credentials (epi-hmac or Basic), which the single key does not see', async () => {
+    const emulator = await startTestEmulator();
+    const client = graphClientFor(emulator);
+    await client.putTypes('cat', DEFINITION);
+    await client.pushData('cat', indexLines([
+      item(1, 'en', 'Base'),
+      { ...item(2, 'en', 'Base'), fields: { Status: 'Draft' } },
+      { ...item(3, 'en', 'Base'), fields: { _rbac: 'r:Editors:Read' } },
+    ]));
+    const expected = { known: true, total: 3, byLanguage: { en: 3, sv: 0, 'pt-BR': 0 } };
+    expect(await countSourceItems(admin(emulator), DEFINITION)).toEqual(expected);
+    expect(await countSourceItems({ baseUrl: emulator.url, credentials: { scheme: 'basic', ...emulator.credentials } }, DEFINITION)).toEqual(expected);
+    // The single key still asks, for what the public sees, if a caller wants that.
+    expect(await countSourceItems({ baseUrl: emulator.url, credentials: { scheme: 'single', key: emulator.singleKey } }, DEFINITION)).toMatchObject({ known: true });
   });
 
   it('knows a source without concrete types holds nothing, without asking', async () => {
     const emulator = await startTestEmulator();
     const onlyAbstract: SourceDefinition = { label: 'x', languages: ['en', 'sv'], contentTypes: { Item: { abstract: true, contentType: [], properties: {} } } };
-    expect(await countSourceItems({ baseUrl: emulator.url, singleKey: emulator.singleKey }, onlyAbstract)).toEqual({ known: true, total: 0, byLanguage: { en: 0, sv: 0 } });
+    expect(await countSourceItems(admin(emulator), onlyAbstract)).toEqual({ known: true, total: 0, byLanguage: { en: 0, sv: 0 } });
     expect(emulator.inspect.requests()).toEqual([]);
   });
 
@@ -46,12 +66,12 @@ describe('countSourceItems', () => {
     const emulator = await startTestEmulator({
       mounts: [{ prefix: '/content/', handle: (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"c0":{"total":3}}}') }],
     });
-    const wrongShape = await countSourceItems({ baseUrl: emulator.url, singleKey: emulator.singleKey }, DEFINITION);
+    const wrongShape = await countSourceItems(admin(emulator), DEFINITION);
     expect(wrongShape).toEqual({ known: false, reason: 'the content GraphQL endpoint gave no total for Base in sv' });
 
     const port = emulator.port;
     await emulator.close();
-    const gone = await countSourceItems({ baseUrl: `http://127.0.0.1:${port}`, singleKey: emulator.singleKey }, DEFINITION, { maxAttempts: 1 });
+    const gone = await countSourceItems({ ...admin(emulator), baseUrl: `http://127.0.0.1:${port}` }, DEFINITION, { maxAttempts: 1 });
     expect(gone.known).toBe(false);
     expect(gone.known === false && gone.reason).toMatch(/^the content GraphQL endpoint could not be asked \(POST http:\/\/127\.0\.0\.1:\d+\/content\/v2 could not reach the server/);
   });

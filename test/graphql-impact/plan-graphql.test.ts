@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GraphqlChange, Plan } from '../../src/plan/types.js';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { startTestEmulator, isWrite } from '../helpers/emulator.js';
 import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-project.js';
 
 const review = '  Review:\n    contentType: [Item]\n    properties:\n      Rating: { type: Int }';
@@ -134,7 +134,7 @@ describe('failOnBreaking: true in the config', () => {
     expect(applied.code).toBe(1);
     expect(JSON.parse(applied.stdout)).toMatchObject({ applied: false, refused: 'graphql-breaking', ok: false });
     expect(applied.stderr).toContain("GF_GRAPHQL_BREAKING]: This plan makes 1 breaking GraphQL change, and the config sets failOnBreaking: true: nothing was sent.\n  shop: Field 'Color' was removed");
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect((await project.state()).sources.shop?.definition.contentTypes.Product?.properties.Color).toEqual({ type: 'String' });
   });
 
@@ -179,7 +179,7 @@ describe('a --prune delete', () => {
     const applied = await project.cli('apply', '--prune', '--yes', '--allow-data-loss');
     expect(applied.code).toBe(1);
     expect(applied.stderr).toContain('GF_GRAPHQL_BREAKING');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(Object.keys((await project.state()).sources).sort()).toEqual(['blog', 'shop']);
   });
 });

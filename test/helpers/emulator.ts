@@ -64,3 +64,11 @@ export function indexLines(items: readonly SampleItem[]): string {
     })
     .join('');
 }
+
+/**
+ * Whether a logged request changes something: not a GET, and not a content GraphQL query
+ * (a POST that only reads: plan's wipe counts and apply's waits ask it).
+ */
+export function isWrite(request: { method: string; path: string }): boolean {
+  return request.method !== 'GET' && !request.path.startsWith('/content/v2');
+}

@@ -64,13 +64,11 @@ describe('assetMatches', () => {
 });
 
 describe('assetQueries', () => {
-  it('sends type, folder_id and is_archived, one listing per folder, and never the labels', () => {
-    expect(assetQueries(undefined)).toEqual([{ archived: false }]);
+  it('sends type and folder_id, one listing per folder, is_archived only when the filter names archived, and never the labels', () => {
+    expect(assetQueries(undefined)).toEqual([{}]);
     expect(assetQueries({ type: ['article', 'image'], labels: ['Spring 2025'], archived: true })).toEqual([{ archived: true, types: ['article', 'image'] }]);
-    expect(assetQueries({ folder: ['f-1', 'f-2', 'f-1'] })).toEqual([
-      { archived: false, folderId: 'f-1' },
-      { archived: false, folderId: 'f-2' },
-    ]);
+    expect(assetQueries({ archived: false })).toEqual([{ archived: false }]);
+    expect(assetQueries({ folder: ['f-1', 'f-2', 'f-1'] })).toEqual([{ folderId: 'f-1' }, { folderId: 'f-2' }]);
   });
 });
 

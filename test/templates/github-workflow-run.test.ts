@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ciProject, type CiProject } from './ci-project.js';
 import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
 import { jobRuns, readWorkflow, runJob, secretExpressions, type Expressions, type Workflow } from './github-runner.js';
+import { isWrite } from '../helpers/emulator.js';
 
 /** The runs GitHub starts, with the expression values it fills in for each. */
 function events(project: CiProject) {
@@ -176,7 +177,7 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(held.outputs).toEqual({ data_loss: 'true' });
     expect(held.stdout).toContain('::warning title=graphform: data loss needs approval::');
     expect(held.summary).toContain('a required reviewer of the production-data-loss environment approves it');
-    expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');
     expect(JSON.parse(saved)).toMatchObject({ summary: { dataLoss: true } });
@@ -201,7 +202,7 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     const refused = await runJob(project, workflow, 'apply-data-loss', on.push);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
-    expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
   });
 });

@@ -4,6 +4,7 @@ import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merg
 import { startGitlabApi } from './gitlab-api.js';
 import { readPipeline, runGitlabJob, type Pipeline } from './gitlab-runner.js';
 import { parseStrict } from './templates.js';
+import { isWrite } from '../helpers/emulator.js';
 
 const TOKEN = 'glpat-test-token-0001';
 
@@ -127,7 +128,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     expect(held.code, held.stderr).toBe(0);
     expect(held.stdout).toContain('DATA LOSS');
     expect(held.stdout).toContain('This change deletes content items, so it was not applied here. To approve it, run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
-    expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');
     expect(JSON.parse(saved)).toMatchObject({ summary: { dataLoss: true } });
@@ -155,7 +156,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     const refused = await runGitlabJob(project, child, 'graphform-apply-data-loss', on.defaultBranch);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
-    expect(project.emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
   });
 });

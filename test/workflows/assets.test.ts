@@ -87,7 +87,8 @@ describe('the assets workflows against the embedded emulator', () => {
     const articles = seeded.filter((a) => a.type === 'article' && !a.is_archived);
     expect(synced).toMatchObject({
       summary: { sourceId: 'news', status: 'sent', itemsSent: articles.length },
-      assets: { listed: articles.length, selected: articles.length },
+      // is_archived is not sent (the published listAssets does not list it): archived articles are listed, then left out.
+      assets: { listed: seeded.filter((a) => a.type === 'article').length, selected: articles.length },
       contentType: 'Article',
       language: 'en',
       target: expect.stringMatching(/^local emulator \(http:\/\/127\.0\.0\.1:\d+\)$/),

@@ -13,6 +13,7 @@ import { planInputFrom, type PlanFlags } from '../plan-options.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { renderError } from '../render-error.js';
 import { renderPlanFor } from '../render-plan.js';
+import { waitLines } from '../wait-lines.js';
 import { reportInvalidData } from '../report-invalid-data.js';
 import { workflowEnvironmentFor } from '../workflow-environment.js';
 
@@ -23,6 +24,8 @@ export interface ApplyFlags extends PlanFlags {
   lockTimeout?: string;
   /** false with `--no-verify`: writes are not read back. */
   verify?: boolean;
+  /** false with `--no-wait`: the re-push does not wait for GraphQL. */
+  wait?: boolean;
 }
 
 /** What `apply --format json` prints: one document, whatever happened. */
@@ -44,6 +47,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
   // In JSON mode stdout holds one document; progress goes to stderr.
   const progress = (line: string): void => (json ? ctx.err(line) : ctx.out(line));
   const c = json ? ctx.colorErr() : ctx.color();
+  const waiting = waitLines(json ? ctx.io.stderr : ctx.io.stdout);
   const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
   try {
     const report = await applyWorkflow(
@@ -56,17 +60,22 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         parallelism,
         ...(lockTimeoutMs === undefined ? {} : { lockTimeoutMs }),
         verify: flags.verify !== false,
+        wait: flags.wait !== false,
         onPlan: (plan) => {
           if (!json) ctx.out(renderPlanFor(ctx, plan, flags.diff === true, flags.allowDataLoss === true));
         },
         ...(flags.yes === true ? {} : { confirm: (plan: Plan) => approved(ctx, targetName(env), deleteCountLines(plan)) }),
         onEvent: (event) => {
           const line = renderApplyEvent(event, c);
-          if (line !== '') progress(line);
+          if (line === '') return;
+          if (event.type === 'schema-waiting' || event.type === 'served-waiting') return waiting.update(line);
+          waiting.end();
+          progress(line);
         },
       },
       workflowEnvironmentFor(ctx, trap.signal),
     );
+    waiting.end();
     const finish = (refused: ApplyDocument['refused'], code: number): number => {
       const document: ApplyDocument = { plan: report.plan, applied: report.applied, ...(refused === undefined ? {} : { refused }), ok: report.ok, outcomes: report.outcomes, ...(report.pending === undefined ? {} : { pending: report.pending }) };
       if (json) ctx.out(JSON.stringify(document, null, 2));

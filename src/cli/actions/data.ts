@@ -1,5 +1,7 @@
 import { GraphformError } from '../../diagnostics/errors.js';
 import { DATA_ERROR_CODES } from '../../data/codes.js';
+import { duration, shortfallText } from '../../apply/service-waits.js';
+import type { ServedReport } from '../../graph/served.js';
 import { createBarReporter, createLineReporter, silentReporter } from '../../data/progress/reporters.js';
 import { renderPushSummary, renderValidation } from '../../data/report/render-data-report.js';
 import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
@@ -14,6 +16,9 @@ import type { ProjectSelection } from '../../workflows/environment.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { canPrompt, confirm } from '../prompt.js';
+import { renderError } from '../render-error.js';
+import { servedLine, servedWaitingLine } from '../../render/served-text.js';
+import { waitLines } from '../wait-lines.js';
 import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 export interface DataFileOptions {
@@ -22,6 +27,8 @@ export interface DataFileOptions {
 
 export interface PushOptions extends DataFileOptions {
   dryRun: boolean;
+  /** false with `--no-wait`: what was sent is not counted through GraphQL afterwards. */
+  wait?: boolean;
   skipInvalid: boolean;
   batchBytes: number | undefined;
   batchItems: number | undefined;
@@ -45,6 +52,8 @@ export async function dataValidate(ctx: CommandContext, sourceId: string, files:
 export async function dataPush(ctx: CommandContext, sourceId: string, files: string[], options: PushOptions): Promise<number> {
   // A dry run sends nothing and needs no lock; a real push holds the state lock and stops on an interrupt.
   const trap = options.dryRun ? noInterrupts() : (ctx.io.trapInterrupts?.() ?? noInterrupts());
+  const json = ctx.globals().format === 'json';
+  const waiting = waitLines(ctx.io.stderr);
   try {
     const result = await unlessInvalid(ctx, async () =>
       pushWorkflow(
@@ -54,20 +63,27 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           files,
           progress: reporter(ctx),
           ...pushFlags(options),
+          wait: options.wait !== false,
+          ...(json ? {} : { onWaiting: (report: ServedReport, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowEnvironmentFor(ctx, trap.signal),
       ),
     );
+    waiting.end();
     if (result === undefined) return 1;
-    const { summary, validation, target } = result;
-    if (ctx.globals().format === 'json') {
-      ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null }, null, 2));
+    const { summary, validation, target, served } = result;
+    if (json) {
+      ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }) }, null, 2));
     } else {
       showValidation(ctx, validation);
       for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
+      if (served !== undefined) ctx.out(servedLine(served, ctx.color()));
     }
-    return exitCodeAfter(trap, summary.status === 'sent' || summary.status === 'dry-run' ? 0 : 1);
+    const shortfall = served !== undefined && served.outcome !== 'done' && served.outcome !== 'stopped';
+    if (shortfall) ctx.err(renderError(notServedError(sourceId, served), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+    return exitCodeAfter(trap, (summary.status === 'sent' && !shortfall) || summary.status === 'dry-run' ? 0 : 1);
   } finally {
+    waiting.end();
     trap.release();
   }
 }
@@ -161,4 +177,11 @@ export function reporter(ctx: CommandContext): ProgressReporter {
   const write = (text: string): void => void ctx.io.stderr.write(text);
   const now = (): number => performance.now();
   return ctx.io.stderr.isTTY === true ? createBarReporter({ write, now }) : createLineReporter({ write, now });
+}
+
+/** A push GraphQL does not serve in full: an error naming each content type and language short. */
+function notServedError(sourceId: string, served: ServedReport): GraphformError {
+  return new GraphformError('GF_DATA_ITEMS_NOT_SERVED', `GraphQL serves fewer items of source ${sourceId} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`, {
+    hint: 'The service accepted every batch (see the journalIds with --format json), but not all items are served. Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
+  });
 }

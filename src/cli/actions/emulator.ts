@@ -1,3 +1,4 @@
+import { parseDuration } from '../../config/duration.js';
 import { resolve } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { loadOrCreateCredentials } from '../../emulator/server/credentials-file.js';
@@ -83,6 +84,10 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   const maxSources = integerFlag(options.maxSources, '--max-sources', 0, 1_000_000);
   if (maxSources !== undefined) startOptions.maxSources = maxSources;
   if (dataDir !== undefined) startOptions.dataDir = dataDir;
+  const schemaDelayMs = durationFlag(options.schemaDelay, '--schema-delay');
+  if (schemaDelayMs !== undefined) startOptions.schemaDelayMs = schemaDelayMs;
+  const indexingLagMs = durationFlag(options.indexingLag, '--indexing-lag');
+  if (indexingLagMs !== undefined) startOptions.indexingLagMs = indexingLagMs;
   if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
   const { credentials, singleKey } = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;
@@ -104,4 +109,12 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   await emulator.close();
   ctx.err('Emulator stopped.');
   return 0;
+}
+
+/** A duration flag (`500ms`, `2m`, `0`) in milliseconds. */
+function durationFlag(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseDuration(value);
+  if (ms === undefined) throw new GraphformError('GF_USAGE', `${flag} takes a duration such as 500ms, 30s or 2m, not ${JSON.stringify(value)}`);
+  return ms;
 }

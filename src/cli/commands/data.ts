@@ -23,6 +23,7 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     .addOption(new Option('--batch-bytes <n>', 'largest request body in bytes (default: data.batchMaxBytes)').argParser(positive('--batch-bytes')))
     .addOption(new Option('--batch-items <n>', 'most items per request (default: data.batchMaxItems)').argParser(positive('--batch-items')))
     .addOption(new Option('--concurrency <n>', 'requests in flight (default: data.concurrency)').argParser(positive('--concurrency')))
+    .option('--no-wait', 'do not count through GraphQL what is served after the push (risk: items the service accepted but does not serve go unnoticed)')
     .action((source: string, files: string[], o: Partial<PushOptions> & { maxErrors: number }) =>
       run(async (ctx) =>
         (await handlers()).dataPush(ctx, source, files, {
@@ -32,6 +33,7 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
           batchBytes: o.batchBytes,
           batchItems: o.batchItems,
           concurrency: o.concurrency,
+          wait: o.wait !== false,
         }),
       ),
     );

@@ -11,4 +11,8 @@ export interface EmulatorCommandOptions {
   secret?: string;
   singleKey?: string;
   cmsTypes?: string;
+  /** A duration (`300ms`, `5m`): how long GraphQL serves the schema from before a types change. */
+  schemaDelay?: string;
+  /** A duration: how long after a data request GraphQL counts and serves its items. */
+  indexingLag?: string;
 }

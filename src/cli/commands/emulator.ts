@@ -33,6 +33,8 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
       .option('--secret <base64>', 'use this base64 secret (with --app-key)')
       .option('--single-key <key>', 'use this read key for the content GraphQL endpoint (/content/v2) instead of a generated one')
       .option('--cms-types <file>', "the CMS's own content types, a YAML or JSON definition (kept in --data-dir; default: a small built-in set)")
+      .option('--schema-delay <duration>', 'GraphQL serves the schema from before a types change for this long, as the service takes minutes (e.g. 500ms, 2m; default 0)')
+      .option('--indexing-lag <duration>', 'GraphQL counts and serves a pushed item only this long after it (e.g. 500ms; default 0)')
       .action(async (options: EmulatorCommandOptions) => {
         await run(async (ctx) => {
           const stop = stopSignal();

@@ -28,6 +28,8 @@ export interface ResolvedEmulatorOptions {
   assets: EmulatorAsset[];
   /** Requests per second per token; undefined when the limit is off. */
   assetsRateLimit: number | undefined;
+  schemaDelayMs: number;
+  indexingLagMs: number;
 }
 
 export const EMULATOR_DEFAULTS = {
@@ -37,6 +39,9 @@ export const EMULATOR_DEFAULTS = {
   maxLineBytes: DEFAULT_MAX_LINE_BYTES,
   assetsRateLimit: 10,
 } as const;
+
+/** The longest a Node timer waits (about 24.8 days): a longer schema delay would fire at once. */
+const MAX_DELAY_MS = 2_147_483_647;
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -98,6 +103,8 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     demoApp: options.demoApp,
     assets: checkAssets(options.assets),
     assetsRateLimit: options.assetsRateLimit === false ? undefined : (integer(options.assetsRateLimit, 'assetsRateLimit', 1, 1_000_000) ?? EMULATOR_DEFAULTS.assetsRateLimit),
+    schemaDelayMs: integer(options.schemaDelayMs, 'schemaDelayMs', 0, MAX_DELAY_MS) ?? 0,
+    indexingLagMs: integer(options.indexingLagMs, 'indexingLagMs', 0, MAX_DELAY_MS) ?? 0,
   };
 }
 

@@ -7,7 +7,7 @@ import { SCALAR_TYPES } from '../../../src/model/types.js';
 import { parsePlanFile } from '../../../src/plan/plan-file.js';
 import { emptyState } from '../../../src/state/state.js';
 import { validateDeclarations } from '../../../src/validate/validate.js';
-import { graphClientFor, startTestEmulator } from '../../helpers/emulator.js';
+import { graphClientFor, startTestEmulator, isWrite } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
 
 const three = {
@@ -75,7 +75,7 @@ describe('apply under faults', () => {
     const recovered = await project.cli('apply', '--yes');
     expect(recovered.code, recovered.stdout).toBe(0);
     expect(recovered.stdout).toContain('shop: recorded in state');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(Object.keys((await project.state()).sources)).toEqual(['shop']);
     const last = await project.cli('plan');
     expect(last.stdout).toContain('No changes.');
@@ -114,7 +114,7 @@ describe('apply under faults', () => {
     expect(edited.code).toBe(1);
     expect(edited.stderr).toContain('the declarations changed since the plan was made');
     expect(edited.stderr).toContain('source shop: the plan file would send nothing; a plan made now would update it in place (POST) for adding language de');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
   });
 
   it('refuses a plan file edited to pass a data-losing PUT off as a create', async () => {
@@ -133,7 +133,7 @@ describe('apply under faults', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
     expect(refused.stderr).toContain('source shop: the plan file would create it (PUT) for removing property Product.Color; a plan made now would replace its schema (PUT), deleting its items, for removing property Product.Color');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
   });
 
   it('applies a plan file for one source, with --source next to the file, and reports in JSON', async () => {
@@ -160,7 +160,7 @@ describe('apply under faults', () => {
     expect(refused.code).toBe(3);
     expect(refused.stdout).toContain('DELETES DATA');
     expect(refused.stderr).toContain('--allow-data-loss');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
 
     expect((await project.cli('plan', '--out', 'loss.json')).code).toBe(0);
     emulator.inspect.clearRequests();
@@ -188,7 +188,7 @@ describe('apply under faults', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('The data files of source shop are not valid');
     expect(refused.stderr).toContain('GF_DATA_INVALID_VALUE');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(emulator.inspect.counts('shop')?.total).toBe(1);
   });
 
@@ -211,6 +211,6 @@ describe('apply under faults', () => {
     const result = await project.cli('apply');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('GF_CONFIRMATION_REQUIRED');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
   });
 });

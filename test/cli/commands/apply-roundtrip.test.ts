@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalDefinition } from '../../../src/model/canonical.js';
 import type { SourceDefinition } from '../../../src/model/types.js';
-import { graphClientFor, indexLines, startTestEmulator } from '../../helpers/emulator.js';
+import { graphClientFor, indexLines, startTestEmulator, isWrite } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
 
 interface Scenario {
@@ -91,7 +91,7 @@ describe('apply round trips against the emulator', () => {
     emulator.inspect.clearRequests();
     const applied = await project.cli('apply', '--yes', ...(itemsKept ? [] : ['--allow-data-loss']));
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
-    const writes = emulator.inspect.requests().filter((r) => r.method !== 'GET');
+    const writes = emulator.inspect.requests().filter(isWrite);
     expect(writes.map((r) => `${r.method} ${r.path.split('?')[0] ?? ''}`)).toEqual(expectedWrites ?? [action === 'partial' ? 'POST /api/content/v3/types' : 'PUT /api/content/v3/types']);
 
     expect(emulator.inspect.counts('shop')?.total).toBe(itemsKept ? 3 : 0);
@@ -123,7 +123,7 @@ describe('apply round trips against the emulator', () => {
     const pruned = await project.cli('apply', '--yes', '--prune', '--allow-data-loss');
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(pruned.stdout).toContain('blog: deleted');
-    expect(emulator.inspect.requests().filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/content/v3/sources?id=blog']);
+    expect(emulator.inspect.requests().filter(isWrite).map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/content/v3/sources?id=blog']);
     expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['shop']);
     expect(emulator.inspect.counts('blog')).toBeUndefined();
     expect(Object.keys((await project.state()).sources)).toEqual(['shop']);

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { graphClientFor, sampleDefinition, startTestEmulator } from '../../helpers/emulator.js';
+import { graphClientFor, sampleDefinition, startTestEmulator, isWrite } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
@@ -18,7 +18,7 @@ async function createOutside(emulator: RunningEmulator, id = 'shop', description
 const writes = (emulator: RunningEmulator): string[] =>
   emulator.inspect
     .requests()
-    .filter((r) => r.method !== 'GET')
+    .filter(isWrite)
     .map((r) => `${r.method} ${r.path}`);
 
 describe('graphform import', () => {

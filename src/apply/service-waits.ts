@@ -1,0 +1,38 @@
+import type { SchemaGap, SchemaWait } from '../graph/schema-wait.js';
+import { shortfall, type SentTally, type ServedReport } from '../graph/served.js';
+import type { SourceDeclaration } from '../model/types.js';
+
+/**
+ * GraphQL's side of a re-push (public-facts.md, "Propagation and indexing"): items pushed
+ * before the new schema is served may never be indexed, and a 200 means accepted, not
+ * served. So the re-push waits for the schema first and counts what is served after.
+ */
+export interface ServiceWaits {
+  schemaTimeoutMs: number;
+  servedTimeoutMs: number;
+  schema(declaration: SourceDeclaration, onWaiting: (gap: SchemaGap, waitedMs: number) => void): Promise<SchemaWait>;
+  served(tally: SentTally, onWaiting: (report: ServedReport, waitedMs: number) => void): Promise<ServedReport>;
+}
+
+/** The codes of a re-push that GraphQL did not confirm: the pending marker stays and the next apply finishes it. */
+export const APPLY_WAIT_CODES = {
+  schemaNotServed: 'GF_APPLY_SCHEMA_NOT_SERVED',
+  itemsNotServed: 'GF_APPLY_ITEMS_NOT_SERVED',
+} as const;
+
+/** "Product in sv (sent 3, served 1), Article in en (sent 2, not counted: …)". */
+export function shortfallText(report: ServedReport): string {
+  const short = shortfall(report).map((p) => `${p.type} in ${p.language} (sent ${p.sent}, ${p.served === undefined ? 'not counted' : `served ${p.served}`})`);
+  return `${short.join(', ')}${report.reason === undefined ? '' : ` (${report.reason})`}`;
+}
+
+export function listed(items: readonly string[]): string {
+  return items.length <= 5 ? items.join(', ') : `${items.slice(0, 5).join(', ')} and ${items.length - 5} more`;
+}
+
+/** 1200000 → "20m", 30000 → "30s", 250 → "250ms": as the config writes durations. */
+export function duration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms >= 1000) return `${Number((ms / 1000).toFixed(1))}s`;
+  return `${Math.round(ms)}ms`;
+}
