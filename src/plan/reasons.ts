@@ -172,6 +172,6 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
 function renamedOnTheWire(ctx: ReasonContext): string[] {
   const renamed = ctx.changes.filter((change) => change.kind === 'property.searchableChanged');
   if (renamed.length === 0) return [];
-  const how = ctx.dataGlobs.length > 0 ? `push ${ctx.dataGlobs.join(', ')} again with \`graphform data push ${ctx.id}\`` : `push them again (\`graphform data push ${ctx.id}\`)`;
-  return [`${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`): the items kept hold the old name and must be pushed again: ${how}`];
+  const how = ctx.dataGlobs.length > 0 ? `\`graphform data push ${ctx.id}\` pushes ${ctx.dataGlobs.join(', ')}` : `\`graphform data push ${ctx.id}\``;
+  return [`${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`): the items kept hold the old name, which full-text search does not find, until they are pushed again (${how})`];
 }

@@ -248,7 +248,7 @@ const rows: Row[] = [
     kinds: ['property.searchableChanged'],
     reasons: [
       'making Product.Color searchable can be sent as a partial update; items are kept',
-      'making Product.Color searchable renames its field in data lines (`___searchable`): the items kept hold the old name and must be pushed again: push them again (`graphform data push shop`)',
+      'making Product.Color searchable renames its field in data lines (`___searchable`): the items kept hold the old name, which full-text search does not find, until they are pushed again (`graphform data push shop`)',
     ],
   },
   {

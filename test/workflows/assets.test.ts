@@ -98,7 +98,7 @@ describe('the assets workflows against the embedded emulator', () => {
     const after = await p.items();
     expect(after.map((i) => i._id)).toEqual(articles.map((a) => a.id).sort());
     const welcome = seeded.find((a) => a.title === 'Welcome to the spring collection');
-    expect(after.find((i) => i._id === welcome?.id)).toMatchObject({ language_routing: 'en', contentType: 'Article', data: { Name: welcome?.title, Folder: welcome?.folder_id } });
+    expect(after.find((i) => i._id === welcome?.id)).toMatchObject({ language_routing: 'en', contentType: 'Article', data: { Name___searchable: welcome?.title, Folder: welcome?.folder_id } });
 
     expect((await assetsSync({ source: 'news' }, p.env)).summary).toMatchObject({ status: 'sent', itemsSent: articles.length });
     expect(await p.items()).toEqual(after);
