@@ -21,9 +21,9 @@ export interface TypeQuery {
 }
 
 /**
- * Who reads (public-facts.md, "Reading items back"): epi-hmac and Basic see every item, and
- * deleted ones too when the request sends `cg-include-deleted: true`; the single key never
- * sees deleted ones. Nobody sees expired items.
+ * Who reads (public-facts.md, "Reading items back"): the single key sees published items
+ * everyone may read; epi-hmac and Basic see every item, and deleted ones too when the
+ * request sends `cg-include-deleted: true`. Nobody sees expired items.
  */
 export type Reader = { kind: 'single-key' } | { kind: 'admin'; includeDeleted: boolean };
 
@@ -34,6 +34,9 @@ export interface ReadContext {
   /** The clock time after which the query is answered as timed out. */
   deadline: number;
 }
+
+/** The grant the single key needs in `_rbac`, a string of comma-separated entries such as `r:Everyone:Read`. */
+export const EVERYONE_READ = 'r:Everyone:Read';
 
 /** The service's time limit for one query (public-facts.md: 30 seconds). */
 export const QUERY_TIME_LIMIT_MS = 30_000;
@@ -55,13 +58,17 @@ export function itemValue(item: ItemView, name: string): unknown {
 
 /**
  * Whether the reader sees the item. The field names are the vendor's (single-key
- * documentation): `_deleted` (true when deleted) and `StopPublish` (a date; past it the
- * item is expired).
+ * documentation): `Status`, `_rbac`, `_deleted` (true when deleted) and `StopPublish` (a
+ * date; past it the item is expired). An item without `Status: Published` or without the
+ * grant is not public: the public record names no default.
  */
 export function visibleTo(data: Readonly<Record<string, unknown>>, reader: Reader, now: number): boolean {
   const stop = ownValue(data, 'StopPublish');
   if (typeof stop === 'string' && Date.parse(stop) <= now) return false;
-  return ownValue(data, '_deleted') !== true || (reader.kind === 'admin' && reader.includeDeleted);
+  if (ownValue(data, '_deleted') === true) return reader.kind === 'admin' && reader.includeDeleted;
+  if (reader.kind === 'admin') return true;
+  const rbac = ownValue(data, '_rbac');
+  return ownValue(data, 'Status') === 'Published' && typeof rbac === 'string' && rbac.split(',').some((entry) => entry.trim() === EVERYONE_READ);
 }
 
 /** Throws QueryTimeout once the context's deadline has passed. */
