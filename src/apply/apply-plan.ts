@@ -9,6 +9,7 @@ import type { Plan, PlanSource } from '../plan/types.js';
 import { withoutSource, withPending, withSource } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { appliedEntry, pendingIds, pendingOf, repushMarker } from './pending.js';
+import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
 import { APPLY_WAIT_CODES, duration, listed, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
@@ -90,7 +91,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     try {
       if (source.requests.length > 0) {
         options.onEvent?.({ type: 'start', id: source.id, action: source.action });
-        const marker = repushes(declaration) && (source.action === 'create' || source.action === 'full') ? repushMarker(source, options.now()) : undefined;
+        const marker = repushes(declaration) && repushReason(source) !== undefined ? repushMarker(source, options.now()) : undefined;
         if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
           await record((current) => withPending(current, source.id, marker));
         }

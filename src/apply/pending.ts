@@ -3,14 +3,16 @@ import type { PlanSource } from '../plan/types.js';
 import { stateEntry } from '../state/state.js';
 import type { PendingWork, State, StateSourceEntry } from '../state/types.js';
 
-/** The marker written before a request that wipes (or creates) a source with `data:` files. */
+/** The marker written before a request that wipes, creates or renames the fields of a source with `data:` files. */
 export function repushMarker(source: Pick<PlanSource, 'id' | 'action'>, at: Date): PendingWork {
   const why =
     source.action === 'full'
       ? `a full update of source ${source.id} deletes its items`
       : source.action === 'create'
         ? `source ${source.id} was created without its items`
-        : `source ${source.id} may have been created without its items`;
+        : source.action === 'partial'
+          ? `a partial update of source ${source.id} renames fields in data lines, which the items it keeps hold under the old names`
+          : `source ${source.id} may have been created without its items`;
   return { repush: { since: at.toISOString(), reason: `${why}; its data: files must be pushed again` } };
 }
 

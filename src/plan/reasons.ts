@@ -172,6 +172,8 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
 function renamedOnTheWire(ctx: ReasonContext): string[] {
   const renamed = ctx.changes.filter((change) => change.kind === 'property.searchableChanged');
   if (renamed.length === 0) return [];
-  const how = ctx.dataGlobs.length > 0 ? `\`graphform data push ${ctx.id}\` pushes ${ctx.dataGlobs.join(', ')}` : `\`graphform data push ${ctx.id}\``;
-  return [`${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`): the items kept hold the old name, which full-text search does not find, until they are pushed again (${how})`];
+  const what = `${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`): the items kept hold the old name, which full-text search does not find, until they are pushed again`;
+  // apply pushes the declared files again itself (repushReason); items from elsewhere are their pusher's to send again.
+  if (ctx.dataGlobs.length > 0) return [`${what}; apply pushes ${ctx.dataGlobs.join(', ')} again after the update, and items pushed from elsewhere must be pushed again by whoever sends them`];
+  return [`${what} (\`graphform data push ${ctx.id}\`)`];
 }

@@ -60,7 +60,7 @@ export interface PlanSource {
 }
 
 /** Why apply pushes a source's `data:` files. */
-export type DataPushReason = 'create' | 'full' | 'pending';
+export type DataPushReason = 'create' | 'full' | 'rename' | 'pending';
 
 /**
  * The check of the data files apply would push for a source: the files (relative to the

@@ -13,6 +13,7 @@ const UNDECLARED_FIELD = 'GF_DATA_UNDECLARED_FIELD';
 export const PUSH_WHEN: Readonly<Record<DataCheck['push'], string>> = {
   create: 'after creating the source',
   full: 'after its full update',
+  rename: 'after the partial update that renames their fields',
   pending: 'to finish the re-push pending in state',
 };
 

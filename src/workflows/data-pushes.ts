@@ -1,6 +1,7 @@
 import { pendingAdoptions } from '../apply/apply-plan.js';
 import { pendingOf } from '../apply/pending.js';
 import type { SourceDeclaration } from '../model/types.js';
+import { repushReason } from '../plan/repush-reason.js';
 import type { DataPushReason, Plan } from '../plan/types.js';
 import type { State } from '../state/types.js';
 
@@ -11,7 +12,8 @@ export interface DataPush {
 
 /**
  * The sources whose declared `data:` files applying `plan` to `state` pushes, with why, in
- * plan order. Mirrors applyPlan: a create or full update of a source with `data:` files; a
+ * plan order. Mirrors applyPlan: a create, a full update or a field-renaming partial update
+ * (repushReason) of a source with `data:` files; a
  * re-push pending in state; a source recorded without a request while not in state at all
  * (an earlier create may have stopped before its items went), which apply marks pending.
  */
@@ -22,7 +24,8 @@ export function dataPushes(plan: Plan, state: State | undefined, declarations: r
   for (const source of plan.sources) {
     const declaration = byId.get(source.id);
     if (declaration === undefined || declaration.data.length === 0) continue;
-    if (source.requests.length > 0 && (source.action === 'create' || source.action === 'full')) pushes.push({ declaration, push: source.action });
+    const reason = repushReason(source);
+    if (reason !== undefined) pushes.push({ declaration, push: reason });
     else if (pendingOf(state, source.id) !== undefined || adopted.has(source.id)) pushes.push({ declaration, push: 'pending' });
   }
   return pushes;

@@ -114,9 +114,19 @@ async function writeProject(dir: string, url: string): Promise<string> {
 }
 
 
+/**
+ * The drain server only takes batches; it has no GraphQL to count what it serves. A build that
+ * waits for the service after a push (issue 26) is told not to, so both builds measure the push
+ * alone; an older build has no --no-wait and does not wait.
+ */
+async function noWaitFlag(bin: string, project: string): Promise<string[]> {
+  const help = await run(process.execPath, [bin, 'data', 'push', '--help'], project, {});
+  return help.stdout.includes('--no-wait') ? ['--no-wait'] : [];
+}
+
 async function push(project: string, bin: string): Promise<Sent & { peakRssMiB: number }> {
   const report = path.join(project, 'rss.txt');
-  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_USAGE, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json'], project, {
+  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_USAGE, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json', ...(await noWaitFlag(bin, project))], project, {
     GRAPHFORM_BENCH_RSS: report,
     BENCH_SECRET: 'bench-secret',
   });
