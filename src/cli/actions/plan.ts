@@ -30,7 +30,9 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
     const file = path.resolve(ctx.io.cwd, flags.out);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFileAtomic(file, serializePlan(result));
-    ctx.err(`Saved the plan to ${flags.out}. Apply exactly it with \`graphform apply ${flags.out}\`.`);
+    // The next step must be one that works: a plan that loses items is applied only with --allow-data-loss (exit 3 without it).
+    const next = result.summary.dataLoss ? `graphform apply ${flags.out} --allow-data-loss` : `graphform apply ${flags.out}`;
+    ctx.err(`Saved the plan to ${flags.out}. ${result.summary.dataLoss ? 'It loses items: once that is reviewed and intended, apply' : 'Apply'} exactly it with \`${next}\`.`);
   }
   return flags.detailedExitcode === true ? detailedExitCode(result) : 0;
 }
