@@ -6,7 +6,7 @@ import { readWholeFile } from '../../fs/read-whole-file.js';
 import type { CommandContext } from '../context.js';
 import { existingProjectSigns } from '../init/existing-project.js';
 import { findInTheWay, inTheWayError } from '../init/in-the-way.js';
-import { GRAPHFORM_DIR_ENTRY, gitignoreAddition } from '../init/gitignore.js';
+import { gitignoreAddition, IGNORED_ENTRIES } from '../init/gitignore.js';
 import { nextSteps } from '../init/next-steps.js';
 import { outsidePackageWarning } from '../init/package-source.js';
 import { detectCi } from '../init/detect-ci.js';
@@ -51,7 +51,7 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
     }
   }
   const gitignore = path.join(target, '.gitignore');
-  const ignored = IGNORE_OUTCOMES[await ignoreGraphformDir(gitignore)];
+  const ignored = ignoreNote(await ignoreGraphformDir(gitignore));
   if (ignored.wrote) created++;
   ctx.out(`${(ignored.wrote ? c.green : c.yellow)(ignored.word.padEnd(8))} ${shown(gitignore)} (${ignored.note})`);
   const gitlabIncludeMissing = answers.ci === 'gitlab' && !(await includesGitlabJobs(path.join(target, CI_PATHS.gitlabRoot)));
@@ -61,16 +61,27 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
   return 0;
 }
 
-type IgnoreOutcome = 'created' | 'updated' | 'exists' | 'notAFile';
+type IgnoreOutcome = { kind: 'created' | 'updated'; added: readonly string[] } | { kind: 'exists' | 'notAFile' };
 
-const IGNORE_OUTCOMES: Record<IgnoreOutcome, { word: string; wrote: boolean; note: string }> = {
-  created: { word: 'created', wrote: true, note: `ignores ${GRAPHFORM_DIR_ENTRY}` },
-  updated: { word: 'updated', wrote: true, note: `added ${GRAPHFORM_DIR_ENTRY}` },
-  exists: { word: 'exists', wrote: false, note: `already mentions ${GRAPHFORM_DIR_ENTRY}; left as it is` },
-  notAFile: { word: 'skipped', wrote: false, note: `not a regular file; add ${GRAPHFORM_DIR_ENTRY} to it yourself` },
-};
+function ignoreNote(outcome: IgnoreOutcome): { word: string; wrote: boolean; note: string } {
+  const all = IGNORED_ENTRIES.join(', ');
+  switch (outcome.kind) {
+    case 'created':
+      return { word: 'created', wrote: true, note: `ignores ${outcome.added.join(', ')}` };
+    case 'updated':
+      return { word: 'updated', wrote: true, note: `added ${outcome.added.join(', ')}` };
+    case 'exists':
+      return { word: 'exists', wrote: false, note: `already mentions ${all}; left as it is` };
+    case 'notAFile':
+      return { word: 'skipped', wrote: false, note: `not a regular file; add ${all} to it yourself` };
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
 
-/** Adds graphform's folder to .gitignore: creating the file, or appending once; a link or folder there is left alone. */
+/** Adds what graphform leaves in a project to .gitignore: creating the file, or appending once; a link or folder there is left alone. */
 async function ignoreGraphformDir(file: string): Promise<IgnoreOutcome> {
   const kind = await lstat(file).then(
     (stats) => (stats.isFile() ? 'file' : 'other'),
@@ -79,16 +90,16 @@ async function ignoreGraphformDir(file: string): Promise<IgnoreOutcome> {
       throw error;
     },
   );
-  if (kind === 'other') return 'notAFile';
+  if (kind === 'other') return { kind: 'notAFile' };
   const existing = kind === 'missing' ? undefined : await readText(file, 'The .gitignore');
   const addition = gitignoreAddition(existing);
-  if (addition === undefined) return 'exists';
+  if (addition === undefined) return { kind: 'exists' };
   if (existing === undefined) {
-    await writeFile(file, addition, { flag: 'wx' });
-    return 'created';
+    await writeFile(file, addition.text, { flag: 'wx' });
+    return { kind: 'created', added: addition.added };
   }
-  await appendFile(file, addition);
-  return 'updated';
+  await appendFile(file, addition.text);
+  return { kind: 'updated', added: addition.added };
 }
 
 /** True when the project's .gitlab-ci.yml (ours or the user's) already names graphform's jobs file. */
