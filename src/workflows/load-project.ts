@@ -32,7 +32,7 @@ export interface LoadedProject {
 export async function loadProject(
   env: WorkflowEnvironment,
   config: ResolvedConfig,
-  options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean } = {},
+  options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean; accountTypes?: readonly AccountTypes[] } = {},
 ): Promise<LoadedProject> {
   // The config's folder is the project: no declaration is read from outside it.
   const configName = config.configFile === undefined ? undefined : displayPath(config.configFile, env.cwd);
@@ -44,6 +44,7 @@ export async function loadProject(
     reservedTypeNames: config.reservedTypeNames,
     maxSources: config.maxSources,
     stateSources: options.stateSources ?? {},
+    ...(options.accountTypes === undefined ? {} : { accountTypes: options.accountTypes }),
   };
   // A declared value that holds one of graphform's secrets is "[redacted]" from here on
   // (graph/secret-values.ts): no plan, state or output made from the declarations holds it.

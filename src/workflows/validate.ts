@@ -1,10 +1,12 @@
-import type { ResolvedConfig } from '../config/types.js';
+import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import { loadProject } from './load-project.js';
 import { configFor } from './select.js';
 import { readStateSourcesLeniently } from './state-sources.js';
+import { DEFAULT_CMS_TYPES } from '../emulator/sources/cms.js';
+import type { AccountTypes } from '../validate/context.js';
 
 export interface ValidateResult {
   /** No diagnostic is an error. */
@@ -32,6 +34,25 @@ export async function validate(selection: ProjectSelection, env: WorkflowEnviron
     return config.resolveEnvironment(selection.environment ?? config.defaultEnvironment);
   });
   const config = await loaded();
-  const project = await loadProject(env, config, { stateSources });
+  const cms = knownCmsTypes(config, selection.environment);
+  const project = await loadProject(env, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
   return { ok: !hasErrors(project.diagnostics), declarations: project.declarations, diagnostics: project.diagnostics, sources: project.sources, config };
+}
+
+/**
+ * The CMS's content type names validate knows without asking the service: an environment
+ * that runs the embedded emulator has its CMS types (the config's `cmsTypes`, else the
+ * emulator's built-in ones), so a name plan would refuse there is refused here too. Other
+ * environments' CMS types are read by plan; offline, `reservedTypeNames` stands for them.
+ */
+function knownCmsTypes(config: ResolvedConfig, environment: string | undefined): AccountTypes | undefined {
+  let emulator: EnvironmentConfig['emulator'];
+  try {
+    emulator = config.resolveEnvironment(environment ?? config.defaultEnvironment).emulator;
+  } catch {
+    // An environment that cannot be resolved offline (a variable not set) has no emulator to ask.
+    return undefined;
+  }
+  if (emulator === undefined) return undefined;
+  return { id: 'default', cms: true, contentTypes: Object.keys((emulator.cmsTypes ?? DEFAULT_CMS_TYPES).contentTypes ?? {}) };
 }
