@@ -10,9 +10,11 @@
  * property whose type is a property type keeps its plain name (the fields inside its value
  * follow the same rule). GraphQL reads every field back under its plain name.
  *
- * Depends on no other module: the emulator (which keeps its own wire types) and the client
+ * Depends on no other module but its line scanner: the emulator (which keeps its own wire types) and the client
  * side both pass their definitions, which have the shape below.
  */
+
+import { minifiedEntries } from './wire-line.js';
 
 export const SEARCHABLE_SUFFIX = '___searchable';
 export const SKIP_SUFFIX = '___skip';
@@ -164,41 +166,18 @@ export class WireNames {
    * parsing way. The line as it is when nothing is renamed.
    */
   renameLine(line: string): string | undefined {
-    if (line.charCodeAt(0) !== BRACE_OPEN || line.charCodeAt(line.length - 1) !== BRACE_CLOSE) return undefined;
-    const keys: number[] = [];
-    let typeFrom = -1;
-    let typeTo = -1;
-    let i = 1;
-    if (line.charCodeAt(i) === BRACE_CLOSE) return line;
-    for (;;) {
-      if (line.charCodeAt(i) !== QUOTE) return undefined;
-      const keyEnd = line.indexOf('"', i + 1);
-      if (keyEnd < 0 || line.charCodeAt(keyEnd + 1) !== COLON) return undefined;
-      const key = line.slice(i + 1, keyEnd);
-      if (key.includes('\\')) return undefined;
-      const valueTo = minifiedValueEnd(line, keyEnd + 2);
-      if (valueTo < 0) return undefined;
-      keys.push(i, keyEnd, valueTo);
-      if (key === 'ContentType') {
-        typeFrom = keyEnd + 2;
-        typeTo = valueTo;
-      }
-      const next = line.charCodeAt(valueTo);
-      i = valueTo + 1;
-      if (next === BRACE_CLOSE) break;
-      if (next !== COMMA) return undefined;
-    }
-    if (i !== line.length || typeFrom < 0) return undefined;
-    const types: unknown = JSON.parse(line.slice(typeFrom, typeTo));
+    const entries = minifiedEntries(line);
+    if (entries === undefined) return undefined;
+    if (entries.length === 0) return line;
+    const typeEntry = entries.find((entry) => entry.key === 'ContentType');
+    if (typeEntry === undefined) return undefined;
+    const types: unknown = JSON.parse(line.slice(typeEntry.valueFrom, typeEntry.valueTo));
     const typeName = Array.isArray(types) ? types[types.length - 1] : undefined;
     const table = typeof typeName === 'string' ? this.contentTables.get(typeName) : undefined;
     if (table === undefined || !table.renames) return line;
     let out = '';
     let copied = 0;
-    for (let k = 0; k < keys.length; k += 3) {
-      const from = keys[k] as number;
-      const keyEnd = keys[k + 1] as number;
-      const key = line.slice(from + 1, keyEnd);
+    for (const { key, keyFrom: from, keyEnd } of entries) {
       const field = table.byPlain.get(key) ?? table.byWire.get(key);
       if (field === undefined) continue;
       if (field.nested !== undefined && this.propertyTables.get(field.nested)?.renames === true) return undefined;
@@ -294,27 +273,6 @@ export class WireNames {
 }
 
 /**
- * How a key of a data line stands to the declared fields of its object: one of them under
- * its plain or its wire name, one of them under a wrong or contradictory wire name (with
- * the name to use), or none of them.
- */
-export type KeyReading =
-  | { kind: 'plain' | 'wire'; field: WireField }
-  | { kind: 'wrong'; field: WireField; parsed: ParsedWireName }
-  | { kind: 'unknown' };
-
-export function readKey(table: WireTable, key: string): KeyReading {
-  const wire = table.byWire.get(key);
-  if (wire !== undefined) return { kind: 'wire', field: wire };
-  const plain = table.byPlain.get(key);
-  if (plain !== undefined) return { kind: 'plain', field: plain };
-  const parsed = parseWireName(key);
-  if (parsed.suffix === undefined && parsed.typeTag === undefined) return { kind: 'unknown' };
-  const field = table.byPlain.get(parsed.name);
-  return field === undefined ? { kind: 'unknown' } : { kind: 'wrong', field, parsed };
-}
-
-/**
  * Every key a value of plain field `name` may be stored under, the searchable ones marked:
  * its searchable, plain and stored-only names, and each with a `$$Type` of the scalars.
  * What the emulator reads a field back by, whatever the definition said when it arrived.
@@ -330,38 +288,4 @@ export function storedKeys(name: string, scalars: readonly string[]): readonly {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const QUOTE = 0x22;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const BRACE_OPEN = 0x7b;
-const BRACE_CLOSE = 0x7d;
-const BRACKET_OPEN = 0x5b;
-const BRACKET_CLOSE = 0x5d;
-const BACKSLASH = 0x5c;
-
-/**
- * Where the JSON value starting at `at` of a minified (valid) text ends: strings skipped
- * with their escapes, brackets and braces counted. -1 when the text ends first.
- */
-function minifiedValueEnd(text: string, at: number): number {
-  let depth = 0;
-  for (let i = at; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === BACKSLASH) i++;
-        else if (d === QUOTE) break;
-      }
-      if (depth === 0) return i + 1;
-    } else if (c === BRACE_OPEN || c === BRACKET_OPEN) depth++;
-    else if (c === BRACE_CLOSE || c === BRACKET_CLOSE) {
-      if (depth === 0) return i;
-      depth--;
-      if (depth === 0) return i + 1;
-    } else if (depth === 0 && c === COMMA) return i;
-  }
-  return depth === 0 ? text.length : -1;
 }

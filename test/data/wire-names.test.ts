@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWireName, readKey, storedKeys, WireNames, wireName, type WireFlags, type WireShape } from '../../src/data/wire-names.js';
+import { readKey } from '../../src/data/validate/wire-name-problems.js';
+import { parseWireName, storedKeys, WireNames, wireName, type WireFlags, type WireShape } from '../../src/data/wire-names.js';
 
 const isPropertyType = (type: string): boolean => type === 'Dimensions';
 

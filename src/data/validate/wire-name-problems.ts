@@ -1,5 +1,5 @@
 import { excerpt } from '../../diagnostics/excerpt.js';
-import { readKey, type WireNames, type WireTable } from '../wire-names.js';
+import { parseWireName, type ParsedWireName, type WireField, type WireNames, type WireTable } from '../wire-names.js';
 import { DATA_CODES } from '../codes.js';
 import { problem, type ValueProblem } from './value-problems.js';
 
@@ -64,4 +64,25 @@ function pointerSegment(key: string): string {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * How a key of a data line stands to the declared fields of its object: one of them under
+ * its plain or its wire name, one of them under a wrong or contradictory wire name (with
+ * the name to use), or none of them.
+ */
+export type KeyReading =
+  | { kind: 'plain' | 'wire'; field: WireField }
+  | { kind: 'wrong'; field: WireField; parsed: ParsedWireName }
+  | { kind: 'unknown' };
+
+export function readKey(table: WireTable, key: string): KeyReading {
+  const wire = table.byWire.get(key);
+  if (wire !== undefined) return { kind: 'wire', field: wire };
+  const plain = table.byPlain.get(key);
+  if (plain !== undefined) return { kind: 'plain', field: plain };
+  const parsed = parseWireName(key);
+  if (parsed.suffix === undefined && parsed.typeTag === undefined) return { kind: 'unknown' };
+  const field = table.byPlain.get(parsed.name);
+  return field === undefined ? { kind: 'unknown' } : { kind: 'wrong', field, parsed };
 }
