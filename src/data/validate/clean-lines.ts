@@ -2,7 +2,8 @@ import type { SourceDefinition } from '../../model/types.js';
 import { ownValue } from '../../model/own.js';
 import type { WireNames } from '../wire-names.js';
 import { cleanSchema, keyIndex, valueMatches, type CleanNode } from './clean-schema.js';
-import { ancestorsOf, wireNamesOf, type JsonSchema } from './item-schema.js';
+import { ancestorsOf, wireNamesOf } from './item-schema.js';
+import { wireGroups, wireOnlyInside } from './clean-wire.js';
 import type { ItemValidators } from './item-validators.js';
 import { JSON_BYTES, sameBytes, stringEnd, valueEnd, type JsonBytes } from './json-bytes.js';
 
@@ -242,18 +243,7 @@ export class CleanLines {
     }
     if (root === undefined) return undefined;
     const index = (name: string): number => root.names.indexOf(name);
-    const table = this.wire.contentType(typeName);
-    const group = new Int32Array(root.keys.length);
-    const renamed = new Uint8Array(root.keys.length);
-    root.names.forEach((name, at) => {
-      group[at] = at;
-      const field = table?.byPlain.get(name) ?? table?.byWire.get(name);
-      // A routing or service field of the same name is not the property: only the property's own two names pair up.
-      if (field === undefined || (name !== field.name && name !== field.wire)) return;
-      const plainAt = root.names.indexOf(field.name);
-      if (plainAt >= 0) group[at] = plainAt;
-      if (name === field.name && field.wire !== field.name) renamed[at] = 1;
-    });
+    const { group, renamed } = wireGroups(root.names, this.wire.contentType(typeName));
     return {
       root,
       contentType: index('ContentType'),
@@ -272,33 +262,6 @@ function verdict(outcome: number): CleanVerdict {
   return outcome === CLEAN ? 'wire' : outcome === CLEAN_RENAMED ? 'rename' : 'no';
 }
 
-/**
- * The item schema with each property type's value taking only wire names: a nested value
- * under plain names is checked (and renamed) the full way, so the quick check needs to
- * track renames at the top of the line only. Stricter than the full check, never looser.
- */
-function wireOnlyInside(schema: JsonSchema, wire: WireNames): JsonSchema {
-  if (schema.definitions === undefined || !wire.renames) return schema;
-  const definitions: Record<string, JsonSchema> = {};
-  for (const [name, nested] of Object.entries(schema.definitions)) {
-    const table = wire.propertyType(name);
-    const properties = nested.properties;
-    if (table === undefined || properties === undefined) {
-      Object.defineProperty(definitions, name, { value: nested, enumerable: true, writable: true, configurable: true });
-      continue;
-    }
-    const kept: Record<string, JsonSchema> = {};
-    for (const [key, value] of Object.entries(properties)) {
-      const field = table.byPlain.get(key);
-      if (field !== undefined && field.wire !== key) continue;
-      Object.defineProperty(kept, key, { value, enumerable: true, writable: true, configurable: true });
-    }
-    Object.defineProperty(definitions, name, { value: { ...nested, properties: kept }, enumerable: true, writable: true, configurable: true });
-  }
-  return { ...schema, definitions };
-}
-
-/** A problem: the line is not clean, or (before its ContentType was seen) may be of another type. */
 function failed(typeSeen: boolean): number {
   return typeSeen ? NOT_CLEAN : OTHER_TYPE;
 }
