@@ -8,30 +8,7 @@ import { visitAuthorizationUrl } from '../helpers/login-browser.js';
 import { makeProjectDir, makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 import { testEnvironment } from '../helpers/workflow-environment.js';
 import { freePort } from '../marketing/fake-platform.js';
-
-const NEWS = [
-  'id: news',
-  'label: News',
-  'languages: [en, sv]',
-  'contentTypes:',
-  '  Item:',
-  '    abstract: true',
-  '    contentType: []',
-  '    properties:',
-  '      Name: { type: String, searchable: true }',
-  '  Article:',
-  '    contentType: [Item]',
-  '    properties:',
-  '      Body: { type: String }',
-  '      Folder: { type: String }',
-  'import:',
-  '  from: assets',
-  '  contentType: Article',
-  '  language: en',
-  '  mapping: { Name: title, Body: content.value, Folder: folder_id }',
-  '  filter: { type: [article] }',
-  '',
-].join('\n');
+import { NEWS } from '../helpers/news-source.js';
 
 const STATE_LOCK = '.graphform/state/local.json.lock';
 

@@ -7,30 +7,7 @@ import { freePort } from '../../marketing/fake-platform.js';
 import { runCli, type CliRun } from '../../helpers/run-cli.js';
 import { makeTempDir, writeFiles } from '../../helpers/temp-dir.js';
 import { loginFollowing, storedPair, storeFile, type StoredPair } from './marketing-helpers.js';
-
-const NEWS = [
-  'id: news',
-  'label: News',
-  'languages: [en, sv]',
-  'contentTypes:',
-  '  Item:',
-  '    abstract: true',
-  '    contentType: []',
-  '    properties:',
-  '      Name: { type: String, searchable: true }',
-  '  Article:',
-  '    contentType: [Item]',
-  '    properties:',
-  '      Body: { type: String }',
-  '      Folder: { type: String }',
-  'import:',
-  '  from: assets',
-  '  contentType: Article',
-  '  language: en',
-  '  mapping: { Name: title, Body: content.value, Folder: folder_id }',
-  '  filter: { type: [article] }',
-  '',
-].join('\n');
+import { NEWS } from '../../helpers/news-source.js';
 
 /** A project on the embedded emulator, with a token store of its own and a clock the test moves. */
 async function marketingProject() {
