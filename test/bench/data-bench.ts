@@ -119,9 +119,16 @@ async function writeProject(dir: string, url: string): Promise<string> {
  * waits for the service after a push (issue 26) is told not to, so both builds measure the push
  * alone; an older build has no --no-wait and does not wait.
  */
-async function noWaitFlag(bin: string, project: string): Promise<string[]> {
-  const help = await run(process.execPath, [bin, 'data', 'push', '--help'], project, {});
-  return help.stdout.includes('--no-wait') ? ['--no-wait'] : [];
+const noWaitFlags = new Map<string, Promise<string[]>>();
+
+function noWaitFlag(bin: string, project: string): Promise<string[]> {
+  let flags = noWaitFlags.get(bin);
+  if (flags === undefined) {
+    // Asked once per build: its help does not change between pushes.
+    flags = run(process.execPath, [bin, 'data', 'push', '--help'], project, {}).then((help) => (help.stdout.includes('--no-wait') ? ['--no-wait'] : []));
+    noWaitFlags.set(bin, flags);
+  }
+  return flags;
 }
 
 async function push(project: string, bin: string): Promise<Sent & { peakRssMiB: number }> {
