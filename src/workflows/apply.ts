@@ -18,7 +18,7 @@ import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { planOptions, type PlanWorkflowInput } from './plan.js';
 import { loadValidProject, makePlan, refreshAll } from './planning.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';

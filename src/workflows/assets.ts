@@ -16,7 +16,7 @@ import { DEFAULT_MAX_ERRORS, loadSource, offlineClient, pushConfig, type LoadedS
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import { openEnvironment } from './open-environment.js';
 import { openMarketing } from './open-marketing.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 import { configFor, resolveSelection } from './select.js';
 
 export interface AssetsListInput extends ProjectSelection {

@@ -19,7 +19,7 @@ import { loadProject } from './load-project.js';
 import { openEnvironment } from './open-environment.js';
 import { clearPendingAfterPush } from './pending-push.js';
 import { serviceWaits } from './service-waits.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 import { configFor } from './select.js';
 import { purgeCount } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';

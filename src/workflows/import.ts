@@ -19,7 +19,7 @@ import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, typ
 import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './load-project.js';
 import { openEnvironment } from './open-environment.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 import { configFor } from './select.js';
 
 export interface ImportInput extends ProjectSelection {

@@ -7,7 +7,7 @@ import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 

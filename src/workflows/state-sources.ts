@@ -3,7 +3,7 @@ import { isGraphformError } from '../diagnostics/errors.js';
 import type { SourceDefinition } from '../model/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { WorkflowEnvironment } from './environment.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 
 /**
  * The sources recorded in the environment's state, for name-collision checks in commands

@@ -5,7 +5,7 @@ import { withoutSource } from '../state/state.js';
 import type { State, StateBackend, StateSourceEntry } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { stateBackendFor } from './runtime.js';
+import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 
 /** One source as `state list` shows it. */

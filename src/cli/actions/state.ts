@@ -4,7 +4,7 @@ import { escapeControl } from '../../render/escape-control.js';
 import type { StateBackend } from '../../state/types.js';
 import { listState, removeFromState, showState, unlockState } from '../../workflows/state.js';
 import type { CommandContext, OutputFormat } from '../context.js';
-import { stateBackendFor } from '../../workflows/runtime.js';
+import { stateBackendFor } from '../../workflows/state-backend.js';
 import { workflowEnvironmentFor } from '../workflow-environment.js';
 
 /** Where a state command writes, and how. */
