@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalDefinition, canonicalText, compareText } from './canonical.js';
+import { canonicalDefinition, canonicalJson, canonicalText, compareText } from './canonical.js';
 import type { SourceDeclaration, SourceDefinition } from './types.js';
 
 /** `sha256:<hex>` of the canonical form: equal for definitions that mean the same. */
@@ -29,7 +29,9 @@ export class DeclarationsHash {
 
   add(declaration: SourceDeclaration, canonical: SourceDefinition): void {
     // canonicalJson({id, definition, data}): its keys in sorted order, the definition canonical.
-    const entry = `{"data":${JSON.stringify(declaration.data)},"definition":${canonicalText(canonical)},"id":${JSON.stringify(declaration.id)}}`;
+    // moved, convert and keep only when declared, so a declaration without them hashes as it always did.
+    const own = (key: 'convert' | 'keep' | 'moved'): string => (declaration[key] === undefined ? '' : `,"${key}":${canonicalJson(declaration[key])}`);
+    const entry = `{${own('convert').slice(1)}${declaration.convert === undefined ? '' : ','}"data":${JSON.stringify(declaration.data)},"definition":${canonicalText(canonical)},"id":${JSON.stringify(declaration.id)}${own('keep')}${own('moved')}}`;
     this.hash.update(`${this.entries++ === 0 ? '' : ','}${entry}`, 'utf8');
   }
 

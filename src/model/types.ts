@@ -119,6 +119,35 @@ export interface SourceDeclaration {
   file: string;
   /** graphform's own `import:` key: where `graphform assets sync` takes the source's items from. */
   import?: SourceImport;
+  /** graphform's own `moved:` key: declared renames, in the order written. Absent: none. */
+  moved?: MoveDeclaration[];
+  /** graphform's own `convert:` key, by `Type.Property`: how values that do not convert are handled. Absent: none. */
+  convert?: Record<string, ConversionDeclaration>;
+  /** graphform's own `keep:` key. Absent: on, without defaults. */
+  keep?: KeepDeclaration;
+}
+
+/** A declared rename: a content type or property type (`Name`), or a property of one (`Type.Property`). */
+export interface MoveDeclaration {
+  from: string;
+  to: string;
+}
+
+export const CONVERSION_ON_ERROR = ['fail', 'drop-value', 'drop-item'] as const;
+export type ConversionOnError = (typeof CONVERSION_ON_ERROR)[number];
+
+export interface ConversionDeclaration {
+  onError: ConversionOnError;
+}
+
+/** The item fields the service uses that a restore may have to write without reading them back. */
+export const ITEM_SERVICE_FIELDS = ['Status', '_rbac', 'RolesWithReadAccess'] as const;
+export type ItemServiceField = (typeof ITEM_SERVICE_FIELDS)[number];
+
+/** Whether a full update keeps the items (reads them back and pushes them again), and the values of item fields GraphQL does not serve. */
+export interface KeepDeclaration {
+  enabled: boolean;
+  defaults: Partial<Record<ItemServiceField, string>>;
 }
 
 /** Which marketing platform assets become items of a source, and how (the declaration's `import:`). */

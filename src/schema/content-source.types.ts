@@ -4,7 +4,7 @@
  */
 
 /**
- * One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.
+ * One custom content source of the graph service, declared for graphform. Everything except `id`, `data`, `import`, `moved`, `convert` and `keep` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.
  */
 export interface ContentSourceDeclaration {
   /**
@@ -60,6 +60,40 @@ export interface ContentSourceDeclaration {
    */
   data?: string[];
   import?: Import;
+  /**
+   * graphform's own key: declared renames, so a full update carries the items over instead of planning a removal and an addition. Each entry names a content type (`ReleaseNote` to `Changelog`), a property (`Article.Summary` to `Article.Abstract`), a property type (`Dimensions` to `Size`) or a property type's property (`Size.Width` to `Size.W`). Entries may stay after they are applied (they then change nothing) and may chain.
+   */
+  moved?: Move[];
+  /**
+   * graphform's own key: type changes that are not safe by construction, by `Type.Property` (a content type's or a property type's property). The target type is the declared one; strings parse strictly as numbers, booleans and dates. Int to Float, a scalar to String and X to [X] need no entry.
+   */
+  convert?: {
+    [k: string]: Conversion;
+  };
+  /**
+   * graphform's own key: whether a full update (which deletes every item of the source) first reads the items back and pushes them again afterwards. On by default; `false` turns it off for a source whose items all come from elsewhere. `defaults` supplies the item fields GraphQL does not serve back (`_rbac`, `RolesWithReadAccess`, `Status` where not served); without them such items count as lost.
+   */
+  keep?:
+    | boolean
+    | {
+        /**
+         * Values for the item fields GraphQL does not serve back, written into every carried-over item that lacks them. A value GraphQL does serve is kept as it was.
+         */
+        defaults?: {
+          /**
+           * Published or Draft.
+           */
+          Status?: 'Published' | 'Draft';
+          /**
+           * The item's `_rbac` string, e.g. r:Everyone:Read.
+           */
+          _rbac?: string;
+          /**
+           * The item's RolesWithReadAccess string.
+           */
+          RolesWithReadAccess?: string;
+        };
+      };
   /**
    * Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.
    */
@@ -304,4 +338,26 @@ export interface ImportFilter {
    * false (the default): only assets that are not archived; true: only archived ones.
    */
   archived?: boolean;
+}
+/**
+ * One declared rename.
+ */
+export interface Move {
+  /**
+   * The old name: `Type`, or `Type.Property`.
+   */
+  from: string;
+  /**
+   * The new name, declared in this file: `Type`, or `Type.Property`.
+   */
+  to: string;
+}
+/**
+ * How values that do not convert to the declared type are handled.
+ */
+export interface Conversion {
+  /**
+   * `fail` (the default): the plan stops and names the first items whose values do not convert; `drop-value`: such items are kept without the value; `drop-item`: such items are not carried over (counted as lost).
+   */
+  onError?: 'fail' | 'drop-value' | 'drop-item';
 }

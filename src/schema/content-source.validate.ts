@@ -6,13 +6,17 @@ const runtime_ucs2length = typeof module_ucs2length === 'function' ? module_ucs2
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"ContentSourceDeclaration","description":"One custom content source of the graph service, declared for graphform. Everything except `id`, `data` and `import` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.","type":"object","additionalProperties":false,"required":["id","languages","contentTypes"],"properties":{"id":{"title":"Source id","description":"The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.","type":"string","minLength":1,"maxLength":4,"pattern":"^[a-z0-9]+$","examples":["shop","blog"]},"label":{"title":"Label","description":"Human-readable label of the source. Optional: the service keeps a source without one.","type":"string","minLength":1},"description":{"title":"Description","description":"The source's description. It is part of the published definition; graphform also sets it with the label by POST /api/content/v3/sources, which keeps every item, so changing it never deletes data.","type":"string"},"languages":{"title":"Languages","description":"Language codes of the source's content, e.g. [en, sv]. At least one; each once.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Language code","description":"A language code such as en, sv or pt-BR.","type":"string","minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9_-]*$"}},"preset":{"title":"Preset","description":"The published `preset` of the source: `legacy` or `next`. What it changes on the service is not documented; a change of it goes by a full update (which deletes the source's items).","type":"string","enum":["legacy","next"]},"useTypedFieldNames":{"title":"Typed field names","description":"The published `useTypedFieldNames` switch. The vendor's client sets it and then sends each scalar property with its type in the field name (`Name$$String`, `Name$$String___searchable`); GraphQL serves the declared names. A change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new names.","type":"boolean"},"links":{"title":"Links","description":"Named links (published `LinkMap`): each joins a field of this source's items (`from`) to a field of another source's items (`to`). A change of them goes by a full update (which deletes the source's items), since the record does not say a partial update applies them.","type":"object","propertyNames":{"minLength":1},"additionalProperties":{"$ref":"#/definitions/Link"}},"propertyTypes":{"title":"Property types","description":"Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyType"}},"contentTypes":{"title":"Content types","description":"The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/ContentType"}},"data":{"title":"Data files","description":"graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.","type":"array","items":{"title":"Data file glob","description":"A glob such as data/shop/*.ndjson.","type":"string","minLength":1}},"import":{"$ref":"#/definitions/Import"},"unknownFields":{"title":"Unknown fields","description":"Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}},"definitions":{"PropertyType":{"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"PropertyTypeProperty":{"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"ContentType":{"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Property":{"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Link":{"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Import":{"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0.values.0.name …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}},"ImportFilter":{"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels. An entry matches a label value by its name (`Spring 2025`), by its id, or by group and value names written `Group: Value` (`Campaign: Spring 2025`); names are compared exactly. Matched by graphform on the listed assets (the Open API filters labels by ids only).","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"ContentSourceDeclaration","description":"One custom content source of the graph service, declared for graphform. Everything except `id`, `data`, `import`, `moved`, `convert` and `keep` is the service's own definition (the published `ContentSource_V3`) and is sent as declared; `unknownFields` at any level holds fields the service has that graphform does not know, sent back verbatim.","type":"object","additionalProperties":false,"required":["id","languages","contentTypes"],"properties":{"id":{"title":"Source id","description":"The content source id used in every call to the graph service: 1 to 4 characters, lowercase a-z and digits 0-9 only. Changing it means a different source.","type":"string","minLength":1,"maxLength":4,"pattern":"^[a-z0-9]+$","examples":["shop","blog"]},"label":{"title":"Label","description":"Human-readable label of the source. Optional: the service keeps a source without one.","type":"string","minLength":1},"description":{"title":"Description","description":"The source's description. It is part of the published definition; graphform also sets it with the label by POST /api/content/v3/sources, which keeps every item, so changing it never deletes data.","type":"string"},"languages":{"title":"Languages","description":"Language codes of the source's content, e.g. [en, sv]. At least one; each once.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Language code","description":"A language code such as en, sv or pt-BR.","type":"string","minLength":1,"pattern":"^[A-Za-z][A-Za-z0-9_-]*$"}},"preset":{"title":"Preset","description":"The published `preset` of the source: `legacy` or `next`. What it changes on the service is not documented; a change of it goes by a full update (which deletes the source's items).","type":"string","enum":["legacy","next"]},"useTypedFieldNames":{"title":"Typed field names","description":"The published `useTypedFieldNames` switch. The vendor's client sets it and then sends each scalar property with its type in the field name (`Name$$String`, `Name$$String___searchable`); GraphQL serves the declared names. A change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new names.","type":"boolean"},"links":{"title":"Links","description":"Named links (published `LinkMap`): each joins a field of this source's items (`from`) to a field of another source's items (`to`). A change of them goes by a full update (which deletes the source's items), since the record does not say a partial update applies them.","type":"object","propertyNames":{"minLength":1},"additionalProperties":{"$ref":"#/definitions/Link"}},"propertyTypes":{"title":"Property types","description":"Named groups of properties that content type properties can use as their type, alone (`Dimensions`) or as a list (`[Dimensions]`).","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyType"}},"contentTypes":{"title":"Content types","description":"The source's content types by name. Names are GraphQL type names and must be unique across all sources and the CMS.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/ContentType"}},"data":{"title":"Data files","description":"graphform's own key: glob patterns of NDJSON/JSON data files holding items of this source, relative to this file's folder.","type":"array","items":{"title":"Data file glob","description":"A glob such as data/shop/*.ndjson.","type":"string","minLength":1}},"import":{"$ref":"#/definitions/Import"},"moved":{"title":"Moved","description":"graphform's own key: declared renames, so a full update carries the items over instead of planning a removal and an addition. Each entry names a content type (`ReleaseNote` to `Changelog`), a property (`Article.Summary` to `Article.Abstract`), a property type (`Dimensions` to `Size`) or a property type's property (`Size.Width` to `Size.W`). Entries may stay after they are applied (they then change nothing) and may chain.","type":"array","items":{"$ref":"#/definitions/Move"}},"convert":{"title":"Conversions","description":"graphform's own key: type changes that are not safe by construction, by `Type.Property` (a content type's or a property type's property). The target type is the declared one; strings parse strictly as numbers, booleans and dates. Int to Float, a scalar to String and X to [X] need no entry.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*\\.(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Conversion"}},"keep":{"title":"Keep","description":"graphform's own key: whether a full update (which deletes every item of the source) first reads the items back and pushes them again afterwards. On by default; `false` turns it off for a source whose items all come from elsewhere. `defaults` supplies the item fields GraphQL does not serve back (`_rbac`, `RolesWithReadAccess`, `Status` where not served); without them such items count as lost.","type":["boolean","object"],"additionalProperties":false,"properties":{"defaults":{"title":"Defaults","description":"Values for the item fields GraphQL does not serve back, written into every carried-over item that lacks them. A value GraphQL does serve is kept as it was.","type":"object","additionalProperties":false,"properties":{"Status":{"title":"Status","description":"Published or Draft.","type":"string","enum":["Published","Draft"]},"_rbac":{"title":"Access","description":"The item's `_rbac` string, e.g. r:Everyone:Read.","type":"string","minLength":1},"RolesWithReadAccess":{"title":"Roles with read access","description":"The item's RolesWithReadAccess string.","type":"string","minLength":1}}}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the source that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}},"definitions":{"PropertyType":{"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"PropertyTypeProperty":{"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"ContentType":{"title":"ContentType","description":"A content type of the source.","type":"object","additionalProperties":false,"required":["contentType","properties"],"properties":{"abstract":{"title":"Abstract","description":"True marks a content type that is only a base for others.","type":"boolean"},"contentType":{"title":"Base content types","description":"Names of the content types of this source that this one derives from; [] for a base type.","type":"array","uniqueItems":true,"items":{"title":"Base content type","description":"The name of a content type of this source.","type":"string"}},"base":{"title":"Base","description":"The published `base` field (a string; what it does is not documented, so a change of it goes by a full update).","type":"string","minLength":1},"displayName":{"title":"Display name","description":"The name people see. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"description":{"title":"Description","description":"What the content type holds. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"sortOrder":{"title":"Sort order","description":"Where the content type sorts among the others. Display metadata: changed by a partial update, which keeps the items.","type":"number"},"properties":{"title":"Properties","description":"The content type's properties by name; {} for none.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/Property"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the content type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Property":{"title":"Property","description":"A property of a content type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`. Searchable properties cost the most of the account's indexed-field allowance.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"helpText":{"title":"Help text","description":"Help for editors. Display metadata: changed by a partial update, which keeps the items.","type":["string","null"]},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Link":{"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}},"Import":{"title":"Import","description":"graphform's own key: where `graphform assets sync <id>` takes this source's items from. Each marketing platform asset that passes `filter` becomes one item of `contentType` in `language`, with `_id` the asset's id (so a second sync updates items instead of adding more) and each property of `mapping` filled from an asset field. `apply` never syncs by itself.","type":"object","additionalProperties":false,"required":["from","contentType","mapping"],"properties":{"from":{"title":"From","description":"Where the items come from; only `assets` (the marketing platform's Open API, GET /v3/assets) for now.","type":"string","enum":["assets"]},"contentType":{"title":"Content type","description":"The content type of every imported item: a content type of this source that is not abstract. Its base types are added to each item's ContentType.","type":"string","minLength":1},"language":{"title":"Language","description":"The language of every imported item: one of this source's languages. Default: the first of them.","type":"string","minLength":1},"mapping":{"title":"Mapping","description":"Item property → asset field path, e.g. Name: title, Body: content.value. Properties are those of the content type (inherited ones included); a field the asset lacks, or holds null, leaves the property out.","type":"object","minProperties":1,"additionalProperties":{"title":"Asset field","description":"A field of the asset, with dots for nested fields: title, type, folder_id, created_at, modified_at, content.value, links.self, labels.0.values.0.name …","type":"string","minLength":1,"pattern":"^[^.\\s]+(\\.[^.\\s]+)*$"}},"filter":{"$ref":"#/definitions/ImportFilter"}}},"ImportFilter":{"title":"ImportFilter","description":"Which assets to import; every condition given must hold.","type":"object","additionalProperties":false,"properties":{"type":{"title":"Asset types","description":"Only assets of these types.","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Asset type","description":"An asset type of the marketing platform.","type":"string","enum":["article","image","video","raw_file","structured_content"]}},"folder":{"title":"Folder ids","description":"Only assets in one of these folders (the asset's folder_id).","type":"array","minItems":1,"uniqueItems":true,"items":{"title":"Folder id","description":"A folder id of the marketing platform.","type":"string","minLength":1}},"labels":{"title":"Labels","description":"Only assets carrying at least one of these labels. An entry matches a label value by its name (`Spring 2025`), by its id, or by group and value names written `Group: Value` (`Campaign: Spring 2025`); names are compared exactly. Matched by graphform on the listed assets (the Open API filters labels by ids only).","type":"array","minItems":1,"items":{"title":"Label","description":"An asset label.","type":"string","minLength":1}},"archived":{"title":"Archived","description":"false (the default): only assets that are not archived; true: only archived ones.","type":"boolean"}}},"Move":{"title":"Move","description":"One declared rename.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The old name: `Type`, or `Type.Property`.","type":"string","pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"},"to":{"title":"To","description":"The new name, declared in this file: `Type`, or `Type.Property`.","type":"string","pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"}}},"Conversion":{"title":"Conversion","description":"How values that do not convert to the declared type are handled.","type":"object","additionalProperties":false,"properties":{"onError":{"title":"On error","description":"`fail` (the default): the plan stops and names the first items whose values do not convert; `drop-value`: such items are kept without the value; `drop-item`: such items are not carried over (counted as lost).","type":"string","enum":["fail","drop-value","drop-item"]}}}}};
 const schema12 = {"title":"Link","description":"A link (published `LinkConfig`): `from` a field of this source's items `to` a field of another source's items.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The field of this source's items.","type":"string","minLength":1},"to":{"title":"To","description":"The field of the other source's items.","type":"string","minLength":1},"unknownFields":{"title":"Unknown fields","description":"Fields of the link that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
+const schema19 = {"title":"Move","description":"One declared rename.","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"title":"From","description":"The old name: `Type`, or `Type.Property`.","type":"string","pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"},"to":{"title":"To","description":"The new name, declared in this file: `Type`, or `Type.Property`.","type":"string","pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"}}};
+const schema20 = {"title":"Conversion","description":"How values that do not convert to the declared type are handled.","type":"object","additionalProperties":false,"properties":{"onError":{"title":"On error","description":"`fail` (the default): the plan stops and names the first items whose values do not convert; `drop-value`: such items are kept without the value; `drop-item`: such items are not carried over (counted as lost).","type":"string","enum":["fail","drop-value","drop-item"]}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func50 = runtime_ucs2length;
 const pattern0 = new RegExp("^[a-z0-9]+$", "u");
 const pattern1 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 const pattern2 = new RegExp("^(?!__)[_A-Za-z][_0-9A-Za-z]*$", "u");
+const pattern7 = new RegExp("^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$", "u");
+const pattern9 = new RegExp("^(?!__)[_A-Za-z][_0-9A-Za-z]*\\.(?!__)[_A-Za-z][_0-9A-Za-z]*$", "u");
 const schema13 = {"title":"PropertyType","description":"A property type: a named group of properties.","type":"object","additionalProperties":false,"required":["properties"],"properties":{"base":{"title":"Base","description":"The published `base` of a property type (a string; what it does is not documented).","type":"string","minLength":1},"abstract":{"title":"Abstract","description":"The published `abstract` flag of a property type.","type":"boolean"},"properties":{"title":"Properties","description":"The property type's properties by name.","type":"object","propertyNames":{"pattern":"^(?!__)[_A-Za-z][_0-9A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/PropertyTypeProperty"}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property type that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 const schema14 = {"title":"PropertyTypeProperty","description":"A property of a property type.","type":"object","additionalProperties":false,"required":["type"],"properties":{"name":{"title":"Name","description":"The property's name as the service stores it. Optional: graphform fills it from the key.","type":"string","minLength":1},"type":{"title":"Type","description":"A scalar (String, Int, Float, Boolean, Date, DateTime), a property type of this source, or a list of either written [X].","type":"string","examples":["String","Int","Float","Boolean","Date","DateTime","[String]"]},"searchable":{"title":"Searchable","description":"True makes the property full-text searchable: its values are sent as `Name___searchable`.","type":"boolean"},"skip":{"title":"Skip","description":"True stores the property without indexing it (the vendor's client's `skip` flag): its values are sent as `Name___skip`. Not in the published API file; a change of it goes by a full update (which deletes the source's items), and the data-files re-push sends them under the new name.","type":"boolean"},"index":{"title":"Index","description":"The published `index` flag. Changed by a partial update, like `searchable`; an explicit false is kept, since the service's default is not published.","type":"boolean"},"ref":{"title":"Ref","description":"The published `ref` (`FieldRef`): what the property refers to. A change of it goes by a full update.","type":"object","additionalProperties":false,"properties":{"id":{"title":"Ref id","description":"The id part of the reference.","type":"string"},"type":{"title":"Ref type","description":"The type part of the reference.","type":"string"}}},"unknownFields":{"title":"Unknown fields","description":"Fields of the property that the service holds and graphform does not know (written by `graphform import`): kept, compared and sent back verbatim at this level, so nothing the service holds is dropped. Any JSON values; a field graphform knows belongs outside this block.","type":"object","additionalProperties":true}}};
 
@@ -1725,12 +1729,15 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 }
-if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
-let data19 = data.unknownFields;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-}
-else {
-const err41 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.unknownFields.type,parentSchema:schema11.properties.unknownFields,data:data19};
+if(data.moved !== undefined && func0.call(data, "moved")){
+let data19 = data.moved;
+if(Array.isArray(data19)){
+const len2 = data19.length;
+for(let i3=0; i3<len2; i3++){
+let data20 = data19[i3];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if((data20.from === undefined) || (!(func0.call(data20, "from")))){
+const err41 = {instancePath:instancePath+"/moved/" + i3,schemaPath:"#/definitions/Move/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'",schema:schema19.required,parentSchema:schema19,data:data20};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1739,15 +1746,343 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if((data20.to === undefined) || (!(func0.call(data20, "to")))){
+const err42 = {instancePath:instancePath+"/moved/" + i3,schemaPath:"#/definitions/Move/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'",schema:schema19.required,parentSchema:schema19,data:data20};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+for(const key8 of Object.keys(data20)){
+if(!((key8 === "from") || (key8 === "to"))){
+const err43 = {instancePath:instancePath+"/moved/" + i3,schemaPath:"#/definitions/Move/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data:data20};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data20.from !== undefined && func0.call(data20, "from")){
+let data21 = data20.from;
+if(typeof data21 === "string"){
+if(!pattern7.test(data21)){
+const err44 = {instancePath:instancePath+"/moved/" + i3+"/from",schemaPath:"#/definitions/Move/properties/from/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$",parentSchema:schema19.properties.from,data:data21};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/moved/" + i3+"/from",schemaPath:"#/definitions/Move/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.from.type,parentSchema:schema19.properties.from,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data20.to !== undefined && func0.call(data20, "to")){
+let data22 = data20.to;
+if(typeof data22 === "string"){
+if(!pattern7.test(data22)){
+const err46 = {instancePath:instancePath+"/moved/" + i3+"/to",schemaPath:"#/definitions/Move/properties/to/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*(\\.(?!__)[_A-Za-z][_0-9A-Za-z]*)?$",parentSchema:schema19.properties.to,data:data22};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/moved/" + i3+"/to",schemaPath:"#/definitions/Move/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.to.type,parentSchema:schema19.properties.to,data:data22};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/moved/" + i3,schemaPath:"#/definitions/Move/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data:data20};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/moved",schemaPath:"#/properties/moved/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.moved.type,parentSchema:schema11.properties.moved,data:data19};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.convert !== undefined && func0.call(data, "convert")){
+let data23 = data.convert;
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key9 of Object.keys(data23)){
+const _errs58 = errors;
+if(typeof key9 === "string"){
+if(!pattern9.test(key9)){
+const err50 = {instancePath:instancePath+"/convert",schemaPath:"#/properties/convert/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?!__)[_A-Za-z][_0-9A-Za-z]*\\.(?!__)[_A-Za-z][_0-9A-Za-z]*$"},message:"must match pattern \""+"^(?!__)[_A-Za-z][_0-9A-Za-z]*\\.(?!__)[_A-Za-z][_0-9A-Za-z]*$"+"\"",schema:"^(?!__)[_A-Za-z][_0-9A-Za-z]*\\.(?!__)[_A-Za-z][_0-9A-Za-z]*$",parentSchema:schema11.properties.convert.propertyNames,data:key9,propertyName:key9};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+var valid18 = _errs58 === errors;
+if(!valid18){
+const err51 = {instancePath:instancePath+"/convert",schemaPath:"#/properties/convert/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid",schema:schema11.properties.convert.propertyNames,parentSchema:schema11.properties.convert,data:data23};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+for(const key10 of Object.keys(data23)){
+let data24 = data23[key10];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key11 of Object.keys(data24)){
+if(!(key11 === "onError")){
+const err52 = {instancePath:instancePath+"/convert/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Conversion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data:data24};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data24.onError !== undefined && func0.call(data24, "onError")){
+let data25 = data24.onError;
+if(typeof data25 !== "string"){
+const err53 = {instancePath:instancePath+"/convert/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/onError",schemaPath:"#/definitions/Conversion/properties/onError/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.onError.type,parentSchema:schema20.properties.onError,data:data25};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(!(((data25 === "fail") || (data25 === "drop-value")) || (data25 === "drop-item"))){
+const err54 = {instancePath:instancePath+"/convert/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/onError",schemaPath:"#/definitions/Conversion/properties/onError/enum",keyword:"enum",params:{allowedValues: schema20.properties.onError.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.onError.enum,parentSchema:schema20.properties.onError,data:data25};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/convert/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/Conversion/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data:data24};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/convert",schemaPath:"#/properties/convert/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.convert.type,parentSchema:schema11.properties.convert,data:data23};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.keep !== undefined && func0.call(data, "keep")){
+let data26 = data.keep;
+if((typeof data26 !== "boolean") && (!(data26 && typeof data26 == "object" && !Array.isArray(data26)))){
+const err57 = {instancePath:instancePath+"/keep",schemaPath:"#/properties/keep/type",keyword:"type",params:{type: schema11.properties.keep.type},message:"must be boolean,object",schema:schema11.properties.keep.type,parentSchema:schema11.properties.keep,data:data26};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+for(const key12 of Object.keys(data26)){
+if(!(key12 === "defaults")){
+const err58 = {instancePath:instancePath+"/keep",schemaPath:"#/properties/keep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.keep,data:data26};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data26.defaults !== undefined && func0.call(data26, "defaults")){
+let data27 = data26.defaults;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key13 of Object.keys(data27)){
+if(!(((key13 === "Status") || (key13 === "_rbac")) || (key13 === "RolesWithReadAccess"))){
+const err59 = {instancePath:instancePath+"/keep/defaults",schemaPath:"#/properties/keep/properties/defaults/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.keep.properties.defaults,data:data27};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data27.Status !== undefined && func0.call(data27, "Status")){
+let data28 = data27.Status;
+if(typeof data28 !== "string"){
+const err60 = {instancePath:instancePath+"/keep/defaults/Status",schemaPath:"#/properties/keep/properties/defaults/properties/Status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.keep.properties.defaults.properties.Status.type,parentSchema:schema11.properties.keep.properties.defaults.properties.Status,data:data28};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(!((data28 === "Published") || (data28 === "Draft"))){
+const err61 = {instancePath:instancePath+"/keep/defaults/Status",schemaPath:"#/properties/keep/properties/defaults/properties/Status/enum",keyword:"enum",params:{allowedValues: schema11.properties.keep.properties.defaults.properties.Status.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.keep.properties.defaults.properties.Status.enum,parentSchema:schema11.properties.keep.properties.defaults.properties.Status,data:data28};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data27._rbac !== undefined && func0.call(data27, "_rbac")){
+let data29 = data27._rbac;
+if(typeof data29 === "string"){
+if(func50(data29) < 1){
+const err62 = {instancePath:instancePath+"/keep/defaults/_rbac",schemaPath:"#/properties/keep/properties/defaults/properties/_rbac/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.keep.properties.defaults.properties._rbac,data:data29};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/keep/defaults/_rbac",schemaPath:"#/properties/keep/properties/defaults/properties/_rbac/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.keep.properties.defaults.properties._rbac.type,parentSchema:schema11.properties.keep.properties.defaults.properties._rbac,data:data29};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data27.RolesWithReadAccess !== undefined && func0.call(data27, "RolesWithReadAccess")){
+let data30 = data27.RolesWithReadAccess;
+if(typeof data30 === "string"){
+if(func50(data30) < 1){
+const err64 = {instancePath:instancePath+"/keep/defaults/RolesWithReadAccess",schemaPath:"#/properties/keep/properties/defaults/properties/RolesWithReadAccess/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema11.properties.keep.properties.defaults.properties.RolesWithReadAccess,data:data30};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/keep/defaults/RolesWithReadAccess",schemaPath:"#/properties/keep/properties/defaults/properties/RolesWithReadAccess/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.keep.properties.defaults.properties.RolesWithReadAccess.type,parentSchema:schema11.properties.keep.properties.defaults.properties.RolesWithReadAccess,data:data30};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/keep/defaults",schemaPath:"#/properties/keep/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.keep.properties.defaults.type,parentSchema:schema11.properties.keep.properties.defaults,data:data27};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+}
+if(data.unknownFields !== undefined && func0.call(data, "unknownFields")){
+let data31 = data.unknownFields;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+}
+else {
+const err67 = {instancePath:instancePath+"/unknownFields",schemaPath:"#/properties/unknownFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.unknownFields.type,parentSchema:schema11.properties.unknownFields,data:data31};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }

@@ -40,6 +40,11 @@ export const DECLARATION_CODES = {
   GF_IMPORT_UNKNOWN_LANGUAGE: "import.language is not one of the source's languages.",
   GF_IMPORT_UNKNOWN_PROPERTY: 'import.mapping fills a property the imported content type does not have.',
   GF_IMPORT_UNKNOWN_ASSET_FIELD: 'import.mapping reads an asset field the Open API does not document (warning).',
+  GF_MOVED_FROM_DECLARED: "A moved entry's `from` is still declared: a rename leaves the old name behind.",
+  GF_MOVED_TO_MISSING: "A moved entry's `to` names nothing the source declares (directly, or at the end of a chain of moves).",
+  GF_MOVED_TWICE: 'Two moved entries move to the same name, or move the same name away.',
+  GF_MOVED_KIND: 'A moved entry renames a type to a property or a property to a type.',
+  GF_CONVERT_UNKNOWN_PROPERTY: 'A convert entry names no property of a content type or property type of the source.',
 } as const;
 
 export type DeclarationCode = keyof typeof DECLARATION_CODES;

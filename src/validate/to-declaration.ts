@@ -4,6 +4,7 @@ import { recordFrom } from '../model/own.js';
 import type {
   ContentTypeDefinition,
   FieldRef,
+  KeepDeclaration,
   LinkDefinition,
   PropertyDefinition,
   PropertyTypeDefinition,
@@ -33,6 +34,9 @@ export function toSourceDeclaration(file: string, declared: ContentSourceDeclara
   };
   const declaration: SourceDeclaration = { id: declared.id, definition, data: [...(declared.data ?? [])], file };
   if (declared.import !== undefined) declaration.import = structuredClone(declared.import);
+  if (declared.moved !== undefined) declaration.moved = declared.moved.map((move) => ({ from: move.from, to: move.to }));
+  if (declared.convert !== undefined) declaration.convert = mapValues(declared.convert, (conversion) => ({ onError: conversion.onError ?? 'fail' }));
+  if (declared.keep !== undefined) declaration.keep = keepOf(declared.keep);
   return declaration;
 }
 
@@ -72,6 +76,11 @@ function toPropertyType(propertyType: PropertyType): PropertyTypeDefinition {
     })),
     ...unknown(propertyType.unknownFields),
   };
+}
+
+function keepOf(keep: NonNullable<ContentSourceDeclaration['keep']>): KeepDeclaration {
+  if (typeof keep === 'boolean') return { enabled: keep, defaults: {} };
+  return { enabled: true, defaults: { ...(keep.defaults ?? {}) } };
 }
 
 function toRef(ref: { id?: string; type?: string }): FieldRef {

@@ -8,6 +8,7 @@ import { importBlockRule } from './import-block.js';
 import { inheritanceCycleRule } from './inheritance-cycle.js';
 import { linkFieldNamesRule } from './link-field-names.js';
 import { maxSourcesRule } from './max-sources.js';
+import { movesAndConversionsRule } from './moves-and-conversions.js';
 import { propertyTypeNameCollisionRule } from './property-type-name-collision.js';
 import { propertyTypesKnownRule } from './property-types-known.js';
 import { reservedTypeNamesRule } from './reserved-type-names.js';
@@ -34,4 +35,5 @@ export const rules: readonly Rule[] = [
   unknownFieldsRule,
   linkFieldNamesRule,
   searchableAndSkipRule,
+  movesAndConversionsRule,
 ];

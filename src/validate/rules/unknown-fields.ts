@@ -5,7 +5,7 @@ import { PUBLISHED_FIELDS, type DefinitionLevel } from '../../model/published-fi
 import { diagnosticAt, type Rule } from '../rule.js';
 
 /** graphform's own keys beside the source's published fields. */
-const OWN_KEYS: readonly string[] = ['id', 'data', 'import'];
+const OWN_KEYS: readonly string[] = ['id', 'data', 'import', 'moved', 'convert', 'keep'];
 
 function known(level: DefinitionLevel): readonly string[] {
   return level === 'source' ? [...OWN_KEYS, ...PUBLISHED_FIELDS.source] : PUBLISHED_FIELDS[level];
