@@ -6,6 +6,7 @@ import { checkFullDefinition } from '../emulator/graph/definition-shape.js';
 import { isWithin } from '../fs/project-file.js';
 import { isRecord } from '../model/is-record.js';
 import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
+import { ITEM_FIELD_NAMES, type ItemField } from '../emulator/types.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, DEFAULT_LOCAL_DELAYS, DEFAULT_WAIT, defaultStatePath } from './defaults.js';
 import { parseDuration } from './duration.js';
 import { assertVariablesSet, interpolate } from './interpolate.js';
@@ -58,6 +59,7 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
       indexingLagMs: durationOf(emulatorRaw?.indexingLag) ?? DEFAULT_LOCAL_DELAYS.indexingLagMs,
     };
     if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
+    if (emulatorRaw?.itemFields !== undefined) result.emulator.itemFields = checkItemFields(emulatorRaw.itemFields, (i) => ctx.where([...keyPath('emulator', 'itemFields'), i]));
     if (emulatorRaw?.cmsTypes !== undefined) result.emulator.cmsTypes = checkCmsTypes(emulatorRaw.cmsTypes, ctx.where(keyPath('emulator', 'cmsTypes')));
     return result;
   }
@@ -120,6 +122,21 @@ function checkCmsTypes(raw: unknown, where: string): ContentSourceV3 {
   throw new GraphformError('GF_CONFIG_INVALID', `${where}: cmsTypes is not a valid content source definition: ${checked.message}.`, {
     hint: 'cmsTypes takes the fields of the published definition, as GET types answers them: label, languages, contentTypes, propertyTypes, links and the rest.',
   });
+}
+
+/** `emulator.itemFields`: names of ITEM_FIELD_NAMES (the shape check made it a list of strings); an unknown one names its config line. */
+function checkItemFields(raw: unknown, where: (index: number) => string): ItemField[] {
+  const names = Array.isArray(raw) ? (raw as unknown[]) : [];
+  const fields: ItemField[] = [];
+  for (const [i, name] of names.entries()) {
+    if (!(ITEM_FIELD_NAMES as readonly unknown[]).includes(name)) {
+      throw new GraphformError('GF_CONFIG_INVALID', `${where(i)}: ${JSON.stringify(name)} is not an item field the emulator can serve; itemFields takes ${ITEM_FIELD_NAMES.join(', ')}.`, {
+        hint: 'An empty list, itemFields: [], serves none of them; without itemFields the emulator serves Status.',
+      });
+    }
+    if (!fields.includes(name as ItemField)) fields.push(name as ItemField);
+  }
+  return fields;
 }
 
 function resolveState(

@@ -53,7 +53,7 @@ const environmentShape: Shape = {
       required: ['scheme', 'appKey', 'secret'],
       fields: { scheme: { kind: 'enum', values: ['basic', 'hmac'] }, appKey: str, secret: str },
     },
-    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' }, schemaDelay: duration, indexingLag: duration } },
+    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' }, schemaDelay: duration, indexingLag: duration, itemFields: { kind: 'stringList' } } },
     singleKey: str,
     state: stateShape,
     refresh: bool,

@@ -1,5 +1,6 @@
 import type { GraphAuth } from '../graph/types.js';
 import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
+import type { ItemField } from '../emulator/types.js';
 
 export type StateConfig =
   | { backend: 'local'; path: string; lockTimeoutMs: number }
@@ -26,6 +27,8 @@ export interface EmulatorEnvironmentConfig {
   schemaDelayMs: number;
   /** How long after a data request its GraphQL counts and serves the items (`indexingLag`). */
   indexingLagMs: number;
+  /** The item fields (Status, _rbac, RolesWithReadAccess) its GraphQL serves (`itemFields`); the emulator's default when absent. */
+  itemFields?: ItemField[];
 }
 
 /** How long apply and data push wait for GraphQL (`wait:`), in milliseconds. */

@@ -26,6 +26,7 @@ import { IndexingLag, ObservedStore, SchemaPropagation } from './server/service-
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './server/options.js';
+export { ITEM_FIELD_NAMES, ITEM_FIELDS_SERVED_BY_DEFAULT } from './types.js';
 export type * from './types.js';
 
 /** The CMS's types: as given (and kept), else as kept from an earlier start, else the built-in set. */
@@ -84,7 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The marketing platform's services load on their first request: a plan or apply never calls them.
   const services = [
     graph,
-    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now }),
+    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields }),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
     lazyService(OPEN_API_PREFIX, async () => {
       const [{ openApiService }, { RateLimiter }] = await Promise.all([import('./assets/routes.js'), import('./assets/rate-limit.js')]);

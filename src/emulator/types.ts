@@ -68,7 +68,27 @@ export interface EmulatorOptions {
   schemaDelayMs?: number;
   /** Indexing lag: an item a data request indexes is counted and served by GraphQL only this long after it. Default 0. */
   indexingLagMs?: number;
+  /**
+   * Which of the item fields `Status`, `_rbac` and `RolesWithReadAccess` every content type
+   * of the content GraphQL endpoint serves as a top-level String field, read from the data
+   * line (null when the item has none). The public record suggests `Status` can be selected
+   * and says nothing of the other two; whether any of them can is not published. So this is
+   * configurable, for a client that reads items back to be tested on both paths: where a
+   * field is served, and where selecting it fails validation ("Cannot query field ...").
+   * A declared property of the same name is not served twice: the item field wins. Default
+   * ITEM_FIELDS_SERVED_BY_DEFAULT (`['Status']`); `[]` serves none.
+   */
+  itemFields?: readonly ItemField[];
 }
+
+/** The item fields the content GraphQL endpoint can serve besides `_id`, `ContentType` and `Language` (EmulatorOptions.itemFields). */
+export type ItemField = 'Status' | '_rbac' | 'RolesWithReadAccess';
+
+/** Every ItemField, in the order the schema lists them. */
+export const ITEM_FIELD_NAMES: readonly ItemField[] = ['Status', '_rbac', 'RolesWithReadAccess'];
+
+/** What EmulatorOptions.itemFields is when absent: the public record suggests only `Status` can be selected. */
+export const ITEM_FIELDS_SERVED_BY_DEFAULT: readonly ItemField[] = ['Status'];
 
 export interface EmulatorMount {
   /** Starts and ends with '/', e.g. /o/oauth2/ */

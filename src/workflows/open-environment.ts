@@ -36,6 +36,7 @@ export async function openEnvironment(workflow: WorkflowEnvironment, config: Res
       ...(env.emulator.cmsTypes === undefined ? {} : { cmsTypes: env.emulator.cmsTypes }),
       schemaDelayMs: env.emulator.schemaDelayMs,
       indexingLagMs: env.emulator.indexingLagMs,
+      ...(env.emulator.itemFields === undefined ? {} : { itemFields: env.emulator.itemFields }),
     });
     rememberSecrets([emulator.credentials.secret, basicPair(emulator.credentials.appKey, emulator.credentials.secret)]);
     const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });

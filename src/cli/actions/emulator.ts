@@ -4,7 +4,7 @@ import { GraphformError } from '../../diagnostics/errors.js';
 import { loadOrCreateCredentials } from '../../emulator/server/credentials-file.js';
 import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
-import { startEmulator, type EmulatorCredentials, type EmulatorOptions, type RunningEmulator } from '../../emulator/index.js';
+import { ITEM_FIELD_NAMES, startEmulator, type EmulatorCredentials, type EmulatorOptions, type ItemField, type RunningEmulator } from '../../emulator/index.js';
 import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator-options.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
@@ -88,6 +88,8 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   if (schemaDelayMs !== undefined) startOptions.schemaDelayMs = schemaDelayMs;
   const indexingLagMs = durationFlag(options.indexingLag, '--indexing-lag');
   if (indexingLagMs !== undefined) startOptions.indexingLagMs = indexingLagMs;
+  const itemFields = itemFieldsFlag(options.itemFields);
+  if (itemFields !== undefined) startOptions.itemFields = itemFields;
   if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
   const { credentials, singleKey } = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;
@@ -117,4 +119,15 @@ function durationFlag(value: string | undefined, flag: string): number | undefin
   const ms = parseDuration(value);
   if (ms === undefined) throw new GraphformError('GF_USAGE', `${flag} takes a duration such as 500ms, 30s or 2m, not ${JSON.stringify(value)}`);
   return ms;
+}
+
+/** --item-fields: comma-separated names of ITEM_FIELD_NAMES (spaces around them allowed); '' serves none. */
+export function itemFieldsFlag(value: string | undefined): ItemField[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.find((name) => !(ITEM_FIELD_NAMES as readonly string[]).includes(name));
+  if (unknown !== undefined) {
+    throw new GraphformError('GF_USAGE', `--item-fields takes a comma-separated list of ${ITEM_FIELD_NAMES.join(', ')} (or "" for none), not ${JSON.stringify(unknown)}`);
+  }
+  return names as ItemField[];
 }

@@ -15,4 +15,6 @@ export interface EmulatorCommandOptions {
   schemaDelay?: string;
   /** A duration: how long after a data request GraphQL counts and serves its items. */
   indexingLag?: string;
+  /** Comma-separated item fields every content type's GraphQL serves (`Status,_rbac`; '' for none): EmulatorOptions.itemFields. */
+  itemFields?: string;
 }

@@ -35,6 +35,7 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
       .option('--cms-types <file>', "the CMS's own content types, a YAML or JSON definition (kept in --data-dir; default: a small built-in set)")
       .option('--schema-delay <duration>', 'GraphQL serves the schema from before a types change for this long, as the service takes minutes (e.g. 500ms, 2m; default 0)')
       .option('--indexing-lag <duration>', 'GraphQL counts and serves a pushed item only this long after it (e.g. 500ms; default 0)')
+      .option('--item-fields <list>', 'item fields every content type serves in GraphQL besides _id, ContentType and Language, comma separated, from Status, _rbac and RolesWithReadAccess ("" for none; default Status)')
       .action(async (options: EmulatorCommandOptions) => {
         await run(async (ctx) => {
           const stop = stopSignal();

@@ -5,6 +5,7 @@ import { CursorStore } from './cursors.js';
 import { QUERY_TIME_LIMIT_MS, type Reader } from './item-query.js';
 import { buildContentSchema, type GraphqlContext } from './schema.js';
 import { schemaModel } from './schema-model.js';
+import type { ItemField } from '../types.js';
 
 /** A GraphQL-over-HTTP request body, already checked for its shape. */
 export interface GraphqlRequest {
@@ -32,13 +33,14 @@ export interface GraphqlEngine {
 /**
  * Runs queries against the schema of the current definitions. This module (and with it the
  * graphql package) is imported only when the endpoint is first used. The schema is built
- * again only when the store's definitions changed (its revision moved).
+ * again only when the store's definitions changed (its revision moved); `itemFields` (the
+ * optional item fields every content type serves) is fixed for the engine's life.
  */
-export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number): GraphqlEngine {
+export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number, itemFields: readonly ItemField[]): GraphqlEngine {
   const cursors = new CursorStore();
   let cached: { revision: number; built: Built } | undefined;
   const current = (): Built => {
-    if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store, items) };
+    if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store, items, itemFields) };
     return cached.built;
   };
   return {
@@ -67,12 +69,12 @@ export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: (
   };
 }
 
-function build(store: MemoryStore, items: ItemStore): Built {
+function build(store: MemoryStore, items: ItemStore, itemFields: readonly ItemField[]): Built {
   const sources = store.ids().flatMap((id) => {
     const source = store.get(id);
     return source === undefined ? [] : [{ id, definition: source.definition }];
   });
-  const model = schemaModel(sources);
+  const model = schemaModel(sources, itemFields);
   if (model.problems.length > 0) return { ok: false, status: 500, message: `The schema does not work: ${model.problems.join('; ')}` };
   if (model.contentTypes.length === 0) return { ok: false, status: 400, message: 'The schema is empty: no custom content source has content types yet (PUT types first)' };
   try {

@@ -7,6 +7,7 @@ import type { Reply } from '../server/respond.js';
 import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../server/route-table.js';
 import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from '../server/store.js';
+import type { ItemField } from '../types.js';
 import type { GraphqlEngine, GraphqlRequest } from './engine.js';
 import type { Reader } from './item-query.js';
 import { graphqlPage, PAGE_POLICY } from './page.js';
@@ -21,6 +22,8 @@ export interface GraphqlServiceDeps {
   auth: AuthVerifier;
   /** The clock for expiry (StopPublish), cursors and the query time limit. */
   now: () => number;
+  /** The optional item fields every content type serves (EmulatorOptions.itemFields, resolved). */
+  itemFields: readonly ItemField[];
 }
 
 /** A query document is text a person types; a megabyte is far more than any. */
@@ -40,7 +43,7 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
   let engine: Promise<GraphqlEngine> | undefined;
   const loadEngine = (): Promise<GraphqlEngine> => {
     if (engine === undefined) {
-      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now));
+      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now, deps.itemFields));
       // A failed import is tried again by the next request rather than remembered.
       loading.catch(() => {
         if (engine === loading) engine = undefined;

@@ -1,6 +1,7 @@
 import { ownContentType } from '../graph/definition-references.js';
 import { ownValue } from '../graph/own.js';
 import type { ContentSourceV3 } from '../graph/wire-definition.js';
+import type { ItemField } from '../types.js';
 
 /**
  * What the GraphQL endpoint's schema holds, worked out from the stored definitions without
@@ -52,6 +53,8 @@ export interface SchemaModel {
   contentTypes: ContentTypeSpec[];
   propertyTypes: PropertyTypeSpec[];
   locales: LocaleSpec[];
+  /** The optional item fields (EmulatorOptions.itemFields) every content type serves besides ITEM_FIELDS. */
+  itemFields: readonly ItemField[];
   /** Why the schema does not work; empty when it does. */
   problems: string[];
 }
@@ -62,7 +65,11 @@ export const ENDPOINT_TYPE_NAMES: readonly string[] = [
   'Date', 'DateTime', 'String', 'Int', 'Float', 'Boolean', 'ID',
 ];
 
-/** Fields every item has; a property of the same name is not shown (the service's own fields win). */
+/**
+ * Fields every item has; a property of the same name is not shown (the service's own fields
+ * win). So do the optional item fields the emulator is configured to serve (`Status`,
+ * `_rbac`, `RolesWithReadAccess`: EmulatorOptions.itemFields), which schemaModel adds.
+ */
 export const ITEM_FIELDS: readonly string[] = ['_id', 'ContentType', 'Language'];
 
 const SCALARS = new Set(['String', 'Int', 'Float', 'Boolean', 'Date', 'DateTime']);
@@ -80,7 +87,8 @@ export function fieldRef(type: string): FieldRef {
   return { name, list: match?.[1] !== undefined, scalar: SCALARS.has(name) ? name : undefined };
 }
 
-export function schemaModel(sources: ReadonlyArray<{ id: string; definition: ContentSourceV3 }>): SchemaModel {
+export function schemaModel(sources: ReadonlyArray<{ id: string; definition: ContentSourceV3 }>, itemFields: readonly ItemField[] = []): SchemaModel {
+  const served: readonly string[] = [...ITEM_FIELDS, ...itemFields];
   const owners = new Map<string, string>(ENDPOINT_TYPE_NAMES.map((name) => [name, 'the endpoint itself']));
   const problems: string[] = [];
   /** Claims the names a type brings; reports the first one already taken, and then claims none. */
@@ -112,19 +120,20 @@ export function schemaModel(sources: ReadonlyArray<{ id: string; definition: Con
       }
     }
     for (const name of Object.keys(definition.contentTypes ?? {})) {
-      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name));
+      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name, served));
     }
   }
-  return { contentTypes, propertyTypes: [...propertyTypes.values()], locales: [...locales.values()], problems };
+  return { contentTypes, propertyTypes: [...propertyTypes.values()], locales: [...locales.values()], itemFields: [...itemFields], problems };
 }
 
-function contentTypeSpec(source: string, definition: ContentSourceV3, name: string): ContentTypeSpec {
+/** `itemFields`: the names the item itself serves (ITEM_FIELDS and the configured optional ones); a property of such a name is left out. */
+function contentTypeSpec(source: string, definition: ContentSourceV3, name: string, itemFields: readonly string[]): ContentTypeSpec {
   const lineage = ancestors(definition, name);
   const fields = new Map<string, FieldSpec>();
   // Most distant ancestor first, so nearer declarations (and the type's own) replace theirs.
   for (const type of [...lineage].reverse().concat(name)) {
     for (const [property, p] of Object.entries(ownContentType(definition, type)?.properties ?? {})) {
-      if (!ITEM_FIELDS.includes(property)) fields.set(property, { name: property, type: fieldRef(p.type) });
+      if (!itemFields.includes(property)) fields.set(property, { name: property, type: fieldRef(p.type) });
     }
   }
   const abstract = ownContentType(definition, name)?.abstract === true;

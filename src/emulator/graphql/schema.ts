@@ -49,7 +49,9 @@ type Args = Record<string, unknown>;
 /**
  * The executable schema of the content GraphQL endpoint: per content type a query field
  * (limit, skip, where, locale) answering `{items, total}`; abstract types as interfaces;
- * property types as object types. Resolvers read the items when a query runs, so the
+ * property types as object types. Every content type serves `_id`, `ContentType`, `Language`,
+ * the item fields the model names (`Status`, `_rbac`, `RolesWithReadAccess` as configured:
+ * EmulatorOptions.itemFields) and its properties. Resolvers read the items when a query runs, so the
  * schema is rebuilt only when definitions change. Every field is read as an own property:
  * a property called `constructor` is data, not Object's constructor.
  */
@@ -82,6 +84,9 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
     _id: { type: GraphQLString, description: 'The _id of the action line', resolve: (item) => item.record.id },
     ContentType: { type: new GraphQLList(GraphQLString), resolve: (item) => contentTypes(item) },
     Language: { type: language, resolve: (item) => ({ Name: item.record.lang, DisplayName: displayName(item) }) },
+    ...(Object.fromEntries(
+      model.itemFields.map((name) => [name, { type: GraphQLString, description: `The item's ${name}, as its data line holds it`, resolve: (item: ItemView) => servedValue(item.data, name) ?? null }]),
+    ) as GraphQLFieldConfigMap<ItemView, unknown>),
     ...(Object.fromEntries(
       spec.fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (item: ItemView) => servedValue(item.data, f.name) ?? null }]),
     ) as GraphQLFieldConfigMap<ItemView, unknown>),

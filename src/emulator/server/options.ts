@@ -6,7 +6,7 @@ import { checkFullDefinition } from '../graph/definition-shape.js';
 import type { ContentSourceV3 } from '../graph/wire-definition.js';
 import { seededAssets } from '../assets/seed.js';
 import { checkApp } from '../auth/apps.js';
-import type { EmulatorAsset, EmulatorCredentials, EmulatorMount, EmulatorOptions, MarketingApp } from '../types.js';
+import { ITEM_FIELD_NAMES, ITEM_FIELDS_SERVED_BY_DEFAULT, type EmulatorAsset, type EmulatorCredentials, type EmulatorMount, type EmulatorOptions, type ItemField, type MarketingApp } from '../types.js';
 
 export interface ResolvedEmulatorOptions {
   port: number;
@@ -30,6 +30,8 @@ export interface ResolvedEmulatorOptions {
   assetsRateLimit: number | undefined;
   schemaDelayMs: number;
   indexingLagMs: number;
+  /** The item fields every content type of the content GraphQL endpoint serves, each once, in ITEM_FIELD_NAMES order. */
+  itemFields: readonly ItemField[];
 }
 
 export const EMULATOR_DEFAULTS = {
@@ -105,7 +107,17 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     assetsRateLimit: options.assetsRateLimit === false ? undefined : (integer(options.assetsRateLimit, 'assetsRateLimit', 1, 1_000_000) ?? EMULATOR_DEFAULTS.assetsRateLimit),
     schemaDelayMs: integer(options.schemaDelayMs, 'schemaDelayMs', 0, MAX_DELAY_MS) ?? 0,
     indexingLagMs: integer(options.indexingLagMs, 'indexingLagMs', 0, MAX_DELAY_MS) ?? 0,
+    itemFields: checkItemFields(options.itemFields),
   };
+}
+
+/** itemFields as given (each once, in ITEM_FIELD_NAMES order), or the default; an unknown name is refused, naming the allowed ones. */
+export function checkItemFields(given: readonly string[] | undefined): readonly ItemField[] {
+  if (given === undefined) return ITEM_FIELDS_SERVED_BY_DEFAULT;
+  if (!Array.isArray(given)) throw bad(`itemFields must be a list of ${ITEM_FIELD_NAMES.join(', ')}`);
+  const unknown = given.find((name) => !(ITEM_FIELD_NAMES as readonly unknown[]).includes(name));
+  if (unknown !== undefined) throw bad(`itemFields: ${JSON.stringify(unknown)} is not an item field the emulator can serve; the allowed ones are ${ITEM_FIELD_NAMES.join(', ')}`);
+  return ITEM_FIELD_NAMES.filter((name) => given.includes(name));
 }
 
 function checkApps(apps: readonly MarketingApp[]): MarketingApp[] {
