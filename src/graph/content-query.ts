@@ -29,7 +29,16 @@ export interface ContentEndpoint {
 export type ContentQueryOptions = Pick<HttpOptions, 'timeoutMs' | 'maxAttempts' | 'log' | 'sleep' | 'signal'> & {
   /** Clock for epi-hmac timestamps; default Date.now. */
   now?: () => number;
+  /**
+   * Extra request headers (e.g. `cg-include-deleted: true`), sent with every attempt. One
+   * named content-type, accept or authorization (any case) is dropped: the signed
+   * credentials and the JSON body must stay what this function sends.
+   */
+  headers?: Record<string, string>;
 };
+
+/** The headers queryContent sets itself; options.headers cannot replace them. */
+const OWN_HEADERS = new Set(['content-type', 'accept', 'authorization']);
 
 /** What a query came to: its `data`, or why there is none (secrets redacted, one short line). */
 export type ContentAnswer = { ok: true; data: Record<string, unknown> } | { ok: false; status: number | undefined; reason: string };
@@ -42,7 +51,8 @@ export type ContentAnswer = { ok: true; data: Record<string, unknown> } | { ok: 
 export async function queryContent(endpoint: ContentEndpoint, query: string, options: ContentQueryOptions = {}): Promise<ContentAnswer> {
   const secrets = secretsOf(endpoint.credentials);
   const clean = (text: string): string => excerpt(redact(text, secrets).replace(/\s+/g, ' ').trim(), 200);
-  const { now, ...http } = options;
+  const { now, headers, ...http } = options;
+  const extra = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())));
   let status: number;
   let text: string;
   try {
@@ -53,7 +63,7 @@ export async function queryContent(endpoint: ContentEndpoint, query: string, opt
       () => ({
         method: 'POST',
         url: `${origin}${target}`,
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: authorization(endpoint.credentials, target, body, now ?? Date.now) },
+        headers: { ...extra, 'content-type': 'application/json', accept: 'application/json', authorization: authorization(endpoint.credentials, target, body, now ?? Date.now) },
         body,
       }),
       { ...http, secrets },
