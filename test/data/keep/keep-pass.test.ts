@@ -144,7 +144,7 @@ describe('KeepPass: a content type rename', () => {
     ]);
   });
 
-  it('keeps ContentType entries that are no types of the source, before the lineage', () => {
+  it('replaces the served type names by the new lineage; a null ContentType gets it too', () => {
     const keep = pass();
     const item = { ...releaseNote('r3'), contentType: ['Item', 'ReleaseNote'] };
     expect(line(keep.accept(item)).ContentType).toEqual(['Item', 'Changelog']);
