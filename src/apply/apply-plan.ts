@@ -4,11 +4,12 @@ import { SentTally } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
 import { ownValue } from '../model/own.js';
 import { hashDefinition } from '../model/hash.js';
-import type { SourceDeclaration } from '../model/types.js';
+import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
-import { withoutSource, withPending, withSource } from '../state/state.js';
-import type { State } from '../state/types.js';
-import { appliedEntry, pendingIds, pendingOf, repushMarker } from './pending.js';
+import { stateEntry, withoutSource, withPending, withSource } from '../state/state.js';
+import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
+import type { KeepAccount } from '../data/keep/types.js';
+import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
 import { APPLY_WAIT_CODES, duration, listed, shortfallText, type ServiceWaits } from './service-waits.js';
@@ -27,8 +28,22 @@ export interface ApplyOptions {
   toolVersion: string;
   /** Sources applied at once; state writes stay one at a time. */
   parallelism: number;
-  /** Re-pushes a source's declared `data:` files after a create or full update; each acknowledged batch is counted into `tally`. */
-  repushData?(declaration: SourceDeclaration, tally: SentTally): Promise<PushSummary | undefined>;
+  /**
+   * Re-pushes a source's declared `data:` files after a create or full update, and the
+   * snapshot of the items the keep step carried over (`snapshot`, as state names it) before
+   * them; each acknowledged batch is counted into `tally`.
+   */
+  repushData?(declaration: SourceDeclaration, tally: SentTally, snapshot?: PendingSnapshot): Promise<PushSummary | undefined>;
+  /**
+   * The keep step of a full update that deletes a source's items: reads them back,
+   * transforms and validates them and writes a snapshot, sending nothing. Absent: nothing
+   * is kept (only `data:` files come back).
+   */
+  keepItems?(source: PlanSource, declaration: SourceDeclaration): Promise<KeptItems | undefined>;
+  /** Removes a snapshot once its items are served (or it is replaced by a newer one). */
+  removeSnapshot?(snapshot: PendingSnapshot): Promise<void>;
+  /** Items may be lost: without it, a keep step that finds items it cannot carry over stops the source before its PUT. */
+  allowDataLoss?: boolean;
   /** Waits for GraphQL around each re-push (absent: `--no-wait`, the re-push is trusted once the service accepted it). */
   waits?: ServiceWaits;
   /** Aborted by an interrupt: no new source or re-push starts; the work in flight ends and is recorded. */
@@ -44,6 +59,20 @@ export interface ApplyOptions {
   verifySettleMs?: number;
   /** Waits between reads back; injected so tests do not sleep. */
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** What the keep step of a full update came to: the account and, when items are carried over, the snapshot they are in. */
+export interface KeptItems {
+  account: KeepAccount;
+  /** Absent when nothing needs carrying over. */
+  snapshot?: PendingSnapshot;
+  /** What the service held when the items were read: state records it when the source was not in state yet. */
+  before: SourceDefinition;
+}
+
+/** A full update that deletes the items of a source the service holds. */
+function wipes(source: PlanSource): boolean {
+  return source.action === 'full' && source.requests.some((request) => request.kind === 'types.put');
 }
 
 /**
@@ -74,8 +103,41 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     stateWrites = write.catch(() => undefined);
     return write;
   };
+  // A source's items are pushed again when it has data: files, or a snapshot of kept items is pending.
   const repushes = (declaration: SourceDeclaration | undefined): declaration is SourceDeclaration =>
-    declaration !== undefined && declaration.data.length > 0 && options.repushData !== undefined;
+    declaration !== undefined && options.repushData !== undefined && (declaration.data.length > 0 || pendingOf(state, declaration.id)?.keep !== undefined);
+
+  /**
+   * The keep step of a full update: the items read back and snapshotted before the PUT. A
+   * snapshot still pending from a PUT that went through is pushed first by finishing that
+   * apply; here a new one replaces a pending one only when the service still holds
+   * everything (the plan wipes again because the earlier PUT never went out).
+   */
+  const keepStep = async (source: PlanSource, declaration: SourceDeclaration): Promise<{ snapshot: PendingSnapshot; before: SourceDefinition; account: KeepAccount } | undefined> => {
+    if (options.keepItems === undefined || !wipes(source)) return undefined;
+    const kept = await options.keepItems(source, declaration);
+    if (kept === undefined) return undefined;
+    const { account } = kept;
+    if (!account.known) {
+      // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
+      if (options.allowDataLoss === true) return undefined;
+      throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${source.id} cannot be read back (${account.reason}); nothing was sent`, {
+        hint: 'Run `graphform plan` to see why; pass --allow-data-loss to update the schema without keeping them.',
+      });
+    }
+    if (account.blocked) {
+      throw new GraphformError('GF_KEEP_CONVERSION_FAILED', `values of source ${source.id} do not convert to the declared types (${account.conversions.map((c) => `${c.property}: ${c.items}`).join(', ')}); nothing was sent`, {
+        hint: 'Run `graphform plan` to see the items; declare `convert: {Type.Property: {onError: drop-value | drop-item}}` or fix the values.',
+      });
+    }
+    if (account.lost > 0 && options.allowDataLoss !== true) {
+      throw new GraphformError('GF_KEEP_ITEMS_LOST', `the full update of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
+        hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
+      });
+    }
+    if (kept.snapshot === undefined) return undefined;
+    return { snapshot: kept.snapshot, before: kept.before, account };
+  };
 
   const runOne = async (source: PlanSource): Promise<void> => {
     const started = Date.now();
@@ -91,9 +153,23 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     try {
       if (source.requests.length > 0) {
         options.onEvent?.({ type: 'start', id: source.id, action: source.action });
-        const marker = repushes(declaration) && repushReason(source) !== undefined ? repushMarker(source, options.now()) : undefined;
-        if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
-          await record((current) => withPending(current, source.id, marker));
+        const kept = declaration === undefined ? undefined : await keepStep(source, declaration);
+        let marker: PendingWork | undefined;
+        if (kept !== undefined) {
+          marker = keepMarker(source, options.now(), kept.snapshot);
+          const replaced = pendingOf(state, source.id)?.keep;
+          // Before the PUT, whatever state held: the snapshot just written is what the next apply finishes from.
+          await record((current) =>
+            current.sources[source.id] === undefined
+              ? withSource(current, source.id, { ...stateEntry(kept.before, options.now().toISOString(), options.toolVersion), pending: marker as PendingWork })
+              : withPending(current, source.id, marker),
+          );
+          if (replaced !== undefined && replaced.snapshot !== kept.snapshot.snapshot) await options.removeSnapshot?.(replaced);
+        } else {
+          marker = repushes(declaration) && repushReason(source) !== undefined ? repushMarker(source, options.now()) : undefined;
+          if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
+            await record((current) => withPending(current, source.id, marker));
+          }
         }
         const sent = await sendRequests(options.client, source, verify, ownValue(state.sources, source.id)?.definition);
         const appliedAt = options.now().toISOString();
@@ -116,9 +192,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
       }
       if (repushes(declaration) && pendingOf(state, source.id) !== undefined && !stopped()) {
         if (source.requests.length === 0) options.onEvent?.({ type: 'resume', id: source.id, reason: pendingOf(state, source.id)?.repush.reason ?? '' });
-        await repush(options, declaration, outcome);
+        const snapshot = pendingOf(state, source.id)?.keep;
+        await repush(options, declaration, outcome, snapshot);
         // Cleared only once the items are sent and, unless --no-wait, served: otherwise the next apply pushes them again.
-        if (outcome.repush?.status === 'sent' && outcome.repushError === undefined) await record((current) => withPending(current, source.id, undefined));
+        if (outcome.repush?.status === 'sent' && outcome.repushError === undefined) {
+          await record((current) => withPending(current, source.id, undefined));
+          if (snapshot !== undefined) await options.removeSnapshot?.(snapshot);
+        }
       }
     } catch (error) {
       fail(error);
@@ -172,7 +252,7 @@ export function pendingAdoptions(plan: Plan, state: State | undefined, declarati
     });
 }
 
-async function repush(options: ApplyOptions, declaration: SourceDeclaration, outcome: SourceOutcome): Promise<void> {
+async function repush(options: ApplyOptions, declaration: SourceDeclaration, outcome: SourceOutcome, snapshot: PendingSnapshot | undefined): Promise<void> {
   const id = declaration.id;
   const failRepush = (error: string, code?: string): void => {
     outcome.repushError = error;
@@ -194,7 +274,7 @@ async function repush(options: ApplyOptions, declaration: SourceDeclaration, out
       options.onEvent?.({ type: 'schema-served', id, waitedMs: schema.waitedMs });
     }
     const tally = new SentTally();
-    const summary = await options.repushData?.(declaration, tally);
+    const summary = await options.repushData?.(declaration, tally, snapshot);
     if (summary !== undefined) outcome.repush = summary;
     options.onEvent?.({ type: 'repush', id, summary });
     if (waits === undefined || summary?.status !== 'sent') return;

@@ -1,7 +1,7 @@
 import type { SourceDefinition } from '../model/types.js';
 import type { PlanSource } from '../plan/types.js';
 import { stateEntry } from '../state/state.js';
-import type { PendingWork, State, StateSourceEntry } from '../state/types.js';
+import type { PendingSnapshot, PendingWork, State, StateSourceEntry } from '../state/types.js';
 
 /** The marker written before a request that wipes, creates or renames the fields of a source with `data:` files. */
 export function repushMarker(source: Pick<PlanSource, 'id' | 'action'>, at: Date): PendingWork {
@@ -14,6 +14,14 @@ export function repushMarker(source: Pick<PlanSource, 'id' | 'action'>, at: Date
           ? `a partial update of source ${source.id} renames fields in data lines, which the items it keeps hold under the old names`
           : `source ${source.id} may have been created without its items`;
   return { repush: { since: at.toISOString(), reason: `${why}; its data: files must be pushed again` } };
+}
+
+/** The marker written before a full update whose items the keep step carried over into `snapshot`. */
+export function keepMarker(source: Pick<PlanSource, 'id'>, at: Date, snapshot: PendingSnapshot): PendingWork {
+  return {
+    repush: { since: at.toISOString(), reason: `a full update of source ${source.id} deletes its items; the ${snapshot.items} items read back before it must be pushed again from ${snapshot.snapshot}, with its data: files` },
+    keep: snapshot,
+  };
 }
 
 /** Pending work recorded for `id`, if any. */

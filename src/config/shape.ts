@@ -57,6 +57,7 @@ const environmentShape: Shape = {
     singleKey: str,
     state: stateShape,
     refresh: bool,
+    keep: bool,
     wait: { kind: 'object', fields: { schemaTimeout: duration, servedTimeout: duration } },
   },
 };

@@ -54,6 +54,8 @@ export interface EnvironmentConfig {
   state: StateConfig;
   /** GET types before planning, to tell new sources from unmanaged ones and detect drift. */
   refresh: boolean;
+  /** false: a full update does not read the items back and push them again (`keep: false` on every source of the environment). */
+  keep: boolean;
   wait: WaitConfig;
 }
 

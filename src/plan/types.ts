@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Change } from '../diff/change.js';
 import type { RemoteDefinition, SourceInfo, SourceLabels } from '../graph/types.js';
 import type { PartialTypesBody, SourceDeclaration, SourceDefinition } from '../model/types.js';
+import type { KeepAccount } from '../data/keep/types.js';
 import type { PendingWork, State } from '../state/types.js';
 
 /** 2: `requests` per source (version 1 had one `request`), `unmanaged`, the delete action. */
@@ -52,6 +53,13 @@ export interface PlanSource {
    * buildPlan (the inspector is asynchronous); [] when nothing changes.
    */
   graphqlChanges?: GraphqlChange[];
+  /**
+   * On a full update of a source the service holds: what keeping its items comes to (per
+   * content type and language: deleted by the PUT, back from data files, carried over,
+   * lost and why), read back through GraphQL while planning. Attached by the plan workflow;
+   * `dataLoss` follows it: true only when an item is lost (or the count is unknown).
+   */
+  keep?: KeepAccount;
   /**
    * On a source whose `data:` files apply would push (after a create or full update, or a
    * re-push pending in state): those files checked as apply checks them. Attached by the CLI.

@@ -66,6 +66,9 @@ function pendingProblem(pending: unknown): string | undefined {
   if (pending === undefined) return undefined;
   if (!isRecord(pending) || !isRecord(pending.repush)) return 'pending is not an object with a repush entry';
   if (typeof pending.repush.since !== 'string' || typeof pending.repush.reason !== 'string') return 'pending.repush needs since and reason strings';
+  const keep = pending.keep;
+  if (keep === undefined) return undefined;
+  if (!isRecord(keep) || typeof keep.snapshot !== 'string' || typeof keep.hash !== 'string' || typeof keep.items !== 'number') return 'pending.keep needs snapshot and hash strings and an items count';
   return undefined;
 }
 

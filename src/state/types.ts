@@ -28,6 +28,17 @@ export interface PendingWork {
     /** Why the items must be pushed again, in words. */
     reason: string;
   };
+  /** The items the keep step read back before a full update: pushed again from this snapshot with the data: files. */
+  keep?: PendingSnapshot;
+}
+
+/** A snapshot of carried-over items named in state before the full update that deletes them. */
+export interface PendingSnapshot {
+  /** Relative to the project folder, with forward slashes. */
+  snapshot: string;
+  /** sha256 of its bytes: a snapshot that changed is not pushed. */
+  hash: string;
+  items: number;
 }
 
 /** The state of one environment (DESIGN.md section 5). */

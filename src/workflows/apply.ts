@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { applyPlan, pendingAdoptions } from '../apply/apply-plan.js';
 import type { ApplyEvent, ApplyResult } from '../apply/types.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
-import { repushDeclaredData } from '../data/repush.js';
 import { tallyingClient } from '../graph/served.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import { breakingGraphqlChanges, type SourceGraphqlChange } from '../graphql-impact/policy.js';
@@ -22,6 +21,7 @@ import { stateBackendFor } from './state-backend.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';
+import { keepHooks, withKeepAccounts } from './keep-accounts.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -141,7 +141,12 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
   // A plan made now counts what it deletes, for the confirmation; a saved plan shows the counts it was reviewed with.
   const planned =
     saved === undefined
-      ? await withDeleteCounts(env, await replan(planOptions(input, environment.name)), { counting: countingSourceFor(environment, opened), remote, state, http: project.config.http })
+      ? await withDeleteCounts(env, await withKeepAccounts(env, await replan(planOptions(input, environment.name)), { counting: countingSourceFor(environment, opened), remote, project, environment }), {
+          counting: countingSourceFor(environment, opened),
+          remote,
+          state,
+          http: project.config.http,
+        })
       : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
   // Checked now, a saved plan too: the data files may have changed since it was made.
   const plan = await withDataChecks(env, planned, project, state);
@@ -173,8 +178,19 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
     now: () => env.now(),
     toolVersion: TOOL_VERSION,
     parallelism: input.parallelism ?? 1,
-    repushData: (declaration, tally) =>
-      repushDeclaredData({ client: tallyingClient(client, tally, requestLog(env).log), declaration, config: project.config.data, cwd: env.cwd, root: project.config.rootDir, ...(env.signal === undefined ? {} : { stop: env.signal }), workersFromBytes: workersFromBytes(env.variables) }),
+    repushData: async (declaration, tally, snapshot) =>
+      (await import('../data/keep/restore-items.js')).restoreItems({
+        client: tallyingClient(client, tally, requestLog(env).log),
+        declaration,
+        snapshot,
+        config: project.config.data,
+        cwd: env.cwd,
+        root: project.config.rootDir,
+        ...(env.signal === undefined ? {} : { stop: env.signal }),
+        workersFromBytes: workersFromBytes(env.variables),
+      }),
+    ...keepHooks(env, { project, environment, counting: countingSourceFor(environment, opened), remote }),
+    allowDataLoss: input.allowDataLoss === true,
     ...(env.signal === undefined ? {} : { stop: env.signal }),
     verify: input.verify !== false,
     ...(waits === undefined ? {} : { waits }),

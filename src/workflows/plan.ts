@@ -9,6 +9,7 @@ import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
 import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
+import { withKeepAccounts } from './keep-accounts.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 
 /** What to plan: the CLI's `plan` flags as plain values. */
@@ -68,7 +69,9 @@ export async function planWith(
   const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets);
   seen?.(refreshed);
   const made = await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
-  const counted = await withDeleteCounts(env, made, { counting: countingSourceFor(environment, opened), remote: refreshed.remote, state, http: project.config.http });
+  const counting = countingSourceFor(environment, opened);
+  const kept = await withKeepAccounts(env, made, { counting, remote: refreshed.remote, project, environment });
+  const counted = await withDeleteCounts(env, kept, { counting, remote: refreshed.remote, state, http: project.config.http });
   // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
   return withDataChecks(env, counted, project, state);
 }

@@ -1,0 +1,208 @@
+import { excerpt } from '../../diagnostics/excerpt.js';
+import { ownValue, setOwn } from '../../model/own.js';
+import type { ItemServiceField } from '../../model/types.js';
+import { checkRecord } from '../validate/check-record.js';
+import type { ItemValidators } from '../validate/item-validators.js';
+import type { WireNames } from '../wire-names.js';
+import type { KeepRules, PropertyRule } from './keep-rules.js';
+import { transformValues, type ValueEvents } from './transform-values.js';
+import type { ConversionIssue, KeepAccount, KeepRow, LostExample, LostReason, ServedItem } from './types.js';
+
+/** Fields a carried-over item must have a known value for: who may read it and whether it is published. */
+const REQUIRED_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
+const EXAMPLES = 5;
+
+export interface KeepPassOptions {
+  sourceId: string;
+  rules: KeepRules;
+  /** false: `keep: false`; every item not in data files is lost. */
+  enabled: boolean;
+  /** The item fields GraphQL serves back for the source's types. */
+  readable: readonly ItemServiceField[];
+  defaults: Partial<Record<ItemServiceField, string>>;
+  /** `language\nid` of every item of the source's data: files: those win, so they are not carried over. */
+  dataKeys: ReadonlySet<string>;
+  validators: ItemValidators;
+  wireNames: WireNames;
+}
+
+/** One item ready to push again: its routing and its data line in wire form. */
+export interface KeptItem {
+  id: string;
+  language: string;
+  type: string;
+  line: string;
+}
+
+/**
+ * The keep step's decision for every item read back, one at a time (nothing is held but
+ * counts and a few examples): carried over (renamed, converted, validated as `data push`
+ * validates, in wire form), back from data files, or lost and why. `account()` says what
+ * it came to, for the plan and for apply's gate.
+ */
+export class KeepPass {
+  private readonly rows = new Map<string, KeepRow>();
+  private readonly conversions = new Map<string, ConversionIssue>();
+  private readonly dropped = new Map<string, { property: string; why: 'removed' | 'drop-value'; items: number }>();
+  private readonly movedCounts = new Map<string, { from: string; to: string; items: number }>();
+  private readonly lostExamples: LostExample[] = [];
+  private readonly missing: ItemServiceField[];
+  private blocked = false;
+
+  constructor(private readonly options: KeepPassOptions) {
+    this.missing = REQUIRED_FIELDS.filter((field) => !options.readable.includes(field) && options.defaults[field] === undefined);
+  }
+
+  /** The item in wire form when it is carried over; undefined when it is not (tallied either way). `onLost` hears each lost one. */
+  accept(item: ServedItem, onLost?: (item: ServedItem, reason: LostReason, detail: string) => void): KeptItem | undefined {
+    const row = this.row(item.type, item.language);
+    row.deleted++;
+    const lose = (reason: LostReason, detail: string): undefined => {
+      row.lost++;
+      setOwn(row.lostBy, reason, (ownValue(row.lostBy, reason) ?? 0) + 1);
+      if (this.lostExamples.length < EXAMPLES) this.lostExamples.push({ id: item.id, language: item.language, type: item.type, reason, detail });
+      onLost?.(item, reason, detail);
+      return undefined;
+    };
+    if (this.options.dataKeys.has(`${item.language}\n${item.id}`)) {
+      row.fromData++;
+      return undefined;
+    }
+    const { rules } = this.options;
+    if (!this.options.enabled) return lose('keep-off', 'keep: false');
+    const type = rules.type(item.type);
+    if (type.name === undefined) return lose('type-removed', `content type ${item.type} is not declared any more`);
+    if (!rules.languages.has(item.language)) return lose('language-removed', `language ${item.language} is not declared any more`);
+    if (this.missing.length > 0) return lose('unreadable', `GraphQL does not serve ${this.missing.join(' or ')} back and keep.defaults does not supply it`);
+
+    const itemEvents = new Set<string>();
+    const values = transformValues(item.values, type.properties, rules, this.events(item, itemEvents));
+    for (const key of itemEvents) this.countOnce(key);
+    if (!values.ok) {
+      if (values.why === 'blocked') this.blocked = true;
+      return lose('cannot-convert', values.detail);
+    }
+    if (type.moved) this.countMove(`${item.type}\n${type.name}`, item.type, type.name);
+
+    const plain: Record<string, unknown> = { ContentType: contentTypeOf(item.contentType, type.contentType, rules), Language: { Name: item.language } };
+    for (const field of ['Status', '_rbac', 'RolesWithReadAccess'] as const) {
+      const value = this.options.readable.includes(field) ? item.service[field] : this.options.defaults[field];
+      if (value !== undefined) plain[field] = value;
+    }
+    for (const [key, value] of Object.entries(values.values)) setOwn(plain, key, value);
+    const wire = this.options.wireNames.toWire(plain, type.name);
+    const problems = checkRecord(
+      { file: 'the items read back', line: 0, action: { kind: 'index', id: item.id, language: item.language }, item: wire },
+      { sourceId: this.options.sourceId, definition: rules.after.definition, validators: this.options.validators },
+    ).filter((d) => d.severity === 'error');
+    if (problems.length > 0) return lose('invalid', `${problems[0]?.path === '' ? '' : `${problems[0]?.path ?? ''}: `}${problems[0]?.message ?? ''}`);
+    row.kept++;
+    return { id: item.id, language: item.language, type: type.name, line: JSON.stringify(wire) };
+  }
+
+  /** Items the admin read does not show because they are deleted (counted with cg-include-deleted). */
+  addDeleted(type: string, language: string, count: number): void {
+    if (count <= 0) return;
+    const row = this.row(type, language);
+    row.deleted += count;
+    row.lost += count;
+    setOwn(row.lostBy, 'deleted', (ownValue(row.lostBy, 'deleted') ?? 0) + count);
+  }
+
+  account(): KeepAccount {
+    const rows = [...this.rows.values()].sort((a, b) => (a.type === b.type ? (a.language < b.language ? -1 : 1) : a.type < b.type ? -1 : 1));
+    const lostBy: Partial<Record<LostReason, number>> = {};
+    let deleted = 0;
+    let fromData = 0;
+    let kept = 0;
+    let lost = 0;
+    for (const row of rows) {
+      deleted += row.deleted;
+      fromData += row.fromData;
+      kept += row.kept;
+      lost += row.lost;
+      for (const [reason, count] of Object.entries(row.lostBy) as Array<[LostReason, number]>) setOwn(lostBy, reason, (ownValue(lostBy, reason) ?? 0) + count);
+    }
+    return {
+      known: true,
+      enabled: this.options.enabled,
+      rows,
+      deleted,
+      fromData,
+      kept,
+      lost,
+      lostBy,
+      conversions: [...this.conversions.values()],
+      dropped: [...this.dropped.values()],
+      moved: [...this.movedCounts.values()],
+      unreadable: (['Status', '_rbac', 'RolesWithReadAccess'] as const).filter((field) => !this.options.readable.includes(field)),
+      defaults: { ...this.options.defaults },
+      removedLanguages: [...this.options.rules.removedLanguages],
+      lostExamples: [...this.lostExamples],
+      blocked: this.blocked,
+    };
+  }
+
+  private row(type: string, language: string): KeepRow {
+    const key = `${type}\n${language}`;
+    let row = this.rows.get(key);
+    if (row === undefined) {
+      const to = this.options.rules.type(type).name ?? null;
+      row = { type, to, language, deleted: 0, fromData: 0, kept: 0, lost: 0, lostBy: {} };
+      this.rows.set(key, row);
+    }
+    return row;
+  }
+
+  /** Per item, each dropped property or moved property counts once, however often it occurs in nested lists. */
+  private events(item: ServedItem, seen: Set<string>): ValueEvents {
+    return {
+      dropped: (rule: PropertyRule, why) => {
+        const key = `d\n${rule.oldLabel}\n${why}`;
+        if (!this.dropped.has(key)) this.dropped.set(key, { property: rule.oldLabel, why, items: 0 });
+        seen.add(key);
+      },
+      moved: (rule: PropertyRule) => {
+        const key = `m\n${rule.oldLabel}\n${rule.label}`;
+        if (!this.movedCounts.has(key)) this.movedCounts.set(key, { from: rule.oldLabel, to: rule.label, items: 0 });
+        seen.add(key);
+      },
+      failed: (rule: PropertyRule, value: unknown) => {
+        const key = rule.label;
+        let issue = this.conversions.get(key);
+        if (issue === undefined) {
+          const onError = rule.onError ?? 'undeclared';
+          issue = { property: rule.label, from: rule.from, to: rule.to, onError, items: 0, examples: [] };
+          this.conversions.set(key, issue);
+        }
+        issue.items++;
+        if (issue.examples.length < EXAMPLES) issue.examples.push({ id: item.id, language: item.language, value: excerpt(JSON.stringify(value), 60) });
+      },
+    };
+  }
+
+  private countOnce(key: string): void {
+    const entry = key.startsWith('d\n') ? this.dropped.get(key) : this.movedCounts.get(key);
+    if (entry !== undefined) entry.items++;
+  }
+
+  private countMove(key: string, from: string, to: string): void {
+    let entry = this.movedCounts.get(key);
+    if (entry === undefined) this.movedCounts.set(key, (entry = { from, to, items: 0 }));
+    entry.items++;
+  }
+}
+
+/**
+ * The ContentType list after the change: entries naming types of the source before are
+ * renamed or, when gone, dropped; other entries stay as they were; the new type's lineage
+ * follows, bases first and the type itself last.
+ */
+function contentTypeOf(served: readonly string[] | null, lineage: readonly string[], rules: KeepRules): string[] {
+  const out: string[] = [];
+  for (const name of served ?? []) {
+    if (ownValue(rules.before.contentTypes, name) !== undefined || lineage.includes(rules.moves.type(name))) continue;
+    if (!out.includes(name)) out.push(name);
+  }
+  return [...out, ...lineage];
+}

@@ -1,0 +1,62 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { GraphformError } from '../../diagnostics/errors.js';
+import type { PendingSnapshot } from '../../state/types.js';
+import { resolveDataFiles } from '../files/declared-files.js';
+import { pushData } from '../push/push-data.js';
+import { DECLARED_DATA_MAX_ERRORS, type RepushOptions } from '../repush.js';
+import type { PushSummary } from '../types.js';
+import { snapshotHash } from './snapshot-file.js';
+
+export { snapshotFolder, snapshotName, snapshotPath } from './snapshot-paths.js';
+
+/**
+ * The snapshot state names, checked to be the very file that was written (its sha256): a
+ * snapshot that is gone or changed is never pushed in its place.
+ */
+export async function checkedSnapshot(root: string, snapshot: PendingSnapshot, sourceId: string): Promise<string> {
+  const file = path.resolve(root, snapshot.snapshot);
+  const exists = await stat(file).then((s) => s.isFile(), () => false);
+  if (!exists) {
+    throw new GraphformError('GF_KEEP_SNAPSHOT_MISSING', `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is gone, so they cannot be pushed again`, {
+      hint: 'Restore the file from a backup and run `graphform apply` again; `graphform state show` names it.',
+    });
+  }
+  if ((await snapshotHash(file)) !== snapshot.hash) {
+    throw new GraphformError('GF_KEEP_SNAPSHOT_CHANGED', `the snapshot ${snapshot.snapshot} of source ${sourceId} is not the file that was written (its sha256 differs), so it is not pushed`, {
+      hint: 'Put the original back, or push a file you trust with `graphform data restore FILE`.',
+    });
+  }
+  return file;
+}
+
+/**
+ * After a full update: the snapshot of kept items (checked) and then the source's declared
+ * `data:` files, in one push through the same validation and batching as `data push`.
+ */
+export async function restoreItems(options: RepushOptions & { snapshot: PendingSnapshot | undefined }): Promise<PushSummary | undefined> {
+  const { declaration } = options;
+  const root = path.resolve(options.cwd, options.root);
+  const files: string[] = [];
+  if (options.snapshot !== undefined) files.push(await checkedSnapshot(root, options.snapshot, declaration.id));
+  const resolved = declaration.data.length > 0 ? await resolveDataFiles(declaration, { cwd: options.cwd, root: options.root }) : undefined;
+  if (resolved !== undefined) files.push(...resolved.files);
+  if (files.length === 0) return undefined;
+  const summary = await pushData({
+    declaration,
+    files,
+    config: options.config,
+    cwd: options.cwd,
+    projectRoot: root,
+    workersFromBytes: options.workersFromBytes,
+    client: options.client,
+    skipInvalid: false,
+    maxErrors: options.maxErrors ?? DECLARED_DATA_MAX_ERRORS,
+    dryRun: false,
+    ...(options.progress === undefined ? {} : { progress: options.progress }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.stop === undefined ? {} : { stop: options.stop }),
+  });
+  if (resolved === undefined || resolved.issues.length === 0) return summary;
+  return { ...summary, validation: { ...summary.validation, warnings: summary.validation.warnings + resolved.issues.length, diagnostics: [...resolved.issues, ...summary.validation.diagnostics] } };
+}

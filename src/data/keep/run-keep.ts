@@ -1,0 +1,73 @@
+import { GraphformError } from '../../diagnostics/errors.js';
+import type { ContentEndpoint } from '../../graph/content-query.js';
+import { countDeletedItems, exportSourceItems, readableItemFields, type ExportOptions } from '../../graph/export-items.js';
+import type { SourceDeclaration, SourceDefinition } from '../../model/types.js';
+import { createItemValidators } from '../validate/item-validators.js';
+import { wireNamesOf } from '../validate/item-schema.js';
+import { KeepPass } from './keep-pass.js';
+import { KeepRules } from './keep-rules.js';
+import { SnapshotWriter, type SnapshotInfo } from './snapshot-file.js';
+import type { KeepAccount } from './types.js';
+
+export interface KeepRunInput {
+  endpoint: ContentEndpoint;
+  /** What the service holds now: the items are read back by it. */
+  before: SourceDefinition;
+  /** What the full update sends, with its moves, conversions and keep settings. */
+  declaration: SourceDeclaration;
+  /** `language\nid` of the items of the source's data: files (they come back from the files). */
+  dataKeys: ReadonlySet<string>;
+  /** Whether keep is on for this source in this environment. */
+  enabled: boolean;
+  /** Where to write the snapshot of the items carried over; absent: count only (the plan). */
+  snapshot?: string;
+  options: ExportOptions;
+}
+
+export interface KeepRun {
+  account: KeepAccount;
+  /** The snapshot written, when asked for and the pass is not blocked. */
+  snapshot?: SnapshotInfo;
+}
+
+/**
+ * The keep step up to the point of no return: every item of the source read back through
+ * GraphQL with the admin credentials, each transformed to the declaration and validated
+ * as `data push` validates, and (for apply) written to a snapshot. Nothing is sent to the
+ * service. Throws GraphformError when the items cannot all be read back.
+ */
+export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
+  const { declaration } = input;
+  const options = { ...input.options, source: declaration.id };
+  const readable = input.enabled ? await readableItemFields(input.endpoint, input.before, options) : { ok: true as const, fields: [] };
+  if (!readable.ok) throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${declaration.id} cannot be read back: ${readable.reason}`);
+  const pass = new KeepPass({
+    sourceId: declaration.id,
+    rules: new KeepRules(input.before, declaration),
+    enabled: input.enabled,
+    readable: readable.fields,
+    defaults: declaration.keep?.defaults ?? {},
+    dataKeys: input.dataKeys,
+    validators: createItemValidators(declaration.definition),
+    wireNames: wireNamesOf(declaration.definition),
+  });
+  const writer = input.snapshot === undefined ? undefined : await SnapshotWriter.create(input.snapshot);
+  try {
+    for await (const item of exportSourceItems(input.endpoint, input.before, options)) {
+      const kept = pass.accept(item);
+      if (kept !== undefined && writer !== undefined) await writer.add(kept.id, kept.language, kept.line);
+    }
+    const deleted = await countDeletedItems(input.endpoint, input.before, options);
+    if (deleted.known) for (const pair of deleted.byPair) pass.addDeleted(pair.type, pair.language, pair.deleted);
+    const account = pass.account();
+    if (writer === undefined) return { account };
+    if (account.known && account.blocked) {
+      await writer.discard();
+      return { account };
+    }
+    return { account, snapshot: await writer.finish() };
+  } catch (error) {
+    await writer?.discard();
+    throw error;
+  }
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A finished snapshot: where it is, the sha256 of its bytes, and how many items it holds. */
+export interface SnapshotInfo {
+  path: string;
+  hash: string;
+  items: number;
+  bytes: number;
+}
+
+/**
+ * Writes the items the keep step carries over as wire-form NDJSON (an action line and a
+ * data line each), to a temporary name, mode 0600 (it holds drafts and restricted items),
+ * fsynced and renamed into place only when complete: a snapshot that exists is whole.
+ */
+export class SnapshotWriter {
+  private readonly hash = createHash('sha256');
+  private readonly temp: string;
+  private items = 0;
+  private bytes = 0;
+  private constructor(
+    private readonly target: string,
+    private readonly stream: WriteStream,
+  ) {
+    this.temp = `${target}.partial`;
+  }
+
+  static async create(target: string): Promise<SnapshotWriter> {
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const temp = `${target}.partial`;
+    await rm(temp, { force: true });
+    const handle = await open(temp, 'wx', 0o600);
+    return new SnapshotWriter(target, createWriteStream('', { fd: handle.fd, autoClose: true }));
+  }
+
+  async add(id: string, language: string, dataLine: string): Promise<void> {
+    const text = `${JSON.stringify({ index: { _id: id, language_routing: language } })}\n${dataLine}\n`;
+    this.hash.update(text, 'utf8');
+    this.bytes += Buffer.byteLength(text, 'utf8');
+    this.items++;
+    if (!this.stream.write(text, 'utf8')) await once(this.stream, 'drain');
+  }
+
+  async finish(): Promise<SnapshotInfo> {
+    await new Promise<void>((resolve, reject) => {
+      this.stream.once('error', reject);
+      this.stream.end(resolve);
+    });
+    const handle = await open(this.temp, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(this.temp, this.target);
+    return { path: this.target, hash: `sha256:${this.hash.digest('hex')}`, items: this.items, bytes: this.bytes };
+  }
+
+  /** Stops writing and removes the partial file (an interrupt, a failed export). */
+  async discard(): Promise<void> {
+    this.stream.destroy();
+    await rm(this.temp, { force: true });
+  }
+}
+
+/** The sha256 of a snapshot's bytes, to check it is the one state names before it is pushed. */
+export async function snapshotHash(file: string): Promise<string> {
+  return `sha256:${createHash('sha256').update(await readFile(file)).digest('hex')}`;
+}

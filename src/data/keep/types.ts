@@ -1,0 +1,107 @@
+import type { ConversionOnError, ItemServiceField } from '../../model/types.js';
+
+/** An item as read back through GraphQL (src/graph/export-items.ts yields these). */
+export interface ServedItem {
+  /** The concrete content type whose query returned it. */
+  type: string;
+  language: string;
+  id: string;
+  contentType: string[] | null;
+  /** Declared properties under their plain names, as served; nulls left out. */
+  values: Record<string, unknown>;
+  /** Status, _rbac, RolesWithReadAccess where the service serves them. */
+  service: Partial<Record<ItemServiceField, string>>;
+}
+
+/** Why an item the full update deletes does not come back. */
+export const LOST_REASONS = ['keep-off', 'unreadable', 'cannot-convert', 'invalid', 'language-removed', 'type-removed', 'deleted'] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
+
+export const LOST_REASON_TEXT: Readonly<Record<LostReason, string>> = {
+  'keep-off': 'keep is turned off for the source',
+  unreadable: 'fields GraphQL does not serve back and keep.defaults does not supply',
+  'cannot-convert': 'a value does not convert (drop-item)',
+  invalid: 'the carried-over item fails validation',
+  'language-removed': 'its language is removed',
+  'type-removed': 'its content type is removed',
+  deleted: 'deleted (kept by the service until the full update)',
+};
+
+/** The items of one content type (its name before the change) in one language. */
+export interface KeepRow {
+  type: string;
+  /** Its name after the change; null when it is removed. */
+  to: string | null;
+  language: string;
+  /** What the full update deletes: every item the admin read sees. */
+  deleted: number;
+  /** Pushed again from the source's data: files (they win for the same _id and language). */
+  fromData: number;
+  /** Carried over by the keep step. */
+  kept: number;
+  lost: number;
+  lostBy: Partial<Record<LostReason, number>>;
+}
+
+/** Values of one property that do not convert to its declared type. */
+export interface ConversionIssue {
+  /** `Type.Property`, names after the change. */
+  property: string;
+  from: string;
+  to: string;
+  /** The declared `convert` handling; `undeclared` when the change needs a declaration it lacks. */
+  onError: ConversionOnError | 'undeclared';
+  items: number;
+  /** The first few, for the plan to name. */
+  examples: Array<{ id: string; language: string; value: string }>;
+}
+
+/** Values the change drops: a removed property, or `drop-value`. */
+export interface DroppedValues {
+  /** `Type.Property`, names before the change. */
+  property: string;
+  why: 'removed' | 'drop-value';
+  items: number;
+}
+
+/** A rename the keep step carries out, with the items it touches. */
+export interface MoveCount {
+  from: string;
+  to: string;
+  items: number;
+}
+
+/** One item the keep step could not carry over, for the plan and the lost file. */
+export interface LostExample {
+  id: string;
+  language: string;
+  type: string;
+  reason: LostReason;
+  detail: string;
+}
+
+/** What keeping a source's items through a full update comes to. */
+export type KeepAccount =
+  | {
+      known: true;
+      /** false: `keep: false`, every item not in data files is lost. */
+      enabled: boolean;
+      rows: KeepRow[];
+      deleted: number;
+      fromData: number;
+      kept: number;
+      lost: number;
+      lostBy: Partial<Record<LostReason, number>>;
+      conversions: ConversionIssue[];
+      dropped: DroppedValues[];
+      moved: MoveCount[];
+      /** Item fields GraphQL does not serve back (keep.defaults supplies those it names). */
+      unreadable: ItemServiceField[];
+      /** keep.defaults as declared, shown in the plan since it is written into items. */
+      defaults: Partial<Record<ItemServiceField, string>>;
+      removedLanguages: string[];
+      lostExamples: LostExample[];
+      /** A conversion that fails (onError fail, or undeclared): nothing may be sent. */
+      blocked: boolean;
+    }
+  | { known: false; reason: string };
