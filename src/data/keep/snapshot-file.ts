@@ -33,8 +33,9 @@ export class SnapshotWriter {
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = `${target}.partial`;
     await rm(temp, { force: true });
-    const handle = await open(temp, 'wx', 0o600);
-    return new SnapshotWriter(target, createWriteStream('', { fd: handle.fd, autoClose: true }));
+    const stream = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+    await once(stream, 'open');
+    return new SnapshotWriter(target, stream);
   }
 
   async add(id: string, language: string, dataLine: string): Promise<void> {
