@@ -2,6 +2,7 @@ import { ClientError, gql, GraphQLClient } from 'graphql-request';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { graphClientFor, indexLines, sampleDefinition, startTestEmulator, type SampleItem } from '../helpers/emulator.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
 
 // public-facts.md, "Reading items back (GraphQL)": limit defaults to 20, at most 100;
 // skip + limit reach only the first 10,000 results; past that, cursor paging (start with
@@ -75,6 +76,38 @@ describe('cursor paging', () => {
     await writer.pushData('shop', indexLines([{ id: 'p2', language: 'en', fields: { _deleted: true } }]));
     const rest = await client.request<Page>(CURSOR_PAGE, { cursor: first.Product.cursor, limit: 3 });
     expect(rest.Product).toMatchObject({ total: 4, items: [{ _id: 'p3' }] });
+  });
+
+  it.each([
+    ['in memory', false],
+    ['in a data directory', true],
+  ])('%s, a later page looks each key up as it is now, in the cursor\'s order', async (_where, onDisk) => {
+    const emulator = await shop(products(6), onDisk ? { dataDir: await makeTempDir() } : {});
+    const client = reader(emulator);
+    const named = gql`
+      query Page($cursor: String, $limit: Int) {
+        Product(cursor: $cursor, limit: $limit, orderBy: { _ranking: DOC }) {
+          items { _id Name }
+        }
+      }
+    `;
+    const first = await client.request<{ Product: { cursor: string; items: Array<{ _id: string; Name: string }> } }>(gql`
+      query { Product(cursor: "", limit: 1, orderBy: { _ranking: DOC }) { cursor items { _id } } }
+    `);
+    expect(first.Product.items).toEqual([{ _id: 'p0' }]);
+    const writer = graphClientFor(emulator, { scheme: 'basic' });
+    await writer.pushData('shop', `${JSON.stringify({ delete: { _id: 'p1', language_routing: 'en' } })}\n`);
+    // Re-indexed: changed, and moved to the end of the index; the cursor keeps its place.
+    await writer.pushData('shop', indexLines([{ id: 'p2', language: 'en', fields: { Name: 'Renamed' } }]));
+    await writer.pushData('shop', indexLines([{ id: 'p3', language: 'en', fields: { Status: 'Draft' } }]));
+    // The same _id in another language is another item.
+    await writer.pushData('shop', indexLines([{ id: 'p4', language: 'sv', fields: { Name: 'Swedish' } }]));
+    const rest = await client.request<{ Product: { items: Array<{ _id: string; Name: string }> } }>(named, { cursor: first.Product.cursor, limit: 10 });
+    expect(rest.Product.items).toEqual([
+      { _id: 'p2', Name: 'Renamed' },
+      { _id: 'p4', Name: 'Item p4' },
+      { _id: 'p5', Name: 'Item p5' },
+    ]);
   });
 
   it('a cursor lives 10 minutes from its last use', async () => {

@@ -118,14 +118,11 @@ export function queryItems(items: ItemStore, query: TypeQuery, context: ReadCont
  * one deleted since, or one the reader no longer sees, is left out.
  */
 export function itemsByKey(items: ItemStore, source: string, wanted: ReadonlyArray<readonly [lang: string, id: string]>, context: ReadContext): ItemView[] {
-  const at = new Map(wanted.map(([lang, id], i) => [`${lang}\n${id}`, i]));
-  const found: Array<ItemKey | undefined> = new Array<ItemKey | undefined>(wanted.length);
-  for (const key of items.index(source).keys()) {
-    const i = at.get(`${key.lang}\n${key.id}`);
-    if (i !== undefined) found[i] = key;
-  }
+  // One lookup per key: a page costs its own size, not the source's.
+  const index = items.index(source);
+  const found = wanted.map(([lang, id]) => index.get(lang, id)).filter((key): key is ItemKey => key !== undefined);
   const now = context.now();
-  return [...withData(items, source, found.filter((key): key is ItemKey => key !== undefined))]
+  return [...withData(items, source, found)]
     .map((record) => ({ record, data: parseData(record.raw) }))
     .filter((item) => visibleTo(item.data, context.reader, now));
 }

@@ -46,6 +46,12 @@ export class ItemIndex {
     return this.byLanguage.get(lang)?.delete(id) === true;
   }
 
+  /** The item indexed in `lang` under `id`, if any: one lookup, whatever the source's size. */
+  get(lang: string, id: string): ItemKey | undefined {
+    const slot = this.byLanguage.get(lang)?.get(id);
+    return slot === undefined ? undefined : { id, lang, type: slot.type, slot };
+  }
+
   /** The languages that hold items, in code order. */
   languages(): string[] {
     return [...this.byLanguage].filter(([, byId]) => byId.size > 0).map(([lang]) => lang).sort();
