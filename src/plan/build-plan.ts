@@ -9,6 +9,7 @@ import { DeclarationsHash, hashDeclarations } from '../model/hash.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { StateSourceEntry } from '../state/types.js';
 import { decideAction, SOURCES_POST_KINDS, TYPES_POST_KINDS, type RemoteStatus } from './action-rules.js';
+import { pairedMoves, type PlanMove } from './moved-changes.js';
 import { summarize } from './policy.js';
 import { driftWarning, explainAction, pendingWarning, secretValuesWarning, unknownFieldsWarning } from './reasons.js';
 import { redactedDefinitionPaths } from '../graph/secret-values.js';
@@ -108,9 +109,15 @@ function planSource(
       ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? [])),
     ],
     changes,
+    ...movesOf(changes, declaration),
     requests,
     ...(pending === undefined ? {} : { pending }),
   };
+}
+
+function movesOf(changes: readonly Change[], declaration: SourceDeclaration | undefined): { moves?: PlanMove[] } {
+  const moves = pairedMoves(changes, declaration?.moved);
+  return moves.length === 0 ? {} : { moves };
 }
 
 /**

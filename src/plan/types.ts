@@ -3,6 +3,7 @@ import type { Change } from '../diff/change.js';
 import type { RemoteDefinition, SourceInfo, SourceLabels } from '../graph/types.js';
 import type { PartialTypesBody, SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { KeepAccount } from '../data/keep/types.js';
+import type { PlanMove } from './moved-changes.js';
 import type { PendingWork, State } from '../state/types.js';
 
 /** 2: `requests` per source (version 1 had one `request`), `unmanaged`, the delete action. */
@@ -43,6 +44,8 @@ export interface PlanSource {
    */
   reasons: string[];
   changes: Change[];
+  /** Removals and additions that `moved:` entries pair as renames (the keep step carries their items over); absent when none. */
+  moves?: PlanMove[];
   /** In the order apply sends them; empty for none and orphan. */
   requests: PlanRequest[];
   /** Work an interrupted apply left in state (a re-push of `data:` files); apply finishes it first. */

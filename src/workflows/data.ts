@@ -124,14 +124,14 @@ export async function dataValidate(input: DataInput, env: WorkflowEnvironment): 
 export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): Promise<DataPushResult> {
   const config = await configFor(input, env);
   const project = await loadSource(env, config, input.source);
-  if (input.dryRun === true) return push(env, input, project, undefined);
+  if (input.dryRun === true) return pushLoaded(env, input, project, undefined);
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
   const backend = stateBackendFor(env, environment);
   return withStateLock(
     backend,
     `data push ${input.source}`,
     async () => {
-      const result = await push(env, input, project, environment);
+      const result = await pushLoaded(env, input, project, environment);
       const files = input.files ?? [];
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
       if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
@@ -141,7 +141,8 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
   );
 }
 
-async function push(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined): Promise<DataPushResult> {
+/** Pushes the files of `input` (or the declared ones) into a loaded source; with an environment, counts what GraphQL serves after. */
+export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined): Promise<DataPushResult> {
   const paths = await dataFiles(env, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);

@@ -13,6 +13,7 @@ export { importSource, type ImportInput, type ImportResult, type ImportedSource 
 export { codegen, type CodegenInput, type CodegenResult } from './codegen.js';
 export type { FileOutcome, FileStatus } from './codegen-files.js';
 export { dataPurge, dataPush, dataValidate, type DataInput, type LoadedSource, type DataPurgeInput, type DataPurgeResult, type DataPushInput, type DataPushResult, type PushFlags } from './data.js';
+export { dataRestore, type DataRestoreInput, type DataRestoreResult } from './data-restore.js';
 export { stateList, stateRm, stateShow, stateUnlock, type StateListing, type StateSourceSummary } from './state.js';
 export { assetsList, assetsSync, type AssetsListInput, type AssetsListResult, type AssetsSyncInput, type AssetsSyncResult } from './assets.js';
 export {

@@ -9,7 +9,7 @@ import { purgeCountText } from '../../render/delete-count.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
-import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, type PushFlags } from '../../workflows/data.js';
+import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, type DataPushResult, type PushFlags } from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/open-environment.js';
 import type { ProjectSelection } from '../../workflows/environment.js';
@@ -71,21 +71,62 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
     );
     waiting.end();
     if (result === undefined) return 1;
-    const { summary, validation, target, served } = result;
-    if (json) {
-      ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }) }, null, 2));
-    } else {
-      showValidation(ctx, validation);
-      for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
-      if (served !== undefined) ctx.out(servedLine(served, ctx.color()));
-    }
-    const shortfall = served !== undefined && served.outcome !== 'done' && served.outcome !== 'stopped';
-    if (shortfall) ctx.err(renderError(notServedError(sourceId, served), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
-    return exitCodeAfter(trap, (summary.status === 'sent' && !shortfall) || summary.status === 'dry-run' ? 0 : 1);
+    return exitCodeAfter(trap, showPush(ctx, sourceId, result));
   } finally {
     waiting.end();
     trap.release();
   }
+}
+
+/**
+ * `graphform data restore SNAPSHOT`: pushes a snapshot a keeping apply wrote (or any
+ * wire-form file of the source) as `data push` would, and finishes the pending restore state
+ * names for it once every item is served.
+ */
+export async function dataRestore(ctx: CommandContext, snapshot: string, options: Omit<PushOptions, 'dryRun'> & { source?: string }): Promise<number> {
+  const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
+  const json = ctx.globals().format === 'json';
+  const waiting = waitLines(ctx.io.stderr);
+  try {
+    const { dataRestore: restoreWorkflow } = await import('../../workflows/data-restore.js');
+    const result = await unlessInvalid(ctx, async () =>
+      restoreWorkflow(
+        {
+          ...(await selection(ctx)),
+          snapshot,
+          ...(options.source === undefined ? {} : { source: options.source }),
+          progress: reporter(ctx),
+          ...pushFlags({ ...options, dryRun: false }),
+          wait: options.wait !== false,
+          ...(json ? {} : { onWaiting: (report: ServedReport, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+        },
+        workflowEnvironmentFor(ctx, trap.signal),
+      ),
+    );
+    waiting.end();
+    if (result === undefined) return 1;
+    const code = showPush(ctx, result.source, result);
+    if (result.finishedPending && !json) ctx.out(`Finished the pending restore of source ${result.source}: state no longer names ${snapshot}, and the file is removed.`);
+    return exitCodeAfter(trap, code);
+  } finally {
+    waiting.end();
+    trap.release();
+  }
+}
+
+/** Prints what a push came to (and any shortfall of what GraphQL serves); its exit code. */
+function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult): number {
+  const { summary, validation, target, served } = result;
+  if (ctx.globals().format === 'json') {
+    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }) }, null, 2));
+  } else {
+    showValidation(ctx, validation);
+    for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
+    if (served !== undefined) ctx.out(servedLine(served, ctx.color()));
+  }
+  const shortfall = served !== undefined && served.outcome !== 'done' && served.outcome !== 'stopped';
+  if (shortfall) ctx.err(renderError(notServedError(sourceId, served), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+  return (summary.status === 'sent' && !shortfall) || summary.status === 'dry-run' ? 0 : 1;
 }
 
 export async function dataPurge(ctx: CommandContext, sourceId: string, options: PurgeOptions): Promise<number> {

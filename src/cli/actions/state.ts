@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { stringify } from 'yaml';
 import { escapeControl } from '../../render/escape-control.js';
-import type { StateBackend } from '../../state/types.js';
+import type { PendingWork, StateBackend } from '../../state/types.js';
 import { listState, removeFromState, showState, unlockState } from '../../workflows/state.js';
 import type { CommandContext, OutputFormat } from '../context.js';
 import { stateBackendFor } from '../../workflows/state-backend.js';
@@ -73,9 +73,16 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
     o.out(JSON.stringify({ id, ...entry }, null, 2));
     return 0;
   }
-  const header = escapeControl(`# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n`);
+  const header = escapeControl(`# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n${pendingLines(entry.pending)}`);
   o.out(`${o.color.dim(header)}${stringify({ id, ...entry.definition }, { lineWidth: 0 })}`);
   return 0;
+}
+
+/** What `state show` says of pending work: the re-push, and the snapshot of kept items it pushes from. */
+function pendingLines(pending: PendingWork | undefined): string {
+  if (pending === undefined) return '';
+  const snapshot = pending.keep === undefined ? '' : `# pending snapshot: ${pending.keep.snapshot} (${pending.keep.items} items, ${pending.keep.hash}); \`graphform apply\` pushes it, or \`graphform data restore ${pending.keep.snapshot}\`\n`;
+  return `# pending since ${pending.repush.since}: ${pending.repush.reason}\n${snapshot}`;
 }
 
 export async function stateRm(backend: StateBackend, id: string, o: StateOutput): Promise<number> {

@@ -6,7 +6,7 @@ import { parseIntFlag } from '../int-flag.js';
 const handlers = () => import('../actions/data.js');
 
 export const registerDataCommands: CommandRegistrar = (program, run) => {
-  const data = program.command('data').description('validate, push and purge the items of a content source');
+  const data = program.command('data').description('validate, push, restore and purge the items of a content source');
   const fileOptions = (command: Command): Command =>
     command.addOption(new Option('--max-errors <n>', 'errors (and warnings) to show').argParser(positive('--max-errors')).default(50));
 
@@ -33,6 +33,27 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
           batchBytes: o.batchBytes,
           batchItems: o.batchItems,
           concurrency: o.concurrency,
+          wait: o.wait !== false,
+        }),
+      ),
+    );
+
+  data
+    .command('restore')
+    .description("push a snapshot of kept items (written by a keeping apply) and finish the pending restore state names for it")
+    .argument('<snapshot>', 'the snapshot file, e.g. .graphform/snapshots/local/news-20261127T120000000Z.ndjson')
+    .option('--source <id>', 'the source to push it into (default: the one state names it for, or its file name)')
+    .addOption(new Option('--max-errors <n>', 'errors (and warnings) to show').argParser(positive('--max-errors')).default(50))
+    .option('--no-wait', 'do not count through GraphQL what is served after the push')
+    .action((snapshot: string, o: { source?: string; maxErrors: number; wait?: boolean }) =>
+      run(async (ctx) =>
+        (await handlers()).dataRestore(ctx, snapshot, {
+          ...(o.source === undefined ? {} : { source: o.source }),
+          maxErrors: o.maxErrors,
+          skipInvalid: false,
+          batchBytes: undefined,
+          batchItems: undefined,
+          concurrency: undefined,
           wait: o.wait !== false,
         }),
       ),
