@@ -115,10 +115,14 @@ function sourceProblem(source: unknown): string | undefined {
   if (graphqlProblem !== undefined) return graphqlProblem;
   const countProblem = deletesProblem(source.deletes);
   if (countProblem !== undefined) return countProblem;
+  const keepIssue = keepProblem(source.keep);
+  if (keepIssue !== undefined) return keepIssue;
   const action = source.action as PlanAction;
   // apply trusts the file: its requests, its action and its data-loss flag must agree, so
-  // an edited file cannot slip a PUT or a delete past --allow-data-loss.
-  if (source.dataLoss !== (action === 'full' || action === 'delete')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
+  // an edited file cannot slip a PUT or a delete past --allow-data-loss. A full update
+  // loses nothing only when its keep account says every item comes back.
+  const keepsAll = action === 'full' && isRecord(source.keep) && source.keep.known === true && source.keep.lost === 0 && source.keep.blocked !== true;
+  if (source.dataLoss !== ((action === 'full' && !keepsAll) || action === 'delete')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
   if (!Array.isArray(source.requests)) return 'requests is not a list';
   const kinds: string[] = [];
   for (const request of source.requests) {
@@ -146,6 +150,65 @@ function deletesProblem(deletes: unknown): string | undefined {
     ? typeof deletes.total === 'number' && isRecord(deletes.byLanguage) && Object.values(deletes.byLanguage).every((n) => typeof n === 'number')
     : deletes.known === false && typeof deletes.reason === 'string');
   return fits ? undefined : 'deletes is neither {known: true, total, byLanguage} nor {known: false, reason}';
+}
+
+/**
+ * `keep` is optional (only full updates of sources the service holds have it); when there,
+ * the renderers read every part of it, so an edited file must still hold each part in its
+ * shape: {known: false, reason}, or {known: true, …} with counts, rows and lists.
+ */
+function keepProblem(keep: unknown): string | undefined {
+  if (keep === undefined) return undefined;
+  const shape = 'keep is neither {known: false, reason} nor {known: true, enabled, deleted, fromData, kept, lost, rows, …}';
+  if (!isRecord(keep)) return shape;
+  if (keep.known === false) return typeof keep.reason === 'string' ? undefined : shape;
+  if (keep.known !== true) return shape;
+  const bad = (what: string): string => `keep.${what}`;
+  if (typeof keep.enabled !== 'boolean' || typeof keep.blocked !== 'boolean') return `${shape}: enabled or blocked is not a boolean`;
+  for (const key of ['deleted', 'fromData', 'kept', 'lost'] as const) if (!isCount(keep[key])) return `${bad(key)} is not a count`;
+  if (!isCounts(keep.lostBy)) return `${bad('lostBy')} is not an object of counts`;
+  if (!Array.isArray(keep.rows)) return `${bad('rows')} is not a list`;
+  for (const [index, row] of keep.rows.entries()) {
+    const fits =
+      isRecord(row) &&
+      typeof row.type === 'string' &&
+      (row.to === null || typeof row.to === 'string') &&
+      typeof row.language === 'string' &&
+      ['deleted', 'fromData', 'kept', 'lost'].every((key) => isCount(row[key])) &&
+      isCounts(row.lostBy);
+    if (!fits) return `${bad(`rows[${index}]`)} is not {type, to, language, deleted, fromData, kept, lost, lostBy}`;
+  }
+  const lists: ReadonlyArray<[string, (x: Record<string, unknown>) => boolean]> = [
+    ['moved', (x) => typeof x.from === 'string' && typeof x.to === 'string' && isCount(x.items)],
+    ['dropped', (x) => typeof x.property === 'string' && typeof x.why === 'string' && isCount(x.items)],
+    [
+      'conversions',
+      (x) =>
+        ['property', 'from', 'to', 'onError'].every((key) => typeof x[key] === 'string') &&
+        isCount(x.items) &&
+        Array.isArray(x.examples) &&
+        x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && typeof e.value === 'string'),
+    ],
+    ['lostExamples', (x) => ['id', 'language', 'type', 'reason', 'detail'].every((key) => typeof x[key] === 'string')],
+  ];
+  for (const [key, fits] of lists) {
+    const list = keep[key];
+    if (!Array.isArray(list) || !list.every((x) => isRecord(x) && fits(x))) return `${bad(key)} is not a list of its entries`;
+  }
+  for (const key of ['unreadable', 'removedLanguages'] as const) {
+    const list = keep[key];
+    if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) return `${bad(key)} is not a list of strings`;
+  }
+  if (!isRecord(keep.defaults) || !Object.values(keep.defaults).every((v) => typeof v === 'string')) return `${bad('defaults')} is not an object of strings`;
+  return undefined;
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function isCounts(value: unknown): boolean {
+  return isRecord(value) && Object.values(value).every(isCount);
 }
 
 /** Each request's kind, method, path and body fit together, and its path names the source. */

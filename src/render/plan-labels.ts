@@ -1,4 +1,5 @@
 import type { Plan, PlanAction, PlanSource, UnmanagedSource } from '../plan/types.js';
+import { lossSentence, planHasKeep } from './keep-account.js';
 
 /** Terraform's symbols: + create, ~ in place, -/+ replace, - destroy; ? for an orphan. */
 export const ACTION_SYMBOLS: Readonly<Record<PlanAction, string>> = {
@@ -29,13 +30,29 @@ export const ACTION_NAMES: Readonly<Record<PlanAction, string>> = {
   none: 'no changes',
 };
 
-/** "Plan: 1 to create, 1 to update in place, 1 to replace (DELETES DATA), 0 to delete, 1 orphaned." */
+/**
+ * "Plan: 1 to create, 1 to update in place, 1 to replace (DELETES DATA), 0 to delete, 1 orphaned."
+ * A plan with keep accounts marks only the replacements that lose items and ends with what
+ * is lost: "… 2 to replace (1 LOSES ITEMS), … Loses 3 items (keeps 1,002)." or "Keeps every
+ * item: 1,005 emptied and refilled."
+ */
 export function summaryLine(plan: Plan): string {
   const s = plan.summary;
-  const replace = `${s.full} to replace${s.full > 0 ? ' (DELETES DATA)' : ''}`;
+  const keep = planHasKeep(plan);
+  const replace = `${s.full} to replace${keep ? replaceNote(plan) : s.full > 0 ? ' (DELETES DATA)' : ''}`;
   const deleted = `${s.delete} to delete${s.delete > 0 ? ' (DELETES DATA)' : ''}`;
   const pending = s.pending > 0 ? `, ${s.pending} with a pending re-push` : '';
-  return `Plan: ${s.create} to create, ${s.partial} to update in place, ${replace}, ${deleted}, ${s.orphan} orphaned${pending}.`;
+  const line = `Plan: ${s.create} to create, ${s.partial} to update in place, ${replace}, ${deleted}, ${s.orphan} orphaned${pending}.`;
+  return keep ? `${line} ${lossSentence(plan)}` : line;
+}
+
+/** " (LOSES ITEMS)", " (1 LOSES ITEMS)" or " (every item kept)": which full updates lose items. */
+function replaceNote(plan: Plan): string {
+  const full = plan.sources.filter((s) => s.action === 'full');
+  const losing = full.filter((s) => s.dataLoss).length;
+  if (full.length === 0) return '';
+  if (losing === 0) return ' (every item kept)';
+  return losing === full.length ? ' (LOSES ITEMS)' : ` (${losing} LOSES ITEMS)`;
 }
 
 export const NO_CHANGES = 'No changes. Your content sources match the configuration.';

@@ -1,7 +1,8 @@
 import type { PlanSource } from '../plan/types.js';
-import { code, escapeText, fenced } from './markdown-text.js';
+import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { changeLine } from './plan-change-line.js';
 import { dataCheckMarkdown } from './plan-data-check.js';
+import { KEEP_NUMERIC_COLUMNS, keepView } from './keep-account.js';
 import { ACTION_NAMES, ACTION_SYMBOLS, isWarning } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
@@ -11,7 +12,7 @@ import { requestBodyDiffs } from './request-body-diff.js';
  * where they are. Ends with a blank line.
  */
 export function sourceDetails(source: PlanSource, bodies: boolean): string {
-  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${ACTION_NAMES[source.action]}${source.dataLoss ? ' (<b>deletes data</b>)' : ''}`;
+  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${ACTION_NAMES[source.action]}${lossNote(source)}`;
   const out = [`<details><summary>${title}</summary>`, ''];
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
   if (source.reasons.length > 0) out.push('');
@@ -21,6 +22,7 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
       return `${symbol} ${text}`;
     })), '');
   }
+  out.push(...keepMarkdown(source));
   out.push(...dataCheckMarkdown(source));
   const diffs = requestBodyDiffs(source);
   if (bodies) {
@@ -33,4 +35,27 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
   }
   out.push('</details>', '');
   return `${out.join('\n')}\n`;
+}
+
+/** The summary's tail: " (<b>deletes data</b>)"; with a keep account " (<b>loses items</b>)" or " (every item kept)". */
+function lossNote(source: PlanSource): string {
+  if (source.keep !== undefined && source.action === 'full') return source.dataLoss ? ' (<b>loses items</b>)' : ' (every item kept)';
+  return source.dataLoss ? ' (<b>deletes data</b>)' : '';
+}
+
+/** The keep account inside the source's block: the headline, a table per content type and language, then the notes. */
+function keepMarkdown(source: PlanSource): string[] {
+  if (source.keep === undefined) return [];
+  const view = keepView(source.keep, source.id);
+  const out = [`${view.tone === 'loss' ? '❌ ' : ''}**${escapeText(view.headline)}**`, ''];
+  if (view.table !== undefined && view.table.rows.length > 0) {
+    const row = (cells: string[]): string => `| ${cells.map((c) => cell(escapeText(c))).join(' | ')} |`;
+    out.push(row(view.table.header), `|${KEEP_NUMERIC_COLUMNS.map((n) => (n ? '---:' : '---')).join('|')}|`, ...view.table.rows.map(row), '');
+  }
+  for (const note of view.notes) {
+    out.push(`- ${note.tone === 'loss' ? '❌ ' : note.tone === 'warn' ? '⚠️ ' : ''}${code(note.symbol)} ${escapeText(note.text)}`);
+    for (const more of note.more ?? []) out.push(`  - ${escapeText(more)}`);
+  }
+  if (view.notes.length > 0) out.push('');
+  return out;
 }

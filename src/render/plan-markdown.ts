@@ -1,5 +1,6 @@
 import type { Plan, PlanSource } from '../plan/types.js';
-import { deleteCountSuffix } from './delete-count.js';
+import { keepLossLine, lossLine } from './delete-count.js';
+import { keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
 import { cell, code, escapeText } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
@@ -139,16 +140,29 @@ function heading(plan: Plan): { title: string; rest: string } {
   if (losing.length > 0) {
     out.push(
       '> [!CAUTION]',
-      '> **This plan deletes content items.** `graphform apply` refuses it unless `--allow-data-loss` is passed.',
+      `> **This plan ${planHasKeep(plan) ? 'loses' : 'deletes'} content items.** \`graphform apply\` refuses it unless \`--allow-data-loss\` is passed.`,
       '>',
-      ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(s.reasons[0] ?? 'deletes items')}${escapeText(deleteCountSuffix(s))}`),
+      ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(lossLine(s))}${keepLoss(s)}`),
     );
     const more = losing.length - BANNER_SOURCES;
     if (more > 0) out.push(`> - and ${count(more, 'more source')}: the table below lists every one first`);
     out.push('');
   }
+  const refilled = plan.sources.filter(keepsEveryItem);
+  if (refilled.length > 0) {
+    out.push('> [!NOTE]', ...refilled.slice(0, BANNER_SOURCES).map((s) => `> - ~ ${code(s.id)}${escapeText(refillNote(s).slice(s.id.length))}`));
+    const more = refilled.length - BANNER_SOURCES;
+    if (more > 0) out.push(`> - and ${count(more, 'more source')} emptied and refilled the same way`);
+    out.push('');
+  }
   out.push(isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '', '');
   return { title: `### graphform plan: ${code(plan.environment)}\n\n`, rest: out.join('\n') };
+}
+
+/** The banner's tail for a source with a keep account: " — **loses 3 of 1,005 items (keeps 1,002)**". */
+function keepLoss(source: PlanSource): string {
+  const lost = keepLossLine(source);
+  return lost === undefined ? '' : ` — **${escapeText(lost)}**`;
 }
 
 /** Data-losing sources first, each group in the plan's (id) order. */

@@ -2,9 +2,10 @@ import type { ChalkInstance } from 'chalk';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
-import { deleteCountSuffix } from './delete-count.js';
+import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
 import { changeLine, type ChangeSymbol } from './plan-change-line.js';
+import { KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
@@ -29,12 +30,13 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
   for (const source of shown) {
     const paint = actionColors(c)[source.action];
     const request = source.requests.length === 0 ? '' : c.dim(` via ${e(requestsLine(source))}`);
-    lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(ACTION_TITLES[source.action])}${request}`);
+    lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(actionTitle(source))}${request}`);
     for (const change of source.changes) {
       const { symbol, text } = changeLine(change);
       lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     }
     for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
+    lines.push(...keepLines(source, c));
     lines.push(...dataCheckLines(source, c));
     lines.push(...graphqlImpactLines(source, c));
     if (options.showDiff) lines.push(...bodyDiff(source, c));
@@ -49,6 +51,8 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
   lines.push(isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
   const breaking = graphqlBreakingLine(plan);
   if (breaking !== undefined) lines.push(c.red(e(breaking)));
+  const refilled = plan.sources.filter(keepsEveryItem);
+  if (refilled.length > 0) lines.push('', ...refilled.map((s) => c.yellow(`~ ${e(refillNote(s))}`)));
   if (plan.diagnostics.length > 0) {
     lines.push('', c.bold('Diagnostics:'));
     for (const d of plan.diagnostics) {
@@ -63,6 +67,45 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
 function header(plan: Plan): string {
   const state = plan.state === null ? 'no state yet' : `state serial ${plan.state.serial}, lineage ${plan.state.lineage}`;
   return e(`graphform plan for environment ${plan.environment} (${state})`);
+}
+
+/** The header's title; a full update with a keep account says whether it loses items or keeps them all. */
+function actionTitle(source: PlanSource): string {
+  if (source.action !== 'full' || source.keep === undefined) return ACTION_TITLES[source.action];
+  return source.dataLoss ? 'will be replaced (LOSES ITEMS)' : 'will be replaced (emptied and refilled: every item is kept)';
+}
+
+/** The keep account under a source: a headline, the table per content type and language, then moves, drops, conversions and losses. */
+function keepLines(source: PlanSource, c: ChalkInstance): string[] {
+  if (source.keep === undefined) return [];
+  const view = keepView(source.keep, source.id);
+  const tone = toneColors(c);
+  const lines = [`      ${tone[view.tone](e(view.headline))}`];
+  if (view.table !== undefined && view.table.rows.length > 0) {
+    const all = [view.table.header, ...view.table.rows].map((row) => row.map(e));
+    const widths = view.table.header.map((_, i) => Math.max(...all.map((row) => [...(row[i] ?? '')].length)));
+    const format = (row: string[]): string =>
+      row
+        .map((cell, i) => (KEEP_NUMERIC_COLUMNS[i] === true ? cell.padStart(widths[i] ?? 0) : i === row.length - 1 ? cell : padEnd(cell, widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd();
+    const [head, ...rows] = all;
+    lines.push(`        ${c.dim(format(head ?? []))}`, ...rows.map((row) => `        ${format(row)}`));
+  }
+  for (const note of view.notes) {
+    lines.push(`      ${tone[note.tone](`${note.symbol} ${e(note.text)}`)}`);
+    for (const more of note.more ?? []) lines.push(`          ${c.dim(e(more))}`);
+  }
+  return lines;
+}
+
+/** padEnd by code points, so that an arrow counts as one column. */
+function padEnd(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - [...text].length));
+}
+
+function toneColors(c: ChalkInstance): Record<KeepTone, ChalkInstance> {
+  return { info: c.dim, warn: c.yellow, loss: c.red };
 }
 
 function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
@@ -81,10 +124,15 @@ function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
 /** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
 function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[] {
   const rule = '!'.repeat(78);
+  const keep = planHasKeep(plan);
   const body = [
-    '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
+    keep ? '!! DATA LOSS: applying this plan LOSES CONTENT ITEMS' : '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
-    ...plan.sources.filter((s) => s.dataLoss).map((s) => `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(s.reasons[0] ?? 'deletes items')}${e(deleteCountSuffix(s))}`),
+    ...plan.sources.filter((s) => s.dataLoss).flatMap((s) => {
+      const line = `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(lossLine(s))}`;
+      const lost = keepLossLine(s);
+      return lost === undefined ? [line] : [line, `!!       ${e(lost)}`];
+    }),
     '!!',
     allowed
       ? '!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.'

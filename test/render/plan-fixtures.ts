@@ -1,4 +1,6 @@
-import type { Plan } from '../../src/plan/types.js';
+import type { KeepAccount } from '../../src/data/keep/types.js';
+import { summarize } from '../../src/plan/policy.js';
+import type { DeleteCount, Plan } from '../../src/plan/types.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import { declaration, edit, planOf, shop } from '../plan/builders.js';
 
@@ -76,4 +78,102 @@ export function planWithDiagnostics(): Plan {
       },
     ],
   };
+}
+
+const newsBefore: SourceDefinition = {
+  label: 'News',
+  languages: ['en'],
+  contentTypes: {
+    Article: { contentType: [], properties: { Headline: { type: 'String' }, Summary: { type: 'String' }, Teaser: { type: 'String' }, Rating: { type: 'String' } } },
+    ReleaseNote: { contentType: [], properties: { Title: { type: 'String' } } },
+  },
+};
+const newsAfter: SourceDefinition = {
+  label: 'News',
+  languages: ['en'],
+  contentTypes: {
+    Article: { contentType: [], properties: { Headline: { type: 'String' }, Abstract: { type: 'String' }, Rating: { type: 'Int' } } },
+    Changelog: { contentType: [], properties: { Title: { type: 'String' } } },
+  },
+};
+
+/** The keep account of news: a full update that carries every item over (a type moved, a property moved, one removed, values dropped). */
+export const newsKeep: KeepAccount = {
+  known: true,
+  enabled: true,
+  rows: [
+    { type: 'Article', to: 'Article', language: 'en', deleted: 1_003, fromData: 5, kept: 998, lost: 0, lostBy: {} },
+    { type: 'ReleaseNote', to: 'Changelog', language: 'en', deleted: 2, fromData: 0, kept: 2, lost: 0, lostBy: {} },
+  ],
+  deleted: 1_005,
+  fromData: 5,
+  kept: 1_000,
+  lost: 0,
+  lostBy: {},
+  conversions: [{ property: 'Article.Rating', from: 'String', to: 'Int', onError: 'drop-value', items: 4, examples: [{ id: 'a-17', language: 'en', value: '"four"' }, { id: 'a-31', language: 'en', value: '"n/a"' }] }],
+  dropped: [
+    { property: 'Article.Teaser', why: 'removed', items: 12 },
+    { property: 'Article.Rating', why: 'drop-value', items: 4 },
+  ],
+  moved: [
+    { from: 'ReleaseNote', to: 'Changelog', items: 2 },
+    { from: 'Article.Summary', to: 'Article.Abstract', items: 5 },
+  ],
+  unreadable: ['_rbac', 'RolesWithReadAccess'],
+  defaults: { _rbac: 'r:Everyone:Read' },
+  removedLanguages: [],
+  lostExamples: [],
+  blocked: false,
+};
+
+/** The keep account of shop: sv removed, and Status and _rbac not served back without defaults, so only the data files' items come back. */
+export const shopKeep: KeepAccount = {
+  known: true,
+  enabled: true,
+  rows: [
+    { type: 'Product', to: 'Product', language: 'en', deleted: 41, fromData: 10, kept: 0, lost: 31, lostBy: { unreadable: 30, deleted: 1 } },
+    { type: 'Product', to: 'Product', language: 'sv', deleted: 4, fromData: 0, kept: 0, lost: 4, lostBy: { 'language-removed': 4 } },
+  ],
+  deleted: 45,
+  fromData: 10,
+  kept: 0,
+  lost: 35,
+  lostBy: { unreadable: 30, deleted: 1, 'language-removed': 4 },
+  conversions: [],
+  dropped: [],
+  moved: [],
+  unreadable: ['Status', '_rbac'],
+  defaults: {},
+  removedLanguages: ['sv'],
+  lostExamples: [
+    { id: 'p-1', language: 'en', type: 'Product', reason: 'unreadable', detail: 'GraphQL does not serve Status or _rbac back and keep.defaults does not supply it' },
+    { id: 'p-1', language: 'sv', type: 'Product', reason: 'language-removed', detail: 'language sv is not declared any more' },
+  ],
+  blocked: false,
+};
+
+/** Two full updates with keep accounts: news keeps every item, shop loses some. */
+export function keepPlan(): Plan {
+  const plan = planOf({
+    applied: { news: newsBefore, shop: shop() },
+    declared: [declaration('news', newsAfter), declaration('shop', edit(shop(), (d) => void (d.languages = ['en'])), ['data/shop/*.ndjson'])],
+  });
+  return withKeep(plan, { news: newsKeep, shop: shopKeep }, { shop: { known: true, total: 45, byLanguage: { en: 41, sv: 4 } } });
+}
+
+/** A full update whose items could not be read back. */
+export function keepUnknownPlan(): Plan {
+  const plan = planOf({ applied: { shop: shop() }, declared: [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color), ['data/shop/*.ndjson'])] });
+  return withKeep(plan, { shop: { known: false, reason: 'environment test has no admin credentials to read items with' } }, { shop: { known: true, total: 44, byLanguage: { en: 40, sv: 4 } } });
+}
+
+/** The plan with keep accounts attached as the plan workflow attaches them: dataLoss only where an item is lost. */
+export function withKeep(plan: Plan, keeps: Record<string, KeepAccount>, deletes: Record<string, DeleteCount> = {}): Plan {
+  const sources = plan.sources.map((s) => {
+    const keep = keeps[s.id];
+    if (keep === undefined) return s;
+    const dataLoss = !keep.known || keep.lost > 0;
+    return { ...s, keep, dataLoss, ...(dataLoss && deletes[s.id] !== undefined ? { deletes: deletes[s.id] } : {}) };
+  });
+  return { ...plan, sources, summary: summarize(sources) };
 }

@@ -1,0 +1,203 @@
+import { LOST_REASON_TEXT, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
+import type { ItemServiceField } from '../model/types.js';
+import type { Plan, PlanSource } from '../plan/types.js';
+
+/** The account of a known keep step. */
+export type KnownKeep = Extract<KeepAccount, { known: true }>;
+
+/** Item fields a carried-over item cannot go without (as src/data/keep/keep-pass.ts requires them). */
+const REQUIRED_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
+/** What `keep.defaults` would take for each, as an example a reviewer can copy. */
+const DEFAULT_EXAMPLES: Readonly<Record<ItemServiceField, { value: string; when: string }>> = {
+  Status: { value: 'Published', when: 'is published' },
+  _rbac: { value: 'r:Everyone:Read', when: 'may be public' },
+  RolesWithReadAccess: { value: 'Everyone', when: 'may be public' },
+};
+/** A plan names this many conversion examples per property. */
+const SHOWN_EXAMPLES = 3;
+
+/** "44 items" / "1 item". */
+export function items(n: number): string {
+  return `${n.toLocaleString('en-US')} item${n === 1 ? '' : 's'}`;
+}
+
+export function num(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** True when some source of the plan carries a keep account: only then do the renderers word loss by it. */
+export function planHasKeep(plan: Plan): boolean {
+  return plan.sources.some((s) => s.keep !== undefined);
+}
+
+/** A full update whose every item comes back: it deletes nothing for good. */
+export function keepsEveryItem(source: PlanSource): boolean {
+  return source.action === 'full' && !source.dataLoss && source.keep?.known === true && source.keep.lost === 0;
+}
+
+/**
+ * What a source's keep account comes to, in one phrase: "loses 3 of 1,005 items (keeps 1,002)",
+ * "keeps every item: 1,005 emptied and refilled", or, unread, "loses every item not in data files
+ * (items could not be read back: why)".
+ */
+export function keepOutcome(keep: KeepAccount): string {
+  if (!keep.known) return `loses every item not in data files (items could not be read back: ${keep.reason})`;
+  if (keep.lost === 0) return `keeps every item: ${num(keep.deleted)} emptied and refilled`;
+  if (keep.lost >= keep.deleted) return `loses all ${items(keep.deleted)}`;
+  return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
+}
+
+/** `~ shop is emptied and refilled: …`, the calm note of a full update that keeps every item. */
+export function refillNote(source: PlanSource): string {
+  const count = source.keep?.known === true ? source.keep.deleted : 0;
+  return `${source.id} is emptied and refilled: ${items(count)} ${count === 1 ? 'is' : 'are'} carried over (GraphQL serves fewer items until the count matches)`;
+}
+
+/** "its language is removed 2, keep is turned off for the source 1". */
+export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string {
+  return (Object.entries(lostBy) as Array<[LostReason, number]>)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${Object.hasOwn(LOST_REASON_TEXT, reason) ? LOST_REASON_TEXT[reason] : reason} ${num(n)}`)
+    .join('; ');
+}
+
+/**
+ * What the plan loses, counted over the sources that lose items (keep accounts where there
+ * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
+ * when `uncounted` > 0.
+ */
+export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept: number; refilled: number; losing: number } {
+  let lost = 0;
+  let uncounted = 0;
+  let kept = 0;
+  let refilled = 0;
+  let losing = 0;
+  for (const source of plan.sources) {
+    const keep = source.keep;
+    if (keep?.known === true && (source.action === 'full' || source.dataLoss)) {
+      kept += keep.deleted - keep.lost;
+      refilled += keep.deleted;
+    }
+    if (!source.dataLoss) continue;
+    losing += 1;
+    if (keep?.known === true) lost += keep.lost;
+    else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
+    else uncounted += 1;
+  }
+  return { lost, uncounted, kept, refilled, losing };
+}
+
+/** The sentence the summary line adds on a plan with keep accounts: what is lost first. */
+export function lossSentence(plan: Plan): string {
+  const t = lossTotals(plan);
+  if (t.losing === 0) return `Keeps every item: ${num(t.refilled)} emptied and refilled.`;
+  const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
+  if (t.uncounted === 0) return `Loses ${items(t.lost)}${keeps}.`;
+  if (t.uncounted === t.losing) return `Loses items; how many could not be counted${keeps}.`;
+  return `Loses at least ${items(t.lost)}${keeps}; not every source could be counted.`;
+}
+
+export type KeepTone = 'info' | 'warn' | 'loss';
+
+/** A line of a keep block: a symbol as the plan's changes have (`~` moved, `-` dropped or lost, `!` a problem, `#` a note). */
+export interface KeepNote {
+  symbol: '~' | '-' | '!' | '#';
+  tone: KeepTone;
+  text: string;
+  /** Lines under it (examples). */
+  more?: string[];
+}
+
+export interface KeepView {
+  headline: string;
+  tone: KeepTone;
+  /** One row per content type and language; none for an account that could not be read. */
+  table?: { header: string[]; rows: string[][] };
+  notes: KeepNote[];
+}
+
+export const KEEP_TABLE_HEADER = ['Content type', 'Language', 'Deleted', 'From data files', 'Kept', 'Lost', 'Why lost'];
+/** Which columns hold numbers (right-aligned). */
+export const KEEP_NUMERIC_COLUMNS: readonly boolean[] = [false, false, true, true, true, true, false];
+
+/** The keep block of a source, in words shared by the text and markdown renderers. */
+export function keepView(keep: KeepAccount, sourceId: string): KeepView {
+  if (!keep.known) {
+    return { headline: `items could not be read back (${keep.reason}): every item not in data files counts as lost`, tone: 'loss', notes: [] };
+  }
+  const headline = !keep.enabled
+    ? `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`
+    : keep.lost === 0
+      ? `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`
+      : `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+  const notes: KeepNote[] = [];
+  if (keep.blocked) notes.push({ symbol: '!', tone: 'loss', text: 'a conversion fails where nothing may be sent: this plan cannot be applied until the conversion below is declared or the values are fixed' });
+  for (const move of keep.moved) notes.push({ symbol: '~', tone: 'info', text: moveText(move.from, move.to, move.items) });
+  for (const drop of keep.dropped) {
+    notes.push({ symbol: '-', tone: 'warn', text: `${drop.property}: values dropped from ${items(drop.items)} (${drop.why === 'removed' ? 'property removed' : 'drop-value'})` });
+  }
+  for (const conversion of keep.conversions) {
+    const handling = conversion.onError === 'undeclared' ? 'no convert: declared' : `onError ${conversion.onError}`;
+    const tone: KeepTone = conversion.onError === 'drop-value' ? 'warn' : 'loss';
+    const examples = conversion.examples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}): ${x.value}`);
+    notes.push({
+      symbol: '!',
+      tone,
+      text: `${conversion.property}: ${conversion.from} → ${conversion.to} (${handling}): ${items(conversion.items)} ${conversion.items === 1 ? 'does' : 'do'} not convert`,
+      ...(examples.length === 0 ? {} : { more: examples }),
+    });
+  }
+  notes.push(...unreadableNotes(keep));
+  for (const language of keep.removedLanguages) {
+    const n = keep.rows.filter((r) => r.language === language).reduce((sum, r) => sum + (r.lostBy['language-removed'] ?? 0), 0);
+    notes.push({
+      symbol: '-',
+      tone: 'loss',
+      text: `language ${language} is removed: its ${items(n)} ${n === 1 ? 'is' : 'are'} lost; \`graphform data purge ${sourceId} --language ${language}\` empties a language without a schema change`,
+    });
+  }
+  if (keep.lostExamples.length > 0) {
+    notes.push({
+      symbol: '#',
+      tone: 'loss',
+      text: `first items lost (of ${num(keep.lost)}):`,
+      more: keep.lostExamples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}, ${x.type}): ${x.detail}`),
+    });
+  }
+  return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header: KEEP_TABLE_HEADER, rows: keep.rows.map(tableRow) }, notes };
+}
+
+function tableRow(row: KeepRow): string[] {
+  const type = row.to === null ? `${row.type} (removed)` : row.to === row.type ? row.type : `${row.type} → ${row.to}`;
+  return [type, row.language, num(row.deleted), num(row.fromData), num(row.kept), num(row.lost), lostReasons(row.lostBy)];
+}
+
+/** `~ ReleaseNote → Changelog (moved: 2 items carried over)`; a property: `(moved: 5 items hold a value)`. */
+function moveText(from: string, to: string, n: number): string {
+  const property = from.includes('.');
+  return `${from} → ${to} (moved: ${items(n)} ${property ? (n === 1 ? 'holds a value' : 'hold a value') : 'carried over'})`;
+}
+
+function unreadableNotes(keep: KnownKeep): KeepNote[] {
+  const notes: KeepNote[] = [];
+  const missing: ItemServiceField[] = [];
+  for (const field of keep.unreadable) {
+    const value = keep.defaults[field];
+    if (value !== undefined) notes.push({ symbol: '#', tone: 'info', text: `${field} not served by GraphQL: written as ${JSON.stringify(value)} (keep.defaults)` });
+    else if (REQUIRED_FIELDS.includes(field)) missing.push(field);
+    else notes.push({ symbol: '#', tone: 'warn', text: `${field} not served by GraphQL: the items carried over go without it (keep.defaults does not supply it)` });
+  }
+  if (missing.length > 0) {
+    // What loses items comes before what only informs.
+    const defaults = missing.map((f) => `${f}: ${JSON.stringify(DEFAULT_EXAMPLES[f].value)}`).join(', ');
+    const when = [...new Set(missing.map((f) => DEFAULT_EXAMPLES[f].when))].join(' and ');
+    notes.unshift({
+      symbol: '!',
+      tone: 'loss',
+      text:
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not served by GraphQL and keep.defaults does not supply ${missing.length === 1 ? 'it' : 'them'}: ` +
+        `declare e.g. keep: {defaults: {${defaults}}} if every item ${when}`,
+    });
+  }
+  return notes;
+}
