@@ -22,6 +22,7 @@ import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedP
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';
 import { keepHooks, withKeepAccounts } from './keep-accounts.js';
+import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -67,7 +68,9 @@ export type ApplyRefusal =
   /** The stop signal fired before anything was sent. */
   | 'interrupted'
   /** The config's failOnBreaking refuses the breaking GraphQL changes in `breaking`. */
-  | 'graphql-breaking';
+  | 'graphql-breaking'
+  /** Values the keep step must carry over do not convert (`onError: fail`, or no `convert:`): `blocked` names the sources. */
+  | 'conversion-failed';
 
 export interface ApplyReport {
   plan: Plan;
@@ -87,6 +90,8 @@ export interface ApplyReport {
   losing?: PlanSource[];
   /** For refused: 'invalid-data'. */
   invalidData?: PlanSource[];
+  /** For refused: 'conversion-failed'. */
+  blocked?: PlanSource[];
 }
 
 /**
@@ -164,6 +169,8 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
   if (saved !== undefined) await verifySavedPlan(saved.planfile, plan, replan);
   const invalidData = invalidDataSources(plan);
   if (invalidData.length > 0) return refused('invalid-data', { invalidData });
+  const blocked = blockedKeepSources(plan);
+  if (blocked.length > 0) return refused('conversion-failed', { blocked });
   if (changes && saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
   if (env.signal?.aborted === true) return refused('interrupted');
 

@@ -10,6 +10,7 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planni
 import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { withKeepAccounts } from './keep-accounts.js';
+import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 
 /** What to plan: the CLI's `plan` flags as plain values. */
@@ -30,6 +31,8 @@ export interface PlanResult {
   breaking: SourceGraphqlChange[];
   /** Sources whose data files apply would push and refuse: the plan is not worth saving. */
   invalidData: PlanSource[];
+  /** Sources whose items the keep step cannot carry over because values do not convert (`onError: fail`, or no `convert:`): apply would refuse. */
+  blocked: PlanSource[];
   config: ResolvedConfig;
   environment: EnvironmentConfig;
 }
@@ -48,7 +51,7 @@ export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): 
   const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
   try {
     const made = await planWith(env, { project, state, environment, opened, input });
-    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), config, environment };
+    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment };
   } finally {
     await opened?.close();
   }

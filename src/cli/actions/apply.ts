@@ -1,10 +1,11 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
-import type { Plan } from '../../plan/types.js';
+import type { Plan, PlanSource } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { deleteCountLines } from '../../render/delete-count.js';
 import { escapeControl } from '../../render/escape-control.js';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { apply as applyWorkflow, type ApplyReport } from '../../workflows/apply.js';
+import { blockedKeepError } from '../../workflows/keep-blocked.js';
 import { targetName } from '../../workflows/open-environment.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
@@ -32,11 +33,17 @@ export interface ApplyFlags extends PlanFlags {
 interface ApplyDocument {
   plan: Plan;
   applied: boolean;
-  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'graphql-breaking';
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'graphql-breaking' | 'conversion-failed';
   ok: boolean;
   outcomes: ApplyReport['outcomes'];
   /** Sources whose state still records a pending re-push when apply ended. */
   pending?: string[];
+}
+
+/** `news (3 items)`, or the id alone when the keep step could not count. */
+function losingText(source: PlanSource): string {
+  const lost = source.keep?.known === true ? source.keep.lost : source.deletes?.known === true ? source.deletes.total : undefined;
+  return lost === undefined ? source.id : `${source.id} (${lost} item${lost === 1 ? '' : 's'})`;
 }
 
 export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
@@ -90,13 +97,16 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         ctx.err(renderError(breakingChangesError(report.breaking ?? [], 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
         return finish('graphql-breaking', 1);
       case 'data-loss':
-        ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan deletes the items of ${(report.losing ?? []).map((s) => s.id).join(', ')}. Nothing was sent.`));
-        ctx.err('Review the plan. If the deletion is intended, run again with --allow-data-loss; items from declared data: files are pushed again afterwards, any others you must push again yourself.');
+        ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan loses items of ${(report.losing ?? []).map(losingText).join(', ')}. Nothing was sent.`));
+        ctx.err('Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.');
         return finish('data-loss', 3);
       case 'invalid-data':
         reportInvalidData(ctx, report.invalidData ?? []);
         ctx.err('Nothing was sent. Fix the data files (`graphform data validate <source>` checks them), then apply again.');
         return finish('invalid-data', 1);
+      case 'conversion-failed':
+        ctx.err(renderError(blockedKeepError(report.blocked ?? []), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        return finish('conversion-failed', 1);
       case 'cancelled':
         ctx.err('Apply cancelled. Nothing was sent.');
         return finish('cancelled', 1);

@@ -5,6 +5,7 @@ import { breakingChangesError } from '../../graphql-impact/policy.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import { detailedExitCode } from '../../plan/policy.js';
 import { invalidDataError } from '../../workflows/check-declared-data.js';
+import { blockedKeepError } from '../../workflows/keep-blocked.js';
 import { plan as planWorkflow } from '../../workflows/plan.js';
 import type { CommandContext } from '../context.js';
 import { planInputFrom, type PlanFlags } from '../plan-options.js';
@@ -18,7 +19,7 @@ export interface PlanCommandFlags extends PlanFlags {
 }
 
 export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promise<number> {
-  const { plan: result, breaking, invalidData } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx));
+  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx));
   ctx.out(renderPlanFor(ctx, result, flags.diff === true));
   // Policy: shown first so the reviewer sees the whole plan, then an error and no plan file.
   if (breaking.length > 0) throw breakingChangesError(breaking, 'planned');
@@ -26,6 +27,7 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
     reportInvalidData(ctx, invalidData);
     throw invalidDataError(invalidData);
   }
+  if (blocked.length > 0) throw blockedKeepError(blocked);
   if (flags.out !== undefined) {
     const file = path.resolve(ctx.io.cwd, flags.out);
     await mkdir(path.dirname(file), { recursive: true });
