@@ -23,6 +23,7 @@ export const FORMATS_BY_COMMAND: Readonly<Record<string, readonly OutputFormat[]
   'data validate': TEXT_JSON,
   'data push': TEXT_JSON,
   'data purge': TEXT_JSON,
+  'data restore': TEXT_JSON,
   codegen: TEXT_JSON,
   'auth login': TEXT_JSON,
   'auth status': TEXT_JSON,
