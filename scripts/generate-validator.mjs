@@ -34,6 +34,15 @@ export function generatedValidator() {
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  writeFileSync(OUT, generatedValidator());
-  console.log(`wrote ${OUT}`);
+  // Written only when it changes: a newer mtime would make dist/ look stale to the tests that run the build.
+  const text = generatedValidator();
+  const current = (() => {
+    try {
+      return readFileSync(OUT, 'utf8');
+    } catch {
+      return undefined;
+    }
+  })();
+  if (current !== text) writeFileSync(OUT, text);
+  console.log(current === text ? `${OUT} is up to date` : `wrote ${OUT}`);
 }
