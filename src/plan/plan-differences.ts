@@ -23,7 +23,9 @@ function sourceDifference(id: string, saved: PlanSource | undefined, now: PlanSo
       ? [`source ${id}: not in the plan file; a plan made now would ${describe(present)}`]
       : [`source ${id}: the plan file would ${describe(saved)}; a plan made now leaves it out`];
   }
-  if (saved.action !== now.action || saved.dataLoss !== now.dataLoss) {
+  // A full update's dataLoss follows its keep account, which the keep step counts again at apply (and refuses items lost that were not allowed).
+  const kept = saved.action === 'full' && (saved.keep !== undefined || now.keep !== undefined);
+  if (saved.action !== now.action || (saved.dataLoss !== now.dataLoss && !kept)) {
     return [`source ${id}: the plan file would ${describe(saved)}; a plan made now would ${describe(now)}`];
   }
   const changes = (s: PlanSource): string => s.changes.map(describeChange).join(', ');

@@ -132,7 +132,7 @@ function terminal(): { stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: 
 }
 
 describe('apply', () => {
-  it('asks for confirmation with the number of items the plan deletes', async () => {
+  it('asks for confirmation with the number of items the plan loses (here all: GraphQL does not serve their _rbac back and the source declares no keep.defaults)', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines(ITEMS) }, `    singleKey: "${emulator.singleKey}"`);
     expect((await project.cli('apply', '--yes')).code).toBe(0);
@@ -144,7 +144,7 @@ describe('apply', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('; deletes 44 items (en 40, sv 4)');
     expect(tty.output()).toContain(
-      `Do you want to apply these changes to environment test (${emulator.url})?\n  This deletes 44 items:\n    shop: deletes 44 items (en 40, sv 4)\n  Only 'yes' will be accepted to approve.`,
+      `Do you want to apply these changes to environment test (${emulator.url})?\n  This loses 44 items:\n    shop: loses all 44 items\n  Only 'yes' will be accepted to approve.`,
     );
     expect(tty.output()).toContain('Apply cancelled. Nothing was sent.');
     expect(emulator.inspect.counts('shop')?.total).toBe(44);

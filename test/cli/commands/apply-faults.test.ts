@@ -153,12 +153,15 @@ describe('apply under faults', () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
+    // An item pushed from elsewhere: GraphQL does not serve its _rbac back and the source declares no keep.defaults, so the full update would lose it.
+    await project.write({ 'feed.ndjson': '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Item","Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Name":"Pen"}\n' });
+    expect((await project.cli('data', 'push', 'shop', 'feed.ndjson')).code).toBe(0);
     await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }) });
 
     emulator.inspect.clearRequests();
     const refused = await project.cli('apply', '--yes');
     expect(refused.code).toBe(3);
-    expect(refused.stdout).toContain('DELETES DATA');
+    expect(refused.stdout).toContain('LOSES ITEMS');
     expect(refused.stderr).toContain('--allow-data-loss');
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
 
