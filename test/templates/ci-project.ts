@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { graphClientFor, startTestEmulator } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { startStateServer, type StateServer } from './state-server.js';
@@ -149,4 +149,14 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal === null ? 1 : 128), stdout, stderr }));
   });
+}
+
+/**
+ * An item of source `site` pushed by another system (not in the repository's data files),
+ * with an `_rbac` GraphQL does not serve back: with no `keep.defaults`, a full update cannot
+ * carry it over, so the plan loses it (the data-loss gate's case).
+ */
+export async function pushItemFromElsewhere(project: CiProject): Promise<void> {
+  const ndjson = '{"index":{"_id":"feed-1","language_routing":"en"}}\n{"ContentType":["Article"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Title":"From the feed"}\n';
+  await graphClientFor(project.emulator).pushData('site', ndjson);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ciProject, type CiProject } from './ci-project.js';
+import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
 import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
 import { jobRuns, readWorkflow, runJob, secretExpressions, type Expressions, type Workflow } from './github-runner.js';
 import { isWrite } from '../helpers/emulator.js';
@@ -163,10 +163,11 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
 
   it('holds a data-losing plan for approval and applies exactly that file once approved', async () => {
     const { project, workflow, on } = await appliedProject();
+    await pushItemFromElsewhere(project);
     await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
     const reviewed = await runJob(project, workflow, 'plan', on.pullRequest(8));
     expect(reviewed.code, reviewed.stderr).toBe(0);
-    expect((await project.ghCalls()).at(-1)?.stdin).toContain('**This plan deletes content items.**');
+    expect((await project.ghCalls()).at(-1)?.stdin).toContain('**This plan loses content items.**');
     await merge(project, 'drop-tags');
 
     project.emulator.inspect.clearRequests();
@@ -193,6 +194,7 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
 
   it('refuses an approved plan that went stale: state changed after it was planned', async () => {
     const { project, workflow, on } = await appliedProject();
+    await pushItemFromElsewhere(project);
     await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
     await merge(project, 'drop-tags');
     const held = await runJob(project, workflow, 'apply', on.push);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ciProject, type CiProject } from './ci-project.js';
+import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
 import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
 import { startGitlabApi } from './gitlab-api.js';
 import { readPipeline, runGitlabJob, type Pipeline } from './gitlab-runner.js';
@@ -119,6 +119,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
 
   it('holds a data-losing plan for the manual job of the child pipeline, which applies exactly that file', async () => {
     const { project, pipeline } = await appliedProject();
+    await pushItemFromElsewhere(project);
     const on = variables(project);
     await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
     await merge(project, 'drop-tags');
@@ -127,7 +128,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     const held = await runGitlabJob(project, pipeline, 'graphform-apply', on.defaultBranch);
     expect(held.code, held.stderr).toBe(0);
     expect(held.stdout).toContain('DATA LOSS');
-    expect(held.stdout).toContain('This change deletes content items, so it was not applied here. To approve it, run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
+    expect(held.stdout).toContain('This change loses content items, so it was not applied here. To approve it, run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');
@@ -145,6 +146,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
 
   it('refuses an approved plan that went stale: state changed after it was planned', async () => {
     const { project, pipeline } = await appliedProject();
+    await pushItemFromElsewhere(project);
     const on = variables(project);
     await change(project, 'drop-tags', (text) => text.replace(TAGS, ''));
     await merge(project, 'drop-tags');
