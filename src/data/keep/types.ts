@@ -20,7 +20,7 @@ export type LostReason = (typeof LOST_REASONS)[number];
 export const LOST_REASON_TEXT: Readonly<Record<LostReason, string>> = {
   'keep-off': 'keep is turned off for the source',
   unreadable: 'fields GraphQL does not serve back and keep.defaults does not supply',
-  'cannot-convert': 'a value does not convert (drop-item)',
+  'cannot-convert': 'a value does not convert to the declared type',
   invalid: 'the carried-over item fails validation',
   'language-removed': 'its language is removed',
   'type-removed': 'its content type is removed',
