@@ -92,6 +92,7 @@ function planSource(
     itemLanguages,
     dataGlobs: declaration?.data ?? [],
     importsAssets: declaration?.import !== undefined,
+    moves: pairedMoves(changes, declaration?.moved),
   });
   const drift = applied !== undefined && current !== undefined ? diffCanonical(comparable(applied), comparable(current)) : [];
   const pending = entry?.pending;

@@ -1,7 +1,8 @@
-import type { Change } from '../diff/change.js';
+import { pathSegments, type Change } from '../diff/change.js';
 import { describeChange, joinWords } from '../diff/describe-change.js';
 import type { PendingWork } from '../state/types.js';
 import type { PlanAction } from './types.js';
+import type { PlanMove } from './moved-changes.js';
 import { blockingChanges, type RemoteStatus, type RuleId } from './action-rules.js';
 
 export interface ReasonContext {
@@ -15,6 +16,24 @@ export interface ReasonContext {
   dataGlobs: readonly string[];
   /** The declaration has an `import:` block: its items come from `graphform assets sync`, which apply never runs. */
   importsAssets?: boolean;
+  /** Removals and additions that `moved:` entries pair: described as one rename each. */
+  moves?: readonly PlanMove[];
+}
+
+/** Each change in words, a removal and addition a move pairs as "renaming content type A to B" (once). */
+function describeWithMoves(changes: readonly Change[], moves: readonly PlanMove[]): string[] {
+  if (moves.length === 0) return changes.map(describeChange);
+  const name = (change: Change): string => {
+    const [, type = '', , property = ''] = pathSegments(change.path);
+    return change.kind.startsWith('property.') ? `${type}.${property}` : type;
+  };
+  const words: string[] = [];
+  for (const change of changes) {
+    const move = moves.find((m) => (change.kind === `${m.kind}.removed` && name(change) === m.from) || (change.kind === `${m.kind}.added` && name(change) === m.to));
+    if (move === undefined) words.push(describeChange(change));
+    else if (change.kind.endsWith('.removed')) words.push(`renaming ${move.kind === 'contentType' ? 'content type' : move.kind === 'propertyType' ? 'property type' : 'property'} ${move.from} to ${move.to}`);
+  }
+  return words;
 }
 
 /**
@@ -24,7 +43,7 @@ export interface ReasonContext {
 export function explainAction(ctx: ReasonContext): string[] {
   const { id } = ctx;
   const deletes = `deletes all items of source ${id}${inLanguages(ctx.itemLanguages)}`;
-  const described = (changes: readonly Change[]): string => joinWords(changes.map(describeChange));
+  const described = (changes: readonly Change[]): string => joinWords(describeWithMoves(changes, ctx.moves ?? []));
   const needs = (changes: readonly Change[]): string => (changes.length === 1 ? 'needs' : 'need');
   const sync = (when: string): string[] =>
     ctx.importsAssets === true ? [`${when}, run \`graphform assets sync ${id}\` to bring its items from the marketing platform's assets (import:); apply does not sync`] : [];

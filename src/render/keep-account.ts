@@ -1,4 +1,5 @@
 import { LOST_REASON_TEXT, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
+import type { PlanMove } from '../plan/moved-changes.js';
 import type { ItemServiceField } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 
@@ -121,7 +122,7 @@ export const KEEP_TABLE_HEADER = ['Content type', 'Language', 'Deleted', 'From d
 export const KEEP_NUMERIC_COLUMNS: readonly boolean[] = [false, false, true, true, true, true, false];
 
 /** The keep block of a source, in words shared by the text and markdown renderers. */
-export function keepView(keep: KeepAccount, sourceId: string): KeepView {
+export function keepView(keep: KeepAccount, sourceId: string, shown: readonly PlanMove[] = []): KeepView {
   if (!keep.known) {
     return { headline: `items could not be read back (${keep.reason}): every item not in data files counts as lost`, tone: 'loss', notes: [] };
   }
@@ -132,7 +133,8 @@ export function keepView(keep: KeepAccount, sourceId: string): KeepView {
       : `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
   const notes: KeepNote[] = [];
   if (keep.blocked) notes.push({ symbol: '!', tone: 'loss', text: 'a conversion fails where nothing may be sent: this plan cannot be applied until the conversion below is declared or the values are fixed' });
-  for (const move of keep.moved) notes.push({ symbol: '~', tone: 'info', text: moveText(move.from, move.to, move.items) });
+  // Renames the plan's change list already shows as one line each are not repeated here.
+  for (const move of keep.moved) if (!shown.some((m) => m.from === move.from && m.to === move.to)) notes.push({ symbol: '~', tone: 'info', text: moveText(move.from, move.to, move.items) });
   for (const drop of keep.dropped) {
     notes.push({ symbol: '-', tone: 'warn', text: `${drop.property}: values dropped from ${items(drop.items)} (${drop.why === 'removed' ? 'property removed' : 'drop-value'})` });
   }

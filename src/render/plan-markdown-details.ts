@@ -1,6 +1,6 @@
 import type { PlanSource } from '../plan/types.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
-import { changeLine } from './plan-change-line.js';
+import { sourceChangeLines } from './source-change-lines.js';
 import { dataCheckMarkdown } from './plan-data-check.js';
 import { KEEP_NUMERIC_COLUMNS, keepView } from './keep-account.js';
 import { ACTION_NAMES, ACTION_SYMBOLS, isWarning } from './plan-labels.js';
@@ -17,10 +17,7 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
   if (source.reasons.length > 0) out.push('');
   if (source.changes.length > 0) {
-    out.push(...fenced('diff', source.changes.map((change) => {
-      const { symbol, text } = changeLine(change);
-      return `${symbol} ${text}`;
-    })), '');
+    out.push(...fenced('diff', sourceChangeLines(source).map(({ symbol, text }) => `${symbol} ${text}`)), '');
   }
   out.push(...keepMarkdown(source));
   out.push(...dataCheckMarkdown(source));
@@ -46,7 +43,7 @@ function lossNote(source: PlanSource): string {
 /** The keep account inside the source's block: the headline, a table per content type and language, then the notes. */
 function keepMarkdown(source: PlanSource): string[] {
   if (source.keep === undefined) return [];
-  const view = keepView(source.keep, source.id);
+  const view = keepView(source.keep, source.id, source.moves);
   const out = [`${view.tone === 'loss' ? '❌ ' : ''}**${escapeText(view.headline)}**`, ''];
   if (view.table !== undefined && view.table.rows.length > 0) {
     const row = (cells: string[]): string => `| ${cells.map((c) => cell(escapeText(c))).join(' | ')} |`;

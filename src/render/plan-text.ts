@@ -4,7 +4,8 @@ import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
-import { changeLine, type ChangeSymbol } from './plan-change-line.js';
+import type { ChangeSymbol } from './plan-change-line.js';
+import { sourceChangeLines } from './source-change-lines.js';
 import { KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
@@ -31,10 +32,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     const paint = actionColors(c)[source.action];
     const request = source.requests.length === 0 ? '' : c.dim(` via ${e(requestsLine(source))}`);
     lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(actionTitle(source))}${request}`);
-    for (const change of source.changes) {
-      const { symbol, text } = changeLine(change);
-      lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
-    }
+    for (const { symbol, text } of sourceChangeLines(source)) lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
     lines.push(...keepLines(source, c));
     lines.push(...dataCheckLines(source, c));
@@ -78,7 +76,7 @@ function actionTitle(source: PlanSource): string {
 /** The keep account under a source: a headline, the table per content type and language, then moves, drops, conversions and losses. */
 function keepLines(source: PlanSource, c: ChalkInstance): string[] {
   if (source.keep === undefined) return [];
-  const view = keepView(source.keep, source.id);
+  const view = keepView(source.keep, source.id, source.moves);
   const tone = toneColors(c);
   const lines = [`      ${tone[view.tone](e(view.headline))}`];
   if (view.table !== undefined && view.table.rows.length > 0) {
