@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A finished snapshot: where it is, the sha256 of its bytes, and how many items it holds. */
@@ -32,7 +32,7 @@ export class SnapshotWriter {
   static async create(target: string): Promise<SnapshotWriter> {
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     const temp = `${target}.partial`;
-    await rm(temp, { force: true });
+    await removeStalePartials(target);
     const stream = createWriteStream(temp, { flags: 'wx', mode: 0o600 });
     await once(stream, 'open');
     return new SnapshotWriter(target, stream);
@@ -65,6 +65,22 @@ export class SnapshotWriter {
   async discard(): Promise<void> {
     this.stream.destroy();
     await rm(this.temp, { force: true });
+  }
+}
+
+/**
+ * A run killed while it wrote a snapshot leaves its `.partial` file, under a name no later
+ * run uses again (the stamp differs): removed here, for the same source only (`<id>-…`, ids
+ * hold no `-`), since the state lock makes this run the only writer of that source's
+ * snapshots. Other sources' files may be written by this very run (--parallelism).
+ */
+async function removeStalePartials(target: string): Promise<void> {
+  const folder = path.dirname(target);
+  const name = path.basename(target);
+  const prefix = name.slice(0, name.indexOf('-') + 1);
+  if (prefix === '') return;
+  for (const entry of await readdir(folder)) {
+    if (entry.startsWith(prefix) && entry.endsWith('.ndjson.partial')) await rm(path.join(folder, entry), { force: true });
   }
 }
 
