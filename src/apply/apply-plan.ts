@@ -42,6 +42,8 @@ export interface ApplyOptions {
   keepItems?(source: PlanSource, declaration: SourceDeclaration): Promise<KeptItems | undefined>;
   /** Removes a snapshot once its items are served (or it is replaced by a newer one). */
   removeSnapshot?(snapshot: PendingSnapshot): Promise<void>;
+  /** Removes every other snapshot of the source (left by a run killed before state named it): `current` is the one state names now. */
+  pruneSnapshots?(id: string, current: PendingSnapshot): Promise<void>;
   /** Items may be lost: without it, a keep step that finds items it cannot carry over stops the source before its PUT. */
   allowDataLoss?: boolean;
   /** Waits for GraphQL around each re-push (absent: `--no-wait`, the re-push is trusted once the service accepted it). */
@@ -117,7 +119,23 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     if (options.keepItems === undefined || !wipes(source)) return undefined;
     const kept = await options.keepItems(source, declaration);
     if (kept === undefined) return undefined;
+    try {
+      return checkedKeep(source, kept);
+    } catch (error) {
+      // Refused before anything was sent: the snapshot is named nowhere, so it goes.
+      if (kept.snapshot !== undefined) await options.removeSnapshot?.(kept.snapshot);
+      throw error;
+    }
+  };
+  const checkedKeep = (source: PlanSource, kept: KeptItems): { snapshot: PendingSnapshot; before: SourceDefinition; account: KeepAccount } | undefined => {
     const { account } = kept;
+    const owed = pendingOf(state, source.id)?.keep;
+    if (owed?.target !== undefined && hashDefinition(kept.before) === owed.target) {
+      // The earlier full update went through and its items are not all back: wiping again now would read only part of them.
+      throw new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${source.id} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
+        hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
+      });
+    }
     if (!account.known) {
       // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
       if (options.allowDataLoss === true) return undefined;
@@ -156,15 +174,15 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
         const kept = declaration === undefined ? undefined : await keepStep(source, declaration);
         let marker: PendingWork | undefined;
         if (kept !== undefined) {
-          marker = keepMarker(source, options.now(), kept.snapshot);
-          const replaced = pendingOf(state, source.id)?.keep;
+          marker = keepMarker(source, options.now(), { ...kept.snapshot, target: hashDefinition(requireDeclaration(declaration, source.id).definition) });
           // Before the PUT, whatever state held: the snapshot just written is what the next apply finishes from.
           await record((current) =>
             current.sources[source.id] === undefined
               ? withSource(current, source.id, { ...stateEntry(kept.before, options.now().toISOString(), options.toolVersion), pending: marker as PendingWork })
               : withPending(current, source.id, marker),
           );
-          if (replaced !== undefined && replaced.snapshot !== kept.snapshot.snapshot) await options.removeSnapshot?.(replaced);
+          await options.pruneSnapshots?.(source.id, kept.snapshot);
+          options.onEvent?.({ type: 'kept', id: source.id, items: kept.snapshot.items, snapshot: kept.snapshot.snapshot });
         } else {
           marker = repushes(declaration) && repushReason(source) !== undefined ? repushMarker(source, options.now()) : undefined;
           if (marker !== undefined && state.sources[source.id] !== undefined && pendingOf(state, source.id) === undefined) {
@@ -276,7 +294,7 @@ async function repush(options: ApplyOptions, declaration: SourceDeclaration, out
     const tally = new SentTally();
     const summary = await options.repushData?.(declaration, tally, snapshot);
     if (summary !== undefined) outcome.repush = summary;
-    options.onEvent?.({ type: 'repush', id, summary });
+    options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
     if (waits === undefined || summary?.status !== 'sent') return;
     const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
     outcome.served = served;

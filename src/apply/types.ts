@@ -34,7 +34,10 @@ export type ApplyEvent =
   | { type: 'applied'; id: string; action: PlanAction; durationMs: number }
   /** `code` is the failure's stable code, when it had one (a GraphformError). */
   | { type: 'failed'; id: string; action: PlanAction; error: string; code?: string }
-  | { type: 'repush'; id: string; summary: PushSummary | undefined; error?: string; code?: string }
+  /** `kept`: how many of the items pushed came from the keep step's snapshot (the rest from the data: files). */
+  | { type: 'repush'; id: string; summary: PushSummary | undefined; kept?: number; error?: string; code?: string }
+  /** The keep step of a full update wrote its snapshot, before the PUT: `items` are carried over. */
+  | { type: 'kept'; id: string; items: number; snapshot: string }
   /** Before the re-push: GraphQL does not serve the new schema yet (`gap` is what it lacks); asked again until `timeoutMs`. */
   | { type: 'schema-waiting'; id: string; waitedMs: number; timeoutMs: number; gap: SchemaGap }
   /** GraphQL serves the new schema: the re-push starts. */

@@ -62,14 +62,53 @@ export async function* exportSourceItems(endpoint: ContentEndpoint, definition: 
   // Stops the prefetched request when the consumer stops early or the export fails.
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
+  const pairs: Pair[] = [];
+  for (const [type, selection] of selections) for (const language of definition.languages) pairs.push({ type, language, selection, fields: readable.fields });
   try {
-    for (const [type, selection] of selections) {
-      for (const language of definition.languages) {
-        yield* pairItems(endpoint, { type, language, selection, fields: readable.fields }, { ...options, signal });
-      }
-    }
+    for await (const page of concurrentPages(pairs.map((pair) => () => pairPages(endpoint, pair, { ...options, signal })), PAIRS_AT_ONCE)) yield* page;
   } finally {
     stop.abort();
+  }
+}
+
+/**
+ * Type-language pairs read at once: each pages by its own cursor, so a few side by side
+ * keep the endpoint and this process busy together instead of taking turns.
+ */
+const PAIRS_AT_ONCE = 4;
+
+/** The pages of several page streams, up to `width` streams read at once, each page as soon as it comes; a stream that fails fails the whole. */
+async function* concurrentPages<T>(streams: ReadonlyArray<() => AsyncGenerator<T[]>>, width: number): AsyncGenerator<T[]> {
+  const waiting = [...streams];
+  const active = new Map<number, { iterator: AsyncGenerator<T[]>; next: Promise<{ key: number; result: IteratorResult<T[]> }> }>();
+  let keys = 0;
+  const start = (): void => {
+    const open = waiting.shift();
+    if (open === undefined) return;
+    const key = keys++;
+    const iterator = open();
+    active.set(key, { iterator, next: iterator.next().then((result) => ({ key, result })) });
+  };
+  try {
+    while (active.size < width && waiting.length > 0) start();
+    while (active.size > 0) {
+      const { key, result } = await Promise.race([...active.values()].map((a) => a.next));
+      const stream = active.get(key);
+      if (stream === undefined) continue;
+      if (result.done === true) {
+        active.delete(key);
+        start();
+        continue;
+      }
+      stream.next = stream.iterator.next().then((next) => ({ key, result: next }));
+      yield result.value;
+    }
+  } finally {
+    // An early stop or a failure ends the streams still open (their prefetches are aborted by the caller's signal).
+    for (const stream of active.values()) {
+      stream.next.catch(() => undefined);
+      await stream.iterator.return(undefined).catch(() => undefined);
+    }
   }
 }
 
@@ -95,7 +134,7 @@ interface Pair {
   fields: readonly ItemServiceField[];
 }
 
-async function* pairItems(endpoint: ContentEndpoint, pair: Pair, options: ExportOptions & { signal: AbortSignal }): AsyncGenerator<ExportedItem> {
+async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: ExportOptions & { signal: AbortSignal }): AsyncGenerator<ExportedItem[]> {
   const { type, language, selection } = pair;
   const ask = async (cursor: string): Promise<Page> => {
     const query = pageQuery(type, language, selection, cursor);
@@ -121,10 +160,9 @@ async function* pairItems(endpoint: ContentEndpoint, pair: Pair, options: Export
     expected ??= page.total;
     const more = page.items.length === PAGE_LIMIT;
     if (more) pending = ask(page.cursor);
-    for (const raw of page.items) {
-      yield exportedItem(raw, type, language, selection, pair.fields);
-      yielded++;
-    }
+    const items = page.items.map((raw) => exportedItem(raw, type, language, selection, pair.fields));
+    yielded += items.length;
+    if (items.length > 0) yield items;
     if (!more) break;
   }
   if (yielded !== expected) {

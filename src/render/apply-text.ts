@@ -50,8 +50,11 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       const s = event.summary;
       if (s === undefined) return '';
       if (s.status !== 'sent') return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
-      return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items from its data files in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
+      const from = event.kept === undefined ? 'from its data files' : `(${event.kept} kept from the snapshot, ${Math.max(0, s.itemsSent - event.kept)} from its data files)`;
+      return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items ${from} in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
     }
+    case 'kept':
+      return `${c.bold(e(event.id))}: read its items back: ${event.items} to carry over, in ${e(event.snapshot)}`;
     case 'schema-waiting': {
       const lacks = event.gap.missing.length === 0 || event.gap.missing[0] === 'the schema' ? '' : ` (still missing ${e(listed(event.gap.missing))})`;
       return `${c.bold(e(event.id))}: waiting for GraphQL to serve the new schema before pushing its data files: ${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}${lacks}…`;

@@ -39,6 +39,8 @@ export interface PendingSnapshot {
   /** sha256 of its bytes: a snapshot that changed is not pushed. */
   hash: string;
   items: number;
+  /** The hash of the definition the full update sends: a service that holds it has had the PUT, so the snapshot's items are owed. */
+  target?: string;
 }
 
 /** The state of one environment (DESIGN.md section 5). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { applyPlan, pendingAdoptions } from '../apply/apply-plan.js';
 import type { ApplyEvent, ApplyResult } from '../apply/types.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
@@ -21,7 +22,7 @@ import { stateBackendFor } from './state-backend.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';
-import { keepHooks, withKeepAccounts } from './keep-accounts.js';
+import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
 import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
@@ -143,12 +144,30 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
     remote = refreshed.remote;
     return makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } });
   };
+  // Without a confirmation to wait for, the plan's own read of the items is the keep step's: they are read once.
+  const prepared = saved === undefined && input.confirm === undefined ? new PreparedSnapshots(path.resolve(env.cwd, project.config.rootDir)) : undefined;
+  try {
+    return await decideAndApply(env, input, context, replan, () => remote, prepared);
+  } finally {
+    await prepared?.discard();
+  }
+}
+
+async function decideAndApply(
+  env: WorkflowEnvironment,
+  input: ApplyInput,
+  context: Locked,
+  replan: Replan,
+  remoteNow: () => Readonly<Record<string, RemoteDefinition>>,
+  prepared: PreparedSnapshots | undefined,
+): Promise<ApplyReport> {
+  const { project, state, environment, opened, saved } = context;
   // A plan made now counts what it deletes, for the confirmation; a saved plan shows the counts it was reviewed with.
   const planned =
     saved === undefined
-      ? await withDeleteCounts(env, await withKeepAccounts(env, await replan(planOptions(input, environment.name)), { counting: countingSourceFor(environment, opened), remote, project, environment }), {
+      ? await withDeleteCounts(env, await withKeepAccounts(env, await replan(planOptions(input, environment.name)), { counting: countingSourceFor(environment, opened), remote: remoteNow(), project, environment }, prepared), {
           counting: countingSourceFor(environment, opened),
-          remote,
+          remote: remoteNow(),
           state,
           http: project.config.http,
         })
@@ -164,13 +183,14 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
   if (breaking.length > 0) return refused('graphql-breaking', { breaking });
   const changes = hasChanges(plan);
   if (!changes && !hasPendingWork(plan) && pendingAdoptions(plan, state, project.declarations).length === 0) return { plan, applied: false, ok: true, outcomes: [] };
+  // Values that do not convert stop apply whatever is allowed: checked before the data-loss gate, which could not let it through.
+  const blocked = blockedKeepSources(plan);
+  if (blocked.length > 0) return refused('conversion-failed', { blocked });
   const losing = dataLossSources(plan);
   if (losing.length > 0 && input.allowDataLoss !== true) return refused('data-loss', { losing });
   if (saved !== undefined) await verifySavedPlan(saved.planfile, plan, replan);
   const invalidData = invalidDataSources(plan);
   if (invalidData.length > 0) return refused('invalid-data', { invalidData });
-  const blocked = blockedKeepSources(plan);
-  if (blocked.length > 0) return refused('conversion-failed', { blocked });
   if (changes && saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
   if (env.signal?.aborted === true) return refused('interrupted');
 
@@ -196,7 +216,7 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
         ...(env.signal === undefined ? {} : { stop: env.signal }),
         workersFromBytes: workersFromBytes(env.variables),
       }),
-    ...keepHooks(env, { project, environment, counting: countingSourceFor(environment, opened), remote }),
+    ...keepHooks(env, { project, environment, counting: countingSourceFor(environment, opened), remote: remoteNow() }, prepared),
     allowDataLoss: input.allowDataLoss === true,
     ...(env.signal === undefined ? {} : { stop: env.signal }),
     verify: input.verify !== false,

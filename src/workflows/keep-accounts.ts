@@ -1,9 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApplyOptions } from '../apply/apply-plan.js';
+import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
 import type { EnvironmentConfig } from '../config/types.js';
-import { snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
-import type { KeepAccount } from '../data/keep/types.js';
+import { snapshotFolder, snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import { ownValue } from '../model/own.js';
@@ -32,13 +31,42 @@ export function keepEnabled(declaration: SourceDeclaration, environment: Environ
 }
 
 /**
- * The plan with `keep` on every full update of a source the service holds: every item read
- * back and run through the keep step without writing anything, so the plan says per type
- * and language what the PUT deletes, what comes back from data files, what is carried over
- * and what is lost. `dataLoss` then follows what is lost: a wipe that keeps every item does
- * not lose data. An account that cannot be had keeps `dataLoss` (it says why).
+ * Snapshots the plan's own read wrote, for apply to send from without reading every item
+ * again: only when nothing waits between planning and sending (no confirmation asked),
+ * since items pushed by others meanwhile would not be in them. Whatever apply does not use
+ * is removed by `discard`.
  */
-export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, input: KeepAccountInput): Promise<Plan> {
+export class PreparedSnapshots {
+  private readonly kept = new Map<string, KeptItems>();
+
+  constructor(readonly root: string) {}
+
+  set(id: string, kept: KeptItems): void {
+    this.kept.set(id, kept);
+  }
+
+  /** The prepared keep step of a source, once: taken, it is apply's to finish or remove. */
+  take(id: string): KeptItems | undefined {
+    const kept = this.kept.get(id);
+    this.kept.delete(id);
+    return kept;
+  }
+
+  async discard(): Promise<void> {
+    for (const kept of this.kept.values()) if (kept.snapshot !== undefined) await rm(path.resolve(this.root, kept.snapshot.snapshot), { force: true });
+    this.kept.clear();
+  }
+}
+
+/**
+ * The plan with `keep` on every full update of a source the service holds: every item read
+ * back and run through the keep step, so the plan says per type and language what the PUT
+ * deletes, what comes back from data files, what is carried over and what is lost.
+ * `dataLoss` then follows what is lost: a wipe that keeps every item does not lose data. An
+ * account that cannot be had keeps `dataLoss` (it says why). With `prepared` (apply, when
+ * nothing waits before sending), the read also writes each source's snapshot.
+ */
+export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, input: KeepAccountInput, prepared?: PreparedSnapshots): Promise<Plan> {
   const declarations = new Map(input.project.declarations.map((d) => [d.id, d]));
   let changed = false;
   const sources: PlanSource[] = [];
@@ -49,35 +77,46 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
       sources.push(rest);
       continue;
     }
-    const keep = await keepAccount(env, declaration, input);
+    let kept: KeptItems;
+    try {
+      kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
+    } catch (error) {
+      if (!isGraphformError(error)) throw error;
+      kept = { account: { known: false, reason: error.message }, before: declaration.definition };
+    }
+    if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
-    sources.push({ ...rest, keep, dataLoss: !keep.known || keep.lost > 0 });
+    sources.push({ ...rest, keep: kept.account, dataLoss: !kept.account.known || kept.account.lost > 0 });
   }
   return changed ? { ...plan, sources, summary: summarize(sources) } : plan;
 }
 
-async function keepAccount(env: WorkflowEnvironment, declaration: SourceDeclaration, input: KeepAccountInput): Promise<KeepAccount> {
+/**
+ * The keep step short of sending: every item of the source read back with the admin
+ * credentials, carried over and validated, and written to `snapshot` when given. An account
+ * of `{known: false}` when the service was not read or cannot be counted.
+ */
+async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined): Promise<KeptItems> {
   const before = heldDefinition(declaration.id, input.remote);
-  if (before === undefined) return { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` };
-  if ('unknown' in input.counting) return { known: false, reason: input.counting.unknown };
-  try {
-    const config = input.project.config;
-    const { declaredDataKeys } = await import('../data/keep/data-keys.js');
-    const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
-    const { runKeep } = await import('../data/keep/run-keep.js');
-    const run = await runKeep({
-      endpoint: input.counting.endpoint,
-      before,
-      declaration,
-      dataKeys,
-      enabled: keepEnabled(declaration, input.environment),
-      options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
-    });
-    return run.account;
-  } catch (error) {
-    if (!isGraphformError(error)) throw error;
-    return { known: false, reason: error.message };
-  }
+  if (before === undefined) return { account: { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` }, before: declaration.definition };
+  const counting = input.counting;
+  if ('unknown' in counting) return { account: { known: false, reason: counting.unknown }, before };
+  const config = input.project.config;
+  const { declaredDataKeys } = await import('../data/keep/data-keys.js');
+  const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
+  const { runKeep } = await import('../data/keep/run-keep.js');
+  const run = await runKeep({
+    endpoint: counting.endpoint,
+    before,
+    declaration,
+    dataKeys,
+    enabled: keepEnabled(declaration, input.environment),
+    ...(snapshot === undefined ? {} : { snapshot }),
+    options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
+  });
+  const root = path.resolve(env.cwd, config.rootDir);
+  const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
+  return { account: run.account, before, ...(written === undefined ? {} : { snapshot: written }) };
 }
 
 /** The definition the service answered while planning, if it was asked and holds the source. */
@@ -88,36 +127,22 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
 
 /**
  * apply's keep step for a full update: the items read back and written to a snapshot under
- * the environment's local data folder (git-ignored, 0600), nothing sent; and the removal of
- * a snapshot once its items are served.
+ * the environment's local data folder (git-ignored, 0600), nothing sent (or the snapshot the
+ * plan's read already wrote, from `prepared`); and the removal of a snapshot once its items
+ * are served.
  */
-export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot'> {
+export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots'> {
   const root = path.resolve(env.cwd, input.project.config.rootDir);
   return {
-    keepItems: async (source, declaration) => {
-      const before = heldDefinition(source.id, input.remote);
-      const counting = input.counting;
-      if (before === undefined) return { account: { known: false, reason: 'the service was not read while planning' }, before: declaration.definition };
-      if ('unknown' in counting) return { account: { known: false, reason: counting.unknown }, before };
-      const config = input.project.config;
-      const { declaredDataKeys } = await import('../data/keep/data-keys.js');
-    const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
-      const file = snapshotPath(root, input.environment.name, source.id, env.now());
-      const { runKeep } = await import('../data/keep/run-keep.js');
-    const run = await runKeep({
-        endpoint: counting.endpoint,
-        before,
-        declaration,
-        dataKeys,
-        enabled: keepEnabled(declaration, input.environment),
-        snapshot: file,
-        options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
-      });
-      const snapshot = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
-      return { account: run.account, before, ...(snapshot === undefined ? {} : { snapshot }) };
-    },
+    keepItems: async (source, declaration) => prepared?.take(source.id) ?? readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now())),
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
+    },
+    pruneSnapshots: async (id, current) => {
+      const folder = snapshotFolder(root, input.environment.name);
+      const names = await readdir(folder).catch(() => [] as string[]);
+      const keep = path.basename(current.snapshot);
+      for (const name of names) if (name.startsWith(`${id}-`) && name.endsWith('.ndjson') && name !== keep) await rm(path.join(folder, name), { force: true });
     },
   };
 }

@@ -7,7 +7,7 @@ import type { KeepRules, PropertyRule } from './keep-rules.js';
 export interface ValueEvents {
   /** A value of a removed property, or one dropped by `drop-value`. */
   dropped(rule: PropertyRule, why: 'removed' | 'drop-value'): void;
-  /** A value that does not convert where nothing may be sent (`fail`, or no declaration). */
+  /** A value that does not convert (or whose retype is not declared): listed with the rule's handling. */
   failed(rule: PropertyRule, value: unknown): void;
   /** A value of a moved property. */
   moved(rule: PropertyRule): void;
@@ -45,7 +45,13 @@ export function transformValues(values: Record<string, unknown>, rules: readonly
       continue;
     }
     const onError = rule.onError;
-    const detail = `${rule.label} ${excerpt(JSON.stringify(value), 60)} does not convert from ${rule.from} to ${rule.to}`;
+    const shown = excerpt(JSON.stringify(value), 60);
+    const detail =
+      onError === undefined
+        ? `${rule.label} changes from ${rule.from} to ${rule.to} without a convert: entry (value ${shown})`
+        : `${rule.label} ${shown} does not convert from ${rule.from} to ${rule.to}`;
+    // Every value that does not convert is listed with what happens to it (the plan counts them), not only those that block.
+    events.failed(rule, value);
     if ((rule.kind === 'strict' || rule.kind === 'never') && onError === 'drop-value') {
       events.dropped(rule, 'drop-value');
       continue;
@@ -54,7 +60,6 @@ export function transformValues(values: Record<string, unknown>, rules: readonly
       dropItem ??= detail;
       continue;
     }
-    events.failed(rule, value);
     blocked ??= detail;
   }
   if (blocked !== undefined) return { ok: false, why: 'blocked', detail: blocked };
