@@ -150,6 +150,14 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     });
   }
   notes.push(...unreadableNotes(keep));
+  if (keep.enabled) {
+    const deleted = keep.lostBy.deleted ?? 0;
+    notes.push({
+      symbol: '#',
+      tone: deleted > 0 ? 'loss' : 'info',
+      text: `deleted and expired items are not carried over (the full update removes them for good): ${deleted === 0 ? 'none is deleted now' : `${items(deleted)} deleted, counted as lost`}; expired ones GraphQL does not show at all`,
+    });
+  }
   for (const language of keep.removedLanguages) {
     const n = keep.rows.filter((r) => r.language === language).reduce((sum, r) => sum + (r.lostBy['language-removed'] ?? 0), 0);
     notes.push({

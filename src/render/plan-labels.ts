@@ -42,8 +42,11 @@ export function summaryLine(plan: Plan): string {
   const replace = `${s.full} to replace${keep ? replaceNote(plan) : s.full > 0 ? ' (DELETES DATA)' : ''}`;
   const deleted = `${s.delete} to delete${s.delete > 0 ? ' (DELETES DATA)' : ''}`;
   const pending = s.pending > 0 ? `, ${s.pending} with a pending re-push` : '';
-  const line = `Plan: ${s.create} to create, ${s.partial} to update in place, ${replace}, ${deleted}, ${s.orphan} orphaned${pending}.`;
-  return keep ? `${line} ${lossSentence(plan)}` : line;
+  const counts = `${s.create} to create, ${s.partial} to update in place, ${replace}, ${deleted}, ${s.orphan} orphaned${pending}.`;
+  if (!keep) return `Plan: ${counts}`;
+  // What is lost leads: it is what a reviewer must not miss.
+  const loss = lossSentence(plan).replace(/\.$/, '');
+  return `Plan: ${loss.charAt(0).toLowerCase()}${loss.slice(1)}; ${counts}`;
 }
 
 /** " (LOSES ITEMS)", " (1 LOSES ITEMS)" or " (every item kept)": which full updates lose items. */

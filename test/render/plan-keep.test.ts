@@ -35,9 +35,9 @@ describe('keep accounts in the plan', () => {
   });
 
   it('the summary line leads with what is lost', () => {
-    expect(summaryLine(keepPlan())).toBe('Plan: 0 to create, 0 to update in place, 2 to replace (1 LOSES ITEMS), 0 to delete, 0 orphaned. Loses 35 items (keeps 1,015).');
-    expect(summaryLine(keepsAll())).toBe('Plan: 0 to create, 0 to update in place, 1 to replace (every item kept), 0 to delete, 0 orphaned. Keeps every item: 1,005 emptied and refilled.');
-    expect(summaryLine(keepUnknownPlan())).toBe('Plan: 0 to create, 0 to update in place, 1 to replace (LOSES ITEMS), 0 to delete, 0 orphaned. Loses items; how many could not be counted.');
+    expect(summaryLine(keepPlan())).toBe('Plan: loses 35 items (keeps 1,015); 0 to create, 0 to update in place, 2 to replace (1 LOSES ITEMS), 0 to delete, 0 orphaned.');
+    expect(summaryLine(keepsAll())).toBe('Plan: keeps every item: 1,005 emptied and refilled; 0 to create, 0 to update in place, 1 to replace (every item kept), 0 to delete, 0 orphaned.');
+    expect(summaryLine(keepUnknownPlan())).toBe('Plan: loses items; how many could not be counted; 0 to create, 0 to update in place, 1 to replace (LOSES ITEMS), 0 to delete, 0 orphaned.');
   });
 
   it('a plan that keeps every item has no data-loss banner, only the note that it is emptied and refilled', () => {
