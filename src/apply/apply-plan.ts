@@ -9,12 +9,15 @@ import type { Plan, PlanSource } from '../plan/types.js';
 import { stateEntry, withoutSource, withPending, withSource } from '../state/state.js';
 import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
 import type { KeepAccount } from '../data/keep/types.js';
+import { checkedKeep, wipes, type KeptItems } from './keep-step.js';
 import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
 import { APPLY_WAIT_CODES, duration, listed, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
 import { createWriteVerifier, type WriteVerifierOptions } from './verify-write.js';
+
+export type { KeptItems } from './keep-step.js';
 
 export interface ApplyOptions {
   plan: Plan;
@@ -63,20 +66,6 @@ export interface ApplyOptions {
   sleep?(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** What the keep step of a full update came to: the account and, when items are carried over, the snapshot they are in. */
-export interface KeptItems {
-  account: KeepAccount;
-  /** Absent when nothing needs carrying over. */
-  snapshot?: PendingSnapshot;
-  /** What the service held when the items were read: state records it when the source was not in state yet. */
-  before: SourceDefinition;
-}
-
-/** A full update that deletes the items of a source the service holds. */
-function wipes(source: PlanSource): boolean {
-  return source.action === 'full' && source.requests.some((request) => request.kind === 'types.put');
-}
-
 /**
  * Carries out a plan through the graph client, in id order. State is written after each
  * source, so a failure leaves it true for what was done and a re-run continues with the
@@ -120,43 +109,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     const kept = await options.keepItems(source, declaration);
     if (kept === undefined) return undefined;
     try {
-      return checkedKeep(source, kept);
+      return checkedKeep(source, kept, pendingOf(state, source.id)?.keep, options.allowDataLoss === true);
     } catch (error) {
       // Refused before anything was sent: the snapshot is named nowhere, so it goes.
       if (kept.snapshot !== undefined) await options.removeSnapshot?.(kept.snapshot);
       throw error;
     }
   };
-  const checkedKeep = (source: PlanSource, kept: KeptItems): { snapshot: PendingSnapshot; before: SourceDefinition; account: KeepAccount } | undefined => {
-    const { account } = kept;
-    const owed = pendingOf(state, source.id)?.keep;
-    if (owed?.target !== undefined && hashDefinition(kept.before) === owed.target) {
-      // The earlier full update went through and its items are not all back: wiping again now would read only part of them.
-      throw new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${source.id} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
-        hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
-      });
-    }
-    if (!account.known) {
-      // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
-      if (options.allowDataLoss === true) return undefined;
-      throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${source.id} cannot be read back (${account.reason}); nothing was sent`, {
-        hint: 'Run `graphform plan` to see why; pass --allow-data-loss to update the schema without keeping them.',
-      });
-    }
-    if (account.blocked) {
-      throw new GraphformError('GF_KEEP_CONVERSION_FAILED', `values of source ${source.id} do not convert to the declared types (${account.conversions.map((c) => `${c.property}: ${c.items}`).join(', ')}); nothing was sent`, {
-        hint: 'Run `graphform plan` to see the items; declare `convert: {Type.Property: {onError: drop-value | drop-item}}` or fix the values.',
-      });
-    }
-    if (account.lost > 0 && options.allowDataLoss !== true) {
-      throw new GraphformError('GF_KEEP_ITEMS_LOST', `the full update of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
-        hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
-      });
-    }
-    if (kept.snapshot === undefined) return undefined;
-    return { snapshot: kept.snapshot, before: kept.before, account };
-  };
-
   const runOne = async (source: PlanSource): Promise<void> => {
     const started = Date.now();
     const declaration = declarations.get(source.id);

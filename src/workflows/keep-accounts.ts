@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
+import { wipes } from '../apply/keep-step.js';
 import type { EnvironmentConfig } from '../config/types.js';
 import { snapshotFolder, snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
 import { isGraphformError } from '../diagnostics/errors.js';
@@ -18,11 +19,6 @@ export interface KeepAccountInput {
   remote: Readonly<Record<string, RemoteDefinition>>;
   project: LoadedProject;
   environment: EnvironmentConfig;
-}
-
-/** Whether the plan's source is a full update of a source the service holds: the PUT that deletes every item. */
-export function wipesItems(source: PlanSource): boolean {
-  return source.action === 'full' && source.requests.some((request) => request.kind === 'types.put');
 }
 
 /** Whether keep is on for a source: the declaration's `keep` and the environment's. */
@@ -73,7 +69,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
   for (const source of plan.sources) {
     const { keep: _stale, ...rest } = source;
     const declaration = declarations.get(source.id);
-    if (!wipesItems(source) || declaration === undefined) {
+    if (!wipes(source) || declaration === undefined) {
       sources.push(rest);
       continue;
     }

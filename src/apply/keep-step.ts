@@ -1,0 +1,63 @@
+import { GraphformError } from '../diagnostics/errors.js';
+import type { KeepAccount } from '../data/keep/types.js';
+import { hashDefinition } from '../model/hash.js';
+import type { SourceDefinition } from '../model/types.js';
+import type { PlanSource } from '../plan/types.js';
+import type { PendingSnapshot } from '../state/types.js';
+
+/** What the keep step of a full update came to: the account and, when items are carried over, the snapshot they are in. */
+export interface KeptItems {
+  account: KeepAccount;
+  /** Absent when nothing needs carrying over. */
+  snapshot?: PendingSnapshot;
+  /** What the service held when the items were read: state records it when the source was not in state yet. */
+  before: SourceDefinition;
+}
+
+/** A full update that deletes the items of a source the service holds. */
+export function wipes(source: PlanSource): boolean {
+  return source.action === 'full' && source.requests.some((request) => request.kind === 'types.put');
+}
+
+/** A keep step that may go on: the snapshot to name in state before the PUT. */
+export interface CheckedKeep {
+  snapshot: PendingSnapshot;
+  before: SourceDefinition;
+  account: KeepAccount;
+}
+
+/**
+ * Whether a source's keep step lets its full update go on, before anything is sent: not
+ * while an earlier full update's items are still owed (`owed`, when the service already
+ * holds what that update sent), not when items cannot be read back or values do not
+ * convert, and not when items would be lost unless allowed. Undefined: go on without a
+ * snapshot (nothing to carry over, or losing them was allowed).
+ */
+export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSnapshot | undefined, allowDataLoss: boolean): CheckedKeep | undefined {
+  const { account } = kept;
+  if (owed?.target !== undefined && hashDefinition(kept.before) === owed.target) {
+    // The earlier full update went through and its items are not all back: wiping again now would read only part of them.
+    throw new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${source.id} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
+      hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
+    });
+  }
+  if (!account.known) {
+    // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
+    if (allowDataLoss) return undefined;
+    throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${source.id} cannot be read back (${account.reason}); nothing was sent`, {
+      hint: 'Run `graphform plan` to see why; pass --allow-data-loss to update the schema without keeping them.',
+    });
+  }
+  if (account.blocked) {
+    throw new GraphformError('GF_KEEP_CONVERSION_FAILED', `values of source ${source.id} do not convert to the declared types (${account.conversions.map((c) => `${c.property}: ${c.items}`).join(', ')}); nothing was sent`, {
+      hint: 'Run `graphform plan` to see the items; declare `convert: {Type.Property: {onError: drop-value | drop-item}}` or fix the values.',
+    });
+  }
+  if (account.lost > 0 && !allowDataLoss) {
+    throw new GraphformError('GF_KEEP_ITEMS_LOST', `the full update of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
+      hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
+    });
+  }
+  if (kept.snapshot === undefined) return undefined;
+  return { snapshot: kept.snapshot, before: kept.before, account };
+}
