@@ -7,11 +7,13 @@ import { makeProjectDir } from '../helpers/temp-dir.js';
 import { testEnvironment } from '../helpers/workflow-environment.js';
 
 /**
- * The other path of "what cannot be read back is never guessed": an emulator told to serve
- * `_rbac` too (itemFields), and a source with no keep.defaults. Every item keeps the access
- * it had, read back, restricted ones included; none is made public, none counts as lost.
+ * The keep step's settings end to end. The other path of "what cannot be read back is never
+ * guessed": an emulator told to serve `_rbac` too (itemFields), and a source with no
+ * keep.defaults: every item keeps the access it had, read back, restricted ones included;
+ * none is made public, none counts as lost. And `keep: false` on an environment: every item
+ * not in a data file counts as lost, behind the gate.
  */
-describe('keeping items whose _rbac GraphQL serves', () => {
+describe('keep settings', () => {
   it('carries each item over with its own _rbac and Status, without keep.defaults', { timeout: 60_000 }, async () => {
     const shape = { ...INITIAL_SHAPE, keep: undefined, data: undefined };
     const items = generateItems(60, 7);
@@ -47,5 +49,20 @@ describe('keeping items whose _rbac GraphQL serves', () => {
       expect(got?.status, item.id).toBe(item.status);
       expect(got?.type).toBe(item.type === 'ReleaseNote' ? 'Changelog' : item.type);
     }
+  });
+
+  it('keep: false on the environment loses every item not in a data file, and says so', { timeout: 60_000 }, async () => {
+    const shape = { ...INITIAL_SHAPE, data: undefined };
+    const items = generateItems(20, 11);
+    const config = ['defaultEnvironment: local', 'environments:', '  local:', '    emulator: { dataDir: .graphform/emulator }', '    keep: false', ''].join('\n');
+    const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': ndjson(items) });
+    const env = testEnvironment(dir);
+    expect((await graphform.apply({}, env)).ok).toBe(true);
+    expect((await graphform.dataPush({ source: 'news', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
+    await writeFile(path.join(dir, 'content-sources/news.yaml'), newsYaml({ ...shape, teaser: false }));
+    const { plan } = await graphform.plan({}, env);
+    expect(plan.sources[0]?.keep).toMatchObject({ known: true, enabled: false, lost: items.length, kept: 0, lostBy: { 'keep-off': items.length } });
+    expect(plan.summary.dataLoss).toBe(true);
+    expect(await graphform.apply({}, env)).toMatchObject({ applied: false, refused: 'data-loss' });
   });
 });
