@@ -1,6 +1,6 @@
 import { isRecord } from '../model/is-record.js';
 import { ownValue, setOwn } from '../model/own.js';
-import { SCALAR_TYPES, type SourceDefinition } from '../model/types.js';
+import { ITEM_SERVICE_FIELDS, SCALAR_TYPES, type ItemServiceField, type SourceDefinition } from '../model/types.js';
 import { localeValue } from './content-counts.js';
 
 /**
@@ -10,9 +10,8 @@ import { localeValue } from './content-counts.js';
  * never sent; and how an answered item becomes an ExportedItem.
  */
 
-/** Item fields whose selection the public record does not promise for custom types: asked by introspection. */
-export type ItemServiceField = 'Status' | '_rbac' | 'RolesWithReadAccess';
-export const ITEM_SERVICE_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac', 'RolesWithReadAccess'];
+// Item fields whose selection the public record does not promise for custom types: asked by introspection.
+export { ITEM_SERVICE_FIELDS, type ItemServiceField };
 
 /** One item as the content GraphQL endpoint serves it to the admin credentials. */
 export interface ExportedItem {

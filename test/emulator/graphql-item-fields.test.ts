@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_FIELDS_SERVED_BY_DEFAULT, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
+import { ITEM_FIELDS_SERVED_BY_DEFAULT, type EmulatorOptions, type ItemField, type RunningEmulator } from '../../src/emulator/index.js';
 import { graphClientFor, indexLines, sampleDefinition, startTestEmulator, type SampleItem } from '../helpers/emulator.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 
@@ -120,7 +120,7 @@ describe('the item fields Status, _rbac and RolesWithReadAccess of the content G
   });
 
   it('refuses an unknown item field, naming the allowed ones', async () => {
-    await expect(startTestEmulator({ itemFields: ['Status', 'Owner'] as unknown as EmulatorOptions['itemFields'] })).rejects.toMatchObject({
+    await expect(startTestEmulator({ itemFields: ['Status', 'Owner'] as unknown as readonly ItemField[] })).rejects.toMatchObject({
       code: 'GF_EMULATOR_BAD_OPTIONS',
       message: expect.stringContaining('"Owner" is not an item field the emulator can serve; the allowed ones are Status, _rbac, RolesWithReadAccess'),
     });
