@@ -50,8 +50,10 @@ export function keepOutcome(keep: KeepAccount): string {
 
 /** `~ shop is emptied and refilled: …`, the calm note of a full update that keeps every item. */
 export function refillNote(source: PlanSource): string {
-  const count = source.keep?.known === true ? source.keep.deleted : 0;
-  return `${source.id} is emptied and refilled: ${items(count)} ${count === 1 ? 'is' : 'are'} carried over (GraphQL serves fewer items until the count matches)`;
+  const keep = source.keep?.known === true ? source.keep : undefined;
+  const count = keep?.deleted ?? 0;
+  const split = keep === undefined || keep.fromData === 0 ? '' : ` (${num(keep.kept)} carried over, ${num(keep.fromData)} from data files)`;
+  return `${source.id} is emptied and refilled: ${items(count)} come${count === 1 ? 's' : ''} back${split} (GraphQL serves fewer items until the count matches)`;
 }
 
 /** "its language is removed 2, keep is turned off for the source 1". */

@@ -43,9 +43,9 @@ describe('keep accounts in the plan', () => {
   it('a plan that keeps every item has no data-loss banner, only the note that it is emptied and refilled', () => {
     for (const out of [text(keepsAll()), renderPlanMarkdown(keepsAll())]) {
       expect(out).not.toMatch(/DATA LOSS|\[!CAUTION\]|deletes content items|loses content items/);
-      expect(out).toContain('is emptied and refilled: 1,005 items are carried over (GraphQL serves fewer items until the count matches)');
+      expect(out).toContain('is emptied and refilled: 1,005 items come back (1,000 carried over, 5 from data files) (GraphQL serves fewer items until the count matches)');
     }
-    expect(text(keepsAll())).toContain('~ news is emptied and refilled: 1,005 items are carried over');
+    expect(text(keepsAll())).toContain('~ news is emptied and refilled: 1,005 items come back');
   });
 
   it('the banner names only the sources that lose items, with what they lose', () => {
@@ -65,7 +65,7 @@ describe('keep accounts in the plan', () => {
       'This loses 35 items:',
       '  shop: loses 35 of 45 items (keeps 10)',
       'This empties and refills, carrying every item over:',
-      '  news is emptied and refilled: 1,005 items are carried over (GraphQL serves fewer items until the count matches)',
+      '  news is emptied and refilled: 1,005 items come back (1,000 carried over, 5 from data files) (GraphQL serves fewer items until the count matches)',
     ]);
     expect(deleteCountLines(keepUnknownPlan())).toEqual([
       'This loses items; how many could not be counted:',
