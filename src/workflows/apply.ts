@@ -162,16 +162,15 @@ async function decideAndApply(
   prepared: PreparedSnapshots | undefined,
 ): Promise<ApplyReport> {
   const { project, state, environment, opened, saved } = context;
-  // A plan made now counts what it deletes, for the confirmation; a saved plan shows the counts it was reviewed with.
-  const planned =
-    saved === undefined
-      ? await withDeleteCounts(env, await withKeepAccounts(env, await replan(planOptions(input, environment.name)), { counting: countingSourceFor(environment, opened), remote: remoteNow(), project, environment }, prepared), {
-          counting: countingSourceFor(environment, opened),
-          remote: remoteNow(),
-          state,
-          http: project.config.http,
-        })
-      : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+  const counting = countingSourceFor(environment, opened);
+  // A plan made now reads the items a full update would delete and counts what it loses, for
+  // the confirmation; a saved plan shows the accounts it was reviewed with.
+  const planNow = async (): Promise<Plan> => {
+    const made = await replan(planOptions(input, environment.name));
+    const kept = await withKeepAccounts(env, made, { counting, remote: remoteNow(), project, environment }, prepared);
+    return withDeleteCounts(env, kept, { counting, remote: remoteNow(), state, http: project.config.http });
+  };
+  const planned = saved === undefined ? await planNow() : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
   // Checked now, a saved plan too: the data files may have changed since it was made.
   const plan = await withDataChecks(env, planned, project, state);
   input.onPlan?.(plan);
@@ -216,7 +215,7 @@ async function decideAndApply(
         ...(env.signal === undefined ? {} : { stop: env.signal }),
         workersFromBytes: workersFromBytes(env.variables),
       }),
-    ...keepHooks(env, { project, environment, counting: countingSourceFor(environment, opened), remote: remoteNow() }, prepared),
+    ...keepHooks(env, { project, environment, counting, remote: remoteNow() }, prepared),
     allowDataLoss: input.allowDataLoss === true,
     ...(env.signal === undefined ? {} : { stop: env.signal }),
     verify: input.verify !== false,
