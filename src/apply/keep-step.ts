@@ -14,11 +14,6 @@ export interface KeptItems {
   before: SourceDefinition;
 }
 
-/** A full update that deletes the items of a source the service holds. */
-export function wipes(source: PlanSource): boolean {
-  return source.action === 'full' && source.requests.some((request) => request.kind === 'types.put');
-}
-
 /** A keep step that may go on: the snapshot to name in state before the PUT. */
 export interface CheckedKeep {
   snapshot: PendingSnapshot;

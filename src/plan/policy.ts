@@ -39,3 +39,8 @@ export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
 export function withoutQuietSources(plan: Plan): Plan {
   return { ...plan, sources: plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0) };
 }
+
+/** A full update (PUT) of a source the service holds: the request that deletes every item, which the keep step reads back first. */
+export function wipesItems(source: Pick<PlanSource, 'action' | 'requests'>): boolean {
+  return source.action === 'full' && source.requests.some((request) => request.kind === 'types.put');
+}

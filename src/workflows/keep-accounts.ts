@@ -1,14 +1,13 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
-import { wipes } from '../apply/keep-step.js';
 import type { EnvironmentConfig } from '../config/types.js';
 import { snapshotFolder, snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import { ownValue } from '../model/own.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
-import { summarize } from '../plan/policy.js';
+import { summarize, wipesItems } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
@@ -69,7 +68,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
   for (const source of plan.sources) {
     const { keep: _stale, ...rest } = source;
     const declaration = declarations.get(source.id);
-    if (!wipes(source) || declaration === undefined) {
+    if (!wipesItems(source) || declaration === undefined) {
       sources.push(rest);
       continue;
     }
