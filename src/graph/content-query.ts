@@ -48,7 +48,7 @@ export type ContentAnswer = { ok: true; data: Record<string, unknown> } | { ok: 
  * nonce is used once). Never throws for the service's sake: a transport failure, a
  * non-200 answer or GraphQL errors come back as `{ok: false, reason}`.
  */
-export async function queryContent(endpoint: ContentEndpoint, query: string, options: ContentQueryOptions = {}): Promise<ContentAnswer> {
+export async function queryContent(endpoint: ContentEndpoint, query: string, options: ContentQueryOptions = {}, variables?: Readonly<Record<string, unknown>>): Promise<ContentAnswer> {
   const secrets = secretsOf(endpoint.credentials);
   const clean = (text: string): string => excerpt(redact(text, secrets).replace(/\s+/g, ' ').trim(), 200);
   const { now, headers, ...http } = options;
@@ -58,7 +58,7 @@ export async function queryContent(endpoint: ContentEndpoint, query: string, opt
   try {
     const { origin, pathPrefix } = parseBaseUrl(endpoint.baseUrl);
     const target = `${pathPrefix}${CONTENT_GRAPHQL_PATH}`;
-    const body = JSON.stringify({ query });
+    const body = JSON.stringify(variables === undefined ? { query } : { query, variables });
     const response = await sendWithRetry(
       () => ({
         method: 'POST',

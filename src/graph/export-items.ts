@@ -119,7 +119,7 @@ function selectionsFor(definition: SourceDefinition, fields: readonly ItemServic
     const selection = itemSelection(definition, type, fields, MAX_QUERY_DEPTH - LEVELS_ABOVE_ITEM_FIELDS);
     if ('reason' in selection) throw tooBig(source, type, selection.reason);
     for (const language of definition.languages) {
-      const why = queryTooBig(pageQuery(type, language, selection, ''), selection);
+      const why = queryTooBig(pageQuery(type, language, selection), selection);
       if (why !== undefined) throw tooBig(source, type, why);
     }
     selections.set(type, selection);
@@ -136,12 +136,10 @@ interface Pair {
 
 async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: ExportOptions & { signal: AbortSignal }): AsyncGenerator<ExportedItem[]> {
   const { type, language, selection } = pair;
+  // Checked against the service's limits before the first page (selectionsFor); the cursor travels as a variable.
+  const query = pageQuery(type, language, selection);
   const ask = async (cursor: string): Promise<Page> => {
-    const query = pageQuery(type, language, selection, cursor);
-    // The cursor is the service's: a later page's query can be longer than the first.
-    const why = queryTooBig(query, selection);
-    if (why !== undefined) return { ok: false, reason: why };
-    const answer = await queryContent(endpoint, query, options);
+    const answer = await queryContent(endpoint, query, options, { cursor });
     if (!answer.ok) return answer;
     const page = ownValue(answer.data, 'page');
     const total = isRecord(page) ? page.total : undefined;

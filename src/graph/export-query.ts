@@ -119,10 +119,10 @@ function fieldText(definition: SourceDefinition, name: string, declared: string,
  * One page's query: the first with `cursor: ""`, the next ones with the answer's cursor.
  * Ordered by `_ranking: DOC`, the order cursor paging is documented with.
  */
-export function pageQuery(type: string, language: string, selection: ItemSelection, cursor: string): string {
-  // A JSON string is a valid GraphQL string literal (the same escapes), whatever the cursor holds.
-  const args = `cursor: ${JSON.stringify(cursor)}, limit: ${PAGE_LIMIT}, locale: [${localeValue(language)}], orderBy: { _ranking: DOC }`;
-  return `query graphformExport {\n  page: ${type}(${args}) {\n    total(all: true)\n    cursor\n    items { ${selection.text} }\n  }\n}`;
+export function pageQuery(type: string, language: string, selection: ItemSelection): string {
+  // The cursor is a variable: every page of a type and language sends the same text, which a server can parse and validate once.
+  const args = `cursor: $cursor, limit: ${PAGE_LIMIT}, locale: [${localeValue(language)}], orderBy: { _ranking: DOC }`;
+  return `query graphformExport($cursor: String) {\n  page: ${type}(${args}) {\n    total(all: true)\n    cursor\n    items { ${selection.text} }\n  }\n}`;
 }
 
 /** Query levels above an item's own fields: the type's query field, then `items`. */

@@ -20,7 +20,11 @@ export interface GraphqlAnswer {
   body: { data?: unknown; errors?: ReadonlyArray<{ message: string }> };
 }
 
-type Built = { ok: true; schema: GraphQLSchema } | { ok: false; status: number; message: string };
+/** The schema of the current definitions, and the queries already parsed and validated against it (by their text). */
+type Built = { ok: true; schema: GraphQLSchema; documents: Map<string, DocumentNode> } | { ok: false; status: number; message: string };
+
+/** Distinct valid query texts kept per schema; past it the cache starts again. */
+const DOCUMENTS_KEPT = 256;
 
 /** The service's published limits on a query's text (public-facts.md, "Reading items back"). */
 export const MAX_QUERY_LENGTH = 10_000;
@@ -50,16 +54,21 @@ export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: (
       }
       const built = current();
       if (!built.ok) return failure(built.status, built.message);
-      let document: DocumentNode;
-      try {
-        document = parse(request.query, { maxTokens: 10_000 });
-      } catch (error) {
-        return { status: 400, body: { errors: [formatError(error)] } };
+      // A query sent again (a client paging with variables) is parsed and validated once per schema.
+      let document = built.documents.get(request.query);
+      if (document === undefined) {
+        try {
+          document = parse(request.query, { maxTokens: 10_000 });
+        } catch (error) {
+          return { status: 400, body: { errors: [formatError(error)] } };
+        }
+        const invalid = validate(built.schema, document);
+        if (invalid.length > 0) return { status: 400, body: { errors: invalid.map(formatError) } };
+        const depth = queryDepth(document);
+        if (depth > MAX_QUERY_DEPTH) return failure(400, `The query is ${depth} levels deep: at most ${MAX_QUERY_DEPTH} are allowed`);
+        if (built.documents.size >= DOCUMENTS_KEPT) built.documents.clear();
+        built.documents.set(request.query, document);
       }
-      const invalid = validate(built.schema, document);
-      if (invalid.length > 0) return { status: 400, body: { errors: invalid.map(formatError) } };
-      const depth = queryDepth(document);
-      if (depth > MAX_QUERY_DEPTH) return failure(400, `The query is ${depth} levels deep: at most ${MAX_QUERY_DEPTH} are allowed`);
       const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors };
       const result = await execute({ schema: built.schema, document, contextValue, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
       // No data at all means the request itself was wrong (a variable, the operation name).
@@ -81,7 +90,7 @@ function build(store: MemoryStore, items: ItemStore, itemFields: readonly ItemFi
     const schema = buildContentSchema(model, items);
     // graphql-js checks a schema lazily, at the first query; asking now gives one clear message.
     const problems = validateSchema(schema);
-    return problems.length === 0 ? { ok: true, schema } : { ok: false, status: 500, message: `The schema does not work: ${problems.map((e) => e.message).join('; ')}` };
+    return problems.length === 0 ? { ok: true, schema, documents: new Map() } : { ok: false, status: 500, message: `The schema does not work: ${problems.map((e) => e.message).join('; ')}` };
   } catch (error) {
     return { ok: false, status: 500, message: `The schema does not work: ${error instanceof Error ? error.message : String(error)}` };
   }
