@@ -8,6 +8,7 @@ export interface PlanFlags {
   strategy: PlanStrategy;
   refresh: boolean;
   diff?: boolean;
+  refreshOnly?: boolean;
 }
 
 /** The flags plan and apply share, so both read the same words the same way. */
@@ -17,7 +18,8 @@ export function addPlanFlags(command: Command): Command {
     .option('--source <id>', 'plan only this source (repeatable)', (id: string, previous: string[] | undefined) => [...(previous ?? []), id])
     .addOption(new Option('--strategy <strategy>', 'auto: partial update whenever possible; full: always PUT (data loss)').choices(['auto', 'full']).default('auto'))
     .option('--no-refresh', 'do not read schemas back from the service (GET types); plan from state alone')
-    .option('--diff', 'show a unified diff of each request body against the applied definition');
+    .option('--diff', 'show a unified diff of each request body against the applied definition')
+    .option('--refresh-only', 'send nothing: list what changed in the service outside graphform since the last apply (apply records it in state)');
 }
 
 /** The flags as a plan workflow's input. */
@@ -27,5 +29,6 @@ export function planInputFrom(flags: PlanFlags): PlanWorkflowInput {
     strategy: flags.strategy,
     ...(flags.source === undefined ? {} : { targets: flags.source }),
     refresh: flags.refresh,
+    ...(flags.refreshOnly === true ? { refreshOnly: true } : {}),
   };
 }

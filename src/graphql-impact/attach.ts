@@ -43,13 +43,12 @@ async function changesOf(source: PlanSource, input: ImpactInput): Promise<Graphq
 }
 
 /**
- * The definition the service has now, as far as graphform knows it: the state's, or for a
- * source missing from state the one GET types answered (a full update over a source that
- * exists remotely changes its API against that), or none.
+ * The definition the service has now, as far as graphform knows it: the one GET types
+ * answered (the plan starts from it, so a change made outside graphform is part of the
+ * API change), else the state's, or none.
  */
 function applied(id: string, input: ImpactInput): SourceDefinition | undefined {
-  const inState = ownValue(input.state?.sources, id)?.definition;
-  if (inState !== undefined) return inState;
   const remote = ownValue(input.remote, id);
-  return remote?.status === 'found' ? remote.definition : undefined;
+  if (remote?.status === 'found') return remote.definition;
+  return ownValue(input.state?.sources, id)?.definition;
 }

@@ -22,3 +22,33 @@ export function unknownFieldPaths(definition: SourceDefinition): string[] {
   }
   return paths;
 }
+
+/**
+ * The definition without the unknown fields at `paths` (as unknownFieldPaths names them):
+ * what the plan compares when those are fields the service holds and the declaration does
+ * not carry, which are named in a warning, never planned away.
+ */
+export function withoutUnknownFields(definition: SourceDefinition, paths: readonly string[]): SourceDefinition {
+  if (paths.length === 0) return definition;
+  const copy = structuredClone(definition);
+  for (const path of paths) {
+    const parts = path.split('.');
+    const field = parts.pop() ?? '';
+    const level = levelAt(copy, parts);
+    if (level?.unknownFields !== undefined && Object.hasOwn(level.unknownFields, field)) {
+      delete level.unknownFields[field];
+      if (Object.keys(level.unknownFields).length === 0) delete level.unknownFields;
+    }
+  }
+  return copy;
+}
+
+/** The object at a level path (`contentTypes.X.properties.Y`, `links.L`, '' for the source), if it exists. */
+function levelAt(definition: SourceDefinition, parts: readonly string[]): { unknownFields?: UnknownFields } | undefined {
+  let level: unknown = definition;
+  for (const part of parts) {
+    if (typeof level !== 'object' || level === null || !Object.hasOwn(level, part)) return undefined;
+    level = (level as Record<string, unknown>)[part];
+  }
+  return typeof level === 'object' && level !== null ? (level as { unknownFields?: UnknownFields }) : undefined;
+}

@@ -11,9 +11,9 @@ import type { StateSourceEntry } from '../state/types.js';
 import { decideAction, SOURCES_POST_KINDS, TYPES_POST_KINDS, type RemoteStatus } from './action-rules.js';
 import { pairedMoves, type PlanMove } from './moved-changes.js';
 import { summarize } from './policy.js';
-import { driftWarning, explainAction, pendingWarning, secretValuesWarning, unknownFieldsWarning } from './reasons.js';
+import { explainAction, pendingWarning, secretValuesWarning, unknownFieldsWarning } from './reasons.js';
 import { redactedDefinitionPaths } from '../graph/secret-values.js';
-import { unknownFieldPaths } from '../model/unknown-fields.js';
+import { unknownFieldPaths, withoutUnknownFields } from '../model/unknown-fields.js';
 import { fullBody, labelsBody, partialBody, sourcesPath, typesPath } from './request-body.js';
 import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource, type UnmanagedSource } from './types.js';
 import { CMS_SOURCE_ID } from '../graph/source-id.js';
@@ -61,7 +61,6 @@ function planSource(
   options: PlanOptions,
 ): PlanSource {
   const applied = entry === undefined ? undefined : canonicalDefinition(entry.definition);
-  const changes = diffCanonical(applied, desired);
   const remoteStatus: RemoteStatus = remote?.status ?? 'not-asked';
   const found = remote?.status === 'found' ? remote : undefined;
   const current = found === undefined ? undefined : canonicalDefinition(found.definition);
@@ -69,6 +68,18 @@ function planSource(
   // description is left out of every comparison with its answer, and a description change
   // is never "already applied".
   const comparable = (canonical: SourceDefinition): SourceDefinition => (found?.hasDescription === true ? canonical : typesPart(canonical));
+  // The plan starts from what the service holds: a source in state that the service was asked
+  // about is diffed from its answer (the description, where GET types has none, from state), so
+  // a change made outside graphform is undone by the same rules; state is the base otherwise.
+  // Fields the service holds that graphform does not know and the declaration does not carry are warned about, never planned away.
+  const undeclared = found === undefined || declaration === undefined ? [] : undeclaredUnknownFields(found.unknown, declaration.definition);
+  const heldNow = applied !== undefined && current !== undefined ? heldDefinition(canonicalDefinition(withoutUnknownFields(current, undeclared)), applied, found?.hasDescription === true) : undefined;
+  // The service holding exactly the declaration that state does not record yet is an earlier
+  // apply stopped before its state write, not a change made outside: apply records it.
+  const adopted = heldNow !== undefined && desired !== undefined && canonicalText(comparable(heldNow)) === canonicalText(comparable(desired));
+  const held = adopted ? undefined : heldNow;
+  const changes = diffCanonical(held ?? applied, desired);
+  const outside = held !== undefined && applied !== undefined ? diffCanonical(applied, held) : [];
   const remoteMatchesDeclaration =
     current !== undefined &&
     desired !== undefined &&
@@ -94,9 +105,7 @@ function planSource(
     importsAssets: declaration?.import !== undefined,
     moves: pairedMoves(changes, declaration?.moved),
   });
-  const drift = applied !== undefined && current !== undefined ? diffCanonical(comparable(applied), comparable(current)) : [];
   const pending = entry?.pending;
-  const undeclared = found === undefined || declaration === undefined ? [] : undeclaredUnknownFields(found.unknown, declaration.definition);
   const requests = requestsFor(decision.action, id, declaration, changes);
   return {
     id,
@@ -104,16 +113,23 @@ function planSource(
     dataLoss: decision.dataLoss,
     reasons: [
       ...reasons,
-      ...driftWarning(id, drift, decision.action),
       ...unknownFieldsWarning(id, undeclared, decision.action),
       ...secretWarning(id, desired, current, remoteStatus, requests.length > 0),
       ...(pending === undefined ? [] : pendingWarning(id, pending, declaration?.data ?? [])),
     ],
     changes,
+    ...(outside.length === 0 ? {} : { outside }),
     ...movesOf(changes, declaration),
     requests,
     ...(pending === undefined ? {} : { pending }),
   };
+}
+
+/** What the service holds, in canonical form; its description from state when GET types does not answer one. */
+function heldDefinition(current: SourceDefinition, applied: SourceDefinition, hasDescription: boolean): SourceDefinition {
+  if (hasDescription) return current;
+  const { description } = applied;
+  return description === undefined ? typesPart(current) : canonicalDefinition({ ...typesPart(current), description });
 }
 
 function movesOf(changes: readonly Change[], declaration: SourceDeclaration | undefined): { moves?: PlanMove[] } {

@@ -32,6 +32,8 @@ export function hasPendingWork(plan: Plan): boolean {
  */
 export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
   if (plan.summary.dataLoss) return 3;
+  // A refresh-only plan changes state, not the service: what changed outside graphform is its change.
+  if (plan.refreshOnly === true) return plan.sources.some((s) => (s.outside?.length ?? 0) > 0) ? 2 : 0;
   return hasChanges(plan) || hasPendingWork(plan) ? 2 : 0;
 }
 

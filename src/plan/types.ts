@@ -44,6 +44,12 @@ export interface PlanSource {
    */
   reasons: string[];
   changes: Change[];
+  /**
+   * What changed in the service outside graphform since the last apply (state's definition to
+   * the service's): `changes` start from the service, so they undo it. Absent when nothing did,
+   * or the service was not asked.
+   */
+  outside?: Change[];
   /** Removals and additions that `moved:` entries pair as renames (the keep step carries their items over); absent when none. */
   moves?: PlanMove[];
   /** In the order apply sends them; empty for none and orphan. */
@@ -128,6 +134,8 @@ export interface Plan {
    */
   unmanaged: UnmanagedSource[];
   diagnostics: Diagnostic[];
+  /** `plan --refresh-only`: nothing is sent; the sources' `outside` changes are what apply --refresh-only records in state. */
+  refreshOnly?: boolean;
 }
 
 export type UnmanagedSource = Pick<SourceInfo, 'id' | 'label' | 'languages'>;

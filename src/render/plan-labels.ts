@@ -36,6 +36,14 @@ export const ACTION_NAMES: Readonly<Record<PlanAction, string>> = {
  * is lost: "… 2 to replace (1 LOSES ITEMS), … Loses 3 items (keeps 1,002)." or "Keeps every
  * item: 1,005 emptied and refilled."
  */
+/** A refresh-only plan's summary: how many sources state would take from the service. */
+export function refreshOnlyLine(plan: Plan): string {
+  const n = plan.sources.filter((s) => (s.outside?.length ?? 0) > 0).length;
+  return n === 0
+    ? 'Refresh-only plan: nothing changed outside graphform since the last apply.'
+    : `Refresh-only plan: ${n} source${n === 1 ? '' : 's'} changed outside graphform; \`graphform apply --refresh-only\` records ${n === 1 ? 'it' : 'them'} in state and sends nothing.`;
+}
+
 export function summaryLine(plan: Plan): string {
   const s = plan.summary;
   const keep = planHasKeep(plan);

@@ -1,10 +1,11 @@
 import type { Plan, PlanSource } from '../plan/types.js';
+import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { keepLossLine, lossLine } from './delete-count.js';
 import { keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
-import { cell, code, escapeText } from './markdown-text.js';
+import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
-import { ACTION_NAMES, isEmpty, NO_CHANGES, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { ACTION_NAMES, isEmpty, NO_CHANGES, refreshOnlyLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
 /**
  * GitHub keeps at most 65,536 characters in a pull-request comment; the rest is room for
@@ -50,6 +51,7 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   const top = heading(plan);
   page.always(top.title);
   page.always(top.rest);
+  page.always(outsideMarkdown(plan));
 
   const shown = dataLossFirst(visibleSources(plan));
   const cut: Cut = { sources: shown.length, rows: 0, details: 0, bodies: 0, unmanaged: false, diagnostics: false, graphql: 'none' };
@@ -155,7 +157,7 @@ function heading(plan: Plan): { title: string; rest: string } {
     if (more > 0) out.push(`> - and ${count(more, 'more source')} emptied and refilled the same way`);
     out.push('');
   }
-  out.push(isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '', '');
+  out.push(plan.refreshOnly === true ? `**${escapeText(refreshOnlyLine(plan))}**` : isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '', '');
   return { title: `### graphform plan: ${code(plan.environment)}\n\n`, rest: out.join('\n') };
 }
 
@@ -229,4 +231,12 @@ function footerLine(plan: Plan): string {
 
 function count(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** The sources changed outside graphform since the last apply, each with its changes, before the plan that undoes them. */
+function outsideMarkdown(plan: Plan): string {
+  const outside = outsideChanges(plan);
+  if (outside.length === 0) return '';
+  const blocks = outside.map((source) => `${code(source.id)}:\n\n${fenced('diff', source.lines.map(({ symbol, text }) => `${symbol} ${text}`)).join('\n')}\n`);
+  return `**${OUTSIDE_HEADING}.** ${escapeText(outsideNote(plan))}\n\n${blocks.join('\n')}\n`;
 }

@@ -5,9 +5,10 @@ import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.j
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
 import type { ChangeSymbol } from './plan-change-line.js';
+import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
 import { KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
-import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, refreshOnlyLine, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
 export interface PlanTextOptions {
@@ -27,6 +28,15 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
   const c = options.color;
   const lines: string[] = [header(plan), ''];
   const shown = visibleSources(plan);
+  const outside = outsideChanges(plan);
+  if (outside.length > 0) {
+    lines.push(c.yellow.bold(`${OUTSIDE_HEADING}:`));
+    for (const source of outside) {
+      lines.push(`  ${c.bold(e(source.id))}`);
+      for (const { symbol, text } of source.lines) lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
+    }
+    lines.push(c.dim(outsideNote(plan)), '');
+  }
 
   for (const source of shown) {
     const paint = actionColors(c)[source.action];
@@ -46,7 +56,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     for (const source of plan.unmanaged) lines.push(`      ${c.cyan('?')} ${e(unmanagedLine(source))}`);
     lines.push('');
   }
-  lines.push(isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
+  lines.push(plan.refreshOnly === true ? c.bold(refreshOnlyLine(plan)) : isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
   const breaking = graphqlBreakingLine(plan);
   if (breaking !== undefined) lines.push(c.red(e(breaking)));
   const refilled = plan.sources.filter(keepsEveryItem);

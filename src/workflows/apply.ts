@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { GraphformError } from '../diagnostics/errors.js';
 import path from 'node:path';
 import { applyPlan, pendingAdoptions } from '../apply/apply-plan.js';
 import type { ApplyEvent, ApplyResult } from '../apply/types.js';
@@ -23,6 +24,8 @@ import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedP
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';
 import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
+import { recordRefreshed } from './refresh-only.js';
+import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
 import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
@@ -162,6 +165,7 @@ async function decideAndApply(
   prepared: PreparedSnapshots | undefined,
 ): Promise<ApplyReport> {
   const { project, state, environment, opened, saved } = context;
+  if (input.refreshOnly === true || saved?.plan.refreshOnly === true) return applyRefreshOnly(env, input, context, replan, remoteNow);
   const counting = countingSourceFor(environment, opened);
   // A plan made now reads the items a full update would delete and counts what it loses, for
   // the confirmation; a saved plan shows the accounts it was reviewed with.
@@ -225,4 +229,29 @@ async function decideAndApply(
   // The writes after each source went to the state journal; fold it into the state file once.
   await context.flush();
   return { plan, applied: true, ok: result.ok, outcomes: result.outcomes, pending: result.pending, result };
+}
+
+/**
+ * `apply --refresh-only` (or a refresh-only plan file): records in state what the service
+ * holds for each source changed outside graphform; sends nothing to the service.
+ */
+async function applyRefreshOnly(env: WorkflowEnvironment, input: ApplyInput, context: Locked, replan: Replan, remoteNow: () => Readonly<Record<string, RemoteDefinition>>): Promise<ApplyReport> {
+  const { project, state, environment, saved } = context;
+  if (!(environment.refresh && input.refresh !== false)) {
+    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out --no-refresh (or set refresh: true for the environment).' });
+  }
+  const plan =
+    saved === undefined ? refreshOnlyPlan(await replan(planOptions(input, environment.name))) : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+  // A saved plan was made from the service as it was: read it again now, so state records what it holds.
+  if (saved !== undefined) await replan(planOptions(input, environment.name));
+  input.onPlan?.(plan);
+  const ids = refreshedSources(plan);
+  if (ids.length === 0) return { plan, applied: false, ok: true, outcomes: [] };
+  if (saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return { plan, applied: false, refused: 'cancelled', ok: false, outcomes: [] };
+  const recorded = recordRefreshed({ plan, state, remote: remoteNow(), now: env.now(), toolVersion: TOOL_VERSION, newLineage: () => randomUUID() });
+  if (recorded.state !== undefined) {
+    await context.writeState(recorded.state);
+    await context.flush();
+  }
+  return { plan, applied: true, ok: true, outcomes: recorded.outcomes };
 }

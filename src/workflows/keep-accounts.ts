@@ -129,7 +129,17 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
 export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots'> {
   const root = path.resolve(env.cwd, input.project.config.rootDir);
   return {
-    keepItems: async (source, declaration) => prepared?.take(source.id) ?? readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now())),
+    keepItems: async (source, declaration) => {
+      const taken = prepared?.take(source.id);
+      if (taken !== undefined) return taken;
+      try {
+        return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
+      } catch (error) {
+        // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
+        if (!isGraphformError(error)) throw error;
+        return { account: { known: false, reason: error.message }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
+      }
+    },
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
     },

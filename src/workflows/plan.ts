@@ -10,6 +10,8 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planni
 import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { withKeepAccounts } from './keep-accounts.js';
+import { refreshOnlyPlan } from '../plan/refresh-only.js';
+import { GraphformError } from '../diagnostics/errors.js';
 import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 
@@ -23,6 +25,11 @@ export interface PlanWorkflowInput extends ProjectSelection {
   targets?: readonly string[];
   /** false: do not read the service (`--no-refresh`); the environment's `refresh: false` turns it off too. */
   refresh?: boolean;
+  /**
+   * `--refresh-only`: a plan that sends nothing and lists what changed in the service outside
+   * graphform since the last apply; apply with it records the service's definitions in state.
+   */
+  refreshOnly?: boolean;
 }
 
 export interface PlanResult {
@@ -72,11 +79,20 @@ export async function planWith(
   const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets);
   seen?.(refreshed);
   const made = await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
+  if (input.refreshOnly === true) return refreshOnlyPlan(requireRefresh(made, opened, environment));
   const counting = countingSourceFor(environment, opened);
   const kept = await withKeepAccounts(env, made, { counting, remote: refreshed.remote, project, environment });
   const counted = await withDeleteCounts(env, kept, { counting, remote: refreshed.remote, state, http: project.config.http });
   // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
   return withDataChecks(env, counted, project, state);
+}
+
+/** A refresh-only plan is made from what the service holds: without reading it there is nothing to record. */
+function requireRefresh(plan: Plan, opened: OpenedEnvironment | undefined, environment: EnvironmentConfig): Plan {
+  if (opened !== undefined) return plan;
+  throw new GraphformError('GF_USAGE', `--refresh-only reads what the service holds, and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`, {
+    hint: 'Leave out --no-refresh (or set refresh: true for the environment).',
+  });
 }
 
 /** The plan options of an input, for the environment named. */

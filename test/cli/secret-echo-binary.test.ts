@@ -88,7 +88,8 @@ describe('a secret the service echoes in a field graphform does not know (built 
     expect(json.stdout).toContain(`Warning: ${CODE}: source shop holds one of graphform's configured secrets at contentTypes.Page.hook.headers.0, webhookAuth`);
 
     // The service's value changes outside graphform to one that holds no secret, and a
-    // property is added: the partial update would carry "[redacted]" with nothing to put there.
+    // property is added: the plan undoes the outside change by a full update, which would
+    // carry "[redacted]" with nothing to put there.
     service.stored.set('shop', { ...service.stored.get('shop'), webhookAuth: 'https://hooks.example.com/plain' });
     await writeFile(path.join(dir, 'content-sources/shop.yaml'), declaration.replace('      Title:', '      Body: { type: String }\n      Title:'));
     const sent = service.bodies.length;
@@ -96,9 +97,9 @@ describe('a secret the service echoes in a field graphform does not know (built 
     expect(saved.code, saved.stderr).toBe(0);
     expectNoSecret((await fileText(dir, 'plan.json')) + saved.stdout + saved.stderr, secret, 'plan --out');
     expect(saved.stdout).toContain('the service holds no secret at webhookAuth');
-    const applied = await run('apply', 'plan.json', '--yes');
+    const applied = await run('apply', 'plan.json', '--yes', '--allow-data-loss');
     expect(applied.code).toBe(1);
-    expect(applied.stdout).toContain('shop: failed [GF_GRAPH_SECRET_NOT_HELD]: Refusing to send POST /api/content/v3/types?id=shop: the request for source shop carries "[redacted]" at webhookAuth');
+    expect(applied.stdout).toContain('shop: failed [GF_GRAPH_SECRET_NOT_HELD]: Refusing to send PUT /api/content/v3/types?id=shop: the request for source shop carries "[redacted]" at webhookAuth');
     expect(applied.stdout + applied.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)/);
     expect(service.bodies.length, 'a request was sent with "[redacted]" in place of the secret').toBe(sent);
   });

@@ -26,6 +26,8 @@ interface Row {
   kinds: ChangeKind[];
   /** Each must appear in one of the reasons. */
   reasons?: string[];
+  /** The kinds of what changed outside graphform (state to the service), when anything did. */
+  outside?: ChangeKind[];
 }
 
 const withColor = edit(base, (d) => {
@@ -430,31 +432,46 @@ const rows: Row[] = [
     reasons: ['Warning: state records source shop, but the service says it does not exist'],
   },
   {
-    name: 'drift without a change: none, with a warning',
+    name: 'a property added outside graphform is undone: the plan starts from the service, and removing it needs a full update',
     applied: base,
     desired: base,
     remote: found(edit(base, (d) => void (d.contentTypes.Product!.properties.Extra = { type: 'String' }))),
-    action: 'none',
-    dataLoss: false,
-    requests: [],
-    kinds: [],
-    reasons: ['Warning: drift: source shop was changed in the service outside graphform since the last apply (adding property Product.Extra)'],
+    action: 'full',
+    dataLoss: true,
+    requests: [put(base)],
+    kinds: ['property.removed'],
+    outside: ['property.added'],
+    reasons: ['removing property Product.Extra needs a full update'],
   },
   {
-    name: 'drift does not change the action',
+    name: 'a label changed outside graphform is set back beside the declared change, by the same partial update',
     applied: base,
     desired: withColor,
     remote: found(edit(base, (d) => void (d.label = 'Edited by hand'))),
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: {
-        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
-      },
-    })],
-    kinds: ['property.searchableChanged'],
-    reasons: ['Warning: drift: source shop was changed'],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
+        },
+      }),
+      labels('Shop catalogue'),
+    ],
+    kinds: ['property.searchableChanged', 'source.labelChanged'],
+    outside: ['source.labelChanged'],
+  },
+  {
+    name: 'a property removed outside graphform is added back by a partial update: the items are kept',
+    applied: base,
+    desired: base,
+    remote: found(edit(base, (d) => void delete d.contentTypes.Product!.properties.Quantity)),
+    action: 'partial',
+    dataLoss: false,
+    requests: [post({ languages: ['en', 'sv'], contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' } } } } })],
+    kinds: ['property.added'],
+    outside: ['property.removed'],
   },
   {
     name: 'display metadata (displayName, description, sortOrder, helpText) and index: POST types with the content type; items are kept',
@@ -534,7 +551,7 @@ const rows: Row[] = [
       contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } } },
     })],
     kinds: ['property.searchableChanged'],
-    reasons: ['has fields graphform does not know: slot; a full update would not send them', 'Warning: drift: source shop was changed in the service outside graphform since the last apply (changing slot of the source'],
+    reasons: ['has fields graphform does not know: slot; a full update would not send them'],
   },
   {
     name: 'the service answering the state definition is no drift',
@@ -570,6 +587,7 @@ describe('the POST-or-PUT rule table', () => {
     expect(source?.dataLoss).toBe(row.dataLoss);
     expect(source?.requests).toEqual(row.requests);
     expect([...new Set(source?.changes.map((c) => c.kind))].sort()).toEqual([...row.kinds].sort());
+    expect([...new Set(source?.outside?.map((c) => c.kind) ?? [])].sort()).toEqual([...(row.outside ?? [])].sort());
     for (const expected of row.reasons ?? []) {
       expect(source?.reasons.some((r) => r.includes(expected)), `no reason contains ${JSON.stringify(expected)} in ${JSON.stringify(source?.reasons)}`).toBe(true);
     }

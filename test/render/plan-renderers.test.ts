@@ -37,7 +37,7 @@ describe('renderPlanText', () => {
   });
 
   it('has the summary line of the contract', () => {
-    expect(text()).toContain('Plan: 1 to create, 1 to update in place, 1 to replace (DELETES DATA), 0 to delete, 1 orphaned.');
+    expect(text()).toContain('Plan: 1 to create, 1 to update in place, 2 to replace (DELETES DATA), 0 to delete, 1 orphaned.');
   });
 
   it('paints data loss red when colours are on', () => {

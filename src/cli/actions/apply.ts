@@ -90,6 +90,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
     };
     switch (report.refused) {
       case undefined:
+        if (report.plan.refreshOnly === true && report.applied) {
+          progress(`Recorded in state what the service holds for ${report.outcomes.map((o) => o.id).join(', ')}; nothing was sent to the service. \`graphform import <id> --out FILE\` writes it into a declaration.`);
+        }
         if (report.result === undefined) return finish(undefined, 0);
         progress(renderApplySummary(report.result, c));
         return finish(undefined, exitCodeAfter(trap, report.ok ? 0 : 1));
