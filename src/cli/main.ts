@@ -14,6 +14,7 @@ import { guardOutput } from './closed-output.js';
 import { checkFormat } from './format-support.js';
 import { isInvalidDeclarationsError } from '../workflows/invalid-declarations.js';
 import { printDiagnostics } from './print-diagnostics.js';
+import { suggestUnknownOptions } from './unknown-option.js';
 
 /**
  * The whole command line as a function: argv in, exit code out, every effect through io.
@@ -93,6 +94,7 @@ async function runMain(argv: readonly string[], io: CliIO, output: ReturnType<ty
   };
   for (const register of registrars) register(program, run);
   addExamples(program);
+  suggestUnknownOptions(program);
   for (const command of program.commands) applyExitOverride(command, output);
 
   try {
@@ -116,5 +118,6 @@ async function runMain(argv: readonly string[], io: CliIO, output: ReturnType<ty
 function applyExitOverride(command: Command, output: ReturnType<typeof guardOutput>): void {
   command.exitOverride().configureOutput({ writeOut: output.writeOut, writeErr: output.writeErr });
   command.showHelpAfterError('(run with --help for usage)');
+  suggestUnknownOptions(command);
   for (const sub of command.commands) applyExitOverride(sub, output);
 }
