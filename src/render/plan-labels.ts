@@ -68,6 +68,18 @@ function replaceNote(plan: Plan): string {
 
 export const NO_CHANGES = 'No changes. Your content sources match the configuration.';
 
+/** A source the service already holds as declared, which state does not record yet: apply records it and sends nothing. */
+export function recordsOnly(source: PlanSource): boolean {
+  return source.action === 'none' && source.changes.length > 0;
+}
+
+/** "No changes.", or, when state is behind the service, that apply only records what the service already holds. */
+export function noChangesLine(plan: Plan): string {
+  const behind = plan.sources.filter(recordsOnly).map((s) => s.id);
+  if (behind.length === 0) return NO_CHANGES;
+  return `Nothing to send: the service already has every declared definition. \`graphform apply\` records ${behind.join(', ')} in state.`;
+}
+
 /** Nothing to send and nothing orphaned: "No changes." */
 export function isEmpty(plan: Plan): boolean {
   const s = plan.summary;

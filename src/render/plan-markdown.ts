@@ -5,7 +5,7 @@ import { keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
-import { ACTION_NAMES, isEmpty, NO_CHANGES, refreshOnlyLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { ACTION_NAMES, isEmpty, noChangesLine, refreshOnlyLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
 /**
  * GitHub keeps at most 65,536 characters in a pull-request comment; the rest is room for
@@ -157,7 +157,7 @@ function heading(plan: Plan): { title: string; rest: string } {
     if (more > 0) out.push(`> - and ${count(more, 'more source')} emptied and refilled the same way`);
     out.push('');
   }
-  out.push(plan.refreshOnly === true ? `**${escapeText(refreshOnlyLine(plan))}**` : isEmpty(plan) ? NO_CHANGES : `**${summaryLine(plan)}**`, '', '');
+  out.push(plan.refreshOnly === true ? `**${escapeText(refreshOnlyLine(plan))}**` : isEmpty(plan) ? escapeText(noChangesLine(plan)) : `**${summaryLine(plan)}**`, '', '');
   return { title: `### graphform plan: ${code(plan.environment)}\n\n`, rest: out.join('\n') };
 }
 

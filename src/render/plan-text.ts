@@ -8,7 +8,7 @@ import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
 import { KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
-import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, NO_CHANGES, refreshOnlyLine, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, noChangesLine, recordsOnly, refreshOnlyLine, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
 export interface PlanTextOptions {
@@ -42,7 +42,8 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     const paint = actionColors(c)[source.action];
     const request = source.requests.length === 0 ? '' : c.dim(` via ${e(requestsLine(source))}`);
     lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(actionTitle(source))}${request}`);
-    for (const { symbol, text } of sourceChangeLines(source)) lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
+    // A source the service already holds as declared sends nothing: its difference from state is no change to the service.
+    if (!recordsOnly(source)) for (const { symbol, text } of sourceChangeLines(source)) lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
     lines.push(...keepLines(source, c));
     lines.push(...dataCheckLines(source, c));
@@ -56,7 +57,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     for (const source of plan.unmanaged) lines.push(`      ${c.cyan('?')} ${e(unmanagedLine(source))}`);
     lines.push('');
   }
-  lines.push(plan.refreshOnly === true ? c.bold(refreshOnlyLine(plan)) : isEmpty(plan) ? c.green(NO_CHANGES) : c.bold(summaryLine(plan)));
+  lines.push(plan.refreshOnly === true ? c.bold(refreshOnlyLine(plan)) : isEmpty(plan) ? c.green(noChangesLine(plan)) : c.bold(summaryLine(plan)));
   const breaking = graphqlBreakingLine(plan);
   if (breaking !== undefined) lines.push(c.red(e(breaking)));
   const refilled = plan.sources.filter(keepsEveryItem);
@@ -79,6 +80,7 @@ function header(plan: Plan): string {
 
 /** The header's title; a full update with a keep account says whether it loses items or keeps them all. */
 function actionTitle(source: PlanSource): string {
+  if (recordsOnly(source)) return 'will be recorded in state: the service already has this definition, nothing is sent';
   if (source.action !== 'full' || source.keep === undefined) return ACTION_TITLES[source.action];
   return source.dataLoss ? 'will be replaced (LOSES ITEMS)' : 'will be replaced (emptied and refilled: every item is kept)';
 }
