@@ -190,7 +190,7 @@ describe('apply under faults', () => {
     const refused = await project.cli('apply', '--yes', '--allow-data-loss');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('The data files of source shop are not valid');
-    expect(refused.stderr).toContain('GF_DATA_INVALID_VALUE');
+    expect(refused.stdout).toContain('GF_DATA_INVALID_VALUE');
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(emulator.inspect.counts('shop')?.total).toBe(1);
   });
