@@ -115,6 +115,8 @@ export interface SourceDeclaration {
   definition: SourceDefinition;
   /** Globs of data files (graphform's own `data:` key), relative to the declaring file's folder. */
   data: string[];
+  /** Where each `data:` entry is written in the declaring file (1-based), when it was read from one: a pattern's problems point there. */
+  dataAt?: Array<{ line: number; column: number }>;
   /** Path of the declaring file, relative to the working directory. */
   file: string;
   /** graphform's own `import:` key: where `graphform assets sync` takes the source's items from. */

@@ -26,7 +26,11 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
     if (view === undefined) continue;
     sources.push(view);
     const checked = checkSchema(file.value);
-    if (checked.valid) candidates.set(file.file, toSourceDeclaration(file.file, checked.value));
+    if (checked.valid) {
+      const declaration = toSourceDeclaration(file.file, checked.value);
+      if (declaration.data.length > 0) declaration.dataAt = declaration.data.map((_, i) => position(file.sourceMap.locate(['data', i], 'value')));
+      candidates.set(file.file, declaration);
+    }
     else diagnostics.push(...schemaDiagnostics(checked.errors, file));
   }
   for (const rule of rules) diagnostics.push(...rule.check({ files: ordered, sources, context }));
@@ -36,4 +40,8 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
     .filter((declaration) => !failed.has(declaration.file))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { declarations, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+function position(location: { line: number; column: number }): { line: number; column: number } {
+  return { line: location.line, column: location.column };
 }

@@ -81,6 +81,9 @@ describe('plan checks the data files apply would push', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/data: checked 0 files after creating the source: 0 items, 0 errors, 1 warning\n/);
     expect(text.stdout).toContain('GF_DATA_NO_FILES_MATCHED');
+    // At the data: entry itself (line 11, `data: [data/*.ndjson]`), not the file's first line.
+    const json = JSON.parse((await project.cli('plan', '--format', 'json')).stdout) as { sources: JsonSource[] };
+    expect(json.sources[0]?.data?.diagnostics[0]).toMatchObject({ code: 'GF_DATA_NO_FILES_MATCHED', file: 'content-sources/site.yaml', line: 11, column: 8, path: 'data[0]' });
     const markdown = await project.cli('plan', '--format', 'markdown');
     expect(markdown.stdout).toContain('Data files checked: 0 files after creating the source: 0 items, 0 errors, 1 warning.\n');
   });

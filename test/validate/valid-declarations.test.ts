@@ -106,6 +106,7 @@ describe('the declaration produced', () => {
         id: 'news',
         file: 'content-sources/news.yaml',
         data: ['data/news/*.ndjson'],
+        dataAt: [{ line: 15, column: 5 }],
         definition: {
           label: 'News',
           languages: ['en', 'sv'],

@@ -35,15 +35,19 @@ export async function resolveDataFiles(declaration: SourceDeclaration, where: Da
   const baseDir = fromDeclaration ? path.resolve(cwd, path.dirname(declaration.file)) : cwd;
   const projectRoot = fromDeclaration ? path.resolve(cwd, root) : undefined;
   const { files, unmatched } = await expandGlobs(fromDeclaration ? declaration.data : given, baseDir, projectRoot);
-  const issues = unmatched.map((pattern) =>
-    dataIssue(
+  const issues = unmatched.map((pattern) => {
+    // A declared pattern is pointed at where it is written in the declaration.
+    const index = fromDeclaration ? declaration.data.indexOf(pattern) : -1;
+    const at = index >= 0 ? declaration.dataAt?.[index] : undefined;
+    const issue = dataIssue(
       DATA_CODES.noFilesMatched,
       fromDeclaration ? declaration.file : pattern,
-      1,
+      at?.line ?? 1,
       fromDeclaration ? `data: pattern "${excerpt(pattern)}" of source ${declaration.id} matches no file (relative to ${path.relative(cwd, baseDir) || '.'}).` : `"${excerpt(pattern)}" matches no file.`,
-      fromDeclaration ? 'data' : '',
+      fromDeclaration ? (index >= 0 ? `data[${index}]` : 'data') : '',
       'warning',
-    ),
-  );
+    );
+    return at === undefined ? issue : { ...issue, column: at.column };
+  });
   return { files, issues, projectRoot };
 }
