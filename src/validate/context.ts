@@ -20,6 +20,24 @@ export interface ValidationContext {
    * planning; absent offline (reservedTypeNames is the fallback).
    */
   accountTypes?: readonly AccountTypes[];
+  /**
+   * The ids the config's `codegen.sources` names, each with where it is written (the config
+   * file, as diagnostics name files, and its line and column when the config has positions).
+   * Absent when the config names none.
+   */
+  codegenSources?: readonly ConfigEntry[];
+}
+
+/** One value of a list in the config, and where it is written. */
+export interface ConfigEntry {
+  value: string;
+  /** The config file, relative to the working directory. */
+  file: string;
+  /** 1-based; 1:1 when the config (a JS one) keeps no positions. */
+  line: number;
+  column: number;
+  /** Key path in the config, e.g. codegen.sources[1]. */
+  path: string;
 }
 
 /** The content type names of one source graphform does not manage. */

@@ -1,18 +1,71 @@
-import { lstat, mkdir, realpath } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { GeneratedFile } from '../codegen/generate.js';
+import { generatedSourceId } from '../codegen/header.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { writeFileAtomic } from '../fs/atomic-file.js';
 import { isWithin, projectRoot } from '../fs/project-file.js';
 import { readRegularFile } from '../fs/read-regular-file.js';
 
-/** What codegen did, or (with --check) found, for one file. */
-export type FileStatus = 'written' | 'unchanged' | 'stale' | 'missing';
+/**
+ * What codegen did, or (with --check) found, for one file. A leftover (a file codegen wrote
+ * for a source it no longer generates) is `removed`, or with --check `stale`.
+ */
+export type FileStatus = 'written' | 'unchanged' | 'stale' | 'missing' | 'removed';
 
 export interface FileOutcome {
   /** Absolute path. */
   file: string;
   status: FileStatus;
+  /** The file is a leftover: codegen wrote it for this source, which it no longer generates. */
+  leftoverOf?: string;
+}
+
+/** A file in the output folder that codegen wrote for a source it no longer generates. */
+export interface Leftover {
+  /** Absolute path. */
+  file: string;
+  /** The source it was generated for. */
+  id: string;
+}
+
+/**
+ * The files directly in `out` that graphform wrote (generatedSourceId: a name codegen gives,
+ * starting with its header for that id) for a source not in `generated`, sorted by name. Only
+ * regular files are looked at (a link is never followed); anything else in the folder,
+ * hand-written files and subfolders included, is not graphform's and is left alone.
+ */
+export async function findLeftovers(out: string, generated: ReadonlySet<string>): Promise<Leftover[]> {
+  let names: string[];
+  try {
+    names = (await readdir(out, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
+  }
+  const leftovers: Leftover[] = [];
+  for (const name of names.sort()) {
+    const file = path.join(out, name);
+    const text = await readIfFile(file);
+    const id = text === undefined ? undefined : generatedSourceId(name, text);
+    if (id !== undefined && !generated.has(id)) leftovers.push({ file, id });
+  }
+  return leftovers;
+}
+
+/** Removes the leftover files (a file already gone counts as removed). */
+export async function removeLeftovers(leftovers: readonly Leftover[]): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = [];
+  for (const { file, id } of leftovers) {
+    try {
+      await unlink(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    outcomes.push({ file, status: 'removed', leftoverOf: id });
+  }
+  return outcomes;
 }
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { generateSource, type GeneratedFile } from '../codegen/generate.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import { checkedOutFolder, compareGenerated, writeGenerated, type FileOutcome } from './codegen-files.js';
+import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, writeGenerated, type FileOutcome } from './codegen-files.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import { loadProject } from './load-project.js';
 import { refuseInvalid } from './planning.js';
@@ -13,7 +13,7 @@ export interface CodegenInput extends ProjectSelection {
   out?: string;
   /** Generate for these sources only; default the config's codegen.sources, else every one. */
   sources?: readonly string[];
-  /** Write nothing; report files that are missing or differ. */
+  /** Write nothing; report files that are missing or differ, and leftovers. */
   check?: boolean;
 }
 
@@ -23,16 +23,22 @@ export interface CodegenResult {
   out: string;
   /** How many sources were generated for. */
   sources: number;
-  /** Per file: written or unchanged, or with check, stale or missing. */
+  /**
+   * Per file: written or unchanged, or with check, stale or missing; then each leftover
+   * (a file codegen wrote for a source it no longer generates): removed, or with check stale.
+   */
   outcomes: FileOutcome[];
-  /** Every file is as generated (with check: nothing stale or missing). */
+  /** Every file is as generated and no leftover is left (with check: nothing stale or missing). */
   upToDate: boolean;
 }
 
 /**
  * `graphform codegen`: per source, `<id>.ts`, `<id>.graphql` and `<id>.schema.json` in the
- * output folder; with check, writes nothing. Reads only the declarations and the config (no
- * state, no service), so a CI job checks the generated files without credentials.
+ * output folder, and removes the files it wrote earlier for sources it no longer generates
+ * (no longer declared, or no longer in codegen.sources; with --source, only those of sources
+ * no longer declared), never another file; with check, writes and removes nothing. Reads
+ * only the declarations and the config (no state, no service), so a CI job checks the
+ * generated files without credentials.
  */
 export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Promise<CodegenResult> {
   const project = await loadProject(env, await configFor(input, env));
@@ -49,7 +55,12 @@ export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Pr
   }
   const check = input.check === true;
   const outcomes = files.length === 0 ? [] : check ? await compareGenerated(out, files) : await writeGenerated(out, files);
-  return { check, out, sources: declarations.length, outcomes, upToDate: outcomes.every((o) => o.status === 'unchanged' || o.status === 'written') };
+  // A run for some sources (--source) leaves the files of the others the config generates.
+  const generated = new Set((input.sources === undefined ? declarations : project.declarations).map((d) => d.id));
+  const leftovers = await findLeftovers(out, generated);
+  if (check) outcomes.push(...leftovers.map((l): FileOutcome => ({ file: l.file, status: 'stale', leftoverOf: l.id })));
+  else outcomes.push(...(await removeLeftovers(leftovers)));
+  return { check, out, sources: declarations.length, outcomes, upToDate: outcomes.every((o) => o.status === 'unchanged' || o.status === 'written' || o.status === 'removed') };
 }
 
 /** The declarations to generate for: the ids given (each must be declared), or every one. */

@@ -9,6 +9,7 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import { accountNamesTouch, declaredContentTypeNames } from '../validate/account-names.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
+import { codegenSourceEntries } from './codegen-sources.js';
 import type { WorkflowEnvironment } from './environment.js';
 
 export interface LoadedProject {
@@ -39,12 +40,14 @@ export async function loadProject(
   const reads = await readDeclarationTexts(config.sources, env.cwd, config.rootDir, configName);
   const files = parseProjectDeclarations(reads);
   refuseEmptyProject(env, config, files.length, options);
+  const codegenSources = await codegenSourceEntries(config, env.cwd);
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
     maxSources: config.maxSources,
     stateSources: options.stateSources ?? {},
     ...(options.accountTypes === undefined ? {} : { accountTypes: options.accountTypes }),
+    ...(codegenSources === undefined ? {} : { codegenSources }),
   };
   // A declared value that holds one of graphform's secrets is "[redacted]" from here on
   // (graph/secret-values.ts): no plan, state or output made from the declarations holds it.

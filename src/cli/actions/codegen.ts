@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { escapeControl as e } from '../../render/escape-control.js';
+import type { FileOutcome } from '../../workflows/codegen-files.js';
 import { codegen as codegenWorkflow } from '../../workflows/codegen.js';
 import type { CommandContext } from '../context.js';
 import { workflowEnvironmentFor } from '../workflow-environment.js';
@@ -10,7 +11,10 @@ export interface CodegenFlags {
   check?: boolean;
 }
 
-/** `graphform codegen`: the codegen workflow; with --check, exits 1 when a file is missing or stale. */
+/**
+ * `graphform codegen`: the codegen workflow, naming each file it wrote or removed; with
+ * --check, exits 1 when a file is missing or stale, a leftover of a source no longer generated included.
+ */
 export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise<number> {
   const result = await codegenWorkflow(
     { config: await ctx.loadConfig(), ...(flags.out === undefined ? {} : { out: flags.out }), ...(flags.source === undefined ? {} : { sources: flags.source }), check: flags.check === true },
@@ -20,14 +24,15 @@ export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise
   const shown = (file: string): string => path.relative(ctx.io.cwd, file).split(path.sep).join('/') || '.';
 
   if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ check, ok: !check || result.upToDate, files: outcomes.map((o) => ({ path: shown(o.file), status: o.status })) }, null, 2));
+    ctx.out(JSON.stringify({ check, ok: !check || result.upToDate, files: outcomes.map((o) => ({ path: shown(o.file), status: o.status, ...(o.leftoverOf === undefined ? {} : { leftoverOf: o.leftoverOf }) })) }, null, 2));
     return check && !result.upToDate ? 1 : 0;
   }
   const c = ctx.color();
-  if (result.sources === 0) {
+  if (result.sources === 0 && outcomes.length === 0) {
     ctx.out('No content sources are declared: nothing to generate.');
     return 0;
   }
+  const leftover = (o: FileOutcome): string => (o.leftoverOf === undefined ? '' : c.dim(` (source ${e(o.leftoverOf)} is no longer generated)`));
   if (check) {
     const stale = outcomes.filter((o) => o.status === 'stale' || o.status === 'missing');
     if (stale.length === 0) {
@@ -35,13 +40,17 @@ export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise
       return 0;
     }
     ctx.err(c.red.bold(`${count(stale.length, 'generated file')} ${stale.length === 1 ? 'is' : 'are'} not up to date:`));
-    for (const o of stale) ctx.err(`  ${o.status === 'missing' ? 'missing' : 'stale  '} ${e(shown(o.file))}`);
+    for (const o of stale) ctx.err(`  ${o.status === 'missing' ? 'missing' : 'stale  '} ${e(shown(o.file))}${leftover(o)}`);
     ctx.err('Run `graphform codegen` and commit the files it writes.');
+    if (stale.some((o) => o.leftoverOf !== undefined)) ctx.err('It removes the files of sources it no longer generates: commit their removal too.');
     return 1;
   }
-  for (const o of outcomes) ctx.out(`${o.status === 'written' ? c.green('wrote    ') : c.dim('unchanged')} ${e(shown(o.file))}`);
+  const label: Record<string, string> = { written: c.green('wrote    '), removed: c.yellow('removed  '), unchanged: c.dim('unchanged') };
+  for (const o of outcomes) ctx.out(`${label[o.status] ?? o.status} ${e(shown(o.file))}${leftover(o)}`);
   const written = outcomes.filter((o) => o.status === 'written').length;
-  ctx.out(`${c.green('✓')} ${count(result.sources, 'source')}: ${written === 0 ? 'every file was up to date' : `${count(written, 'file')} written`}.`);
+  const removed = outcomes.filter((o) => o.status === 'removed').length;
+  const done = [written === 0 ? 'every file was up to date' : `${count(written, 'file')} written`, ...(removed === 0 ? [] : [`${count(removed, 'leftover file')} removed`])];
+  ctx.out(`${c.green('✓')} ${count(result.sources, 'source')}: ${done.join(', ')}.`);
   return 0;
 }
 

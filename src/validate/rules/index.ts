@@ -1,6 +1,7 @@
 import type { Rule } from '../rule.js';
 import { basePropertyConflictRule } from './base-property-conflict.js';
 import { baseTypesKnownRule } from './base-types-known.js';
+import { codegenSourcesRule } from './codegen-sources.js';
 import { duplicateIdRule } from './duplicate-id.js';
 import { graphqlNamesRule } from './graphql-names.js';
 import { idRule } from './id.js';
@@ -36,4 +37,5 @@ export const rules: readonly Rule[] = [
   linkFieldNamesRule,
   searchableAndSkipRule,
   movesAndConversionsRule,
+  codegenSourcesRule,
 ];

@@ -1,4 +1,5 @@
 import type { InvalidCase } from './case.js';
+import { codegenCases } from './codegen-cases.js';
 import { identityCases } from './identity-cases.js';
 import { importCases } from './import-cases.js';
 import { keepCases } from './keep-cases.js';
@@ -9,4 +10,4 @@ import { combinedCases, yamlCases } from './yaml-cases.js';
 
 export type { InvalidCase } from './case.js';
 
-export const allInvalidCases: InvalidCase[] = [...identityCases, ...typeCases, ...nameCases, ...shapeCases, ...yamlCases, ...combinedCases, ...importCases, ...keepCases];
+export const allInvalidCases: InvalidCase[] = [...identityCases, ...typeCases, ...nameCases, ...shapeCases, ...yamlCases, ...combinedCases, ...importCases, ...keepCases, ...codegenCases];
