@@ -10,7 +10,7 @@ import { stateEntry, withoutSource, withPending, withSource } from '../state/sta
 import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
 import type { KeepAccount } from '../data/keep/types.js';
 import { wipesItems } from '../plan/policy.js';
-import { checkedKeep, type KeptItems } from './keep-step.js';
+import { checkedKeep, owedItemsError, type KeptItems } from './keep-step.js';
 import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
@@ -48,6 +48,8 @@ export interface ApplyOptions {
   removeSnapshot?(snapshot: PendingSnapshot): Promise<void>;
   /** Removes every other snapshot of the source (left by a run killed before state named it): `current` is the one state names now. */
   pruneSnapshots?(id: string, current: PendingSnapshot): Promise<void>;
+  /** The new snapshot completed by the pending one of an interrupted apply of the same declarations (its items the new read misses). */
+  mergeSnapshots?(id: string, fresh: PendingSnapshot, owed: PendingSnapshot): Promise<PendingSnapshot>;
   /** Items may be lost: without it, a keep step that finds items it cannot carry over stops the source before its PUT. */
   allowDataLoss?: boolean;
   /** Waits for GraphQL around each re-push (absent: `--no-wait`, the re-push is trusted once the service accepted it). */
@@ -109,8 +111,18 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     if (options.keepItems === undefined || !wipesItems(source)) return undefined;
     const kept = await options.keepItems(source, declaration);
     if (kept === undefined) return undefined;
+    const owed = pendingOf(state, source.id)?.keep;
     try {
-      return checkedKeep(source, kept, pendingOf(state, source.id)?.keep, options.allowDataLoss === true);
+      const checked = checkedKeep(source, kept, owed, options.allowDataLoss === true);
+      if (checked === undefined || owed === undefined) return checked;
+      // An earlier apply of these declarations stopped after reading the items: whether its PUT
+      // went out is not known for sure, so what it read and this read misses is carried over too.
+      if (owed.target === hashDefinition(declaration.definition)) {
+        const merged = options.mergeSnapshots === undefined ? checked.snapshot : await options.mergeSnapshots(source.id, checked.snapshot, owed);
+        return { ...checked, snapshot: merged };
+      }
+      if (checked.account.known && checked.account.deleted < owed.items) throw owedItemsError(source.id, owed);
+      return checked;
     } catch (error) {
       // Refused before anything was sent: the snapshot is named nowhere, so it goes.
       if (kept.snapshot !== undefined) await options.removeSnapshot?.(kept.snapshot);

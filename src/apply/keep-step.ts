@@ -32,9 +32,7 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
   const { account } = kept;
   if (owed?.target !== undefined && hashDefinition(kept.before) === owed.target) {
     // The earlier full update went through and its items are not all back: wiping again now would read only part of them.
-    throw new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${source.id} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
-      hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
-    });
+    throw owedItemsError(source.id, owed);
   }
   if (!account.known) {
     // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
@@ -55,4 +53,11 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
   }
   if (kept.snapshot === undefined) return undefined;
   return { snapshot: kept.snapshot, before: kept.before, account };
+}
+
+/** A new full update refused while an earlier one's items, read back into `owed`, may not all be in the service. */
+export function owedItemsError(sourceId: string, owed: PendingSnapshot): GraphformError {
+  return new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${sourceId} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
+    hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
+  });
 }

@@ -126,7 +126,7 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
  * plan's read already wrote, from `prepared`); and the removal of a snapshot once its items
  * are served.
  */
-export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots'> {
+export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots'> {
   const root = path.resolve(env.cwd, input.project.config.rootDir);
   return {
     keepItems: async (source, declaration) => {
@@ -143,6 +143,7 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
     },
+    mergeSnapshots: async (id, fresh, owed) => (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id),
     pruneSnapshots: async (id, current) => {
       const folder = snapshotFolder(root, input.environment.name);
       const names = await readdir(folder).catch(() => [] as string[]);
