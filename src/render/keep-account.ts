@@ -1,4 +1,4 @@
-import { LOST_REASON_TEXT, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
+import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
 import type { PlanMove } from '../plan/moved-changes.js';
 import type { ItemServiceField } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
@@ -6,8 +6,6 @@ import type { Plan, PlanSource } from '../plan/types.js';
 /** The account of a known keep step. */
 export type KnownKeep = Extract<KeepAccount, { known: true }>;
 
-/** Item fields a carried-over item cannot go without (as src/data/keep/keep-pass.ts requires them). */
-const REQUIRED_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
 /** What `keep.defaults` would take for each, as an example a reviewer can copy. */
 const DEFAULT_EXAMPLES: Readonly<Record<ItemServiceField, { value: string; when: string }>> = {
   Status: { value: 'Published', when: 'is published' },
@@ -196,7 +194,7 @@ function unreadableNotes(keep: KnownKeep): KeepNote[] {
   for (const field of keep.unreadable) {
     const value = keep.defaults[field];
     if (value !== undefined) notes.push({ symbol: '#', tone: 'info', text: `${field} not served by GraphQL: written as ${JSON.stringify(value)} (keep.defaults)` });
-    else if (REQUIRED_FIELDS.includes(field)) missing.push(field);
+    else if (REQUIRED_ITEM_FIELDS.includes(field)) missing.push(field);
     else notes.push({ symbol: '#', tone: 'warn', text: `${field} not served by GraphQL: the items carried over go without it (keep.defaults does not supply it)` });
   }
   if (missing.length > 0) {

@@ -8,10 +8,8 @@ import type { ItemValidators } from '../validate/item-validators.js';
 import type { WireNames } from '../wire-names.js';
 import type { KeepRules, PropertyRule } from './keep-rules.js';
 import { transformValues, type ValueEvents } from './transform-values.js';
-import type { ConversionIssue, KeepAccount, KeepRow, LostExample, LostReason, ServedItem } from './types.js';
+import { REQUIRED_ITEM_FIELDS, type ConversionIssue, type KeepAccount, type KeepRow, type LostExample, type LostReason, type ServedItem } from './types.js';
 
-/** Fields a carried-over item must have a known value for: who may read it and whether it is published. */
-const REQUIRED_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
 const EXAMPLES = 5;
 
 export interface KeepPassOptions {
@@ -54,7 +52,7 @@ export class KeepPass {
 
   constructor(private readonly options: KeepPassOptions) {
     this.clean = new CleanLines(options.rules.after.definition, options.validators);
-    this.missing = REQUIRED_FIELDS.filter((field) => !options.readable.includes(field) && options.defaults[field] === undefined);
+    this.missing = REQUIRED_ITEM_FIELDS.filter((field) => !options.readable.includes(field) && options.defaults[field] === undefined);
   }
 
   /** The item in wire form when it is carried over; undefined when it is not (tallied either way). `onLost` hears each lost one. */

@@ -13,6 +13,9 @@ export interface ServedItem {
   service: Partial<Record<ItemServiceField, string>>;
 }
 
+/** Item fields a carried-over item must have a known value for (read back, or from keep.defaults): who may read it and whether it is published. */
+export const REQUIRED_ITEM_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
+
 /** Why an item the full update deletes does not come back. */
 export const LOST_REASONS = ['keep-off', 'unreadable', 'cannot-convert', 'invalid', 'language-removed', 'type-removed', 'deleted'] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
