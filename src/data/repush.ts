@@ -49,13 +49,19 @@ export async function checkDeclaredData(options: DeclaredDataOptions): Promise<D
 }
 
 /**
- * After a full update wiped a source, pushes its declared `data:` files again. Returns
- * undefined when the source declares no data. Invalid items stop the push (status
- * "invalid"), exactly like `graphform data push`; patterns that match nothing are warnings.
+ * After a full update wiped a source, pushes its declared `data:` files again, after the
+ * files in `first` (the keep step's snapshot), in one push. Returns undefined when there is
+ * nothing to push. Invalid items stop the push (status "invalid"), exactly like `graphform
+ * data push`; patterns that match nothing are warnings.
  */
-export async function repushDeclaredData(options: RepushOptions): Promise<PushSummary | undefined> {
-  if (options.declaration.data.length === 0) return undefined;
-  const resolved = await resolveDataFiles(options.declaration, { cwd: options.cwd, root: options.root });
+export async function repushDeclaredData(options: RepushOptions & { first?: readonly string[] }): Promise<PushSummary | undefined> {
+  const first = options.first ?? [];
+  if (options.declaration.data.length === 0 && first.length === 0) return undefined;
+  const declared: ResolvedDataFiles =
+    options.declaration.data.length === 0
+      ? { files: [], issues: [], projectRoot: path.resolve(options.cwd, options.root) }
+      : await resolveDataFiles(options.declaration, { cwd: options.cwd, root: options.root });
+  const resolved = { ...declared, files: [...first, ...declared.files] };
   const summary = await pushData({
     ...commonOptions(options, resolved),
     client: options.client,

@@ -2,13 +2,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import type { PendingSnapshot } from '../../state/types.js';
-import { resolveDataFiles } from '../files/declared-files.js';
-import { pushData } from '../push/push-data.js';
-import { DECLARED_DATA_MAX_ERRORS, type RepushOptions } from '../repush.js';
+import { repushDeclaredData, type RepushOptions } from '../repush.js';
 import type { PushSummary } from '../types.js';
 import { snapshotHash } from './snapshot-file.js';
-
-export { snapshotFolder, snapshotName, snapshotPath } from './snapshot-paths.js';
 
 /**
  * The snapshot state names, checked to be the very file that was written (its sha256): a
@@ -35,28 +31,8 @@ export async function checkedSnapshot(root: string, snapshot: PendingSnapshot, s
  * `data:` files, in one push through the same validation and batching as `data push`.
  */
 export async function restoreItems(options: RepushOptions & { snapshot: PendingSnapshot | undefined }): Promise<PushSummary | undefined> {
-  const { declaration } = options;
+  const { snapshot, ...rest } = options;
   const root = path.resolve(options.cwd, options.root);
-  const files: string[] = [];
-  if (options.snapshot !== undefined) files.push(await checkedSnapshot(root, options.snapshot, declaration.id));
-  const resolved = declaration.data.length > 0 ? await resolveDataFiles(declaration, { cwd: options.cwd, root: options.root }) : undefined;
-  if (resolved !== undefined) files.push(...resolved.files);
-  if (files.length === 0) return undefined;
-  const summary = await pushData({
-    declaration,
-    files,
-    config: options.config,
-    cwd: options.cwd,
-    projectRoot: root,
-    workersFromBytes: options.workersFromBytes,
-    client: options.client,
-    skipInvalid: false,
-    maxErrors: options.maxErrors ?? DECLARED_DATA_MAX_ERRORS,
-    dryRun: false,
-    ...(options.progress === undefined ? {} : { progress: options.progress }),
-    ...(options.now === undefined ? {} : { now: options.now }),
-    ...(options.stop === undefined ? {} : { stop: options.stop }),
-  });
-  if (resolved === undefined || resolved.issues.length === 0) return summary;
-  return { ...summary, validation: { ...summary.validation, warnings: summary.validation.warnings + resolved.issues.length, diagnostics: [...resolved.issues, ...summary.validation.diagnostics] } };
+  const first = snapshot === undefined ? [] : [await checkedSnapshot(root, snapshot, options.declaration.id)];
+  return repushDeclaredData({ ...rest, first });
 }

@@ -1,17 +1,7 @@
 import type { ConversionOnError, ItemServiceField } from '../../model/types.js';
 
-/** An item as read back through GraphQL (src/graph/export-items.ts yields these). */
-export interface ServedItem {
-  /** The concrete content type whose query returned it. */
-  type: string;
-  language: string;
-  id: string;
-  contentType: string[] | null;
-  /** Declared properties under their plain names, as served; nulls left out. */
-  values: Record<string, unknown>;
-  /** Status, _rbac, RolesWithReadAccess where the service serves them. */
-  service: Partial<Record<ItemServiceField, string>>;
-}
+/** An item as read back through GraphQL: what src/graph/export-items.ts yields. */
+export type { ExportedItem as ServedItem } from '../../graph/export-query.js';
 
 /** Item fields a carried-over item must have a known value for (read back, or from keep.defaults): who may read it and whether it is published. */
 export const REQUIRED_ITEM_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
