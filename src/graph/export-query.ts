@@ -1,6 +1,6 @@
 import { isRecord } from '../model/is-record.js';
 import { ownValue, setOwn } from '../model/own.js';
-import { ITEM_SERVICE_FIELDS, SCALAR_TYPES, type ItemServiceField, type SourceDefinition } from '../model/types.js';
+import { ITEM_SERVICE_FIELDS, SCALAR_TYPES, type ItemServiceField, type ServedItem, type SourceDefinition } from '../model/types.js';
 import { localeValue } from './content-counts.js';
 
 /**
@@ -14,20 +14,7 @@ import { localeValue } from './content-counts.js';
 export { ITEM_SERVICE_FIELDS, type ItemServiceField };
 
 /** One item as the content GraphQL endpoint serves it to the admin credentials. */
-export interface ExportedItem {
-  /** The concrete content type whose query field returned it. */
-  type: string;
-  /** The language code as declared (e.g. pt-BR): the query's locale. */
-  language: string;
-  /** `_id`: the action line's id. */
-  id: string;
-  /** The served ContentType array. */
-  contentType: string[] | null;
-  /** Declared properties (own and inherited) under their plain names, as served; nulls left out, at every level of an object. */
-  values: Record<string, unknown>;
-  /** The item fields the type serves among Status, _rbac and RolesWithReadAccess (readableItemFields); a null value is left out. */
-  service: Partial<Record<ItemServiceField, string>>;
-}
+export type { ServedItem as ExportedItem };
 
 /** The service's page maximum, query length and depth limits. */
 export const PAGE_LIMIT = 100;
@@ -152,7 +139,7 @@ export function fieldsQuery(types: readonly string[]): string {
  * An item of a page's answer as the export yields it: `_id`, ContentType, the declared
  * properties (`selection.properties`) and the readable service fields.
  */
-export function exportedItem(raw: unknown, type: string, language: string, selection: ItemSelection, fields: readonly ItemServiceField[]): ExportedItem {
+export function exportedItem(raw: unknown, type: string, language: string, selection: ItemSelection, fields: readonly ItemServiceField[]): ServedItem {
   const item = isRecord(raw) ? raw : {};
   const id = item._id;
   const contentType = Array.isArray(item.ContentType) ? item.ContentType.filter((t): t is string => typeof t === 'string') : null;

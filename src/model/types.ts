@@ -146,6 +146,22 @@ export interface ConversionDeclaration {
 export const ITEM_SERVICE_FIELDS = ['Status', '_rbac', 'RolesWithReadAccess'] as const;
 export type ItemServiceField = (typeof ITEM_SERVICE_FIELDS)[number];
 
+/** One item as the content GraphQL endpoint serves it to the admin credentials (the keep step reads items back as these). */
+export interface ServedItem {
+  /** The concrete content type whose query field returned it. */
+  type: string;
+  /** The language code as declared (e.g. pt-BR): the query's locale. */
+  language: string;
+  /** `_id`: the action line's id. */
+  id: string;
+  /** The served ContentType array. */
+  contentType: string[] | null;
+  /** Declared properties (own and inherited) under their plain names, as served; nulls left out, at every level of an object. */
+  values: Record<string, unknown>;
+  /** The item fields the type serves among Status, _rbac and RolesWithReadAccess (readableItemFields); a null value is left out. */
+  service: Partial<Record<ItemServiceField, string>>;
+}
+
 /** Whether a full update keeps the items (reads them back and pushes them again), and the values of item fields GraphQL does not serve. */
 export interface KeepDeclaration {
   enabled: boolean;

@@ -1,7 +1,7 @@
 import type { ConversionOnError, ItemServiceField } from '../../model/types.js';
 
 /** An item as read back through GraphQL: what src/graph/export-items.ts yields. */
-export type { ExportedItem as ServedItem } from '../../graph/export-query.js';
+export type { ServedItem } from '../../model/types.js';
 
 /** Item fields a carried-over item must have a known value for (read back, or from keep.defaults): who may read it and whether it is published. */
 export const REQUIRED_ITEM_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];

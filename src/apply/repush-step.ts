@@ -1,0 +1,59 @@
+import { isGraphformError } from '../diagnostics/errors.js';
+import { SentTally } from '../graph/served.js';
+import type { SourceDeclaration } from '../model/types.js';
+import type { PendingSnapshot } from '../state/types.js';
+import type { PushSummary } from '../data/types.js';
+import { APPLY_WAIT_CODES, duration, listed, shortfallText, type ServiceWaits } from './service-waits.js';
+import type { ApplyEvent, SourceOutcome } from './types.js';
+
+/** What the re-push takes of apply's options (ApplyOptions has them all). */
+export interface RepushStepOptions {
+  repushData?(declaration: SourceDeclaration, tally: SentTally, snapshot?: PendingSnapshot): Promise<PushSummary | undefined>;
+  waits?: ServiceWaits;
+  onEvent?(event: ApplyEvent): void;
+}
+
+/**
+ * The re-push after a create or full update: waits for GraphQL to serve the new schema,
+ * pushes the snapshot of kept items and the `data:` files, then counts until what is served
+ * matches what was sent. What happened goes into `outcome`; nothing throws.
+ */
+export async function repush(options: RepushStepOptions, declaration: SourceDeclaration, outcome: SourceOutcome, snapshot: PendingSnapshot | undefined): Promise<void> {
+  const id = declaration.id;
+  const failRepush = (error: string, code?: string): void => {
+    outcome.repushError = error;
+    if (code !== undefined) outcome.repushErrorCode = code;
+    options.onEvent?.({ type: 'repush', id, summary: outcome.repush, error, ...(code === undefined ? {} : { code }) });
+  };
+  try {
+    const waits = options.waits;
+    if (waits !== undefined) {
+      const schema = await waits.schema(declaration, (gap, waitedMs) => options.onEvent?.({ type: 'schema-waiting', id, waitedMs, timeoutMs: waits.schemaTimeoutMs, gap }));
+      outcome.schemaWait = { outcome: schema.outcome, waitedMs: schema.waitedMs, missing: schema.missing };
+      // An interrupt ends the wait: nothing is pushed, the pending marker stays for the next apply.
+      if (schema.outcome === 'stopped') return;
+      if (schema.outcome !== 'done') {
+        const lacks = schema.missing.length > 0 && schema.missing[0] !== 'the schema' ? `; it still lacks ${listed(schema.missing)}` : '';
+        failRepush(`GraphQL did not serve the new schema of source ${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; its data files were not pushed`, APPLY_WAIT_CODES.schemaNotServed);
+        return;
+      }
+      options.onEvent?.({ type: 'schema-served', id, waitedMs: schema.waitedMs });
+    }
+    const tally = new SentTally();
+    const summary = await options.repushData?.(declaration, tally, snapshot);
+    if (summary !== undefined) outcome.repush = summary;
+    options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
+    if (waits === undefined || summary?.status !== 'sent') return;
+    const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
+    outcome.served = served;
+    options.onEvent?.({ type: 'served', id, report: served });
+    if (served.outcome === 'done') return;
+    if (served.outcome === 'stopped') {
+      outcome.repushError = `stopped by an interrupt before GraphQL served every item of source ${id}`;
+      return;
+    }
+    failRepush(`GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+  } catch (error) {
+    failRepush(error instanceof Error ? error.message : String(error), isGraphformError(error) ? error.code : undefined);
+  }
+}
