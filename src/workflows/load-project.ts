@@ -9,6 +9,7 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import { accountNamesTouch, declaredContentTypeNames } from '../validate/account-names.js';
 import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
+import { isRecord } from '../model/is-record.js';
 import { codegenSourceEntries } from './codegen-sources.js';
 import type { WorkflowEnvironment } from './environment.js';
 
@@ -40,7 +41,7 @@ export async function loadProject(
   const reads = await readDeclarationTexts(config.sources, env.cwd, config.rootDir, configName);
   const files = parseProjectDeclarations(reads);
   refuseEmptyProject(env, config, files.length, options);
-  const codegenSources = await codegenSourceEntries(config, env.cwd);
+  const codegenSources = await codegenSourceEntries(config, env.cwd, new Set(files.map((file) => (isRecord(file.value) ? file.value.id : undefined))));
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
