@@ -50,6 +50,7 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
     state: resolveState(name, env.state, ctx, str),
     refresh: typeof env.refresh === 'boolean' ? env.refresh : true,
     keep: typeof env.keep === 'boolean' ? env.keep : true,
+    prune: env.prune === true,
     wait: resolveWait(env.wait),
   };
   if (useEmulator) {

@@ -58,6 +58,7 @@ const environmentShape: Shape = {
     state: stateShape,
     refresh: bool,
     keep: bool,
+    prune: bool,
     wait: { kind: 'object', fields: { schemaTimeout: duration, servedTimeout: duration } },
   },
 };

@@ -56,6 +56,12 @@ export interface EnvironmentConfig {
   refresh: boolean;
   /** false: a full update does not read the items back and push them again (`keep: false` on every source of the environment). */
   keep: boolean;
+  /**
+   * `prune: true`: plan and apply for this environment delete the sources in state that are no
+   * longer declared, as `--prune` does (behind the same data-loss gate), so a pull request that
+   * removes a declaration deletes the source once its plan is approved.
+   */
+  prune: boolean;
   wait: WaitConfig;
 }
 

@@ -5,6 +5,9 @@ import type { PlanAction } from './types.js';
 import type { PlanMove } from './moved-changes.js';
 import { blockingChanges, type RemoteStatus, type RuleId } from './action-rules.js';
 
+/** Who asked for a prune, in the delete's first reason; prune-reasons.ts names the environment's `prune: true` instead where it asked. */
+export const PRUNE_BY_FLAG = '--prune is set';
+
 export interface ReasonContext {
   id: string;
   rule: RuleId;
@@ -79,7 +82,7 @@ export function explainAction(ctx: ReasonContext): string[] {
       ];
     case 'prune':
       return [
-        `source ${id} is no longer declared and --prune is set: DELETE sources deletes the source itself, its content types, and all its items${inLanguages(ctx.itemLanguages)}, freeing its place in the account's source limit`,
+        `source ${id} is no longer declared and ${PRUNE_BY_FLAG}: DELETE sources deletes the source itself, its content types, and all its items${inLanguages(ctx.itemLanguages)}, freeing its place in the account's source limit`,
         `run \`graphform state rm ${id}\` instead to stop managing it and keep it, or \`graphform data purge ${id}\` to empty it but keep its types`,
       ];
     case 'orphan':

@@ -26,6 +26,7 @@ import { serviceWaits } from './service-waits.js';
 import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
 import { recordRefreshed } from './refresh-only.js';
 import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
+import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
 import { workersFromBytes } from './workers-from.js';
@@ -145,7 +146,7 @@ async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context:
   const replan: Replan = async (options) => {
     const refreshed = refresh ? await refreshAll(env, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
     remote = refreshed.remote;
-    return makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } });
+    return withPruneOrigin(await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } }), environment);
   };
   // Without a confirmation to wait for, the plan's own read of the items is the keep step's: they are read once.
   const prepared = saved === undefined && input.confirm === undefined ? new PreparedSnapshots(path.resolve(env.cwd, project.config.rootDir)) : undefined;
@@ -170,7 +171,7 @@ async function decideAndApply(
   // A plan made now reads the items a full update would delete and counts what it loses, for
   // the confirmation; a saved plan shows the accounts it was reviewed with.
   const planNow = async (): Promise<Plan> => {
-    const made = await replan(planOptions(input, environment.name));
+    const made = await replan(planOptions(input, environment));
     const kept = await withKeepAccounts(env, made, { counting, remote: remoteNow(), project, environment }, prepared);
     return withDeleteCounts(env, kept, { counting, remote: remoteNow(), state, http: project.config.http });
   };
@@ -241,9 +242,9 @@ async function applyRefreshOnly(env: WorkflowEnvironment, input: ApplyInput, con
     throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out --no-refresh (or set refresh: true for the environment).' });
   }
   const plan =
-    saved === undefined ? refreshOnlyPlan(await replan(planOptions(input, environment.name))) : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+    saved === undefined ? refreshOnlyPlan(await replan(planOptions(input, environment))) : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
   // A saved plan was made from the service as it was: read it again now, so state records what it holds.
-  if (saved !== undefined) await replan(planOptions(input, environment.name));
+  if (saved !== undefined) await replan(planOptions(input, environment));
   input.onPlan?.(plan);
   const ids = refreshedSources(plan);
   if (ids.length === 0) return { plan, applied: false, ok: true, outcomes: [] };

@@ -11,6 +11,7 @@ import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { withKeepAccounts } from './keep-accounts.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
+import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
@@ -75,10 +76,10 @@ export async function planWith(
   seen?: (refreshed: Refreshed) => void,
 ): Promise<Plan> {
   const { project, state, environment, opened, input } = context;
-  const options = planOptions(input, environment.name);
+  const options = planOptions(input, environment);
   const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets);
   seen?.(refreshed);
-  const made = await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options });
+  const made = withPruneOrigin(await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options }), environment);
   if (input.refreshOnly === true) return refreshOnlyPlan(requireRefresh(made, opened, environment));
   const counting = countingSourceFor(environment, opened);
   const kept = await withKeepAccounts(env, made, { counting, remote: refreshed.remote, project, environment });
@@ -95,11 +96,11 @@ function requireRefresh(plan: Plan, opened: OpenedEnvironment | undefined, envir
   });
 }
 
-/** The plan options of an input, for the environment named. */
-export function planOptions(input: PlanWorkflowInput, environment: string): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
+/** The plan options of an input, for the environment: its `prune: true` prunes as `--prune` does. */
+export function planOptions(input: PlanWorkflowInput, environment: Pick<EnvironmentConfig, 'name' | 'prune'>): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
   return {
-    environment,
-    prune: input.prune === true,
+    environment: environment.name,
+    prune: input.prune === true || environment.prune,
     strategy: input.strategy ?? 'auto',
     targets: input.targets !== undefined && input.targets.length > 0 ? input.targets : undefined,
   };
