@@ -7,6 +7,7 @@ import { detailedExitCode } from '../../plan/policy.js';
 import { invalidDataError } from '../../workflows/check-declared-data.js';
 import { blockedKeepError } from '../../workflows/keep-blocked.js';
 import { plan as planWorkflow } from '../../workflows/plan.js';
+import { againstBase, readBasePlan, withNote } from '../base-plan.js';
 import type { CommandContext } from '../context.js';
 import { planInputFrom, type PlanFlags } from '../plan-options.js';
 import { renderPlanFor } from '../render-plan.js';
@@ -16,11 +17,16 @@ import { workflowEnvironmentFor } from '../workflow-environment.js';
 export interface PlanCommandFlags extends PlanFlags {
   out?: string;
   detailedExitcode?: boolean;
+  /** A plan of the base branch: the sources it plans the same way are left out of the rendering and the exit code. */
+  basePlan?: string;
 }
 
 export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promise<number> {
+  const base = flags.basePlan === undefined ? undefined : await readBasePlan(ctx, flags.basePlan);
   const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx));
-  ctx.out(renderPlanFor(ctx, result, flags.diff === true));
+  // --base-plan narrows what is shown and the exit code, never the saved file: that stays the whole plan, applicable as it is.
+  const { shown, note } = againstBase(ctx, result, base);
+  ctx.out(withNote(ctx, renderPlanFor(ctx, shown, flags.diff === true), note));
   // Policy: shown first so the reviewer sees the whole plan, then an error and no plan file.
   if (breaking.length > 0) throw breakingChangesError(breaking, 'planned');
   if (invalidData.length > 0) {
@@ -36,5 +42,5 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
     const next = result.summary.dataLoss ? `graphform apply ${flags.out} --allow-data-loss` : `graphform apply ${flags.out}`;
     ctx.err(`Saved the plan to ${flags.out}. ${result.summary.dataLoss ? 'It loses items: once that is reviewed and intended, apply' : 'Apply'} exactly it with \`${next}\`.`);
   }
-  return flags.detailedExitcode === true ? detailedExitCode(result) : 0;
+  return flags.detailedExitcode === true ? detailedExitCode(shown) : 0;
 }
