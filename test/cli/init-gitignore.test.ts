@@ -7,7 +7,7 @@ import { makeProjectDir, makeTempDir } from '../helpers/temp-dir.js';
 
 const GRAPHFORM = "# graphform: local state and the embedded emulator's data (with its credentials)\n.graphform/\n";
 const PACKAGES = '# installed packages\nnode_modules/\n';
-const PLANS = '# graphform: saved plans\nplan.json\n*.plan.json\n';
+const PLANS = '# graphform: saved plans\nplan.json\n*.plan.json\nplan.md\n*.plan.md\n';
 const BLOCK = `${GRAPHFORM}${PACKAGES}${PLANS}`;
 
 describe('gitignoreAddition', () => {
@@ -22,8 +22,8 @@ describe('gitignoreAddition', () => {
   });
 
   it('says what it adds', () => {
-    expect(gitignoreAddition(undefined)?.added).toEqual(['.graphform/', 'node_modules/', 'plan.json', '*.plan.json']);
-    expect(gitignoreAddition('node_modules\n.graphform\n')?.added).toEqual(['plan.json', '*.plan.json']);
+    expect(gitignoreAddition(undefined)?.added).toEqual(['.graphform/', 'node_modules/', 'plan.json', '*.plan.json', 'plan.md', '*.plan.md']);
+    expect(gitignoreAddition('node_modules\n.graphform\n')?.added).toEqual(['plan.json', '*.plan.json', 'plan.md', '*.plan.md']);
   });
 
   it.each(['.graphform', '.graphform/', '/.graphform', '/.graphform/', '**/.graphform/', '.graphform/*', '.graphform/**', '!.graphform/', '.graphform/   '])(
@@ -46,16 +46,16 @@ describe('graphform init and .gitignore', () => {
   it('creates .gitignore with the folder', async () => {
     const dir = await makeProjectDir();
     const result = await runCli(['init', '--yes'], { cwd: dir });
-    expect(result.stdout).toContain('created  .gitignore (ignores .graphform/, node_modules/, plan.json, *.plan.json)');
+    expect(result.stdout).toContain('created  .gitignore (ignores .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md)');
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe(BLOCK);
   });
 
   it('appends to an existing .gitignore once, however often init runs', async () => {
     const dir = await makeProjectDir({ '.gitignore': 'node_modules/\ndist/' });
     const first = await runCli(['init', '--yes'], { cwd: dir });
-    expect(first.stdout).toContain('updated  .gitignore (added .graphform/, plan.json, *.plan.json)');
+    expect(first.stdout).toContain('updated  .gitignore (added .graphform/, plan.json, *.plan.json, plan.md, *.plan.md)');
     const second = await runCli(['init', '--yes'], { cwd: dir });
-    expect(second.stdout).toContain('exists   .gitignore (already mentions .graphform/, node_modules/, plan.json, *.plan.json; left as it is)');
+    expect(second.stdout).toContain('exists   .gitignore (already mentions .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md; left as it is)');
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe(`node_modules/\ndist/\n\n${GRAPHFORM}${PLANS}`);
   });
 
@@ -72,7 +72,7 @@ describe('graphform init and .gitignore', () => {
     await symlink(path.join(outside, 'shared-ignore'), path.join(dir, '.gitignore'));
     const linked = await runCli(['init', '--yes'], { cwd: dir });
     expect(linked.code).toBe(0);
-    expect(linked.stdout).toContain('skipped  .gitignore (not a regular file; add .graphform/, node_modules/, plan.json, *.plan.json to it yourself)');
+    expect(linked.stdout).toContain('skipped  .gitignore (not a regular file; add .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md to it yourself)');
     expect(await readFile(path.join(outside, 'shared-ignore'), 'utf8')).toBe('keep\n');
 
     const other = await makeProjectDir();

@@ -27,7 +27,8 @@ describe('templates are valid YAML', () => {
   });
 });
 
-const PATHS = ['content-sources/**', 'graphform.config.*', 'package.json', 'package-lock.json'];
+// The declarations and the data folder (the tour's data/), then what changes how graphform runs.
+const PATHS = ['content-sources/**', 'data/**', 'graphform.config.*', 'package.json', 'package-lock.json'];
 
 describe('the GitHub workflow', () => {
   it('plans pull requests and applies pushes to main, also when package.json or the lock file changed', async () => {
@@ -60,12 +61,19 @@ describe('the GitHub workflow', () => {
     const apply = job(parsed, 'apply');
     expect(apply.environment).toBe('production');
     expect(apply.outputs).toEqual({ data_loss: '${{ steps.plan.outputs.data_loss }}' });
-    expect(apply.steps.find((s) => s.id === 'plan')?.run).toContain('npx graphform plan --env production --detailed-exitcode --out plan.json || status=$?');
-    expect(apply.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toEqual({ name: 'graphform-main-plan', path: 'plan.json' });
+    const plan = apply.steps.find((s) => s.id === 'plan')?.run;
+    expect(plan).toContain('npx graphform plan --env production --detailed-exitcode --format markdown --out plan.json > plan.md || status=$?');
+    expect(plan).toContain('cat plan.md >> "$GITHUB_STEP_SUMMARY"');
+    expect(apply.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toEqual({ name: 'graphform-main-plan', path: 'plan.json\nplan.md\n' });
     expect(apply.steps.find((s) => s.name === 'Apply')?.run).toBe('npx graphform apply plan.json --env production --yes');
     const approval = job(parsed, 'apply-data-loss').steps;
     expect(approval.find((s) => s.uses?.startsWith('actions/download-artifact'))?.with).toEqual({ name: 'graphform-main-plan' });
-    expect(approval.at(-1)?.run).toBe('npx graphform apply plan.json --env production --yes --allow-data-loss');
+    const approved = approval.at(-1)?.run ?? '';
+    expect(approved).toContain('npx graphform apply plan.json --env production --yes --allow-data-loss 2> apply-errors.txt || status=$?');
+    // Then the newest main, applied only when it loses nothing.
+    expect(approved).toContain('git fetch --quiet --depth=1 origin main');
+    expect(approved).toContain('npx graphform apply main.plan.json --env production --yes\n');
+    expect(approved).not.toMatch(/apply main\.plan\.json[^\n]*--allow-data-loss/);
   });
 
   it('uses only the official actions at their current majors, Node 24 with the npm cache', async () => {
@@ -82,7 +90,7 @@ describe('the GitHub workflow', () => {
   it('plans to plan.json and plan.md, uploads both, and comments with gh under the hidden marker, after a failure too', async () => {
     const { parsed } = await workflow();
     const steps = job(parsed, 'plan').steps;
-    expect(steps.find((s) => s.name === 'Plan')?.run).toContain('npx graphform plan --env production --format markdown --out plan.json > plan.md');
+    expect(steps.find((s) => s.name === 'Plan')?.run).toContain('npx graphform plan --env production --format markdown --out plan.json "${base_plan[@]}" > plan.md');
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
     expect(upload).toMatchObject({ if: '${{ !cancelled() }}', with: { name: 'graphform-plan', path: 'plan.json\nplan.md\n' } });
     const comment = steps.find((s) => s.name === 'Comment the plan');

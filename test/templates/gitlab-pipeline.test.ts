@@ -9,7 +9,7 @@ async function pipeline(): Promise<{ text: string; parsed: Pipeline; root: unkno
 }
 
 const JOBS = ['graphform-plan', 'graphform-apply', 'graphform-approval'];
-const CHANGES = ['content-sources/**/*', 'graphform.config.*', 'package.json', 'package-lock.json'];
+const CHANGES = ['content-sources/**/*', 'data/**/*', 'graphform.config.*', 'package.json', 'package-lock.json'];
 
 describe('the GitLab pipeline', () => {
   it('is a jobs file the project .gitlab-ci.yml includes, with nothing that would change the including pipeline', async () => {
@@ -30,7 +30,8 @@ describe('the GitLab pipeline', () => {
       rules: [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"', changes: CHANGES }],
     });
     expect(plan?.artifacts).toMatchObject({ paths: ['plan.json', 'plan.md'], when: 'always' });
-    expect(plan?.script?.[0]).toContain('npx graphform plan --env production --format markdown --out plan.json > plan.md');
+    expect(plan?.script?.[0]).toContain('npx graphform plan --env production --format markdown --out plan.json "${base_plan[@]}" > plan.md');
+    expect(plan?.script?.[0]).toContain('git fetch --quiet --depth=1 origin "$CI_MERGE_REQUEST_DIFF_BASE_SHA"');
     expect(plan?.script?.[0]).toContain('npx graphform validate');
     const note = plan?.after_script?.join('\n') ?? '';
     for (const words of ["marker='<!-- graphform-plan -->'", 'GRAPHFORM_GITLAB_TOKEN', '$CI_API_V4_URL/projects/$CI_PROJECT_ID/merge_requests/$CI_MERGE_REQUEST_IID/notes', '--request PUT', 'CI_JOB_STATUS" = canceled']) {
@@ -42,8 +43,10 @@ describe('the GitLab pipeline', () => {
     const { parsed } = await pipeline();
     const onDefault = { if: '$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH', changes: CHANGES };
     expect(parsed['graphform-apply']).toMatchObject({ stage: 'deploy', resource_group: 'graphform-apply-production', environment: { name: 'production' }, rules: [onDefault] });
-    expect(parsed['graphform-apply']?.script?.[0]).toContain('npx graphform plan --env production --detailed-exitcode --out plan.json || status=$?');
-    expect(parsed['graphform-apply']?.artifacts?.paths).toEqual(['plan.json', 'graphform-approval.yml']);
+    expect(parsed['graphform-apply']?.script?.[0]).toContain('npx graphform plan --env production --detailed-exitcode --format markdown --out plan.json > plan.md || status=$?');
+    // The approver reads the rendered plan: in the log and as plan.md among the artifacts.
+    expect(parsed['graphform-apply']?.script?.[0]).toContain('cat plan.md');
+    expect(parsed['graphform-apply']?.artifacts?.paths).toEqual(['plan.json', 'plan.md', 'graphform-approval.yml']);
     expect(parsed['graphform-approval']).toEqual({
       stage: 'deploy',
       needs: ['graphform-apply'],
@@ -66,8 +69,11 @@ describe('the GitLab pipeline', () => {
       resource_group: 'graphform-apply-production',
       environment: { name: 'production-data-loss' },
       needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }],
-      script: ['npx graphform apply plan.json --env production --yes --allow-data-loss'],
     });
+    const script = child['graphform-apply-data-loss']?.script?.join('\n') ?? '';
+    expect(script).toContain('npx graphform apply plan.json --env production --yes --allow-data-loss 2> apply-errors.txt || status=$?');
+    expect(script).toContain('git fetch --quiet --depth=1 origin "$CI_DEFAULT_BRANCH"');
+    expect(script).toContain('2) npx graphform apply main.plan.json --env production --yes ;;');
   });
 
   it('explains the variables, the note token and the approval path in its comments', async () => {

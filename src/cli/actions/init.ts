@@ -12,6 +12,8 @@ import { outsidePackageWarning } from '../init/package-source.js';
 import { detectCi } from '../init/detect-ci.js';
 import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
 import { ask, canPrompt } from '../prompt.js';
+import { configuredSources, declaredData } from '../init/declared-data.js';
+import { DEFAULT_DATA_FOLDER, watchedPaths } from '../init/watched-paths.js';
 
 const TEMPLATES = new URL('../../../templates/', import.meta.url);
 
@@ -29,7 +31,10 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
   const shown = (full: string): string => path.relative(ctx.io.cwd, full) || path.basename(full);
   const signs = await existingProjectSigns(target, answers.sources);
   const example = `${answers.sources}/${answers.id}.yaml`;
-  const files = scaffold(answers, await readTemplates()).filter((file) => signs.length === 0 || file.path !== example);
+  // The CI files watch the declarations folder the config names (an existing one's) and the folders of their data files.
+  const sources = (await configuredSources(target)) ?? answers.sources;
+  const watched = watchedPaths(sources, await declaredData(target, sources), [DEFAULT_DATA_FOLDER]);
+  const files = scaffold(answers, await readTemplates(), watched).filter((file) => signs.length === 0 || file.path !== example);
   // All checked before anything is written: a file in the way found half-way left a config behind that the next init took for a project.
   const inTheWay = await findInTheWay(target, files.map((file) => file.path), [answers.sources]);
   if (inTheWay.length > 0) throw inTheWayError(inTheWay, (relative) => shown(path.join(target, relative)));

@@ -16,7 +16,8 @@ const ENTRIES: readonly IgnoreEntry[] = [
   { comment: "# graphform: local state and the embedded emulator's data (with its credentials)", lines: [GRAPHFORM_DIR_ENTRY], decides: /^!?(\/|\*\*\/)?\.graphform(\/(\*{1,2})?)?$/ },
   { comment: '# installed packages', lines: ['node_modules/'], decides: /^!?(\/|\*\*\/)?node_modules(\/(\*{1,2})?)?$/ },
   // The pipeline's saved plans (`graphform plan --out plan.json`, the CI files init writes): made for one run, not for the repository.
-  { comment: '# graphform: saved plans', lines: ['plan.json', '*.plan.json'], decides: /^!?(\/|\*\*\/)?(\*\.)?plan\.json$/ },
+  // plan.md and the like are the same plans rendered for people (`plan --format markdown > plan.md`, as the CI files write them).
+  { comment: '# graphform: saved plans', lines: ['plan.json', '*.plan.json', 'plan.md', '*.plan.md'], decides: /^!?(\/|\*\*\/)?(\*\.)?plan\.json$/ },
 ];
 
 /** What init adds to .gitignore, and the entries it adds (for the line init prints). */

@@ -1,3 +1,5 @@
+import { DEFAULT_DATA_FOLDER, githubPaths, gitlabChanges, watchedPaths } from './watched-paths.js';
+
 /** What `graphform init` writes: pure, from the answers and the templates' texts. */
 export type CiProvider = 'github' | 'gitlab' | 'none';
 
@@ -40,15 +42,21 @@ export const CI_PATHS = {
   gitlabApproval: '.gitlab/graphform-data-loss.gitlab-ci.yml',
 } as const;
 
-const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources)\}\}/g;
+const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources|watchPaths|watchChanges)\}\}/g;
 
-export function scaffold(answers: InitAnswers, templates: TemplateTexts): ScaffoldFile[] {
+/**
+ * `watched`: what the CI files run on, from the declarations folder and the folders of the
+ * `data:` patterns (watchedPaths); by default the answers' folder and `data/`, the tour's.
+ */
+export function scaffold(answers: InitAnswers, templates: TemplateTexts, watched = watchedPaths(answers.sources, [], [DEFAULT_DATA_FOLDER])): ScaffoldFile[] {
   const depth = answers.sources.split('/').filter((part) => part !== '' && part !== '.').length;
   const values: Record<string, string> = {
     id: answers.id,
     label: JSON.stringify(answers.label),
     languages: answers.languages.join(', '),
     sources: answers.sources,
+    watchPaths: githubPaths(watched),
+    watchChanges: gitlabChanges(watched),
     schemaPath: `${'../'.repeat(depth)}node_modules/graphform/schema/content-source.schema.json`,
   };
   const fill = (text: string): string => text.replace(PLACEHOLDER, (_m, key: string) => values[key] ?? '');
