@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
@@ -37,6 +37,12 @@ export interface CiProject {
   /** Every `gh` call so far, with what it read from standard input. */
   ghCalls(): Promise<GhCall[]>;
   read(file: string): Promise<string>;
+  /**
+   * What a job leaves in git and a fresh runner would not have: the shallow marker of its
+   * `git fetch --depth=1` (fetched from the work tree itself, it would cut the history the
+   * next merge needs). Called after each job.
+   */
+  forgetJobFetches(): Promise<void>;
   write(file: string, content: string): Promise<void>;
 }
 
@@ -98,6 +104,7 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
       return log.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as GhCall);
     },
     read: (file) => readFile(path.join(dir, file), 'utf8'),
+    forgetJobFetches: () => rm(path.join(dir, '.git/shallow'), { force: true }),
     write: async (file, content) => {
       await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
       await writeFile(path.join(dir, file), content);
@@ -107,6 +114,8 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
   await project.git('init', '--quiet', '--initial-branch=main');
   await project.git('add', '--all');
   await project.git('commit', '--quiet', '--message', 'graphform init');
+  // The hosted repository the jobs fetch from (the base of a pull request, the newest main): the work tree's own.
+  await project.git('remote', 'add', 'origin', dir);
   return project;
 }
 

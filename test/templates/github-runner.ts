@@ -94,6 +94,7 @@ export async function runJob(project: CiProject, workflow: Workflow, jobName: st
       code = result.code;
     }
   }
+  await project.forgetJobFetches();
   // Outputs of steps that did not run are '' on GitHub (fill() would throw on them).
   const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([key, value]) => [key, value.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_m, name: string) => values[name] ?? '')]));
   return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8'), outputs, ran, ...(failedStep === undefined ? {} : { failedStep }) };
@@ -123,4 +124,26 @@ export function fill(text: string, expressions: Expressions): string {
 /** What GitHub fills in from the repository's secrets. */
 export function secretExpressions(secrets: Record<string, string>): Expressions {
   return Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`secrets.${name}`, value]));
+}
+
+/** The runs GitHub starts, with the expression values it fills in for each: a pull request's (by number), and a push to main. */
+export function githubEvents(project: Pick<CiProject, 'secrets'>) {
+  const secrets = secretExpressions(project.secrets);
+  const pullRequest = (number: number): { name: string; expressions: Expressions } => ({
+    name: 'pull_request',
+    expressions: {
+      ...secrets,
+      'github.event_name': 'pull_request',
+      'github.ref': `refs/pull/${number}/merge`,
+      'github.token': 'ghs_test_token',
+      'github.event.pull_request.number': String(number),
+      'github.event.pull_request.head.sha': 'f00dfeed',
+      // GitHub gives the base branch's commit; a ref the simulated origin resolves stands in for it.
+      'github.event.pull_request.base.sha': 'main',
+    },
+  });
+  return {
+    pullRequest,
+    push: { name: 'push', expressions: { ...secrets, 'github.event_name': 'push', 'github.ref': 'refs/heads/main' } },
+  };
 }

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
 import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
-import { jobRuns, readWorkflow, runJob, secretExpressions, type Expressions, type Workflow } from './github-runner.js';
+import { githubEvents, jobRuns, readWorkflow, runJob, type Workflow } from './github-runner.js';
 import { isWrite } from '../helpers/emulator.js';
 
-/** The runs GitHub starts, with the expression values it fills in for each. */
-function events(project: CiProject) {
-  const secrets = secretExpressions(project.secrets);
-  const pullRequest = (number: number): { name: string; expressions: Expressions } => ({
-    name: 'pull_request',
-    expressions: {
-      ...secrets,
-      'github.event_name': 'pull_request',
-      'github.ref': `refs/pull/${number}/merge`,
-      'github.token': 'ghs_test_token',
-      'github.event.pull_request.number': String(number),
-      'github.event.pull_request.head.sha': 'f00dfeed',
-    },
-  });
-  return {
-    pullRequest,
-    push: { name: 'push', expressions: { ...secrets, 'github.event_name': 'push', 'github.ref': 'refs/heads/main' } },
-  };
-}
+const events = githubEvents;
 
 /** A project whose scaffolded source is already on main and applied, as after the first merge. */
 async function appliedProject(): Promise<{ project: CiProject; workflow: Workflow; on: ReturnType<typeof events> }> {
@@ -204,6 +186,8 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     const refused = await runJob(project, workflow, 'apply-data-loss', on.push);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
+    // main still loses items: nothing that loses them is applied without a new approval.
+    expect(refused.stdout).toContain('::warning title=graphform: a newer data loss needs its own approval::');
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
   });

@@ -17,6 +17,8 @@ function variables(project: CiProject, api?: { url: string }) {
     CI_API_V4_URL: api?.url ?? 'http://127.0.0.1:9/api/v4',
     CI_PROJECT_ID: '31',
     CI_MERGE_REQUEST_IID: '4',
+    // GitLab gives the merge base's commit; a ref the simulated origin resolves stands in for it.
+    CI_MERGE_REQUEST_DIFF_BASE_SHA: 'main',
     ...(token === undefined ? {} : { GRAPHFORM_GITLAB_TOKEN: token }),
   });
   return { defaultBranch, mergeRequest };

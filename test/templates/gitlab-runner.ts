@@ -50,6 +50,7 @@ export async function runGitlabJob(project: CiProject, pipeline: Pipeline, name:
     Object.entries(job.variables ?? {}).map(([key, value]) => [key, value.replace(/\$(\w+)/g, (_m, ref: string) => ci[ref as keyof typeof ci] ?? '')]),
   );
   const main = await project.bash(lines.join('\n'), { ...ci, ...jobVariables });
+  await project.forgetJobFetches();
   if (job.after_script === undefined) return main;
   const after = await project.bash(job.after_script.join('\n'), { ...ci, ...jobVariables, CI_JOB_STATUS: main.code === 0 ? 'success' : 'failed' });
   return { code: main.code, stdout: main.stdout + after.stdout, stderr: main.stderr + after.stderr };
