@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { CiProject } from './ci-project.js';
 
 /** Lines of the declaration `graphform init` writes (content-sources/site.yaml), to edit around. */
@@ -43,4 +45,15 @@ export async function applyElsewhere(project: CiProject): Promise<void> {
   await project.git('checkout', '--quiet', '--', '.');
   await project.git('checkout', '--quiet', 'main');
   project.emulator.inspect.clearRequests();
+}
+
+/** A branch from main with one commit that writes files (or, for null, deletes them): a pull or merge request. */
+export async function branchWith(project: CiProject, branch: string, files: Record<string, string | null>): Promise<void> {
+  await project.git('checkout', '--quiet', '-b', branch, 'main');
+  for (const [file, content] of Object.entries(files)) {
+    if (content === null) await rm(path.join(project.dir, file));
+    else await project.write(file, content);
+  }
+  await project.git('add', '--all', '--', ...Object.keys(files));
+  await project.git('commit', '--quiet', '--message', branch);
 }

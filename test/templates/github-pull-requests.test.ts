@@ -1,9 +1,7 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphClientFor } from '../helpers/emulator.js';
 import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
-import { articleProperties, MARKER, TAGS } from './declaration-edits.js';
+import { articleProperties, branchWith, MARKER, TAGS } from './declaration-edits.js';
 import { githubEvents, jobRuns, readWorkflow, runJob, type JobRun, type Workflow } from './github-runner.js';
 
 /**
@@ -35,13 +33,7 @@ async function team(): Promise<Team> {
 
 /** A pull request: a branch from main whose one commit writes (or, for null, deletes) files; its plan job runs; returns the comment it posted. */
 async function pullRequest({ project, workflow, on }: Team, number: number, files: Record<string, string | null>): Promise<string> {
-  await project.git('checkout', '--quiet', '-b', `pr-${number}`, 'main');
-  for (const [file, content] of Object.entries(files)) {
-    if (content === null) await rm(path.join(project.dir, file));
-    else await project.write(file, content);
-  }
-  await project.git('add', '--all', '--', ...Object.keys(files));
-  await project.git('commit', '--quiet', '--message', `pull request ${number}`);
+  await branchWith(project, `pr-${number}`, files);
   const planned = await runJob(project, workflow, 'plan', on.pullRequest(number));
   expect(planned.code, planned.stderr).toBe(0);
   const comment = (await project.ghCalls()).at(-1)?.stdin ?? '';

@@ -129,8 +129,10 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     const serial = project.stateServer.state()?.serial;
     const held = await runGitlabJob(project, pipeline, 'graphform-apply', on.defaultBranch);
     expect(held.code, held.stderr).toBe(0);
-    expect(held.stdout).toContain('DATA LOSS');
-    expect(held.stdout).toContain('This change loses content items, so it was not applied here. To approve it, run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
+    // The rendered plan, for the approver: in the log and as plan.md.
+    expect(held.stdout).toContain('**This plan loses content items.**');
+    expect(held.stdout).toContain(await project.read('plan.md'));
+    expect(held.stdout).toContain('This change loses content items, so it was not applied here. To approve it, read the plan above (plan.md in this job\'s artifacts) and run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');
@@ -160,6 +162,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     const refused = await runGitlabJob(project, child, 'graphform-apply-data-loss', on.defaultBranch);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
+    expect(refused.stdout).toContain('it needs its own approval');
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
   });
