@@ -6,16 +6,17 @@ import { ownValue } from '../model/own.js';
 import { hashDefinition } from '../model/hash.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
-import { stateEntry, withoutSource, withPending, withSource } from '../state/state.js';
+import { stateEntry, withLedger, withoutSource, withPending, withSource } from '../state/state.js';
 import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
 import type { KeepAccount } from '../data/keep/types.js';
-import { wipesItems } from '../plan/policy.js';
+import { hasDataChanges, wipesItems } from '../plan/policy.js';
 import { checkedKeep, owedItemsError, type KeptItems } from './keep-step.js';
 import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
 import type { ServiceWaits } from './service-waits.js';
 import { repush } from './repush-step.js';
+import { dataSyncStep, type DataSyncStepOptions } from './data-sync-step.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
 import { createWriteVerifier, type WriteVerifierOptions } from './verify-write.js';
 
@@ -45,6 +46,8 @@ export interface ApplyOptions {
    * is kept (only `data:` files come back).
    */
   keepItems?(source: PlanSource, declaration: SourceDeclaration): Promise<KeptItems | undefined>;
+  /** Brings a source's items to what its `data:` files declare (DataSyncStepOptions); absent: data files are pushed only whole, after a wipe. */
+  syncData?: NonNullable<DataSyncStepOptions['syncData']>;
   /** Removes a snapshot once its items are served (or it is replaced by a newer one). */
   removeSnapshot?(snapshot: PendingSnapshot): Promise<void>;
   /** Removes every other snapshot of the source (left by a run killed before state named it): `current` is the one state names now. */
@@ -101,6 +104,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   // A source's items are pushed again when it has data: files, or a snapshot of kept items is pending.
   const repushes = (declaration: SourceDeclaration | undefined): declaration is SourceDeclaration =>
     declaration !== undefined && options.repushData !== undefined && (declaration.data.length > 0 || pendingOf(state, declaration.id)?.keep !== undefined);
+  // A source's data items follow its data: files when it has some, or graphform pushed items from them before.
+  const syncs = (declaration: SourceDeclaration | undefined): declaration is SourceDeclaration =>
+    declaration !== undefined && options.syncData !== undefined && (declaration.data.length > 0 || (ownValue(state.sources, declaration.id)?.data?.items ?? 0) > 0);
 
   /**
    * The keep step of a full update: the items read back and snapshotted before the PUT. A
@@ -191,6 +197,14 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
           if (snapshot !== undefined) await options.removeSnapshot?.(snapshot);
         }
       }
+      // Last, once the schema is in place and nothing is pending: the items that changed in the data files.
+      if (syncs(declaration) && source.action !== 'delete' && outcome.status === 'applied' && outcome.repushError === undefined && !stopped()) {
+        const entry = ownValue(state.sources, source.id);
+        if (entry !== undefined && entry.pending === undefined) {
+          const synced = await dataSyncStep(options, source, declaration, entry.data, outcome.repush?.status === 'sent', outcome);
+          if (synced !== undefined) await record((current) => withLedger(current, source.id, synced.ledger));
+        }
+      }
     } catch (error) {
       fail(error);
     }
@@ -208,7 +222,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
   }
 
   const queue = options.plan.sources
-    .filter((s) => s.requests.length > 0 || (pendingOf(state, s.id) !== undefined && repushes(declarations.get(s.id))))
+    .filter((s) => s.requests.length > 0 || hasDataChanges(s) || (pendingOf(state, s.id) !== undefined && repushes(declarations.get(s.id))))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -255,7 +269,7 @@ function mergeOutcomes(outcomes: readonly SourceOutcome[]): SourceOutcome[] {
 
 function succeeded(outcome: SourceOutcome): boolean {
   if (outcome.status !== 'applied' && outcome.status !== 'recorded') return false;
-  if (outcome.repushError !== undefined) return false;
+  if (outcome.repushError !== undefined || outcome.dataSync?.error !== undefined) return false;
   if (outcome.schemaWait?.outcome === 'stopped') return false;
   return outcome.repush === undefined || outcome.repush.status === 'sent';
 }

@@ -1,3 +1,4 @@
+import { ownValue } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
 import type { PlanSource } from '../plan/types.js';
 import { stateEntry } from '../state/state.js';
@@ -43,7 +44,9 @@ export function appliedEntry(
   marker: PendingWork | undefined,
 ): StateSourceEntry {
   const pending = pendingOf(current, id) ?? marker;
-  const entry = stateEntry(definition, appliedAt, toolVersion);
+  // What was last pushed from the data files stays true across a schema change: the data step after it compares with it.
+  const data = ownValue(current.sources, id)?.data;
+  const entry = { ...stateEntry(definition, appliedAt, toolVersion), ...(data === undefined ? {} : { data }) };
   return pending === undefined ? entry : { ...entry, pending };
 }
 

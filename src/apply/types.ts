@@ -23,7 +23,22 @@ export interface SourceOutcome {
   schemaWait?: Pick<SchemaWait, 'outcome' | 'waitedMs' | 'missing'>;
   /** What GraphQL served of the re-pushed items, per content type and language ("sent N, served N"), and the journalIds. */
   served?: ServedReport;
+  /** The data items sent because the `data:` files changed since graphform last pushed them. */
+  dataSync?: DataSyncOutcome;
   durationMs: number;
+}
+
+/** The items of a source's data files brought to what the files declare: how many were sent, and whether it worked. */
+export interface DataSyncOutcome {
+  add: number;
+  change: number;
+  delete: number;
+  /** The push of those items (absent when nothing had to be sent, e.g. only the ledger was written after a whole re-push). */
+  summary?: PushSummary;
+  served?: ServedReport;
+  /** Why the items are not all sent and served; the ledger is then left as it was, so the next apply sends them again. */
+  error?: string;
+  errorCode?: string;
 }
 
 export type ApplyEvent =
@@ -36,6 +51,8 @@ export type ApplyEvent =
   | { type: 'failed'; id: string; action: PlanAction; error: string; code?: string }
   /** `kept`: how many of the items pushed came from the keep step's snapshot (the rest from the data: files). */
   | { type: 'repush'; id: string; summary: PushSummary | undefined; kept?: number; error?: string; code?: string }
+  /** The items that changed in the source's data files were sent (or failed: `outcome.error`). */
+  | { type: 'data-sync'; id: string; outcome: DataSyncOutcome }
   /** The keep step of a full update wrote its snapshot, before the PUT: `items` are carried over. */
   | { type: 'kept'; id: string; items: number; snapshot: string }
   /** Before the re-push: GraphQL does not serve the new schema yet (`gap` is what it lacks); asked again until `timeoutMs`. */

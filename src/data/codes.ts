@@ -75,4 +75,8 @@ export const DATA_ERROR_CODES = {
   /** A glob given on the command line whose braces expand to too many alternatives (a `data:` entry gets the diagnostic of the same code). */
   patternTooComplex: 'GF_DATA_PATTERN_TOO_COMPLEX',
   fileChanged: 'GF_DATA_FILE_CHANGED',
+  /** A `data:` pattern matches no file while graphform pushed items from the source: they would all be deleted. */
+  patternEmptied: 'GF_DATA_PATTERN_EMPTIED',
+  /** The data files hold other items than when the plan was made. */
+  changedSincePlan: 'GF_DATA_CHANGED_SINCE_PLAN',
 } as const;

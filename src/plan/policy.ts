@@ -3,12 +3,26 @@ import type { Plan, PlanSource, PlanSummary } from './types.js';
 /** The six counters and the data-loss flag of the plan's summary. */
 export function summarize(sources: readonly PlanSource[]): PlanSummary {
   const summary: PlanSummary = { create: 0, partial: 0, full: 0, delete: 0, orphan: 0, none: 0, pending: 0, dataLoss: false };
+  let items: { add: number; change: number; delete: number } | undefined;
   for (const source of sources) {
     summary[source.action] += 1;
     if (source.pending !== undefined) summary.pending += 1;
     if (source.dataLoss) summary.dataLoss = true;
+    const data = source.dataChanges;
+    if (data !== undefined) {
+      items ??= { add: 0, change: 0, delete: 0 };
+      items.add += data.add;
+      items.change += data.change;
+      items.delete += data.delete;
+    }
   }
-  return summary;
+  return items === undefined ? summary : { ...summary, items };
+}
+
+/** A source whose `data:` files differ from what graphform last pushed: apply sends the difference. */
+export function hasDataChanges(source: Pick<PlanSource, 'dataChanges'>): boolean {
+  const data = source.dataChanges;
+  return data !== undefined && data.add + data.change + data.delete > 0;
 }
 
 /** Sources whose request deletes items. */
@@ -16,9 +30,9 @@ export function dataLossSources(plan: Plan): PlanSource[] {
   return plan.sources.filter((s) => s.dataLoss);
 }
 
-/** True when applying the plan sends at least one request (an orphan sends none). */
+/** True when applying the plan sends at least one request (an orphan sends none), or items of the data files changed. */
 export function hasChanges(plan: Plan): boolean {
-  return plan.sources.some((s) => s.requests.length > 0);
+  return plan.sources.some((s) => s.requests.length > 0 || hasDataChanges(s));
 }
 
 /** True when state records work an interrupted apply left undone (a re-push), which apply finishes. */
@@ -39,7 +53,7 @@ export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
 
 /** The plan with only the sources that send a request or say something (Plan → Plan). */
 export function withoutQuietSources(plan: Plan): Plan {
-  return { ...plan, sources: plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0) };
+  return { ...plan, sources: plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0 || hasDataChanges(s)) };
 }
 
 /** A full update (PUT) of a source the service holds: the request that deletes every item, which the keep step reads back first. */

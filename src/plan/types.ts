@@ -74,10 +74,45 @@ export interface PlanSource {
    * re-push pending in state): those files checked as apply checks them. Attached by the CLI.
    */
   data?: DataCheck;
+  /**
+   * The items of the source's `data:` files against what graphform last pushed from them (the
+   * ledger in state): added, changed and deleted items. Absent when none differ. Attached by
+   * the plan workflow.
+   */
+  dataChanges?: DataChanges;
 }
 
-/** Why apply pushes a source's `data:` files. */
-export type DataPushReason = 'create' | 'full' | 'rename' | 'pending';
+/** Why apply pushes a source's `data:` files: whole (after a create, a full update, a field rename, or to finish a pending re-push), or only the items that changed. */
+export type DataPushReason = 'create' | 'full' | 'rename' | 'pending' | 'changes';
+
+/** A source's declared items against the ledger of what graphform last pushed from them. */
+export interface DataChanges {
+  /** false: state has no ledger for the source yet, so every declared item counts as new, once. */
+  ledger: boolean;
+  /** Records the data files hold. */
+  declared: number;
+  add: number;
+  change: number;
+  /** Items removed from the files (graphform deletes them; never one it did not push), and delete lines not sent yet. */
+  delete: number;
+  unchanged: number;
+  /** Per content type and language, the pairs with a change, sorted. */
+  byType: DataChangeCount[];
+  /** The first few of each, as `id (language)`. */
+  first: { add: string[]; change: string[]; delete: string[] };
+  /** `changes`: apply sends only these items and delete lines; `files`: the whole files go anyway (after a create or a full update), then the deletes. */
+  send: 'changes' | 'files';
+  /** A fingerprint of the declared records: apply refuses the plan when the files hold something else. */
+  digest: string;
+}
+
+export interface DataChangeCount {
+  type: string;
+  language: string;
+  add: number;
+  change: number;
+  delete: number;
+}
 
 /**
  * The check of the data files apply would push for a source: the files (relative to the
@@ -114,6 +149,8 @@ export interface PlanSummary {
   /** Sources with pending work in state (a re-push of their `data:` files not finished). */
   pending: number;
   dataLoss: boolean;
+  /** Items of the sources' `data:` files to add, change and delete; present when any differ. */
+  items?: { add: number; change: number; delete: number };
 }
 
 /** The contract of DESIGN.md section 6: `plan --format json` and `plan --out FILE`. */

@@ -1,3 +1,4 @@
+import { dataChangeCounts } from './data-changes.js';
 import type { ChalkInstance } from 'chalk';
 import { APPLY_WAIT_CODES, duration } from '../apply/service-waits.js';
 import { APPLY_INCONSISTENT } from '../apply/inconsistent.js';
@@ -68,6 +69,14 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       const counts = `sent ${r.sent}, served ${r.served ?? 'not counted'}`;
       return `${c.bold(e(event.id))}: ${r.outcome === 'done' ? c.green(counts) : c.red(counts)}${r.waitedMs > 0 ? ` (counted through GraphQL after ${seconds(r.waitedMs)})` : ' (counted through GraphQL)'}`;
     }
+    case 'data-sync': {
+      const o = event.outcome;
+      const counts = dataChangeCounts(o);
+      if (o.error !== undefined) return `${c.bold(e(event.id))}: ${c.red(e(`data items (${counts}) not done: ${o.error}`))}`;
+      if (o.summary === undefined) return `${c.bold(e(event.id))}: state records the items pushed from its data files`;
+      const served = o.served === undefined ? '' : `, served ${o.served.served ?? 'not counted'} of ${o.served.sent} counted`;
+      return `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} (${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`;
+    }
     case 'verify-skipped':
       return c.yellow(`Warning: ${e(event.reason)}: ${VERIFY_SKIPPED[event.endpoint]} are not read back to verify them in this apply.`);
     case 'verify-waiting':
@@ -98,6 +107,9 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   for (const o of result.outcomes.filter((outcome) => outcome.errorCode === APPLY_INCONSISTENT)) {
     lines.push(c.red(e(`Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). State records what it holds; \`graphform plan\` shows what remains to do.`)));
   }
+  for (const o of result.outcomes.filter((outcome) => outcome.dataSync?.error !== undefined)) {
+    lines.push(c.red(e(`Source ${o.id}: the changed data items were not all sent and served (${o.dataSync?.errorCode ?? 'see above'}). State still records the earlier push, so \`graphform apply\` sends them again.`)));
+  }
   if (result.stopped) lines.push(c.yellow('Stopped by an interrupt: no new work was started; the work in flight finished and state records it.'));
   if (result.pending.length > 0) {
     lines.push(
@@ -112,7 +124,7 @@ export function renderApplySummary(result: ApplyResult, c: ChalkInstance): strin
   const head = result.ok ? c.green.bold('Apply complete!') : result.stopped ? c.yellow.bold('Apply stopped.') : c.red.bold('Apply failed.');
   const recorded = count('recorded') > 0 ? `, ${count('recorded')} recorded in state` : '';
   // A source whose schema went in but whose data push failed is a failure too (the exit code says so).
-  const pushFailed = repushProblems.filter((o) => o.status !== 'failed').length;
+  const pushFailed = repushProblems.filter((o) => o.status !== 'failed').length + result.outcomes.filter((o) => o.status !== 'failed' && o.repushError === undefined && o.dataSync?.error !== undefined).length;
   const failed = `${count('failed') + pushFailed} failed${pushFailed > 0 ? ` (${pushFailed} in pushing data files)` : ''}`;
   lines.push(`${head} ${count('applied')} applied${recorded}, ${failed}, ${count('skipped')} not started.`);
   return `${lines.join('\n')}\n`;

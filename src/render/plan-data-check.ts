@@ -15,6 +15,7 @@ export const PUSH_WHEN: Readonly<Record<DataCheck['push'], string>> = {
   full: 'after its full update',
   rename: 'after the partial update that renames their fields',
   pending: 'to finish the re-push pending in state',
+  changes: 'for the items that changed',
 };
 
 /** "2 files after its full update: 120 items, 1 error, 2 warnings" */

@@ -1,5 +1,7 @@
 import type { Plan, PlanAction, PlanSource, UnmanagedSource } from '../plan/types.js';
 import { lossSentence, planHasKeep } from './keep-account.js';
+import { itemsSummary } from './data-changes.js';
+import { hasDataChanges } from '../plan/policy.js';
 
 /** Terraform's symbols: + create, ~ in place, -/+ replace, - destroy; ? for an orphan. */
 export const ACTION_SYMBOLS: Readonly<Record<PlanAction, string>> = {
@@ -50,7 +52,7 @@ export function summaryLine(plan: Plan): string {
   const replace = `${s.full} to replace${keep ? replaceNote(plan) : s.full > 0 ? ' (DELETES DATA)' : ''}`;
   const deleted = `${s.delete} to delete${s.delete > 0 ? ' (DELETES DATA)' : ''}`;
   const pending = s.pending > 0 ? `, ${s.pending} with a pending re-push` : '';
-  const counts = `${s.create} to create, ${s.partial} to update in place, ${replace}, ${deleted}, ${s.orphan} orphaned${pending}.`;
+  const counts = `${s.create} to create, ${s.partial} to update in place, ${replace}, ${deleted}, ${s.orphan} orphaned${pending}.${itemsSummary(plan)}`;
   if (!keep) return `Plan: ${counts}`;
   // What is lost leads: it is what a reviewer must not miss.
   const loss = lossSentence(plan).replace(/\.$/, '');
@@ -83,7 +85,7 @@ export function noChangesLine(plan: Plan): string {
 /** Nothing to send and nothing orphaned: "No changes." */
 export function isEmpty(plan: Plan): boolean {
   const s = plan.summary;
-  return s.create + s.partial + s.full + s.delete + s.orphan + s.pending === 0;
+  return s.create + s.partial + s.full + s.delete + s.orphan + s.pending === 0 && !plan.sources.some(hasDataChanges);
 }
 
 export function isWarning(reason: string): boolean {
@@ -102,5 +104,5 @@ export function unmanagedLine(source: UnmanagedSource): string {
 
 /** Sources worth showing: those that do something, or say something. */
 export function visibleSources(plan: Plan): PlanSource[] {
-  return plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0);
+  return plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0 || hasDataChanges(s));
 }

@@ -2,6 +2,7 @@ import type { PlanSource } from '../plan/types.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { sourceChangeLines } from './source-change-lines.js';
 import { dataCheckMarkdown } from './plan-data-check.js';
+import { dataChangesMarkdown } from './data-changes.js';
 import { KEEP_NUMERIC_COLUMNS, keepView } from './keep-account.js';
 import { ACTION_NAMES, ACTION_SYMBOLS, isWarning } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
@@ -12,7 +13,8 @@ import { requestBodyDiffs } from './request-body-diff.js';
  * where they are. Ends with a blank line.
  */
 export function sourceDetails(source: PlanSource, bodies: boolean): string {
-  const title = `<code>${ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${ACTION_NAMES[source.action]}${lossNote(source)}`;
+  const dataOnly = source.action === 'none' && source.dataChanges !== undefined;
+  const title = `<code>${dataOnly ? '~' : ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${dataOnly ? 'data items change' : ACTION_NAMES[source.action]}${lossNote(source)}`;
   const out = [`<details><summary>${title}</summary>`, ''];
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
   if (source.reasons.length > 0) out.push('');
@@ -20,6 +22,7 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
     out.push(...fenced('diff', sourceChangeLines(source).map(({ symbol, text }) => `${symbol} ${text}`)), '');
   }
   out.push(...keepMarkdown(source));
+  out.push(...dataChangesMarkdown(source));
   out.push(...dataCheckMarkdown(source));
   const diffs = requestBodyDiffs(source);
   if (bodies) {

@@ -4,6 +4,7 @@ import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
+import { dataChangesLines } from './data-changes.js';
 import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
@@ -41,11 +42,13 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
   for (const source of shown) {
     const paint = actionColors(c)[source.action];
     const request = source.requests.length === 0 ? '' : c.dim(` via ${e(requestsLine(source))}`);
-    lines.push(`${paint(ACTION_SYMBOLS[source.action].padStart(3))} ${c.bold(e(source.id))} ${paint(actionTitle(source))}${request}`);
+    const symbol = source.action === 'none' && source.dataChanges !== undefined ? '~' : ACTION_SYMBOLS[source.action];
+    lines.push(`${paint(symbol.padStart(3))} ${c.bold(e(source.id))} ${paint(actionTitle(source))}${request}`);
     // A source the service already holds as declared sends nothing: its difference from state is no change to the service.
     if (!recordsOnly(source)) for (const { symbol, text } of sourceChangeLines(source)) lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
     for (const reason of source.reasons) lines.push(`      ${isWarning(reason) ? c.yellow(e(reason)) : c.dim(`# ${e(reason)}`)}`);
     lines.push(...keepLines(source, c));
+    lines.push(...dataChangesLines(source, c));
     lines.push(...dataCheckLines(source, c));
     lines.push(...graphqlImpactLines(source, c));
     if (options.showDiff) lines.push(...bodyDiff(source, c));
@@ -81,6 +84,7 @@ function header(plan: Plan): string {
 /** The header's title; a full update with a keep account says whether it loses items or keeps them all. */
 function actionTitle(source: PlanSource): string {
   if (recordsOnly(source)) return 'will be recorded in state: the service already has this definition, nothing is sent';
+  if (source.action === 'none' && source.dataChanges !== undefined) return 'has changed data items (the schema has no changes)';
   if (source.action !== 'full' || source.keep === undefined) return ACTION_TITLES[source.action];
   return source.dataLoss ? 'will be replaced (LOSES ITEMS)' : 'will be replaced (emptied and refilled: every item is kept)';
 }

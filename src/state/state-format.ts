@@ -59,7 +59,13 @@ export function entryProblem(entry: unknown): string | undefined {
   }
   if (!isRecord(definition.contentTypes)) return 'definition.contentTypes is not an object';
   if (definition.propertyTypes !== undefined && !isRecord(definition.propertyTypes)) return 'definition.propertyTypes is not an object';
-  return pendingProblem(entry.pending);
+  return pendingProblem(entry.pending) ?? ledgerProblem(entry.data);
+}
+
+function ledgerProblem(data: unknown): string | undefined {
+  if (data === undefined) return undefined;
+  if (!isRecord(data) || data.format !== 1 || typeof data.items !== 'number' || typeof data.rows !== 'string' || typeof data.entries !== 'string') return 'data needs format 1, an items count, and rows and entries strings';
+  return undefined;
 }
 
 function pendingProblem(pending: unknown): string | undefined {

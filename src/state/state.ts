@@ -2,7 +2,7 @@ import { compareText } from '../model/canonical.js';
 import { hashDefinition } from '../model/hash.js';
 import { ownValue, recordFrom, setOwn } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
-import { STATE_FORMAT_VERSION, type PendingWork, type State, type StateSourceEntry } from './types.js';
+import { STATE_FORMAT_VERSION, type DataLedger, type PendingWork, type State, type StateSourceEntry } from './types.js';
 
 /** A new, empty state; `lineage` is a fresh UUID chosen by the caller. */
 export function emptyState(lineage: string): State {
@@ -26,6 +26,14 @@ export function withPending(state: State, id: string, pending: PendingWork | und
   if (entry === undefined) throw new Error(`no state entry for source ${id} to mark pending work on`);
   const { pending: _previous, ...rest } = entry;
   return withSource(state, id, pending === undefined ? rest : { ...rest, pending });
+}
+
+/** The state with `id`'s data ledger replaced (undefined: removed); serial + 1. */
+export function withLedger(state: State, id: string, data: DataLedger | undefined): State {
+  const entry = ownValue(state.sources, id);
+  if (entry === undefined) throw new Error(`no state entry for source ${id} to record its data ledger on`);
+  const { data: _previous, ...rest } = entry;
+  return withSource(state, id, data === undefined ? rest : { ...rest, data });
 }
 
 /** The state without `id`; serial + 1. */

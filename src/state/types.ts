@@ -18,6 +18,22 @@ export interface StateSourceEntry {
    * seen by the next plan and finished by the next apply.
    */
   pending?: PendingWork;
+  /** What graphform last pushed from the source's `data:` files (see DataLedger); absent until it first does. */
+  data?: DataLedger;
+}
+
+/**
+ * The items graphform last pushed from a source's `data:` files, compactly (ledger-codec.ts):
+ * `rows`, base64 of 16 bytes per item (the hashes of its key and of its content), and
+ * `entries`, its language, content type and id, deflated. A plan compares the declared items
+ * with it to send only what changed, and deletes what was removed from the files (never an
+ * item graphform did not push).
+ */
+export interface DataLedger {
+  format: 1;
+  items: number;
+  rows: string;
+  entries: string;
 }
 
 /** The re-push of the source's declared `data:` files after a full update (or a create). */

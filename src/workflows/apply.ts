@@ -13,7 +13,7 @@ import { emptyState } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { invalidDataSources, withDataChecks } from './check-declared-data.js';
+import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
@@ -195,6 +195,9 @@ async function decideAndApply(
   if (saved !== undefined) await verifySavedPlan(saved.planfile, plan, replan);
   const invalidData = invalidDataSources(plan);
   if (invalidData.length > 0) return refused('invalid-data', { invalidData });
+  // A saved plan applies the data items that were reviewed, or nothing.
+  const dataChanged = saved === undefined ? [] : dataChangedSincePlan(saved.plan, plan);
+  if (dataChanged.length > 0) throw dataChangedError(dataChanged);
   if (changes && saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
   if (env.signal?.aborted === true) return refused('interrupted');
 
@@ -214,6 +217,19 @@ async function decideAndApply(
         client: tallyingClient(client, tally, requestLog(env).log),
         declaration,
         snapshot,
+        config: project.config.data,
+        cwd: env.cwd,
+        root: project.config.rootDir,
+        ...(env.signal === undefined ? {} : { stop: env.signal }),
+        workersFromBytes: workersFromBytes(env.variables),
+      }),
+    syncData: async (source, declaration, ledger, repushed, tally) =>
+      (await import('../data/ledger/send-changes.js')).sendDataChanges({
+        client: tallyingClient(client, tally, requestLog(env).log),
+        declaration,
+        ledger,
+        repushed,
+        planned: source.dataChanges?.digest,
         config: project.config.data,
         cwd: env.cwd,
         root: project.config.rootDir,

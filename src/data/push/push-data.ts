@@ -5,6 +5,7 @@ import type { SourceDeclaration } from '../../model/types.js';
 import { checkDataFiles } from '../files/data-files.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { DataFile, ProgressReporter, PushSummary, ValidationSummary } from '../types.js';
+import type { RecordSink } from '../validate/pass-tally.js';
 import { runValidationPass, type ValidationPass } from '../validate/validate-files.js';
 import { wireNamesOf } from '../validate/item-schema.js';
 import { checkDataConfig } from './data-config-check.js';
@@ -41,7 +42,10 @@ export interface PushDataOptions {
   workersFromBytes?: number | undefined;
 }
 
-export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes'>;
+export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes'> & {
+  /** Sees every record with its content hash: the comparison with what was last pushed. */
+  records?: RecordSink;
+};
 
 /**
  * Validates every item, then (when all are valid, or with skipInvalid) streams them to the
@@ -84,8 +88,14 @@ export async function pushData(options: PushDataOptions): Promise<PushSummary> {
 
 /** Checks the files and every item without sending anything. */
 export async function validateDataFiles(options: ValidateDataOptions): Promise<ValidationSummary> {
+  return (await validateDataFilesRead(options)).summary;
+}
+
+/** validateDataFiles, with the files as read (their size and time when validated): a second read picks records out of them. */
+export async function validateDataFilesRead(options: ValidateDataOptions): Promise<{ summary: ValidationSummary; files: DataFile[]; fields: PlainItemFields }> {
   checkDataConfig(options.config);
-  return (await runValidationPass(await prepare(options))).summary;
+  const prepared = await prepare(options);
+  return { summary: (await runValidationPass(prepared)).summary, files: prepared.files, fields: prepared.fields };
 }
 
 async function prepare(options: ValidateDataOptions): Promise<Parameters<typeof runValidationPass>[0] & { files: DataFile[] }> {
@@ -101,6 +111,7 @@ async function prepare(options: ValidateDataOptions): Promise<Parameters<typeof 
     initialIssues: checked.issues,
     progress: options.progress,
     workersFromBytes: options.workersFromBytes,
+    records: options.records,
   };
 }
 

@@ -3,6 +3,7 @@ import type { PlainItemFields } from '../read/plain-item.js';
 import type { BlockContext } from './check-block.js';
 import { CleanLines } from './clean-lines.js';
 import { createItemValidators } from './item-validators.js';
+import { recordKinds } from './record-kinds.js';
 
 /**
  * What a thread needs to check blocks, as plain data that crosses to a worker thread. The
@@ -16,10 +17,12 @@ export interface BlockSetup {
   fields: PlainItemFields;
   maxErrors: number;
   maxLineBytes: number;
+  /** Hash each record's content (and note its type and language) for the comparison with what was last pushed. */
+  hashContent: boolean;
 }
 
-export function blockSetup(sourceId: string, definition: SourceDefinition, fields: PlainItemFields, maxErrors: number, maxLineBytes: number): BlockSetup {
-  return { sourceId, definitionJson: JSON.stringify(definition), routingFields: [fields.idField, fields.languageField], fields, maxErrors, maxLineBytes };
+export function blockSetup(sourceId: string, definition: SourceDefinition, fields: PlainItemFields, maxErrors: number, maxLineBytes: number, hashContent = false): BlockSetup {
+  return { sourceId, definitionJson: JSON.stringify(definition), routingFields: [fields.idField, fields.languageField], fields, maxErrors, maxLineBytes, hashContent };
 }
 
 /** Builds a thread's checker; the item validators come from createItemValidators, on every thread alike. */
@@ -30,5 +33,13 @@ export async function blockContext(setup: BlockSetup): Promise<BlockContext> {
 /** The checker for `setup` with the definition as it is (the main thread has it already). */
 export async function contextFor(setup: BlockSetup, definition: SourceDefinition): Promise<BlockContext> {
   const validators = createItemValidators(definition, setup.routingFields);
-  return { rules: { sourceId: setup.sourceId, definition, validators }, clean: new CleanLines(definition, validators), fields: setup.fields, maxErrors: setup.maxErrors, maxLineBytes: setup.maxLineBytes };
+  return {
+    rules: { sourceId: setup.sourceId, definition, validators },
+    clean: new CleanLines(definition, validators),
+    fields: setup.fields,
+    maxErrors: setup.maxErrors,
+    maxLineBytes: setup.maxLineBytes,
+    hashContent: setup.hashContent,
+    kinds: recordKinds(definition),
+  };
 }

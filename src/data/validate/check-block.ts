@@ -8,7 +8,9 @@ import type { PlainItemFields } from '../read/plain-item.js';
 import type { DataAction, ReadEntry } from '../types.js';
 import { checkRecord, type RecordRulesContext } from './check-record.js';
 import type { CleanLines } from './clean-lines.js';
+import { DELETE_HASH, hashBytesInto } from './content-hash.js';
 import { idHash } from './id-set.js';
+import type { RecordKinds } from './record-kinds.js';
 import { wireNamesOf } from './item-schema.js';
 import { jsonBytes, type JsonBytes } from './json-bytes.js';
 
@@ -31,9 +33,13 @@ export interface BlockJob {
   claim?: Int32Array;
 }
 
-/** Per record: two 32-bit hash halves, the line (a float: files may pass 2^32 lines) and an error flag. */
+/**
+ * Per record: two 32-bit halves of its key's hash, the line (a float: files may pass 2^32
+ * lines), two halves of its content hash, its content type and language (16 bits each) and
+ * an error flag.
+ */
 export function resultBytes(lineCount: number): number {
-  return lineCount * 17;
+  return lineCount * 29;
 }
 
 /**
@@ -54,9 +60,13 @@ export interface BlockResult {
   omittedErrors: number;
   omittedWarnings: number;
   records: number;
-  /** Two 32-bit halves per record. These three views share `job.results`. */
+  /** Two 32-bit halves per record. These five views share `job.results`. */
   hashes: Uint32Array;
   lines: Float64Array;
+  /** Two 32-bit halves of the content hash per record (content-hash.ts); zeros unless the context hashes content. */
+  contents: Uint32Array;
+  /** Per record its content type and its language as RecordKinds numbers (0 unknown); zeros unless the context hashes content. */
+  kinds: Uint16Array;
   /** 1 where the record has an error. */
   errors: Uint8Array;
   /**
@@ -74,6 +84,9 @@ export interface BlockContext {
   fields: PlainItemFields;
   maxErrors: number;
   maxLineBytes: number;
+  /** Compute each record's content hash, type and language: a plan's comparison with what was last pushed needs them. */
+  hashContent: boolean;
+  kinds: RecordKinds;
 }
 
 const NEWLINE = 0x0a;
@@ -94,12 +107,14 @@ export function checkBlock(job: BlockJob, context: BlockContext): BlockResult {
   let start = 0;
   for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
     if (tooLong?.has(line) === true) {
+      tally.at(start, start);
       state.tooLong(line, out);
       raw = false;
     } else {
       const plain = utf8 && line !== 1 && buffer[end - 1] !== CARRIAGE_RETURN;
       // Most lines are read from their bytes (readQuickly); the rest decoded in place, or by
       // decodeLine, which handles a `\r`, a BOM and bytes that are not UTF-8.
+      tally.at(start, end);
       const quick = plain ? readQuickly(json, start, end, line, state, context, tally, out) : NOT_READ;
       if (quick === READ_RENAMED) raw = false;
       if (quick === NOT_READ) {
@@ -191,7 +206,13 @@ class BlockTally {
   private records = 0;
   private readonly hashes: Uint32Array;
   private readonly lines: Float64Array;
+  private readonly contents: Uint32Array;
+  private readonly kinds: Uint16Array;
   private readonly errors: Uint8Array;
+  private readonly bytes: Uint8Array;
+  /** The line being read: every record read comes from it (a data line, a delete's action line, a plain item). */
+  private lineStart = 0;
+  private lineEnd = 0;
 
   constructor(
     private readonly job: BlockJob,
@@ -201,7 +222,16 @@ class BlockTally {
     const most = job.lineCount;
     this.hashes = new Uint32Array(job.results, 0, most * 2);
     this.lines = new Float64Array(job.results, most * 8, most);
-    this.errors = new Uint8Array(job.results, most * 16, most);
+    this.contents = new Uint32Array(job.results, most * 16, most * 2);
+    this.kinds = new Uint16Array(job.results, most * 24, most * 2);
+    this.errors = new Uint8Array(job.results, most * 28, most);
+    this.bytes = job.bytes;
+  }
+
+  /** The bytes of the line read next. */
+  at(start: number, end: number): void {
+    this.lineStart = start;
+    this.lineEnd = end;
   }
 
   add(entry: ReadEntry): void {
@@ -219,22 +249,29 @@ class BlockTally {
       hasError ||= diagnostic.severity === 'error';
     }
     if (hasError) this.invalid++;
-    this.remember(record.action, record.line, hasError);
+    this.remember(record.action, record.line, hasError, record.action.kind === 'index' ? this.context.kinds.typeOf(record.item?.ContentType) : 0);
   }
 
   /** An index record whose data line the quick check took: what add() counts for one without a diagnostic. */
   clean(action: DataAction, line: number): void {
     this.entries++;
-    this.remember(action, line, false);
+    this.remember(action, line, false, this.context.kinds.typeNamed(this.context.clean.lastTypeName));
   }
 
-  private remember(action: DataAction, line: number, hasError: boolean): void {
+  private remember(action: DataAction, line: number, hasError: boolean, type: number): void {
     const [a, b] = idHash(action.language, action.id);
     const at = this.records++;
     this.hashes[at * 2] = a;
     this.hashes[at * 2 + 1] = b;
     this.lines[at] = line;
     this.errors[at] = hasError ? 1 : 0;
+    if (!this.context.hashContent) return;
+    if (action.kind === 'delete') {
+      this.contents[at * 2] = DELETE_HASH[0];
+      this.contents[at * 2 + 1] = DELETE_HASH[1];
+    } else hashBytesInto(this.bytes, this.lineStart, this.lineEnd, this.contents, at * 2);
+    this.kinds[at * 2] = type;
+    this.kinds[at * 2 + 1] = this.context.kinds.languageOf(action.language);
   }
 
   result(raw: boolean): BlockResult {
@@ -250,6 +287,8 @@ class BlockTally {
       records: this.records,
       hashes: this.hashes,
       lines: this.lines,
+      contents: this.contents,
+      kinds: this.kinds,
       errors: this.errors,
       raw,
     };

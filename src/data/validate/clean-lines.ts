@@ -9,6 +9,8 @@ import { JSON_BYTES, sameBytes, stringEnd, valueEnd, type JsonBytes } from './js
 
 /** A type's schema made ready for the quick check, with where its rule-bearing fields are. */
 interface CleanType {
+  /** The content type's name. */
+  name: string;
   root: CleanNode;
   /** Where ContentType, Language and Status are among the root's properties. */
   contentType: number;
@@ -74,6 +76,11 @@ export class CleanLines {
   ) {
     this.declared = new Set(Object.keys(definition.contentTypes));
     this.wire = wireNamesOf(definition);
+  }
+
+  /** The content type of the line accepts() last took ('wire' or 'rename'). */
+  get lastTypeName(): string | undefined {
+    return this.lastType?.name;
   }
 
   /** What the check of the data line bytes[start, end) of an index action for `language` would say: nothing ('wire', 'rename') or something ('no'). */
@@ -245,6 +252,7 @@ export class CleanLines {
     const index = (name: string): number => root.names.indexOf(name);
     const { group, renamed } = wireGroups(root.names, this.wire.contentType(typeName));
     return {
+      name: typeName,
       root,
       contentType: index('ContentType'),
       contentTypeBytes,

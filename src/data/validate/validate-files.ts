@@ -13,7 +13,7 @@ import type { RecordRulesContext } from './check-record.js';
 import { locationKey, reportDuplicates } from './duplicates.js';
 import { cutNdjsonBlocks, type NdjsonBlocksOptions, type NdjsonBlocksOutcome } from './ndjson-blocks.js';
 import { BlockPipeline } from './block-pipeline.js';
-import { PassTally } from './pass-tally.js';
+import { PassTally, type RecordSink } from './pass-tally.js';
 
 export { locationKey };
 
@@ -50,6 +50,8 @@ export interface ValidationPassOptions {
   parallel?: ParallelOptions;
   /** Where worker threads start when `parallel` is not given (default PARALLEL_FROM_BYTES). */
   workersFromBytes?: number | undefined;
+  /** Sees every record with its content hash (a plan's comparison with what was last pushed); hashing is skipped without one. */
+  records?: RecordSink | undefined;
 }
 
 export interface ValidationPass {
@@ -87,12 +89,12 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const ndjsonBytes = options.files.filter(isNdjson).reduce((sum, file) => sum + (file.size ?? 0), 0);
   const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: options.workersFromBytes ?? PARALLEL_FROM_BYTES };
   const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
-  const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes);
+  const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes, options.records !== undefined);
   const local = (): Promise<BlockContext> => contextFor(setup, declaration.definition);
   const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())), parallel.waitForWorkers);
   const { rules } = lanes.local;
 
-  const tally = new PassTally(maxErrors, options.initialIssues ?? []);
+  const tally = new PassTally(maxErrors, options.initialIssues ?? [], options.records);
   const rawFiles = new Set<DataFile>();
   const snapshot: ProgressSnapshot = { phase: 'validate', items: 0, totalItems: undefined, bytes: 0, totalBytes: options.totalBytes, batches: 0, failedBatches: 0 };
   let bytesBefore = 0;

@@ -1,0 +1,73 @@
+import { isGraphformError } from '../diagnostics/errors.js';
+import { SentTally } from '../graph/served.js';
+import type { SourceDeclaration } from '../model/types.js';
+import type { PlanSource } from '../plan/types.js';
+import type { DataLedger } from '../state/types.js';
+import type { PushSummary } from '../data/types.js';
+import { APPLY_WAIT_CODES, duration, shortfallText, type ServiceWaits } from './service-waits.js';
+import type { ApplyEvent, DataSyncOutcome, SourceOutcome } from './types.js';
+
+/** What a source's data sync did: the counts sent, the push, and the ledger once every item is sent (undefined: drop it). */
+export interface DataSync {
+  add: number;
+  change: number;
+  delete: number;
+  summary?: PushSummary;
+  ledger: DataLedger | undefined;
+}
+
+/** What the data step takes of apply's options (ApplyOptions has them all). */
+export interface DataSyncStepOptions {
+  /**
+   * Brings the source's items to what its `data:` files declare, against `ledger` (what
+   * graphform last pushed from them): sends the items added and changed and deletes those
+   * removed; after a whole re-push (`repushed`) only the deletes remain. Each acknowledged
+   * batch is counted into `tally`. Throws when nothing could be sent.
+   */
+  syncData?(source: PlanSource, declaration: SourceDeclaration, ledger: DataLedger | undefined, repushed: boolean, tally: SentTally): Promise<DataSync>;
+  waits?: ServiceWaits;
+  onEvent?(event: ApplyEvent): void;
+}
+
+/**
+ * The data step of a source, after its schema requests and any re-push: sends what changed
+ * in the data files, counts until GraphQL serves it, and only then returns the new ledger
+ * (undefined when it must not be written: the next apply sends the items again).
+ */
+export async function dataSyncStep(
+  options: DataSyncStepOptions,
+  source: PlanSource,
+  declaration: SourceDeclaration,
+  ledger: DataLedger | undefined,
+  repushed: boolean,
+  outcome: SourceOutcome,
+): Promise<{ ledger: DataLedger | undefined } | undefined> {
+  if (options.syncData === undefined) return undefined;
+  const id = declaration.id;
+  const failed = (sync: DataSyncOutcome, error: string, code?: string): undefined => {
+    sync.error = error;
+    if (code !== undefined) sync.errorCode = code;
+    outcome.dataSync = sync;
+    options.onEvent?.({ type: 'data-sync', id, outcome: sync });
+    return undefined;
+  };
+  const tally = new SentTally();
+  let synced: DataSync;
+  try {
+    synced = await options.syncData(source, declaration, ledger, repushed, tally);
+  } catch (error) {
+    return failed({ add: 0, change: 0, delete: 0 }, error instanceof Error ? error.message : String(error), isGraphformError(error) ? error.code : undefined);
+  }
+  const sync: DataSyncOutcome = { add: synced.add, change: synced.change, delete: synced.delete, ...(synced.summary === undefined ? {} : { summary: synced.summary }) };
+  if (synced.summary !== undefined && synced.summary.status !== 'sent') return failed(sync, `the changed data items of source ${id} were not all sent (${synced.summary.status})`);
+  const waits = options.waits;
+  if (waits !== undefined && synced.summary !== undefined && tally.sent > 0) {
+    const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
+    sync.served = served;
+    if (served.outcome === 'stopped') return failed(sync, `stopped by an interrupt before GraphQL served every changed item of source ${id}`);
+    if (served.outcome !== 'done') return failed(sync, `GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+  }
+  outcome.dataSync = sync;
+  options.onEvent?.({ type: 'data-sync', id, outcome: sync });
+  return { ledger: synced.ledger };
+}
