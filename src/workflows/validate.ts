@@ -36,7 +36,10 @@ export async function validate(selection: ProjectSelection, env: WorkflowEnviron
   const config = await loaded();
   const cms = knownCmsTypes(config, selection.environment);
   const project = await loadProject(env, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
-  return { ok: !hasErrors(project.diagnostics), declarations: project.declarations, diagnostics: project.diagnostics, sources: project.sources, config };
+  // Warnings only: a data file the generated CI files do not watch would not run the pipeline. Loaded only for a project with data files.
+  const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./ci-paths-check.js')).ciPathWarnings(config.rootDir, env.cwd, project.declarations) : [];
+  const diagnostics = [...project.diagnostics, ...ciPaths];
+  return { ok: !hasErrors(diagnostics), declarations: project.declarations, diagnostics, sources: project.sources, config };
 }
 
 /**

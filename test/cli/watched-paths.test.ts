@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { githubPaths, gitlabChanges, watchedPaths, type DeclaredData } from '../../src/cli/init/watched-paths.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { runCli } from '../helpers/run-cli.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 describe('watchedPaths', () => {
@@ -29,5 +29,23 @@ describe('graphform init in an existing project', () => {
     expect(run.code, run.stderr).toBe(0);
     const workflow = await readFile(path.join(dir, '.github/workflows/graphform.yml'), 'utf8');
     expect(workflow).toContain("paths: ['catalog/shop/**', 'data/**', 'defs/**', 'graphform.config.*', 'package.json', 'package-lock.json']");
+  });
+});
+
+describe('validate and the paths the CI files watch', () => {
+  const site = (data: string): string => `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  Article:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata:\n  - ${data}\n`;
+  const item = '{"Id": "a1", "language_routing": "en", "ContentType": ["Article"], "Title": "A"}\n';
+
+  it.each(['github', 'gitlab'] as const)('warns (%s) about a data file outside them, at its data: entry, naming the folder to add', async (ci) => {
+    const dir = await makeProjectDir({ 'feeds/site.ndjson': item, 'data/site.ndjson': item });
+    expect((await runCli(['init', '--yes', '--ci', ci], { cwd: dir })).code).toBe(0);
+    await writeFile(path.join(dir, 'content-sources/site.yaml'), site('../feeds/*.ndjson'));
+    const outside = await runCli(['validate'], { cwd: dir });
+    expect(outside.code, outside.stdout).toBe(0);
+    expect(outside.stdout).toMatch(/content-sources\/site\.yaml:10:5 warning GF_CI_PATHS_MISS_DATA: data: file feeds\/site\.ndjson of source site is outside the (paths: of on\.push|changes: of graphform-apply) in \.git(hub\/workflows\/graphform\.yml|lab\/graphform\.gitlab-ci\.yml): editing it does not run the pipeline; add 'feeds\/\*\*' there\./);
+
+    await writeFile(path.join(dir, 'content-sources/site.yaml'), site('../data/*.ndjson'));
+    const inside = await runCli(['validate'], { cwd: dir });
+    expect(inside.stdout + inside.stderr).not.toContain('GF_CI_PATHS_MISS_DATA');
   });
 });
