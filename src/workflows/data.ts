@@ -13,6 +13,9 @@ import type { GraphClient } from '../graph/types.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { DeleteCount } from '../plan/types.js';
 import { withStateLock } from '../state/with-lock.js';
+import { withLedger } from '../state/state.js';
+import type { StateBackend } from '../state/types.js';
+import { ownValue } from '../model/own.js';
 import { requestLog, type ProjectSelection, type WorkflowEnvironment } from './environment.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './load-project.js';
@@ -194,8 +197,9 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
     env.report({ kind: 'warning', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
   }
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
+  const backend = stateBackendFor(env, environment);
   return withStateLock(
-    stateBackendFor(env, environment),
+    backend,
     `data purge ${input.source}`,
     async () => {
       const opened = await openEnvironment(env, project.config, environment);
@@ -205,6 +209,7 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
         if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment }))) return { ...base, purged: false, refused: 'cancelled' as const };
         if (env.signal?.aborted === true) return { ...base, purged: false, refused: 'interrupted' as const };
         await purge(opened.client, input.source, languages);
+        await forgetPurgedItems(backend, input.source, languages);
         return { ...base, purged: true };
       } finally {
         await opened.close();
@@ -212,6 +217,18 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
     },
     (text) => env.report({ kind: 'notice', text }),
   );
+}
+
+/**
+ * The purged items leave the ledger of what graphform pushed from the source's data files,
+ * so the next plan pushes the declared ones again instead of believing they are there.
+ */
+async function forgetPurgedItems(backend: StateBackend, id: string, languages: readonly string[]): Promise<void> {
+  const state = await backend.read();
+  const ledger = state === undefined ? undefined : ownValue(state.sources, id)?.data;
+  if (state === undefined || ledger === undefined) return;
+  const { ledgerWithoutLanguages } = await import('../data/ledger/ledger-codec.js');
+  await backend.write(withLedger(state, id, ledgerWithoutLanguages(ledger, languages)));
 }
 
 /** How many errors are listed when the input does not say. */

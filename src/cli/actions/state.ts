@@ -73,7 +73,8 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
     o.out(JSON.stringify({ id, ...entry }, null, 2));
     return 0;
   }
-  const header = escapeControl(`# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n${pendingLines(entry.pending)}`);
+  const ledger = entry.data === undefined ? '' : `# data: ${entry.data.items} item${entry.data.items === 1 ? '' : 's'} recorded as pushed from its data: files (the next plan sends only what changed in them)\n`;
+  const header = escapeControl(`# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n${ledger}${pendingLines(entry.pending)}`);
   o.out(`${o.color.dim(header)}${stringify({ id, ...entry.definition }, { lineWidth: 0 })}`);
   return 0;
 }

@@ -100,3 +100,12 @@ export function tableRow(table: LedgerTable, i: number): LedgerRow {
   const { rows } = table;
   return { keyA: rows[i * ROW] as number, keyB: rows[i * ROW + 1] as number, content: rows[i * ROW + 2] as number, line: table.line(i) };
 }
+
+/** The ledger without the items of these languages (a purge deleted them): the next plan pushes the declared ones again. */
+export function ledgerWithoutLanguages(ledger: DataLedger, languages: readonly string[]): DataLedger {
+  const table = readLedger(ledger);
+  const gone = new Set(languages);
+  const rows: LedgerRow[] = [];
+  for (let i = 0; i < table.count; i++) if (!gone.has(table.entry(i).language)) rows.push(tableRow(table, i));
+  return encodeLedger(rows);
+}
