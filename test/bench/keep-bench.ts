@@ -54,21 +54,7 @@ export async function runKeepBench(options: KeepBenchOptions = {}): Promise<Benc
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-keep-bench-'));
   const emulator = await emulatorProcess(bin);
   try {
-    await writeFile(
-      path.join(dir, 'graphform.config.yaml'),
-      [
-        'sources: content-sources',
-        'defaultEnvironment: bench',
-        'environments:',
-        '  bench:',
-        `    graphUrl: ${emulator.url}`,
-        '    auth: { scheme: hmac, appKey: "${env:BENCH_APP_KEY}", secret: "${env:BENCH_SECRET}" }',
-        '    state: { backend: local, path: .graphform/state/bench.json }',
-        '',
-      ].join('\n'),
-    );
-    const env = { BENCH_APP_KEY: emulator.credentials.appKey, BENCH_SECRET: emulator.credentials.secret };
-    await mkdir(path.join(dir, 'content-sources'));
+    const env = await emulatorProject(dir, emulator);
     await writeFile(path.join(dir, 'content-sources', 'kb.yaml'), SOURCE('Count', false));
     await writeItems(path.join(dir, 'items.ndjson'), count);
     await graphform(bin, dir, env, ['apply', '--yes'], 'Apply complete!');
@@ -96,7 +82,7 @@ export async function runKeepBench(options: KeepBenchOptions = {}): Promise<Benc
  * The emulator as its own process (`graphform emulator`), as a service is: its work does not
  * share this process with the benchmark's, nor run through the module runner.
  */
-async function emulatorProcess(bin: string): Promise<{ url: string; credentials: { appKey: string; secret: string }; close(): void }> {
+export async function emulatorProcess(bin: string): Promise<{ url: string; credentials: { appKey: string; secret: string }; close(): void }> {
   const credentials = { appKey: 'keepbench', secret: randomBytes(32).toString('base64') };
   const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--app-key', credentials.appKey, '--secret', credentials.secret], { stdio: ['ignore', 'pipe', 'inherit'] });
   let seen = '';
@@ -112,6 +98,28 @@ async function emulatorProcess(bin: string): Promise<{ url: string; credentials:
   return { url, credentials, close: () => void child.kill() };
 }
 
+/**
+ * A project in `dir` whose default environment, `bench`, is `emulator`, with local state in
+ * .graphform/state/bench.json and an empty content-sources/; returns the variables its auth reads.
+ */
+export async function emulatorProject(dir: string, emulator: { url: string; credentials: { appKey: string; secret: string } }): Promise<Record<string, string>> {
+  await writeFile(
+    path.join(dir, 'graphform.config.yaml'),
+    [
+      'sources: content-sources',
+      'defaultEnvironment: bench',
+      'environments:',
+      '  bench:',
+      `    graphUrl: ${emulator.url}`,
+      '    auth: { scheme: hmac, appKey: "${env:BENCH_APP_KEY}", secret: "${env:BENCH_SECRET}" }',
+      '    state: { backend: local, path: .graphform/state/bench.json }',
+      '',
+    ].join('\n'),
+  );
+  await mkdir(path.join(dir, 'content-sources'));
+  return { BENCH_APP_KEY: emulator.credentials.appKey, BENCH_SECRET: emulator.credentials.secret };
+}
+
 /** Items of two languages, each with every property: a feed that is not in the repository. */
 async function writeItems(file: string, count: number): Promise<void> {
   const out = createWriteStream(file);
@@ -124,7 +132,8 @@ async function writeItems(file: string, count: number): Promise<void> {
   await once(out, 'close');
 }
 
-async function graphform(bin: string, dir: string, env: Record<string, string>, args: string[], expected: string): Promise<{ seconds: number; peakRssMiB: number }> {
+/** One run of the built binary in `dir`, timed with its peak RSS and CPU time; throws unless it exits 0 with `expected` in its output. */
+export async function graphform(bin: string, dir: string, env: Record<string, string>, args: string[], expected: string): Promise<{ seconds: number; peakRssMiB: number; cpuSeconds: number; stdout: string }> {
   const report = path.join(dir, 'usage.txt');
   const started = performance.now();
   const run = await runChild(process.execPath, ['--import', REPORT_USAGE, bin, ...args], dir, { PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1', GRAPHFORM_BENCH_RSS: report, ...env });
@@ -132,5 +141,6 @@ async function graphform(bin: string, dir: string, env: Record<string, string>, 
   if (run.code !== 0 || !`${run.stdout}${run.stderr}`.includes(expected)) {
     throw new Error(`graphform ${args.join(' ')} exited ${run.code} without "${expected}":\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);
   }
-  return { seconds, peakRssMiB: (await readUsage(report)).peakRssMiB ?? Number.NaN };
+  const usage = await readUsage(report);
+  return { seconds, peakRssMiB: usage.peakRssMiB ?? Number.NaN, cpuSeconds: usage.cpuSeconds ?? Number.NaN, stdout: run.stdout };
 }
