@@ -82,5 +82,5 @@ function moreLine(data: DataCheck): string | undefined {
 }
 
 function plural(n: number, one: string): string {
-  return `${n} ${one}${n === 1 ? '' : 's'}`;
+  return `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 }

@@ -24,7 +24,7 @@ export interface StateSourceEntry {
 
 /**
  * The items graphform last pushed from a source's `data:` files, compactly (ledger-codec.ts):
- * `rows`, base64 of 16 bytes per item (the hashes of its key and of its content), and
+ * `rows`, base64 of 12 bytes per item (the 64-bit hash of its key, 32 bits of its content's), and
  * `entries`, its language, content type and id, deflated. A plan compares the declared items
  * with it to send only what changed, and deletes what was removed from the files (never an
  * item graphform did not push).
