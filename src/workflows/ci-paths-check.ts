@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { resolveDataFiles } from '../data/files/declared-files.js';
@@ -29,7 +28,7 @@ export async function ciPathWarnings(root: string, cwd: string, declarations: re
   const warnings: Diagnostic[] = [];
   for (const ci of CI_FILES) {
     const text = await readFile(path.join(root, ci.file), 'utf8').catch(() => undefined);
-    const watched = text === undefined ? undefined : watchedIn(text, ci.paths);
+    const watched = text === undefined ? undefined : await watchedIn(text, ci.paths);
     if (watched === undefined) continue;
     for (const declaration of withData) {
       for (const [index, pattern] of declaration.data.entries()) {
@@ -53,8 +52,13 @@ export async function ciPathWarnings(root: string, cwd: string, declarations: re
   return warnings;
 }
 
-/** The path globs of a CI file, or undefined when it cannot be read as one (then nothing is said). */
-function watchedIn(text: string, paths: (parsed: Record<string, unknown>) => unknown): string[] | undefined {
+/**
+ * The path globs of a CI file, or undefined when it cannot be read as one (then nothing is
+ * said). The yaml package is loaded only here, for a project that has the file: validate of
+ * a plain project never loads it.
+ */
+async function watchedIn(text: string, paths: (parsed: Record<string, unknown>) => unknown): Promise<string[] | undefined> {
+  const { parse } = await import('yaml');
   let parsed: unknown;
   try {
     parsed = parse(text);
