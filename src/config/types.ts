@@ -46,8 +46,9 @@ export interface EnvironmentConfig {
   graphUrl?: string;
   auth?: GraphAuth;
   /**
-   * The content GraphQL read key (`singleKey`) of a remote service: with it, plan counts the
-   * items a data-losing change deletes. A secret. The embedded emulator brings its own.
+   * The content GraphQL read key (`singleKey`) of a remote service: it sees only what the
+   * public sees, so nothing counts with it (counts use `auth`). A secret. The embedded
+   * emulator brings its own.
    */
   singleKey?: string;
   emulator?: EmulatorEnvironmentConfig;
