@@ -32,7 +32,8 @@ export function recordRefreshed(input: RecordRefreshedInput): { state: State | u
     if (answer?.status !== 'found' || before === undefined) continue;
     const description = answer.hasDescription ? undefined : before.definition.description;
     const definition = description === undefined ? answer.definition : { ...answer.definition, description };
-    const entry = stateEntry(definition, input.now.toISOString(), input.toolVersion);
+    // Pending work and the ledger of pushed data items stay: accepting a schema changes neither.
+    const entry = { ...stateEntry(definition, input.now.toISOString(), input.toolVersion), ...(before.data === undefined ? {} : { data: before.data }) };
     state = withSource(state, id, before.pending === undefined ? entry : { ...entry, pending: before.pending });
     outcomes.push({ id, action: 'none', status: 'recorded', durationMs: 0 });
   }
