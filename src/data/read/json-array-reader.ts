@@ -55,7 +55,8 @@ export async function* readJsonArray(
   if (tail.length > 0) yield tail;
 }
 
-function elementEntry(element: ArrayElement, file: string, fields: PlainItemFields, maxItemBytes: number): ReadEntry {
+/** One element of the array as an entry; also read again after the pass, to find a diagnostic's field. */
+export function elementEntry(element: ArrayElement, file: string, fields: PlainItemFields, maxItemBytes: number): ReadEntry {
   if (element.tooLarge === true) {
     const message = `This item is larger than ${formatBytes(maxItemBytes)} (${formatCount(maxItemBytes)} bytes), the largest item graphform reads: it was not read. Keep each item under that size.`;
     return { kind: 'issue', issue: dataIssue(DATA_CODES.itemTooLarge, file, element.line, message) };

@@ -28,10 +28,24 @@ export class DiagnosticCollector {
     this.warnings += warnings;
   }
 
-  /** Kept diagnostics by file (in the order files were read), then line, then code. */
+  /** The kept diagnostics in the order they were added: reading order. */
+  keptInReadingOrder(): Diagnostic[] {
+    return this.kept.map((k) => k.diagnostic);
+  }
+
+  /** Moves kept diagnostics to other positions in their files (their fields, found after the pass). */
+  moveTo(positions: ReadonlyMap<Diagnostic, { line: number; column: number }>): void {
+    if (positions.size === 0) return;
+    for (const k of this.kept) {
+      const at = positions.get(k.diagnostic);
+      if (at !== undefined) k.diagnostic = { ...k.diagnostic, line: at.line, column: at.column };
+    }
+  }
+
+  /** Kept diagnostics by file (in the order files were read), then line, column and code. */
   diagnostics(): Diagnostic[] {
     return [...this.kept]
-      .sort((a, b) => a.order - b.order || a.diagnostic.line - b.diagnostic.line || a.diagnostic.code.localeCompare(b.diagnostic.code))
+      .sort((a, b) => a.order - b.order || a.diagnostic.line - b.diagnostic.line || a.diagnostic.column - b.diagnostic.column || a.diagnostic.code.localeCompare(b.diagnostic.code))
       .map((k) => k.diagnostic);
   }
 

@@ -14,6 +14,7 @@ import { locationKey, reportDuplicates } from './duplicates.js';
 import { cutNdjsonBlocks, type NdjsonBlocksOptions, type NdjsonBlocksOutcome } from './ndjson-blocks.js';
 import { BlockPipeline } from './block-pipeline.js';
 import { PassTally, type RecordSink } from './pass-tally.js';
+import { fieldPositions } from './field-positions.js';
 
 export { locationKey };
 
@@ -141,6 +142,8 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const duplicates = await reportDuplicates(options.files, fields, tally);
   for (const file of rawFiles) if ([...duplicates].some((key) => key.startsWith(`${file.display}:`))) rawFiles.delete(file);
   const { collector } = tally;
+  // The pass puts an item's diagnostics at its first line; the few kept are moved to their fields.
+  collector.moveTo(await fieldPositions(collector.keptInReadingOrder(), { files: options.files, fields, rules, maxItemBytes: maxLineBytes }));
   const summary: ValidationSummary = {
     files: options.files.length,
     items: tally.items,
