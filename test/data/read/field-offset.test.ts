@@ -132,7 +132,7 @@ describe('yamlFieldOffset', () => {
     '  Merged: {k: *tags}', // 26
   ].join('\n');
 
-  it.each<[string, string, FieldEnd, string | undefined]>([
+  it.each<[string, FieldEnd, string | undefined]>([
     ['/PublishedAt', 'value', '5:16'],
     ['/PublishedAt', 'key', '5:3'],
     ['/Tags/1', 'value', '6:13'],
