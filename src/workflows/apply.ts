@@ -14,6 +14,7 @@ import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
+import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
@@ -177,7 +178,9 @@ async function decideAndApply(
   };
   const planned = saved === undefined ? await planNow() : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
   // Checked now, a saved plan too: the data files may have changed since it was made.
-  const plan = await withDataChecks(env, planned, project, state);
+  // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
+  const diffs = new Map<string, DeclaredDiff>();
+  const plan = await withDataChecks(env, planned, project, state, diffs);
   input.onPlan?.(plan);
   const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({ plan, applied: false, refused: reason, ok: false, outcomes: [], ...extra });
 
@@ -230,6 +233,7 @@ async function decideAndApply(
         ledger,
         repushed,
         planned: source.dataChanges?.digest,
+        diff: diffs.get(source.id),
         config: project.config.data,
         cwd: env.cwd,
         root: project.config.rootDir,

@@ -19,8 +19,9 @@ export const FIRST_IDS = 5;
  * check of the files apply would push (`data`: whole after a create, full update or pending
  * re-push; else only the items that changed) and the items to add, change and delete
  * (`dataChanges`). A saved plan's own results are replaced: the files may have changed.
+ * `diffs` receives each source's comparison, for apply to send from without reading again.
  */
-export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, project: LoadedProject, state: State | undefined): Promise<Plan> {
+export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, project: LoadedProject, state: State | undefined, diffs?: Map<string, DeclaredDiff>): Promise<Plan> {
   const byId = new Map(project.declarations.map((d) => [d.id, d]));
   const tracked = (id: string): boolean => (byId.get(id)?.data.length ?? 0) > 0 || (state?.sources[id]?.data?.items ?? 0) > 0;
   const bare = plan.sources.map(({ data: _stale, dataChanges: _staleChanges, ...rest }) => rest);
@@ -44,6 +45,7 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
       ledger: state?.sources[source.id]?.data,
     });
     refuseEmptiedPattern(env, declaration, diff);
+    diffs?.set(source.id, diff);
     sources.push(await withDiff(source, diff, pushes.get(source.id)));
   }
   return { ...plan, sources, summary: summarize(sources) };

@@ -24,6 +24,8 @@ export interface DeclaredDiff {
   ledger: LedgerTable;
   /** Whether state had a ledger for the source. */
   hadLedger: boolean;
+  /** The ledger as state held it (the object itself): a diff is reused only against the very same one. */
+  from: DataLedger | undefined;
   /** Patterns of `data:` that matched no file (GF_DATA_NO_FILES_MATCHED warnings, also in validation). */
   unmatched: Diagnostic[];
 }
@@ -41,7 +43,7 @@ export async function diffDeclaredData(options: DeclaredDataOptions & { ledger: 
   if (declaration.data.length === 0) {
     const fields = { idField: options.config.idField, languageField: options.config.languageField };
     const validation: ValidationSummary = { files: 0, items: 0, deletes: 0, invalidItems: 0, errors: 0, warnings: 0, diagnostics: [], omittedErrors: 0, omittedWarnings: 0 };
-    return { files: [], read: [], fields, validation, outcome: diff.outcome(), ledger, hadLedger, unmatched: [] };
+    return { files: [], read: [], fields, validation, outcome: diff.outcome(), ledger, hadLedger, from: options.ledger, unmatched: [] };
   }
   const resolved = await resolveDataFiles(declaration, { cwd: options.cwd, root: options.root });
   const checked = await validateDataFilesRead({
@@ -63,6 +65,7 @@ export async function diffDeclaredData(options: DeclaredDataOptions & { ledger: 
     outcome: diff.outcome(),
     ledger,
     hadLedger,
+    from: options.ledger,
     unmatched: resolved.issues,
   };
 }

@@ -19,6 +19,8 @@ export interface SendChangesOptions extends DeclaredDataOptions {
   repushed: boolean;
   /** The digest of the plan that was reviewed: the files must still hold the same records. */
   planned?: string | undefined;
+  /** The comparison apply already made of the same files against the same ledger (its check of the plan): not read again. */
+  diff?: DeclaredDiff | undefined;
   stop?: AbortSignal;
 }
 
@@ -39,7 +41,7 @@ export interface SentChanges {
  * are ever deleted; items another system pushed are not graphform's.
  */
 export async function sendDataChanges(options: SendChangesOptions): Promise<SentChanges> {
-  const diff = await diffDeclaredData(options);
+  const diff = options.diff !== undefined && options.diff.from === options.ledger ? options.diff : await diffDeclaredData(options);
   if (diff.validation.errors > 0) {
     throw new GraphformError(DATA_ERROR_CODES.invalidData, `The data files of source ${options.declaration.id} are not valid (${diff.validation.errors} errors); nothing was sent.`, {
       hint: `Run \`graphform data validate ${options.declaration.id}\` to see them, fix them and apply again.`,
