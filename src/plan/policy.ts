@@ -19,6 +19,11 @@ export function summarize(sources: readonly PlanSource[]): PlanSummary {
   return items === undefined ? summary : { ...summary, items };
 }
 
+/** A source worth showing though it sends nothing: its data files changed, or hold problems that stop the plan. */
+export function saysSomething(source: Pick<PlanSource, 'action' | 'reasons' | 'dataChanges' | 'data'>): boolean {
+  return source.action !== 'none' || source.reasons.length > 0 || hasDataChanges(source) || (source.data?.errors ?? 0) > 0;
+}
+
 /** A source whose `data:` files differ from what graphform last pushed: apply sends the difference. */
 export function hasDataChanges(source: Pick<PlanSource, 'dataChanges'>): boolean {
   const data = source.dataChanges;
@@ -53,7 +58,7 @@ export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
 
 /** The plan with only the sources that send a request or say something (Plan → Plan). */
 export function withoutQuietSources(plan: Plan): Plan {
-  return { ...plan, sources: plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0 || hasDataChanges(s)) };
+  return { ...plan, sources: plan.sources.filter(saysSomething) };
 }
 
 /** A full update (PUT) of a source the service holds: the request that deletes every item, which the keep step reads back first. */

@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { DataChanges, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { cell, code, escapeText } from './markdown-text.js';
+import { hasDataChanges } from '../plan/policy.js';
 
 /** "2 to add, 1 to change, 1 to delete" (the kinds with none left out). */
 export function dataChangeCounts(counts: { add: number; change: number; delete: number }): string {
@@ -30,7 +31,7 @@ export function itemsSummary(plan: Plan): string {
 /** The text plan's lines for a source's data changes, under its block. */
 export function dataChangesLines(source: PlanSource, c: ChalkInstance): string[] {
   const data = source.dataChanges;
-  if (data === undefined) return [];
+  if (data === undefined || !hasDataChanges(source)) return [];
   const lines = [`      ${c.cyan(e(dataChangesHeadline(data)))}`];
   for (const pair of data.byType) lines.push(`        ${c.dim(e(`${pair.type === '' ? '(delete lines)' : pair.type} in ${pair.language}:`))} ${pairCounts(pair)}`);
   if (data.first.add.length > 0) lines.push(`        ${c.green('+')} ${e(firstList(data.first.add, data.add))}`);
@@ -42,7 +43,7 @@ export function dataChangesLines(source: PlanSource, c: ChalkInstance): string[]
 /** The markdown plan's part for a source's data changes: a headline, then a collapsed table and the first ids. */
 export function dataChangesMarkdown(source: PlanSource): string[] {
   const data = source.dataChanges;
-  if (data === undefined) return [];
+  if (data === undefined || !hasDataChanges(source)) return [];
   const out = [`**${escapeText(dataChangesHeadline(data))}**`, '', `<details><summary>Data items: ${escapeText(dataChangeCounts(data))}</summary>`, ''];
   out.push('| content type | language | add | change | delete |', '|---|---|---:|---:|---:|');
   for (const pair of data.byType) out.push(`| ${cell(code(pair.type === '' ? '(delete lines)' : pair.type))} | ${cell(code(pair.language))} | ${pair.add} | ${pair.change} | ${pair.delete} |`);

@@ -1,7 +1,7 @@
 import type { Plan, PlanAction, PlanSource, UnmanagedSource } from '../plan/types.js';
 import { lossSentence, planHasKeep } from './keep-account.js';
 import { itemsSummary } from './data-changes.js';
-import { hasDataChanges } from '../plan/policy.js';
+import { hasDataChanges, saysSomething } from '../plan/policy.js';
 
 /** Terraform's symbols: + create, ~ in place, -/+ replace, - destroy; ? for an orphan. */
 export const ACTION_SYMBOLS: Readonly<Record<PlanAction, string>> = {
@@ -85,7 +85,8 @@ export function noChangesLine(plan: Plan): string {
 /** Nothing to send and nothing orphaned: "No changes." */
 export function isEmpty(plan: Plan): boolean {
   const s = plan.summary;
-  return s.create + s.partial + s.full + s.delete + s.orphan + s.pending === 0 && !plan.sources.some(hasDataChanges);
+  // Data files with problems are not "no changes": the plan stops on them.
+  return s.create + s.partial + s.full + s.delete + s.orphan + s.pending === 0 && !plan.sources.some((source) => hasDataChanges(source) || (source.data?.errors ?? 0) > 0);
 }
 
 export function isWarning(reason: string): boolean {
@@ -104,5 +105,5 @@ export function unmanagedLine(source: UnmanagedSource): string {
 
 /** Sources worth showing: those that do something, or say something. */
 export function visibleSources(plan: Plan): PlanSource[] {
-  return plan.sources.filter((s) => s.action !== 'none' || s.reasons.length > 0 || hasDataChanges(s));
+  return plan.sources.filter(saysSomething);
 }

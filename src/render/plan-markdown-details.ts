@@ -3,6 +3,7 @@ import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { sourceChangeLines } from './source-change-lines.js';
 import { dataCheckMarkdown } from './plan-data-check.js';
 import { dataChangesMarkdown } from './data-changes.js';
+import { hasDataChanges } from '../plan/policy.js';
 import { KEEP_NUMERIC_COLUMNS, keepView } from './keep-account.js';
 import { ACTION_NAMES, ACTION_SYMBOLS, isWarning } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
@@ -13,7 +14,7 @@ import { requestBodyDiffs } from './request-body-diff.js';
  * where they are. Ends with a blank line.
  */
 export function sourceDetails(source: PlanSource, bodies: boolean): string {
-  const dataOnly = source.action === 'none' && source.dataChanges !== undefined;
+  const dataOnly = source.action === 'none' && hasDataChanges(source);
   const title = `<code>${dataOnly ? '~' : ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${dataOnly ? 'data items change' : ACTION_NAMES[source.action]}${lossNote(source)}`;
   const out = [`<details><summary>${title}</summary>`, ''];
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);

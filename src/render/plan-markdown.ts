@@ -1,3 +1,4 @@
+import { hasDataChanges } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { keepLossLine, lossLine } from './delete-count.js';
@@ -174,7 +175,8 @@ function dataLossFirst(sources: readonly PlanSource[]): PlanSource[] {
 
 function tableRow(s: PlanSource): string {
   const request = s.requests.length === 0 ? '—' : s.requests.map((r) => code(`${r.method} ${r.path}`)).join(' then ');
-  return `| ${cell(code(s.id))} | ${ACTION_NAMES[s.action]} | ${s.dataLoss ? '**yes**' : 'no'} | ${cell(request)} | ${s.changes.length} |\n`;
+  const action = s.action === 'none' && hasDataChanges(s) ? 'data items' : ACTION_NAMES[s.action];
+  return `| ${cell(code(s.id))} | ${action} | ${s.dataLoss ? '**yes**' : 'no'} | ${cell(request)} | ${s.changes.length} |\n`;
 }
 
 function unmanagedBlock(plan: Plan): string {

@@ -5,6 +5,7 @@ import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.j
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
 import { dataChangesLines } from './data-changes.js';
+import { hasDataChanges } from '../plan/policy.js';
 import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
@@ -42,7 +43,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
   for (const source of shown) {
     const paint = actionColors(c)[source.action];
     const request = source.requests.length === 0 ? '' : c.dim(` via ${e(requestsLine(source))}`);
-    const symbol = source.action === 'none' && source.dataChanges !== undefined ? '~' : ACTION_SYMBOLS[source.action];
+    const symbol = source.action === 'none' && hasDataChanges(source) ? '~' : ACTION_SYMBOLS[source.action];
     lines.push(`${paint(symbol.padStart(3))} ${c.bold(e(source.id))} ${paint(actionTitle(source))}${request}`);
     // A source the service already holds as declared sends nothing: its difference from state is no change to the service.
     if (!recordsOnly(source)) for (const { symbol, text } of sourceChangeLines(source)) lines.push(`      ${symbolColors(c)[symbol](symbol)} ${e(text)}`);
@@ -84,7 +85,8 @@ function header(plan: Plan): string {
 /** The header's title; a full update with a keep account says whether it loses items or keeps them all. */
 function actionTitle(source: PlanSource): string {
   if (recordsOnly(source)) return 'will be recorded in state: the service already has this definition, nothing is sent';
-  if (source.action === 'none' && source.dataChanges !== undefined) return 'has changed data items (the schema has no changes)';
+  if (source.action === 'none' && hasDataChanges(source)) return 'has changed data items (the schema has no changes)';
+  if (source.action === 'none' && (source.data?.errors ?? 0) > 0) return 'has data items that are not valid (the schema has no changes)';
   if (source.action !== 'full' || source.keep === undefined) return ACTION_TITLES[source.action];
   return source.dataLoss ? 'will be replaced (LOSES ITEMS)' : 'will be replaced (emptied and refilled: every item is kept)';
 }

@@ -117,6 +117,19 @@ describe('declared data as desired state', () => {
     expect(await served(dir)).toEqual(expected(pages(4, 'd')));
   });
 
+  it('shows a source whose unchanged schema has data files with problems, with the problem, and not as "No changes"', { timeout: 60_000 }, async () => {
+    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(pages(2, 'd')) });
+    const env = testEnvironment(dir);
+    expect((await graphform.apply({}, env)).ok).toBe(true);
+    await writeFile(path.join(dir, 'data/pages.ndjson'), `${ndjson(pages(2, 'd'))}{"Title":"no action line"}\n`);
+    const result = await graphform.plan({}, env);
+    expect(result.invalidData.map((s) => s.id)).toEqual(['docs']);
+    const text = renderPlanText(result.plan, { color: new Chalk({ level: 0 }), showDiff: false });
+    expect(text).toContain('docs has data items that are not valid');
+    expect(text).toContain('data/pages.ndjson:5  error    GF_DATA_MISSING_ACTION');
+    expect(text).not.toContain('No changes');
+  });
+
   it('refuses a saved plan whose data files changed since', { timeout: 60_000 }, async () => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(pages(3, 'd')) });
     const env = testEnvironment(dir);
