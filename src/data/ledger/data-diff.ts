@@ -1,7 +1,7 @@
 import { DELETE_HASH, contentHashText } from '../validate/content-hash.js';
 import type { RecordSink } from '../validate/pass-tally.js';
 import type { RecordKinds } from '../validate/record-kinds.js';
-import { ROW, type LedgerEntry, type LedgerTable } from './ledger-codec.js';
+import { ROW, type LedgerTable } from './ledger-codec.js';
 
 /** A declared record that differs from what was last pushed: where it is, and what the ledger will hold of it once pushed. */
 export interface DiffRecord {
@@ -143,11 +143,6 @@ export class DataDiff implements RecordSink {
     count[kind]++;
     this.counts.set(key, count);
   }
-}
-
-/** The entries of ledger rows (removed items, say). */
-export function entriesAt(ledger: LedgerTable, rows: readonly number[]): LedgerEntry[] {
-  return rows.map((i) => ledger.entry(i));
 }
 
 function compare(a: string, b: string): number {

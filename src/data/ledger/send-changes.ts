@@ -55,6 +55,12 @@ export async function sendDataChanges(options: SendChangesOptions): Promise<Sent
   const { outcome } = diff;
   const pushed = [...outcome.added, ...outcome.changed, ...outcome.deleteLines];
   const records = pushed.length === 0 ? new Map() : await recordsOf(diff, pushed);
+  const missing = pushed.find((record) => !records.has(`${record.file}:${record.line}`));
+  if (missing !== undefined) {
+    throw new GraphformError(DATA_ERROR_CODES.fileChanged, `${missing.file}:${missing.line} no longer holds the item the check read there; nothing was sent.`, {
+      hint: 'A data file changed while apply ran. Run `graphform plan` again.',
+    });
+  }
   const languages = new Set(options.declaration.definition.languages);
   // A removed language's items went with the full update that removed it: no delete to send (the service would refuse its language).
   const removed = outcome.removed.map((row) => diff.ledger.entry(row)).filter((entry) => languages.has(entry.language));
