@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { DataChanges, Plan, PlanSource } from '../plan/types.js';
+import { formatCount as n } from '../data/progress/format-progress.js';
 import { escapeControl as e } from './escape-control.js';
 import { cell, code, escapeText } from './markdown-text.js';
 import { hasDataChanges } from '../plan/policy.js';
@@ -66,8 +67,4 @@ function pairCounts(pair: { add: number; change: number; delete: number }): stri
 function firstList(ids: readonly string[], total: number): string {
   const more = total - ids.length;
   return `${ids.join(', ')}${more > 0 ? ` and ${n(more)} more` : ''}`;
-}
-
-function n(value: number): string {
-  return value.toLocaleString('en-US');
 }

@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { formatCount } from '../data/progress/format-progress.js';
 import { renderDataDiagnostic } from '../data/report/render-data-report.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DataCheck, PlanSource } from '../plan/types.js';
@@ -82,5 +83,5 @@ function moreLine(data: DataCheck): string | undefined {
 }
 
 function plural(n: number, one: string): string {
-  return `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+  return `${formatCount(n)} ${one}${n === 1 ? '' : 's'}`;
 }

@@ -1,3 +1,4 @@
+import { compareText } from '../../model/canonical.js';
 import { DELETE_HASH, contentHashText } from '../validate/content-hash.js';
 import type { RecordSink } from '../validate/pass-tally.js';
 import type { RecordKinds } from '../validate/record-kinds.js';
@@ -108,7 +109,7 @@ export class DataDiff implements RecordSink {
         this.count(entry.type, entry.language, 'delete');
       }
     }
-    const counts = [...this.counts.values()].sort((a, b) => (a.type === b.type ? compare(a.language, b.language) : compare(a.type, b.type)));
+    const counts = [...this.counts.values()].sort((a, b) => (a.type === b.type ? compareText(a.language, b.language) : compareText(a.type, b.type)));
     return {
       declared: this.declared,
       added: this.added,
@@ -143,8 +144,4 @@ export class DataDiff implements RecordSink {
     count[kind]++;
     this.counts.set(key, count);
   }
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

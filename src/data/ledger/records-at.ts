@@ -1,3 +1,4 @@
+import { isActionShape } from '../read/action-line.js';
 import { fileBytes } from '../read/file-bytes.js';
 import { decodeLine } from '../read/line-chunks.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter } from '../read/line-splitter.js';
@@ -59,10 +60,7 @@ function recordAt(display: string, fields: PlainItemFields, previous: { bytes: B
 
 function isActionLine(text: string): boolean {
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-    const keys = Object.keys(value);
-    return keys.length === 1 && (keys[0] === 'index' || keys[0] === 'delete');
+    return isActionShape(JSON.parse(text));
   } catch {
     return false;
   }
