@@ -3,18 +3,9 @@ import { SentTally } from '../graph/served.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { PlanSource } from '../plan/types.js';
 import type { DataLedger } from '../state/types.js';
-import type { PushSummary } from '../data/types.js';
+import type { SentChanges } from '../data/ledger/send-changes.js';
 import { APPLY_WAIT_CODES, duration, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, DataSyncOutcome, SourceOutcome } from './types.js';
-
-/** What a source's data sync did: the counts sent, the push, and the ledger once every item is sent (undefined: drop it). */
-export interface DataSync {
-  add: number;
-  change: number;
-  delete: number;
-  summary?: PushSummary;
-  ledger: DataLedger | undefined;
-}
 
 /** What the data step takes of apply's options (ApplyOptions has them all). */
 export interface DataSyncStepOptions {
@@ -24,7 +15,7 @@ export interface DataSyncStepOptions {
    * removed; after a whole re-push (`repushed`) only the deletes remain. Each acknowledged
    * batch is counted into `tally`. Throws when nothing could be sent.
    */
-  syncData?(source: PlanSource, declaration: SourceDeclaration, ledger: DataLedger | undefined, repushed: boolean, tally: SentTally): Promise<DataSync>;
+  syncData?(source: PlanSource, declaration: SourceDeclaration, ledger: DataLedger | undefined, repushed: boolean, tally: SentTally): Promise<SentChanges>;
   waits?: ServiceWaits;
   onEvent?(event: ApplyEvent): void;
 }
@@ -52,7 +43,7 @@ export async function dataSyncStep(
     return undefined;
   };
   const tally = new SentTally();
-  let synced: DataSync;
+  let synced: SentChanges;
   try {
     synced = await options.syncData(source, declaration, ledger, repushed, tally);
   } catch (error) {

@@ -3,6 +3,7 @@ import type { Change } from '../diff/change.js';
 import type { RemoteDefinition, SourceInfo, SourceLabels } from '../graph/types.js';
 import type { PartialTypesBody, SourceDeclaration, SourceDefinition } from '../model/types.js';
 import type { KeepAccount } from '../data/keep/types.js';
+import type { DiffCount } from '../data/ledger/data-diff.js';
 import type { PlanMove } from './moved-changes.js';
 import type { PendingWork, State } from '../state/types.js';
 
@@ -97,21 +98,13 @@ export interface DataChanges {
   delete: number;
   unchanged: number;
   /** Per content type and language, the pairs with a change, sorted. */
-  byType: DataChangeCount[];
+  byType: DiffCount[];
   /** The first few of each, as `id (language)`. */
   first: { add: string[]; change: string[]; delete: string[] };
   /** `changes`: apply sends only these items and delete lines; `files`: the whole files go anyway (after a create or a full update), then the deletes. */
   send: 'changes' | 'files';
   /** A fingerprint of the declared records: apply refuses the plan when the files hold something else. */
   digest: string;
-}
-
-export interface DataChangeCount {
-  type: string;
-  language: string;
-  add: number;
-  change: number;
-  delete: number;
 }
 
 /**

@@ -27,7 +27,7 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
   const bare = plan.sources.map(({ data: _stale, dataChanges: _staleChanges, ...rest }) => rest);
   // Only a source with data files (or items pushed from them) is read: otherwise the data pipeline is not even loaded.
   if (!bare.some((s) => tracked(s.id) && byId.has(s.id))) return { ...plan, sources: bare, summary: summarize(bare) };
-  const [{ dataPushes }, { diffDeclaredData }] = await Promise.all([import('./data-pushes.js'), import('../data/ledger/declared-diff.js')]);
+  const [{ dataPushes }, ledger] = await Promise.all([import('./data-pushes.js'), import('../data/ledger/declared-diff.js')]);
   const pushes = new Map(dataPushes(plan, state, project.declarations).map((p) => [p.declaration.id, p.push]));
   const sources: PlanSource[] = [];
   for (const source of bare) {
@@ -36,7 +36,7 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
       sources.push(source);
       continue;
     }
-    const diff = await diffDeclaredData({
+    const diff = await ledger.diffDeclaredData({
       declaration,
       config: project.config.data,
       cwd: env.cwd,
@@ -46,13 +46,16 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
     });
     refuseEmptiedPattern(env, declaration, diff);
     diffs?.set(source.id, diff);
-    sources.push(await withDiff(source, diff, pushes.get(source.id)));
+    sources.push(await withDiff(source, diff, pushes.get(source.id), ledger));
   }
   return { ...plan, sources, summary: summarize(sources) };
 }
 
-async function withDiff(source: PlanSource, diff: DeclaredDiff, push: DataPushReason | undefined): Promise<PlanSource> {
-  const changes = await dataChangesOf(diff, push === undefined ? 'changes' : 'files');
+/** The functions of the lazily loaded declared-diff module that the plan uses to name items. */
+type ItemNames = Pick<typeof import('../data/ledger/declared-diff.js'), 'recordsOf' | 'recordNames'>;
+
+async function withDiff(source: PlanSource, diff: DeclaredDiff, push: DataPushReason | undefined, names: ItemNames): Promise<PlanSource> {
+  const changes = await dataChangesOf(diff, push === undefined ? 'changes' : 'files', names);
   const changed = changes.add + changes.change + changes.delete > 0;
   const { validation } = diff;
   // The check shows what apply pushes, and every problem: an invalid item stops the plan whether or not it changed.
@@ -64,9 +67,8 @@ async function withDiff(source: PlanSource, diff: DeclaredDiff, push: DataPushRe
 }
 
 /** The plan's account of a diff, with the first few ids of each kind read back out of the files (and the ledger). */
-async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send']): Promise<DataChanges> {
+async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send'], { recordsOf, recordNames }: ItemNames): Promise<DataChanges> {
   const { outcome } = diff;
-  const { recordsOf, recordNames } = await import('../data/ledger/declared-diff.js');
   const firstAdded = outcome.added.slice(0, FIRST_IDS);
   const firstChanged = outcome.changed.slice(0, FIRST_IDS);
   const firstDeleteLines = outcome.deleteLines.slice(0, FIRST_IDS);
