@@ -8,7 +8,6 @@ import { DECLARED_DATA_MAX_ERRORS, type DeclaredDataOptions } from '../repush.js
 import type { DataFile, DataRecord, ValidationSummary } from '../types.js';
 import { recordKinds } from '../validate/record-kinds.js';
 import { DataDiff, type DataDiffOutcome, type DiffRecord } from './data-diff.js';
-import { idHash } from '../validate/id-set.js';
 import { EMPTY_LEDGER_TABLE, encodeLedger, entryLine, readLedger, tableRow, type LedgerRow, type LedgerTable } from './ledger-codec.js';
 import { readRecordsAt } from './records-at.js';
 
@@ -110,9 +109,9 @@ export function nextLedger(diff: DeclaredDiff, pushed: ReadonlyMap<string, DataR
   for (const record of [...outcome.added, ...outcome.changed, ...outcome.deleteLines]) {
     const read = pushed.get(`${record.file}:${record.line}`);
     if (read === undefined) throw new Error(`the record at ${record.file}:${record.line} could not be read back for the ledger`);
-    const [keyA, keyB] = idHash(read.action.language, read.action.id);
     const line = entryLine({ language: read.action.language, id: read.action.id, type: read.action.kind === 'delete' ? '' : record.type });
-    rows.push({ keyA, keyB, content: record.contentA, line });
+    // The pass hashed the key from this very action.
+    rows.push({ keyA: record.keyA, keyB: record.keyB, content: record.contentA, line });
   }
   return encodeLedger(rows);
 }
