@@ -201,7 +201,9 @@ async function decideAndApply(
   // A saved plan applies the data items that were reviewed, or nothing.
   const dataChanged = saved === undefined ? [] : dataChangedSincePlan(saved.plan, plan);
   if (dataChanged.length > 0) throw dataChangedError(dataChanged);
-  if (changes && saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
+  // Whatever the plan read can change while the question is open: the data files are then read again, and must hold what was confirmed.
+  const asked = changes && saved === undefined && input.confirm !== undefined;
+  if (asked && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
   if (env.signal?.aborted === true) return refused('interrupted');
 
   const client = opened.client;
@@ -233,7 +235,7 @@ async function decideAndApply(
         ledger,
         repushed,
         planned: source.dataChanges?.digest,
-        diff: diffs.get(source.id),
+        diff: asked ? undefined : diffs.get(source.id),
         config: project.config.data,
         cwd: env.cwd,
         root: project.config.rootDir,
