@@ -78,4 +78,23 @@ describe('a damaged ledger', () => {
     expect(plan.sources[0]?.dataChanges).toMatchObject({ ledger: false, add: 3, delete: 0 });
     expect(warnings(env.messages).join('\n')).toMatch(/source docs's data files is damaged \(its entries inflate to more than \d+ bytes, the most 3 items take\)/);
   });
+
+  it('of a source that dropped data: in the same edit: nothing deleted, the ledger goes, and a warning says why', { timeout: 60_000 }, async () => {
+    const declared = pages(4, 'd');
+    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
+    const env = testEnvironment(dir);
+    expect((await graphform.apply({}, env)).ok).toBe(true);
+    await editLedger(dir, reversed);
+    await writeFile(path.join(dir, 'content-sources/docs.yaml'), SOURCE(null));
+    const { plan } = await graphform.plan({}, env);
+    // A damaged ledger cannot say which items graphform pushed: none is deleted on its word.
+    expect(plan.sources[0]?.dataChanges, 'a damaged ledger named items to delete').toMatchObject({ declared: 0, add: 0, delete: 0 });
+    expect(warnings(env.messages).join('\n')).toMatch(/source docs's data files is damaged \(its rows are not in key order/);
+    const applied = await graphform.apply({}, env);
+    expect(applied.ok, JSON.stringify(applied.outcomes)).toBe(true);
+    expect(await served(dir), 'items were deleted on the word of a damaged ledger').toEqual(expected(declared));
+    const state = JSON.parse(await readFile(path.join(dir, STATE), 'utf8')) as State;
+    expect(state.sources.docs?.data, 'the damaged ledger stays in state, warning on every plan').toBeUndefined();
+    expect(detailedExitCode((await graphform.plan({}, env)).plan)).toBe(0);
+  });
 });
