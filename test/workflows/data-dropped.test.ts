@@ -69,4 +69,27 @@ describe('a declaration that drops data: altogether', () => {
     expect(await ledgerItems(dir)).toBeUndefined();
     expect(detailedExitCode((await graphform.plan({}, env)).plan)).toBe(0);
   });
+
+  it('a data file emptied while data: stays: every item deleted, an empty ledger kept, and items added later are sent once', { timeout: 90_000 }, async () => {
+    const declared = pages(3, 'd');
+    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
+    const env = testEnvironment(dir);
+    expect((await graphform.apply({}, env)).ok).toBe(true);
+    // The file is there and matched, and holds nothing: a declared transition to no items, not a missing checkout.
+    await writeFile(path.join(dir, 'data/pages.ndjson'), '');
+    const { plan } = await graphform.plan({}, env);
+    expect(plan.sources[0]?.dataChanges).toMatchObject({ declared: 0, delete: 3 });
+    expect((await graphform.apply({}, env)).ok).toBe(true);
+    expect(await served(dir), 'the items of the emptied file are still served').toEqual(new Map());
+    expect(await ledgerItems(dir), 'the ledger of a source that still declares data: records no item').toBe(0);
+    expect(detailedExitCode((await graphform.plan({}, env)).plan)).toBe(0);
+
+    const again = pages(2, 'n');
+    await writeFile(path.join(dir, 'data/pages.ndjson'), ndjson(again));
+    const next = await graphform.apply({}, env);
+    expect(next.ok, JSON.stringify(next.outcomes)).toBe(true);
+    expect(next.outcomes[0]?.dataSync).toMatchObject({ add: 2, delete: 0 });
+    expect(await served(dir)).toEqual(expected(again));
+    expect(detailedExitCode((await graphform.plan({}, env)).plan)).toBe(0);
+  });
 });
