@@ -4,6 +4,7 @@ import type { Plan, PlanSource, PlanStrategy } from '../plan/types.js';
 import type { State } from '../state/types.js';
 import { withDataChecks, invalidDataSources } from './check-declared-data.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { environmentView, type EnvironmentView } from './environment-view.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
@@ -42,7 +43,8 @@ export interface PlanResult {
   /** Sources whose items the keep step cannot carry over because values do not convert (`onError: fail`, or no `convert:`): apply would refuse. */
   blocked: PlanSource[];
   config: ResolvedConfig;
-  environment: EnvironmentConfig;
+  /** The environment planned against, without its credentials. */
+  environment: EnvironmentView;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): 
   const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
   try {
     const made = await planWith(env, { project, state, environment, opened, input });
-    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment };
+    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment: environmentView(environment) };
   } finally {
     await opened?.close();
   }
