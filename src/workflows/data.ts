@@ -8,7 +8,7 @@ import type { ProgressReporter, PushSummary, ValidationSummary } from '../data/t
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { SentTally, tallyingClient, type ServedReport } from '../graph/served.js';
+import { SentTally, tallyingClient, type ServedProgress, type ServedReport } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { DeleteCount } from '../plan/types.js';
@@ -56,7 +56,7 @@ export interface DataPushInput extends DataInput, PushFlags {
    */
   wait?: boolean;
   /** Told, while the push waits, what GraphQL serves so far (the command line's progress line). */
-  onWaiting?(report: ServedReport, waitedMs: number, timeoutMs: number): void;
+  onWaiting?(report: ServedProgress, waitedMs: number, timeoutMs: number): void;
 }
 
 export interface DataPushResult {
