@@ -1,7 +1,7 @@
 import { GraphformError } from '../../diagnostics/errors.js';
 import { DATA_ERROR_CODES } from '../../data/codes.js';
 import { duration, shortfallText } from '../../apply/service-waits.js';
-import type { ServedReport } from '../../graph/served.js';
+import type { ServedProgress, ServedReport } from '../../graph/served.js';
 import { createBarReporter, createLineReporter, silentReporter } from '../../data/progress/reporters.js';
 import { renderPushSummary, renderValidation } from '../../data/report/render-data-report.js';
 import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
@@ -64,7 +64,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           progress: reporter(ctx),
           ...pushFlags(options),
           wait: options.wait !== false,
-          ...(json ? {} : { onWaiting: (report: ServedReport, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+          ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowEnvironmentFor(ctx, trap.signal),
       ),
@@ -98,7 +98,7 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
           progress: reporter(ctx),
           ...pushFlags({ ...options, dryRun: false }),
           wait: options.wait !== false,
-          ...(json ? {} : { onWaiting: (report: ServedReport, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+          ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowEnvironmentFor(ctx, trap.signal),
       ),
