@@ -75,6 +75,11 @@ describe('graphform data restore', () => {
     expect(restored.stdout).toContain(`State still names ${NAME} as the pending restore of source shop: what GraphQL serves was not counted (--no-wait)`);
     expect((await pendingOf(statePath))?.keep?.snapshot).toBe(NAME);
     expect(existsSync(path.join(dir, NAME))).toBe(true);
+
+    const counted = await runCli(['data', 'restore', NAME, '--format', 'json'], { cwd: dir });
+    expect(counted.code, counted.stderr).toBe(0);
+    expect((JSON.parse(counted.stdout) as { restore: unknown }).restore, 'run again with the count, it finishes').toEqual({ finishedPending: true });
+    expect(await pendingOf(statePath)).toBeUndefined();
   });
 
   it("leaves the data: files' own re-push pending, so apply pushes them back", { timeout: 60_000 }, async () => {

@@ -107,7 +107,8 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
     );
     waiting.end();
     if (result === undefined) return 1;
-    const code = showPush(ctx, result.source, result);
+    const { finishedPending, forgotten, stillPending } = result;
+    const code = showPush(ctx, result.source, result, { restore: { finishedPending, ...(forgotten === undefined ? {} : { forgotten }), ...(stillPending === undefined ? {} : { stillPending }) } });
     if (!json) for (const line of restoreLines(result, snapshot)) ctx.out(line);
     return exitCodeAfter(trap, code);
   } finally {
@@ -130,10 +131,10 @@ function restoreLines(result: DataRestoreResult, snapshot: string): string[] {
 }
 
 /** Prints what a push came to (and any shortfall of what GraphQL serves); its exit code. */
-function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult): number {
+function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult, more: Record<string, unknown> = {}): number {
   const { summary, validation, target, served } = result;
   if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }) }, null, 2));
+    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }), ...more }, null, 2));
   } else {
     showValidation(ctx, validation);
     for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
