@@ -19,23 +19,40 @@ export const movesAndConversionsRule: Rule = {
       if (!isRecord(raw)) continue;
       const names = declaredNames(source);
       if (Array.isArray(raw.moved)) found.push(...checkMoves(source, raw.moved, names));
-      if (isRecord(raw.convert)) {
-        for (const key of Object.keys(raw.convert)) {
-          if (!/^[^.]+\.[^.]+$/.test(key) || names.has(key)) continue;
-          const suggestion = closestMatch(key, [...names].filter((name) => name.includes('.')));
-          found.push(
-            diagnosticAt(
-              { sourceMap: source.sourceMap, path: ['convert', key], where: 'key' },
-              'GF_CONVERT_UNKNOWN_PROPERTY',
-              `convert names \`${key}\`, which is not a property of a content type or property type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
-            ),
-          );
-        }
-      }
+      if (isRecord(raw.convert)) found.push(...checkConversions(source, Object.keys(raw.convert), names));
     }
     return found;
   },
 };
+
+/**
+ * Each `convert:` key names a declared property as `Type.Property`. A key of another form is
+ * reported here too: the schema's own pattern error is left to the rules, and a file with no
+ * error would not be declared at all (a prune would then delete its source).
+ */
+function checkConversions(source: SourceView, keys: readonly string[], names: ReadonlySet<string>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const properties = [...names].filter((name) => name.includes('.'));
+  for (const key of keys) {
+    if (names.has(key)) continue;
+    const at = { sourceMap: source.sourceMap, path: ['convert', key], where: 'key' as const };
+    if (!/^[^.]+\.[^.]+$/.test(key)) {
+      const same = properties.filter((name) => name.slice(name.indexOf('.') + 1) === key);
+      const hint = same.length > 0 ? `; did you mean ${same.map((name) => `\`${name}\``).join(' or ')}?` : '; write it as `Type.Property`, e.g. `Article.Version`';
+      found.push(diagnosticAt(at, 'GF_CONVERT_UNKNOWN_PROPERTY', `convert key \`${key}\` is not of the form \`Type.Property\` (a content type's or property type's property)${hint}`));
+      continue;
+    }
+    const suggestion = closestMatch(key, properties);
+    found.push(
+      diagnosticAt(
+        at,
+        'GF_CONVERT_UNKNOWN_PROPERTY',
+        `convert names \`${key}\`, which is not a property of a content type or property type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+      ),
+    );
+  }
+  return found;
+}
 
 /** Every declared type name, and every `Type.Property` of content types and property types. */
 function declaredNames(source: SourceView): Set<string> {

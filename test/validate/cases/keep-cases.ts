@@ -52,6 +52,16 @@ export const keepCases: InvalidCase[] = [
     messages: ['convert names `Article.Versoin`, which is not a property of a content type or property type of this source; did you mean `Article.Version`?'],
   },
   {
+    name: 'convert keys that are not Type.Property are errors at their key, so the file is never taken as not declared',
+    files: { 'news.yaml': withKeep('convert:\n  Version: { onError: fail }\n  Article.Box.Width: { onError: fail }\n  Nothing: { onError: fail }') },
+    expected: ['news.yaml:16:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:17:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:18:3 GF_CONVERT_UNKNOWN_PROPERTY'],
+    messages: [
+      'convert key `Version` is not of the form `Type.Property` (a content type\'s or property type\'s property); did you mean `Article.Version`?',
+      'convert key `Article.Box.Width` is not of the form `Type.Property`',
+      'convert key `Nothing` is not of the form `Type.Property` (a content type\'s or property type\'s property); write it as `Type.Property`',
+    ],
+  },
+  {
     name: 'keep with a default the format does not know',
     files: { 'news.yaml': withKeep('keep:\n  defaults: { Status: Live }') },
     expected: ['news.yaml:16:23 GF_INVALID_VALUE'],
