@@ -1,4 +1,5 @@
 import { compareDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { SuggestionBudget } from '../diagnostics/suggest.js';
 import type { ParsedDeclarationFile } from '../load/parse.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { ValidationContext, ValidationResult } from './context.js';
@@ -38,7 +39,8 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
       byRules.set(file.file, found.byRules);
     }
   }
-  for (const rule of rules) diagnostics.push(...rule.check({ files: ordered, sources, context }));
+  const suggest = new SuggestionBudget();
+  for (const rule of rules) diagnostics.push(...rule.check({ files: ordered, sources, context, suggest }));
 
   const failed = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
   // A file the schema refused is never silently undeclared: where no rule said why, the schema does.
