@@ -1,7 +1,7 @@
 import type { InvalidCase } from './case.js';
 
 /** A source with content type Article (Title, Version) and property type Size (Width); `block` is appended as written. */
-const withKeep = (block: string): string =>
+export const withKeep = (block: string): string =>
   [
     'id: news',
     'label: News',
@@ -60,6 +60,19 @@ export const keepCases: InvalidCase[] = [
       'convert key `Article.Box.Width` is not of the form `Type.Property`',
       'convert key `Nothing` is not of the form `Type.Property` (a content type\'s or property type\'s property); write it as `Type.Property`',
     ],
+  },
+  {
+    name: 'a property moved to another type',
+    files: { 'news.yaml': withKeep('moved:\n  - { from: Article.Summary, to: Size.Width }') },
+    expected: ['news.yaml:16:34 GF_MOVED_ACROSS_TYPES'],
+  },
+  {
+    name: 'a property moved onto one the source already holds (state)',
+    files: { 'news.yaml': withKeep('moved:\n  - { from: Article.Summary, to: Article.Title }') },
+    context: {
+      stateSources: { news: { label: 'News', languages: ['en'], contentTypes: { Article: { contentType: [], properties: { Title: { type: 'String' }, Summary: { type: 'String' } } } } } },
+    },
+    expected: ['news.yaml:16:34 GF_MOVED_ONTO_EXISTING'],
   },
   {
     name: 'keep with a default the format does not know',
