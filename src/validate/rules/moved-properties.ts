@@ -15,8 +15,9 @@ interface PropertyMove {
  * A property's values move within its items: the keep step writes each item's `from` value
  * under `to`'s name on the same item. So `to` must be a property of the same type (after the
  * type's own move), and must not be a property the source already holds beside `from`, whose
- * values the moved ones would overwrite. What the source holds is the definition last applied
- * (state); a source not in state has nothing to overwrite.
+ * values the moved ones would overwrite. What the source holds is what the service answered
+ * while planning, else the definition last applied (state); a source in neither has nothing
+ * to overwrite.
  */
 export const movedPropertiesRule: Rule = {
   name: 'moved-properties',
@@ -32,7 +33,7 @@ export const movedPropertiesRule: Rule = {
         if (!entry.from.includes('.') && !entry.to.includes('.')) typeMoves.set(entry.from, entry.to);
         else if (isProperty(entry.from) && isProperty(entry.to)) propertyMoves.push({ from: entry.from, to: entry.to, index });
       });
-      const held = typeof source.id === 'string' ? ownValue(context.stateSources, source.id) : undefined;
+      const held = typeof source.id === 'string' ? (ownValue(context.heldSources, source.id) ?? ownValue(context.stateSources, source.id)) : undefined;
       const at = (move: PropertyMove) => ({ sourceMap: source.sourceMap, path: ['moved', move.index, 'to'], where: 'value' as const });
       const within: PropertyMove[] = [];
       for (const move of propertyMoves) {
@@ -58,7 +59,7 @@ export const movedPropertiesRule: Rule = {
 };
 
 function overwriteMessage(move: PropertyMove, existing: string, id: string): string {
-  return `\`${move.from}\` is moved to \`${move.to}\`, but source ${id} already holds \`${existing}\` beside it (as last applied): every item's \`${existing}\` value would be overwritten by its \`${move.from}\` value. Move it to a new property, or remove this entry (the plan then counts \`${move.from}\`'s values as lost)`;
+  return `\`${move.from}\` is moved to \`${move.to}\`, but source ${id} already holds \`${existing}\` beside it: every item's \`${existing}\` value would be overwritten by its \`${move.from}\` value. Move it to a new property, or remove this entry (the plan then counts \`${move.from}\`'s values as lost)`;
 }
 
 /**
