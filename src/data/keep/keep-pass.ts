@@ -7,6 +7,7 @@ import { jsonBytes } from '../validate/json-bytes.js';
 import type { ItemValidators } from '../validate/item-validators.js';
 import type { WireNames } from '../wire-names.js';
 import type { KeepRules, PropertyRule } from './keep-rules.js';
+import { isPublicItem } from './item-access.js';
 import { transformValues, type ValueEvents } from './transform-values.js';
 import { REQUIRED_ITEM_FIELDS, type ConversionIssue, type KeepAccount, type KeepRow, type LostExample, type LostReason, type ServedItem } from './types.js';
 
@@ -104,7 +105,9 @@ export class KeepPass {
       { file: 'the items read back', line: 0, action: { kind: 'index', id: item.id, language: item.language }, item: wire },
       { sourceId: this.options.sourceId, definition: rules.after.definition, validators: this.options.validators },
     ).filter((d) => d.severity === 'error');
-    if (problems.length > 0) return lose('invalid', `${problems[0]?.path === '' ? '' : `${problems[0]?.path ?? ''}: `}${problems[0]?.message ?? ''}`);
+    const problem = problems[0];
+    // A validation message may quote the value: only a public item's is shown.
+    if (problem !== undefined) return lose('invalid', `${problem.path === '' ? '' : `${problem.path}: `}${isPublicItem(item.service) ? problem.message : `fails validation (${problem.code})`}`);
     row.kept++;
     return { id: item.id, language: item.language, type: type.name, line };
   }
@@ -185,7 +188,7 @@ export class KeepPass {
           this.conversions.set(key, issue);
         }
         issue.items++;
-        if (issue.examples.length < EXAMPLES) issue.examples.push({ id: item.id, language: item.language, value: excerpt(JSON.stringify(value), 60) });
+        if (issue.examples.length < EXAMPLES) issue.examples.push({ id: item.id, language: item.language, ...(isPublicItem(item.service) ? { value: excerpt(JSON.stringify(value), 60) } : {}) });
       },
     };
   }
