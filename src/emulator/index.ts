@@ -85,7 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The marketing platform's services load on their first request: a plan or apply never calls them.
   const services = [
     graph,
-    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields }),
+    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields, corsOrigins: o.corsOrigins }),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
     lazyService(OPEN_API_PREFIX, async () => {
       const [{ openApiService }, { RateLimiter }] = await Promise.all([import('./assets/routes.js'), import('./assets/rate-limit.js')]);

@@ -74,7 +74,9 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
     let service: EmulatedService | undefined;
     try {
       service = 'load' in found ? await found.load() : found;
-      finish(await handleApi(req, url, service, deps.api));
+      const outcome = await handleApi(req, url, service, deps.api);
+      const extra = service.answerHeaders?.(req);
+      finish(extra === undefined || !('status' in outcome) ? outcome : { ...outcome, headers: { ...extra, ...outcome.headers } });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       const failed = service?.error(500, 'The emulator failed to handle this request') ?? text(500, 'The emulator failed to handle this request');
