@@ -9,6 +9,7 @@ import { lockDataDir } from './server/data-dir-lock.js';
 import { FaultInjector } from './server/faults.js';
 import { graphRoutes } from './graph/routes.js';
 import type { ContentSourceV3 } from './graph/wire-definition.js';
+import { GRAPHIQL_PREFIX } from './graphiql/paths.js';
 import { graphqlService } from './graphql/routes.js';
 import { ownHostNames } from './server/host-check.js';
 import { createInspector } from './server/inspector.js';
@@ -86,6 +87,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const services = [
     graph,
     graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields, corsOrigins: o.corsOrigins }),
+    // GraphiQL's files are read from disk only when its page is asked for.
+    lazyService(GRAPHIQL_PREFIX, async () => (await import('./graphiql/routes.js')).graphiqlService()),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
     lazyService(OPEN_API_PREFIX, async () => {
       const [{ openApiService }, { RateLimiter }] = await Promise.all([import('./assets/routes.js'), import('./assets/rate-limit.js')]);
