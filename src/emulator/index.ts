@@ -11,7 +11,7 @@ import { graphRoutes } from './graph/routes.js';
 import type { ContentSourceV3 } from './graph/wire-definition.js';
 import { GRAPHIQL_PREFIX } from './graphiql/paths.js';
 import { graphqlService } from './graphql/routes.js';
-import { ownHostNames } from './server/host-check.js';
+import { isWildcardHost, ownHostNames } from './server/host-check.js';
 import { createInspector } from './server/inspector.js';
 import { createMarketing } from './server/marketing.js';
 import { resolveEmulatorOptions } from './server/options.js';
@@ -27,6 +27,7 @@ import { IndexingLag, ObservedStore, SchemaPropagation } from './server/service-
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './server/options.js';
+export { isWildcardHost } from './server/host-check.js';
 export { ITEM_FIELD_NAMES, ITEM_FIELDS_SERVED_BY_DEFAULT } from './types.js';
 export type * from './types.js';
 
@@ -121,7 +122,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const { port } = server.address() as AddressInfo;
   ownHosts = ownHostNames(o.host, port);
-  const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
+  // Listening on every interface, it is still reached on this machine at the loopback address.
+  const hostInUrl = isWildcardHost(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   let closed: Promise<void> | undefined;
   return {
     url: `http://${hostInUrl}:${port}`,

@@ -80,11 +80,8 @@ function integer(value: number | undefined, name: string, min: number, max = Num
 
 export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulatorOptions {
   const host = options.host ?? EMULATOR_DEFAULTS.host;
-  if (!isLoopbackHost(host)) {
-    throw new GraphformError('GF_EMULATOR_NON_LOOPBACK', `The emulator only listens on loopback addresses, not ${host}`, {
-      hint: 'It accepts any request signed with its local credentials: use 127.0.0.1, ::1 or localhost.',
-    });
-  }
+  // Beyond loopback (a container's frontend must reach it) is allowed; the command warns.
+  if (host.trim() === '' || /[\s/]/.test(host)) throw bad(`host must be an address or name to listen on, such as 127.0.0.1 or 0.0.0.0, not ${JSON.stringify(host)}`);
   const credentials = options.credentials ?? generateCredentials();
   if (credentials.appKey === '' || credentials.appKey.includes(':')) throw bad('The app key must be non-empty and must not contain ":"');
   if (credentials.secret === '' || !STRICT_BASE64.test(credentials.secret)) throw bad('The secret must be base64 (epi-hmac signs with its decoded bytes)');
