@@ -100,16 +100,16 @@ async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration
   const { declaredDataKeys } = await import('../data/keep/data-keys.js');
   const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
   const { runKeep } = await import('../data/keep/run-keep.js');
+  const root = path.resolve(env.cwd, config.rootDir);
   const run = await runKeep({
     endpoint: counting.endpoint,
     before,
     declaration,
     dataKeys,
     enabled: keepEnabled(declaration, input.environment),
-    ...(snapshot === undefined ? {} : { snapshot }),
+    ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
     options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
   });
-  const root = path.resolve(env.cwd, config.rootDir);
   const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
   return { account: run.account, before, ...(written === undefined ? {} : { snapshot: written }) };
 }
