@@ -177,6 +177,9 @@ async function decideAndApply(
     return withDeleteCounts(env, kept, { counting, remote: remoteNow(), state, http: project.config.http });
   };
   const planned = saved === undefined ? await planNow() : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+  // An interrupt while the plan read items back leaves accounts that could not count: an interrupt, not a data loss.
+  const interrupted = (): boolean => env.signal?.aborted === true;
+  if (interrupted()) return { plan: planned, applied: false, refused: 'interrupted', ok: false, outcomes: [] };
   // Checked now, a saved plan too: the data files may have changed since it was made.
   // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
   const diffs = new Map<string, DeclaredDiff>();
@@ -202,7 +205,7 @@ async function decideAndApply(
   const dataChanged = saved === undefined ? [] : dataChangedSincePlan(saved.plan, plan);
   if (dataChanged.length > 0) throw dataChangedError(dataChanged);
   if (changes && saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
-  if (env.signal?.aborted === true) return refused('interrupted');
+  if (interrupted()) return refused('interrupted');
 
   const client = opened.client;
   const waits = input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);

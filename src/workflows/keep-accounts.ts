@@ -77,7 +77,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
       kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
     } catch (error) {
       if (!isGraphformError(error)) throw error;
-      kept = { account: { known: false, reason: error.message }, before: declaration.definition };
+      kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
     }
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
@@ -136,8 +136,9 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
         return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
       } catch (error) {
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
-        if (!isGraphformError(error)) throw error;
-        return { account: { known: false, reason: error.message }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
+        // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.
+        if (!isGraphformError(error) || env.signal?.aborted === true) throw error;
+        return { account: { known: false, reason: `${error.message} (${error.code})` }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
       }
     },
     removeSnapshot: async (snapshot) => {
