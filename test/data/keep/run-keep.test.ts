@@ -1,7 +1,8 @@
-import { mkdir, readdir, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKeep, type KeepRunInput } from '../../../src/data/keep/run-keep.js';
+import { snapshotHash } from '../../../src/data/keep/snapshot-file.js';
 import { GraphformError } from '../../../src/diagnostics/errors.js';
 import type { ContentEndpoint } from '../../../src/graph/content-query.js';
 import type { SourceDeclaration } from '../../../src/model/types.js';
@@ -35,6 +36,22 @@ describe('runKeep writes its snapshot only where the push will read it', () => {
     const file = path.join(root, '.graphform/snapshots/local/news-1.ndjson');
     const run = await runKeep(input(double.endpoint, file, root));
     expect(run.snapshot).toMatchObject({ path: file, items: 150 });
+  });
+
+  it('writes a snapshot of several of the writer\'s 256 KiB chunks whole, with the hash and size of its bytes', async () => {
+    // Every other fixture's snapshot fits in one chunk: a chunk lost or hashed twice would go unseen.
+    const root = await makeTempDir();
+    const pages = 12;
+    const double = await startExportDouble(({ nth }) => ({ total: pages * 100, cursor: `c${nth + 1}`, items: nth < pages ? doubleItems('n', nth * 100, nth * 100 + 100, 'Note').map((item) => ({ ...(item as object), Title: 'x'.repeat(400) })) : [] }));
+    const file = path.join(root, '.graphform/snapshots/local/news-1.ndjson');
+    const run = await runKeep(input(double.endpoint, file, root));
+    const bytes = await readFile(file);
+    expect(bytes.length, 'the snapshot spans several chunks').toBeGreaterThan(2 * 256 * 1024);
+    expect(run.snapshot).toEqual({ path: file, items: pages * 100, bytes: bytes.length, hash: await snapshotHash(file) });
+    const lines = bytes.toString('utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(2 * pages * 100);
+    expect(new Set(lines.filter((_, i) => i % 2 === 0).map((l) => (JSON.parse(l) as { index: { _id: string } }).index._id)).size).toBe(pages * 100);
   });
 
   it('refuses a snapshot folder that is a link out of the project, writing nothing there', async () => {
