@@ -59,3 +59,37 @@ export async function startExportDouble(script: PageScript, fields: readonly str
 export function doubleItems(prefix: string, from: number, to: number, type: string): unknown[] {
   return Array.from({ length: to - from }, (_, i) => ({ _id: `${prefix}${from + i}`, ContentType: [type], Status: 'Published', _rbac: 'r:Everyone:Read', Title: `t${from + i}` }));
 }
+
+/**
+ * A proxy over real HTTP in front of a graph service (the emulator): every request goes
+ * through unchanged (signatures sign the path and body, not the host), except the
+ * export's page queries asked with a cursor, which get the answer of the first page of the
+ * same type and language again, with its cursor: a cursor that never ends. Returns its URL.
+ */
+export async function startFirstPageAgainProxy(target: string): Promise<string> {
+  const firstPages = new Map<string, string>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks);
+        const asked = req.method === 'POST' && (req.url ?? '').startsWith('/content/v2') ? (JSON.parse(body.toString('utf8')) as { query: string; variables?: { cursor?: string } }) : undefined;
+        const paging = asked?.query.startsWith('query graphformExport') === true;
+        const again = paging && (asked?.variables?.cursor ?? '') !== '' ? firstPages.get(asked?.query ?? '') : undefined;
+        if (again !== undefined) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(again);
+          return;
+        }
+        const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'));
+        const answer = await fetch(`${target}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) });
+        const text = await answer.text();
+        if (paging && answer.status === 200) firstPages.set(asked?.query ?? '', text);
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(text);
+      })();
+    });
+  });
+  return listenForTest(server);
+}
