@@ -144,7 +144,12 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
     },
-    mergeSnapshots: async (id, fresh, owed) => (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id),
+    mergeSnapshots: async (id, fresh, owed) => {
+      const declaration = input.project.declarations.find((d) => d.id === id);
+      const config = input.project.config;
+      const fromFiles = declaration === undefined ? new Set<string>() : await (await import('../data/keep/data-keys.js')).declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
+      return (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id, fromFiles);
+    },
     pruneSnapshots: async (id, current) => {
       const folder = snapshotFolder(root, input.environment.name);
       const names = await readdir(folder).catch(() => [] as string[]);
