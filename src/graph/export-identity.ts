@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { IdHashSet, idHash } from '../data/validate/id-set.js';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
@@ -20,8 +22,14 @@ const AGAIN = 'nothing was sent; run again, and if the service answers the same,
  * that answers items read already (a cursor that starts over) fails at its first item.
  */
 export class ExportIdentity {
-  /** `language\n_id` of every item read: exact keys, since a hash hit could not be confirmed without reading again. */
-  private readonly seen = new Set<string>();
+  /**
+   * Every `(language, _id)` read, as 64-bit hashes (about 10 bytes an item, where the keys
+   * themselves take some 85 MB a million): a hit means "probably read already". A false hit
+   * has odds of about 3 in a million at 10 million items, and the hash is salted per read,
+   * so running again, as the error says, does not meet it again.
+   */
+  private readonly seen = new IdHashSet();
+  private readonly salt = randomBytes(8).toString('hex');
 
   /** The item's `_id`, once it is known to be new; throws GF_KEEP_EXPORT_INVALID_ID or GF_KEEP_EXPORT_DUPLICATE. */
   take(raw: unknown, place: ItemPlace): string {
@@ -32,13 +40,11 @@ export class ExportIdentity {
         details: { source: place.source ?? '', type: place.type, language: place.language, position: place.position },
       });
     }
-    const key = `${place.language}\n${id}`;
-    if (this.seen.has(key)) {
+    if (!this.seen.add(idHash(`${this.salt}${place.language}`, id))) {
       throw new GraphformError('GF_KEEP_EXPORT_DUPLICATE', `the content GraphQL endpoint answered the item _id "${excerpt(id, 60)}" in ${place.language}${ofSource(place.source)} more than once (again as item ${place.position} of ${place.type}): its paging repeats items, so others may never be read; ${AGAIN}`, {
         details: { source: place.source ?? '', type: place.type, language: place.language, id, position: place.position },
       });
     }
-    this.seen.add(key);
     return id;
   }
 }
