@@ -83,6 +83,9 @@ export interface ServedReport {
   reason?: string;
 }
 
+/** The count while it still waits: `outcome` says so, and `waitedMs` is the time waited so far. */
+export type ServedProgress = Omit<ServedReport, 'outcome'> & { outcome: 'waiting' };
+
 /**
  * Counts, through GraphQL, the items of each content type and language a push sent, until
  * at least as many are served as were sent (public-facts.md: a 200 with a journalId means
@@ -90,7 +93,7 @@ export interface ServedReport {
  * filled source) passes once its total reaches what was sent; after a wipe the source
  * started empty, so the counts match exactly.
  */
-export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally, options: PollOptions & CountOptions, onWaiting?: (report: ServedReport, waitedMs: number) => void): Promise<ServedReport> {
+export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally, options: PollOptions & CountOptions, onWaiting?: (report: ServedProgress, waitedMs: number) => void): Promise<ServedReport> {
   const { withinMs, sleep, now, signal, ...http } = options;
   const pairs = tally.pairs();
   const base = { sent: tally.sent, journalIds: [...tally.journalIds] };
@@ -105,7 +108,8 @@ export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally,
     const done = seen.every((p) => p.served >= p.sent);
     return { state: done ? 'done' : 'waiting', value: { outcome: 'done', ...base, served, pairs: seen, waitedMs: 0 } };
   };
-  const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, onWaiting);
+  const waiting = onWaiting === undefined ? undefined : (value: ServedReport, waitedMs: number): void => onWaiting({ ...value, outcome: 'waiting', waitedMs }, waitedMs);
+  const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, waiting);
   return { ...waited.value, outcome: waited.outcome, waitedMs: waited.waitedMs };
 }
 

@@ -24,10 +24,14 @@ export function saysSomething(source: Pick<PlanSource, 'action' | 'reasons' | 'd
   return source.action !== 'none' || source.reasons.length > 0 || hasDataChanges(source) || (source.data?.errors ?? 0) > 0;
 }
 
-/** A source whose `data:` files differ from what graphform last pushed: apply sends the difference. */
+/**
+ * A source whose `data:` files differ from what graphform last pushed: apply sends the
+ * difference. A damaged ledger is a change too, even with no item to send: apply writes it anew
+ * (or drops it), else every plan would warn of it.
+ */
 export function hasDataChanges(source: Pick<PlanSource, 'dataChanges'>): boolean {
   const data = source.dataChanges;
-  return data !== undefined && data.add + data.change + data.delete > 0;
+  return data !== undefined && (data.add + data.change + data.delete > 0 || data.ledgerDamaged !== undefined);
 }
 
 /** Sources whose request deletes items. */

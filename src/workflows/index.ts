@@ -5,6 +5,7 @@
  */
 export type { LockHolder, ProjectSelection, WorkflowEnvironment, WorkflowMessage } from './environment.js';
 export { nodeEnvironment, type NodeEnvironmentOptions } from './node-environment.js';
+export type { EnvironmentView } from './environment-view.js';
 export { InvalidDeclarationsError, isInvalidDeclarationsError } from './invalid-declarations.js';
 export { validate, type ValidateResult } from './validate.js';
 export { plan, type PlanWorkflowInput, type PlanResult } from './plan.js';

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuild } from '../helpers/built-binary.js';
+import { assertFreshBuild, linkBuiltPackage } from '../helpers/built-binary.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { fencedBlocks } from './runnable-blocks.js';
 
@@ -41,9 +41,7 @@ async function exampleProject(): Promise<string> {
   const project = await makeTempDir('graphform-library-');
   await cp(path.join(repo, 'content-sources'), path.join(project, 'content-sources'), { recursive: true });
   await cp(path.join(repo, 'graphform.config.yaml'), path.join(project, 'graphform.config.yaml'));
-  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'library-user', private: true, type: 'module' })}\n`);
-  await mkdir(path.join(project, 'node_modules'));
-  await symlink(repo, path.join(project, 'node_modules', 'graphform'), 'dir');
+  await linkBuiltPackage(project);
   return project;
 }
 
