@@ -113,6 +113,18 @@ describe('loadConfig', () => {
       text: ['graphUrl', 'emulator'],
     },
     {
+      name: 'an environment name with a path separator, which would put its state, lock and snapshots outside the project',
+      files: { 'graphform.config.yaml': 'environments:\n  ../../elsewhere:\n    emulator: {}\n' },
+      code: 'GF_CONFIG_INVALID',
+      text: ['graphform.config.yaml:2:3 (environments.../../elsewhere): "../../elsewhere" is not a valid name: an environment name is 1 to 32 characters, lowercase a-z and 0-9 only'],
+    },
+    {
+      name: 'an environment name with characters a source id does not allow',
+      files: { '.graphformrc.json': '{"environments": {"local": {}, "Prod_EU": {"emulator": {}}}}' },
+      code: 'GF_CONFIG_INVALID',
+      text: ['.graphformrc.json:1:32 (environments.Prod_EU): "Prod_EU" is not a valid name'],
+    },
+    {
       name: 'an unknown environment',
       files: {},
       environment: 'prodution',

@@ -1,6 +1,8 @@
 import { excerpt } from '../../diagnostics/excerpt.js';
 import { ownValue, setOwn } from '../../model/own.js';
 import type { ItemServiceField } from '../../model/types.js';
+import { DATA_CODES } from '../codes.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import { checkRecord } from '../validate/check-record.js';
 import { CleanLines } from '../validate/clean-lines.js';
 import { jsonBytes } from '../validate/json-bytes.js';
@@ -12,6 +14,7 @@ import { transformValues, type ValueEvents } from './transform-values.js';
 import { REQUIRED_ITEM_FIELDS, type ConversionIssue, type KeepAccount, type KeepRow, type LostExample, type LostReason, type ServedItem } from './types.js';
 
 const EXAMPLES = 5;
+const MIB = 1024 * 1024;
 
 export interface KeepPassOptions {
   sourceId: string;
@@ -97,6 +100,8 @@ export class KeepPass {
     const line = JSON.stringify(wire);
     // The quick check of data push first: most lines pass it without a value built; any other is checked the full way.
     const bytes = Buffer.from(line, 'utf8');
+    // The push reads no line longer than this: in the snapshot it would refuse the whole push, after the PUT.
+    if (bytes.length > DEFAULT_MAX_LINE_BYTES) return lose('invalid', `its data line is ${bytes.length} bytes, more than the ${DEFAULT_MAX_LINE_BYTES / MIB} MiB a data line may hold (${DATA_CODES.lineTooLong})`);
     if (this.clean.accepts(jsonBytes(bytes), 0, bytes.length, item.language) === 'wire') {
       row.kept++;
       return { id: item.id, language: item.language, type: type.name, line };

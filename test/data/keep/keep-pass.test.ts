@@ -354,6 +354,15 @@ describe('KeepPass: items not carried over', () => {
     expect(account.lostBy).toEqual({ 'language-removed': 1 });
   });
 
+  it('an item whose data line is over the 16 MiB the push reads is lost (invalid), not written for the push to refuse after the PUT', () => {
+    const keep = pass();
+    // 16 MiB of text: the line with its other fields is just over the limit.
+    const detail = expectLost(keep, article('big', { Name: 'x'.repeat(16 * 1024 * 1024) }), 'invalid');
+    expect(detail).toMatch(/^its data line is \d+ bytes, more than the 16 MiB a data line may hold \(GF_DATA_LINE_TOO_LONG\)$/);
+    expect(keep.accept(article('small', { Name: 'x'.repeat(1024 * 1024) }))).toBeDefined();
+    expect(known(keep.account())).toMatchObject({ kept: 1, lost: 1, lostBy: { invalid: 1 }, lostExamples: [{ id: 'big', language: 'en', type: 'Article', reason: 'invalid' }] });
+  });
+
   it('readable [] and no defaults: unreadable', () => {
     const keep = pass({ readable: [], defaults: {} });
     const detail = expectLost(keep, article('a1'), 'unreadable');
