@@ -9,7 +9,8 @@ import type { Plan, PlanSource } from '../plan/types.js';
 import { stateEntry, withLedger, withoutSource, withPending, withSource } from '../state/state.js';
 import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
 import type { KeepAccount } from '../data/keep/types.js';
-import { hasDataChanges, wipesItems } from '../plan/policy.js';
+import { hasDataChanges } from '../plan/policy.js';
+import { carriesItems } from '../plan/wire-renames.js';
 import { checkedKeep, owedItemsError, type KeptItems } from './keep-step.js';
 import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
@@ -115,7 +116,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
    * everything (the plan wipes again because the earlier PUT never went out).
    */
   const keepStep = async (source: PlanSource, declaration: SourceDeclaration): Promise<{ snapshot: PendingSnapshot; before: SourceDefinition; account: KeepAccount } | undefined> => {
-    if (options.keepItems === undefined || !wipesItems(source)) return undefined;
+    if (options.keepItems === undefined || !carriesItems(source)) return undefined;
     const kept = await options.keepItems(source, declaration);
     if (kept === undefined) return undefined;
     const owed = pendingOf(state, source.id)?.keep;

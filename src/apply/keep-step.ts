@@ -47,7 +47,8 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
     });
   }
   if (account.lost > 0 && !allowDataLoss) {
-    throw new GraphformError('GF_KEEP_ITEMS_LOST', `the full update of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
+    const update = account.rename === true ? 'partial update (it renames fields in data lines)' : 'full update';
+    throw new GraphformError('GF_KEEP_ITEMS_LOST', `the ${update} of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
       hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
     });
   }

@@ -1,4 +1,5 @@
 import type { DataPushReason, PlanSource } from './types.js';
+import { renamesWireFields } from './wire-renames.js';
 
 /**
  * Why applying this source pushes its declared `data:` files again, if it does: a create
@@ -10,6 +11,6 @@ import type { DataPushReason, PlanSource } from './types.js';
 export function repushReason(source: Pick<PlanSource, 'action' | 'requests' | 'changes'>): Exclude<DataPushReason, 'pending'> | undefined {
   if (source.requests.length === 0) return undefined;
   if (source.action === 'create' || source.action === 'full') return source.action;
-  if (source.action === 'partial' && source.changes.some((change) => change.kind === 'property.searchableChanged')) return 'rename';
+  if (renamesWireFields(source)) return 'rename';
   return undefined;
 }

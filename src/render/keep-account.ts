@@ -42,6 +42,7 @@ export function keepsEveryItem(source: PlanSource): boolean {
  */
 export function keepOutcome(keep: KeepAccount): string {
   if (!keep.known) return `loses every item not in data files (items could not be read back: ${keep.reason})`;
+  if (keep.rename === true && keep.lost === 0) return `keeps every item: ${num(keep.deleted)} pushed again under the new field names`;
   if (keep.lost === 0) return `keeps every item: ${num(keep.deleted)} emptied and refilled`;
   if (keep.lost >= keep.deleted) return `loses all ${items(keep.deleted)}`;
   return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
@@ -68,15 +69,17 @@ export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string
  * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
  * when `uncounted` > 0.
  */
-export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept: number; refilled: number; losing: number } {
+export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept: number; refilled: number; renamed: number; losing: number } {
   let lost = 0;
   let uncounted = 0;
   let kept = 0;
   let refilled = 0;
+  let renamed = 0;
   let losing = 0;
   for (const source of plan.sources) {
     const keep = source.keep;
-    if (keep?.known === true && (source.action === 'full' || source.dataLoss)) {
+    if (keep?.known === true && keep.rename === true && !source.dataLoss) renamed += keep.deleted;
+    else if (keep?.known === true && (source.action === 'full' || source.dataLoss)) {
       kept += keep.deleted - keep.lost;
       refilled += keep.deleted;
     }
@@ -86,13 +89,16 @@ export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept:
     else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
     else uncounted += 1;
   }
-  return { lost, uncounted, kept, refilled, losing };
+  return { lost, uncounted, kept, refilled, renamed, losing };
 }
 
 /** The sentence the summary line adds on a plan with keep accounts: what is lost first. */
 export function lossSentence(plan: Plan): string {
   const t = lossTotals(plan);
-  if (t.losing === 0) return `Keeps every item: ${num(t.refilled)} emptied and refilled.`;
+  if (t.losing === 0) {
+    const parts = [...(t.refilled > 0 || t.renamed === 0 ? [`${num(t.refilled)} emptied and refilled`] : []), ...(t.renamed > 0 ? [`${num(t.renamed)} pushed again under new field names`] : [])];
+    return `Keeps every item: ${parts.join(', ')}.`;
+  }
   const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
   if (t.uncounted === 0) return `Loses ${items(t.lost)}${keeps}.`;
   if (t.uncounted === t.losing) return `Loses items; how many could not be counted${keeps}.`;
@@ -127,11 +133,7 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   if (!keep.known) {
     return { headline: `items could not be read back (${keep.reason}): every item not in data files counts as lost`, tone: 'loss', notes: [] };
   }
-  const headline = !keep.enabled
-    ? `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`
-    : keep.lost === 0
-      ? `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`
-      : `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+  const headline = keep.rename === true ? renameHeadline(keep) : wipeHeadline(keep);
   const notes: KeepNote[] = [];
   if (keep.blocked) notes.push({ symbol: '!', tone: 'loss', text: 'a conversion fails where nothing may be sent: this plan cannot be applied until the conversion below is declared or the values are fixed' });
   // Renames the plan's change list already shows as one line each are not repeated here.
@@ -151,7 +153,7 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     });
   }
   notes.push(...unreadableNotes(keep));
-  if (keep.enabled) {
+  if (keep.enabled && keep.rename !== true) {
     const deleted = keep.lostBy.deleted ?? 0;
     notes.push({
       symbol: '#',
@@ -175,7 +177,22 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
       more: keep.lostExamples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}, ${x.type}): ${x.detail}`),
     });
   }
-  return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header: KEEP_TABLE_HEADER, rows: keep.rows.map(tableRow) }, notes };
+  const header = keep.rename === true ? KEEP_TABLE_HEADER.map((h) => (h === 'Deleted' ? 'Read' : h)) : KEEP_TABLE_HEADER;
+  return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header, rows: keep.rows.map(tableRow) }, notes };
+}
+
+function wipeHeadline(keep: KnownKeep): string {
+  if (!keep.enabled) return `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`;
+  if (keep.lost === 0) return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  return `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+}
+
+/** A partial update that renames fields in data lines deletes nothing: what is not pushed again keeps its values under names GraphQL no longer serves. */
+function renameHeadline(keep: KnownKeep): string {
+  const rest = keep.deleted - keep.fromData;
+  if (!keep.enabled) return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files ${rest === 1 ? 'keeps its values' : 'keep their values'} under the old names, which GraphQL no longer serves: lost`;
+  if (keep.lost === 0) return `keep: every item is pushed again under the new field names: ${num(keep.deleted)} read before the partial update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  return `keep: ${num(keep.lost)} of ${items(keep.deleted)} read before the partial update keep their values under the old field names, which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
 }
 
 function tableRow(row: KeepRow): string[] {

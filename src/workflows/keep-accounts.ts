@@ -7,7 +7,8 @@ import { isGraphformError } from '../diagnostics/errors.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import { ownValue } from '../model/own.js';
 import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
-import { summarize, wipesItems } from '../plan/policy.js';
+import { summarize } from '../plan/policy.js';
+import { carriesItems, renamesWireFields } from '../plan/wire-renames.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
@@ -54,7 +55,8 @@ export class PreparedSnapshots {
 }
 
 /**
- * The plan with `keep` on every full update of a source the service holds: every item read
+ * The plan with `keep` on every full update of a source the service holds, and on every
+ * partial update that renames fields in data lines (`keep.rename`): every item read
  * back and run through the keep step, so the plan says per type and language what the PUT
  * deletes, what comes back from data files, what is carried over and what is lost.
  * `dataLoss` then follows what is lost: a wipe that keeps every item does not lose data. An
@@ -68,13 +70,13 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
   for (const source of plan.sources) {
     const { keep: _stale, ...rest } = source;
     const declaration = declarations.get(source.id);
-    if (!wipesItems(source) || declaration === undefined) {
+    if (!carriesItems(source) || declaration === undefined) {
       sources.push(rest);
       continue;
     }
     let kept: KeptItems;
     try {
-      kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
+      kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()), renamesWireFields(source));
     } catch (error) {
       if (!isGraphformError(error)) throw error;
       kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
@@ -91,7 +93,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
  * credentials, carried over and validated, and written to `snapshot` when given. An account
  * of `{known: false}` when the service was not read or cannot be counted.
  */
-async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined): Promise<KeptItems> {
+async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined, rename: boolean): Promise<KeptItems> {
   const before = heldDefinition(declaration.id, input.remote);
   if (before === undefined) return { account: { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` }, before: declaration.definition };
   const counting = input.counting;
@@ -107,6 +109,7 @@ async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration
     declaration,
     dataKeys,
     enabled: keepEnabled(declaration, input.environment),
+    rename,
     ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
     options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
   });
@@ -133,7 +136,7 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
       const taken = prepared?.take(source.id);
       if (taken !== undefined) return taken;
       try {
-        return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
+        return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()), renamesWireFields(source));
       } catch (error) {
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
         // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.

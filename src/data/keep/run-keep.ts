@@ -21,6 +21,8 @@ export interface KeepRunInput {
   dataKeys: ReadonlySet<string>;
   /** Whether keep is on for this source in this environment. */
   enabled: boolean;
+  /** A partial update that renames fields in data lines: it deletes nothing, so deleted items are left where they are. */
+  rename?: boolean;
   /** Where to write the snapshot of the items carried over, inside the project folder `root`; absent: count only (the plan). */
   snapshot?: { file: string; root: string };
   options: ExportOptions;
@@ -60,9 +62,12 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
       const kept = pass.accept(item);
       if (kept !== undefined && writer !== undefined) await writer.add(kept.id, kept.language, kept.line);
     }
-    const deleted = await countDeletedItems(input.endpoint, input.before, options);
-    if (deleted.known) for (const pair of deleted.byPair) pass.addDeleted(pair.type, pair.language, pair.deleted);
-    const account = pass.account();
+    if (input.rename !== true) {
+      const deleted = await countDeletedItems(input.endpoint, input.before, options);
+      if (deleted.known) for (const pair of deleted.byPair) pass.addDeleted(pair.type, pair.language, pair.deleted);
+    }
+    const counted = pass.account();
+    const account = input.rename === true && counted.known ? { ...counted, rename: true } : counted;
     if (writer === undefined) return { account };
     if (account.known && account.blocked) {
       await writer.discard();

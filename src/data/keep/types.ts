@@ -79,6 +79,12 @@ export type KeepAccount =
       known: true;
       /** false: `keep: false`, every item not in data files is lost. */
       enabled: boolean;
+      /**
+       * true: the account of a partial update that renames fields in data lines: it deletes
+       * nothing, but the values it leaves under the old names are not served, so every item
+       * is read before it and pushed again after it (`deleted` counts the items read).
+       */
+      rename?: boolean;
       rows: KeepRow[];
       deleted: number;
       fromData: number;

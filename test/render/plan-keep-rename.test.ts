@@ -1,0 +1,66 @@
+import { Chalk } from 'chalk';
+import { describe, expect, it } from 'vitest';
+import type { KeepAccount } from '../../src/data/keep/types.js';
+import { summaryLine } from '../../src/render/plan-labels.js';
+import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
+import { declaration, planOf } from '../plan/builders.js';
+import type { Plan } from '../../src/plan/types.js';
+import { withKeep } from './plan-fixtures.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+
+const plain = new Chalk({ level: 0 });
+
+const blog = (searchable: boolean): SourceDefinition => ({
+  label: 'Blog',
+  languages: ['en'],
+  contentTypes: { Post: { contentType: [], properties: { Title: { type: 'String', searchable } } } },
+});
+
+/** The account of a partial update that makes Post.Title searchable: 43 items read, 3 from data files. */
+function renameAccount(lost: number, enabled = true): KeepAccount {
+  return {
+    known: true,
+    enabled,
+    rename: true,
+    rows: [{ type: 'Post', to: 'Post', language: 'en', deleted: 43, fromData: 3, kept: 40 - lost, lost, lostBy: lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost } }],
+    deleted: 43,
+    fromData: 3,
+    kept: 40 - lost,
+    lost,
+    lostBy: lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost },
+    conversions: [],
+    dropped: [],
+    moved: [],
+    unreadable: [],
+    defaults: {},
+    removedLanguages: [],
+    lostExamples: [],
+    blocked: false,
+  };
+}
+
+const renamePlan = (keep: KeepAccount): Plan => withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', blog(true), ['data/posts.ndjson'])] }), { blog: keep });
+
+describe('the keep account of a partial update that renames fields in data lines', () => {
+  it('says every item is pushed again under the new names, not that the source is emptied', () => {
+    const plan = renamePlan(renameAccount(0));
+    expect(plan.sources[0]?.action).toBe('partial');
+    const out = renderPlanText(plan, { color: plain, showDiff: false });
+    expect(out).toContain('keep: every item is pushed again under the new field names: 43 read before the partial update, 3 from data files, 40 carried over');
+    expect(out).not.toMatch(/deleted by the full update|emptied and refilled|DATA LOSS/);
+    expect(out).toMatch(/Content type\s+Language\s+Read\s+From data files/);
+    expect(summaryLine(plan)).toBe('Plan: keeps every item: 43 pushed again under new field names; 0 to create, 1 to update in place, 0 to replace, 0 to delete, 0 orphaned.');
+    expect(renderPlanMarkdown(plan)).toContain('every item is pushed again under the new field names');
+  });
+
+  it('counts the items whose values stay under the old names as lost, behind the gate', () => {
+    const plan = renamePlan(renameAccount(40, false));
+    expect(plan.summary.dataLoss).toBe(true);
+    const out = renderPlanText(plan, { color: plain, showDiff: false });
+    expect(out).toContain('the 40 items not in data files keep their values under the old names, which GraphQL no longer serves: lost');
+    expect(out).toContain('DATA LOSS');
+    expect(out).not.toContain('every item');
+    expect(summaryLine(plan)).toMatch(/^Plan: loses 40 items/);
+  });
+});

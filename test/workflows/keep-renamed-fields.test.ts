@@ -1,0 +1,95 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
+import { apply, dataPush, plan } from '../../src/workflows/index.js';
+import { makeProjectDir } from '../helpers/temp-dir.js';
+import { testEnvironment } from '../helpers/workflow-environment.js';
+
+/**
+ * Switching `searchable` is a partial update (POST), which keeps the items, but it renames
+ * the property's field in data lines (`Title` → `Title___searchable`): every item the
+ * service holds keeps its value under the old name, which GraphQL no longer serves, and the
+ * next full update would drop it for good. Not only the data: files, every item is read
+ * before the POST and pushed again after it under the new name. The test checks the name
+ * each value is stored under in the emulator's item store, so it holds whether or not the
+ * service serves a value stored under another wire name.
+ */
+const declaration = (searchable: boolean): string =>
+  [
+    'id: blog',
+    'label: Blog',
+    'languages: [en]',
+    'contentTypes:',
+    '  Post:',
+    '    contentType: []',
+    '    properties:',
+    `      Title: { type: String${searchable ? ', searchable: true' : ''} }`,
+    '      Views: { type: Int }',
+    // GraphQL does not give _rbac back: every item of this feed is public.
+    'keep: { defaults: { _rbac: "r:Everyone:Read" } }',
+    'data:',
+    '  - ../data/posts.ndjson',
+    '',
+  ].join('\n');
+
+const lines = (ids: readonly string[]): string =>
+  ids.map((id) => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Title":"post ${id}","Views":7}\n`).join('');
+
+const DECLARED = ['p1', 'p2', 'p3'];
+const FEED = Array.from({ length: 40 }, (_, i) => `f${i + 1}`);
+
+/** Per item, the keys its stored data line holds a Title under. */
+async function storedTitleKeys(cwd: string): Promise<Map<string, string[]>> {
+  const emulator = await startEmulator({ port: 0, dataDir: path.join(cwd, '.graphform/emulator') });
+  try {
+    const stored = emulator.inspect.items('blog')?.items ?? [];
+    return new Map(stored.map((item) => [item._id, Object.keys(item.data as Record<string, unknown>).filter((key) => key.startsWith('Title'))]));
+  } finally {
+    await emulator.close();
+  }
+}
+
+describe('a partial update that renames fields in data lines', () => {
+  it('reads every item before it and pushes every item again under the new wire name, and the plan counts them', { timeout: 90_000 }, async () => {
+    const cwd = await makeProjectDir({
+      'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
+      'content-sources/blog.yaml': declaration(false),
+      'data/posts.ndjson': lines(DECLARED),
+      'feed/feed.ndjson': lines(FEED),
+    });
+    const env = testEnvironment(cwd);
+    expect((await apply({}, env)).ok).toBe(true);
+    // Items from elsewhere: a feed graphform does not declare.
+    expect((await dataPush({ source: 'blog', files: ['feed/feed.ndjson'] }, env)).summary.status).toBe('sent');
+    const before = await storedTitleKeys(cwd);
+    expect(before.size).toBe(DECLARED.length + FEED.length);
+    expect([...before.values()].every((keys) => keys.join() === 'Title'), 'before the switch every item holds Title under its plain name').toBe(true);
+
+    await writeFile(path.join(cwd, 'content-sources/blog.yaml'), declaration(true));
+    const planned = (await plan({}, env)).plan;
+    const blog = planned.sources.find((s) => s.id === 'blog');
+    expect(blog?.action).toBe('partial');
+    expect(blog?.dataLoss, 'every item comes back under the new name: nothing is lost').toBe(false);
+    expect(blog?.keep, 'the plan must count the items the partial update pushes again').toMatchObject({
+      known: true,
+      rename: true,
+      deleted: DECLARED.length + FEED.length,
+      fromData: DECLARED.length,
+      kept: FEED.length,
+      lost: 0,
+    });
+
+    const applied = await apply({}, env);
+    expect(applied.ok).toBe(true);
+    expect(applied.outcomes).toEqual([expect.objectContaining({ id: 'blog', action: 'partial', status: 'applied', repush: expect.objectContaining({ status: 'sent', itemsSent: DECLARED.length + FEED.length }) })]);
+    const state = JSON.parse(await readFile(path.join(cwd, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, { pending?: unknown }> };
+    expect(state.sources.blog?.pending, 'the pending marker must be cleared once every item is served').toBeUndefined();
+
+    const after = await storedTitleKeys(cwd);
+    expect(after.size).toBe(DECLARED.length + FEED.length);
+    const oldNames = [...after].filter(([, keys]) => keys.join() !== 'Title___searchable').map(([id, keys]) => `${id}: ${keys.join(', ')}`);
+    expect(oldNames, 'items still holding Title under the old wire name (GraphQL does not serve it)').toEqual([]);
+    expect((await plan({}, env)).plan.sources.filter((s) => s.action !== 'none' || s.data !== undefined)).toEqual([]);
+  });
+});
