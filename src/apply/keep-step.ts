@@ -1,5 +1,6 @@
 import { GraphformError } from '../diagnostics/errors.js';
-import type { KeepAccount } from '../data/keep/types.js';
+import type { KeepAccount, UnservedValues } from '../data/keep/types.js';
+import { unservedCount } from '../data/keep/unserved-values.js';
 import { hashDefinition } from '../model/hash.js';
 import type { SourceDefinition } from '../model/types.js';
 import type { PlanSource } from '../plan/types.js';
@@ -46,8 +47,9 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
       hint: 'Run `graphform plan` to see the items; declare `convert: {Type.Property: {onError: drop-value | drop-item}}` or fix the values.',
     });
   }
+  const update = account.rename === true ? 'partial update (it renames fields in data lines)' : 'full update';
+  if (unservedCount(account) > 0 && !allowDataLoss) throw unservedValuesError(source.id, update, account.unserved ?? []);
   if (account.lost > 0 && !allowDataLoss) {
-    const update = account.rename === true ? 'partial update (it renames fields in data lines)' : 'full update';
     throw new GraphformError('GF_KEEP_ITEMS_LOST', `the ${update} of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
       hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
     });
@@ -60,5 +62,16 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
 export function owedItemsError(sourceId: string, owed: PendingSnapshot): GraphformError {
   return new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${sourceId} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
     hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
+  });
+}
+
+/**
+ * Values of declared properties the service stopped serving (removed outside graphform): the
+ * read cannot see them, so the update would push the items again without them.
+ */
+function unservedValuesError(sourceId: string, update: string, unserved: readonly UnservedValues[]): GraphformError {
+  const listed = unserved.filter((u) => u.items > 0).map((u) => `${u.property} (up to ${u.items} item${u.items === 1 ? '' : 's'})`);
+  return new GraphformError('GF_KEEP_VALUES_LOST', `the ${update} of source ${sourceId} would lose the values of ${listed.join(', ')}: the service does not serve ${listed.length === 1 ? 'that property' : 'those properties'} now (removed outside graphform), so they cannot be read back; nothing was sent`, {
+    hint: 'To get them back, first apply a declaration that only adds the properties back (a partial update), then this one; or pass --allow-data-loss to lose them.',
   });
 }

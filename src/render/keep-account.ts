@@ -3,6 +3,7 @@ import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow,
 import type { PlanMove } from '../plan/moved-changes.js';
 import type { ItemServiceField } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
+import { unservedCount } from '../data/keep/unserved-values.js';
 
 /** The account of a known keep step. */
 export type KnownKeep = Extract<KeepAccount, { known: true }>;
@@ -42,6 +43,7 @@ export function keepsEveryItem(source: PlanSource): boolean {
  */
 export function keepOutcome(keep: KeepAccount): string {
   if (!keep.known) return `loses every item not in data files (items could not be read back: ${keep.reason})`;
+  if (unservedCount(keep) > 0) return `loses the values of ${unservedList(keep)}${keep.lost === 0 ? '' : ` and ${num(keep.lost)} of ${items(keep.deleted)}`}`;
   if (keep.rename === true && keep.lost === 0) return `keeps every item: ${num(keep.deleted)} pushed again under the new field names`;
   if (keep.lost === 0) return `keeps every item: ${num(keep.deleted)} emptied and refilled`;
   if (keep.lost >= keep.deleted) return `loses all ${items(keep.deleted)}`;
@@ -69,8 +71,9 @@ export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string
  * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
  * when `uncounted` > 0.
  */
-export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept: number; refilled: number; renamed: number; losing: number } {
+export function lossTotals(plan: Plan): { lost: number; values: number; uncounted: number; kept: number; refilled: number; renamed: number; losing: number } {
   let lost = 0;
+  let values = 0;
   let uncounted = 0;
   let kept = 0;
   let refilled = 0;
@@ -85,11 +88,14 @@ export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept:
     }
     if (!source.dataLoss) continue;
     losing += 1;
-    if (keep?.known === true) lost += keep.lost;
+    if (keep?.known === true) {
+      lost += keep.lost;
+      values += unservedCount(keep);
+    }
     else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
     else uncounted += 1;
   }
-  return { lost, uncounted, kept, refilled, renamed, losing };
+  return { lost, values, uncounted, kept, refilled, renamed, losing };
 }
 
 /** The sentence the summary line adds on a plan with keep accounts: what is lost first. */
@@ -100,6 +106,8 @@ export function lossSentence(plan: Plan): string {
     return `Keeps every item: ${parts.join(', ')}.`;
   }
   const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
+  const values = t.values === 0 ? '' : `the values of ${items(t.values)} (a property the service does not serve)`;
+  if (t.uncounted === 0 && values !== '') return `Loses ${t.lost === 0 ? values : `${items(t.lost)} and ${values}`}${keeps}.`;
   if (t.uncounted === 0) return `Loses ${items(t.lost)}${keeps}.`;
   if (t.uncounted === t.losing) return `Loses items; how many could not be counted${keeps}.`;
   return `Loses at least ${items(t.lost)}${keeps}; not every source could be counted.`;
@@ -133,11 +141,12 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   if (!keep.known) {
     return { headline: `items could not be read back (${keep.reason}): every item not in data files counts as lost`, tone: 'loss', notes: [] };
   }
-  const headline = keep.rename === true ? renameHeadline(keep) : wipeHeadline(keep);
+  const headline = unservedCount(keep) > 0 ? valuesHeadline(keep) : keep.rename === true ? renameHeadline(keep) : wipeHeadline(keep);
   const notes: KeepNote[] = [];
   if (keep.blocked) notes.push({ symbol: '!', tone: 'loss', text: 'a conversion fails where nothing may be sent: this plan cannot be applied until the conversion below is declared or the values are fixed' });
   // Renames the plan's change list already shows as one line each are not repeated here.
   for (const move of keep.moved) if (!shown.some((m) => m.from === move.from && m.to === move.to)) notes.push({ symbol: '~', tone: 'info', text: moveText(move.from, move.to, move.items) });
+  notes.push(...unservedNotes(keep));
   for (const drop of keep.dropped) {
     notes.push({ symbol: '-', tone: 'warn', text: `${drop.property}: values dropped from ${items(drop.items)} (${drop.why === 'removed' ? 'property removed' : 'drop-value'})` });
   }
@@ -179,6 +188,32 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   }
   const header = keep.rename === true ? KEEP_TABLE_HEADER.map((h) => (h === 'Deleted' ? 'Read' : h)) : KEEP_TABLE_HEADER;
   return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header, rows: keep.rows.map(tableRow) }, notes };
+}
+
+/** Values the read cannot see lead: the items may all come back, but not whole. */
+function valuesHeadline(keep: KnownKeep): string {
+  const update = keep.rename === true ? 'read before the partial update' : 'deleted by the full update';
+  const lost = keep.lost === 0 ? '' : `, ${num(keep.lost)} lost`;
+  return `keep: loses the values of ${unservedList(keep)} that the service does not serve now; ${items(keep.deleted)} ${update}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over without them${lost}`;
+}
+
+/** "Product.Color (up to 30 items)". */
+function unservedList(keep: KnownKeep): string {
+  return (keep.unserved ?? [])
+    .filter((u) => u.items > 0)
+    .map((u) => `${u.property} (up to ${items(u.items)})`)
+    .join(', ');
+}
+
+function unservedNotes(keep: KnownKeep): KeepNote[] {
+  return (keep.unserved ?? []).map((u) => ({
+    symbol: '-',
+    tone: u.items > 0 ? 'loss' : 'info',
+    text:
+      u.items === 0
+        ? `${u.property}: not served by the service (removed outside graphform); no item carried over has the property`
+        : `${u.property}: not served by the service (removed outside graphform): the values of up to ${items(u.items)} cannot be read back and are lost; to keep them, first apply a declaration that only adds it back (a partial update), then this one`,
+  }));
 }
 
 function wipeHeadline(keep: KnownKeep): string {

@@ -13,6 +13,7 @@ import type { Plan, PlanSource } from '../plan/types.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import type { CountingSource } from './wipe-counts.js';
+import { unservedCount, withUnservedValues } from '../data/keep/unserved-values.js';
 
 export interface KeepAccountInput {
   counting: CountingSource;
@@ -76,14 +77,15 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
     }
     let kept: KeptItems;
     try {
-      kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()), renamesWireFields(source));
+      kept = await readBack(env, source, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
     } catch (error) {
       if (!isGraphformError(error)) throw error;
       kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
     }
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
-    sources.push({ ...rest, keep: kept.account, dataLoss: !kept.account.known || kept.account.lost > 0 });
+    // Values of a property the service does not serve are lost as surely as items are.
+    sources.push({ ...rest, keep: kept.account, dataLoss: !kept.account.known || kept.account.lost > 0 || unservedCount(kept.account) > 0 });
   }
   return changed ? { ...plan, sources, summary: summarize(sources) } : plan;
 }
@@ -93,7 +95,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
  * credentials, carried over and validated, and written to `snapshot` when given. An account
  * of `{known: false}` when the service was not read or cannot be counted.
  */
-async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined, rename: boolean): Promise<KeptItems> {
+async function readBack(env: WorkflowEnvironment, source: PlanSource, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined): Promise<KeptItems> {
   const before = heldDefinition(declaration.id, input.remote);
   if (before === undefined) return { account: { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` }, before: declaration.definition };
   const counting = input.counting;
@@ -109,12 +111,13 @@ async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration
     declaration,
     dataKeys,
     enabled: keepEnabled(declaration, input.environment),
-    rename,
+    rename: renamesWireFields(source),
     ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
     options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
   });
   const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
-  return { account: run.account, before, ...(written === undefined ? {} : { snapshot: written }) };
+  const account = withUnservedValues(run.account, source.outside, declaration.definition);
+  return { account, before, ...(written === undefined ? {} : { snapshot: written }) };
 }
 
 /** The definition the service answered while planning, if it was asked and holds the source. */
@@ -136,7 +139,7 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
       const taken = prepared?.take(source.id);
       if (taken !== undefined) return taken;
       try {
-        return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()), renamesWireFields(source));
+        return await readBack(env, source, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
       } catch (error) {
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
         // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.

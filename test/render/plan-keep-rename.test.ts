@@ -7,6 +7,7 @@ import { renderPlanText } from '../../src/render/plan-text.js';
 import { declaration, planOf } from '../plan/builders.js';
 import type { Plan } from '../../src/plan/types.js';
 import { withKeep } from './plan-fixtures.js';
+import { keepAccountOf } from '../helpers/keep-account.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 
 const plain = new Chalk({ level: 0 });
@@ -19,25 +20,8 @@ const blog = (searchable: boolean): SourceDefinition => ({
 
 /** The account of a partial update that makes Post.Title searchable: 43 items read, 3 from data files. */
 function renameAccount(lost: number, enabled = true): KeepAccount {
-  return {
-    known: true,
-    enabled,
-    rename: true,
-    rows: [{ type: 'Post', to: 'Post', language: 'en', deleted: 43, fromData: 3, kept: 40 - lost, lost, lostBy: lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost } }],
-    deleted: 43,
-    fromData: 3,
-    kept: 40 - lost,
-    lost,
-    lostBy: lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost },
-    conversions: [],
-    dropped: [],
-    moved: [],
-    unreadable: [],
-    defaults: {},
-    removedLanguages: [],
-    lostExamples: [],
-    blocked: false,
-  };
+  const lostBy = lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost };
+  return keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 43, fromData: 3, kept: 40 - lost, lost, lostBy }], { enabled, rename: true });
 }
 
 const renamePlan = (keep: KeepAccount): Plan => withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', blog(true), ['data/posts.ndjson'])] }), { blog: keep });

@@ -57,6 +57,17 @@ export interface DroppedValues {
   items: number;
 }
 
+/**
+ * Values of a declared property that the service does not serve now (it was removed outside
+ * graphform): GraphQL cannot give them back, so the items carried over go without them.
+ */
+export interface UnservedValues {
+  /** `Type.Property`, as declared. */
+  property: string;
+  /** The items carried over that may hold a value: each loses it. */
+  items: number;
+}
+
 /** A rename the keep step carries out, with the items it touches. */
 export interface MoveCount {
   from: string;
@@ -94,6 +105,8 @@ export type KeepAccount =
       conversions: ConversionIssue[];
       dropped: DroppedValues[];
       moved: MoveCount[];
+      /** Declared properties the service does not serve now: their values cannot be read and are lost (absent: none). */
+      unserved?: UnservedValues[];
       /** Item fields GraphQL does not serve back (keep.defaults supplies those it names). */
       unreadable: ItemServiceField[];
       /** keep.defaults as declared, shown in the plan since it is written into items. */

@@ -1,0 +1,29 @@
+import type { KeepAccount, KeepRow } from '../../src/data/keep/types.js';
+
+type KnownKeep = Extract<KeepAccount, { known: true }>;
+
+/** A known keep account made of `rows`, its totals summed from them; `more` sets the rest. */
+export function keepAccountOf(rows: KeepRow[], more: Partial<KnownKeep> = {}): KnownKeep {
+  const sum = (pick: (r: KeepRow) => number): number => rows.reduce((n, r) => n + pick(r), 0);
+  const lostBy: KnownKeep['lostBy'] = {};
+  for (const row of rows) for (const [reason, n] of Object.entries(row.lostBy) as Array<[keyof KnownKeep['lostBy'], number]>) lostBy[reason] = (lostBy[reason] ?? 0) + n;
+  return {
+    known: true,
+    enabled: true,
+    rows,
+    deleted: sum((r) => r.deleted),
+    fromData: sum((r) => r.fromData),
+    kept: sum((r) => r.kept),
+    lost: sum((r) => r.lost),
+    lostBy,
+    conversions: [],
+    dropped: [],
+    moved: [],
+    unreadable: [],
+    defaults: {},
+    removedLanguages: [],
+    lostExamples: [],
+    blocked: false,
+    ...more,
+  };
+}
