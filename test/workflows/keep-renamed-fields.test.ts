@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { apply, dataPush, plan } from '../../src/workflows/index.js';
+import { startTestEmulator } from '../helpers/emulator.js';
+import { graphProject } from '../helpers/graph-project.js';
+import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { testEnvironment } from '../helpers/workflow-environment.js';
 
@@ -91,5 +94,32 @@ describe('a partial update that renames fields in data lines', () => {
     const oldNames = [...after].filter(([, keys]) => keys.join() !== 'Title___searchable').map(([id, keys]) => `${id}: ${keys.join(', ')}`);
     expect(oldNames, 'items still holding Title under the old wire name (GraphQL does not serve it)').toEqual([]);
     expect((await plan({}, env)).plan.sources.filter((s) => s.action !== 'none' || s.data !== undefined)).toEqual([]);
+  });
+
+  it('a re-push that fails after the POST is finished by the next apply from the snapshot state names', { timeout: 90_000 }, async () => {
+    const emulator = await startTestEmulator();
+    const withoutData = (searchable: boolean): string => declaration(searchable).replace(/data:\n.*\n/, '');
+    const project = await graphProject(emulator, { 'content-sources/blog.yaml': withoutData(false) });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    expect((await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', contentType: 'text/plain', body: lines(FEED) })).status).toBe(200);
+
+    await project.write({ 'content-sources/blog.yaml': withoutData(true) });
+    // Every data push fails: the POST types goes through, the items do not.
+    emulator.faults.add({ method: 'POST', pathPrefix: '/api/content/v2/data', status: 503, count: 1_000 });
+    const failed = await project.cli('apply', '--yes');
+    expect(failed.code, failed.stderr).toBe(1);
+    const pending = (await project.state()).sources.blog?.pending;
+    expect(pending?.keep, 'the snapshot of the items read before the POST must be named in state').toMatchObject({ items: FEED.length });
+    expect(emulator.inspect.definition('blog')).toMatchObject({ contentTypes: { Post: { properties: { Title: { searchable: true } } } } });
+    expect(emulator.inspect.items('blog')?.items.every((item) => 'Title' in (item.data as Record<string, unknown>)), 'the items still hold Title under the old name').toBe(true);
+
+    emulator.faults.clear();
+    const finished = await project.cli('apply', '--yes');
+    expect(finished.code, finished.stderr).toBe(0);
+    expect((await project.state()).sources.blog?.pending).toBeUndefined();
+    const stored = emulator.inspect.items('blog')?.items ?? [];
+    expect(stored).toHaveLength(FEED.length);
+    const oldNames = stored.filter((item) => Object.keys(item.data as Record<string, unknown>).filter((key) => key.startsWith('Title')).join() !== 'Title___searchable').map((item) => item._id);
+    expect(oldNames, 'items left under the old wire name after the second apply').toEqual([]);
   });
 });
