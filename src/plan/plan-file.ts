@@ -120,9 +120,11 @@ function sourceProblem(source: unknown): string | undefined {
   const action = source.action as PlanAction;
   // apply trusts the file: its requests, its action and its data-loss flag must agree, so
   // an edited file cannot slip a PUT or a delete past --allow-data-loss. A full update
-  // loses nothing only when its keep account says every item comes back.
-  const keepsAll = action === 'full' && isRecord(source.keep) && source.keep.known === true && source.keep.lost === 0 && source.keep.blocked !== true;
-  if (source.dataLoss !== ((action === 'full' && !keepsAll) || action === 'delete')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
+  // loses nothing only when its keep account says every item comes back whole; a partial
+  // update that renames fields in data lines (it has a keep account) loses what that says.
+  const keepLoses = keepAccountLoses(source.keep);
+  const loses = action === 'delete' || (action === 'full' && (source.keep === undefined || keepLoses)) || (action === 'partial' && keepLoses);
+  if (source.dataLoss !== loses) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
   if (!Array.isArray(source.requests)) return 'requests is not a list';
   const kinds: string[] = [];
   for (const request of source.requests) {
@@ -131,6 +133,13 @@ function sourceProblem(source: unknown): string | undefined {
     kinds.push((request as { kind: string }).kind);
   }
   return ALLOWED_REQUESTS[action](kinds) ? undefined : `action ${action} does not send ${kinds.length === 0 ? 'nothing' : kinds.join(' then ')}`;
+}
+
+/** A keep account (checked by keepProblem) that loses items or values; false without one. */
+function keepAccountLoses(keep: unknown): boolean {
+  if (!isRecord(keep)) return false;
+  if (keep.known !== true || keep.lost !== 0 || keep.blocked === true) return true;
+  return Array.isArray(keep.unserved) && keep.unserved.some((u) => isRecord(u) && typeof u.items === 'number' && u.items > 0);
 }
 
 /** `graphqlChanges` is optional (plans of earlier versions lack it); when there, apply's failOnBreaking reads it. */
@@ -153,7 +162,7 @@ function deletesProblem(deletes: unknown): string | undefined {
 }
 
 /**
- * `keep` is optional (only full updates of sources the service holds have it); when there,
+ * `keep` is optional (only full updates of sources the service holds, and partial ones that rename fields in data lines, have it); when there,
  * the renderers read every part of it, so an edited file must still hold each part in its
  * shape: {known: false, reason}, or {known: true, …} with counts, rows and lists.
  */
@@ -190,9 +199,13 @@ function keepProblem(keep: unknown): string | undefined {
         x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && (e.value === undefined || typeof e.value === 'string')),
     ],
     ['lostExamples', (x) => ['id', 'language', 'type', 'reason', 'detail'].every((key) => typeof x[key] === 'string')],
+    ['unserved', (x) => typeof x.property === 'string' && isCount(x.items)],
   ];
+  if (keep.rename !== undefined && typeof keep.rename !== 'boolean') return `${bad('rename')} is not a boolean`;
   for (const [key, fits] of lists) {
     const list = keep[key];
+    // Only a source with values the service does not serve has `unserved`.
+    if (key === 'unserved' && list === undefined) continue;
     if (!Array.isArray(list) || !list.every((x) => isRecord(x) && fits(x))) return `${bad(key)} is not a list of its entries`;
   }
   for (const key of ['unreadable', 'removedLanguages'] as const) {

@@ -7,6 +7,8 @@ import { renderPlanText } from '../../src/render/plan-text.js';
 import { declaration, planOf } from '../plan/builders.js';
 import type { Plan } from '../../src/plan/types.js';
 import { withKeep } from './plan-fixtures.js';
+import { parsePlanFile, serializePlan } from '../../src/plan/plan-file.js';
+import { thrownBy } from '../helpers/graphform-error.js';
 import { keepAccountOf } from '../helpers/keep-account.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 
@@ -46,5 +48,28 @@ describe('the keep account of a partial update that renames fields in data lines
     expect(out).toContain('DATA LOSS');
     expect(out).not.toContain('every item');
     expect(summaryLine(plan)).toMatch(/^Plan: loses 40 items/);
+  });
+
+  it('survives plan --out and apply FILE, and an edited data-loss flag is refused', () => {
+    for (const plan of [renamePlan(renameAccount(0)), renamePlan(renameAccount(40, false))]) {
+      expect(parsePlanFile(serializePlan(plan), 'plan.json'), `a partial update with dataLoss ${String(plan.summary.dataLoss)}`).toEqual(plan);
+    }
+    const hidden = JSON.parse(serializePlan(renamePlan(renameAccount(40, false)))) as { sources: Array<{ dataLoss: boolean }> };
+    (hidden.sources[0] as { dataLoss: boolean }).dataLoss = false;
+    expect(thrownBy(() => parsePlanFile(JSON.stringify(hidden), 'plan.json')).message).toContain('dataLoss false does not fit action partial');
+  });
+
+  it('a full update that keeps every item but loses values of a property the service does not serve is data loss in the plan file too', () => {
+    const full = withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', { ...blog(false), languages: ['en', 'sv'], contentTypes: {} }, [])] }), {
+      blog: keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 5, fromData: 0, kept: 5, lost: 0, lostBy: {} }], { unserved: [{ property: 'Post.Color', items: 5 }] }),
+    });
+    const source = { ...full.sources[0], dataLoss: true } as Plan['sources'][number];
+    const plan: Plan = { ...full, sources: [source], summary: { ...full.summary, dataLoss: true } };
+    expect(source.action).toBe('full');
+    expect(parsePlanFile(serializePlan(plan), 'plan.json')).toEqual(plan);
+    const text = renderPlanText(plan, { color: plain, showDiff: false });
+    expect(text).toContain('keep: loses the values of Post.Color (up to 5 items) that the service does not serve now');
+    expect(text).not.toMatch(/every item comes back|emptied and refilled/);
+    expect(summaryLine(plan)).toMatch(/^Plan: loses the values of 5 items \(a property the service does not serve\)/);
   });
 });
