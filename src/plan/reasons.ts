@@ -196,14 +196,14 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
 
 /**
  * A searchable switch renames the property's field in data lines (`Name` ↔ `Name___searchable`,
- * data/wire-names.ts): the items the partial update keeps hold the old name, so full-text
- * search does not find them by it until they are pushed again.
+ * data/wire-names.ts): the items the partial update keeps hold their values under the old
+ * name, which GraphQL no longer serves, so apply reads every item before it and pushes every
+ * item again after it (the keep step; its account in the plan counts them).
  */
 function renamedOnTheWire(ctx: ReasonContext): string[] {
   const renamed = ctx.changes.filter((change) => change.kind === 'property.searchableChanged');
   if (renamed.length === 0) return [];
-  const what = `${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`): the items kept hold the old name, which full-text search does not find, until they are pushed again`;
-  // apply pushes the declared files again itself (repushReason); items from elsewhere are their pusher's to send again.
-  if (ctx.dataGlobs.length > 0) return [`${what}; apply pushes ${ctx.dataGlobs.join(', ')} again after the update, and items pushed from elsewhere must be pushed again by whoever sends them`];
-  return [`${what} (\`graphform data push ${ctx.id}\`)`];
+  const what = `${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`), and the items keep their values under the old name, which GraphQL no longer serves`;
+  const files = ctx.dataGlobs.length > 0 ? `, with ${ctx.dataGlobs.join(', ')}` : '';
+  return [`${what}: apply reads every item before the update and pushes every item again after it under the new name${files}`];
 }

@@ -41,6 +41,7 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
 /** The summary's tail: " (<b>deletes data</b>)"; with a keep account " (<b>loses items</b>)" or " (every item kept)". */
 function lossNote(source: PlanSource): string {
   if (source.keep !== undefined && source.action === 'full') return source.dataLoss ? ' (<b>loses items</b>)' : ' (every item kept)';
+  if (source.keep?.known === true && source.keep.rename === true) return source.dataLoss ? ' (<b>loses items</b>)' : ' (every item pushed again)';
   return source.dataLoss ? ' (<b>deletes data</b>)' : '';
 }
 

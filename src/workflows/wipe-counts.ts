@@ -52,7 +52,8 @@ export async function withDeleteCounts(env: WorkflowEnvironment, plan: Plan, inp
   const sources = [];
   for (const source of plan.sources) {
     const { deletes: _stale, ...rest } = source;
-    if (!source.dataLoss) {
+    // A partial update deletes nothing: what it loses (values under renamed fields) is its keep account's to say.
+    if (!source.dataLoss || source.action === 'partial') {
       sources.push(rest);
       continue;
     }

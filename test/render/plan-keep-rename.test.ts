@@ -46,7 +46,7 @@ describe('the keep account of a partial update that renames fields in data lines
     const out = renderPlanText(plan, { color: plain, showDiff: false });
     expect(out).toContain('the 40 items not in data files keep their values under the old names, which GraphQL no longer serves: lost');
     expect(out).toContain('DATA LOSS');
-    expect(out).not.toContain('every item');
+    expect(out).not.toMatch(/every item (comes back|is kept|is pushed again under the new field names)/);
     expect(summaryLine(plan)).toMatch(/^Plan: loses 40 items/);
   });
 

@@ -122,4 +122,23 @@ describe('a partial update that renames fields in data lines', () => {
     const oldNames = stored.filter((item) => Object.keys(item.data as Record<string, unknown>).filter((key) => key.startsWith('Title')).join() !== 'Title___searchable').map((item) => item._id);
     expect(oldNames, 'items left under the old wire name after the second apply').toEqual([]);
   });
+
+  it('with keep: false counts the items from elsewhere as lost, behind the gate, and counts nothing as deleted', { timeout: 60_000 }, async () => {
+    const emulator = await startTestEmulator();
+    const keepOff = (searchable: boolean): string => declaration(searchable).replace(/data:\n.*\n/, '').replace(/keep: .*\n/, 'keep: false\n');
+    const project = await graphProject(emulator, { 'content-sources/blog.yaml': keepOff(false) });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    expect((await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', contentType: 'text/plain', body: lines(FEED) })).status).toBe(200);
+
+    await project.write({ 'content-sources/blog.yaml': keepOff(true) });
+    const planned = await project.cli('plan', '--detailed-exitcode', '--format', 'json');
+    expect(planned.code, planned.stderr).toBe(3);
+    const blog = (JSON.parse(planned.stdout) as { sources: Array<{ id: string; action: string; dataLoss: boolean; keep?: unknown; deletes?: unknown }> }).sources.find((s) => s.id === 'blog');
+    expect(blog).toMatchObject({ action: 'partial', dataLoss: true, keep: { known: true, enabled: false, rename: true, lost: FEED.length } });
+    expect(blog?.deletes, 'a partial update deletes nothing').toBeUndefined();
+    const refused = await project.cli('apply', '--yes');
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(emulator.inspect.definition('blog'), 'nothing was sent').toMatchObject({ contentTypes: { Post: { properties: { Title: { type: 'String' } } } } });
+    expect((emulator.inspect.definition('blog') as { contentTypes: { Post: { properties: { Title: { searchable?: boolean } } } } }).contentTypes.Post.properties.Title.searchable).not.toBe(true);
+  });
 });
