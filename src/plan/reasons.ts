@@ -197,13 +197,13 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
 /**
  * A searchable switch renames the property's field in data lines (`Name` ↔ `Name___searchable`,
  * data/wire-names.ts): the items the partial update keeps hold their values under the old
- * name, which GraphQL no longer serves, so apply reads every item before it and pushes every
- * item again after it (the keep step; its account in the plan counts them).
+ * name, which GraphQL no longer serves, so apply reads every item before it and pushes each
+ * one holding such a value again after it (the keep step; its account in the plan counts them).
  */
 function renamedOnTheWire(ctx: ReasonContext): string[] {
   const renamed = ctx.changes.filter((change) => change.kind === 'property.searchableChanged');
   if (renamed.length === 0) return [];
   const what = `${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`), and the items keep their values under the old name, which GraphQL no longer serves`;
   const files = ctx.dataGlobs.length > 0 ? `, with ${ctx.dataGlobs.join(', ')}` : '';
-  return [`${what}: apply reads every item before the update and pushes every item again after it under the new name${files}`];
+  return [`${what}: apply reads every item before the update and pushes each one that holds such a value again after it, under the new name${files}`];
 }

@@ -186,13 +186,13 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
       more: keep.lostExamples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}, ${x.type}): ${x.detail}`),
     });
   }
-  const header = keep.rename === true ? KEEP_TABLE_HEADER.map((h) => (h === 'Deleted' ? 'Read' : h)) : KEEP_TABLE_HEADER;
+  const header = keep.rename === true ? KEEP_TABLE_HEADER.map((h) => (h === 'Deleted' ? 'Renamed values' : h)) : KEEP_TABLE_HEADER;
   return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header, rows: keep.rows.map(tableRow) }, notes };
 }
 
 /** Values the read cannot see lead: the items may all come back, but not whole. */
 function valuesHeadline(keep: KnownKeep): string {
-  const update = keep.rename === true ? 'read before the partial update' : 'deleted by the full update';
+  const update = keep.rename === true ? 'with a value under a renamed field' : 'deleted by the full update';
   const lost = keep.lost === 0 ? '' : `, ${num(keep.lost)} lost`;
   return `keep: loses the values of ${unservedList(keep)} that the service does not serve now; ${items(keep.deleted)} ${update}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over without them${lost}`;
 }
@@ -225,9 +225,9 @@ function wipeHeadline(keep: KnownKeep): string {
 /** A partial update that renames fields in data lines deletes nothing: what is not pushed again keeps its values under names GraphQL no longer serves. */
 function renameHeadline(keep: KnownKeep): string {
   const rest = keep.deleted - keep.fromData;
-  if (!keep.enabled) return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files ${rest === 1 ? 'keeps its values' : 'keep their values'} under the old names, which GraphQL no longer serves: lost`;
-  if (keep.lost === 0) return `keep: every item is pushed again under the new field names: ${num(keep.deleted)} read before the partial update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
-  return `keep: ${num(keep.lost)} of ${items(keep.deleted)} read before the partial update keep their values under the old field names, which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+  if (!keep.enabled) return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, which GraphQL no longer serves: lost`;
+  if (keep.lost === 0) return `keep: every item with a value under a renamed field is pushed again under the new field names: ${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  return `keep: ${num(keep.lost)} of the ${items(keep.deleted)} with a value under a renamed field keep it under the old name, which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
 }
 
 function tableRow(row: KeepRow): string[] {

@@ -82,6 +82,11 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
       if (!isGraphformError(error)) throw error;
       kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
     }
+    // A renaming partial update whose items hold no value under a renamed field has nothing to carry over.
+    if (kept.account.known && kept.account.rename === true && kept.account.deleted === 0 && unservedCount(kept.account) === 0) {
+      sources.push(rest);
+      continue;
+    }
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
     // Values of a property the service does not serve are lost as surely as items are.

@@ -48,7 +48,7 @@ describe('apply after a partial update that renames fields in data lines', () =>
     expect(blog?.dataLoss).toBe(false);
     // The plan checks the files apply will push, and says why it pushes them.
     expect(blog?.data).toMatchObject({ push: 'rename', items: 3, errors: 0 });
-    expect(blog?.reasons.join('\n')).toContain('apply reads every item before the update and pushes every item again after it under the new name, with ../data/posts.ndjson');
+    expect(blog?.reasons.join('\n')).toContain('apply reads every item before the update and pushes each one that holds such a value again after it, under the new name, with ../data/posts.ndjson');
 
     const events: string[] = [];
     const applied = await apply({ onEvent: (event) => events.push(event.type) }, env);

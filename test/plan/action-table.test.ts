@@ -250,7 +250,7 @@ const rows: Row[] = [
     kinds: ['property.searchableChanged'],
     reasons: [
       'making Product.Color searchable can be sent as a partial update; items are kept',
-      'making Product.Color searchable renames its field in data lines (`___searchable`), and the items keep their values under the old name, which GraphQL no longer serves: apply reads every item before the update and pushes every item again after it under the new name',
+      'making Product.Color searchable renames its field in data lines (`___searchable`), and the items keep their values under the old name, which GraphQL no longer serves: apply reads every item before the update and pushes each one that holds such a value again after it, under the new name',
     ],
   },
   {

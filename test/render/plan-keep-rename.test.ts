@@ -33,18 +33,18 @@ describe('the keep account of a partial update that renames fields in data lines
     const plan = renamePlan(renameAccount(0));
     expect(plan.sources[0]?.action).toBe('partial');
     const out = renderPlanText(plan, { color: plain, showDiff: false });
-    expect(out).toContain('keep: every item is pushed again under the new field names: 43 read before the partial update, 3 from data files, 40 carried over');
+    expect(out).toContain('keep: every item with a value under a renamed field is pushed again under the new field names: 43 items, 3 from data files, 40 carried over');
     expect(out).not.toMatch(/deleted by the full update|emptied and refilled|DATA LOSS/);
-    expect(out).toMatch(/Content type\s+Language\s+Read\s+From data files/);
+    expect(out).toMatch(/Content type\s+Language\s+Renamed values\s+From data files/);
     expect(summaryLine(plan)).toBe('Plan: keeps every item: 43 pushed again under new field names; 0 to create, 1 to update in place, 0 to replace, 0 to delete, 0 orphaned.');
-    expect(renderPlanMarkdown(plan)).toContain('every item is pushed again under the new field names');
+    expect(renderPlanMarkdown(plan)).toContain('is pushed again under the new field names');
   });
 
   it('counts the items whose values stay under the old names as lost, behind the gate', () => {
     const plan = renamePlan(renameAccount(40, false));
     expect(plan.summary.dataLoss).toBe(true);
     const out = renderPlanText(plan, { color: plain, showDiff: false });
-    expect(out).toContain('the 40 items not in data files keep their values under the old names, which GraphQL no longer serves: lost');
+    expect(out).toContain('the 40 items not in data files that hold a value under one keep it under the old name, which GraphQL no longer serves: lost');
     expect(out).toContain('DATA LOSS');
     expect(out).not.toMatch(/every item (comes back|is kept|is pushed again under the new field names)/);
     expect(summaryLine(plan)).toMatch(/^Plan: loses 40 items/);

@@ -6,6 +6,7 @@ import type { SourceDeclaration, SourceDefinition } from '../../model/types.js';
 import { createItemValidators } from '../validate/item-validators.js';
 import { wireNamesOf } from '../validate/item-schema.js';
 import { KeepPass } from './keep-pass.js';
+import { holdsRenamedValue } from './renamed-fields.js';
 import { KeepRules } from './keep-rules.js';
 import { SnapshotWriter, type SnapshotInfo } from './snapshot-file.js';
 import { makeSnapshotFolder } from './snapshot-folder.js';
@@ -21,7 +22,7 @@ export interface KeepRunInput {
   dataKeys: ReadonlySet<string>;
   /** Whether keep is on for this source in this environment. */
   enabled: boolean;
-  /** A partial update that renames fields in data lines: it deletes nothing, so deleted items are left where they are. */
+  /** A partial update that renames fields in data lines: it deletes nothing, so only the items holding a value under a renamed field are carried over (deleted ones are left where they are). */
   rename?: boolean;
   /** Where to write the snapshot of the items carried over, inside the project folder `root`; absent: count only (the plan). */
   snapshot?: { file: string; root: string };
@@ -58,7 +59,9 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
   if (input.snapshot !== undefined) await makeSnapshotFolder(input.snapshot.root, path.dirname(input.snapshot.file), declaration.id);
   const writer = input.snapshot === undefined ? undefined : await SnapshotWriter.create(input.snapshot.file);
   try {
+    const affected = input.rename === true ? holdsRenamedValue(input.before, declaration.definition) : undefined;
     for await (const item of exportSourceItems(input.endpoint, input.before, options)) {
+      if (affected !== undefined && !affected(item)) continue;
       const kept = pass.accept(item);
       if (kept !== undefined && writer !== undefined) await writer.add(kept.id, kept.language, kept.line);
     }

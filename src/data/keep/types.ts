@@ -93,7 +93,8 @@ export type KeepAccount =
       /**
        * true: the account of a partial update that renames fields in data lines: it deletes
        * nothing, but the values it leaves under the old names are not served, so every item
-       * is read before it and pushed again after it (`deleted` counts the items read).
+       * is read before it, and each that holds a value under a renamed field is pushed again
+       * after it (`deleted` counts those).
        */
       rename?: boolean;
       rows: KeepRow[];
