@@ -60,6 +60,7 @@ describe('values of a declared property the service no longer serves', () => {
 
     const refused = await project.cli('apply', '--yes');
     expect(refused.code, refused.stderr).toBe(3);
+    expect(refused.stderr).toContain('Refusing to apply: this plan loses items of shop (the values of 30 items). Nothing was sent.');
     expect(emulator.inspect.items('shop')?.total, 'nothing was sent: the items are still there').toBe(FEED);
     expect(emulator.inspect.definition('shop')).toMatchObject({ contentTypes: { Product: { properties: { Size: { type: 'String' } } } } });
   });

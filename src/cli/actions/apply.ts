@@ -1,4 +1,5 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
+import { unservedCount } from '../../data/keep/unserved-values.js';
 import type { Plan, PlanSource } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { deleteCountLines } from '../../render/delete-count.js';
@@ -43,7 +44,10 @@ interface ApplyDocument {
 /** `news (3 items)`, or the id alone when the keep step could not count. */
 function losingText(source: PlanSource): string {
   const lost = source.keep?.known === true ? source.keep.lost : source.deletes?.known === true ? source.deletes.total : undefined;
-  return lost === undefined ? source.id : `${source.id} (${lost} item${lost === 1 ? '' : 's'})`;
+  // Values of a property the service does not serve are lost with every item kept.
+  const values = unservedCount(source.keep);
+  const parts = [...(lost === undefined || (lost === 0 && values > 0) ? [] : [`${lost} item${lost === 1 ? '' : 's'}`]), ...(values > 0 ? [`the values of ${values} item${values === 1 ? '' : 's'}`] : [])];
+  return parts.length === 0 ? source.id : `${source.id} (${parts.join(' and ')})`;
 }
 
 export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
