@@ -1,51 +1,59 @@
 /**
- * graphform's programmatic API. The workflows (validate, plan, apply, import, data push,
- * state, …) are what each command does, over plain inputs and an injected environment
- * (docs/library.md); below them, the pieces they are made of, for tools that need finer
- * control. The command line itself is `main(argv, io)`, a thin skin over the workflows.
+ * graphform's programmatic API: what `import … from 'graphform'` gives. Everything here is
+ * the public surface (etc/graphform.api.md is its reviewed copy); anything else in the
+ * package is internal and may change without notice. The workflows (validate, plan, apply,
+ * import, data push, state, …) are what each command does, over plain inputs and an injected
+ * environment (docs/library.md); below them, the pure pieces they are made of and the helpers
+ * a script needs to say what the command line says. The command line itself is a separate
+ * entry (bin/graphform.js, over src/cli/), so importing the library loads none of it.
  */
+
+// --- Workflows: one per command, over an injected environment ---
 export * from './workflows/index.js';
 
-export { main } from './cli/main.js';
-export type { CliIO } from './cli/io.js';
-
-export { loadConfig, selectEnvironment } from './config/load-config.js';
+// --- Config ---
+export { loadConfig, selectEnvironment, type LoadConfigOptions } from './config/load-config.js';
 export type { DataConfig, EnvironmentConfig, ResolvedConfig, StateConfig } from './config/types.js';
 
+// --- Errors and diagnostics ---
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { GraphformError, isGraphformError } from './diagnostics/errors.js';
+export { GraphServiceError } from './graph/errors.js';
 
+// --- Declarations: parse, validate, hash (pure) ---
 export type { ContentTypeDefinition, PartialTypesBody, PropertyDefinition, SourceDeclaration, SourceDefinition } from './model/types.js';
 export { canonicalDefinition } from './model/canonical.js';
 export { hashDeclarations, hashDefinition } from './model/hash.js';
-
 export { parseDeclarationFile, type ParsedDeclarationFile } from './load/parse.js';
-export { readDeclarationFiles } from './load/read-declarations.js';
-export { excludeDataFiles } from './load/exclude-data-files.js';
 export { validateDeclarations, type ValidationContext, type ValidationResult } from './validate/validate.js';
 
+// --- Plans: build, read and write, ask (pure) ---
 export { diffSource } from './diff/diff-source.js';
 export type { Change, ChangeKind } from './diff/change.js';
-export * from './plan/index.js';
+export { buildPlan } from './plan/build-plan.js';
+export { parsePlanFile, serializePlan } from './plan/plan-file.js';
+export { dataLossSources, detailedExitCode, hasChanges, hasPendingWork, summarize, withoutQuietSources } from './plan/policy.js';
+export * from './plan/types.js';
+
+// --- Rendering: the text the command line prints ---
 export { renderPlanJson } from './render/plan-json.js';
 export { renderPlanMarkdown } from './render/plan-markdown.js';
 export { renderPlanText } from './render/plan-text.js';
 export { renderDiagnosticsJson } from './render/diagnostics-json.js';
 export { renderDiagnosticsText } from './render/diagnostics-text.js';
 
-export { applyPlan, pendingAdoptions, type ApplyOptions } from './apply/apply-plan.js';
+// --- Apply events and results ---
 export type { ApplyEvent, ApplyResult, SourceOutcome } from './apply/types.js';
-export * from './state/index.js';
 
-export { createGraphClient } from './graph/client.js';
-export { GraphServiceError } from './graph/errors.js';
-export type { GraphAuth, GraphClient, RemoteDefinition, SourceDeleteMode, SourceInfo, SourceLabels } from './graph/types.js';
+// --- State: its file format ---
+export { parseState, serializeState } from './state/state-format.js';
+export { emptyState, stateDefinitions, stateEntry } from './state/state.js';
+export { STATE_FORMAT_VERSION, type LockInfo, type State, type StateSourceEntry } from './state/types.js';
 
-export { pushData, purge, repushDeclaredData, validateDataFiles } from './data/index.js';
+// --- Data files ---
 export type { PushSummary, ValidationSummary } from './data/types.js';
 
-export * from './marketing/index.js';
-
+// --- The emulator, for tests and local work ---
 export { startEmulator } from './emulator/index.js';
 export type { EmulatorFaults, EmulatorInspector, EmulatorOptions, FaultRule, RunningEmulator } from './emulator/types.js';
 export type {
