@@ -13,6 +13,7 @@ import { makeTempDir } from '../helpers/temp-dir.js';
  * own entry and must not come with the library.
  */
 const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
 
 /** A module hook that appends the URL of every module Node loads to the file LOAD_LOG names. */
 const HOOKS = `import { appendFileSync } from 'node:fs';
@@ -70,6 +71,29 @@ describe('importing the built library', () => {
     );
     const { stdout, stderr } = await run(process.execPath, ['script.cjs'], { cwd: project, env: { PATH: process.env.PATH ?? '' } });
     expect(JSON.parse(stdout) as unknown, stderr).toEqual({ plan: 'function', apply: 'function', version: '0.1.0', cli: [] });
+  });
+
+  it("types require('graphform') for TypeScript's CommonJS under nodenext", { timeout: 120_000 }, async () => {
+    const project = await makeTempDir('graphform-cts-');
+    await linkBuiltPackage(project);
+    await writeFile(
+      path.join(project, 'check.cts'),
+      [
+        "import graphform = require('graphform');",
+        'const planned: Promise<graphform.PlanResult> = graphform.plan({}, graphform.nodeEnvironment());',
+        '// @ts-expect-error the types are real, not any',
+        'const wrong: number = graphform.TOOL_VERSION;',
+        'console.log(planned, wrong);',
+        '',
+      ].join('\n'),
+    );
+    const options = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(repo, 'node_modules/@types')] };
+    await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['check.cts'] }));
+    const checked = await run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(checked, 'tsc on a CommonJS file that requires graphform').toBe('');
   });
 
   it('knows which Node versions can require an ES module', () => {
