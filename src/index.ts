@@ -13,50 +13,120 @@ export * from './workflows/index.js';
 
 // --- Config ---
 export { loadConfig, selectEnvironment, type LoadConfigOptions } from './config/load-config.js';
-export type { DataConfig, EnvironmentConfig, ResolvedConfig, StateConfig } from './config/types.js';
+export type {
+  CodegenConfig,
+  DataConfig,
+  EmulatorEnvironmentConfig,
+  EnvironmentConfig,
+  HttpConfig,
+  MarketingConfig,
+  MarketingGrant,
+  ResolvedConfig,
+  StateConfig,
+  WaitConfig,
+} from './config/types.js';
+export type { GraphAuth, RemoteDefinition, SourceInfo, SourceLabels } from './graph/types.js';
 
 // --- Errors and diagnostics ---
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
-export { GraphformError, isGraphformError } from './diagnostics/errors.js';
+export { GraphformError, isGraphformError, type JsonValue } from './diagnostics/errors.js';
 export { GraphServiceError } from './graph/errors.js';
 
 // --- Declarations: parse, validate, hash (pure) ---
-export type { ContentTypeDefinition, PartialTypesBody, PropertyDefinition, SourceDeclaration, SourceDefinition } from './model/types.js';
+export type {
+  AssetFilter,
+  ContentTypeDefinition,
+  ConversionDeclaration,
+  ConversionOnError,
+  ItemServiceField,
+  FieldRef,
+  KeepDeclaration,
+  LinkDefinition,
+  MoveDeclaration,
+  PartialTypesBody,
+  PropertyDefinition,
+  PropertyTypeDefinition,
+  PropertyTypeProperty,
+  SourceDeclaration,
+  SourceDefinition,
+  SourceImport,
+  SourceLocation,
+  SourcePreset,
+  UnknownFields,
+} from './model/types.js';
+export { CONVERSION_ON_ERROR, ITEM_SERVICE_FIELDS } from './model/types.js';
+export type { DeclarationPath, SourceMap } from './load/source-map-types.js';
 export { canonicalDefinition } from './model/canonical.js';
 export { hashDeclarations, hashDefinition } from './model/hash.js';
 export { parseDeclarationFile, type ParsedDeclarationFile } from './load/parse.js';
 export { validateDeclarations, type ValidationContext, type ValidationResult } from './validate/validate.js';
+export type { AccountTypes, ConfigEntry } from './validate/context.js';
 
 // --- Plans: build, read and write, ask (pure) ---
 export { diffSource } from './diff/diff-source.js';
-export type { Change, ChangeKind } from './diff/change.js';
+export { CHANGE_KINDS, type Change, type ChangeKind } from './diff/change.js';
 export { buildPlan } from './plan/build-plan.js';
 export { parsePlanFile, serializePlan } from './plan/plan-file.js';
 export { dataLossSources, detailedExitCode, hasChanges, hasPendingWork, summarize, withoutQuietSources } from './plan/policy.js';
 export * from './plan/types.js';
+export type { PlanMove } from './plan/moved-changes.js';
+export { LOST_REASONS, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './data/keep/types.js';
+export type { DiffCount } from './data/ledger/data-diff.js';
+export type { SourceGraphqlChange } from './graphql-impact/policy.js';
 
 // --- Rendering: the text the command line prints ---
 export { renderPlanJson } from './render/plan-json.js';
-export { renderPlanMarkdown } from './render/plan-markdown.js';
-export { renderPlanText } from './render/plan-text.js';
+export { renderPlanMarkdown, type PlanMarkdownOptions } from './render/plan-markdown.js';
+export { renderPlanText, type PlanTextOptions } from './render/plan-text.js';
 export { renderDiagnosticsJson } from './render/diagnostics-json.js';
-export { renderDiagnosticsText } from './render/diagnostics-text.js';
+export { renderDiagnosticsText, type DiagnosticsTextOptions } from './render/diagnostics-text.js';
 
 // --- Apply events and results ---
-export type { ApplyEvent, ApplyResult, SourceOutcome } from './apply/types.js';
+export type { ApplyEvent, ApplyResult, DataSyncOutcome, SourceOutcome, VerifiedEndpoint } from './apply/types.js';
+export type { SchemaGap, SchemaWait } from './graph/schema-wait.js';
+export type { PollOutcome } from './graph/poll.js';
+export type { ServedCount, ServedProgress, ServedReport } from './graph/served.js';
+export type { TypeLanguage } from './graph/content-counts.js';
 
 // --- State: its file format ---
 export { parseState, serializeState } from './state/state-format.js';
 export { emptyState, stateDefinitions, stateEntry } from './state/state.js';
-export { STATE_FORMAT_VERSION, type LockInfo, type State, type StateSourceEntry } from './state/types.js';
+export { STATE_FORMAT_VERSION, type DataLedger, type LockInfo, type PendingSnapshot, type PendingWork, type State, type StateSourceEntry } from './state/types.js';
+export type { ProcessProbe } from './state/process-identity.js';
 
 // --- Data files ---
-export type { PushSummary, ValidationSummary } from './data/types.js';
+export type { DataLocation, FailedBatch, ProgressReporter, ProgressSnapshot, PushPhase, PushStatus, PushSummary, ValidationSummary } from './data/types.js';
+
+// --- Marketing platform ---
+export type { AppMode, Asset } from './marketing/types.js';
 
 // --- The emulator, for tests and local work ---
 export { startEmulator } from './emulator/index.js';
-export type { EmulatorFaults, EmulatorInspector, EmulatorOptions, FaultRule, RunningEmulator } from './emulator/types.js';
 export type {
+  ActiveFault,
+  CmsSummary,
+  EmulatorCredentials,
+  EmulatorFaults,
+  EmulatorInspector,
+  EmulatorItem,
+  EmulatorMount,
+  EmulatorOptions,
+  FaultRule,
+  ItemCounts,
+  ItemField,
+  ItemPage,
+  ItemQuery,
+  RequestLogEntry,
+  RunningEmulator,
+  SourceSummary,
+  UnsearchableItem,
+} from './emulator/types.js';
+export type { ContentSourceV3, ContentTypePropertyV3, ContentTypeV3, FieldRefV3, LinkConfigV3, PresetV3, PropertyTypeV3, PropertyV3 } from './emulator/graph/wire-definition.js';
+export type {
+  AppGrant as EmulatorAppGrant,
+  AppMode as EmulatorAppMode,
+  AssetContent as EmulatorAssetContent,
+  AssetLabel as EmulatorAssetLabel,
   AssetType,
   EmulatorAsset,
   EmulatorMarketing,
