@@ -30,6 +30,7 @@ export type { GraphAuth, RemoteDefinition, SourceInfo, SourceLabels } from './gr
 // --- Errors and diagnostics ---
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { GraphformError, isGraphformError, type JsonValue } from './diagnostics/errors.js';
+export { GRAPHFORM_ERROR_CODES, type GraphformErrorCode } from './diagnostics/error-codes.js';
 export { GraphServiceError } from './graph/errors.js';
 
 // --- Declarations: parse, validate, hash (pure) ---

@@ -64,7 +64,6 @@ export type DataCode = (typeof DATA_CODES)[keyof typeof DATA_CODES];
 
 /** Codes of thrown GraphformErrors (operational failures and refused commands). */
 export const DATA_ERROR_CODES = {
-  pushFailed: 'GF_DATA_PUSH_FAILED',
   invalidData: 'GF_DATA_INVALID',
   invalidConfig: 'GF_DATA_INVALID_CONFIG',
   unknownSource: 'GF_DATA_UNKNOWN_SOURCE',

@@ -45,7 +45,7 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
       ledger: state?.sources[source.id]?.data,
     });
     refuseEmptiedPattern(env, declaration, diff);
-    if (diff.damaged !== undefined) warn(env, damagedLedgerWarning(source.id, diff.damaged));
+    if (diff.damaged !== undefined) warn(env, 'GF_LEDGER_DAMAGED', damagedLedgerWarning(source.id, diff.damaged));
     diffs?.set(source.id, diff);
     sources.push(await withDiff(source, diff, pushes.get(source.id), ledger));
   }

@@ -195,7 +195,7 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
   const declared = project.declaration.definition.languages;
   const languages = input.allLanguages === true ? [...declared] : [...new Set(named)];
   for (const language of languages.filter((l) => !declared.includes(l))) {
-    env.report({ kind: 'warning', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
+    env.report({ kind: 'warning', code: 'GF_PURGE_UNDECLARED_LANGUAGE', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
   }
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
   const backend = stateBackendFor(env, environment);

@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config/types.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 import type { ProcessProbe } from '../state/process-identity.js';
 
 /**
@@ -7,8 +8,8 @@ import type { ProcessProbe } from '../state/process-identity.js';
  * under --verbose; a library caller may collect them.
  */
 export type WorkflowMessage =
-  /** Something the user should look at, that did not stop the work ("warning: …"). */
-  | { kind: 'warning'; text: string }
+  /** Something the user should look at, that did not stop the work ("warning: …"); `code` says which, for a script to act on. */
+  | { kind: 'warning'; code: GraphformErrorCode; text: string }
   /** A remark about what was (not) checked ("note: …"). */
   | { kind: 'note'; text: string }
   /** An event the user should know of, such as a lock taken over from a dead run ("Notice: …"). */
@@ -56,9 +57,9 @@ export interface ProjectSelection {
   environment?: string;
 }
 
-/** Sends a warning to the environment's sink. */
-export function warn(env: WorkflowEnvironment, text: string): void {
-  env.report({ kind: 'warning', text });
+/** Sends a warning, with its documented code, to the environment's sink. */
+export function warn(env: WorkflowEnvironment, code: GraphformErrorCode, text: string): void {
+  env.report({ kind: 'warning', code, text });
 }
 
 /** The request logger for clients built inside a workflow: present only under `verbose`. */

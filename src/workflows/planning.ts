@@ -1,4 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { GraphServiceError } from '../graph/errors.js';
 import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.js';
@@ -27,7 +28,7 @@ export async function refreshRemote(
   client: GraphClient,
   ids: readonly string[],
   inState: ReadonlySet<string>,
-  warn: (line: string) => void,
+  warn: (code: GraphformErrorCode, line: string) => void,
   stop?: AbortSignal,
 ): Promise<Record<string, RemoteDefinition>> {
   const remote: Record<string, RemoteDefinition> = {};
@@ -44,7 +45,7 @@ export async function refreshRemote(
       } catch (error) {
         if (!isGraphformError(error) || isAuthFailure(error)) throw error;
         const reason = error.message.split('\n')[0] ?? '';
-        if (inState.has(id)) warn(`could not read the schema of source ${id} back (${reason}); drift is not checked for it.`);
+        if (inState.has(id)) warn('GF_REFRESH_UNREADABLE', `could not read the schema of source ${id} back (${reason}); drift is not checked for it.`);
         else failed.push(`${id}: ${reason}`);
       }
     }
@@ -58,7 +59,7 @@ export async function refreshRemote(
     });
   }
   if (unsupported) {
-    warn('the service does not answer GET types; planning from state alone.');
+    warn('GF_REFRESH_NO_TYPES_API', 'the service does not answer GET types; planning from state alone.');
     for (const id of ids) remote[id] = { status: 'unsupported' };
   }
   return remote;
@@ -103,7 +104,7 @@ export async function refreshAll(
   targets: readonly string[] | undefined,
   stop?: AbortSignal,
 ): Promise<Refreshed> {
-  const warning = (line: string): void => warn(env, line);
+  const warning = (code: GraphformErrorCode, line: string): void => warn(env, code, line);
   const inState = new Set(Object.keys(state?.sources ?? {}));
   const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warning, stop);
   const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);
