@@ -69,6 +69,8 @@ export { CHANGE_KINDS, type Change, type ChangeKind } from './diff/change.js';
 export { buildPlan } from './plan/build-plan.js';
 export { parsePlanFile, serializePlan } from './plan/plan-file.js';
 export { dataLossSources, detailedExitCode, hasChanges, hasPendingWork, summarize, withoutQuietSources } from './plan/policy.js';
+export { itemsLost, itemsLostBy, type SourceLoss } from './plan/items-lost.js';
+export { compareWithBase, type BaseComparison } from './plan/base-plan.js';
 export * from './plan/types.js';
 export type { PlanMove } from './plan/moved-changes.js';
 export { LOST_REASONS, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './data/keep/types.js';
@@ -81,6 +83,9 @@ export { renderPlanMarkdown, type PlanMarkdownOptions } from './render/plan-mark
 export { renderPlanText, type PlanTextOptions } from './render/plan-text.js';
 export { renderDiagnosticsJson } from './render/diagnostics-json.js';
 export { renderDiagnosticsText, type DiagnosticsTextOptions } from './render/diagnostics-text.js';
+export { renderApplyEvent, renderApplySummary } from './render/apply-text.js';
+export { againstBasePlan, type BasePlanView } from './render/against-base-plan.js';
+export { PLAIN, type Painter, type Tint } from './render/painter.js';
 
 // --- Apply events and results ---
 export type { ApplyEvent, ApplyResult, DataSyncOutcome, SourceOutcome, VerifiedEndpoint } from './apply/types.js';

@@ -38,7 +38,7 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
     // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
     if (allowDataLoss) return undefined;
     throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${source.id} cannot be read back (${account.reason}); nothing was sent`, {
-      hint: 'Run `graphform plan` to see why; pass --allow-data-loss to update the schema without keeping them.',
+      hint: 'Run `graphform plan` to see why; pass `allowDataLoss` to update the schema without keeping them.',
     });
   }
   if (account.blocked) {
@@ -48,7 +48,7 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
   }
   if (account.lost > 0 && !allowDataLoss) {
     throw new GraphformError('GF_KEEP_ITEMS_LOST', `the full update of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
-      hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
+      hint: 'Run `graphform plan` to see which and why; pass `allowDataLoss` to lose them.',
     });
   }
   if (kept.snapshot === undefined) return undefined;

@@ -109,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       throw new GraphformError('GF_EMULATOR_PORT_IN_USE', `The emulator cannot listen on ${o.host}:${o.port} (${code})`, {
-        hint: 'Choose another --port, or 0 for any free port.',
+        hint: 'Choose another `port`, or 0 for any free port.',
         cause: error,
       });
     }

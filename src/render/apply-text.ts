@@ -1,10 +1,10 @@
 import { dataChangeCounts } from './data-changes.js';
-import type { ChalkInstance } from 'chalk';
 import { APPLY_WAIT_CODES, duration } from '../apply/service-waits.js';
 import { APPLY_INCONSISTENT } from '../apply/inconsistent.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome, VerifiedEndpoint } from '../apply/types.js';
 import type { PlanAction } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
+import { PLAIN, type Painter } from './painter.js';
 
 const DOING: Readonly<Record<PlanAction, string>> = {
   create: 'creating (PUT)',
@@ -29,8 +29,12 @@ const VERIFY_SKIPPED: Readonly<Record<VerifiedEndpoint, string>> = {
   sources: 'label and description changes (sources)',
 };
 
-/** One progress line per apply event, Terraform-style; ids, reasons and errors shown with control characters escaped. */
-export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
+/**
+ * One progress line per apply event, as `graphform apply` prints it, Terraform-style; ids,
+ * reasons and errors shown with control characters escaped. Plain text unless given colours
+ * (the command line passes chalk). Empty for an event the command line prints nothing for.
+ */
+export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string {
   switch (event.type) {
     case 'start':
       return `${c.bold(e(event.id))}: ${DOING[event.action]}…`;
@@ -88,8 +92,8 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
   }
 }
 
-/** The closing summary, with what to do about each failure. */
-export function renderApplySummary(result: ApplyResult, c: ChalkInstance): string {
+/** The closing summary `graphform apply` prints, with what to do about each failure. */
+export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): string {
   const count = (status: SourceOutcome['status']): number => result.outcomes.filter((o) => o.status === status).length;
   const lines: string[] = [];
   const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));

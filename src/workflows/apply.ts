@@ -262,7 +262,7 @@ async function decideAndApply(
 async function applyRefreshOnly(env: WorkflowEnvironment, input: ApplyInput, context: Locked, replan: Replan, remoteNow: () => Readonly<Record<string, RemoteDefinition>>): Promise<ApplyReport> {
   const { project, state, environment, saved } = context;
   if (!(environment.refresh && input.refresh !== false)) {
-    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out --no-refresh (or set refresh: true for the environment).' });
+    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out `refresh: false` (or set refresh: true for the environment).' });
   }
   const plan =
     saved === undefined ? refreshOnlyPlan(await replan(planOptions(input, environment))) : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);

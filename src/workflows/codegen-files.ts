@@ -79,7 +79,7 @@ export async function checkedOutFolder(out: string, rootDir: string): Promise<st
   const real = await realpath(existing);
   if (isWithin(root.path, out) && isWithin(root.real, path.join(real, path.relative(existing, out)))) return out;
   throw new GraphformError('GF_CODEGEN_OUT_OUTSIDE_PROJECT', `The codegen output folder ${out} is outside the project folder ${root.path}; graphform writes generated files only inside the project.`, {
-    hint: 'Choose a folder inside the project with --out or codegen.out in the config (default generated/graphform).',
+    hint: 'Choose a folder inside the project with `out` or codegen.out in the config (default generated/graphform).',
   });
 }
 

@@ -45,6 +45,12 @@ export interface WorkflowEnvironment {
   readonly holder: LockHolder;
   /** Aborted to stop: the request in flight ends, state is written, no new work is taken. */
   readonly signal?: AbortSignal;
+  /**
+   * A project that declares nothing while state holds sources, or a `data:` pattern that
+   * matches no file while items were pushed from it, is meant: what GRAPHFORM_ALLOW_EMPTY=1
+   * says for the command line. Either one allows it.
+   */
+  readonly allowEmpty?: boolean;
 }
 
 /** Which config and environment a workflow runs against: a config loaded already, or the one found from `cwd`. */
@@ -55,6 +61,11 @@ export interface ProjectSelection {
   configFile?: string;
   /** The environment's name (the CLI's --env); absent: the config's defaultEnvironment. */
   environment?: string;
+}
+
+/** Whether emptying is allowed: the environment's allowEmpty, or GRAPHFORM_ALLOW_EMPTY=1 among its variables. */
+export function allowsEmpty(env: WorkflowEnvironment): boolean {
+  return env.allowEmpty === true || env.variables.GRAPHFORM_ALLOW_EMPTY === '1';
 }
 
 /** Sends a warning, with its documented code, to the environment's sink. */

@@ -14,6 +14,8 @@ export interface NodeEnvironmentOptions {
   signal?: AbortSignal;
   /** The clock (default: the real one). */
   now?(): Date;
+  /** Allow emptying a project or a `data:` pattern, as GRAPHFORM_ALLOW_EMPTY=1 does (default: only when that variable says so). */
+  allowEmpty?: boolean;
 }
 
 /**
@@ -31,5 +33,6 @@ export function nodeEnvironment(options: NodeEnvironmentOptions = {}): WorkflowE
     verbose: options.verbose === true,
     holder: thisProcessHolder(variables),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.allowEmpty === undefined ? {} : { allowEmpty: options.allowEmpty }),
   };
 }

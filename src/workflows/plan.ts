@@ -102,7 +102,7 @@ export async function planWith(
 function requireRefresh(plan: Plan, opened: OpenedEnvironment | undefined, environment: EnvironmentConfig): Plan {
   if (opened !== undefined) return plan;
   throw new GraphformError('GF_USAGE', `--refresh-only reads what the service holds, and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`, {
-    hint: 'Leave out --no-refresh (or set refresh: true for the environment).',
+    hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
   });
 }
 

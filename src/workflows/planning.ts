@@ -55,7 +55,7 @@ export async function refreshRemote(
   stopIfInterrupted(stop);
   if (failed.length > 0) {
     throw new GraphformError('GF_REFRESH_FAILED', `Could not ask the service whether these sources already exist:\n  ${failed.join('\n  ')}`, {
-      hint: 'Nothing was sent. Try again; or plan with --no-refresh, which treats them as new (if one exists, its PUT deletes its items).',
+      hint: 'Nothing was sent. Try again; or plan with `refresh: false`, which treats them as new (if one exists, its PUT deletes its items).',
     });
   }
   if (unsupported) {

@@ -1,4 +1,5 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
+import { itemsLostBy } from '../../plan/items-lost.js';
 import type { Plan, PlanSource } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { deleteCountLines } from '../../render/delete-count.js';
@@ -42,7 +43,7 @@ interface ApplyDocument {
 
 /** `news (3 items)`, or the id alone when the keep step could not count. */
 function losingText(source: PlanSource): string {
-  const lost = source.keep?.known === true ? source.keep.lost : source.deletes?.known === true ? source.deletes.total : undefined;
+  const lost = itemsLostBy(source);
   return lost === undefined ? source.id : `${source.id} (${lost} item${lost === 1 ? '' : 's'})`;
 }
 
