@@ -49,12 +49,12 @@ describe('the scripts of docs/library.md', () => {
   beforeAll(assertFreshBuild);
   const page = examples(readFileSync(path.join(repo, 'docs/library.md'), 'utf8'));
 
-  it('are there: one that plans and prints the summary, one that applies a saved plan', () => {
-    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs']);
+  it('are there: one that plans and prints the summary, one that applies a saved plan, one that generates types, one that restores a snapshot', () => {
+    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs', 'codegen-check.mjs', 'restore-snapshot.mjs']);
     for (const example of page) expect(example.prints.length, example.file).toBeGreaterThan(0);
   });
 
-  it('plan, then apply the saved plan, then print what the page shows', { timeout: 120_000 }, async () => {
+  it('plan, apply the saved plan, generate types, restore a snapshot, each printing what the page shows', { timeout: 120_000 }, async () => {
     const project = await exampleProject();
     for (const example of page) {
       await writeFile(path.join(project, example.file), `${example.code}\n`);
