@@ -10,8 +10,10 @@ export interface Tint {
  */
 export interface Painter {
   readonly bold: Tint;
+  readonly cyan: Tint;
   readonly dim: Tint;
   readonly green: Tint;
+  readonly magenta: Tint;
   readonly red: Tint;
   readonly yellow: Tint;
 }
@@ -20,4 +22,4 @@ const same = (text: string): string => text;
 const tint: Tint = Object.assign((text: string) => text, { bold: same });
 
 /** No colour at all. */
-export const PLAIN: Painter = { bold: tint, dim: tint, green: tint, red: tint, yellow: tint };
+export const PLAIN: Painter = { bold: tint, cyan: tint, dim: tint, green: tint, magenta: tint, red: tint, yellow: tint };

@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import { PLAIN, type Painter, type Tint } from './painter.js';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
@@ -14,7 +14,8 @@ import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, noChangesLine, recor
 import { requestBodyDiffs } from './request-body-diff.js';
 
 export interface PlanTextOptions {
-  color: ChalkInstance;
+  /** Colours, such as a chalk instance; default none (PLAIN). */
+  color?: Painter;
   /** Show a unified diff of each request body against the applied definition. */
   showDiff: boolean;
   /** apply with --allow-data-loss: the banner says the deletion was allowed, not how to allow it. */
@@ -27,7 +28,7 @@ export interface PlanTextOptions {
  * through `e` (escapeControl) before it is coloured, so it cannot drive the terminal.
  */
 export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
-  const c = options.color;
+  const c = options.color ?? PLAIN;
   const lines: string[] = [header(plan), ''];
   const shown = visibleSources(plan);
   const outside = outsideChanges(plan);
@@ -92,7 +93,7 @@ function actionTitle(source: PlanSource): string {
 }
 
 /** The keep account under a source: a headline, the table per content type and language, then moves, drops, conversions and losses. */
-function keepLines(source: PlanSource, c: ChalkInstance): string[] {
+function keepLines(source: PlanSource, c: Painter): string[] {
   if (source.keep === undefined) return [];
   const view = keepView(source.keep, source.id, source.moves);
   const tone = toneColors(c);
@@ -120,11 +121,11 @@ function padEnd(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - [...text].length));
 }
 
-function toneColors(c: ChalkInstance): Record<KeepTone, ChalkInstance> {
+function toneColors(c: Painter): Record<KeepTone, Tint> {
   return { info: c.dim, warn: c.yellow, loss: c.red };
 }
 
-function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
+function bodyDiff(source: PlanSource, c: Painter): string[] {
   return requestBodyDiffs(source).flatMap(({ patch }) => patch
     .trimEnd()
     .split('\n')
@@ -138,7 +139,7 @@ function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
 }
 
 /** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
-function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[] {
+function dataLossBanner(plan: Plan, c: Painter, allowed: boolean): string[] {
   const rule = '!'.repeat(78);
   const keep = planHasKeep(plan);
   const body = [
@@ -157,10 +158,10 @@ function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[
   return [rule, ...body, rule].map((line) => c.red.bold(line));
 }
 
-function actionColors(c: ChalkInstance): Record<PlanAction, ChalkInstance> {
+function actionColors(c: Painter): Record<PlanAction, Tint> {
   return { create: c.green, partial: c.yellow, full: c.red, delete: c.red, orphan: c.magenta, none: c.dim };
 }
 
-function symbolColors(c: ChalkInstance): Record<ChangeSymbol, ChalkInstance> {
+function symbolColors(c: Painter): Record<ChangeSymbol, Tint> {
   return { '+': c.green, '-': c.red, '~': c.yellow };
 }

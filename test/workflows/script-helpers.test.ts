@@ -49,6 +49,16 @@ describe('the helpers a script needs', () => {
     expect(graphform.renderApplySummary(report.result, marked)).toBe('<G>Apply complete!</G> 1 applied, 0 failed, 0 not started.\n');
   });
 
+  it('render a plan and diagnostics as text with no colour library: plain unless given a Painter', { timeout: 60_000 }, async () => {
+    const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
+    const { plan } = await graphform.plan({}, testEnvironment(cwd));
+    const text = graphform.renderPlanText(plan, { showDiff: false });
+    expect(text).toContain('+ shop will be created via PUT');
+    expect(ANSI.test(text), 'no colour without a Painter').toBe(false);
+    const diagnostic: graphform.Diagnostic = { code: 'GF_ID_TOO_LONG', severity: 'error', message: 'The source id is longer than 4 characters.', file: 'shop.yaml', line: 1, column: 5, path: 'id' };
+    expect(graphform.renderDiagnosticsText([diagnostic], {})).toContain('shop.yaml:1:5 error GF_ID_TOO_LONG: The source id is longer than 4 characters.');
+  });
+
   it('compare a plan with its base branch\'s plan as `plan --base-plan` does', { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
     const env = testEnvironment(cwd);
