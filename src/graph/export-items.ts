@@ -2,10 +2,10 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
 import { ownValue } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
-import type { CountOptions, TypeLanguage } from './content-counts.js';
-import { queryContent, type ContentEndpoint, type ContentQueryOptions } from './content-query.js';
+import { countPairs, type CountOptions, type TypeLanguage } from './content-counts.js';
+import { queryContent, type ContentEndpoint } from './content-query.js';
 import { GRAPH_ERROR_CODES } from './errors.js';
-import { concreteTypes, countsQuery, exportedItem, fieldsQuery, ITEM_SERVICE_FIELDS, itemSelection, LEVELS_ABOVE_ITEM_FIELDS, MAX_QUERY_DEPTH, PAGE_LIMIT, pageQuery, queryTooBig, type ExportedItem, type ItemSelection, type ItemServiceField } from './export-query.js';
+import { concreteTypes, exportedItem, fieldsQuery, ITEM_SERVICE_FIELDS, itemSelection, LEVELS_ABOVE_ITEM_FIELDS, MAX_QUERY_DEPTH, PAGE_LIMIT, pageQuery, queryTooBig, type ExportedItem, type ItemSelection, type ItemServiceField } from './export-query.js';
 
 export type { ExportedItem, ItemServiceField } from './export-query.js';
 
@@ -184,26 +184,13 @@ export type DeletedCount =
 export async function countDeletedItems(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): Promise<DeletedCount> {
   const pairs = concreteTypes(definition).flatMap((type) => definition.languages.map((language) => ({ type, language })));
   if (pairs.length === 0) return { known: true, byPair: [], total: 0 };
-  const shown = await totals(endpoint, pairs, options);
+  const shown = await countPairs(endpoint, pairs, options);
   if (!shown.ok) return { known: false, reason: shown.reason };
-  const all = await totals(endpoint, pairs, { ...options, headers: { 'cg-include-deleted': 'true' } });
+  const all = await countPairs(endpoint, pairs, { ...options, headers: { 'cg-include-deleted': 'true' } });
   if (!all.ok) return { known: false, reason: all.reason };
   // An item pushed between the two questions could make a difference negative: none is deleted then.
   const byPair = pairs.map((pair, i) => ({ ...pair, deleted: Math.max(0, (all.totals[i] ?? 0) - (shown.totals[i] ?? 0)) }));
   return { known: true, byPair, total: byPair.reduce((sum, pair) => sum + pair.deleted, 0) };
-}
-
-async function totals(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: ContentQueryOptions): Promise<{ ok: true; totals: number[] } | { ok: false; reason: string }> {
-  const answer = await queryContent(endpoint, countsQuery(pairs), options);
-  if (!answer.ok) return answer;
-  const found: number[] = [];
-  for (const [i, pair] of pairs.entries()) {
-    const field = ownValue(answer.data, `c${i}`);
-    const count = isRecord(field) ? field.total : undefined;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return { ok: false, reason: `the content GraphQL endpoint gave no total for ${pair.type} in ${pair.language}` };
-    found.push(count);
-  }
-  return { ok: true, totals: found };
 }
 
 function cancelled(what: string): GraphformError {

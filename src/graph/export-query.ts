@@ -123,12 +123,6 @@ export function queryTooBig(query: string, selection: ItemSelection): string | u
   return undefined;
 }
 
-/** The totals of each type and language (`total(all: true)`: plain `total` answers -1 past 10,000), aliased `c0`, `c1`, … in the order given. */
-export function countsQuery(pairs: ReadonlyArray<{ type: string; language: string }>): string {
-  const fields = pairs.map((p, i) => `c${i}: ${p.type}(locale: [${localeValue(p.language)}]) { total(all: true) }`);
-  return `query graphformCount {\n  ${fields.join('\n  ')}\n}`;
-}
-
 /** One introspection query asking the fields of each type, aliased `t0`, `t1`, … in the order given. */
 export function fieldsQuery(types: readonly string[]): string {
   const fields = types.map((type, i) => `t${i}: __type(name: ${JSON.stringify(type)}) { fields { name } }`);
