@@ -190,6 +190,8 @@ export interface EmulatorInspector {
  * (and `retryAfter`, `body`); `delayMs` alone delays the request, which is then served normally.
  * `hold` keeps each matching request waiting until the rule is released (EmulatorFaults.release,
  * or `POST /_emulator/faults/<id>/release`), so a test acts while a request is surely in flight.
+ * `unindexed` (data requests) lets the request through, answered as usual, but the indexer
+ * leaves out the items with those `_id`s: GraphQL goes on serving what it served before.
  */
 export interface FaultRule {
   /** Matches any method when absent. */
@@ -205,6 +207,8 @@ export interface FaultRule {
   delayMs?: number;
   drop?: boolean;
   hold?: boolean;
+  /** `_id`s of items a matching data request accepts but does not index. */
+  unindexed?: string[];
 }
 
 export interface ActiveFault extends FaultRule {
