@@ -42,7 +42,7 @@ export async function dataSyncStep(
     options.onEvent?.({ type: 'data-sync', id, outcome: sync });
     return undefined;
   };
-  const tally = new SentTally();
+  const tally = new SentTally(declaration.definition);
   let synced: SentChanges;
   try {
     synced = await options.syncData(source, declaration, ledger, repushed, tally);

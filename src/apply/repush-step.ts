@@ -39,7 +39,7 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
       }
       options.onEvent?.({ type: 'schema-served', id, waitedMs: schema.waitedMs });
     }
-    const tally = new SentTally();
+    const tally = new SentTally(declaration.definition);
     const summary = await options.repushData?.(declaration, tally, snapshot);
     if (summary !== undefined) outcome.repush = summary;
     options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });

@@ -3,7 +3,7 @@ import { shortfall, type SentTally, type ServedReport } from '../graph/served.js
 import type { SourceDeclaration } from '../model/types.js';
 
 /**
- * GraphQL's side of a re-push (public-facts.md, "Propagation and indexing"): items pushed
+ * GraphQL's side of a re-push: items pushed
  * before the new schema is served may never be indexed, and a 200 means accepted, not
  * served. So the re-push waits for the schema first and counts what is served after.
  */
@@ -20,10 +20,11 @@ export const APPLY_WAIT_CODES = {
   itemsNotServed: 'GF_APPLY_ITEMS_NOT_SERVED',
 } as const;
 
-/** "Product in sv (sent 3, served 1), Article in en (sent 2, not counted: …)". */
+/** "Product in sv (sent 3, served 1), Article in en (sent 2, not counted: …); not confirmed: lamp in sv (not served), …". */
 export function shortfallText(report: ServedReport): string {
   const short = shortfall(report).map((p) => `${p.type} in ${p.language} (sent ${p.sent}, ${p.served === undefined ? 'not counted' : `served ${p.served}`})`);
-  return `${short.join(', ')}${report.reason === undefined ? '' : ` (${report.reason})`}`;
+  const named = report.notServed === undefined ? '' : `; not confirmed: ${listed(report.notServed.first)}${report.notServed.first.length < report.notServed.missing + report.notServed.stale ? ', …' : ''}`;
+  return `${short.join(', ')}${named}${report.reason === undefined ? '' : ` (${report.reason})`}`;
 }
 
 export function listed(items: readonly string[]): string {

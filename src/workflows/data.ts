@@ -149,7 +149,7 @@ export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput,
   const paths = await dataFiles(env, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
-  const tally = new SentTally();
+  const tally = new SentTally(project.declaration.definition);
   const waits = opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
   try {
     const client = opened === undefined ? offlineClient() : waits === undefined ? opened.client : tallyingClient(opened.client, tally, requestLog(env).log);
