@@ -56,7 +56,7 @@ export async function dataSyncStep(
     const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
     sync.served = served;
     if (served.outcome === 'stopped') return failed(sync, `stopped by an interrupt before GraphQL served every changed item of source ${id}`);
-    if (served.outcome !== 'done') return failed(sync, `GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+    if (served.outcome !== 'done') return failed(sync, `GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
   }
   outcome.dataSync = sync;
   options.onEvent?.({ type: 'data-sync', id, outcome: sync });

@@ -52,7 +52,7 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
       outcome.repushError = `stopped by an interrupt before GraphQL served every item of source ${id}`;
       return;
     }
-    failRepush(`GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+    failRepush(`GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
   } catch (error) {
     failRepush(error instanceof Error ? error.message : String(error), isGraphformError(error) ? error.code : undefined);
   }
