@@ -17,6 +17,7 @@ export interface ServiceWaits {
 /** The codes of a re-push that GraphQL did not confirm: the pending marker stays and the next apply finishes it. */
 export const APPLY_WAIT_CODES = {
   schemaNotServed: 'GF_APPLY_SCHEMA_NOT_SERVED',
+  schemaUnexpected: 'GF_APPLY_SCHEMA_UNEXPECTED',
   itemsNotServed: 'GF_APPLY_ITEMS_NOT_SERVED',
 } as const;
 
