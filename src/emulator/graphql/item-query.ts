@@ -2,6 +2,7 @@ import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemKey } from '../items/item-index.js';
 import { withData, type ItemRecord, type ItemStore } from '../items/item-store.js';
 import { matchesWhere } from './filters.js';
+import { idsOf } from './id-filter.js';
 
 /** An item as the GraphQL resolvers see it: the stored record and its data line, parsed. */
 export interface ItemView {
@@ -85,9 +86,10 @@ export function checkDeadline(context: ReadContext): void {
 export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source' | 'members' | 'locales' | 'where'>, context: ReadContext): Generator<ItemView> {
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
+  const ids = idsOf(query.where);
   const candidates = function* (): Generator<ItemKey> {
     for (const key of items.index(query.source).keys()) {
-      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type)) yield key;
+      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type) && (ids === undefined || ids.has(key.id))) yield key;
     }
   };
   const now = context.now();
