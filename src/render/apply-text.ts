@@ -74,7 +74,7 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       const counts = dataChangeCounts(o);
       if (o.error !== undefined) return `${c.bold(e(event.id))}: ${c.red(e(`data items (${counts}) not done: ${o.error}`))}`;
       if (o.summary === undefined) return `${c.bold(e(event.id))}: state records the items pushed from its data files`;
-      const served = o.served === undefined ? '' : `, served ${o.served.served ?? 'not counted'} of ${o.served.sent} counted`;
+      const served = o.served === undefined ? '' : `; sent ${o.served.sent}, served ${o.served.served ?? 'not counted'}`;
       return `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} (${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`;
     }
     case 'verify-skipped':

@@ -32,7 +32,7 @@ describe('apply confirms each changed data item before the ledger records it', (
     expect(plan.code).toBe(2);
     const again = await project.cli('apply', '--yes');
     expect(again.code, again.stdout + again.stderr).toBe(0);
-    expect(again.stdout).toContain('served 1 of 1');
+    expect(again.stdout).toContain('data items sent: 1 to change (1 lines in 1 batch; sent 1, served 1)');
     expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
   });
 });
