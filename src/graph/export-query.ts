@@ -2,6 +2,7 @@ import { isRecord } from '../model/is-record.js';
 import { ownValue, setOwn } from '../model/own.js';
 import { ITEM_SERVICE_FIELDS, SCALAR_TYPES, type ItemServiceField, type ServedItem, type SourceDefinition } from '../model/types.js';
 import { localeValue } from './content-counts.js';
+import { MAX_QUERY_LENGTH } from './query-budget.js';
 
 /**
  * The query texts of the export (export-items.ts): which properties a content type's items
@@ -18,7 +19,7 @@ export type { ServedItem as ExportedItem };
 
 /** The service's page maximum, query length and depth limits. */
 export const PAGE_LIMIT = 100;
-export const MAX_QUERY_LENGTH = 10_000;
+export { MAX_QUERY_LENGTH };
 export const MAX_QUERY_DEPTH = 10;
 
 /** The fields of one item query, and the declared property names read back from its answer. */

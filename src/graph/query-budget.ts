@@ -1,4 +1,5 @@
-import { MAX_QUERY_LENGTH } from './export-query.js';
+/** The service's limit on a query's length, in characters. */
+export const MAX_QUERY_LENGTH = 10_000;
 
 /** One query of a split: its text and the entries whose fields it holds, in order, each with its field's alias. */
 export interface QueryPart<T> {
