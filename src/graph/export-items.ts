@@ -21,7 +21,7 @@ export type ReadableFields = { ok: true; fields: ItemServiceField[] } | { ok: fa
 /**
  * Which of Status, _rbac and RolesWithReadAccess the endpoint serves for every concrete
  * type of the source, asked by one introspection query. Whether they can be selected for a
- * custom type is not published (public-facts.md), and selecting a field the schema lacks
+ * custom type is not published (docs/service-facts.md "Reading items back"), and selecting a field the schema lacks
  * fails the whole query, so the schema is asked instead of assumed.
  */
 export async function readableItemFields(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): Promise<ReadableFields> {

@@ -26,7 +26,7 @@ type Built = { ok: true; schema: GraphQLSchema; documents: Map<string, DocumentN
 /** Distinct valid query texts kept per schema; past it the cache starts again. */
 const DOCUMENTS_KEPT = 256;
 
-/** The service's published limits on a query's text (public-facts.md, "Reading items back"). */
+/** The service's published limits on a query's text (docs/service-facts.md, "Reading items back"). */
 export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_QUERY_DEPTH = 10;
 

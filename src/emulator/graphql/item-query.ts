@@ -25,7 +25,7 @@ export interface TypeQuery {
 }
 
 /**
- * Who reads (public-facts.md, "Reading items back"): the single key sees published items
+ * Who reads (docs/service-facts.md, "Reading items back"): the single key sees published items
  * everyone may read; epi-hmac and Basic see every item, and deleted ones too when the
  * request sends `cg-include-deleted: true`. Nobody sees expired items.
  */
@@ -42,7 +42,7 @@ export interface ReadContext {
 /** The grant the single key needs in `_rbac`, a string of comma-separated entries such as `r:Everyone:Read`. */
 export const EVERYONE_READ = 'r:Everyone:Read';
 
-/** The service's time limit for one query (public-facts.md: 30 seconds). */
+/** The service's time limit for one query (docs/service-facts.md "Reading items back": 30 seconds). */
 export const QUERY_TIME_LIMIT_MS = 30_000;
 
 /** Thrown by a resolver when the query ran past its deadline; graphql-js answers it as the field's error. */
