@@ -21,9 +21,10 @@ export interface RepushStepOptions {
  */
 export async function repush(options: RepushStepOptions, declaration: SourceDeclaration, outcome: SourceOutcome, snapshot: PendingSnapshot | undefined): Promise<void> {
   const id = declaration.id;
-  const failRepush = (error: string, code?: string): void => {
+  const failRepush = (error: string, code?: string, hint?: string): void => {
     outcome.repushError = error;
     if (code !== undefined) outcome.repushErrorCode = code;
+    if (hint !== undefined) outcome.repushHint = hint;
     options.onEvent?.({ type: 'repush', id, summary: outcome.repush, error, ...(code === undefined ? {} : { code }) });
   };
   try {
@@ -52,6 +53,7 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
     }
     failRepush(`GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
   } catch (error) {
-    failRepush(error instanceof Error ? error.message : String(error), isGraphformError(error) ? error.code : undefined);
+    if (isGraphformError(error)) failRepush(error.message, error.code, error.hint);
+    else failRepush(error instanceof Error ? error.message : String(error));
   }
 }

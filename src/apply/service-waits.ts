@@ -1,9 +1,9 @@
 import type { SchemaGap, SchemaWait } from '../graph/schema-wait.js';
-import { shortfall, type SentTally, type ServedReport } from '../graph/served.js';
+import { shortfall, type SentTally, type ServedProgress, type ServedReport } from '../graph/served.js';
 import type { SourceDeclaration } from '../model/types.js';
 
 /**
- * GraphQL's side of a re-push: items pushed
+ * GraphQL's side of a re-push (docs/service-facts.md, "Propagation and indexing"): items pushed
  * before the new schema is served may never be indexed, and a 200 means accepted, not
  * served. So the re-push waits for the schema first and counts what is served after.
  */
@@ -11,7 +11,7 @@ export interface ServiceWaits {
   schemaTimeoutMs: number;
   servedTimeoutMs: number;
   schema(declaration: SourceDeclaration, onWaiting: (gap: SchemaGap, waitedMs: number) => void): Promise<SchemaWait>;
-  served(tally: SentTally, onWaiting: (report: ServedReport, waitedMs: number) => void): Promise<ServedReport>;
+  served(tally: SentTally, onWaiting: (report: ServedProgress, waitedMs: number) => void): Promise<ServedReport>;
 }
 
 /** The codes of a re-push that GraphQL did not confirm: the pending marker stays and the next apply finishes it. */

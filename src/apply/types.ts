@@ -1,6 +1,6 @@
 import type { PushSummary } from '../data/types.js';
 import type { SchemaGap, SchemaWait } from '../graph/schema-wait.js';
-import type { ServedReport } from '../graph/served.js';
+import type { ServedProgress, ServedReport } from '../graph/served.js';
 import type { PlanAction, PlanRequestKind } from '../plan/types.js';
 
 /** What happened to one source during apply. */
@@ -19,6 +19,8 @@ export interface SourceOutcome {
   repushError?: string;
   /** Its stable code, when it had one (GF_APPLY_SCHEMA_NOT_SERVED, GF_APPLY_ITEMS_NOT_SERVED). */
   repushErrorCode?: string;
+  /** What to do about it, when the failure says (a snapshot of kept items that changed or is gone). */
+  repushHint?: string;
   /** How long the re-push waited for GraphQL to serve the new schema, and whether it did. */
   schemaWait?: Pick<SchemaWait, 'outcome' | 'waitedMs' | 'missing'>;
   /** What GraphQL served of the re-pushed items, per content type and language ("sent N, served N"), and the journalIds. */
@@ -59,8 +61,8 @@ export type ApplyEvent =
   | { type: 'schema-waiting'; id: string; waitedMs: number; timeoutMs: number; gap: SchemaGap }
   /** GraphQL serves the new schema: the re-push starts. */
   | { type: 'schema-served'; id: string; waitedMs: number }
-  /** After the re-push: GraphQL serves fewer items than were sent yet; counted again until `timeoutMs`. */
-  | { type: 'served-waiting'; id: string; waitedMs: number; timeoutMs: number; report: ServedReport }
+  /** After the re-push: GraphQL serves fewer items than were sent yet (the count so far, `outcome: 'waiting'`); counted again until `timeoutMs`. */
+  | { type: 'served-waiting'; id: string; waitedMs: number; timeoutMs: number; report: ServedProgress }
   /** The count after the re-push ended: every item served ("sent N, served N"), or the shortfall (then a failed re-push follows). */
   | { type: 'served'; id: string; report: ServedReport }
   /** Once per apply and endpoint: the service cannot be read back there, so writes through it are not verified. */

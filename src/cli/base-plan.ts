@@ -1,6 +1,6 @@
 import { compareWithBase } from '../plan/base-plan.js';
 import type { Plan } from '../plan/types.js';
-import { alreadyPlannedNote } from '../render/base-plan-note.js';
+import { alreadyPlannedNote, lossOnBaseNote } from '../render/base-plan-note.js';
 import { readPlanFile } from '../workflows/saved-plan.js';
 import type { CommandContext } from './context.js';
 import { workflowEnvironmentFor } from './workflow-environment.js';
@@ -23,8 +23,8 @@ export function againstBase(ctx: CommandContext, plan: Plan, base: Plan | undefi
     ctx.err(`${ctx.color().yellow('warning')} --base-plan: ${compared.mismatch}; showing the whole plan.`);
     return { shown: plan };
   }
-  const note = alreadyPlannedNote(compared.alreadyPlanned);
-  return note === undefined ? { shown: compared.own } : { shown: compared.own, note };
+  const notes = [alreadyPlannedNote(compared.alreadyPlanned), lossOnBaseNote(compared.lossOnBase)].filter((n): n is string => n !== undefined);
+  return notes.length === 0 ? { shown: compared.own } : { shown: compared.own, note: notes.join('\n\n') };
 }
 
 /** The rendered plan with the note under it; for JSON the note goes to standard error, keeping standard output one JSON document. */

@@ -58,7 +58,7 @@ export type PairCounts = { ok: true; totals: number[] } | { ok: false; status: n
  */
 export async function countPairs(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: CountOptions & Pick<ContentQueryOptions, 'headers'> = {}): Promise<PairCounts> {
   if (pairs.length === 0) return { ok: true, totals: [] };
-  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (public-facts.md).
+  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (docs/service-facts.md "Reading items back").
   const totals: number[] = [];
   // Aliased in pair order, so the totals come back in it, whichever query carried each.
   for (const part of packFields('graphformCount', pairs, (pair, alias) => `${alias}: ${pair.type}(locale: [${localeValue(pair.language)}]) { total(all: true) }`, 'c')) {

@@ -29,6 +29,9 @@ export interface ServedReport {
   notServed?: NotServed;
 }
 
+/** The check while it still waits: `outcome` says so, and `waitedMs` is the time waited so far. */
+export type ServedProgress = Omit<ServedReport, 'outcome'> & { outcome: 'waiting' };
+
 /** How many unconfirmed items a report names. */
 const NAMED = 5;
 
@@ -39,7 +42,7 @@ const NAMED = 5;
  * served: an item the indexer drops, or an update it leaves at its earlier version, is
  * never confirmed and is named. Confirmed items are not asked for again.
  */
-export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally, options: PollOptions & CountOptions, onWaiting?: (report: ServedReport, waitedMs: number) => void): Promise<ServedReport> {
+export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally, options: PollOptions & CountOptions, onWaiting?: (report: ServedProgress, waitedMs: number) => void): Promise<ServedReport> {
   const { withinMs, sleep, now, signal, ...http } = options;
   const base = { sent: tally.sent, journalIds: [...tally.journalIds] };
   const left: Unconfirmed = { pending: new Map(tally.items), stale: new Set() };
@@ -50,7 +53,8 @@ export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally,
     if (left.pending.size > 0) report.notServed = notServed(left);
     return { state: left.pending.size === 0 ? 'done' : 'waiting', value: report };
   };
-  const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, onWaiting);
+  const waiting = onWaiting === undefined ? undefined : (value: ServedReport, waitedMs: number): void => onWaiting({ ...value, outcome: 'waiting', waitedMs }, waitedMs);
+  const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, waiting);
   return { ...waited.value, outcome: waited.outcome, waitedMs: waited.waitedMs };
 }
 

@@ -24,10 +24,14 @@ export function saysSomething(source: Pick<PlanSource, 'action' | 'reasons' | 'd
   return source.action !== 'none' || source.reasons.length > 0 || hasDataChanges(source) || (source.data?.errors ?? 0) > 0;
 }
 
-/** A source whose `data:` files differ from what graphform last pushed: apply sends the difference. */
+/**
+ * A source whose `data:` files differ from what graphform last pushed: apply sends the
+ * difference. A damaged ledger is a change too, even with no item to send: apply writes it anew
+ * (or drops it), else every plan would warn of it.
+ */
 export function hasDataChanges(source: Pick<PlanSource, 'dataChanges'>): boolean {
   const data = source.dataChanges;
-  return data !== undefined && data.add + data.change + data.delete > 0;
+  return data !== undefined && (data.add + data.change + data.delete > 0 || data.ledgerDamaged !== undefined);
 }
 
 /** Sources whose request deletes items. */
@@ -47,7 +51,7 @@ export function hasPendingWork(plan: Plan): boolean {
 
 /**
  * `plan --detailed-exitcode`: 0 nothing to send, 2 changes (or pending work) without data
- * loss, 3 changes with data loss (DESIGN.md section 11).
+ * loss, 3 changes with data loss (docs/plan-and-apply.md "Exit codes").
  */
 export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
   if (plan.summary.dataLoss) return 3;

@@ -90,6 +90,8 @@ export type DataPushReason = 'create' | 'full' | 'rename' | 'pending' | 'changes
 export interface DataChanges {
   /** false: state has no ledger for the source yet, so every declared item counts as new, once. */
   ledger: boolean;
+  /** What is wrong with the ledger state holds, when it failed its check: compared as none, so nothing is deleted and every declared item is sent again. */
+  ledgerDamaged?: string;
   /** Records the data files hold. */
   declared: number;
   add: number;
@@ -146,7 +148,7 @@ export interface PlanSummary {
   items?: { add: number; change: number; delete: number };
 }
 
-/** The contract of DESIGN.md section 6: `plan --format json` and `plan --out FILE`. */
+/** The contract of docs/plan-and-apply.md "The plan JSON": `plan --format json` and `plan --out FILE`. */
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   tool: { name: string; version: string };

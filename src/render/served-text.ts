@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { duration } from '../apply/service-waits.js';
-import type { ServedReport } from '../graph/served.js';
+import type { ServedProgress, ServedReport } from '../graph/served.js';
 
 /** "Served: sent 3, served 3 (counted through GraphQL after 0.4s)", green when all are served. */
 export function servedLine(report: ServedReport, c: ChalkInstance): string {
@@ -10,7 +10,7 @@ export function servedLine(report: ServedReport, c: ChalkInstance): string {
 }
 
 /** The progress line while a push waits for GraphQL to serve its items. */
-export function servedWaitingLine(report: ServedReport, waitedMs: number, timeoutMs: number): string {
+export function servedWaitingLine(report: ServedProgress, waitedMs: number, timeoutMs: number): string {
   return `Waiting for GraphQL to serve the items: sent ${report.sent}, served ${report.served ?? 'not counted yet'}; ${seconds(waitedMs)} of up to ${duration(timeoutMs)}…`;
 }
 

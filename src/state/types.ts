@@ -59,7 +59,7 @@ export interface PendingSnapshot {
   target?: string;
 }
 
-/** The state of one environment (DESIGN.md section 5). */
+/** The state of one environment (docs/state-and-safety.md "State"). */
 export interface State {
   formatVersion: typeof STATE_FORMAT_VERSION;
   /** A UUID fixed when the state is created; a different lineage is a different state. */

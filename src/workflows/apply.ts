@@ -16,6 +16,7 @@ import { TOOL_VERSION } from '../version.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
 import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
+import { environmentView, type EnvironmentView } from './environment-view.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { planOptions, type PlanWorkflowInput } from './plan.js';
@@ -108,7 +109,7 @@ export interface ApplyReport {
  * re-pushing declared data after a wipe. A refusal is a result, not an error; operational
  * failures throw GraphformError. The stop signal ends it cleanly: no new source starts.
  */
-export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promise<ApplyReport & { config: ResolvedConfig; environment: EnvironmentConfig }> {
+export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promise<ApplyReport & { config: ResolvedConfig; environment: EnvironmentView }> {
   const { config, environment } = await resolveSelection(input, env);
   const stateConfig = input.lockTimeoutMs === undefined ? environment.state : { ...environment.state, lockTimeoutMs: input.lockTimeoutMs };
   const backend = stateBackendFor(env, { ...environment, state: stateConfig });
@@ -126,7 +127,7 @@ export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promis
       await opened.close();
     }
   }, (text) => env.report({ kind: 'notice', text }));
-  return { ...report, config, environment };
+  return { ...report, config, environment: environmentView(environment) };
 }
 
 interface Locked {
@@ -177,6 +178,9 @@ async function decideAndApply(
     return withDeleteCounts(env, kept, { counting, remote: remoteNow(), state, http: project.config.http });
   };
   const planned = saved === undefined ? await planNow() : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+  // An interrupt while the plan read items back leaves accounts that could not count: an interrupt, not a data loss.
+  const interrupted = (): boolean => env.signal?.aborted === true;
+  if (interrupted()) return { plan: planned, applied: false, refused: 'interrupted', ok: false, outcomes: [] };
   // Checked now, a saved plan too: the data files may have changed since it was made.
   // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
   const diffs = new Map<string, DeclaredDiff>();
@@ -201,8 +205,10 @@ async function decideAndApply(
   // A saved plan applies the data items that were reviewed, or nothing.
   const dataChanged = saved === undefined ? [] : dataChangedSincePlan(saved.plan, plan);
   if (dataChanged.length > 0) throw dataChangedError(dataChanged);
-  if (changes && saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
-  if (env.signal?.aborted === true) return refused('interrupted');
+  // Whatever the plan read can change while the question is open: the data files are then read again, and must hold what was confirmed.
+  const asked = changes && saved === undefined && input.confirm !== undefined;
+  if (asked && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
+  if (interrupted()) return refused('interrupted');
 
   const client = opened.client;
   const waits = input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
@@ -233,7 +239,7 @@ async function decideAndApply(
         ledger,
         repushed,
         planned: source.dataChanges?.digest,
-        diff: diffs.get(source.id),
+        diff: asked ? undefined : diffs.get(source.id),
         config: project.config.data,
         cwd: env.cwd,
         root: project.config.rootDir,

@@ -5,7 +5,7 @@ import type { SourceDeclaration } from '../model/types.js';
 import { summarize } from '../plan/policy.js';
 import type { DataChanges, DataCheck, DataPushReason, Plan, PlanSource } from '../plan/types.js';
 import type { State } from '../state/types.js';
-import type { WorkflowEnvironment } from './environment.js';
+import { warn, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -45,6 +45,7 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
       ledger: state?.sources[source.id]?.data,
     });
     refuseEmptiedPattern(env, declaration, diff);
+    if (diff.damaged !== undefined) warn(env, damagedLedgerWarning(source.id, diff.damaged));
     diffs?.set(source.id, diff);
     sources.push(await withDiff(source, diff, pushes.get(source.id), ledger));
   }
@@ -76,6 +77,7 @@ async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send'], { re
   const removed = outcome.removed.slice(0, FIRST_IDS).map((row) => diff.ledger.entry(row)).map((entry) => `${entry.id} (${entry.language})`);
   return {
     ledger: diff.hadLedger,
+    ...(diff.damaged === undefined ? {} : { ledgerDamaged: diff.damaged }),
     declared: outcome.declared,
     add: outcome.added.length,
     change: outcome.changed.length,
@@ -86,6 +88,11 @@ async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send'], { re
     send,
     digest: outcome.digest,
   };
+}
+
+/** Why every declared item of a source is sent again: the ledger in state failed its check. */
+export function damagedLedgerWarning(id: string, damaged: string): string {
+  return `the record in state of the data items graphform pushed from source ${id}'s data files is damaged (${damaged}); it is read as no record: every declared item is sent again and recorded anew, and none is deleted (items removed from the files since stay in the service until deleted by hand).`;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ProgressReporter, PushSummary, ValidationSummary } from '../data/t
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
-import { SentTally, tallyingClient, type ServedReport } from '../graph/served.js';
+import { SentTally, tallyingClient, type ServedProgress, type ServedReport } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { DeleteCount } from '../plan/types.js';
@@ -20,6 +20,7 @@ import { requestLog, type ProjectSelection, type WorkflowEnvironment } from './e
 import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './load-project.js';
 import { openEnvironment } from './open-environment.js';
+import { environmentView, type EnvironmentView } from './environment-view.js';
 import { clearPendingAfterPush } from './pending-push.js';
 import { serviceWaits } from './service-waits.js';
 import { stateBackendFor } from './state-backend.js';
@@ -55,7 +56,7 @@ export interface DataPushInput extends DataInput, PushFlags {
    */
   wait?: boolean;
   /** Told, while the push waits, what GraphQL serves so far (the command line's progress line). */
-  onWaiting?(report: ServedReport, waitedMs: number, timeoutMs: number): void;
+  onWaiting?(report: ServedProgress, waitedMs: number, timeoutMs: number): void;
 }
 
 export interface DataPushResult {
@@ -82,7 +83,7 @@ export interface DataPurgeInput extends ProjectSelection {
    * Asked once the items are counted, before anything is deleted. Absent: calling purge is
    * the approval.
    */
-  confirm?(question: { source: string; languages: readonly string[]; deletes: DeleteCount; environment: EnvironmentConfig }): Promise<boolean>;
+  confirm?(question: { source: string; languages: readonly string[]; deletes: DeleteCount; environment: EnvironmentView }): Promise<boolean>;
 }
 
 export interface DataPurgeResult {
@@ -206,7 +207,7 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
       try {
         const deletes = await purgeCount(env, opened, { env: environment, id: input.source, languages, declared: project.declaration.definition, http: project.config.http });
         const base = { source: input.source, languages, deletes };
-        if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment }))) return { ...base, purged: false, refused: 'cancelled' as const };
+        if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment: environmentView(environment) }))) return { ...base, purged: false, refused: 'cancelled' as const };
         if (env.signal?.aborted === true) return { ...base, purged: false, refused: 'interrupted' as const };
         await purge(opened.client, input.source, languages);
         await forgetPurgedItems(backend, input.source, languages);

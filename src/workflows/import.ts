@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import type { ResolvedConfig } from '../config/types.js';
 import { hasErrors } from '../diagnostics/diagnostic.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { checkDrafts, draftContext, type DeclarationDraft } from '../declare/check-declarations.js';
@@ -19,6 +19,7 @@ import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, typ
 import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './load-project.js';
 import { openEnvironment } from './open-environment.js';
+import { environmentView, type EnvironmentView } from './environment-view.js';
 import { stateBackendFor } from './state-backend.js';
 import { configFor } from './select.js';
 
@@ -43,7 +44,8 @@ export interface ImportedSource {
 }
 
 export interface ImportResult {
-  environment: EnvironmentConfig;
+  /** The environment imported from, without its credentials. */
+  environment: EnvironmentView;
   /** Where the sources were read: "local emulator (…)" or the service URL. */
   target: string;
   /** In the order they were recorded; fewer than asked when the stop signal fired. */
@@ -85,7 +87,7 @@ export async function importSource(input: ImportInput, env: WorkflowEnvironment)
     id === undefined ? 'import --all' : `import ${id}`,
     async () => {
       const opened = await openEnvironment(env, config, environment);
-      const result: ImportResult = { environment, target: opened.description, imported: [] };
+      const result: ImportResult = { environment: environmentView(environment), target: opened.description, imported: [] };
       try {
         const state = (await backend.read()) ?? emptyState(randomUUID());
         const declared = await declaredSources(env, config);

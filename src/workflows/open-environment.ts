@@ -53,6 +53,6 @@ export async function openEnvironment(workflow: WorkflowEnvironment, config: Res
  * How prompts name where changes go: the environment's name and the service it stands
  * for, never the embedded emulator's ephemeral port, which means nothing to the user.
  */
-export function targetName(env: EnvironmentConfig): string {
+export function targetName(env: Pick<EnvironmentConfig, 'name' | 'graphUrl' | 'emulator'>): string {
   return `environment ${env.name} (${env.emulator !== undefined ? 'the embedded local emulator' : (env.graphUrl ?? 'unknown service')})`;
 }

@@ -4,6 +4,7 @@ import type { Plan, PlanSource, PlanStrategy } from '../plan/types.js';
 import type { State } from '../state/types.js';
 import { withDataChecks, invalidDataSources } from './check-declared-data.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { environmentView, type EnvironmentView } from './environment-view.js';
 import type { LoadedProject } from './load-project.js';
 import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
 import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
@@ -15,6 +16,7 @@ import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { blockedKeepSources } from './keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
+import { stopIfInterrupted } from './plan-interrupted.js';
 
 /** What to plan: the CLI's `plan` flags as plain values. */
 export interface PlanWorkflowInput extends ProjectSelection {
@@ -42,7 +44,8 @@ export interface PlanResult {
   /** Sources whose items the keep step cannot carry over because values do not convert (`onError: fail`, or no `convert:`): apply would refuse. */
   blocked: PlanSource[];
   config: ResolvedConfig;
-  environment: EnvironmentConfig;
+  /** The environment planned against, without its credentials. */
+  environment: EnvironmentView;
 }
 
 /**
@@ -54,12 +57,14 @@ export interface PlanResult {
 export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): Promise<PlanResult> {
   const { config, environment } = await resolveSelection(input, env);
   const state = await stateBackendFor(env, environment).read();
+  stopIfInterrupted(env.signal);
   const project = await loadValidProject(env, config, state);
+  stopIfInterrupted(env.signal);
   // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
   const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
   try {
     const made = await planWith(env, { project, state, environment, opened, input });
-    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment };
+    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment: environmentView(environment) };
   } finally {
     await opened?.close();
   }
@@ -67,8 +72,8 @@ export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): 
 
 /**
  * The plan for a loaded project and state against an opened environment (undefined: no
- * refresh), with what a wipe deletes counted and the data files checked. apply makes its own
- * plan with this, inside its lock.
+ * refresh), with what a wipe deletes counted and the data files checked. The stop signal
+ * ends it between requests and steps with GF_PLAN_INTERRUPTED.
  */
 export async function planWith(
   env: WorkflowEnvironment,
@@ -77,15 +82,20 @@ export async function planWith(
 ): Promise<Plan> {
   const { project, state, environment, opened, input } = context;
   const options = planOptions(input, environment);
-  const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets);
+  const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets, env.signal);
   seen?.(refreshed);
   const made = withPruneOrigin(await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options }), environment);
   if (input.refreshOnly === true) return refreshOnlyPlan(requireRefresh(made, opened, environment));
   const counting = countingSourceFor(environment, opened);
+  // The keep step's read-back stops paging on the signal: what it returns then is no account.
   const kept = await withKeepAccounts(env, made, { counting, remote: refreshed.remote, project, environment });
+  stopIfInterrupted(env.signal);
   const counted = await withDeleteCounts(env, kept, { counting, remote: refreshed.remote, state, http: project.config.http });
+  stopIfInterrupted(env.signal);
   // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
-  return withDataChecks(env, counted, project, state);
+  const checked = await withDataChecks(env, counted, project, state);
+  stopIfInterrupted(env.signal);
+  return checked;
 }
 
 /** A refresh-only plan is made from what the service holds: without reading it there is nothing to record. */

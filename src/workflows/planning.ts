@@ -5,6 +5,8 @@ import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.j
 import { withGraphqlChanges } from '../graphql-impact/attach.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
+import { ownValue, setOwn } from '../model/own.js';
+import type { SourceDefinition } from '../model/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
@@ -13,6 +15,7 @@ import { warn, type WorkflowEnvironment } from './environment.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject, type LoadedProject } from './load-project.js';
 import { readAccount, type AccountView } from './read-account.js';
+import { stopIfInterrupted } from './plan-interrupted.js';
 
 const REFRESH_CONCURRENCY = 4;
 
@@ -27,13 +30,14 @@ export async function refreshRemote(
   ids: readonly string[],
   inState: ReadonlySet<string>,
   warn: (line: string) => void,
+  stop?: AbortSignal,
 ): Promise<Record<string, RemoteDefinition>> {
   const remote: Record<string, RemoteDefinition> = {};
   const failed: string[] = [];
   let next = 0;
   let unsupported = false;
   const worker = async (): Promise<void> => {
-    while (next < ids.length && !unsupported) {
+    while (next < ids.length && !unsupported && stop?.aborted !== true) {
       const id = ids[next++] as string;
       try {
         const answer = await client.getTypes(id);
@@ -48,6 +52,8 @@ export async function refreshRemote(
     }
   };
   await Promise.all(Array.from({ length: Math.min(REFRESH_CONCURRENCY, ids.length) }, worker));
+  // Sources not asked would look new: the answers so far are no plan's ground.
+  stopIfInterrupted(stop);
   if (failed.length > 0) {
     throw new GraphformError('GF_REFRESH_FAILED', `Could not ask the service whether these sources already exist:\n  ${failed.join('\n  ')}`, {
       hint: 'Nothing was sent. Try again; or plan with --no-refresh, which treats them as new (if one exists, its PUT deletes its items).',
@@ -88,16 +94,40 @@ export interface Refreshed {
  * Asks the service about the declared sources and those in state (GET types), then reads
  * the account once (the sources API, the CMS's content types and those of every source
  * graphform does not manage) and checks content type names against them, so a collision
- * stops the plan before anything is sent.
+ * stops the plan before anything is sent. `stop` (plan's signal) ends it between requests
+ * with GF_PLAN_INTERRUPTED.
  */
-export async function refreshAll(env: WorkflowEnvironment, client: GraphClient, project: LoadedProject, state: State | undefined, targets: readonly string[] | undefined): Promise<Refreshed> {
+export async function refreshAll(
+  env: WorkflowEnvironment,
+  client: GraphClient,
+  project: LoadedProject,
+  state: State | undefined,
+  targets: readonly string[] | undefined,
+  stop?: AbortSignal,
+): Promise<Refreshed> {
   const warning = (line: string): void => warn(env, line);
   const inState = new Set(Object.keys(state?.sources ?? {}));
-  const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warning);
+  const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warning, stop);
   const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);
-  const account = await readAccount(client, managed, warning);
-  if (account !== undefined) refuseInvalid(project.revalidate(account.types).diagnostics, project.sources);
+  const account = await readAccount(client, managed, warning, stop);
+  stopIfInterrupted(stop);
+  const held = heldWithMoves(project, remote);
+  if (account !== undefined || held !== undefined) refuseInvalid(project.revalidate(account?.types ?? [], held).diagnostics, project.sources);
   return { remote, account };
+}
+
+/**
+ * What the service holds of each declared source with `moved` entries: a move must not land
+ * on a property the service holds beside the moved one, whatever state says. undefined when
+ * no such source was found.
+ */
+function heldWithMoves(project: LoadedProject, remote: Readonly<Record<string, RemoteDefinition>>): Record<string, SourceDefinition> | undefined {
+  const held: Record<string, SourceDefinition> = {};
+  for (const declaration of project.declarations) {
+    const answer = ownValue(remote, declaration.id);
+    if ((declaration.moved?.length ?? 0) > 0 && answer?.status === 'found') setOwn(held, declaration.id, answer.definition);
+  }
+  return Object.keys(held).length === 0 ? undefined : held;
 }
 
 /**

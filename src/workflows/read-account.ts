@@ -19,9 +19,10 @@ export interface AccountView {
  * CMS's own source and of every source that is neither declared nor in state, a few at a
  * time. A service without the sources API (404/405/501) gives undefined with one warning:
  * the plan falls back to reservedTypeNames. Other failures stop the plan, since a name
- * collision could go unnoticed.
+ * collision could go unnoticed. Once `stop` fires no further source is asked (the caller
+ * stops).
  */
-export async function readAccount(client: GraphClient, managed: ReadonlySet<string>, warn: (line: string) => void): Promise<AccountView | undefined> {
+export async function readAccount(client: GraphClient, managed: ReadonlySet<string>, warn: (line: string) => void, stop?: AbortSignal): Promise<AccountView | undefined> {
   let sources: SourceInfo[];
   try {
     sources = await client.listSources();
@@ -34,7 +35,7 @@ export async function readAccount(client: GraphClient, managed: ReadonlySet<stri
   const types: AccountTypes[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < others.length) {
+    while (next < others.length && stop?.aborted !== true) {
       const id = others[next++] as string;
       try {
         const answer = id === CMS_SOURCE_ID ? await client.getCmsTypes() : await client.getTypes(id);

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuild } from '../helpers/built-binary.js';
+import { assertFreshBuild, linkBuiltPackage } from '../helpers/built-binary.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { fencedBlocks } from './runnable-blocks.js';
 
@@ -41,9 +41,7 @@ async function exampleProject(): Promise<string> {
   const project = await makeTempDir('graphform-library-');
   await cp(path.join(repo, 'content-sources'), path.join(project, 'content-sources'), { recursive: true });
   await cp(path.join(repo, 'graphform.config.yaml'), path.join(project, 'graphform.config.yaml'));
-  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'library-user', private: true, type: 'module' })}\n`);
-  await mkdir(path.join(project, 'node_modules'));
-  await symlink(repo, path.join(project, 'node_modules', 'graphform'), 'dir');
+  await linkBuiltPackage(project);
   return project;
 }
 
@@ -51,8 +49,8 @@ describe('the scripts of docs/library.md', () => {
   beforeAll(assertFreshBuild);
   const page = examples(readFileSync(path.join(repo, 'docs/library.md'), 'utf8'));
 
-  it('are there: one that plans and prints the summary, one that applies a saved plan', () => {
-    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs']);
+  it('are there: one that plans and prints the summary, one that applies a saved plan, one that brings its config and emulator', () => {
+    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs', 'emulator-config.mjs']);
     for (const example of page) expect(example.prints.length, example.file).toBeGreaterThan(0);
   });
 
@@ -67,5 +65,8 @@ describe('the scripts of docs/library.md', () => {
     const state = JSON.parse(await readFile(path.join(project, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, unknown> };
     expect(Object.keys(state.sources).sort()).toEqual(['blog', 'faq', 'shop']);
     expect(JSON.parse(await readFile(path.join(project, 'reviewed-plan.json'), 'utf8'))).toMatchObject({ environment: 'local' });
+    // The config object's relative state path resolved against the script's folder.
+    const emulated = JSON.parse(await readFile(path.join(project, '.graphform/state/emulated.json'), 'utf8')) as { sources: Record<string, unknown> };
+    expect(Object.keys(emulated.sources).sort()).toEqual(['blog', 'faq', 'shop']);
   });
 });

@@ -7,6 +7,7 @@ describe('idsOf: the _ids a where narrows a query to, before any data line is re
     ['eq', { _id: { eq: 'a' } }, ['a']],
     ['in and eq together: both must hold', { _id: { in: ['a', 'b'], eq: 'b' } }, ['b']],
     ['eq outside in: nothing', { _id: { in: ['a'], eq: 'b' } }, []],
+    ['in any case, as eq and in compare', { _id: { in: ['Lamp'], eq: 'LAMP' } }, ['lamp']],
   ])('%s', (_name, where, ids) => {
     expect([...(idsOf(where) ?? [])]).toEqual(ids);
   });

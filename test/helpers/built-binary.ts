@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -141,4 +142,14 @@ export function spawnBuilt(cwd: string, argv: readonly string[], env: Record<str
       else check();
     });
   return { child, output, printed, ended };
+}
+
+/**
+ * Makes `project` a package of its own (ESM) whose `graphform` resolves to this repository's
+ * build, as it would after installing graphform: a script there imports the built library.
+ */
+export async function linkBuiltPackage(project: string): Promise<void> {
+  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'library-user', private: true, type: 'module' })}\n`);
+  await mkdir(path.join(project, 'node_modules'), { recursive: true });
+  await symlink(repository, path.join(project, 'node_modules', 'graphform'), 'dir');
 }

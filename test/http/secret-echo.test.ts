@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GraphServiceError } from '../../src/graph/errors.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startScriptedServer, type ScriptedAnswer } from '../helpers/scripted-server.js';
+import { secretEncodings } from '../helpers/secret-encodings.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
 const SHOP = 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Item:\n    contentType: []\n    properties:\n      Name: { type: String }\n';
@@ -20,12 +21,7 @@ function secrets() {
 
 /** Each secret in every encoding a client derives from it, worked out here independently. */
 function encodings(values: Record<string, string>): string[] {
-  const pairs = [`app-key-1:${values.GRAPH_SECRET}`, `ci:${values.STATE_PASSWORD}`, `cid:${values.MKT_SECRET}`];
-  return [...Object.values(values), ...pairs].flatMap((value) => {
-    const b64 = Buffer.from(value).toString('base64');
-    const url = Buffer.from(value).toString('base64url');
-    return [value, encodeURIComponent(value), b64, b64.replace(/=+$/, ''), url, `${url}${'='.repeat((4 - (url.length % 4)) % 4)}`, encodeURIComponent(b64)];
-  });
+  return secretEncodings(Object.values(values), [`app-key-1:${values.GRAPH_SECRET}`, `ci:${values.STATE_PASSWORD}`, `cid:${values.MKT_SECRET}`]);
 }
 
 /** An error body that echoes every encoding, as text and inside JSON. */

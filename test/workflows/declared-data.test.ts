@@ -1,12 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.js';
 import * as graphform from '../../src/index.js';
 import { detailedExitCode } from '../../src/plan/policy.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { Chalk } from 'chalk';
-import { rawRequest } from '../helpers/raw-graph.js';
+import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { testEnvironment } from '../helpers/workflow-environment.js';
 
@@ -16,43 +15,6 @@ import { testEnvironment } from '../helpers/workflow-environment.js';
  * changed and deleted, and apply sends only that. Checked against what the emulator's
  * GraphQL serves afterwards, item by item.
  */
-const CONFIG = ['defaultEnvironment: local', 'environments:', '  local:', '    emulator: { dataDir: .graphform/emulator }', ''].join('\n');
-const SOURCE = (data = '[../data/*.ndjson]'): string =>
-  ['id: docs', 'label: Docs', 'languages: [en, sv]', `data: ${data}`, 'contentTypes:', '  Doc:', '    contentType: []', '    properties:', '      Title: { type: String, searchable: true }', ''].join('\n');
-
-interface Page {
-  id: string;
-  language: 'en' | 'sv';
-  title: string;
-}
-
-function ndjson(pages: readonly Page[]): string {
-  return pages
-    .map((p) => `{"index":{"_id":"${p.id}","language_routing":"${p.language}"}}\n${JSON.stringify({ Title: p.title, ContentType: ['Doc'], Language: { Name: p.language }, Status: 'Published', _rbac: 'r:Everyone:Read' })}\n`)
-    .join('');
-}
-
-const pages = (count: number, prefix: string): Page[] => Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, language: i % 3 === 0 ? 'sv' : 'en', title: `${prefix} page ${i}` }));
-
-/** Every Doc the emulator serves, `language:id` → Title, read through GraphQL with the admin credentials. */
-async function served(dir: string): Promise<Map<string, string>> {
-  const emulator = await startEmulator({ port: 0, dataDir: path.join(dir, '.graphform/emulator') });
-  try {
-    const found = new Map<string, string>();
-    for (const language of ['en', 'sv']) {
-      const query = `{ Doc(limit: 100, locale: [${language}]) { items { _id Title } } }`;
-      const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: 'basic' });
-      const body = JSON.parse(response.text) as { data?: { Doc: { items: Array<{ _id: string; Title: string }> } } };
-      for (const item of body.data?.Doc.items ?? []) found.set(`${language}:${item._id}`, item.Title);
-    }
-    return found;
-  } finally {
-    await emulator.close();
-  }
-}
-
-const expected = (list: readonly Page[]): Map<string, string> => new Map(list.map((p) => [`${p.language}:${p.id}`, p.title]));
-
 describe('declared data as desired state', () => {
   it('plans and sends only the items added, changed and removed in the data files, never one pushed by another system', { timeout: 90_000 }, async () => {
     const declared = pages(30, 'd');

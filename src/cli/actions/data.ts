@@ -1,7 +1,7 @@
 import { GraphformError } from '../../diagnostics/errors.js';
 import { DATA_ERROR_CODES } from '../../data/codes.js';
 import { duration, shortfallText } from '../../apply/service-waits.js';
-import type { ServedReport } from '../../graph/served.js';
+import type { ServedProgress, ServedReport } from '../../graph/served.js';
 import { createBarReporter, createLineReporter, silentReporter } from '../../data/progress/reporters.js';
 import { renderPushSummary, renderValidation } from '../../data/report/render-data-report.js';
 import type { ProgressReporter, ValidationSummary } from '../../data/types.js';
@@ -13,6 +13,7 @@ import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as v
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/open-environment.js';
 import type { ProjectSelection } from '../../workflows/environment.js';
+import type { DataRestoreResult } from '../../workflows/data-restore.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { canPrompt, confirm } from '../prompt.js';
@@ -64,7 +65,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           progress: reporter(ctx),
           ...pushFlags(options),
           wait: options.wait !== false,
-          ...(json ? {} : { onWaiting: (report: ServedReport, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+          ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowEnvironmentFor(ctx, trap.signal),
       ),
@@ -83,7 +84,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
  * wire-form file of the source) as `data push` would, and finishes the pending restore state
  * names for it once every item is served.
  */
-export async function dataRestore(ctx: CommandContext, snapshot: string, options: Omit<PushOptions, 'dryRun'> & { source?: string }): Promise<number> {
+export async function dataRestore(ctx: CommandContext, snapshot: string, options: Omit<PushOptions, 'dryRun'> & { source?: string; forgetMissingItems: boolean }): Promise<number> {
   const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
   const json = ctx.globals().format === 'json';
   const waiting = waitLines(ctx.io.stderr);
@@ -95,18 +96,20 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
           ...(await selection(ctx)),
           snapshot,
           ...(options.source === undefined ? {} : { source: options.source }),
+          forgetMissingItems: options.forgetMissingItems,
           progress: reporter(ctx),
           ...pushFlags({ ...options, dryRun: false }),
           wait: options.wait !== false,
-          ...(json ? {} : { onWaiting: (report: ServedReport, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+          ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowEnvironmentFor(ctx, trap.signal),
       ),
     );
     waiting.end();
     if (result === undefined) return 1;
-    const code = showPush(ctx, result.source, result);
-    if (result.finishedPending && !json) ctx.out(`Finished the pending restore of source ${result.source}: state no longer names ${snapshot}, and the file is removed.`);
+    const { finishedPending, forgotten, stillPending } = result;
+    const code = showPush(ctx, result.source, result, { restore: { finishedPending, ...(forgotten === undefined ? {} : { forgotten }), ...(stillPending === undefined ? {} : { stillPending }) } });
+    if (!json) for (const line of restoreLines(result, snapshot)) ctx.out(line);
     return exitCodeAfter(trap, code);
   } finally {
     waiting.end();
@@ -114,11 +117,24 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
   }
 }
 
+/** What became of the pending restore state names for the file, in words. */
+function restoreLines(result: DataRestoreResult, snapshot: string): string[] {
+  if (result.finishedPending) return [`Finished the pending restore of source ${result.source}: state no longer names ${snapshot}, and the file is removed.`];
+  if (result.forgotten !== undefined) {
+    const { recordedItems, pushedItems } = result.forgotten;
+    return [
+      `Finished the pending restore of source ${result.source} from a changed snapshot (--forget-missing-items): pushed ${pushedItems} items; state recorded ${recordedItems}, and those the file no longer holds are forgotten. ${snapshot} is kept.`,
+    ];
+  }
+  if (result.stillPending !== undefined) return [`State still names ${snapshot} as the pending restore of source ${result.source}: ${result.stillPending}. Run \`graphform data restore ${snapshot}\` again to finish it.`];
+  return [];
+}
+
 /** Prints what a push came to (and any shortfall of what GraphQL serves); its exit code. */
-function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult): number {
+function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult, more: Record<string, unknown> = {}): number {
   const { summary, validation, target, served } = result;
   if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }) }, null, 2));
+    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }), ...more }, null, 2));
   } else {
     showValidation(ctx, validation);
     for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);

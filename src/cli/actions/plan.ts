@@ -3,10 +3,14 @@ import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { breakingChangesError } from '../../graphql-impact/policy.js';
 import { serializePlan } from '../../plan/plan-file.js';
+import type { Plan } from '../../plan/types.js';
 import { detailedExitCode } from '../../plan/policy.js';
 import { invalidDataError } from '../../workflows/check-declared-data.js';
 import { blockedKeepError } from '../../workflows/keep-blocked.js';
 import { plan as planWorkflow } from '../../workflows/plan.js';
+import { PLAN_INTERRUPTED } from '../../workflows/plan-interrupted.js';
+import { isGraphformError } from '../../diagnostics/errors.js';
+import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { againstBase, readBasePlan, withNote } from '../base-plan.js';
 import type { CommandContext } from '../context.js';
 import { planInputFrom, type PlanFlags } from '../plan-options.js';
@@ -23,7 +27,21 @@ export interface PlanCommandFlags extends PlanFlags {
 
 export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promise<number> {
   const base = flags.basePlan === undefined ? undefined : await readBasePlan(ctx, flags.basePlan);
-  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx));
+  // SIGINT/SIGTERM stop planning between requests, as they stop apply: the embedded emulator is closed, no plan file is written.
+  const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
+  try {
+    return exitCodeAfter(trap, await planned(ctx, flags, base, trap.signal));
+  } catch (error) {
+    if (!isGraphformError(error) || error.code !== PLAN_INTERRUPTED || trap.received() === undefined) throw error;
+    ctx.err('Planning interrupted: no plan was made or saved, and nothing was sent.');
+    return exitCodeAfter(trap, 1);
+  } finally {
+    trap.release();
+  }
+}
+
+async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan | undefined, signal: AbortSignal): Promise<number> {
+  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx, signal));
   // --base-plan narrows what is shown and the exit code, never the saved file: that stays the whole plan, applicable as it is.
   const { shown, note } = againstBase(ctx, result, base);
   ctx.out(withNote(ctx, renderPlanFor(ctx, shown, flags.diff === true), note));

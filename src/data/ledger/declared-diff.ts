@@ -21,8 +21,10 @@ export interface DeclaredDiff {
   outcome: DataDiffOutcome;
   /** The ledger compared with; empty when state has none (every declared item is new). */
   ledger: LedgerTable;
-  /** Whether state had a ledger for the source. */
+  /** Whether state had a ledger for the source (one that failed its check counts as none). */
   hadLedger: boolean;
+  /** What is wrong with the ledger state holds, when it failed its check and is compared as none. */
+  damaged?: string;
   /** The ledger as state held it (the object itself): a diff is reused only against the very same one. */
   from: DataLedger | undefined;
   /** Patterns of `data:` that matched no file (GF_DATA_NO_FILES_MATCHED warnings, also in validation). */
@@ -36,13 +38,14 @@ export interface DeclaredDiff {
  */
 export async function diffDeclaredData(options: DeclaredDataOptions & { ledger: DataLedger | undefined }): Promise<DeclaredDiff> {
   const { declaration } = options;
-  const ledger = ledgerTable(options.ledger);
+  const { table: ledger, damaged } = ledgerTable(options.ledger);
   const hadLedger = options.ledger !== undefined && ledger !== EMPTY_LEDGER_TABLE;
+  const known = damaged === undefined ? {} : { damaged };
   const diff = new DataDiff(recordKinds(declaration.definition), ledger);
   if (declaration.data.length === 0) {
     const fields = { idField: options.config.idField, languageField: options.config.languageField };
     const validation: ValidationSummary = { files: 0, items: 0, deletes: 0, invalidItems: 0, errors: 0, warnings: 0, diagnostics: [], omittedErrors: 0, omittedWarnings: 0 };
-    return { files: [], read: [], fields, validation, outcome: diff.outcome(), ledger, hadLedger, from: options.ledger, unmatched: [] };
+    return { files: [], read: [], fields, validation, outcome: diff.outcome(), ledger, hadLedger, ...known, from: options.ledger, unmatched: [] };
   }
   const resolved = await resolveDataFiles(declaration, { cwd: options.cwd, root: options.root });
   const checked = await validateDataFilesRead({
@@ -64,18 +67,22 @@ export async function diffDeclaredData(options: DeclaredDataOptions & { ledger: 
     outcome: diff.outcome(),
     ledger,
     hadLedger,
+    ...known,
     from: options.ledger,
     unmatched: resolved.issues,
   };
 }
 
-/** The ledger to compare with; one that cannot be read counts as none (every declared item is sent once more). */
-function ledgerTable(ledger: DataLedger | undefined): LedgerTable {
-  if (ledger === undefined) return EMPTY_LEDGER_TABLE;
+/**
+ * The ledger to compare with. One that fails its check counts as none: every declared item is
+ * sent once more, never deleted (a ledger out of order would match no declared item).
+ */
+function ledgerTable(ledger: DataLedger | undefined): { table: LedgerTable; damaged?: string } {
+  if (ledger === undefined) return { table: EMPTY_LEDGER_TABLE };
   try {
-    return readLedger(ledger);
-  } catch {
-    return EMPTY_LEDGER_TABLE;
+    return { table: readLedger(ledger) };
+  } catch (error) {
+    return { table: EMPTY_LEDGER_TABLE, damaged: error instanceof Error ? error.message : String(error) };
   }
 }
 

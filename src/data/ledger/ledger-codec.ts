@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DataLedger } from '../../state/types.js';
+import { idHash } from '../validate/id-set.js';
 
 /** One item graphform pushed from a source's data files: its key, its content type ('' for a delete line) and content hash. */
 export interface LedgerEntry {
@@ -9,9 +10,8 @@ export interface LedgerEntry {
 }
 
 /**
- * A ledger read for comparison: per entry four 32-bit numbers (the key's idHash, the content
- * hash), sorted by key, and the entries' names, decoded only when asked for (a plan that
- * deletes nothing never decodes them).
+ * A ledger read for comparison: per entry three 32-bit numbers (the key's idHash, the content
+ * hash), sorted by key, and the entries' names.
  */
 export interface LedgerTable {
   readonly count: number;
@@ -63,21 +63,82 @@ export function encodeLedger(rows: readonly LedgerRow[]): DataLedger {
   };
 }
 
-/** Reads a ledger graphform wrote; throws when it is not one. */
+/**
+ * The most the entries may inflate to: a kilobyte an item on average, and a megabyte over, for a
+ * few long ids. A ledger whose entries inflate past it is taken as damaged rather than
+ * inflated whole (a small deflated entry can inflate to gigabytes).
+ */
+export function maxEntriesBytes(items: number): number {
+  return items * 1024 + 1024 * 1024;
+}
+
+/**
+ * Reads a ledger graphform wrote, checking all of it first: a ledger out of order would
+ * find no declared item and delete them all. Throws, saying what is wrong, when it is not one.
+ */
 export function readLedger(ledger: DataLedger): LedgerTable {
-  if (ledger.items === 0) return EMPTY_LEDGER_TABLE;
+  const items: unknown = ledger.items;
+  if (ledger.format !== 1) throw new Error(`its format is ${JSON.stringify(ledger.format)}, not 1`);
+  if (typeof items !== 'number' || !Number.isSafeInteger(items) || items < 0) throw new Error(`its item count ${JSON.stringify(items)} is not a whole number`);
+  if (typeof ledger.rows !== 'string') throw new Error('its rows are not a base64 string');
   const bytes = Buffer.from(ledger.rows, 'base64');
-  if (bytes.length !== ledger.items * ROW * 4) throw new Error(`the ledger's rows hold ${bytes.length} bytes, not ${ROW * 4} for each of ${ledger.items} items`);
+  if (bytes.length !== items * ROW * 4) throw new Error(`its rows hold ${bytes.length} bytes, not ${ROW * 4} for each of ${items} items`);
+  if (items === 0) return EMPTY_LEDGER_TABLE;
   // Copied into an aligned buffer: a Uint32Array needs its offset to be a multiple of 4.
-  const rows = new Uint32Array(ledger.items * ROW);
+  const rows = new Uint32Array(items * ROW);
   new Uint8Array(rows.buffer).set(bytes);
-  let lines: string[] | undefined;
-  const line = (i: number): string => {
-    lines ??= inflateRawSync(Buffer.from(ledger.entries, 'base64')).toString('utf8').split('\n');
-    if (lines.length !== ledger.items) throw new Error(`the ledger names ${lines.length} items, not ${ledger.items}`);
-    return lines[i] ?? '';
-  };
-  return { count: ledger.items, rows, line, entry: (i) => parseEntryLine(line(i)) };
+  const unsorted = firstUnsortedRow(rows, items);
+  if (unsorted !== undefined) throw new Error(`its rows are not in key order (row ${unsorted + 1} of ${items} does not come after the one before)`);
+  const lines = entryLines(ledger.entries, items);
+  const entries = checkedEntries(rows, lines);
+  return { count: items, rows, line: (i) => lines[i] ?? '', entry: (i) => entries[i] ?? { language: '', id: '', type: '' } };
+}
+
+/** The first row whose key is not above the one before (a key twice is damage too), or undefined. */
+function firstUnsortedRow(rows: Uint32Array, count: number): number | undefined {
+  for (let i = 1; i < count; i++) {
+    const a = rows[i * ROW] as number;
+    const previous = rows[(i - 1) * ROW] as number;
+    if (a < previous || (a === previous && (rows[i * ROW + 1] as number) <= (rows[(i - 1) * ROW + 1] as number))) return i;
+  }
+  return undefined;
+}
+
+/** The entries' lines, one an item, each language, type and id: inflated within maxEntriesBytes, strict UTF-8. */
+function entryLines(entries: unknown, items: number): string[] {
+  if (typeof entries !== 'string') throw new Error('its entries are not a base64 string');
+  const limit = maxEntriesBytes(items);
+  let inflated: Buffer;
+  try {
+    inflated = inflateRawSync(Buffer.from(entries, 'base64'), { maxOutputLength: limit });
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(`its entries inflate to more than ${limit} bytes, the most ${items} items take`, { cause: error });
+    throw new Error(`its entries are not deflated data (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(inflated);
+  } catch (error) {
+    throw new Error('its entries are not UTF-8', { cause: error });
+  }
+  const lines = text.split('\n');
+  if (lines.length !== items) throw new Error(`its entries name ${lines.length} items, not ${items}`);
+  return lines;
+}
+
+/** Every entry, each checked to hash to its row's key: entries out of step with the rows would name other items to delete. */
+function checkedEntries(rows: Uint32Array, lines: readonly string[]): LedgerEntry[] {
+  return lines.map((line, i) => {
+    let entry: LedgerEntry;
+    try {
+      entry = parseEntryLine(line);
+    } catch (error) {
+      throw new Error(`its entry ${i + 1} is not one: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const [a, b] = idHash(entry.language, entry.id);
+    if (a !== rows[i * ROW] || b !== rows[i * ROW + 1]) throw new Error(`its entry ${i + 1}, ${JSON.stringify(entry.id)} (${entry.language}), is not the item its row holds`);
+    return entry;
+  });
 }
 
 /** "en<TAB>Product<TAB>b12": an id with a tab, a newline or a leading quote is written as JSON. */
@@ -102,9 +163,17 @@ export function tableRow(table: LedgerTable, i: number): LedgerRow {
   return { keyA: rows[i * ROW] as number, keyB: rows[i * ROW + 1] as number, content: rows[i * ROW + 2] as number, line: table.line(i) };
 }
 
-/** The ledger without the items of these languages (a purge deleted them): the next plan pushes the declared ones again. */
-export function ledgerWithoutLanguages(ledger: DataLedger, languages: readonly string[]): DataLedger {
-  const table = readLedger(ledger);
+/**
+ * The ledger without the items of these languages (a purge deleted them): the next plan pushes
+ * the declared ones again. Undefined for a ledger that fails its check: plans read it as none anyway.
+ */
+export function ledgerWithoutLanguages(ledger: DataLedger, languages: readonly string[]): DataLedger | undefined {
+  let table: LedgerTable;
+  try {
+    table = readLedger(ledger);
+  } catch {
+    return undefined;
+  }
   const gone = new Set(languages);
   const rows: LedgerRow[] = [];
   for (let i = 0; i < table.count; i++) if (!gone.has(table.entry(i).language)) rows.push(tableRow(table, i));

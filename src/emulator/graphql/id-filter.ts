@@ -5,14 +5,15 @@ import { isRecord } from '../graph/own.js';
  * when it does not. A query asks its candidates for their `_id` before reading their data
  * lines, so asking for a hundred items of a source of a hundred thousand reads a hundred,
  * not every one: a client confirming what it pushed asks this way, page after page.
- * `matchesWhere` still decides; this only leaves out what it would refuse.
+ * `matchesWhere` still decides; this only leaves out what it would refuse. `eq` and `in`
+ * ignore case, so the ids come lower-cased: compare an item's `_id` lower-cased.
  */
 export function idsOf(where: Readonly<Record<string, unknown>> | null | undefined): ReadonlySet<string> | undefined {
   const filter = isRecord(where) ? where._id : undefined;
   if (!isRecord(filter)) return undefined;
   const ids = new Set<string>();
-  if (Array.isArray(filter.in)) for (const id of filter.in) if (typeof id === 'string') ids.add(id);
-  const eq = typeof filter.eq === 'string' ? filter.eq : undefined;
+  if (Array.isArray(filter.in)) for (const id of filter.in) if (typeof id === 'string') ids.add(id.toLowerCase());
+  const eq = typeof filter.eq === 'string' ? filter.eq.toLowerCase() : undefined;
   if (Array.isArray(filter.in) && eq !== undefined) return ids.has(eq) ? new Set([eq]) : new Set();
   if (Array.isArray(filter.in)) return ids;
   return eq === undefined ? undefined : new Set([eq]);
