@@ -33,6 +33,7 @@ export interface ServerOptions {
  */
 export async function startTerraformHttpServer(options: ServerOptions = {}) {
   const states = new Map<string, string>();
+  let maxStateBytes = options.maxStateBytes;
   let lock: { id: string; body: string } | undefined;
   const seen: SeenRequest[] = [];
   let refusals = 0;
@@ -66,7 +67,7 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
       }
       if (isState && req.method === 'POST') {
         if (url.pathname === '/state' && lock !== undefined && url.searchParams.get('ID') !== lock.id) return send(options.heldStatus ?? 423, lock.body);
-        if (options.maxStateBytes !== undefined && Buffer.byteLength(body) > options.maxStateBytes) return send(413, '{"message":"413 Request Entity Too Large"}');
+        if (maxStateBytes !== undefined && Buffer.byteLength(body) > maxStateBytes) return send(413, '{"message":"413 Request Entity Too Large"}');
         states.set(url.pathname, body);
         return send(200);
       }
@@ -108,6 +109,10 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
     },
     /** Every state the server holds, by path: /state and any other. */
     states,
+    /** From now on, refuse a state body larger than this (413). */
+    limitStateBytes(bytes: number | undefined) {
+      maxStateBytes = bytes;
+    },
     /** Take the lock as another client would. */
     holdLock(id: string, body: Record<string, unknown>) {
       lock = { id, body: JSON.stringify(body) };

@@ -55,9 +55,11 @@ export async function storeSnapshot(root: string, snapshot: PendingSnapshot, sou
   } catch (error) {
     // The parts already stored are named nowhere: removed when the server lets them be.
     await removeStoredSnapshot({ name, parts: part, bytes }, store).catch(() => undefined);
-    throw new GraphformError('GF_KEEP_SNAPSHOT_REMOTE', `the snapshot of source ${sourceId} (${snapshot.snapshot}) could not be stored beside the state at ${store.description}: ${reason(error)}; nothing was sent to the service`, {
+    // Apply's outcome shows the message alone: what to do about a size limit is said in it.
+    const tooLarge = isGraphformError(error) && error.details.status === 413 ? '; the server limits the size of a state: set state.snapshotPartBytes below that limit, or raise it' : '';
+    throw new GraphformError('GF_KEEP_SNAPSHOT_REMOTE', `the snapshot of source ${sourceId} (${snapshot.snapshot}) could not be stored beside the state at ${store.description}: ${reason(error)}${tooLarge}; nothing was sent to the service`, {
       hint:
-        'The next runner needs this copy to bring the items back after the full update, so it is not sent without it. A 413 answer means the state server limits the size of a state ' +
+        'The next runner needs this copy to bring the items back after the full update, so the update is not sent without it. A 413 answer means the state server limits the size of a state ' +
         '(GitLab: the max_terraform_state_size_bytes setting): set state.snapshotPartBytes of this environment below that limit, or raise it; then run `graphform apply` again.',
     });
   }
