@@ -107,6 +107,9 @@ describe('a runner killed right after the wiping PUT, state on a Terraform http 
     expect(keep?.remote, 'state names the copy beside it').toBeDefined();
     for (let part = 1; part <= (keep?.remote?.parts ?? 0); part++) expect(killed.server.states.has(`/${keep?.remote?.name}-${part}`)).toBe(true);
 
+    const shown = await runBuilt(killed.fresh, ['state', 'show', 'news'], killed.env);
+    expect(shown.stdout, shown.stderr).toContain(`# its copy beside the state: ${keep?.remote?.name}-1 … -${keep?.remote?.parts}`);
+
     await unlock(killed);
     const applied = await runBuilt(killed.fresh, ['apply', '--yes'], killed.env);
     const output = applied.stdout + applied.stderr;
