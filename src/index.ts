@@ -12,6 +12,10 @@ export type { CliIO } from './cli/io.js';
 export { loadConfig, selectEnvironment } from './config/load-config.js';
 export type { DataConfig, EnvironmentConfig, ResolvedConfig, StateConfig } from './config/types.js';
 
+// A config as a value (the shape of graphform.config.yaml) and the secrets a run knows.
+export type { ConfigDuration, GraphformConfig, GraphformEnvironmentConfig } from './config/config-object.js';
+export { createSecretList, type SecretList } from './http/secret-list.js';
+
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { GraphformError, isGraphformError } from './diagnostics/errors.js';
 

@@ -52,7 +52,7 @@ describe('the programmatic API', () => {
     'GRAPHQL_CRITICALITIES', 'GraphServiceError', 'GraphformError', 'InvalidDeclarationsError', 'PAGE_SIZE', 'PARTIAL_SAFE_KINDS', 'PLAN_ACTIONS',
     'PLAN_FORMAT_VERSION', 'REFRESH_MARGIN_MS', 'SCOPES', 'STATE_FORMAT_VERSION', 'TOOL_NAME', 'TOOL_VERSION', 'apply', 'applyPlan', 'assetMatches',
     'assetQueries', 'assetRecord', 'assetsList', 'assetsSync', 'authLogin', 'authLogout', 'authRefresh', 'authStatus', 'authorizationUrl', 'blockingChanges', 'buildPlan', 'canonicalDefinition', 'checkPlanFreshness',
-    'clientCredentialsSession', 'codegen', 'createAuthServer', 'createGraphClient', 'createHttpBackend', 'createLocalBackend', 'createOpenApiClient',
+    'clientCredentialsSession', 'codegen', 'createAuthServer', 'createGraphClient', 'createHttpBackend', 'createLocalBackend', 'createOpenApiClient', 'createSecretList',
     'credentialsPath', 'dataLossSources', 'dataPurge', 'dataPush', 'dataRestore', 'dataValidate', 'decideAction', 'detailedExitCode', 'diffSource', 'emptyState',
     'excludeDataFiles', 'formatAge', 'fullBody', 'hasChanges', 'hasPendingWork', 'hashDeclarations', 'hashDefinition', 'importLanguage',
     'importSource', 'isGraphformError', 'isInvalidDeclarationsError', 'isLoopback', 'labelMatches', 'labelsBody', 'loadConfig', 'lockHeldError',

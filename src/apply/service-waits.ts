@@ -3,7 +3,7 @@ import { shortfall, type SentTally, type ServedProgress, type ServedReport } fro
 import type { SourceDeclaration } from '../model/types.js';
 
 /**
- * GraphQL's side of a re-push (public-facts.md, "Propagation and indexing"): items pushed
+ * GraphQL's side of a re-push (docs/service-facts.md, "Propagation and indexing"): items pushed
  * before the new schema is served may never be indexed, and a 200 means accepted, not
  * served. So the re-push waits for the schema first and counts what is served after.
  */

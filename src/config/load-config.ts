@@ -7,6 +7,7 @@ import { isRecord } from '../model/is-record.js';
 import { rememberSecrets } from '../http/secret-list.js';
 import { namedConfigFile, searchConfigFile, shownPath, type ConfigFile } from './config-file.js';
 import { checkShape, type ShapeProblem } from './check-shape.js';
+import { objectConfig, type GraphformConfig } from './config-object.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
 import { misplacedReferences } from './env-references.js';
 import { resolveEnvironment } from './resolve-environment.js';
@@ -20,6 +21,8 @@ export interface LoadConfigOptions {
   /** --config; when absent the config is searched from cwd up to the project root. */
   configFile: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
+  /** The config itself, instead of a file: relative paths in it resolve against cwd. */
+  object?: GraphformConfig;
 }
 
 interface FoundConfig {
@@ -31,13 +34,13 @@ interface FoundConfig {
 
 /** Loads, checks and resolves the config once; environments resolve on use. */
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
-  const found = await findConfig(options);
+  const found = options.object === undefined ? await findConfig(options) : objectConfig(options.object);
   // Before anything can fail or print: whatever the command prints, no environment's secret.
   rememberSecrets(configSecrets(found.value, options.env));
   const problems = configProblems(found.value);
   if (problems.length > 0) {
     const lines = problems.map((p) => `${found.where(p.path, p.atKey ? 'key' : 'value')}: ${p.message}`);
-    throw new GraphformError('GF_CONFIG_INVALID', `The config is not valid:\n  ${lines.join('\n  ')}`, {
+    throw new GraphformError('GF_CONFIG_INVALID', `The config${options.object === undefined ? '' : ' object'} is not valid:\n  ${lines.join('\n  ')}`, {
       details: { file: found.file ?? null },
       hint: 'Fix the keys above; every key is described in docs/configuration.md.',
     });

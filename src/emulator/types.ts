@@ -79,6 +79,11 @@ export interface EmulatorOptions {
    * ITEM_FIELDS_SERVED_BY_DEFAULT (`['Status']`); `[]` serves none.
    */
   itemFields?: readonly ItemField[];
+  /**
+   * The origins a browser may query the content GraphQL endpoint from (CORS), such as
+   * `http://localhost:3000`, or `*` for any; every loopback origin when not given.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** The item fields the content GraphQL endpoint can serve besides `_id`, `ContentType` and `Language` (EmulatorOptions.itemFields). */

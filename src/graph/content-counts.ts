@@ -55,7 +55,7 @@ export type PairCounts = { ok: true; totals: number[] } | { ok: false; status: n
  */
 export async function countPairs(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: CountOptions = {}): Promise<PairCounts> {
   if (pairs.length === 0) return { ok: true, totals: [] };
-  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (public-facts.md).
+  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (docs/service-facts.md "Reading items back").
   const fields = pairs.map((p, i) => `c${i}: ${p.type}(locale: [${localeValue(p.language)}]) { total(all: true) }`);
   const answer = await queryContent(endpoint, `query graphformCount {\n  ${fields.join('\n  ')}\n}`, options);
   if (!answer.ok) return answer;

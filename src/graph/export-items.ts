@@ -5,6 +5,7 @@ import type { SourceDefinition } from '../model/types.js';
 import type { CountOptions, TypeLanguage } from './content-counts.js';
 import { queryContent, type ContentEndpoint, type ContentQueryOptions } from './content-query.js';
 import { GRAPH_ERROR_CODES } from './errors.js';
+import { ExportIdentity, ofSource } from './export-identity.js';
 import { concreteTypes, countsQuery, exportedItem, fieldsQuery, ITEM_SERVICE_FIELDS, itemSelection, LEVELS_ABOVE_ITEM_FIELDS, MAX_QUERY_DEPTH, PAGE_LIMIT, pageQuery, queryTooBig, type ExportedItem, type ItemSelection, type ItemServiceField } from './export-query.js';
 
 export type { ExportedItem, ItemServiceField } from './export-query.js';
@@ -20,7 +21,7 @@ export type ReadableFields = { ok: true; fields: ItemServiceField[] } | { ok: fa
 /**
  * Which of Status, _rbac and RolesWithReadAccess the endpoint serves for every concrete
  * type of the source, asked by one introspection query. Whether they can be selected for a
- * custom type is not published (public-facts.md), and selecting a field the schema lacks
+ * custom type is not published (docs/service-facts.md "Reading items back"), and selecting a field the schema lacks
  * fails the whole query, so the schema is asked instead of assumed.
  */
 export async function readableItemFields(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): Promise<ReadableFields> {
@@ -64,10 +65,20 @@ export async function* exportSourceItems(endpoint: ContentEndpoint, definition: 
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
   const pairs: Pair[] = [];
   for (const [type, selection] of selections) for (const language of definition.languages) pairs.push({ type, language, selection, fields: readable.fields });
+  const identity = new ExportIdentity();
+  const read = new Set<Pair>();
   try {
-    for await (const page of concurrentPages(pairs.map((pair) => () => pairPages(endpoint, pair, { ...options, signal })), PAIRS_AT_ONCE)) yield* page;
+    const streams = pairs.map((pair) => () => pairPages(endpoint, pair, { ...options, signal }, identity, () => read.add(pair)));
+    for await (const page of concurrentPages(streams, PAIRS_AT_ONCE)) yield* page;
   } finally {
     stop.abort();
+  }
+  // Items of a type and language never read would be deleted by the PUT without anyone knowing.
+  const unread = pairs.find((pair) => !read.has(pair));
+  if (unread !== undefined) {
+    throw new GraphformError('GF_KEEP_EXPORT_INCOMPLETE', `the items${ofSource(options.source)} of ${unread.type} in ${unread.language} were never read back (${read.size} of ${pairs.length} types and languages were); nothing was sent, run again`, {
+      details: { source: options.source ?? '', type: unread.type, language: unread.language },
+    });
   }
 }
 
@@ -134,7 +145,7 @@ interface Pair {
   fields: readonly ItemServiceField[];
 }
 
-async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: ExportOptions & { signal: AbortSignal }): AsyncGenerator<ExportedItem[]> {
+async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: ExportOptions & { signal: AbortSignal }, identity: ExportIdentity, finished: () => void): AsyncGenerator<ExportedItem[]> {
   const { type, language, selection } = pair;
   // Checked against the service's limits before the first page (selectionsFor); the cursor travels as a variable.
   const query = pageQuery(type, language, selection);
@@ -156,18 +167,29 @@ async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: Export
     if (options.signal.aborted) throw cancelled(`reading the items of ${type} in ${language} back`);
     if (!page.ok) throw failed(`graphform could not read the items${ofSource(options.source)} of ${type} in ${language} back: ${page.reason}`, { source: options.source ?? '', type, language });
     expected ??= page.total;
+    const place = { source: options.source, type, language, position: yielded };
+    for (const raw of page.items) {
+      place.position++;
+      identity.take(raw, place);
+    }
+    yielded += page.items.length;
+    // More than the total is not read on: a cursor that keeps answering new items would never end.
+    if (yielded > expected) throw incomplete(options.source, pair, expected, yielded);
     const more = page.items.length === PAGE_LIMIT;
     if (more) pending = ask(page.cursor);
     const items = page.items.map((raw) => exportedItem(raw, type, language, selection, pair.fields));
-    yielded += items.length;
     if (items.length > 0) yield items;
     if (!more) break;
   }
-  if (yielded !== expected) {
-    throw new GraphformError('GF_KEEP_EXPORT_INCOMPLETE', `the items${ofSource(options.source)} of ${type} in ${language} did not all come back: the total was ${expected}, but ${yielded} were read; items changed while they were read, run again`, {
-      details: { source: options.source ?? '', type, language, total: expected, read: yielded },
-    });
-  }
+  if (yielded !== expected) throw incomplete(options.source, pair, expected, yielded);
+  finished();
+}
+
+function incomplete(source: string | undefined, { type, language }: Pair, expected: number, read: number): GraphformError {
+  const counted = read > expected ? `${read} were read before the read stopped` : `${read} were read`;
+  return new GraphformError('GF_KEEP_EXPORT_INCOMPLETE', `the items${ofSource(source)} of ${type} in ${language} did not all come back: the total was ${expected}, but ${counted}; items changed while they were read, run again`, {
+    details: { source: source ?? '', type, language, total: expected, read },
+  });
 }
 
 /** Deleted items per concrete type and language: what the admin read does not show, and the export cannot keep. */
@@ -208,11 +230,6 @@ async function totals(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[],
 
 function cancelled(what: string): GraphformError {
   return new GraphformError(GRAPH_ERROR_CODES.aborted, `${what} was cancelled`);
-}
-
-/** ` of source <id>`, or nothing when the caller did not say which source. */
-function ofSource(source: string | undefined): string {
-  return source === undefined || source === '' ? '' : ` of source ${source}`;
 }
 
 function failed(message: string, details: Record<string, string>): GraphformError {

@@ -6,7 +6,7 @@ import { localeValue } from './content-counts.js';
 /**
  * The query texts of the export (export-items.ts): which properties a content type's items
  * carry, the selection that reads them, and the limits the service puts on a query
- * (public-facts.md, "Reading items back"), checked here so a query that would be refused is
+ * (docs/service-facts.md, "Reading items back"), checked here so a query that would be refused is
  * never sent; and how an answered item becomes an ExportedItem.
  */
 

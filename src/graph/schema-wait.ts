@@ -21,7 +21,7 @@ export interface SchemaWait {
 }
 
 /**
- * Waits until the content GraphQL endpoint serves `definition` (public-facts.md,
+ * Waits until the content GraphQL endpoint serves `definition` (docs/service-facts.md,
  * "Propagation and indexing": a schema change takes minutes to get there, and items pushed
  * before it may never be indexed): every content type, with every property it declares,
  * and every language as a value of `Locales`. Asked by introspection, with the

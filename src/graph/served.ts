@@ -88,8 +88,8 @@ export type ServedProgress = Omit<ServedReport, 'outcome'> & { outcome: 'waiting
 
 /**
  * Counts, through GraphQL, the items of each content type and language a push sent, until
- * at least as many are served as were sent (public-facts.md: a 200 with a journalId means
- * accepted, not served). A pair already holding items before the push (a data push into a
+ * at least as many are served as were sent (docs/service-facts.md, "Propagation and
+ * indexing": a 200 with a journalId means accepted, not served). A pair already holding items before the push (a data push into a
  * filled source) passes once its total reaches what was sent; after a wipe the source
  * started empty, so the counts match exactly.
  */
@@ -119,7 +119,7 @@ export function shortfall(report: ServedReport): ServedCount[] {
 }
 
 /**
- * Items GraphQL serves to no one, not even to the graph credentials (public-facts.md,
+ * Items GraphQL serves to no one, not even to the graph credentials (docs/service-facts.md,
  * "Reading items back"): deleted ones (`_deleted: true`) and expired ones (`StopPublish`
  * passed). Counting them as sent would wait for what never comes.
  */

@@ -187,7 +187,7 @@ function keepProblem(keep: unknown): string | undefined {
         ['property', 'from', 'to', 'onError'].every((key) => typeof x[key] === 'string') &&
         isCount(x.items) &&
         Array.isArray(x.examples) &&
-        x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && typeof e.value === 'string'),
+        x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && (e.value === undefined || typeof e.value === 'string')),
     ],
     ['lostExamples', (x) => ['id', 'language', 'type', 'reason', 'detail'].every((key) => typeof x[key] === 'string')],
   ];

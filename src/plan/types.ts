@@ -148,7 +148,7 @@ export interface PlanSummary {
   items?: { add: number; change: number; delete: number };
 }
 
-/** The contract of DESIGN.md section 6: `plan --format json` and `plan --out FILE`. */
+/** The contract of docs/plan-and-apply.md "The plan JSON": `plan --format json` and `plan --out FILE`. */
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   tool: { name: string; version: string };

@@ -1,3 +1,4 @@
+import { namedItem } from '../data/keep/item-access.js';
 import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
 import type { PlanMove } from '../plan/moved-changes.js';
 import type { ItemServiceField } from '../model/types.js';
@@ -141,7 +142,7 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   for (const conversion of keep.conversions) {
     const handling = conversion.onError === 'undeclared' ? 'no convert: declared' : `onError ${conversion.onError}`;
     const tone: KeepTone = conversion.onError === 'drop-value' ? 'warn' : 'loss';
-    const examples = conversion.examples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}): ${x.value}`);
+    const examples = conversion.examples.slice(0, SHOWN_EXAMPLES).map(namedItem);
     notes.push({
       symbol: '!',
       tone,

@@ -89,7 +89,7 @@ export interface CompanionStore {
   remove(name: string): Promise<void>;
 }
 
-/** The state of one environment (DESIGN.md section 5). */
+/** The state of one environment (docs/state-and-safety.md "State"). */
 export interface State {
   formatVersion: typeof STATE_FORMAT_VERSION;
   /** A UUID fixed when the state is created; a different lineage is a different state. */

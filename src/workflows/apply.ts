@@ -181,6 +181,9 @@ async function decideAndApply(
     return withDeleteCounts(env, kept, { counting, remote: remoteNow(), state, http: project.config.http });
   };
   const planned = saved === undefined ? await planNow() : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+  // An interrupt while the plan read items back leaves accounts that could not count: an interrupt, not a data loss.
+  const interrupted = (): boolean => env.signal?.aborted === true;
+  if (interrupted()) return { plan: planned, applied: false, refused: 'interrupted', ok: false, outcomes: [] };
   // Checked now, a saved plan too: the data files may have changed since it was made.
   // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
   const diffs = new Map<string, DeclaredDiff>();
@@ -208,7 +211,7 @@ async function decideAndApply(
   // Whatever the plan read can change while the question is open: the data files are then read again, and must hold what was confirmed.
   const asked = changes && saved === undefined && input.confirm !== undefined;
   if (asked && input.confirm !== undefined && !(await input.confirm(plan))) return refused('cancelled');
-  if (env.signal?.aborted === true) return refused('interrupted');
+  if (interrupted()) return refused('interrupted');
 
   const client = opened.client;
   const waits = input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);

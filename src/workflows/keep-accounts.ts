@@ -78,7 +78,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
       kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
     } catch (error) {
       if (!isGraphformError(error)) throw error;
-      kept = { account: { known: false, reason: error.message }, before: declaration.definition };
+      kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
     }
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
@@ -101,16 +101,16 @@ async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration
   const { declaredDataKeys } = await import('../data/keep/data-keys.js');
   const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
   const { runKeep } = await import('../data/keep/run-keep.js');
+  const root = path.resolve(env.cwd, config.rootDir);
   const run = await runKeep({
     endpoint: counting.endpoint,
     before,
     declaration,
     dataKeys,
     enabled: keepEnabled(declaration, input.environment),
-    ...(snapshot === undefined ? {} : { snapshot }),
+    ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
     options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
   });
-  const root = path.resolve(env.cwd, config.rootDir);
   const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
   return { account: run.account, before, ...(written === undefined ? {} : { snapshot: written }) };
 }
@@ -142,15 +142,21 @@ export function keepHooks(
         return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
       } catch (error) {
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
-        if (!isGraphformError(error)) throw error;
-        return { account: { known: false, reason: error.message }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
+        // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.
+        if (!isGraphformError(error) || env.signal?.aborted === true) throw error;
+        return { account: { known: false, reason: `${error.message} (${error.code})` }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
       }
     },
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
       await removeStoredCopy(env, input.environment, snapshot);
     },
-    mergeSnapshots: async (id, fresh, owed) => (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id),
+    mergeSnapshots: async (id, fresh, owed) => {
+      const declaration = input.project.declarations.find((d) => d.id === id);
+      const config = input.project.config;
+      const fromFiles = declaration === undefined ? new Set<string>() : await (await import('../data/keep/data-keys.js')).declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
+      return (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id, fromFiles);
+    },
     pruneSnapshots: async (id, current) => {
       const folder = snapshotFolder(root, input.environment.name);
       const names = await readdir(folder).catch(() => [] as string[]);

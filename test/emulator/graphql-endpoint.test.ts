@@ -215,7 +215,7 @@ describe('the content GraphQL endpoint: errors', () => {
     expect([missing.status, ((await missing.json()) as Answer['body']).errors?.[0]?.message]).toEqual([404, 'No such endpoint: /content/v3']);
     const put = await fetch(`${emulator.url}/content/v2`, { method: 'PUT' });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('POST, GET');
+    expect(put.headers.get('allow')).toBe('POST, GET, OPTIONS');
   });
 });
 

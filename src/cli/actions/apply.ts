@@ -33,7 +33,7 @@ export interface ApplyFlags extends PlanFlags {
 interface ApplyDocument {
   plan: Plan;
   applied: boolean;
-  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'graphql-breaking' | 'conversion-failed';
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'interrupted' | 'graphql-breaking' | 'conversion-failed';
   ok: boolean;
   outcomes: ApplyReport['outcomes'];
   /** Sources whose state still records a pending re-push when apply ended. */
@@ -115,7 +115,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         return finish('cancelled', 1);
       case 'interrupted':
         ctx.err('Interrupted before anything was sent. Nothing was sent.');
-        return finish('cancelled', exitCodeAfter(trap, 1));
+        return finish('interrupted', exitCodeAfter(trap, 1));
       default: {
         const never: never = report.refused;
         return never;

@@ -1,16 +1,20 @@
 import { excerpt } from '../../diagnostics/excerpt.js';
 import { ownValue, setOwn } from '../../model/own.js';
 import type { ItemServiceField } from '../../model/types.js';
+import { DATA_CODES } from '../codes.js';
+import { DEFAULT_MAX_LINE_BYTES } from '../read/line-splitter.js';
 import { checkRecord } from '../validate/check-record.js';
 import { CleanLines } from '../validate/clean-lines.js';
 import { jsonBytes } from '../validate/json-bytes.js';
 import type { ItemValidators } from '../validate/item-validators.js';
 import type { WireNames } from '../wire-names.js';
 import type { KeepRules, PropertyRule } from './keep-rules.js';
+import { isPublicItem } from './item-access.js';
 import { transformValues, type ValueEvents } from './transform-values.js';
 import { REQUIRED_ITEM_FIELDS, type ConversionIssue, type KeepAccount, type KeepRow, type LostExample, type LostReason, type ServedItem } from './types.js';
 
 const EXAMPLES = 5;
+const MIB = 1024 * 1024;
 
 export interface KeepPassOptions {
   sourceId: string;
@@ -96,6 +100,8 @@ export class KeepPass {
     const line = JSON.stringify(wire);
     // The quick check of data push first: most lines pass it without a value built; any other is checked the full way.
     const bytes = Buffer.from(line, 'utf8');
+    // The push reads no line longer than this: in the snapshot it would refuse the whole push, after the PUT.
+    if (bytes.length > DEFAULT_MAX_LINE_BYTES) return lose('invalid', `its data line is ${bytes.length} bytes, more than the ${DEFAULT_MAX_LINE_BYTES / MIB} MiB a data line may hold (${DATA_CODES.lineTooLong})`);
     if (this.clean.accepts(jsonBytes(bytes), 0, bytes.length, item.language) === 'wire') {
       row.kept++;
       return { id: item.id, language: item.language, type: type.name, line };
@@ -104,7 +110,9 @@ export class KeepPass {
       { file: 'the items read back', line: 0, action: { kind: 'index', id: item.id, language: item.language }, item: wire },
       { sourceId: this.options.sourceId, definition: rules.after.definition, validators: this.options.validators },
     ).filter((d) => d.severity === 'error');
-    if (problems.length > 0) return lose('invalid', `${problems[0]?.path === '' ? '' : `${problems[0]?.path ?? ''}: `}${problems[0]?.message ?? ''}`);
+    const problem = problems[0];
+    // A validation message may quote the value: only a public item's is shown.
+    if (problem !== undefined) return lose('invalid', `${problem.path === '' ? '' : `${problem.path}: `}${isPublicItem(item.service) ? problem.message : `fails validation (${problem.code})`}`);
     row.kept++;
     return { id: item.id, language: item.language, type: type.name, line };
   }
@@ -185,7 +193,7 @@ export class KeepPass {
           this.conversions.set(key, issue);
         }
         issue.items++;
-        if (issue.examples.length < EXAMPLES) issue.examples.push({ id: item.id, language: item.language, value: excerpt(JSON.stringify(value), 60) });
+        if (issue.examples.length < EXAMPLES) issue.examples.push({ id: item.id, language: item.language, ...(isPublicItem(item.service) ? { value: excerpt(JSON.stringify(value), 60) } : {}) });
       },
     };
   }

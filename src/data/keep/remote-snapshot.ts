@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { GraphformError, isGraphformError } from '../../diagnostics/errors.js';
 import { isRecord } from '../../model/is-record.js';
 import type { CompanionStore, PendingSnapshot, RemoteSnapshotCopy } from '../../state/types.js';
+import { makeSnapshotFolder } from './snapshot-folder.js';
 
 /**
  * Compressed bytes per part by default: 4 MiB, a request body of about 5.6 MB once in
@@ -74,7 +75,8 @@ export async function storeSnapshot(root: string, snapshot: PendingSnapshot, sou
 export async function fetchSnapshot(root: string, snapshot: StoredSnapshot, sourceId: string, store: CompanionStore): Promise<string> {
   const file = path.resolve(root, snapshot.snapshot);
   const temp = `${file}.fetch`;
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  // As the keep step writes it: never through a link out of the project, whose files the push alone reads.
+  await makeSnapshotFolder(root, path.dirname(file), sourceId);
   const hash = createHash('sha256');
   try {
     await pipeline(

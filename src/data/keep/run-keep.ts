@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import type { ContentEndpoint } from '../../graph/content-query.js';
 import { countDeletedItems, exportSourceItems, readableItemFields, type ExportOptions } from '../../graph/export-items.js';
@@ -7,6 +8,7 @@ import { wireNamesOf } from '../validate/item-schema.js';
 import { KeepPass } from './keep-pass.js';
 import { KeepRules } from './keep-rules.js';
 import { SnapshotWriter, type SnapshotInfo } from './snapshot-file.js';
+import { makeSnapshotFolder } from './snapshot-folder.js';
 import type { KeepAccount } from './types.js';
 
 export interface KeepRunInput {
@@ -19,8 +21,8 @@ export interface KeepRunInput {
   dataKeys: ReadonlySet<string>;
   /** Whether keep is on for this source in this environment. */
   enabled: boolean;
-  /** Where to write the snapshot of the items carried over; absent: count only (the plan). */
-  snapshot?: string;
+  /** Where to write the snapshot of the items carried over, inside the project folder `root`; absent: count only (the plan). */
+  snapshot?: { file: string; root: string };
   options: ExportOptions;
 }
 
@@ -51,7 +53,8 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
     validators: createItemValidators(declaration.definition),
     wireNames: wireNamesOf(declaration.definition),
   });
-  const writer = input.snapshot === undefined ? undefined : await SnapshotWriter.create(input.snapshot);
+  if (input.snapshot !== undefined) await makeSnapshotFolder(input.snapshot.root, path.dirname(input.snapshot.file), declaration.id);
+  const writer = input.snapshot === undefined ? undefined : await SnapshotWriter.create(input.snapshot.file);
   try {
     for await (const item of exportSourceItems(input.endpoint, input.before, options)) {
       const kept = pass.accept(item);

@@ -45,8 +45,8 @@ export interface ConversionIssue {
   /** The declared `convert` handling; `undeclared` when the change needs a declaration it lacks. */
   onError: ConversionOnError | 'undeclared';
   items: number;
-  /** The first few, for the plan to name. */
-  examples: Array<{ id: string; language: string; value: string }>;
+  /** The first few, for the plan to name; `value` only for a public item (item-access.ts). */
+  examples: Array<{ id: string; language: string; value?: string }>;
 }
 
 /** Values the change drops: a removed property, or `drop-value`. */
@@ -64,7 +64,7 @@ export interface MoveCount {
   items: number;
 }
 
-/** One item the keep step could not carry over, for the plan and the lost file. */
+/** One item the keep step could not carry over, for the plan and the lost file; `detail` holds no value of an item that is not public. */
 export interface LostExample {
   id: string;
   language: string;

@@ -26,7 +26,7 @@ type Built = { ok: true; schema: GraphQLSchema; documents: Map<string, DocumentN
 /** Distinct valid query texts kept per schema; past it the cache starts again. */
 const DOCUMENTS_KEPT = 256;
 
-/** The service's published limits on a query's text (public-facts.md, "Reading items back"). */
+/** The service's published limits on a query's text (docs/service-facts.md, "Reading items back"). */
 export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_QUERY_DEPTH = 10;
 
@@ -97,21 +97,24 @@ function build(store: MemoryStore, items: ItemStore, itemFields: readonly ItemFi
 }
 
 /**
- * How deeply the fields of the document nest: `{ Product { items { _id } } }` is 3 deep.
- * Fragments count where they are spread; validation has already refused fragment cycles.
+ * How deeply the content fields of the document nest: `{ Product { items { _id } } }` is 3
+ * deep. Introspection (`__schema`, `__type` at the root) is left out: the standard query of
+ * GraphiQL and codegen is 15 deep, and the service's own tools introspect it, so the limit is
+ * for content queries. Fragments count where they are spread; validation has already refused
+ * fragment cycles.
  */
 export function queryDepth(document: DocumentNode): number {
   const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])));
-  const depthOf = (set: SelectionSetNode | undefined): number =>
+  const depthOf = (set: SelectionSetNode | undefined, root: boolean): number =>
     Math.max(
       0,
       ...(set?.selections ?? []).map((selection) => {
-        if (selection.kind === Kind.FIELD) return 1 + depthOf(selection.selectionSet);
-        if (selection.kind === Kind.INLINE_FRAGMENT) return depthOf(selection.selectionSet);
-        return depthOf(fragments.get(selection.name.value));
+        if (selection.kind === Kind.FIELD) return root && selection.name.value.startsWith('__') ? 0 : 1 + depthOf(selection.selectionSet, false);
+        if (selection.kind === Kind.INLINE_FRAGMENT) return depthOf(selection.selectionSet, root);
+        return depthOf(fragments.get(selection.name.value), root);
       }),
     );
-  return Math.max(0, ...document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? depthOf(d.selectionSet) : 0)));
+  return Math.max(0, ...document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? depthOf(d.selectionSet, true) : 0)));
 }
 
 function formatError(error: unknown): { message: string; locations?: ReadonlyArray<{ line: number; column: number }>; path?: ReadonlyArray<string | number> } {

@@ -3,7 +3,7 @@ import { ItemIndex } from '../items/item-index.js';
 import { MemoryStore } from './store.js';
 
 /**
- * The two delays of the real service that graphform waits for (public-facts.md,
+ * The two delays of the real service that graphform waits for (docs/service-facts.md,
  * "Propagation and indexing"): a schema change reaches GraphQL minutes after the types
  * request answered, and a pushed item is served only once it is indexed. The emulator's
  * admin API sees every change at once; only its GraphQL endpoint lags behind, so a client
