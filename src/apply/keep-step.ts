@@ -61,3 +61,21 @@ export function owedItemsError(sourceId: string, owed: PendingSnapshot): Graphfo
     hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
   });
 }
+
+/**
+ * The checked keep step with its snapshot copied beside the state (`storeSnapshot`), before
+ * state names it; when that fails, the snapshot is named nowhere, so it goes.
+ */
+export async function storedKeep(
+  hooks: { storeSnapshot?(id: string, snapshot: PendingSnapshot): Promise<PendingSnapshot>; removeSnapshot?(snapshot: PendingSnapshot): Promise<void> },
+  id: string,
+  checked: CheckedKeep | undefined,
+): Promise<CheckedKeep | undefined> {
+  if (checked === undefined || hooks.storeSnapshot === undefined) return checked;
+  try {
+    return { ...checked, snapshot: await hooks.storeSnapshot(id, checked.snapshot) };
+  } catch (error) {
+    await hooks.removeSnapshot?.(checked.snapshot);
+    throw error;
+  }
+}

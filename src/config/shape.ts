@@ -44,6 +44,7 @@ const stateShape: Shape = {
     username: str,
     password: str,
     lockTimeoutMs: nonNegative,
+    snapshotPartBytes: { kind: 'integer', min: 65_536, max: 33_554_432 },
   },
 };
 

@@ -15,6 +15,8 @@ export type StateConfig =
       lockMethod?: string;
       unlockMethod?: string;
       lockTimeoutMs: number;
+      /** Compressed bytes per part of a snapshot's copy beside the state; keep it below the server's size limit of a state. */
+      snapshotPartBytes?: number;
     };
 
 export interface EmulatorEnvironmentConfig {

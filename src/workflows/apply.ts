@@ -26,6 +26,7 @@ import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedP
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';
 import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
+import { fetchPendingSnapshots } from './remote-snapshots.js';
 import { recordRefreshed } from './refresh-only.js';
 import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
@@ -119,6 +120,8 @@ export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promis
   const operation = input.planFile === undefined ? 'apply' : `apply ${input.planFile}`;
   const report = await withStateLock(backend, operation, async () => {
     const state = await backend.read();
+    // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
+    await fetchPendingSnapshots(env, environment, state, path.resolve(env.cwd, config.rootDir));
     const project = await loadValidProject(env, config, state);
     const opened = await openEnvironment(env, config, environment);
     try {

@@ -11,6 +11,7 @@ import { summarize, wipesItems } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
+import { remoteSnapshotHooks, removeStoredCopy } from './remote-snapshots.js';
 import type { CountingSource } from './wipe-counts.js';
 
 export interface KeepAccountInput {
@@ -123,12 +124,17 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
 /**
  * apply's keep step for a full update: the items read back and written to a snapshot under
  * the environment's local data folder (git-ignored, 0600), nothing sent (or the snapshot the
- * plan's read already wrote, from `prepared`); and the removal of a snapshot once its items
- * are served.
+ * plan's read already wrote, from `prepared`), copied beside remote state; and the removal
+ * of a snapshot (and its copy) once its items are served.
  */
-export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots'> {
+export function keepHooks(
+  env: WorkflowEnvironment,
+  input: KeepAccountInput,
+  prepared?: PreparedSnapshots,
+): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots' | 'storeSnapshot' | 'removeStoredCopy'> {
   const root = path.resolve(env.cwd, input.project.config.rootDir);
   return {
+    ...remoteSnapshotHooks(env, input.environment, root),
     keepItems: async (source, declaration) => {
       const taken = prepared?.take(source.id);
       if (taken !== undefined) return taken;
@@ -143,6 +149,7 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
     },
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
+      await removeStoredCopy(env, input.environment, snapshot);
     },
     mergeSnapshots: async (id, fresh, owed) => {
       const declaration = input.project.declarations.find((d) => d.id === id);
