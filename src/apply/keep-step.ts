@@ -51,6 +51,11 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
       hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
     });
   }
+  if (account.access.fromDefault > 0 && !allowDataLoss) {
+    throw new GraphformError('GF_KEEP_ACCESS_UNKNOWN', `the full update of source ${source.id} would give ${account.access.fromDefault} item${account.access.fromDefault === 1 ? '' : 's'} the _rbac of keep.defaults whatever access ${account.access.fromDefault === 1 ? 'it' : 'they'} had (GraphQL does not serve _rbac back and the environment has no singleKey); nothing was sent`, {
+      hint: 'Set the environment\'s singleKey so public items stay public and hidden ones hidden, or pass --allow-data-loss to give them keep.defaults._rbac.',
+    });
+  }
   if (kept.snapshot === undefined) return undefined;
   return { snapshot: kept.snapshot, before: kept.before, account };
 }

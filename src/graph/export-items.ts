@@ -14,7 +14,11 @@ export type { ExportedItem, ItemServiceField } from './export-query.js';
  * The export reads with the same options the wipe counts ask with; `source` (the source's
  * id) names it in errors, since the definition itself carries no id.
  */
-export type ExportOptions = CountOptions & { source?: string };
+export type ExportOptions = CountOptions & {
+  source?: string;
+  /** Read only `_id` and `ContentType` of each item (the single key's read: which items it sees, not what they hold). */
+  idsOnly?: boolean;
+};
 
 export type ReadableFields = { ok: true; fields: ItemServiceField[] } | { ok: false; reason: string };
 
@@ -56,10 +60,10 @@ type Page = { ok: true; total: number; cursor: string; items: unknown[] } | { ok
 export async function* exportSourceItems(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): AsyncGenerator<ExportedItem> {
   if (options.signal?.aborted === true) throw cancelled('reading the items back');
   // A query too long or too deep without any service field is refused before anything is sent, the introspection included.
-  selectionsFor(definition, [], options.source);
-  const readable = await readableItemFields(endpoint, definition, options);
+  selectionsFor(definition, [], options);
+  const readable = options.idsOnly === true ? { ok: true as const, fields: [] } : await readableItemFields(endpoint, definition, options);
   if (!readable.ok) throw failed(`graphform could not ask which item fields the content GraphQL endpoint serves${ofSource(options.source)}: ${readable.reason}`, { source: options.source ?? '' });
-  const selections = selectionsFor(definition, readable.fields, options.source);
+  const selections = selectionsFor(definition, readable.fields, options);
   // Stops the prefetched request when the consumer stops early or the export fails.
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
@@ -124,10 +128,10 @@ async function* concurrentPages<T>(streams: ReadonlyArray<() => AsyncGenerator<T
 }
 
 /** Each concrete type's item selection, every first page's query checked against the service's limits. */
-function selectionsFor(definition: SourceDefinition, fields: readonly ItemServiceField[], source: string | undefined): Map<string, ItemSelection> {
+function selectionsFor(definition: SourceDefinition, fields: readonly ItemServiceField[], { source, idsOnly }: ExportOptions): Map<string, ItemSelection> {
   const selections = new Map<string, ItemSelection>();
   for (const type of concreteTypes(definition)) {
-    const selection = itemSelection(definition, type, fields, MAX_QUERY_DEPTH - LEVELS_ABOVE_ITEM_FIELDS);
+    const selection = idsOnly === true ? IDS_ONLY : itemSelection(definition, type, fields, MAX_QUERY_DEPTH - LEVELS_ABOVE_ITEM_FIELDS);
     if ('reason' in selection) throw tooBig(source, type, selection.reason);
     for (const language of definition.languages) {
       const why = queryTooBig(pageQuery(type, language, selection), selection);
@@ -137,6 +141,8 @@ function selectionsFor(definition: SourceDefinition, fields: readonly ItemServic
   }
   return selections;
 }
+
+const IDS_ONLY: ItemSelection = { text: '_id ContentType', depth: 1, properties: [] };
 
 interface Pair {
   type: string;

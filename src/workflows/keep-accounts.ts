@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
 import type { EnvironmentConfig } from '../config/types.js';
+import { keepLosesData } from '../data/keep/types.js';
 import { snapshotFolder, snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { RemoteDefinition } from '../graph/types.js';
@@ -82,7 +83,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
     }
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
-    sources.push({ ...rest, keep: kept.account, dataLoss: !kept.account.known || kept.account.lost > 0 });
+    sources.push({ ...rest, keep: kept.account, dataLoss: keepLosesData(kept.account) });
   }
   return changed ? { ...plan, sources, summary: summarize(sources) } : plan;
 }
@@ -104,6 +105,7 @@ async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration
   const root = path.resolve(env.cwd, config.rootDir);
   const run = await runKeep({
     endpoint: counting.endpoint,
+    ...(counting.publicEndpoint === undefined ? {} : { publicEndpoint: counting.publicEndpoint }),
     before,
     declaration,
     dataKeys,
