@@ -10,6 +10,7 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planni
 import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { withKeepAccounts } from './keep-accounts.js';
+import { withOperations } from './check-operations.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
@@ -85,7 +86,9 @@ export async function planWith(
   const kept = await withKeepAccounts(env, made, { counting, remote: refreshed.remote, project, environment });
   const counted = await withDeleteCounts(env, kept, { counting, remote: refreshed.remote, state, http: project.config.http });
   // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
-  return withDataChecks(env, counted, project, state);
+  const checked = await withDataChecks(env, counted, project, state);
+  // The frontends' operations against the schema the apply leaves: loaded only when the config names them.
+  return withOperations(env, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [] });
 }
 
 /** A refresh-only plan is made from what the service holds: without reading it there is nothing to record. */

@@ -16,7 +16,7 @@ import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const register = path.join(root, 'test/helpers/module-log-register.mjs');
-const HEAVY = ['@graphql-inspector/core', 'graphql', 'json-schema-to-typescript'];
+const HEAVY = ['@babel/parser', '@graphql-inspector/core', '@graphql-tools/graphql-tag-pluck', 'graphql', 'json-schema-to-typescript'];
 
 async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
@@ -66,5 +66,18 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
     await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
     expect(await packagesLoaded(['plan'], dir)).toEqual([]);
+  });
+
+  it('operations load graphql for an unchanged plan, and the tag extractor (babel) only for a JavaScript or TypeScript document', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, {
+      'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
+      'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/*.graphql"]\n',
+      'web/q.graphql': 'query Questions { Entry { items { Question } } }\n',
+    });
+    await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
+    expect(await packagesLoaded(['plan'], dir)).toEqual(['@graphql-inspector/core', 'graphql']);
+    await writeFiles(dir, { 'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/*"]\n', 'web/q.ts': 'export const Q = gql`query Q2 { Entry { total } }`;\n' });
+    expect(await packagesLoaded(['plan'], dir)).toEqual(['@babel/parser', '@graphql-inspector/core', '@graphql-tools/graphql-tag-pluck', 'graphql']);
   });
 });
