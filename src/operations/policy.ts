@@ -35,7 +35,7 @@ export function operationLine(operation: CheckedOperation): string {
  * The error plan and apply stop with (exit 1): each refused operation with its first
  * reason, each document that could not be checked, and what to do.
  */
-export function operationsError(failure: OperationsFailure, failOn: OperationsReport['failOn'], sent: 'planned' | 'applied'): GraphformError {
+export function operationsError(failure: OperationsFailure, failOn: OperationsReport['failOn'], sent: 'planned' | 'applied' | 'checked'): GraphformError {
   const lines = [
     ...failure.operations.map((o) => {
       const why = o.status === 'broken' ? o.problems[0] : undefined;
@@ -44,14 +44,18 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
     }),
     ...failure.documents.map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`),
   ];
-  const what = sent === 'planned' ? 'apply refuses it and sends nothing' : 'nothing was sent';
+  const what = sent === 'planned' ? ': apply refuses it and sends nothing' : sent === 'applied' ? ': nothing was sent' : '';
+  const by = sent === 'checked' ? 'against the declarations' : 'by this plan';
   const count = failure.operations.length;
   const head =
     count > 0
-      ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} by this plan, and the config sets operations.failOn: ${failOn}: ${what}.`
-      : `Frontend documents could not be checked, and the config sets operations.failOn: ${failOn}: ${what}.`;
+      ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} ${by}, and the config sets operations.failOn: ${failOn}${what}.`
+      : `Frontend documents could not be checked, and the config sets operations.failOn: ${failOn}${what}.`;
   return new GraphformError('GF_OPERATIONS_FAILING', `${head}\n  ${lines.join('\n  ')}`, {
     details: { operations: failure.operations.map((o) => ({ name: o.name, file: o.file, line: o.line, column: o.column, status: o.status })), documents: failure.documents.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code })) },
-    hint: 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, or change the frontend in the same pull request; operations.failOn: none reports without failing.',
+    hint:
+      sent === 'checked'
+        ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; operations.failOn: none reports without failing.'
+        : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, or change the frontend in the same pull request; operations.failOn: none reports without failing.',
   });
 }

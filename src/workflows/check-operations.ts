@@ -6,7 +6,10 @@ import type { CheckSchema } from '../operations/check.js';
 import { plannedSources, type NamedDefinition } from '../operations/planned-sources.js';
 import type { OperationChange, OperationsConfig, OperationsReport } from '../operations/types.js';
 import type { Plan } from '../plan/types.js';
-import type { WorkflowEnvironment } from './environment.js';
+import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { loadValidProject } from './planning.js';
+import { configFor } from './select.js';
 import { readDocuments } from './operation-documents.js';
 
 /** The item fields the environment's GraphQL serves besides `_id`, `ContentType` and `Language`. */
@@ -71,4 +74,42 @@ async function schemaOf(sources: readonly NamedDefinition[], optional: ReadonlyS
   if (whole.ok || !sources.some((s) => optional.has(s.id))) return whole;
   const own = build(sources.filter((s) => !optional.has(s.id)));
   return own.ok ? own : whole;
+}
+
+/** `check-operations`: which config, environment and (instead of the config's) documents. */
+export interface CheckOperationsInput extends ProjectSelection {
+  /** Patterns relative to the config's folder, instead of `operations.documents`. */
+  documents?: readonly string[];
+}
+
+/**
+ * `graphform check-operations`: the frontends' operations against the schema today's
+ * declarations give, offline (no service, no state), for a frontend repository's own CI.
+ * The declarations must be valid (InvalidDeclarationsError otherwise).
+ */
+export async function checkOperationsNow(input: CheckOperationsInput, env: WorkflowEnvironment): Promise<{ report: OperationsReport; config: ResolvedConfig }> {
+  const config = await configFor(input, env);
+  const documents = input.documents !== undefined && input.documents.length > 0 ? [...input.documents] : config.operations?.documents;
+  if (documents === undefined) {
+    throw new GraphformError('GF_USAGE', 'There are no frontend documents to check: the config has no operations: block, and no --documents was given.', {
+      hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or pass --documents PATTERN.',
+    });
+  }
+  const project = await loadValidProject(env, config, undefined);
+  const report = await operationsReport(env, config.rootDir, { documents, failOn: config.operations?.failOn ?? 'broken' }, { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) });
+  return { report, config };
+}
+
+/**
+ * The environment whose item fields the schema serves; a frontend's CI may lack a remote
+ * environment's secrets, and nothing here talks to the service, so one that does not
+ * resolve counts as one serving the default item fields.
+ */
+function offlineEnvironment(config: ResolvedConfig, name: string | undefined): EnvironmentConfig | undefined {
+  try {
+    return config.resolveEnvironment(name ?? config.defaultEnvironment);
+  } catch (error) {
+    if (isGraphformError(error) && error.code !== 'GF_CONFIG_UNKNOWN_ENVIRONMENT') return undefined;
+    throw error;
+  }
 }

@@ -108,4 +108,23 @@ describe('plan and apply check the frontend operations', () => {
     expect(plan.code).toBe(1);
     expect(plan.stdout + plan.stderr).toContain('GF_OUTSIDE_PROJECT');
   });
+
+  it('check-operations checks the documents against the declarations alone, offline: exit 0 when valid, 1 naming a broken one', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { ...FILES, 'content-sources/blog.yaml': source('Int', true) });
+    const valid = await graphform(['check-operations'], dir);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toContain('against the schema of the declarations: 2 unaffected');
+    await writeFiles(dir, { 'content-sources/blog.yaml': source('Int', false) });
+    const json = await graphform(['check-operations', '--format', 'json'], dir);
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as NonNullable<Plan['operations']>).operations.map((o) => [o.name, o.status])).toEqual([
+      ['PostList', 'broken'],
+      ['PostReading', 'unaffected'],
+    ]);
+    expect(json.stderr).toContain('PostList (web/src/queries.graphql:2:1): broken: Cannot query field "Summary"');
+    const one = await graphform(['check-operations', '--documents', 'web/src/*.tsx'], dir);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toContain('(1 file)');
+  });
 });
