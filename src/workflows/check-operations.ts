@@ -1,21 +1,17 @@
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
-import { ITEM_FIELDS_SERVED_BY_DEFAULT, type ItemField } from '../emulator/types.js';
+import type { ItemField } from '../emulator/types.js';
 import type { ImpactInput } from '../graphql-impact/attach.js';
 import { wireDefinition } from '../model/wire.js';
 import type { CheckSchema } from '../operations/check.js';
 import { plannedSources, type NamedDefinition } from '../operations/planned-sources.js';
 import type { OperationChange, OperationsConfig, OperationsReport } from '../operations/types.js';
 import type { Plan } from '../plan/types.js';
-import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
+import { GraphformError } from '../diagnostics/errors.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import { loadValidProject } from './planning.js';
 import { configFor } from './select.js';
 import { readDocuments } from './operation-documents.js';
-
-/** The item fields the environment's GraphQL serves besides `_id`, `ContentType` and `Language`. */
-export function servedItemFields(environment: EnvironmentConfig | undefined): readonly ItemField[] {
-  return environment?.emulator?.itemFields ?? ITEM_FIELDS_SERVED_BY_DEFAULT;
-}
+import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
 
 /**
  * The plan with the frontends' operations checked against the schema served after it is
@@ -98,18 +94,4 @@ export async function checkOperationsNow(input: CheckOperationsInput, env: Workf
   const project = await loadValidProject(env, config, undefined);
   const report = await operationsReport(env, config.rootDir, { documents, failOn: config.operations?.failOn ?? 'broken' }, { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) });
   return { report, config };
-}
-
-/**
- * The environment whose item fields the schema serves; a frontend's CI may lack a remote
- * environment's secrets, and nothing here talks to the service, so one that does not
- * resolve counts as one serving the default item fields.
- */
-function offlineEnvironment(config: ResolvedConfig, name: string | undefined): EnvironmentConfig | undefined {
-  try {
-    return config.resolveEnvironment(name ?? config.defaultEnvironment);
-  } catch (error) {
-    if (isGraphformError(error) && error.code !== 'GF_CONFIG_UNKNOWN_ENVIRONMENT') return undefined;
-    throw error;
-  }
 }

@@ -45,8 +45,8 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     expect(await packagesLoaded(['validate'], dir)).toEqual([]);
   });
 
-  it('codegen loads json-schema-to-typescript, and no GraphQL package (the SDL is plain text)', async () => {
-    expect(await packagesLoaded(['codegen', '--check'], await project())).toEqual(['json-schema-to-typescript']);
+  it('codegen loads json-schema-to-typescript and graphql (for the served schema), and not the inspector', async () => {
+    expect(await packagesLoaded(['codegen', '--check'], await project())).toEqual(['graphql', 'json-schema-to-typescript']);
   });
 
   it('plan loads graphql and the inspector when an applied source changes, and not json-schema-to-typescript', async () => {
