@@ -1,4 +1,24 @@
-import { getLocation, GraphQLError, Kind, parse, Source, validate, visit, type ASTNode, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  getLocation,
+  GraphQLError,
+  Kind,
+  LoneAnonymousOperationRule,
+  NoUnusedFragmentsRule,
+  parse,
+  Source,
+  specifiedRules,
+  UniqueFragmentNamesRule,
+  UniqueOperationNamesRule,
+  validate,
+  visit,
+  type ASTNode,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationRule,
+} from 'graphql';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { placeInFile, problem, type GraphqlPiece } from './extract.js';
 import { reaches, readsOf } from './reads.js';
@@ -57,22 +77,66 @@ export function checkOperations(documents: readonly FrontendDocument[], schema: 
     const at = getLocation(loc.source, loc.start);
     return { file: known.file, ...placeInFile(known.piece, at.line, at.column) };
   };
-  const checked = operations.map(({ operation, file }): CheckedOperation => {
-    const head = { name: operation.name?.value ?? '(anonymous)', kind: operation.operation, ...placeOf(operation, file) };
-    if (!schema.ok) {
-      return { ...head, status: 'broken', problems: [{ ...placeOf(operation, file), message: `the schema served after the apply does not work: ${schema.problems.join('; ')}` }], changes: [] };
-    }
-    const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation, ...spreadFragments(operation, fragments)] };
-    const errors = validate(schema.schema, document);
-    if (errors.length > 0) {
-      const problems = errors.map((error): OperationProblem => ({ ...placeOf(error.nodes?.[0], file), message: error.message }));
-      return { ...head, status: 'broken', problems, changes: [] };
-    }
-    const reads = readsOf(schema.schema, document);
+  if (!schema.ok) {
+    const problem = `the schema served after the apply does not work: ${schema.problems.join('; ')}`;
+    const broken = operations.map(({ operation, file }): CheckedOperation => ({ ...head(operation, placeOf(operation, file)), status: 'broken', problems: [{ ...placeOf(operation, file), message: problem }], changes: [] }));
+    return { operations: sortOperations(broken), diagnostics };
+  }
+  // Which fragments each operation spreads is needed only to give it a fragment's problems, or the changes a fragment reads.
+  let spread: FragmentDefinitionNode[][] | undefined;
+  const uses = (): FragmentDefinitionNode[][] => (spread ??= operations.map(({ operation }) => spreadFragments(operation, fragments)));
+  const problems = validateAll(schema.schema, operations, fragments, uses, placeOf);
+  const checked = operations.map(({ operation, file }, index): CheckedOperation => {
+    const found = problems[index] ?? [];
+    const at = head(operation, placeOf(operation, file));
+    if (found.length > 0) return { ...at, status: 'broken', problems: found, changes: [] };
+    if (changes.length === 0) return { ...at, status: 'unaffected', problems: [], changes: [] };
+    const reads = readsOf(schema.schema, { kind: Kind.DOCUMENT, definitions: [operation, ...(uses()[index] ?? [])] });
     const reached = changes.filter((change) => reaches(change, reads));
-    return { ...head, status: reached.length > 0 ? 'affected' : 'unaffected', problems: [], changes: reached };
+    return { ...at, status: reached.length > 0 ? 'affected' : 'unaffected', problems: [], changes: reached };
   });
   return { operations: sortOperations(checked), diagnostics };
+}
+
+function head(operation: OperationDefinitionNode, place: { file: string; line: number; column: number }): Pick<CheckedOperation, 'name' | 'kind' | 'file' | 'line' | 'column'> {
+  return { name: operation.name?.value ?? '(anonymous)', kind: operation.operation, ...place };
+}
+
+/**
+ * Rules about a document as a whole: operations of many files may share names or be
+ * anonymous, and a fragment need not be used by the operations checked with it.
+ */
+const WHOLE_DOCUMENT_RULES = new Set<ValidationRule>([UniqueOperationNamesRule, LoneAnonymousOperationRule, NoUnusedFragmentsRule, UniqueFragmentNamesRule]);
+const RULES = specifiedRules.filter((rule) => !WHOLE_DOCUMENT_RULES.has(rule));
+
+/**
+ * Every operation validated in one pass (one per operation costs the rules' set-up 500
+ * times over), each problem given to the operation it lies in, or, in a fragment, to each
+ * operation that spreads that fragment. A problem in a fragment no operation spreads is
+ * nobody's: that fragment is not part of any request.
+ */
+function validateAll(
+  schema: GraphQLSchema,
+  operations: readonly Parsed[],
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  uses: () => readonly FragmentDefinitionNode[][],
+  placeOf: (node: ASTNode | undefined, fallback: string) => { file: string; line: number; column: number },
+): OperationProblem[][] {
+  const definitions: DefinitionNode[] = [...operations.map((o) => o.operation), ...fragments.values()];
+  const errors = validate(schema, { kind: Kind.DOCUMENT, definitions }, RULES, { maxErrors: Number.MAX_SAFE_INTEGER });
+  const problems: OperationProblem[][] = operations.map(() => []);
+  if (errors.length === 0) return problems;
+  const owners = new Map<DefinitionNode, number[]>();
+  operations.forEach(({ operation }, index) => owners.set(operation, [index]));
+  uses().forEach((used, index) => {
+    for (const fragment of used) owners.set(fragment, [...(owners.get(fragment) ?? []), index]);
+  });
+  for (const error of errors) {
+    const node = error.nodes?.[0];
+    const owner = node === undefined ? undefined : definitions.find((d) => d.loc !== undefined && node.loc !== undefined && d.loc.source === node.loc.source && d.loc.start <= node.loc.start && node.loc.end <= d.loc.end);
+    for (const index of owner === undefined ? [] : (owners.get(owner) ?? [])) problems[index]?.push({ ...placeOf(node, operations[index]?.file ?? ''), message: error.message });
+  }
+  return problems;
 }
 
 const STATUS_ORDER = { broken: 0, affected: 1, unaffected: 2 } as const;

@@ -10,6 +10,8 @@ export interface GraphqlPiece {
 /** File names read as GraphQL whole; the rest matched by `operations.documents` are JavaScript or TypeScript. */
 const GRAPHQL_FILE = /\.(graphql|gql)$/i;
 const CODE_FILE = /\.(ts|tsx|js|jsx|mts|cts|mjs|cjs)$/i;
+/** What the extractor looks for: a `gql` or `graphql` tag (any identifier it accepts ends so), or a `/* GraphQL *\/` comment. */
+const MAY_HOLD_GRAPHQL = /gql|graphql/i;
 
 export type Extracted = { ok: true; pieces: GraphqlPiece[] } | { ok: false; diagnostic: Diagnostic };
 
@@ -25,6 +27,8 @@ export async function extractGraphql(file: string, text: string): Promise<Extrac
   if (!CODE_FILE.test(file)) {
     return { ok: false, diagnostic: problem(file, 1, 1, 'GF_OPERATIONS_DOCUMENT_KIND', 'is neither GraphQL (.graphql, .gql) nor JavaScript or TypeScript (.ts, .tsx, .js, .jsx); narrow the operations.documents pattern that matched it') };
   }
+  // A file that names no tag and has no GraphQL comment holds no GraphQL: babel is not loaded, nor the file parsed, for it.
+  if (!MAY_HOLD_GRAPHQL.test(text)) return { ok: true, pieces: [] };
   const { gqlPluckFromCodeStringSync } = await import('@graphql-tools/graphql-tag-pluck');
   try {
     // skipIndent keeps each template as written, so positions inside it map back to the file.

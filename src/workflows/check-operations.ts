@@ -47,7 +47,9 @@ export async function operationsReport(
   const [{ checkOperations }, { servedChanges }] = await Promise.all([import('../operations/check.js'), import('../operations/schema-changes.js')]);
   const optional = sources.optional ?? new Set<string>();
   const after = await schemaOf(sources.after, optional, sources.itemFields);
-  const before = sources.before === undefined ? undefined : await schemaOf(sources.before, optional, sources.itemFields);
+  // A plan that changes no definition changes no schema: nothing to compare (nor the inspector to load).
+  const same = sources.before !== undefined && JSON.stringify(sources.before) === JSON.stringify(sources.after);
+  const before = sources.before === undefined || same ? undefined : await schemaOf(sources.before, optional, sources.itemFields);
   const changes: OperationChange[] = after.ok && before?.ok === true ? await servedChanges(before.schema, after.schema) : [];
   const checked = checkOperations(read.documents, after, changes);
   const counts = { broken: 0, affected: 0, unaffected: 0 };

@@ -10,6 +10,8 @@ import { extractGraphql, problem } from '../operations/extract.js';
 
 /** More than any hand-written frontend file holds; a larger one is refused unread. */
 const MAX_DOCUMENT_BYTES = 8 << 20;
+/** Files read at once. */
+const READ_CONCURRENCY = 16;
 
 /** The frontend files `operations.documents` names, read, with what kept any from being read. */
 export interface ReadDocuments {
@@ -39,12 +41,22 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
     diagnostics.push({ ...problem('operations.documents', 1, 1, 'GF_OPERATIONS_NO_MATCH', `pattern "${pattern}" matches no file (relative to ${shown(rootDir) || '.'}); no operation of it was checked`), severity: 'warning' });
   }
   const root = await projectRoot(rootDir);
+  // Read a few at a time: each read is a handful of file system calls, and one after another they add up to seconds on a busy machine.
+  const texts: Array<string | undefined> = [];
+  let next = 0;
+  const reader = async (): Promise<void> => {
+    for (let index = next++; index < expanded.files.length; index = next++) {
+      const file = expanded.files[index] as string;
+      texts[index] = await readText(file, shown(file), root, diagnostics);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, expanded.files.length) }, reader));
   const documents: FrontendDocument[] = [];
   const files: string[] = [];
-  for (const file of expanded.files) {
-    const display = shown(file);
-    const text = await readText(file, display, root, diagnostics);
+  for (const [index, file] of expanded.files.entries()) {
+    const text = texts[index];
     if (text === undefined) continue;
+    const display = shown(file);
     files.push(display);
     const extracted = await extractGraphql(display, text);
     if (extracted.ok) documents.push({ file: display, pieces: extracted.pieces });

@@ -86,4 +86,18 @@ describe('frontend operations against the schema served after the apply', () => 
     const extracted = await extractGraphql('web/broken.ts', 'const ok = 1;\nconst = gql`{ x }`;\n');
     expect(extracted).toMatchObject({ ok: false, diagnostic: { code: 'GF_OPERATIONS_SYNTAX', file: 'web/broken.ts', line: 2, column: 7 } });
   });
+
+  it('validated together, each operation gets its own problems: a broken fragment breaks each operation spreading it, names may repeat across files, an unused fragment breaks none', async () => {
+    const after = blog({ Title: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } });
+    const result = await check(after, [
+      graphqlFile('web/a.graphql', 'query List { BlogPost { items { ...Card } } }\nquery Plain { BlogPost { total } }'),
+      graphqlFile('web/b.graphql', 'query List { BlogPost { items { ...Card Title } } }\nfragment Card on BlogPost { Summary }\nfragment Unused on BlogPost { Gone }'),
+      graphqlFile('web/c.graphql', `query Many { BlogPost { items { ${Array.from({ length: 150 }, (_, i) => `f${i}`).join(' ')} } } }`),
+    ]);
+    const broken = result.operations.filter((o) => o.status === 'broken');
+    expect(broken.map((o) => `${o.file} ${o.name}`)).toEqual(['web/a.graphql List', 'web/b.graphql List', 'web/c.graphql Many']);
+    for (const list of broken.slice(0, 2)) expect(list.problems).toEqual([{ file: 'web/b.graphql', line: 2, column: 29, message: 'Cannot query field "Summary" on type "BlogPost".' }]);
+    expect(broken[2]?.problems, 'every problem, past graphql-js\'s default of 100').toHaveLength(150);
+    expect(result.operations.find((o) => o.name === 'Plain')?.status).toBe('unaffected');
+  });
 });
