@@ -15,6 +15,7 @@ import { resolveMarketing } from './resolve-marketing.js';
 import { configSecrets } from './secrets.js';
 import { CONFIG_SHAPE } from './shape.js';
 import type { CodegenConfig, EnvironmentConfig, ResolvedConfig } from './types.js';
+import { OPERATIONS_FAIL_ON, type OperationsConfig } from '../operations/types.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -78,6 +79,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
     codegen: codegenConfig(raw.codegen, rootDir),
     failOnBreaking: raw.failOnBreaking === true,
+    operations: operationsConfig(raw.operations),
     marketingConfigured: isRecord(raw.marketing),
     resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
   };
@@ -150,6 +152,13 @@ function codegenConfig(raw: unknown, rootDir: string): CodegenConfig {
   const block = isRecord(raw) ? raw : {};
   const out = typeof block.out === 'string' ? block.out : DEFAULT_CODEGEN_OUT;
   return { out: path.resolve(rootDir, out), sources: stringList(block.sources) };
+}
+
+/** `operations.failOn` is `broken` unless set; the shape check has refused any other value. */
+function operationsConfig(raw: unknown): OperationsConfig | undefined {
+  if (!isRecord(raw)) return undefined;
+  const failOn = OPERATIONS_FAIL_ON.find((value) => value === raw.failOn) ?? 'broken';
+  return { documents: stringList(raw.documents) ?? [], failOn };
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -5,6 +5,7 @@ import { keepLossLine, lossLine } from './delete-count.js';
 import { keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
+import { operationsMarkdown } from './operations-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
 import { ACTION_NAMES, isEmpty, noChangesLine, refreshOnlyLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
@@ -60,6 +61,9 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   const impact = fittingImpact(plan, page.left());
   cut.graphql = impact.listing;
   page.reserve(impact.text.length);
+  // The frontends' broken operations are as hard to see elsewhere as breaking changes: their room comes before the rows' too.
+  const operations = plan.operations === undefined ? '' : operationsMarkdown(plan.operations, Math.floor(page.left() / 2));
+  page.reserve(operations.length);
   if (shown.length > 0) {
     page.always('| Source | Action | Data loss | Request | Changes |\n|---|---|---|---|---:|\n');
     cut.rows = shown.length - page.addWhile(shown.map(tableRow));
@@ -67,6 +71,8 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   }
   page.reserve(-impact.text.length);
   page.always(impact.text);
+  page.reserve(-operations.length);
+  page.always(operations);
   let bodies = true;
   for (const [index, source] of shown.entries()) {
     if (bodies && page.add(sourceDetails(source, true))) continue;

@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
+import { operationsLines } from './operations-text.js';
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
 import { dataChangesLines } from './data-changes.js';
@@ -61,6 +62,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     for (const source of plan.unmanaged) lines.push(`      ${c.cyan('?')} ${e(unmanagedLine(source))}`);
     lines.push('');
   }
+  if (plan.operations !== undefined) lines.push(...operationsLines(plan.operations, c), '');
   lines.push(plan.refreshOnly === true ? c.bold(refreshOnlyLine(plan)) : isEmpty(plan) ? c.green(noChangesLine(plan)) : c.bold(summaryLine(plan)));
   const breaking = graphqlBreakingLine(plan);
   if (breaking !== undefined) lines.push(c.red(e(breaking)));

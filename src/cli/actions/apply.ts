@@ -1,4 +1,5 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
+import { operationsError } from '../../operations/policy.js';
 import type { Plan, PlanSource } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { deleteCountLines } from '../../render/delete-count.js';
@@ -33,7 +34,7 @@ export interface ApplyFlags extends PlanFlags {
 interface ApplyDocument {
   plan: Plan;
   applied: boolean;
-  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'interrupted' | 'graphql-breaking' | 'conversion-failed';
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'interrupted' | 'graphql-breaking' | 'operations-failing' | 'conversion-failed';
   ok: boolean;
   outcomes: ApplyReport['outcomes'];
   /** Sources whose state still records a pending re-push when apply ended. */
@@ -99,6 +100,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       case 'graphql-breaking':
         ctx.err(renderError(breakingChangesError(report.breaking ?? [], 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
         return finish('graphql-breaking', 1);
+      case 'operations-failing':
+        ctx.err(renderError(operationsError(report.failing ?? { operations: [], documents: [] }, report.plan.operations?.failOn ?? 'broken', 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        return finish('operations-failing', 1);
       case 'data-loss':
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan loses items of ${(report.losing ?? []).map(losingText).join(', ')}. Nothing was sent.`));
         ctx.err('Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.');
