@@ -8,6 +8,7 @@ import type { DataRecord } from '../types.js';
 import { ancestorsOf, wireNamesOf } from './item-schema.js';
 import { wireNameProblems } from './wire-name-problems.js';
 import type { ItemValidators } from './item-validators.js';
+import type { MovedFields } from './moved-fields.js';
 import { problem, type ValueProblem } from './value-problems.js';
 import { isRecord } from '../../model/is-record.js';
 import { ownValue } from '../../model/own.js';
@@ -16,6 +17,8 @@ export interface RecordRulesContext {
   sourceId: string;
   definition: SourceDefinition;
   validators: ItemValidators;
+  /** The property names the declaration's `moved:` took away; absent where items come moved already (the keep step). */
+  moved?: MovedFields | undefined;
 }
 
 /**
@@ -55,7 +58,7 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
   if (typeName === undefined) return;
   const invalid = context.validators.check(typeName, item);
   // A wrong wire name is an error of its own, not the schema's "undeclared field" warning.
-  const wire = wireNameProblems(item, typeName, wireNamesOf(context.definition));
+  const wire = wireNameProblems(item, typeName, wireNamesOf(context.definition), context.moved);
   for (const found of invalid) if (found.code !== DATA_CODES.undeclaredField || !wire.wrongPaths.has(found.path)) problems.push(found);
   for (const found of wire.problems) problems.push(found);
 }
