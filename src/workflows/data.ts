@@ -3,9 +3,8 @@ import { DATA_ERROR_CODES } from '../data/codes.js';
 import { resolveDataFiles } from '../data/files/declared-files.js';
 import { silentReporter } from '../data/progress/reporters.js';
 import { purge } from '../data/purge.js';
-import { pushData, validateDataFiles } from '../data/push/push-data.js';
+import { pushData, validateDataFiles, type PushDataOptions } from '../data/push/push-data.js';
 import type { ProgressReporter, PushSummary, ValidationSummary } from '../data/types.js';
-import type { RecordSink } from '../data/validate/pass-tally.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
@@ -138,12 +137,11 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
     async () => {
       const files = input.files ?? [];
       // The declared files pushed whole are what apply would have sent: the ledger records them once served.
-      const ledger = files.length === 0 ? await import('./push-ledger.js') : undefined;
-      const fingerprint = ledger?.pushFingerprint(project.declaration);
+      const fingerprint = files.length === 0 ? (await import('./push-ledger.js')).pushFingerprint(project.declaration) : undefined;
       const result = await pushLoaded(env, input, project, environment, fingerprint?.sink);
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
       if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
-      if (ledger !== undefined && fingerprint !== undefined) await ledger.recordPushedLedger(env, backend, project, result, fingerprint);
+      if (fingerprint !== undefined) await (await import('./push-ledger.js')).recordPushedLedger(env, backend, project, result, fingerprint);
       return result;
     },
     (text) => env.report({ kind: 'notice', text }),
@@ -151,7 +149,7 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
 }
 
 /** Pushes the files of `input` (or the declared ones) into a loaded source; with an environment, counts what GraphQL serves after. */
-export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined, records?: RecordSink): Promise<DataPushResult> {
+export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined, records?: PushDataOptions['records']): Promise<DataPushResult> {
   const paths = await dataFiles(env, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
