@@ -54,6 +54,10 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
     );
   }
   statusSpelling(item.Status, problems);
+  if (!Object.hasOwn(item, 'ContentType') && Object.hasOwn(item, TYPED_CONTENT_TYPE)) {
+    problems.push(problem(DATA_CODES.missingContentType, `/${TYPED_CONTENT_TYPE}`, TYPED_SERVICE_FIELDS_MESSAGE));
+    return;
+  }
   const typeName = mostDerivedType(item.ContentType, context, problems);
   if (typeName === undefined) return;
   const invalid = context.validators.check(typeName, item);
@@ -62,6 +66,11 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
   for (const found of invalid) if (found.code !== DATA_CODES.undeclaredField || !wire.wrongPaths.has(found.path)) problems.push(found);
   for (const found of wire.problems) problems.push(found);
 }
+
+/** The vendor's C# client writes the service's own fields typed under useTypedFieldNames (`ContentType$$String`, `Status$$String`, `Language.Name$$String`). */
+const TYPED_CONTENT_TYPE = 'ContentType$$String';
+const TYPED_SERVICE_FIELDS_MESSAGE =
+  'The item names its content types as "ContentType$$String", the form the vendor\'s C# client writes under useTypedFieldNames; graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name), whatever useTypedFieldNames says. Rename them to the plain names (docs/data.md, "The service\'s own fields, links and __typename").';
 
 /**
  * A data line may repeat its action line's `_id`, but one that differs says two things: the

@@ -134,3 +134,14 @@ describe('a property a declared move took away, still named in a data line', () 
     );
   });
 });
+
+describe('the service\'s own fields as the vendor\'s C# client writes them under useTypedFieldNames', () => {
+  it('is refused with what to write instead, not as an item without content types', () => {
+    const definition = { ...declaration.definition, useTypedFieldNames: true };
+    const typed: RecordRulesContext = { sourceId: 'shop', definition, validators: createItemValidators(definition, ['Id', 'language_routing']) };
+    const item = { 'ContentType$$String': ['Item', 'Product'], 'Status$$String': 'Published', Language: { 'Name$$String': 'en' }, _rbac: 'r:Everyone:Read', __typename: 'Product' };
+    const found = checkRecord({ file: 'f.ndjson', line: 3, action: { kind: 'index', id: '1', language: 'en' }, item }, typed);
+    expect(found.map((d) => `${d.code} ${d.path}`)).toEqual(['GF_DATA_MISSING_CONTENT_TYPE /ContentType$$String']);
+    expect(found[0]?.message).toContain('graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name)');
+  });
+});
