@@ -150,7 +150,7 @@ export interface EmulatorItem {
 
 /**
  * An item with searchable properties whose value arrived under another name than their
- * searchable one (`Name`, not `Name___searchable`): stored and served, not found by search.
+ * searchable one (`Name`, not `Name___searchable`): stored, but neither served nor found by search.
  */
 export interface UnsearchableItem {
   _id: string;

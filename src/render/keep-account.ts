@@ -31,6 +31,18 @@ export function planHasKeep(plan: Plan): boolean {
   return plan.sources.some((s) => s.keep !== undefined);
 }
 
+/**
+ * The sources whose keep step meets values that do not convert where nothing may be sent
+ * (`onError: fail`, or no `convert:`): apply refuses the plan whatever its flags, so the
+ * banners must not offer --allow-data-loss as the way through.
+ */
+export function blockedSourceIds(plan: Plan): string[] {
+  return plan.sources.filter((s) => s.keep?.known === true && s.keep.blocked).map((s) => s.id);
+}
+
+/** What to do about a blocked conversion, said the same way by every renderer. */
+export const BLOCKED_REMEDY = 'fix those values, or declare convert: {Type.Property: {onError: drop-value | drop-item}}';
+
 /** A full update whose every item comes back: it deletes nothing for good. */
 export function keepsEveryItem(source: PlanSource): boolean {
   return source.action === 'full' && !source.dataLoss && source.keep?.known === true && source.keep.lost === 0;

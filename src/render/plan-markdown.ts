@@ -2,7 +2,7 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { keepLossLine, lossLine } from './delete-count.js';
-import { keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { operationsMarkdown } from './operations-markdown.js';
@@ -147,9 +147,14 @@ function heading(plan: Plan): { title: string; rest: string } {
   const out: string[] = [];
   const losing = plan.sources.filter((s) => s.dataLoss);
   if (losing.length > 0) {
+    const blocked = blockedSourceIds(plan);
+    const refusal =
+      blocked.length > 0
+        ? `\`graphform apply\` refuses it: values of ${blocked.map(code).join(', ')} do not convert to the declared types; to apply it, ${escapeText(BLOCKED_REMEDY)}.`
+        : '`graphform apply` refuses it unless `--allow-data-loss` is passed.';
     out.push(
       '> [!CAUTION]',
-      `> **This plan ${planHasKeep(plan) ? 'loses' : 'deletes'} content items.** \`graphform apply\` refuses it unless \`--allow-data-loss\` is passed.`,
+      `> **This plan ${planHasKeep(plan) ? 'loses' : 'deletes'} content items.** ${refusal}`,
       '>',
       ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(lossLine(s))}${keepLoss(s)}`),
     );

@@ -38,6 +38,8 @@ export interface ReadContext {
   now: () => number;
   /** The clock time after which the query is answered as timed out. */
   deadline: number;
+  /** An item's parsed data line as GraphQL serves it (served-fields.ts); as stored without one. */
+  view?: ((source: string, record: ItemRecord, data: Record<string, unknown>) => Record<string, unknown>) | undefined;
 }
 
 /** The grant the single key needs in `_rbac`, a string of comma-separated entries such as `r:Everyone:Read`. */
@@ -98,7 +100,7 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
   let seen = 0;
   for (const record of withData(items, query.source, candidates())) {
     if (++seen % CLOCK_EVERY === 0) checkDeadline(context);
-    const item = lazyView(record);
+    const item = new LazyItemView(record, query.source, context.view);
     const plain = seenUnparsed && !record.raw.includes('StopPublish') && !record.raw.includes('_deleted');
     if (!plain && !visibleTo(item.data, context.reader, now)) continue;
     if (query.where !== null && query.where !== undefined && !matchesWhere(query.where, query.shape, item.data, item.record.id)) continue;
@@ -130,7 +132,7 @@ export function itemsByKey(items: ItemStore, source: string, wanted: ReadonlyArr
   const found = wanted.map(([lang, id]) => index.get(lang, id)).filter((key): key is ItemKey => key !== undefined);
   const now = context.now();
   return [...withData(items, source, found)]
-    .map((record) => ({ record, data: parseData(record.raw) }))
+    .map((record): ItemView => new LazyItemView(record, source, context.view))
     .filter((item) => visibleTo(item.data, context.reader, now));
 }
 
@@ -139,16 +141,19 @@ class LazyItemView implements ItemView {
   private parsed: Record<string, unknown> | undefined;
   score: number | undefined;
 
-  constructor(readonly record: ItemRecord) {}
+  constructor(
+    readonly record: ItemRecord,
+    private readonly source: string,
+    private readonly view: ReadContext['view'],
+  ) {}
 
   get data(): Record<string, unknown> {
-    this.parsed ??= parseData(this.record.raw);
+    if (this.parsed === undefined) {
+      const data = parseData(this.record.raw);
+      this.parsed = this.view === undefined ? data : this.view(this.source, this.record, data);
+    }
     return this.parsed;
   }
-}
-
-function lazyView(record: ItemRecord): ItemView {
-  return new LazyItemView(record);
 }
 
 function parseData(raw: string): Record<string, unknown> {
