@@ -27,6 +27,10 @@ export type {
 } from './config/types.js';
 export type { GraphAuth, RemoteDefinition, SourceInfo, SourceLabels } from './graph/types.js';
 
+// --- Config as a value (the shape of graphform.config.yaml) and the secrets a run knows ---
+export type { ConfigDuration, GraphformConfig, GraphformEnvironmentConfig } from './config/config-object.js';
+export { createSecretList, type SecretList } from './http/secret-list.js';
+
 // --- Errors and diagnostics ---
 export type { Diagnostic, Severity } from './diagnostics/diagnostic.js';
 export { GraphformError, isGraphformError, type JsonValue } from './diagnostics/errors.js';
@@ -73,9 +77,25 @@ export { itemsLost, itemsLostBy, type SourceLoss } from './plan/items-lost.js';
 export { compareWithBase, type BaseComparison } from './plan/base-plan.js';
 export * from './plan/types.js';
 export type { PlanMove } from './plan/moved-changes.js';
-export { LOST_REASONS, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './data/keep/types.js';
+export { LOST_REASONS, type AccessCounts, type ItemAccessKind, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './data/keep/types.js';
 export type { DiffCount } from './data/ledger/data-diff.js';
 export type { SourceGraphqlChange } from './graphql-impact/policy.js';
+
+// --- Frontend operations checked against the planned schema ---
+export {
+  OPERATION_STATUSES,
+  OPERATIONS_FAIL_ON,
+  type CheckedOperation,
+  type DocumentPlace,
+  type OperationChange,
+  type OperationCounts,
+  type OperationProblem,
+  type OperationsConfig,
+  type OperationsFailOn,
+  type OperationsReport,
+  type OperationStatus,
+} from './operations/types.js';
+export type { OperationsFailure } from './operations/policy.js';
 
 // --- Rendering: the text the command line prints ---
 export { renderPlanJson } from './render/plan-json.js';
@@ -91,13 +111,13 @@ export { PLAIN, type Painter, type Tint } from './render/painter.js';
 export type { ApplyEvent, ApplyResult, DataSyncOutcome, SourceOutcome, VerifiedEndpoint } from './apply/types.js';
 export type { SchemaGap, SchemaWait } from './graph/schema-wait.js';
 export type { PollOutcome } from './graph/poll.js';
-export type { ServedCount, ServedProgress, ServedReport } from './graph/served.js';
+export type { NotServed, ServedCount, ServedProgress, ServedReport } from './graph/served.js';
 export type { TypeLanguage } from './graph/content-counts.js';
 
 // --- State: its file format ---
 export { parseState, serializeState } from './state/state-format.js';
 export { emptyState, stateDefinitions, stateEntry } from './state/state.js';
-export { STATE_FORMAT_VERSION, type DataLedger, type LockInfo, type PendingSnapshot, type PendingWork, type State, type StateSourceEntry } from './state/types.js';
+export { STATE_FORMAT_VERSION, type RemoteSnapshotCopy, type DataLedger, type LockInfo, type PendingSnapshot, type PendingWork, type State, type StateSourceEntry } from './state/types.js';
 export type { ProcessProbe } from './state/process-identity.js';
 
 // --- Data files ---

@@ -95,8 +95,8 @@ describe('the programmatic API', () => {
     const env = testEnvironment(cwd);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     const { writeFile } = await import('node:fs/promises');
-    // An item pushed from elsewhere, whose _rbac GraphQL does not serve back: the full update below cannot keep it.
-    await writeFile(`${cwd}/items.ndjson`, '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Name":"Pen"}\n');
+    // A draft pushed from elsewhere: GraphQL serves no _rbac back and the single key does not see drafts, so the full update below cannot keep it.
+    await writeFile(`${cwd}/items.ndjson`, '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"Pen"}\n');
     expect((await graphform.dataPush({ source: 'shop', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
     await writeFile(`${cwd}/content-sources/shop.yaml`, 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n');
     const refused = await graphform.apply({}, env);

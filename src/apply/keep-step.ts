@@ -51,6 +51,11 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
       hint: 'Run `graphform plan` to see which and why; pass `allowDataLoss` to lose them.',
     });
   }
+  if (account.access.fromDefault > 0 && !allowDataLoss) {
+    throw new GraphformError('GF_KEEP_ACCESS_UNKNOWN', `the full update of source ${source.id} would give ${account.access.fromDefault} item${account.access.fromDefault === 1 ? '' : 's'} the _rbac of keep.defaults whatever access ${account.access.fromDefault === 1 ? 'it' : 'they'} had (GraphQL does not serve _rbac back and the environment has no singleKey); nothing was sent`, {
+      hint: 'Set the environment\'s singleKey so public items stay public and hidden ones hidden, or allow the loss (`allowDataLoss`) to give them keep.defaults._rbac.',
+    });
+  }
   if (kept.snapshot === undefined) return undefined;
   return { snapshot: kept.snapshot, before: kept.before, account };
 }
@@ -60,4 +65,22 @@ export function owedItemsError(sourceId: string, owed: PendingSnapshot): Graphfo
   return new GraphformError('GF_KEEP_RESTORE_PENDING', `source ${sourceId} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`, {
     hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
   });
+}
+
+/**
+ * The checked keep step with its snapshot copied beside the state (`storeSnapshot`), before
+ * state names it; when that fails, the snapshot is named nowhere, so it goes.
+ */
+export async function storedKeep(
+  hooks: { storeSnapshot?(id: string, snapshot: PendingSnapshot): Promise<PendingSnapshot>; removeSnapshot?(snapshot: PendingSnapshot): Promise<void> },
+  id: string,
+  checked: CheckedKeep | undefined,
+): Promise<CheckedKeep | undefined> {
+  if (checked === undefined || hooks.storeSnapshot === undefined) return checked;
+  try {
+    return { ...checked, snapshot: await hooks.storeSnapshot(id, checked.snapshot) };
+  } catch (error) {
+    await hooks.removeSnapshot?.(checked.snapshot);
+    throw error;
+  }
 }

@@ -19,6 +19,8 @@ export interface SourceOutcome {
   repushError?: string;
   /** Its stable code, when it had one (GF_APPLY_SCHEMA_NOT_SERVED, GF_APPLY_ITEMS_NOT_SERVED). */
   repushErrorCode?: string;
+  /** What to do about it, when the failure says (a snapshot of kept items that changed or is gone). */
+  repushHint?: string;
   /** How long the re-push waited for GraphQL to serve the new schema, and whether it did. */
   schemaWait?: Pick<SchemaWait, 'outcome' | 'waitedMs' | 'missing'>;
   /** What GraphQL served of the re-pushed items, per content type and language ("sent N, served N"), and the journalIds. */

@@ -16,6 +16,7 @@ const OPTION_FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['`dataDir`', '--data-dir'],
   ['`port`', '--port'],
   ['`timeoutMs`', '--timeout'],
+  ['`documents`', '--documents'],
 ];
 
 /** A hint as the command line shows it: each option it names, as the flag that sets it. */

@@ -43,7 +43,11 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
       return value === 0 || (typeof value === 'string' && parseDuration(value) !== undefined) ? [] : here(`expected a duration such as 20m, 30s or 500ms, got ${describe(value)}`);
     case 'map':
       if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
-      return Object.entries(value).flatMap(([key, item]) => checkShape(item, shape.values, [...path, key]));
+      return Object.entries(value).flatMap(([key, item]) => {
+        const { keys } = shape;
+        if (keys !== undefined && !keys.pattern.test(key)) return [{ path: [...path, key], message: `${JSON.stringify(key)} is not a valid name: ${keys.rule}`, atKey: true }];
+        return checkShape(item, shape.values, [...path, key]);
+      });
     case 'object': {
       if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
       const problems: ShapeProblem[] = [];

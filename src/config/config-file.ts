@@ -9,7 +9,7 @@ import { isRecord } from '../model/is-record.js';
 import { loaderFor } from './config-loaders.js';
 import { configText } from './config-text.js';
 
-/** DESIGN.md section 4's names first; cosmiconfig's defaults omit graphform.config.yaml. */
+/** docs/configuration.md's names first; cosmiconfig's defaults omit graphform.config.yaml. */
 export const SEARCH_PLACES = [
   'graphform.config.yaml',
   'graphform.config.yml',

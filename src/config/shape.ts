@@ -1,3 +1,5 @@
+import { ENVIRONMENT_NAME_PATTERN, ENVIRONMENT_NAME_RULE } from './environment-name.js';
+
 /**
  * The config file's shape, checked by a small walker instead of ajv: config is read by
  * every command, and compiling a schema on each start-up would cost more than it saves.
@@ -9,7 +11,8 @@ export type Shape =
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'stringList' }
   | { kind: 'object'; fields: Readonly<Record<string, Shape>>; required?: readonly string[] }
-  | { kind: 'map'; values: Shape }
+  /** `keys`: the pattern every key must match, and the rule to say when one does not. */
+  | { kind: 'map'; values: Shape; keys?: { pattern: RegExp; rule: string } }
   /** Any mapping; what is inside is checked by the code that reads it (e.g. a source definition). */
   | { kind: 'mapping' }
   /** A length of time as people write it: `20m`, `30s`, `500ms`, `1h`. */
@@ -41,6 +44,7 @@ const stateShape: Shape = {
     username: str,
     password: str,
     lockTimeoutMs: nonNegative,
+    snapshotPartBytes: { kind: 'integer', min: 65_536, max: 33_554_432 },
   },
 };
 
@@ -71,7 +75,7 @@ export const CONFIG_SHAPE: Shape = {
     reservedTypeNames: { kind: 'stringList' },
     maxSources: positive,
     scalarTypes: { kind: 'stringList' },
-    environments: { kind: 'map', values: environmentShape },
+    environments: { kind: 'map', values: environmentShape, keys: { pattern: ENVIRONMENT_NAME_PATTERN, rule: ENVIRONMENT_NAME_RULE } },
     data: {
       kind: 'object',
       fields: {
@@ -85,6 +89,7 @@ export const CONFIG_SHAPE: Shape = {
     http: { kind: 'object', fields: { timeoutMs: timerMs, maxAttempts: positive } },
     codegen: { kind: 'object', fields: { out: str, sources: { kind: 'stringList' } } },
     failOnBreaking: bool,
+    operations: { kind: 'object', required: ['documents'], fields: { documents: { kind: 'stringList' }, failOn: { kind: 'enum', values: ['broken', 'affected', 'none'] } } },
     marketing: {
       kind: 'object',
       // redirectUri is required by the authorization code only (resolveMarketing checks it).

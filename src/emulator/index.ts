@@ -9,8 +9,9 @@ import { lockDataDir } from './server/data-dir-lock.js';
 import { FaultInjector } from './server/faults.js';
 import { graphRoutes } from './graph/routes.js';
 import type { ContentSourceV3 } from './graph/wire-definition.js';
+import { GRAPHIQL_PREFIX } from './graphiql/paths.js';
 import { graphqlService } from './graphql/routes.js';
-import { ownHostNames } from './server/host-check.js';
+import { isWildcardHost, ownHostNames } from './server/host-check.js';
 import { createInspector } from './server/inspector.js';
 import { createMarketing } from './server/marketing.js';
 import { resolveEmulatorOptions } from './server/options.js';
@@ -23,9 +24,11 @@ import { createEmulatorServer } from './server/server.js';
 import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
 import { sourcesRoutes } from './sources/routes.js';
 import { IndexingLag, ObservedStore, SchemaPropagation } from './server/service-delays.js';
+import { FieldIndexing } from './items/field-indexing.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './server/options.js';
+export { isWildcardHost } from './server/host-check.js';
 export { ITEM_FIELD_NAMES, ITEM_FIELDS_SERVED_BY_DEFAULT } from './types.js';
 export type * from './types.js';
 
@@ -73,7 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // GraphQL sees definitions and items through the service's delays; everything else at once.
   const propagation = new SchemaPropagation(store, o.schemaDelayMs);
   const lag = new IndexingLag(persistence.items, o.indexingLagMs);
-  const repo = new Repository(store, { ...persistence, items: lag.store }, o.maxSources);
+  const indexing = new FieldIndexing(lag.store, (id) => propagation.served.get(id)?.definition);
+  const repo = new Repository(store, { ...persistence, items: indexing.store }, o.maxSources);
   const auth = new AuthVerifier(o.credentials, o.skewMs, o.now);
   const faults = new FaultInjector();
   const log = new RequestLog(options.onRequest);
@@ -85,7 +89,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The marketing platform's services load on their first request: a plan or apply never calls them.
   const services = [
     graph,
-    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields }),
+    graphqlService({ store: propagation.served, items: lag.served, unindexed: (id, lang, itemId) => indexing.unindexed(id, lang, itemId), singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields, corsOrigins: o.corsOrigins }),
+    // GraphiQL's files are read from disk only when its page is asked for.
+    lazyService(GRAPHIQL_PREFIX, async () => (await import('./graphiql/routes.js')).graphiqlService()),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
     lazyService(OPEN_API_PREFIX, async () => {
       const [{ openApiService }, { RateLimiter }] = await Promise.all([import('./assets/routes.js'), import('./assets/rate-limit.js')]);
@@ -118,7 +124,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const { port } = server.address() as AddressInfo;
   ownHosts = ownHostNames(o.host, port);
-  const hostInUrl = o.host.includes(':') ? `[${o.host}]` : o.host;
+  // Listening on every interface, it is still reached on this machine at the loopback address.
+  const hostInUrl = isWildcardHost(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   let closed: Promise<void> | undefined;
   return {
     url: `http://${hostInUrl}:${port}`,

@@ -17,6 +17,11 @@ export type BaseComparison =
       own: Plan;
       /** Sources whose entry is the same in the base plan and that do something there: planned by the base, not by this change. */
       alreadyPlanned: PlanSource[];
+      /**
+       * The base's entries of sources this change plans differently, where both plans lose
+       * items: the loss (or part of it) is the base's, waiting there, not only this change's.
+       */
+      lossOnBase: PlanSource[];
     }
   | {
       /** Why the two plans cannot be compared; the plan is then shown whole. */
@@ -33,15 +38,18 @@ export type BaseComparison =
 export function compareWithBase(plan: Plan, base: Plan): BaseComparison {
   if (base.environment !== plan.environment) return { mismatch: `the base plan is for environment ${base.environment}, this one for ${plan.environment}` };
   if (stateOf(base) !== stateOf(plan)) return { mismatch: `the base plan was made against state ${stateOf(base)}, this one against ${stateOf(plan)} (state changed between the two plans)` };
-  const baseEntries = new Map(base.sources.map((s) => [s.id, comparable(s)]));
+  const baseSources = new Map(base.sources.map((s) => [s.id, s]));
   const own: PlanSource[] = [];
   const alreadyPlanned: PlanSource[] = [];
+  const lossOnBase: PlanSource[] = [];
   for (const source of plan.sources) {
-    const same = baseEntries.get(source.id) === comparable(source);
+    const baseSource = baseSources.get(source.id);
+    const same = baseSource !== undefined && comparable(baseSource) === comparable(source);
     if (same && doesSomething(plan, source)) alreadyPlanned.push(source);
     else own.push(source);
+    if (!same && baseSource?.dataLoss === true && source.dataLoss) lossOnBase.push(baseSource);
   }
-  return { own: { ...plan, sources: own, summary: summarize(own) }, alreadyPlanned };
+  return { own: { ...plan, sources: own, summary: summarize(own) }, alreadyPlanned, lossOnBase };
 }
 
 function stateOf(plan: Plan): string {

@@ -121,7 +121,7 @@ function sourceProblem(source: unknown): string | undefined {
   // apply trusts the file: its requests, its action and its data-loss flag must agree, so
   // an edited file cannot slip a PUT or a delete past --allow-data-loss. A full update
   // loses nothing only when its keep account says every item comes back.
-  const keepsAll = action === 'full' && isRecord(source.keep) && source.keep.known === true && source.keep.lost === 0 && source.keep.blocked !== true;
+  const keepsAll = action === 'full' && isRecord(source.keep) && source.keep.known === true && source.keep.lost === 0 && source.keep.blocked !== true && isRecord(source.keep.access) && source.keep.access.fromDefault === 0;
   if (source.dataLoss !== ((action === 'full' && !keepsAll) || action === 'delete')) return `dataLoss ${String(source.dataLoss)} does not fit action ${action}`;
   if (!Array.isArray(source.requests)) return 'requests is not a list';
   const kinds: string[] = [];
@@ -157,6 +157,11 @@ function deletesProblem(deletes: unknown): string | undefined {
  * the renderers read every part of it, so an edited file must still hold each part in its
  * shape: {known: false, reason}, or {known: true, …} with counts, rows and lists.
  */
+/** `{public, hidden, fromDefault}`, each a count. */
+function isAccessCounts(access: unknown): access is Record<string, unknown> {
+  return isRecord(access) && ['public', 'hidden', 'fromDefault'].every((key) => isCount(access[key]));
+}
+
 function keepProblem(keep: unknown): string | undefined {
   if (keep === undefined) return undefined;
   const shape = 'keep is neither {known: false, reason} nor {known: true, enabled, deleted, fromData, kept, lost, rows, …}';
@@ -175,9 +180,11 @@ function keepProblem(keep: unknown): string | undefined {
       (row.to === null || typeof row.to === 'string') &&
       typeof row.language === 'string' &&
       ['deleted', 'fromData', 'kept', 'lost'].every((key) => isCount(row[key])) &&
-      isCounts(row.lostBy);
-    if (!fits) return `${bad(`rows[${index}]`)} is not {type, to, language, deleted, fromData, kept, lost, lostBy}`;
+      isCounts(row.lostBy) &&
+      isAccessCounts(row.access);
+    if (!fits) return `${bad(`rows[${index}]`)} is not {type, to, language, deleted, fromData, kept, lost, lostBy, access}`;
   }
+  if (!isAccessCounts(keep.access) || !['served', 'single-key', 'default'].includes(String(keep.access.source))) return `${bad('access')} is not {source, public, hidden, fromDefault}`;
   const lists: ReadonlyArray<[string, (x: Record<string, unknown>) => boolean]> = [
     ['moved', (x) => typeof x.from === 'string' && typeof x.to === 'string' && isCount(x.items)],
     ['dropped', (x) => typeof x.property === 'string' && typeof x.why === 'string' && isCount(x.items)],
@@ -187,7 +194,7 @@ function keepProblem(keep: unknown): string | undefined {
         ['property', 'from', 'to', 'onError'].every((key) => typeof x[key] === 'string') &&
         isCount(x.items) &&
         Array.isArray(x.examples) &&
-        x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && typeof e.value === 'string'),
+        x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && (e.value === undefined || typeof e.value === 'string')),
     ],
     ['lostExamples', (x) => ['id', 'language', 'type', 'reason', 'detail'].every((key) => typeof x[key] === 'string')],
   ];

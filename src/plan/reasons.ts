@@ -173,12 +173,20 @@ function inLanguages(languages: readonly string[]): string {
   return languages.length === 0 ? '' : ` in ${languages.join(', ')}`;
 }
 
-/** Work an interrupted apply left in state: says what is missing and what finishes it. */
+/** Work an interrupted apply left in state: says what is missing and what finishes it, without forgetting any item. */
 export function pendingWarning(id: string, pending: PendingWork, dataGlobs: readonly string[]): string[] {
   const since = `since ${pending.repush.since}`;
+  const keep = pending.keep;
+  if (keep !== undefined) {
+    // `state rm` would forget the snapshot's items, and `data push` pushes none of them: apply and data restore are what push them.
+    const files = dataGlobs.length > 0 ? ` and then ${dataGlobs.join(', ')}` : '';
+    return [
+      `Warning: pending re-push (${since}): ${pending.repush.reason}; apply pushes the ${keep.items} items of ${keep.snapshot}${files} again first (or run \`graphform data restore ${keep.snapshot}\`)`,
+    ];
+  }
   if (dataGlobs.length === 0) {
     return [
-      `Warning: pending re-push (${since}): ${pending.repush.reason}, but source ${id} no longer declares data: files; push its items yourself, then run \`graphform data push ${id}\` with its files declared, or \`graphform state rm ${id}\``,
+      `Warning: pending re-push (${since}): ${pending.repush.reason}, but source ${id} no longer declares data: files; declare them again and run \`graphform apply\`, which pushes them and clears the marker`,
     ];
   }
   return [

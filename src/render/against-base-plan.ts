@@ -1,12 +1,15 @@
 import { compareWithBase } from '../plan/base-plan.js';
 import type { Plan } from '../plan/types.js';
-import { alreadyPlannedNote } from './base-plan-note.js';
+import { alreadyPlannedNote, lossOnBaseNote } from './base-plan-note.js';
 
 /** What `plan --base-plan` shows: the plan to show, the line under it, or why the two plans could not be compared. */
 export interface BasePlanView {
   /** The plan without the sources the base plan plans the same way (its summary counted again); the whole plan when `mismatch` is set. */
   shown: Plan;
-  /** The line naming the sources left out ("Already planned on the base branch, not by this change: …"); absent when none was. */
+  /**
+   * The lines under the plan: the sources left out ("Already planned on the base branch, not
+   * by this change: …") and those whose loss the base branch already plans; absent when none.
+   */
   note?: string;
   /** Why the plans cannot be compared (another environment, state changed between them): the plan is then shown whole. */
   mismatch?: string;
@@ -21,6 +24,6 @@ export interface BasePlanView {
 export function againstBasePlan(plan: Plan, base: Plan): BasePlanView {
   const compared = compareWithBase(plan, base);
   if ('mismatch' in compared) return { shown: plan, mismatch: compared.mismatch };
-  const note = alreadyPlannedNote(compared.alreadyPlanned);
-  return note === undefined ? { shown: compared.own } : { shown: compared.own, note };
+  const notes = [alreadyPlannedNote(compared.alreadyPlanned), lossOnBaseNote(compared.lossOnBase)].filter((n): n is string => n !== undefined);
+  return notes.length === 0 ? { shown: compared.own } : { shown: compared.own, note: notes.join('\n\n') };
 }

@@ -78,7 +78,7 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
       const counts = dataChangeCounts(o);
       if (o.error !== undefined) return `${c.bold(e(event.id))}: ${c.red(e(`data items (${counts}) not done: ${o.error}`))}`;
       if (o.summary === undefined) return `${c.bold(e(event.id))}: state records the items pushed from its data files`;
-      const served = o.served === undefined ? '' : `, served ${o.served.served ?? 'not counted'} of ${o.served.sent} counted`;
+      const served = o.served === undefined ? '' : `; sent ${o.served.sent}, served ${o.served.served ?? 'not counted'}`;
       return `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} (${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`;
     }
     case 'verify-skipped':
@@ -104,8 +104,12 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
       lines.push(c.red(e(`Source ${o.id}: its data files were pushed, but GraphQL does not serve every item (${o.repushErrorCode}). \`graphform apply\` pushes them again.`)));
     } else if (o.repushError !== undefined && o.repush?.status === 'sent') {
       lines.push(c.yellow(e(`Source ${o.id}: its data files were pushed; ${o.repushError}. \`graphform apply\` pushes them again.`)));
+    } else if (o.repushHint !== undefined) {
+      // A snapshot of kept items that changed or is gone: what to do is the failure's own (apply alone would fail the same way).
+      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its items were not pushed again (${o.repushErrorCode ?? o.repushError ?? 'see above'}). ${o.repushHint}`)));
     } else {
-      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its data files were not all pushed. Run \`graphform data push ${o.id}\` to push them.`)));
+      // Not `data push`: it needs data: files, and pushes none of a snapshot of kept items; apply finishes whatever state records as pending.
+      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its items were not all pushed again. State records them as pending: run \`graphform apply\` again to push them.`)));
     }
   }
   for (const o of result.outcomes.filter((outcome) => outcome.errorCode === APPLY_INCONSISTENT)) {
@@ -118,7 +122,7 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
   if (result.pending.length > 0) {
     lines.push(
       c.yellow(
-        `Pending in state: the data files of ${e(result.pending.join(', '))} must be pushed again. \`graphform plan\` shows it; \`graphform apply\` (or \`graphform data push <source>\`) finishes it.`,
+        `Pending in state: the items of ${e(result.pending.join(', '))} must be pushed again. \`graphform plan\` shows it; \`graphform apply\` finishes it.`,
       ),
     );
   }

@@ -1,5 +1,7 @@
+import { namedItem } from '../data/keep/item-access.js';
 import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
 import type { PlanMove } from '../plan/moved-changes.js';
+import { accessCell, accessNote } from './keep-access.js';
 import type { ItemServiceField } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 
@@ -29,6 +31,18 @@ export function planHasKeep(plan: Plan): boolean {
   return plan.sources.some((s) => s.keep !== undefined);
 }
 
+/**
+ * The sources whose keep step meets values that do not convert where nothing may be sent
+ * (`onError: fail`, or no `convert:`): apply refuses the plan whatever its flags, so the
+ * banners must not offer --allow-data-loss as the way through.
+ */
+export function blockedSourceIds(plan: Plan): string[] {
+  return plan.sources.filter((s) => s.keep?.known === true && s.keep.blocked).map((s) => s.id);
+}
+
+/** What to do about a blocked conversion, said the same way by every renderer. */
+export const BLOCKED_REMEDY = 'fix those values, or declare convert: {Type.Property: {onError: drop-value | drop-item}}';
+
 /** A full update whose every item comes back: it deletes nothing for good. */
 export function keepsEveryItem(source: PlanSource): boolean {
   return source.action === 'full' && !source.dataLoss && source.keep?.known === true && source.keep.lost === 0;
@@ -41,6 +55,7 @@ export function keepsEveryItem(source: PlanSource): boolean {
  */
 export function keepOutcome(keep: KeepAccount): string {
   if (!keep.known) return `loses every item not in data files (items could not be read back: ${keep.reason})`;
+  if (keep.lost === 0 && keep.access.fromDefault > 0) return `keeps every item, but gives ${items(keep.access.fromDefault)} the _rbac of keep.defaults whatever access they had`;
   if (keep.lost === 0) return `keeps every item: ${num(keep.deleted)} emptied and refilled`;
   if (keep.lost >= keep.deleted) return `loses all ${items(keep.deleted)}`;
   return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
@@ -67,8 +82,9 @@ export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string
  * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
  * when `uncounted` > 0.
  */
-export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept: number; refilled: number; losing: number } {
+export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept: number; refilled: number; losing: number; accessUnknown: number } {
   let lost = 0;
+  let accessUnknown = 0;
   let uncounted = 0;
   let kept = 0;
   let refilled = 0;
@@ -81,11 +97,13 @@ export function lossTotals(plan: Plan): { lost: number; uncounted: number; kept:
     }
     if (!source.dataLoss) continue;
     losing += 1;
-    if (keep?.known === true) lost += keep.lost;
-    else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
+    if (keep?.known === true) {
+      lost += keep.lost;
+      accessUnknown += keep.access.fromDefault;
+    } else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
     else uncounted += 1;
   }
-  return { lost, uncounted, kept, refilled, losing };
+  return { lost, uncounted, kept, refilled, losing, accessUnknown };
 }
 
 /** The sentence the summary line adds on a plan with keep accounts: what is lost first. */
@@ -93,6 +111,7 @@ export function lossSentence(plan: Plan): string {
   const t = lossTotals(plan);
   if (t.losing === 0) return `Keeps every item: ${num(t.refilled)} emptied and refilled.`;
   const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
+  if (t.lost === 0 && t.uncounted === 0 && t.accessUnknown > 0) return `Loses who may read ${items(t.accessUnknown)}: keep.defaults._rbac replaces it${keeps}.`;
   if (t.uncounted === 0) return `Loses ${items(t.lost)}${keeps}.`;
   if (t.uncounted === t.losing) return `Loses items; how many could not be counted${keeps}.`;
   return `Loses at least ${items(t.lost)}${keeps}; not every source could be counted.`;
@@ -117,9 +136,9 @@ export interface KeepView {
   notes: KeepNote[];
 }
 
-export const KEEP_TABLE_HEADER = ['Content type', 'Language', 'Deleted', 'From data files', 'Kept', 'Lost', 'Why lost'];
+export const KEEP_TABLE_HEADER = ['Content type', 'Language', 'Deleted', 'From data files', 'Kept', 'Access', 'Lost', 'Why lost'];
 /** Which columns hold numbers (right-aligned). */
-export const KEEP_NUMERIC_COLUMNS: readonly boolean[] = [false, false, true, true, true, true, false];
+export const KEEP_NUMERIC_COLUMNS: readonly boolean[] = [false, false, true, true, true, false, true, false];
 
 /** The keep block of a source, in words shared by the text and markdown renderers. */
 export function keepView(keep: KeepAccount, sourceId: string, shown: readonly PlanMove[] = []): KeepView {
@@ -141,7 +160,7 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   for (const conversion of keep.conversions) {
     const handling = conversion.onError === 'undeclared' ? 'no convert: declared' : `onError ${conversion.onError}`;
     const tone: KeepTone = conversion.onError === 'drop-value' ? 'warn' : 'loss';
-    const examples = conversion.examples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}): ${x.value}`);
+    const examples = conversion.examples.slice(0, SHOWN_EXAMPLES).map(namedItem);
     notes.push({
       symbol: '!',
       tone,
@@ -150,6 +169,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     });
   }
   notes.push(...unreadableNotes(keep));
+  const access = accessNote(keep);
+  // Access lost comes first of all: a public site would lose its content, or hidden items become public.
+  if (access !== undefined) notes[access.loss ? 'unshift' : 'push']({ symbol: access.loss ? '!' : '#', tone: access.loss ? 'loss' : 'info', text: access.text });
   if (keep.enabled) {
     const deleted = keep.lostBy.deleted ?? 0;
     notes.push({
@@ -174,12 +196,12 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
       more: keep.lostExamples.slice(0, SHOWN_EXAMPLES).map((x) => `${x.id} (${x.language}, ${x.type}): ${x.detail}`),
     });
   }
-  return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header: KEEP_TABLE_HEADER, rows: keep.rows.map(tableRow) }, notes };
+  return { headline, tone: keep.lost === 0 && keep.access.fromDefault === 0 ? 'info' : 'loss', table: { header: KEEP_TABLE_HEADER, rows: keep.rows.map(tableRow) }, notes };
 }
 
 function tableRow(row: KeepRow): string[] {
   const type = row.to === null ? `${row.type} (removed)` : row.to === row.type ? row.type : `${row.type} → ${row.to}`;
-  return [type, row.language, num(row.deleted), num(row.fromData), num(row.kept), num(row.lost), lostReasons(row.lostBy)];
+  return [type, row.language, num(row.deleted), num(row.fromData), num(row.kept), accessCell(row.access), num(row.lost), lostReasons(row.lostBy)];
 }
 
 /** `~ ReleaseNote → Changelog (moved: 2 items carried over)`; a property: `(moved: 5 items hold a value)`. */
@@ -192,6 +214,8 @@ function unreadableNotes(keep: KnownKeep): KeepNote[] {
   const notes: KeepNote[] = [];
   const missing: ItemServiceField[] = [];
   for (const field of keep.unreadable) {
+    // With the single key, accessNote says how each item's _rbac is decided.
+    if (field === '_rbac' && keep.access.source === 'single-key') continue;
     const value = keep.defaults[field];
     if (value !== undefined) notes.push({ symbol: '#', tone: 'info', text: `${field} not served by GraphQL: written as ${JSON.stringify(value)} (keep.defaults)` });
     else if (REQUIRED_ITEM_FIELDS.includes(field)) missing.push(field);

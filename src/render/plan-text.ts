@@ -2,6 +2,7 @@ import { PLAIN, type Painter, type Tint } from './painter.js';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
+import { operationsLines } from './operations-text.js';
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
 import { dataChangesLines } from './data-changes.js';
@@ -9,7 +10,7 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
-import { KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, noChangesLine, recordsOnly, refreshOnlyLine, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
@@ -62,6 +63,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     for (const source of plan.unmanaged) lines.push(`      ${c.cyan('?')} ${e(unmanagedLine(source))}`);
     lines.push('');
   }
+  if (plan.operations !== undefined) lines.push(...operationsLines(plan.operations, c), '');
   lines.push(plan.refreshOnly === true ? c.bold(refreshOnlyLine(plan)) : isEmpty(plan) ? c.green(noChangesLine(plan)) : c.bold(summaryLine(plan)));
   const breaking = graphqlBreakingLine(plan);
   if (breaking !== undefined) lines.push(c.red(e(breaking)));
@@ -142,6 +144,7 @@ function bodyDiff(source: PlanSource, c: Painter): string[] {
 function dataLossBanner(plan: Plan, c: Painter, allowed: boolean): string[] {
   const rule = '!'.repeat(78);
   const keep = planHasKeep(plan);
+  const blocked = blockedSourceIds(plan);
   const body = [
     keep ? '!! DATA LOSS: applying this plan LOSES CONTENT ITEMS' : '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
@@ -151,9 +154,11 @@ function dataLossBanner(plan: Plan, c: Painter, allowed: boolean): string[] {
       return lost === undefined ? [line] : [line, `!!       ${e(lost)}`];
     }),
     '!!',
-    allowed
-      ? '!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.'
-      : '!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.',
+    ...(blocked.length > 0
+      ? [`!! graphform apply refuses this plan: values of ${e(blocked.join(', '))} do not convert to the declared types.`, `!! To apply it, ${BLOCKED_REMEDY}.`]
+      : allowed
+        ? ['!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.']
+        : ['!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.']),
   ];
   return [rule, ...body, rule].map((line) => c.red.bold(line));
 }

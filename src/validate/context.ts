@@ -21,6 +21,11 @@ export interface ValidationContext {
    */
   accountTypes?: readonly AccountTypes[];
   /**
+   * The definitions the service holds, by source id, when planning has read them: what a
+   * `moved` entry must not overwrite is judged on these, and on state where absent.
+   */
+  heldSources?: Readonly<Record<string, SourceDefinition>>;
+  /**
    * The ids the config's `codegen.sources` names, each with where it is written (the config
    * file, as diagnostics name files, and its line and column when the config has positions).
    * Absent when the config names none.

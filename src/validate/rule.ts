@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
+import type { SuggestionBudget } from '../diagnostics/suggest.js';
 import type { ParsedDeclarationFile } from '../load/parse.js';
 import { formatPath } from '../load/format-path.js';
 import type { DeclarationPath, SourceMap } from '../load/source-map.js';
@@ -12,6 +13,8 @@ export interface RuleInput {
   /** The usable files (top level is a map), in file-name order. */
   sources: readonly SourceView[];
   context: ValidationContext;
+  /** "Did you mean" for every rule of the run, within one bound on the work. */
+  suggest: SuggestionBudget;
 }
 
 /** One semantic check of the declarations, with the codes it can report. */

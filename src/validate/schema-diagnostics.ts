@@ -18,16 +18,30 @@ interface Finding {
   message: string;
 }
 
-/** ajv's errors for one file as diagnostics in the user's words, at the offending key or value. */
-export function schemaDiagnostics(errors: readonly ErrorObject[], parsed: ParsedDeclarationFile): Diagnostic[] {
+/**
+ * ajv's errors for one file as diagnostics in the user's words, at the offending key or
+ * value. `byRules` are the errors a semantic rule reports with its own code: the caller
+ * shows them only when no rule reported an error for the file, so a file the schema refuses
+ * is never left without one (it would otherwise count as not declared).
+ */
+export function schemaDiagnostics(errors: readonly ErrorObject[], parsed: ParsedDeclarationFile): { diagnostics: Diagnostic[]; byRules: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const byRules: Diagnostic[] = [];
   for (const error of errors) {
     const path = toPath(error.instancePath, parsed.value);
-    if (ownedByRules(error, path)) continue;
-    const finding = translate(error, path, parsed);
-    diagnostics.push(diagnosticAt({ sourceMap: parsed.sourceMap, path: finding.path, where: finding.where }, finding.code, finding.message));
+    const owned = ownedByRules(error, path);
+    // propertyNames comes with a copy per name that carries the name: that copy is the one to show.
+    if (owned && error.keyword === 'propertyNames') continue;
+    const finding = owned && error.propertyName !== undefined ? invalidName(error.propertyName, path, error) : translate(error, path, parsed);
+    (owned ? byRules : diagnostics).push(diagnosticAt({ sourceMap: parsed.sourceMap, path: finding.path, where: finding.where }, finding.code, finding.message));
   }
-  return diagnostics;
+  return { diagnostics, byRules };
+}
+
+function invalidName(name: string, path: DeclarationPath, error: ErrorObject): Finding {
+  const pattern = asRecord(error.parentSchema)?.pattern;
+  const form = typeof pattern === 'string' ? ` (it must match ${pattern})` : '';
+  return { code: 'GF_INVALID_NAME', path: [...path, name], where: 'key', message: `key \`${name}\` in ${describeSubject(path)} is not valid${form}` };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { compareDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { SuggestionBudget } from '../diagnostics/suggest.js';
 import type { ParsedDeclarationFile } from '../load/parse.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { ValidationContext, ValidationResult } from './context.js';
@@ -20,6 +21,7 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
   const diagnostics: Diagnostic[] = ordered.flatMap((file) => file.diagnostics);
   const candidates = new Map<string, SourceDeclaration>();
   const sources: SourceView[] = [];
+  const byRules = new Map<string, Diagnostic[]>();
 
   for (const file of ordered) {
     const view = viewSource(file);
@@ -31,15 +33,30 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
       if (declaration.data.length > 0) declaration.dataAt = declaration.data.map((_, i) => position(file.sourceMap.locate(['data', i], 'value')));
       candidates.set(file.file, declaration);
     }
-    else diagnostics.push(...schemaDiagnostics(checked.errors, file));
+    else {
+      const found = schemaDiagnostics(checked.errors, file);
+      diagnostics.push(...found.diagnostics);
+      byRules.set(file.file, found.byRules);
+    }
   }
-  for (const rule of rules) diagnostics.push(...rule.check({ files: ordered, sources, context }));
+  const suggest = new SuggestionBudget();
+  for (const rule of rules) diagnostics.push(...rule.check({ files: ordered, sources, context, suggest }));
 
   const failed = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
+  // A file the schema refused is never silently undeclared: where no rule said why, the schema does.
+  for (const [file, owned] of byRules) {
+    if (failed.has(file)) continue;
+    diagnostics.push(...(owned.length > 0 ? owned : [refusedWithoutReason(file)]));
+    failed.add(file);
+  }
   const declarations = [...candidates.values()]
     .filter((declaration) => !failed.has(declaration.file))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { declarations, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+function refusedWithoutReason(file: string): Diagnostic {
+  return { code: 'GF_INVALID_VALUE', severity: 'error', message: 'the declaration does not match the content source format (schema/content-source.schema.json); an editor with the schema shows where', file, line: 1, column: 1, path: '' };
 }
 
 function position(location: { line: number; column: number }): { line: number; column: number } {

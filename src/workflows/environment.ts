@@ -1,5 +1,7 @@
+import type { GraphformConfig } from '../config/config-object.js';
 import type { ResolvedConfig } from '../config/types.js';
 import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
+import type { SecretList } from '../http/secret-list.js';
 import type { ProcessProbe } from '../state/process-identity.js';
 
 /**
@@ -51,12 +53,23 @@ export interface WorkflowEnvironment {
    * says for the command line. Either one allows it.
    */
   readonly allowEmpty?: boolean;
+  /**
+   * The secrets this host's runs know, for redaction: the config's and the tokens in use are
+   * added as a workflow reads them, and a caller may add its own. A workflow called through
+   * the package (src/index.ts) redacts with this list only, so runs with different
+   * environments never learn each other's secrets; absent, each call starts an empty one.
+   */
+  readonly secrets?: SecretList;
 }
 
 /** Which config and environment a workflow runs against: a config loaded already, or the one found from `cwd`. */
 export interface ProjectSelection {
-  /** A config loaded with loadConfig (or built by hand); absent: searched from the environment's cwd, as the CLI does. */
-  config?: ResolvedConfig;
+  /**
+   * The config: an object with the shape of graphform.config.yaml (checked as the file is;
+   * its relative paths resolve against the environment's cwd), or one loaded with loadConfig.
+   * Absent: searched from the environment's cwd, as the CLI does.
+   */
+  config?: GraphformConfig | ResolvedConfig;
   /** A config file to load instead of searching (the CLI's --config). */
   configFile?: string;
   /** The environment's name (the CLI's --env); absent: the config's defaultEnvironment. */

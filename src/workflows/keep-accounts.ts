@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
 import type { EnvironmentConfig } from '../config/types.js';
+import { keepLosesData } from '../data/keep/types.js';
 import { snapshotFolder, snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { RemoteDefinition } from '../graph/types.js';
@@ -11,6 +12,7 @@ import { summarize, wipesItems } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
+import { remoteSnapshotHooks, removeStoredCopy } from './remote-snapshots.js';
 import type { CountingSource } from './wipe-counts.js';
 
 export interface KeepAccountInput {
@@ -77,11 +79,11 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
       kept = await readBack(env, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
     } catch (error) {
       if (!isGraphformError(error)) throw error;
-      kept = { account: { known: false, reason: error.message }, before: declaration.definition };
+      kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
     }
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
-    sources.push({ ...rest, keep: kept.account, dataLoss: !kept.account.known || kept.account.lost > 0 });
+    sources.push({ ...rest, keep: kept.account, dataLoss: keepLosesData(kept.account) });
   }
   return changed ? { ...plan, sources, summary: summarize(sources) } : plan;
 }
@@ -100,16 +102,17 @@ async function readBack(env: WorkflowEnvironment, declaration: SourceDeclaration
   const { declaredDataKeys } = await import('../data/keep/data-keys.js');
   const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
   const { runKeep } = await import('../data/keep/run-keep.js');
+  const root = path.resolve(env.cwd, config.rootDir);
   const run = await runKeep({
     endpoint: counting.endpoint,
+    ...(counting.publicEndpoint === undefined ? {} : { publicEndpoint: counting.publicEndpoint }),
     before,
     declaration,
     dataKeys,
     enabled: keepEnabled(declaration, input.environment),
-    ...(snapshot === undefined ? {} : { snapshot }),
+    ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
     options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
   });
-  const root = path.resolve(env.cwd, config.rootDir);
   const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
   return { account: run.account, before, ...(written === undefined ? {} : { snapshot: written }) };
 }
@@ -123,12 +126,17 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
 /**
  * apply's keep step for a full update: the items read back and written to a snapshot under
  * the environment's local data folder (git-ignored, 0600), nothing sent (or the snapshot the
- * plan's read already wrote, from `prepared`); and the removal of a snapshot once its items
- * are served.
+ * plan's read already wrote, from `prepared`), copied beside remote state; and the removal
+ * of a snapshot (and its copy) once its items are served.
  */
-export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots'> {
+export function keepHooks(
+  env: WorkflowEnvironment,
+  input: KeepAccountInput,
+  prepared?: PreparedSnapshots,
+): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots' | 'storeSnapshot' | 'removeStoredCopy'> {
   const root = path.resolve(env.cwd, input.project.config.rootDir);
   return {
+    ...remoteSnapshotHooks(env, input.environment, root),
     keepItems: async (source, declaration) => {
       const taken = prepared?.take(source.id);
       if (taken !== undefined) return taken;
@@ -136,14 +144,21 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
         return await readBack(env, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
       } catch (error) {
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
-        if (!isGraphformError(error)) throw error;
-        return { account: { known: false, reason: error.message }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
+        // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.
+        if (!isGraphformError(error) || env.signal?.aborted === true) throw error;
+        return { account: { known: false, reason: `${error.message} (${error.code})` }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
       }
     },
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
+      await removeStoredCopy(env, input.environment, snapshot);
     },
-    mergeSnapshots: async (id, fresh, owed) => (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id),
+    mergeSnapshots: async (id, fresh, owed) => {
+      const declaration = input.project.declarations.find((d) => d.id === id);
+      const config = input.project.config;
+      const fromFiles = declaration === undefined ? new Set<string>() : await (await import('../data/keep/data-keys.js')).declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
+      return (await import('../data/keep/merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id, fromFiles);
+    },
     pruneSnapshots: async (id, current) => {
       const folder = snapshotFolder(root, input.environment.name);
       const names = await readdir(folder).catch(() => [] as string[]);

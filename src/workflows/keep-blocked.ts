@@ -1,3 +1,4 @@
+import { namedItem } from '../data/keep/item-access.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 
@@ -8,14 +9,14 @@ export function blockedKeepSources(plan: Plan): PlanSource[] {
 
 /**
  * plan's and apply's refusal of such a plan: every failing property with its count and the
- * first items by `_id`, language and value, and what to declare instead.
+ * first items by `_id` and language (with the value where the item is public), and what to declare instead.
  */
 export function blockedKeepError(sources: readonly PlanSource[]): GraphformError {
   const lines: string[] = [];
   for (const source of sources) {
     if (source.keep?.known !== true) continue;
     for (const issue of source.keep.conversions.filter((c) => c.onError === 'fail' || c.onError === 'undeclared')) {
-      const examples = issue.examples.map((e) => `${e.id} (${e.language}): ${e.value}`).join(', ');
+      const examples = issue.examples.map(namedItem).join(', ');
       const why = issue.onError === 'undeclared' ? `changes from ${issue.from} to ${issue.to}, which needs a convert: entry` : `does not convert from ${issue.from} to ${issue.to}`;
       lines.push(`${source.id}: ${issue.property} ${why} in ${issue.items} item${issue.items === 1 ? '' : 's'}: ${examples}`);
     }

@@ -22,9 +22,10 @@ export interface LoadedProject {
   sources: Map<string, string>;
   /**
    * Validates the same files again with what was learnt from the service (the account's
-   * other content type names): the rules see it, the files are not read twice.
+   * other content type names, the definitions it holds): the rules see it, the files are
+   * not read twice.
    */
-  revalidate(accountTypes: readonly AccountTypes[]): { declarations: SourceDeclaration[]; diagnostics: Diagnostic[] };
+  revalidate(accountTypes: readonly AccountTypes[], heldSources?: Readonly<Record<string, SourceDefinition>>): { declarations: SourceDeclaration[]; diagnostics: Diagnostic[] };
 }
 
 /**
@@ -60,7 +61,10 @@ export async function loadProject(
     // Validating again costs as much as the first time: skipped when the account cannot change
     // the outcome. The texts are kept and parsed again then, not the parsed files, which are
     // several copies of every definition's size and seldom needed.
-    revalidate: (accountTypes) => (accountNamesTouch(declaredNames, accountTypes) ? masked(validateDeclarations(parseProjectDeclarations(reads), { ...context, accountTypes })) : result),
+    revalidate: (accountTypes, heldSources) =>
+      accountNamesTouch(declaredNames, accountTypes) || heldSources !== undefined
+        ? masked(validateDeclarations(parseProjectDeclarations(reads), { ...context, accountTypes, ...(heldSources === undefined ? {} : { heldSources }) }))
+        : result,
     declarations: result.declarations,
     diagnostics: result.diagnostics,
     // A file that was refused or is empty has no line worth showing.

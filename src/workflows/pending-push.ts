@@ -5,12 +5,22 @@ import type { WorkflowEnvironment } from './environment.js';
 
 /**
  * After a successful `data push`, clears a re-push that an interrupted apply left pending,
- * but only when the push sent the source's declared `data:` files: a push of other files
- * does not bring back the items the full update deleted. Called while holding the lock.
+ * but only when the push sent the source's declared `data:` files and no snapshot of kept
+ * items is pending too: a push of other files, or of the data: files alone, does not bring
+ * back every item the full update deleted. Called while holding the lock.
  */
 export async function clearPendingAfterPush(env: WorkflowEnvironment, backend: StateBackend, declaration: SourceDeclaration, declaredFiles: boolean): Promise<void> {
   const state = await backend.read();
   if (state === undefined || !Object.hasOwn(state.sources, declaration.id) || state.sources[declaration.id]?.pending === undefined) return;
+  const keep = state.sources[declaration.id]?.pending?.keep;
+  if (keep !== undefined) {
+    // The data: files are not all the full update deleted: clearing the marker would forget the snapshot's items.
+    env.report({
+      kind: 'info',
+      text: `Note: state still records a pending restore for source ${declaration.id}: the ${keep.items} items kept in ${keep.snapshot}; \`graphform data restore ${keep.snapshot}\` or \`graphform apply\` pushes them.`,
+    });
+    return;
+  }
   if (!declaredFiles) {
     env.report({
       kind: 'info',

@@ -6,6 +6,8 @@ import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.j
 import { withGraphqlChanges } from '../graphql-impact/attach.js';
 import { buildPlan } from '../plan/build-plan.js';
 import type { Plan, PlanOptions } from '../plan/types.js';
+import { ownValue, setOwn } from '../model/own.js';
+import type { SourceDefinition } from '../model/types.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
@@ -110,8 +112,23 @@ export async function refreshAll(
   const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);
   const account = await readAccount(client, managed, warning, stop);
   stopIfInterrupted(stop);
-  if (account !== undefined) refuseInvalid(project.revalidate(account.types).diagnostics, project.sources);
+  const held = heldWithMoves(project, remote);
+  if (account !== undefined || held !== undefined) refuseInvalid(project.revalidate(account?.types ?? [], held).diagnostics, project.sources);
   return { remote, account };
+}
+
+/**
+ * What the service holds of each declared source with `moved` entries: a move must not land
+ * on a property the service holds beside the moved one, whatever state says. undefined when
+ * no such source was found.
+ */
+function heldWithMoves(project: LoadedProject, remote: Readonly<Record<string, RemoteDefinition>>): Record<string, SourceDefinition> | undefined {
+  const held: Record<string, SourceDefinition> = {};
+  for (const declaration of project.declarations) {
+    const answer = ownValue(remote, declaration.id);
+    if ((declaration.moved?.length ?? 0) > 0 && answer?.status === 'found') setOwn(held, declaration.id, answer.definition);
+  }
+  return Object.keys(held).length === 0 ? undefined : held;
 }
 
 /**

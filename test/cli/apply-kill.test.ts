@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { State } from '../../src/state/types.js';
 import { wireLines } from '../data/fixtures.js';
-import { assertFreshBuild, spawnBuilt, type BuiltRun } from '../helpers/built-binary.js';
+import { assertFreshBuild, spawnBuilt, type BuiltRun, type Ended } from '../helpers/built-binary.js';
 import type { CliRun } from '../helpers/run-cli.js';
 import { startTestEmulator, isWrite } from '../helpers/emulator.js';
 import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-project.js';
@@ -14,7 +14,7 @@ import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-proj
  * The promise that no item is lost without --allow-data-loss, tried the unlucky way: the
  * real binary is killed between a full update's PUT (which wipes the source) and the
  * re-push of its declared data: files. The next plan must show the pending re-push, and
- * the next apply (or data push) must bring every item back, with no manual step: the lock a
+ * the next apply must bring every item back, with no manual step: the lock a
  * kill -9 leaves behind is taken over. The emulator holds a request of the run until the
  * test has acted, so each signal lands at the same point every time.
  */
@@ -87,6 +87,14 @@ async function expectRecovered(project: GraphProject, emulator: RunningEmulator,
   return finish;
 }
 
+/** Sends `signal` to a run whose request the emulator holds, lets the request go once the run says it heard it, and waits for the end. */
+async function interruptWhileHeld(run: BuiltRun, signal: 'SIGTERM' | 'SIGINT', release: () => void): Promise<Ended> {
+  run.child.kill(signal);
+  await run.printed(`${signal}: finishing the request in flight`);
+  release();
+  return run.ended;
+}
+
 describe('apply killed between a full update and the re-push of its data', () => {
   beforeAll(assertFreshBuild);
 
@@ -113,7 +121,7 @@ describe('apply killed between a full update and the re-push of its data', () =>
     expect(existsSync(lockPath(project))).toBe(false);
   });
 
-  it('kill -9 during the re-push: `graphform data push` takes the lock over, finishes it and clears the marker', async () => {
+  it('kill -9 during the re-push: `graphform data push` takes the lock over but leaves the kept items pending; apply finishes it', async () => {
     const emulator = await startTestEmulator();
     const project = await appliedShop(emulator);
     // Two batches (one item each) go through; the third is held, and the run killed there.
@@ -132,8 +140,12 @@ describe('apply killed between a full update and the re-push of its data', () =>
     expect(state.sources.shop?.pending).toBeDefined();
     const dead = await leftLock(project, run);
 
-    const finish = await expectRecovered(project, emulator, ['data', 'push', 'shop']);
-    expect(finish.stderr).toContain(`Took over the state lock ${dead.id}`);
+    const pushed = await project.cli('data', 'push', 'shop');
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stderr).toContain(`Took over the state lock ${dead.id}`);
+    // The data: files are not all the full update deleted: clearing the marker would forget the snapshot's items.
+    expect(pushed.stderr).toContain('state still records a pending restore for source shop');
+    await expectRecovered(project, emulator, ['apply', '--yes']);
   });
 
   it('SIGTERM during the re-push: the batch in flight finishes, state is written, the lock is released, exit 143', async () => {
@@ -146,13 +158,10 @@ describe('apply killed between a full update and the re-push of its data', () =>
 
     const run = spawnApply(project, emulator);
     await emulator.faults.held(hold.id);
-    run.child.kill('SIGTERM');
-    await run.printed('SIGTERM: finishing the request in flight');
-    emulator.faults.release(hold.id);
-    const ended = await run.ended;
+    const ended = await interruptWhileHeld(run, 'SIGTERM', () => emulator.faults.release(hold.id));
     expect(ended.code, run.output()).toBe(143);
     expect(run.output()).toContain('Apply stopped.');
-    expect(run.output()).toContain('Pending in state: the data files of shop must be pushed again');
+    expect(run.output()).toContain('Pending in state: the items of shop must be pushed again');
     expect(existsSync(lockPath(project))).toBe(false);
     // The batch in flight when the signal came was answered and counted; no new one started.
     const posts = emulator.inspect.requests().filter((r) => r.method === 'POST' && r.path.startsWith(DATA.pathPrefix));
@@ -161,6 +170,25 @@ describe('apply killed between a full update and the re-push of its data', () =>
     expect((await readState(project)).sources.shop?.pending).toBeDefined();
 
     await expectRecovered(project, emulator, ['apply', '--yes']);
+  });
+
+  it('SIGTERM while the keep step reads the items back: an interrupt (exit 143, refused "interrupted"), not a data loss (exit 3)', async () => {
+    const emulator = await startTestEmulator();
+    const project = await appliedShop(emulator);
+    // The read-back is the first content GraphQL query of the plan: hold it, and interrupt while it waits.
+    const hold = emulator.faults.add({ method: 'POST', pathPrefix: '/content/v2', hold: true, count: 1_000 });
+    emulator.inspect.clearRequests();
+    const run = spawnBuilt(project.dir, ['apply', '--yes', '--format', 'json'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret });
+    await emulator.faults.held(hold.id);
+    const ended = await interruptWhileHeld(run, 'SIGTERM', () => emulator.faults.release(hold.id));
+    expect(ended.code, run.output()).toBe(143);
+    expect(ended.stderr).toContain('Interrupted before anything was sent.');
+    expect(ended.stderr).not.toContain('Refusing to apply');
+    expect(JSON.parse(ended.stdout)).toMatchObject({ applied: false, refused: 'interrupted', ok: false });
+    expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
+    expect(emulator.inspect.counts('shop')?.total).toBe(ITEMS);
+    expect(existsSync(lockPath(project))).toBe(false);
+    expect(existsSync(path.join(project.dir, '.graphform/snapshots/test')) ? await readdir(path.join(project.dir, '.graphform/snapshots/test')) : [], 'no snapshot is left').toEqual([]);
   });
 
   it('SIGINT before anything is sent: nothing is sent, the lock is released, exit 130', async () => {
@@ -172,10 +200,7 @@ describe('apply killed between a full update and the re-push of its data', () =>
     const run = spawnApply(project, emulator);
     await emulator.faults.held(hold.id);
     expect(existsSync(lockPath(project))).toBe(true);
-    run.child.kill('SIGINT');
-    await run.printed('SIGINT: finishing the request in flight');
-    emulator.faults.release(hold.id);
-    const ended = await run.ended;
+    const ended = await interruptWhileHeld(run, 'SIGINT', () => emulator.faults.release(hold.id));
     expect(ended.code, run.output()).toBe(130);
     expect(run.output()).toContain('Nothing was sent.');
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestEmulator } from '../helpers/emulator.js';
+import { graphClientFor, startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 
 const blogYaml = (properties = '      Quantity: { type: Int }\n      Color: { type: String }'): string =>
@@ -39,6 +39,23 @@ describe('plan --base-plan', () => {
     await project.write({ 'content-sources/blog.yaml': blogYaml() });
     const nothing = await project.cli('plan', '--base-plan', 'base.plan.json', '--detailed-exitcode');
     expect(nothing.code, nothing.stdout).toBe(0);
+  });
+
+  it("names main's pending loss when the change touches the same source, so the loss is not taken for the change's own", async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    // An item pushed by another system, with an _rbac GraphQL does not serve: a full update loses it.
+    await graphClientFor(emulator).pushData('shop', '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Quantity":1}\n');
+    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }) });
+    expect((await project.cli('plan', '--out', 'base.plan.json', '--detailed-exitcode')).code, 'main loses the item').toBe(3);
+    // The pull request adds Rating to shop on top of main's dropped Color: the entry differs, both lose items.
+    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }\n      Rating: { type: Int }' }) });
+    const markdown = await project.cli('plan', '--base-plan', 'base.plan.json', '--format', 'markdown');
+    expect(markdown.code, markdown.stderr).toBe(0);
+    expect(markdown.stdout).toContain('**This plan loses content items.**');
+    expect(markdown.stdout).toContain('The base branch already plans a loss for shop (replace, loses all 1 item), not approved yet');
+    expect(markdown.stdout).not.toContain('Already planned on the base branch');
   });
 
   it('shows the whole plan, with a warning, when state changed between the two plans', async () => {

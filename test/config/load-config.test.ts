@@ -64,6 +64,14 @@ describe('loadConfig', () => {
     expect(selectEnvironment(config, 'local').emulator).toBeDefined();
   });
 
+  it('accepts environment names with single hyphens, and refuses a leading, trailing or doubled one', async () => {
+    const { config } = await load({ 'graphform.config.yaml': 'environments:\n  staging-eu:\n    emulator: {}\n' });
+    expect(selectEnvironment(config, 'staging-eu').name).toBe('staging-eu');
+    for (const name of ['-x', 'x-', 'a--b']) {
+      await expect(load({ 'graphform.config.yaml': `environments:\n  "${name}":\n    emulator: {}\n` }), name).rejects.toMatchObject({ code: 'GF_CONFIG_INVALID' });
+    }
+  });
+
   it('finds the "graphform" key in package.json', async () => {
     const { config } = await load({ 'package.json': JSON.stringify({ name: 'x', graphform: { sources: 'schemas' } }) });
     expect(config.sources.endsWith('schemas')).toBe(true);
@@ -111,6 +119,18 @@ describe('loadConfig', () => {
       environment: 'staging',
       code: 'GF_CONFIG_INVALID',
       text: ['graphUrl', 'emulator'],
+    },
+    {
+      name: 'an environment name with a path separator, which would put its state, lock and snapshots outside the project',
+      files: { 'graphform.config.yaml': 'environments:\n  ../../elsewhere:\n    emulator: {}\n' },
+      code: 'GF_CONFIG_INVALID',
+      text: ['graphform.config.yaml:2:3 (environments.../../elsewhere): "../../elsewhere" is not a valid name: an environment name is 1 to 32 characters, lowercase a-z and 0-9, with single hyphens between them'],
+    },
+    {
+      name: 'an environment name with characters a source id does not allow',
+      files: { '.graphformrc.json': '{"environments": {"local": {}, "Prod_EU": {"emulator": {}}}}' },
+      code: 'GF_CONFIG_INVALID',
+      text: ['.graphformrc.json:1:32 (environments.Prod_EU): "Prod_EU" is not a valid name'],
     },
     {
       name: 'an unknown environment',

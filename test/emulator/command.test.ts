@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -77,7 +79,7 @@ describe('graphform emulator', () => {
     // The snippet goes into a committed file: placeholders there, the values only in export lines.
     expect(printed).toContain('auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }\n    singleKey: "${env:GRAPH_SINGLE_KEY}"');
     expect(printed).toContain("  export GRAPH_APP_KEY='cli-key'\n  export GRAPH_SECRET='c2VjcmV0LXNlY3JldA=='\n  export GRAPH_SINGLE_KEY='cli-read-key'");
-    expect(printed).toContain(`graphql: POST ${url}/content/v2; in a browser: ${url}/content/v2?auth=cli-read-key`);
+    expect(printed).toContain(`graphql: POST ${url}/content/v2; GraphiQL: ${url}/app/graphiql?auth=cli-read-key`);
     const clientId = /client id: +(\S+)/.exec(printed)?.[1] ?? '';
     const clientSecret = /export MKT_CLIENT_SECRET='([^']+)'/.exec(printed)?.[1] ?? '';
     expect(clientId).toMatch(/^[0-9a-f]{32}$/);
@@ -95,6 +97,22 @@ describe('graphform emulator', () => {
     expect(await exit).toBe(0);
     expect(stderr.text()).toContain('Emulator stopped.');
     await expect(fetch(`${url}/_emulator`)).rejects.toThrow();
+  });
+
+  it.skipIf(externalAddress() === undefined)('listens beyond loopback with --host 0.0.0.0: warns, answers any Host, keeps the control API to this machine', async () => {
+    const stdout = capture();
+    const stderr = capture();
+    const exit = main(['emulator', '--port', '0', '--host', '0.0.0.0', '--single-key', 'cli-read-key'], { stdout, stderr, env: {}, cwd: process.cwd() });
+    const url = await stdout.until((text) => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1]);
+    expect(stderr.text()).toContain('Warning: listening on 0.0.0.0, so the emulator is reachable from other machines and containers');
+    const port = new URL(url).port;
+    // As a compose service named "emulator" is reached: another address, another name in Host.
+    const answer = await rawGet(externalAddress() ?? '', port, '/content/v2?auth=cli-read-key&query=%7B__typename%7D', `emulator:${port}`);
+    expect(answer.status, 'the Host check must follow --host').not.toBe(421);
+    expect((await rawGet(externalAddress() ?? '', port, '/_emulator/sources', `emulator:${port}`)).status).toBe(403);
+    expect((await fetch(`${url}/_emulator/sources`)).status).toBe(200);
+    process.emit('SIGINT');
+    expect(await exit).toBe(0);
   });
 
   it('keeps generated credentials, the demo app and data in --data-dir, prints JSON with --format json, logs requests with --verbose', async () => {
@@ -194,3 +212,22 @@ describe('graphform emulator', () => {
     }
   });
 });
+
+/** This machine's first non-internal IPv4 address, where another machine (or a container) would reach it. */
+function externalAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
+}
+
+/** A GET with a Host header of our choosing (fetch sets its own). */
+function rawGet(address: string, port: string, path: string, host: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: address, port, path, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -22,8 +22,18 @@ async function query(emulator: RunningEmulator, text: string): Promise<{ status:
   return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string }> } };
 }
 
-/** `{ __schema { types { fields { type { ofType … { name } } } } } }`, `depth` fields deep. */
-const deepQuery = (depth: number): string => `{ __schema { types { fields { type { ${'ofType { '.repeat(depth - 5)}name${' }'.repeat(depth - 5)} } } } } }`;
+/**
+ * A source whose property types nest: Deep's `First` is a Link whose `Next` is a Link …, so
+ * a content query can be as deep as a test needs.
+ */
+async function deepSource(emulator: RunningEmulator): Promise<void> {
+  const client = graphClientFor(emulator, { scheme: 'basic' });
+  const links = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Link${i}`, { properties: { Value: { name: 'Value', type: 'String' }, ...(i < 9 ? { Next: { name: 'Next', type: `Link${i + 1}` } } : {}) } }]));
+  await client.putTypes('deep', { label: 'Deep', languages: ['en'], propertyTypes: links, contentTypes: { Deep: { contentType: [], properties: { First: { type: 'Link0' } } } } });
+}
+
+/** `{ Deep { items { First { Next { … Value } } } } }`, `depth` fields deep. */
+const deepQuery = (depth: number): string => `{ Deep { items { First { ${'Next { '.repeat(depth - 4)}Value${' }'.repeat(depth - 4)} } } } }`;
 
 describe('the published query limits', () => {
   it('takes a query of 10,000 characters and refuses a longer one with 400', async () => {
@@ -34,12 +44,25 @@ describe('the published query limits', () => {
     expect(await query(emulator, `${padded} `)).toEqual({ status: 400, body: { errors: [{ message: 'The query is 10001 characters long: at most 10000 are allowed' }] } });
   });
 
-  it('takes a query 10 fields deep and refuses one 11 deep with 400, fragments counted where they are spread', async () => {
+  it('takes a content query 10 fields deep and refuses one 11 deep with 400, fragments counted where they are spread', async () => {
     const emulator = await shop();
-    expect((await query(emulator, deepQuery(10))).status).toBe(200);
+    await deepSource(emulator);
+    expect(await query(emulator, deepQuery(10))).toEqual({ status: 200, body: { data: { Deep: { items: [] } } } });
     expect(await query(emulator, deepQuery(11))).toEqual({ status: 400, body: { errors: [{ message: 'The query is 11 levels deep: at most 10 are allowed' }] } });
-    const viaFragment = `{ __schema { types { ...deep } } } fragment deep on __Type { fields { type { ${'ofType { '.repeat(6)}name${' }'.repeat(6)} } } }`;
+    const viaFragment = `{ Deep { items { ...deep } } } fragment deep on Deep { First { ${'Next { '.repeat(7)}Value${' }'.repeat(7)} } }`;
     expect((await query(emulator, viaFragment)).body.errors?.[0]?.message).toBe('The query is 11 levels deep: at most 10 are allowed');
+  });
+
+  it('answers introspection whatever its depth, a content field beside it still counted', async () => {
+    const emulator = await shop();
+    await deepSource(emulator);
+    const deepIntrospection = `{ __schema { types { fields { type { ${'ofType { '.repeat(10)}name${' }'.repeat(10)} } } } } }`;
+    const answer = await query(emulator, deepIntrospection);
+    expect(answer.status, JSON.stringify(answer.body.errors)).toBe(200);
+    const viaFragment = `{ ...intro } fragment intro on Query { __schema { types { fields { type { ${'ofType { '.repeat(10)}name${' }'.repeat(10)} } } } } }`;
+    expect((await query(emulator, viaFragment)).status).toBe(200);
+    const mixed = `{ __schema { queryType { name } } ${deepQuery(11).slice(1)}`;
+    expect((await query(emulator, mixed)).body.errors?.[0]?.message).toBe('The query is 11 levels deep: at most 10 are allowed');
   });
 
   it('stops a query that runs longer than 30 seconds by the emulator clock, answering the field with an error', async () => {

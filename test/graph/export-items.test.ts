@@ -101,6 +101,21 @@ describe('exportSourceItems', () => {
     expect(exported.find((e) => e.id === 'p130')).toMatchObject({ type: 'Product', language: 'pt-BR', values: { Quantity: 130 } });
   });
 
+  it('reads every type and language when there are more of them than it reads at once (3 types in 2 languages: 6 pairs)', async () => {
+    // The other fixtures have exactly 4 pairs, the export's width: a pool that never started a fifth would pass them.
+    const wide: SourceDefinition = { ...DEFINITION, contentTypes: { ...DEFINITION.contentTypes, Review: { contentType: ['Item'], properties: { Stars: { type: 'Int' } } } } };
+    const emulator = await startTestEmulator();
+    const client = graphClientFor(emulator);
+    await client.putTypes('shop', wide);
+    const review = (i: number, language: string): SampleItem => ({ id: `r${i}`, language, contentType: ['Item', 'Review'], fields: { Stars: i } });
+    const items = ['en', 'pt-BR'].flatMap((language) => [...range(0, 5).map((i) => product(i, language)), ...range(0, 5).map((i) => article(i, language)), ...range(0, 5).map((i) => review(i, language))]);
+    await client.pushData('shop', indexLines(items));
+    const exported = await all(exportSourceItems(admin(emulator), wide, { source: 'shop' }));
+    const pairs = [...new Set(exported.map((e) => `${e.type}/${e.language}`))].sort();
+    expect(pairs, 'every type and language is read, the fifth and sixth too').toEqual(['Article/en', 'Article/pt-BR', 'Product/en', 'Product/pt-BR', 'Review/en', 'Review/pt-BR']);
+    expect(exported).toHaveLength(30);
+  });
+
   it('reads the service fields back where the endpoint serves them (emulator itemFields Status and _rbac)', async () => {
     const emulator = await shop([product(1, 'en'), article(2, 'pt-BR')], { itemFields: ['Status', '_rbac'] });
     expect(await readableItemFields(admin(emulator), DEFINITION)).toEqual({ ok: true, fields: ['Status', '_rbac'] });

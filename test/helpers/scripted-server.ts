@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { onTestFinished } from 'vitest';
 
@@ -46,6 +46,11 @@ export async function startScriptedServer(script: readonly ScriptedAnswer[]): Pr
       res.end(answer.body ?? '');
     });
   });
+  return { url: await listenForTest(server), requests };
+}
+
+/** Listens on a free port of 127.0.0.1 until the current test finishes; the server's URL. */
+export async function listenForTest(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onTestFinished(
     () =>
@@ -54,5 +59,5 @@ export async function startScriptedServer(script: readonly ScriptedAnswer[]): Pr
         server.closeAllConnections();
       }),
   );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithBase } from '../../src/plan/base-plan.js';
+import { lossOnBaseNote } from '../../src/render/base-plan-note.js';
 import { detailedExitCode } from '../../src/plan/policy.js';
 import type { Plan } from '../../src/plan/types.js';
 import { declaration, edit, planOf, shop } from './builders.js';
@@ -66,6 +67,16 @@ describe('compareWithBase', () => {
     const counted = (plan: Plan, total: number): Plan => ({ ...plan, sources: plan.sources.map((s) => (s.dataLoss ? { ...s, deletes: { known: true, total, byLanguage: { en: total } } } : s)) });
     const compared = compareWithBase(counted(base, 4), counted(base, 3));
     expect('alreadyPlanned' in compared && compared.alreadyPlanned.map((s) => s.id)).toEqual(['shop']);
+  });
+
+  it("names the base's loss on a source the change also loses items of, and no other", () => {
+    const sameSource = planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', edit(withoutColor, (d) => void (d.contentTypes.Product!.properties.Quantity = { type: 'Int', searchable: true }))), declaration('news', news)] });
+    const compared = compareWithBase(sameSource, base);
+    if ('mismatch' in compared) throw new Error(compared.mismatch);
+    expect(compared.lossOnBase.map((s) => [s.id, s.dataLoss])).toEqual([['shop', true]]);
+    expect(lossOnBaseNote(compared.lossOnBase)).toBe('The base branch already plans a loss for shop (replace, loses items), not approved yet: what this plan loses there includes it. This change\'s own part is the difference.');
+    const other = compareWithBase(planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', withoutColor), declaration('news', withTitle)] }), base);
+    expect('lossOnBase' in other && other.lossOnBase).toEqual([]);
   });
 
   it('a partial update planned on both sides with another change is not the base\'s', () => {

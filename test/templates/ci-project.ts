@@ -21,8 +21,10 @@ export interface GhCall {
 }
 
 export interface CiProject {
-  /** The git work tree `graphform init` scaffolded, with its first commit on main. */
+  /** The git work tree `graphform init` scaffolded, with its first commit on the default branch. */
   dir: string;
+  /** The repository's default branch, which init read from git: main unless the test chose another. */
+  branch: string;
   /** A folder outside the work tree for the runner's files (step summary, scripts). */
   scratch: string;
   emulator: RunningEmulator;
@@ -34,6 +36,8 @@ export interface CiProject {
   bash(script: string, env: Record<string, string>): Promise<ScriptRun>;
   /** Sets what the stub `gh` answers to the list-comments call. */
   setComments(comments: unknown[]): Promise<void>;
+  /** Sets what the stub `gh` answers to `gh api <endpoint>` (a GET), for endpoints other than the comments. */
+  setGhResponse(endpoint: string, body: unknown): Promise<void>;
   /** Every `gh` call so far, with what it read from standard input. */
   ghCalls(): Promise<GhCall[]>;
   read(file: string): Promise<string>;
@@ -52,14 +56,12 @@ export interface CiProject {
  * state server. `npx graphform` runs this repository's built binary (a stub `npx` on PATH
  * stands in for `npm ci` plus npx), and a stub `gh` records its arguments and input.
  */
-export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
+export async function ciProject(ci: 'github' | 'gitlab', { branch = 'main' }: { branch?: string } = {}): Promise<CiProject> {
   assertFreshBuild();
   const emulator = await startTestEmulator();
   const stateServer = await startStateServer();
   const dir = await makeTempDir('graphform-ci-');
   const stubs = await makeTempDir('graphform-ci-bin-');
-  const scaffolded = await runCli(['init', '--yes', '--ci', ci], { cwd: dir });
-  if (scaffolded.code !== 0) throw new Error(`init failed: ${scaffolded.stderr}`);
   await writeStubs(stubs);
 
   const baseEnv = {
@@ -68,6 +70,7 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
     CI: 'true',
     GH_STUB_LOG: path.join(stubs, 'gh-calls.jsonl'),
     GH_STUB_COMMENTS: path.join(stubs, 'gh-comments.json'),
+    GH_STUB_RESPONSES: path.join(stubs, 'gh-responses.json'),
     GIT_AUTHOR_NAME: 'Dev',
     GIT_AUTHOR_EMAIL: 'dev@example.com',
     GIT_COMMITTER_NAME: 'Dev',
@@ -84,6 +87,7 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
   const exec = (command: string, args: string[], env: Record<string, string>): Promise<ScriptRun> => run(command, args, dir, { ...baseEnv, ...env });
   const project: CiProject = {
     dir,
+    branch,
     scratch: stubs,
     emulator,
     stateServer,
@@ -99,6 +103,10 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
       return exec('bash', ['--noprofile', '--norc', '-eo', 'pipefail', file], env);
     },
     setComments: (comments) => writeFile(baseEnv.GH_STUB_COMMENTS, JSON.stringify(comments)),
+    setGhResponse: async (endpoint, body) => {
+      const responses = JSON.parse(await readFile(baseEnv.GH_STUB_RESPONSES, 'utf8').catch(() => '{}')) as Record<string, unknown>;
+      await writeFile(baseEnv.GH_STUB_RESPONSES, JSON.stringify({ ...responses, [endpoint]: body }));
+    },
     ghCalls: async () => {
       const log = await readFile(baseEnv.GH_STUB_LOG, 'utf8').catch(() => '');
       return log.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as GhCall);
@@ -111,7 +119,10 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
     },
   };
   await project.setComments([]);
-  await project.git('init', '--quiet', '--initial-branch=main');
+  // The repository first, as a team has it: init reads its default branch from git.
+  await project.git('init', '--quiet', `--initial-branch=${branch}`);
+  const scaffolded = await runCli(['init', '--yes', '--ci', ci], { cwd: dir });
+  if (scaffolded.code !== 0) throw new Error(`init failed: ${scaffolded.stderr}`);
   await project.git('add', '--all');
   await project.git('commit', '--quiet', '--message', 'graphform init');
   // The hosted repository the jobs fetch from (the base of a pull request, the newest main): the work tree's own.
@@ -122,8 +133,9 @@ export async function ciProject(ci: 'github' | 'gitlab'): Promise<CiProject> {
 async function writeStubs(dir: string): Promise<void> {
   const npx = ['#!/bin/sh', `if [ "$1" = graphform ]; then shift; exec "${process.execPath}" "${BIN}" "$@"; fi`, 'echo "stub npx: only graphform is installed" >&2', 'exit 127', ''];
   await writeFile(path.join(dir, 'npx'), npx.join('\n'));
-  // gh: appends {args, stdin} to GH_STUB_LOG; the list call (no --method) answers the
-  // comments in GH_STUB_COMMENTS, through --jq as gh does (gh runs jq itself; the stub uses jq).
+  // gh: appends {args, stdin} to GH_STUB_LOG; a GET (no --method) answers what GH_STUB_RESPONSES
+  // holds for its endpoint, else the comments in GH_STUB_COMMENTS, through --jq as gh does (gh
+  // runs jq itself; the stub uses jq).
   const gh = [
     `#!${process.execPath}`,
     "const { appendFileSync, readFileSync } = require('node:fs');",
@@ -134,7 +146,10 @@ async function writeStubs(dir: string): Promise<void> {
     "const flag = (name) => { const i = args.indexOf(name); return i < 0 ? undefined : args[i + 1]; };",
     "if (args[0] !== 'api') { process.stderr.write('stub gh: only gh api\\n'); process.exit(1); }",
     "if (flag('--method') === undefined) {",
-    "  const json = readFileSync(process.env.GH_STUB_COMMENTS, 'utf8');",
+    "  let responses = {};",
+    "  try { responses = JSON.parse(readFileSync(process.env.GH_STUB_RESPONSES, 'utf8')); } catch {}",
+    "  const endpoint = args.find((arg, i) => i > 0 && !arg.startsWith('-') && !['--jq', '--method'].includes(args[i - 1]));",
+    "  const json = endpoint in responses ? JSON.stringify(responses[endpoint]) : readFileSync(process.env.GH_STUB_COMMENTS, 'utf8');",
     "  const jq = flag('--jq');",
     "  process.stdout.write(jq === undefined ? json : execFileSync('jq', ['-r', jq], { input: json, encoding: 'utf8' }));",
     '} else {',

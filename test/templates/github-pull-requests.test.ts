@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { graphClientFor } from '../helpers/emulator.js';
 import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
 import { articleProperties, branchWith, MARKER, TAGS } from './declaration-edits.js';
-import { githubEvents, jobRuns, readWorkflow, runJob, type JobRun, type Workflow } from './github-runner.js';
+import { approvePush } from './github-approval.js';
+import { githubEvents, readWorkflow, runJob, type JobRun, type Workflow } from './github-runner.js';
 
 /**
  * Issue 28's "Done when", over a run of pull requests executed with the generated workflow's
@@ -54,12 +55,12 @@ async function mergeAndApply(t: Team, number: number): Promise<{ run: JobRun; co
 
 /** A reviewer approves the run's apply-data-loss job: it runs on that run's commit, with that run's plan.json. */
 async function approve({ project, workflow, on }: Team, held: { run: JobRun; commit: string; planFile: string }): Promise<JobRun> {
-  expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: held.run })).toBe(true);
   await project.git('checkout', '--quiet', '--detach', held.commit);
   await project.write('plan.json', held.planFile);
-  const approved = await runJob(project, workflow, 'apply-data-loss', on.push);
+  const { applied } = await approvePush(project, workflow, on, held.run, true);
   await project.git('checkout', '--quiet', 'main');
-  return approved;
+  if (applied === undefined) throw new Error('apply-data-loss did not start after a required reviewer approved');
+  return applied;
 }
 
 /** The items of a source as the emulator holds them: id → Title. */

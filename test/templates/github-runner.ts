@@ -77,7 +77,15 @@ export async function runJob(project: CiProject, workflow: Workflow, jobName: st
     if (!evaluate(step.if ?? 'success()', { values, failed: failedStep !== undefined })) continue;
     const outputFile = path.join(project.scratch, `output-${stamp}-${index}.txt`);
     await writeFile(outputFile, '');
-    const runner = { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: event.name, GITHUB_REPOSITORY: 'acme/site', GITHUB_STEP_SUMMARY: summaryFile, GITHUB_OUTPUT: outputFile };
+    const runner = {
+      GITHUB_ACTIONS: 'true',
+      GITHUB_EVENT_NAME: event.name,
+      GITHUB_REPOSITORY: 'acme/site',
+      GITHUB_RUN_ID: values['github.run_id'] ?? '',
+      GITHUB_SHA: values['github.sha'] ?? '',
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_OUTPUT: outputFile,
+    };
     const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, fill(String(value), values)]));
     const result = await project.bash(step.run, { ...runner, ...env });
     ran.push(step.name ?? step.run);
@@ -105,10 +113,15 @@ export function jobRuns(workflow: Workflow, jobName: string, event: { expression
   const job = workflow.jobs[jobName];
   if (job === undefined) throw new Error(`no job ${jobName}`);
   const needed = job.needs === undefined ? [] : [job.needs].flat();
-  // A job whose needed job failed or did not run is skipped (no always() in this workflow).
-  if (needed.some((name) => needs[name] === undefined || needs[name].code !== 0)) return false;
+  // Without a status function in its `if:`, a job whose needed job failed or did not run is skipped.
+  const statusChecked = /\b(always|cancelled|failure)\(\)/.test(job.if ?? '');
+  if (!statusChecked && needed.some((name) => needs[name] === undefined || needs[name].code !== 0)) return false;
   const values: Expressions = { ...event.expressions };
-  for (const name of needed) for (const [key, value] of Object.entries(needs[name]?.outputs ?? {})) values[`needs.${name}.outputs.${key}`] = value;
+  for (const name of needed) {
+    const run = needs[name];
+    values[`needs.${name}.result`] = run === undefined ? 'skipped' : run.code === 0 ? 'success' : 'failure';
+    for (const [key, value] of Object.entries(run?.outputs ?? {})) values[`needs.${name}.outputs.${key}`] = value;
+  }
   return job.if === undefined || evaluate(job.if, { values, failed: false });
 }
 
@@ -126,24 +139,58 @@ export function secretExpressions(secrets: Record<string, string>): Expressions 
   return Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`secrets.${name}`, value]));
 }
 
-/** The runs GitHub starts, with the expression values it fills in for each: a pull request's (by number), and a push to main. */
-export function githubEvents(project: Pick<CiProject, 'secrets'>) {
+/** Who opened a pull request: a person from a branch of the repository, unless a test says a fork or a bot. */
+export interface PullRequestFrom {
+  repository?: string;
+  userType?: 'User' | 'Bot';
+}
+
+/**
+ * The runs GitHub starts, with the expression values it fills in for each: a pull request's
+ * (by number), a push to the default branch (run 1001), and a run by hand that approves
+ * the data loss of another run (`approve_run`).
+ */
+export function githubEvents(project: Pick<CiProject, 'secrets' | 'branch'>) {
   const secrets = secretExpressions(project.secrets);
-  const pullRequest = (number: number): { name: string; expressions: Expressions } => ({
+  const repository = { ...secrets, 'github.repository': 'acme/site', 'github.token': 'ghs_test_token', 'github.event.repository.default_branch': project.branch };
+  const pullRequest = (number: number, from: PullRequestFrom = {}): { name: string; expressions: Expressions } => ({
     name: 'pull_request',
     expressions: {
-      ...secrets,
+      ...repository,
       'github.event_name': 'pull_request',
       'github.ref': `refs/pull/${number}/merge`,
-      'github.token': 'ghs_test_token',
+      'github.ref_name': `${number}/merge`,
       'github.event.pull_request.number': String(number),
       'github.event.pull_request.head.sha': 'f00dfeed',
+      'github.event.pull_request.head.repo.full_name': from.repository ?? 'acme/site',
+      'github.event.pull_request.user.type': from.userType ?? 'User',
       // GitHub gives the base branch's commit; a ref the simulated origin resolves stands in for it.
-      'github.event.pull_request.base.sha': 'main',
+      'github.event.pull_request.base.sha': project.branch,
+      'github.event.pull_request.base.ref': project.branch,
     },
   });
-  return {
-    pullRequest,
-    push: { name: 'push', expressions: { ...secrets, 'github.event_name': 'push', 'github.ref': 'refs/heads/main' } },
+  const push = {
+    name: 'push',
+    expressions: { ...repository, 'github.event_name': 'push', 'github.ref': `refs/heads/${project.branch}`, 'github.ref_name': project.branch, 'github.run_id': '1001', 'github.sha': 'HEAD', 'github.triggering_actor': 'dev', 'inputs.approve_run': '' },
   };
+  const dispatch = (approveRun: string, actor = 'maintainer'): { name: string; expressions: Expressions } => ({
+    name: 'workflow_dispatch',
+    expressions: {
+      ...repository,
+      'github.event_name': 'workflow_dispatch',
+      'github.ref': `refs/heads/${project.branch}`,
+      'github.ref_name': project.branch,
+      'github.run_id': '2002',
+      'github.sha': 'HEAD',
+      'github.triggering_actor': actor,
+      'inputs.approve_run': approveRun,
+    },
+  });
+  return { pullRequest, push, dispatch };
+}
+
+/** An event's expressions with the outputs of a job it needs, as `needs.<job>.outputs.<name>`. */
+export function withNeeds(event: { name: string; expressions: Expressions }, job: string, run: JobRun): { name: string; expressions: Expressions } {
+  const outputs = Object.fromEntries(Object.entries(run.outputs).map(([key, value]) => [`needs.${job}.outputs.${key}`, value]));
+  return { name: event.name, expressions: { ...event.expressions, ...outputs } };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
 import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
+import { approvePush } from './github-approval.js';
 import { githubEvents, jobRuns, readWorkflow, runJob, type Workflow } from './github-runner.js';
 import { isWrite } from '../helpers/emulator.js';
 
@@ -132,13 +133,13 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(applied.outputs).toEqual({ data_loss: 'false' });
     expect(JSON.parse(await project.read('plan.json'))).toMatchObject({ environment: 'production', summary: { dataLoss: false } });
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Summary', 'Tags', 'Title']);
-    expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: applied })).toBe(false);
+    expect(jobRuns(workflow, 'approve-data-loss', on.push, { apply: applied })).toBe(false);
 
     // Nothing to do: no apply step at all.
     const idle = await runJob(project, workflow, 'apply', on.push);
     expect(idle.code, idle.stderr).toBe(0);
     expect(idle.ran).toEqual(['Plan']);
-    expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: idle })).toBe(false);
+    expect(jobRuns(workflow, 'approve-data-loss', on.push, { apply: idle })).toBe(false);
     expect(jobRuns(workflow, 'apply', on.pullRequest(1))).toBe(false);
     expect(jobRuns(workflow, 'plan', on.push)).toBe(false);
   });
@@ -159,17 +160,18 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(held.ran).toEqual(['Plan', 'Data loss needs approval']);
     expect(held.outputs).toEqual({ data_loss: 'true' });
     expect(held.stdout).toContain('::warning title=graphform: data loss needs approval::');
-    expect(held.summary).toContain('a required reviewer of the production-data-loss environment approves it');
+    expect(held.summary).toContain('a required reviewer of the production-data-loss environment, or where that environment has none, a maintainer who runs this workflow by hand with approve_run 1001');
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');
     expect(JSON.parse(saved)).toMatchObject({ summary: { dataLoss: true } });
 
-    expect(jobRuns(workflow, 'apply-data-loss', on.push, { apply: held })).toBe(true);
-    expect(workflow.jobs['apply-data-loss']?.environment).toBe('production-data-loss');
-    const approved = await runJob(project, workflow, 'apply-data-loss', on.push);
-    expect(approved.code, approved.stderr).toBe(0);
-    expect(approved.ran).toEqual(['Apply the approved plan']);
+    expect(workflow.jobs['approve-data-loss']?.environment).toBe('production-data-loss');
+    const { gate, applied: approved } = await approvePush(project, workflow, on, held, true);
+    expect(gate.outputs).toEqual({ approved: 'true', run: '1001', sha: 'HEAD' });
+    expect(gate.summary).toContain('Approved by reviewer, a required reviewer of production-data-loss.');
+    expect(approved?.code, approved?.stderr).toBe(0);
+    expect(approved?.ran).toEqual(['Apply the approved plan']);
     expect(await project.read('plan.json')).toBe(saved);
     expect(articleProperties(project)).toEqual(['Body', 'PublishedAt', 'Title']);
   });
@@ -183,7 +185,8 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(held.outputs).toEqual({ data_loss: 'true' });
 
     await applyElsewhere(project);
-    const refused = await runJob(project, workflow, 'apply-data-loss', on.push);
+    const refused = (await approvePush(project, workflow, on, held, true)).applied;
+    if (refused === undefined) throw new Error('apply-data-loss did not start after a required reviewer approved');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
     // main still loses items: nothing that loses them is applied without a new approval.

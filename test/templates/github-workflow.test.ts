@@ -31,14 +31,16 @@ describe('templates are valid YAML', () => {
 const PATHS = ['content-sources/**', 'data/**', 'graphform.config.*', 'package.json', 'package-lock.json'];
 
 describe('the GitHub workflow', () => {
-  it('plans pull requests and applies pushes to main, also when package.json or the lock file changed', async () => {
+  it('plans pull requests into the default branch and applies pushes to it, also when package.json or the lock file changed', async () => {
     const { parsed } = await workflow();
-    expect(Object.keys(parsed.on)).toEqual(['pull_request', 'push']);
-    expect(parsed.on.pull_request).toEqual({ paths: PATHS });
+    expect(Object.keys(parsed.on)).toEqual(['pull_request', 'push', 'workflow_dispatch']);
+    expect(parsed.on.pull_request).toEqual({ branches: ['main'], paths: PATHS });
     expect(parsed.on.push).toEqual({ branches: ['main'], paths: PATHS });
-    expect(job(parsed, 'plan').if).toBe("github.event_name == 'pull_request'");
-    expect(job(parsed, 'apply').if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
-    expect(job(parsed, 'apply-data-loss')).toMatchObject({ needs: 'apply', if: "needs.apply.outputs.data_loss == 'true'", environment: 'production-data-loss' });
+    // Forks and bots get no secrets: plan-skipped says so instead.
+    expect(job(parsed, 'plan').if).toBe("github.event_name == 'pull_request' && github.event.pull_request.head.repo.full_name == github.repository && github.event.pull_request.user.type != 'Bot'");
+    expect(job(parsed, 'apply').if).toBe("github.event_name == 'push' && github.ref_name == github.event.repository.default_branch");
+    expect(job(parsed, 'approve-data-loss')).toMatchObject({ needs: 'apply', environment: 'production-data-loss' });
+    expect(job(parsed, 'apply-data-loss')).toMatchObject({ needs: 'approve-data-loss', environment: 'production' });
   });
 
   it('grants least permissions: contents read, and pull-requests write only to the plan job', async () => {
@@ -46,7 +48,10 @@ describe('the GitHub workflow', () => {
     expect(parsed.permissions).toEqual({ contents: 'read' });
     expect(job(parsed, 'plan').permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
     expect(job(parsed, 'apply').permissions).toBeUndefined();
-    expect(job(parsed, 'apply-data-loss').permissions).toBeUndefined();
+    expect(job(parsed, 'plan-skipped').permissions).toEqual({});
+    // The run's approvals, and the plan artifact of the run a person approves by hand.
+    expect(job(parsed, 'approve-data-loss').permissions).toEqual({ actions: 'read' });
+    expect(job(parsed, 'apply-data-loss').permissions).toEqual({ contents: 'read', actions: 'read' });
   });
 
   it('runs one plan per pull request, cancelling the older, and one apply at a time, never cancelled', async () => {
@@ -54,6 +59,8 @@ describe('the GitHub workflow', () => {
     expect(parsed.concurrency).toBeUndefined();
     expect(job(parsed, 'plan').concurrency).toEqual({ group: 'graphform-plan-${{ github.event.pull_request.number }}', 'cancel-in-progress': true });
     for (const name of ['apply', 'apply-data-loss']) expect(job(parsed, name).concurrency).toEqual({ group: 'graphform-apply-production', 'cancel-in-progress': false });
+    // The approval waits (up to 30 days) outside the group: later applies go on meanwhile.
+    expect(job(parsed, 'approve-data-loss').concurrency).toBeUndefined();
   });
 
   it('applies on main exactly the plan file it saved, and the approval job exactly that artifact', async () => {
@@ -65,13 +72,20 @@ describe('the GitHub workflow', () => {
     expect(plan).toContain('npx graphform plan --env production --detailed-exitcode --format markdown --out plan.json > plan.md || status=$?');
     expect(plan).toContain('cat plan.md >> "$GITHUB_STEP_SUMMARY"');
     expect(apply.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toEqual({ name: 'graphform-main-plan', path: 'plan.json\nplan.md\n' });
+    // An interrupted keeping apply's snapshot outlives the runner.
+    expect(apply.steps.find((s) => s.name === 'Keep the snapshots of an interrupted apply')).toMatchObject({ if: 'failure()', with: { path: '.graphform/snapshots/' } });
     expect(apply.steps.find((s) => s.name === 'Apply')?.run).toBe('npx graphform apply plan.json --env production --yes');
     const approval = job(parsed, 'apply-data-loss').steps;
-    expect(approval.find((s) => s.uses?.startsWith('actions/download-artifact'))?.with).toEqual({ name: 'graphform-main-plan' });
-    const approved = approval.at(-1)?.run ?? '';
-    expect(approved).toContain('npx graphform apply plan.json --env production --yes --allow-data-loss 2> apply-errors.txt || status=$?');
+    expect(approval.find((s) => s.uses?.startsWith('actions/download-artifact'))?.with).toEqual({
+      name: 'graphform-main-plan',
+      'run-id': '${{ needs.approve-data-loss.outputs.run }}',
+      'github-token': '${{ github.token }}',
+    });
+    expect(approval.find((s) => s.uses?.startsWith('actions/checkout'))?.with).toEqual({ ref: '${{ needs.approve-data-loss.outputs.sha }}' });
+    const approved = approval.find((s) => s.name === 'Apply the approved plan')?.run ?? '';
+    expect(approved).toContain('npx graphform apply plan.json --env production --yes --allow-data-loss 2> graphform-apply-errors.txt || status=$?');
     // Then the newest main, applied only when it loses nothing.
-    expect(approved).toContain('git fetch --quiet --depth=1 origin main');
+    expect(approved).toContain('git fetch --quiet --depth=1 origin "$DEFAULT_BRANCH"');
     expect(approved).toContain('npx graphform apply main.plan.json --env production --yes\n');
     expect(approved).not.toMatch(/apply main\.plan\.json[^\n]*--allow-data-loss/);
   });

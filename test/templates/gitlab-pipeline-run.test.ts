@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
 import { applyElsewhere, articleProperties, change, manyProperties, MARKER, merge, TAGS, TITLE } from './declaration-edits.js';
+import { bashSyntaxError } from './bash-syntax.js';
 import { startGitlabApi } from './gitlab-api.js';
 import { readPipeline, runGitlabJob, type Pipeline } from './gitlab-runner.js';
 import { parseStrict } from './templates.js';
@@ -117,6 +118,11 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     expect(Object.keys(child)).toEqual(['graphform-nothing-to-approve']);
     expect(child['graphform-nothing-to-approve']?.when).toBeUndefined();
     expect(JSON.stringify(child)).not.toContain('graphform apply');
+    // The child pipeline's job runs: its script is what bash parses, not a line YAML split at a comma.
+    for (const line of child['graphform-nothing-to-approve']?.script ?? []) expect(bashSyntaxError(line), line).toBeUndefined();
+    const told = await runGitlabJob(project, child, 'graphform-nothing-to-approve', on.defaultBranch);
+    expect(told.code, told.stderr).toBe(0);
+    expect(told.stdout).toBe('The plan deletes no content items, so there is nothing to approve.\n');
   });
 
   it('holds a data-losing plan for the manual job of the child pipeline, which applies exactly that file', async () => {
@@ -141,6 +147,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     const childText = await project.read('graphform-approval.yml');
     expect(childText).toBe(await project.read('.gitlab/graphform-data-loss.gitlab-ci.yml'));
     const child = parseStrict(childText, 'graphform-approval.yml') as Pipeline;
+    for (const line of child['graphform-apply-data-loss']?.script ?? []) expect(bashSyntaxError(line), line).toBeUndefined();
     expect(child['graphform-apply-data-loss']).toMatchObject({ when: 'manual', environment: { name: 'production-data-loss' }, needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }] });
     const approved = await runGitlabJob(project, child, 'graphform-apply-data-loss', on.defaultBranch);
     expect(approved.code, approved.stderr).toBe(0);

@@ -46,7 +46,7 @@ describe('the GitLab pipeline', () => {
     expect(parsed['graphform-apply']?.script?.[0]).toContain('npx graphform plan --env production --detailed-exitcode --format markdown --out plan.json > plan.md || status=$?');
     // The approver reads the rendered plan: in the log and as plan.md among the artifacts.
     expect(parsed['graphform-apply']?.script?.[0]).toContain('cat plan.md');
-    expect(parsed['graphform-apply']?.artifacts?.paths).toEqual(['plan.json', 'plan.md', 'graphform-approval.yml']);
+    expect(parsed['graphform-apply']?.artifacts?.paths).toEqual(['plan.json', 'plan.md', 'graphform-approval.yml', '.graphform/snapshots/']);
     expect(parsed['graphform-approval']).toEqual({
       stage: 'deploy',
       needs: ['graphform-apply'],
@@ -71,7 +71,7 @@ describe('the GitLab pipeline', () => {
       needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }],
     });
     const script = child['graphform-apply-data-loss']?.script?.join('\n') ?? '';
-    expect(script).toContain('npx graphform apply plan.json --env production --yes --allow-data-loss 2> apply-errors.txt || status=$?');
+    expect(script).toContain('npx graphform apply plan.json --env production --yes --allow-data-loss 2> graphform-apply-errors.txt || status=$?');
     expect(script).toContain('git fetch --quiet --depth=1 origin "$CI_DEFAULT_BRANCH"');
     expect(script).toContain('2) npx graphform apply main.plan.json --env production --yes ;;');
   });

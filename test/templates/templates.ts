@@ -5,23 +5,24 @@ import { DEFAULT_ANSWERS, scaffold, type CiProvider, type ScaffoldFile } from '.
 
 const TEMPLATES = path.resolve(import.meta.dirname, '../../templates');
 
-export const TEMPLATE_FILES = ['graphform.config.yaml', 'content-source.yaml', 'workflows/graphform.yml', 'gitlab/gitlab-ci.yml', 'gitlab/graphform.gitlab-ci.yml', 'gitlab/graphform-data-loss.gitlab-ci.yml'] as const;
+export const TEMPLATE_FILES = ['graphform.config.yaml', 'content-source.yaml', 'workflows/graphform.yml', 'gitlab/gitlab-ci.yml', 'gitlab/graphform.gitlab-ci.yml', 'gitlab/graphform-data-loss.gitlab-ci.yml', 'gitlab/graphform-no-approval.gitlab-ci.yml'] as const;
 
 export function readTemplate(name: (typeof TEMPLATE_FILES)[number]): Promise<string> {
   return readFile(path.join(TEMPLATES, name), 'utf8');
 }
 
 /** The files `graphform init --ci <ci>` writes with the default answers, from the real templates. */
-export async function scaffolded(ci: CiProvider): Promise<ScaffoldFile[]> {
-  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval] = await Promise.all([
+export async function scaffolded(ci: CiProvider, branch?: string): Promise<ScaffoldFile[]> {
+  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval, gitlabNoApproval] = await Promise.all([
     readTemplate('graphform.config.yaml'),
     readTemplate('content-source.yaml'),
     readTemplate('workflows/graphform.yml'),
     readTemplate('gitlab/gitlab-ci.yml'),
     readTemplate('gitlab/graphform.gitlab-ci.yml'),
     readTemplate('gitlab/graphform-data-loss.gitlab-ci.yml'),
+    readTemplate('gitlab/graphform-no-approval.gitlab-ci.yml'),
   ]);
-  return scaffold({ ...DEFAULT_ANSWERS, ci }, { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval });
+  return scaffold({ ...DEFAULT_ANSWERS, ci }, { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval, gitlabNoApproval }, undefined, branch);
 }
 
 /** Parses YAML strictly: any error or warning (duplicate keys, bad indentation, tabs) fails. */

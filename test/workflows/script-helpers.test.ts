@@ -21,8 +21,8 @@ describe('the helpers a script needs', () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name', 'Color']) });
     const env = testEnvironment(cwd);
     expect((await graphform.apply({}, env)).ok).toBe(true);
-    // Two items pushed from elsewhere whose _rbac GraphQL does not serve back: the full update below cannot keep them.
-    const line = (id: string): string => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Name":"${id}"}\n`;
+    // Two drafts pushed from elsewhere: GraphQL serves no _rbac back and the single key does not see drafts, so without keep.defaults the full update below cannot keep them.
+    const line = (id: string): string => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"${id}"}\n`;
     await writeFile(path.join(cwd, 'items.ndjson'), line('p1') + line('p2'));
     expect((await graphform.dataPush({ source: 'shop', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
     await writeFile(path.join(cwd, 'content-sources/shop.yaml'), source('shop', 'Product', ['Name']));

@@ -1,4 +1,5 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
+import { operationsError } from '../../operations/policy.js';
 import { itemsLostBy } from '../../plan/items-lost.js';
 import type { Plan, PlanSource } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
@@ -34,7 +35,7 @@ export interface ApplyFlags extends PlanFlags {
 interface ApplyDocument {
   plan: Plan;
   applied: boolean;
-  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'graphql-breaking' | 'conversion-failed';
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'interrupted' | 'graphql-breaking' | 'operations-failing' | 'conversion-failed';
   ok: boolean;
   outcomes: ApplyReport['outcomes'];
   /** Sources whose state still records a pending re-push when apply ended. */
@@ -100,6 +101,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       case 'graphql-breaking':
         ctx.err(renderError(breakingChangesError(report.breaking ?? [], 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
         return finish('graphql-breaking', 1);
+      case 'operations-failing':
+        ctx.err(renderError(operationsError(report.failing ?? { operations: [], documents: [] }, report.plan.operations?.failOn ?? 'broken', 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        return finish('operations-failing', 1);
       case 'data-loss':
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan loses items of ${(report.losing ?? []).map(losingText).join(', ')}. Nothing was sent.`));
         ctx.err('Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.');
@@ -116,7 +120,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         return finish('cancelled', 1);
       case 'interrupted':
         ctx.err('Interrupted before anything was sent. Nothing was sent.');
-        return finish('cancelled', exitCodeAfter(trap, 1));
+        return finish('interrupted', exitCodeAfter(trap, 1));
       default: {
         const never: never = report.refused;
         return never;

@@ -13,6 +13,7 @@ import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as v
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/open-environment.js';
 import type { ProjectSelection } from '../../workflows/environment.js';
+import type { DataRestoreResult } from '../../workflows/data-restore.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { canPrompt, confirm } from '../prompt.js';
@@ -83,7 +84,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
  * wire-form file of the source) as `data push` would, and finishes the pending restore state
  * names for it once every item is served.
  */
-export async function dataRestore(ctx: CommandContext, snapshot: string, options: Omit<PushOptions, 'dryRun'> & { source?: string }): Promise<number> {
+export async function dataRestore(ctx: CommandContext, snapshot: string, options: Omit<PushOptions, 'dryRun'> & { source?: string; forgetMissingItems: boolean }): Promise<number> {
   const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
   const json = ctx.globals().format === 'json';
   const waiting = waitLines(ctx.io.stderr);
@@ -95,6 +96,7 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
           ...(await selection(ctx)),
           snapshot,
           ...(options.source === undefined ? {} : { source: options.source }),
+          forgetMissingItems: options.forgetMissingItems,
           progress: reporter(ctx),
           ...pushFlags({ ...options, dryRun: false }),
           wait: options.wait !== false,
@@ -105,8 +107,9 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
     );
     waiting.end();
     if (result === undefined) return 1;
-    const code = showPush(ctx, result.source, result);
-    if (result.finishedPending && !json) ctx.out(`Finished the pending restore of source ${result.source}: state no longer names ${snapshot}, and the file is removed.`);
+    const { finishedPending, forgotten, stillPending } = result;
+    const code = showPush(ctx, result.source, result, { restore: { finishedPending, ...(forgotten === undefined ? {} : { forgotten }), ...(stillPending === undefined ? {} : { stillPending }) } });
+    if (!json) for (const line of restoreLines(result, snapshot)) ctx.out(line);
     return exitCodeAfter(trap, code);
   } finally {
     waiting.end();
@@ -114,11 +117,24 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
   }
 }
 
+/** What became of the pending restore state names for the file, in words. */
+function restoreLines(result: DataRestoreResult, snapshot: string): string[] {
+  if (result.finishedPending) return [`Finished the pending restore of source ${result.source}: state no longer names ${snapshot}, and the file is removed.`];
+  if (result.forgotten !== undefined) {
+    const { recordedItems, pushedItems } = result.forgotten;
+    return [
+      `Finished the pending restore of source ${result.source} from a changed snapshot (--forget-missing-items): pushed ${pushedItems} items; state recorded ${recordedItems}, and those the file no longer holds are forgotten. ${snapshot} is kept.`,
+    ];
+  }
+  if (result.stillPending !== undefined) return [`State still names ${snapshot} as the pending restore of source ${result.source}: ${result.stillPending}. Run \`graphform data restore ${snapshot}\` again to finish it.`];
+  return [];
+}
+
 /** Prints what a push came to (and any shortfall of what GraphQL serves); its exit code. */
-function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult): number {
+function showPush(ctx: CommandContext, sourceId: string, result: DataPushResult, more: Record<string, unknown> = {}): number {
   const { summary, validation, target, served } = result;
   if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }) }, null, 2));
+    ctx.out(JSON.stringify({ ...summary, validation, environment: target ?? null, ...(served === undefined ? {} : { served }), ...more }, null, 2));
   } else {
     showValidation(ctx, validation);
     for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);
@@ -222,7 +238,7 @@ export function reporter(ctx: CommandContext): ProgressReporter {
 
 /** A push GraphQL does not serve in full: an error naming each content type and language short. */
 function notServedError(sourceId: string, served: ServedReport): GraphformError {
-  return new GraphformError('GF_DATA_ITEMS_NOT_SERVED', `GraphQL serves fewer items of source ${sourceId} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`, {
+  return new GraphformError('GF_DATA_ITEMS_NOT_SERVED', `GraphQL does not serve every item of source ${sourceId} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`, {
     hint: 'The service accepted every batch (see the journalIds with --format json), but not all items are served. Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
   });
 }

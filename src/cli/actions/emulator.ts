@@ -4,7 +4,8 @@ import { GraphformError } from '../../diagnostics/errors.js';
 import { loadOrCreateCredentials } from '../../emulator/server/credentials-file.js';
 import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
-import { ITEM_FIELD_NAMES, startEmulator, type EmulatorCredentials, type EmulatorOptions, type ItemField, type RunningEmulator } from '../../emulator/index.js';
+import { GRAPHIQL_PATH } from '../../emulator/graphiql/paths.js';
+import { isLoopbackHost, ITEM_FIELD_NAMES, startEmulator, type EmulatorCredentials, type EmulatorOptions, type ItemField, type RunningEmulator } from '../../emulator/index.js';
 import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator-options.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
@@ -43,7 +44,7 @@ function banner(emulator: RunningEmulator, dataDir: string | undefined): string 
   const graphql = `${emulator.url}${GRAPHQL_PATH}`;
   return [
     `Graph service emulator listening on ${emulator.url}`,
-    `  graphql: POST ${graphql}; in a browser: ${graphql}?auth=${emulator.singleKey}`,
+    `  graphql: POST ${graphql}; GraphiQL: ${emulator.url}${GRAPHIQL_PATH}?auth=${emulator.singleKey}`,
     `  data:    ${dataDir ?? 'in memory (lost when it stops)'}`,
     `  control: ${emulator.url}/_emulator/`,
     '',
@@ -90,6 +91,8 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   if (indexingLagMs !== undefined) startOptions.indexingLagMs = indexingLagMs;
   const itemFields = itemFieldsFlag(options.itemFields);
   if (itemFields !== undefined) startOptions.itemFields = itemFields;
+  if (options.host !== undefined) startOptions.host = options.host;
+  if (options.corsOrigin !== undefined) startOptions.corsOrigins = options.corsOrigin.split(',').map((o) => o.trim()).filter((o) => o !== '');
   if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
   const { credentials, singleKey } = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;
@@ -99,6 +102,13 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   }
 
   const emulator = await startEmulator(startOptions);
+  if (options.host !== undefined && !isLoopbackHost(options.host)) {
+    ctx.err(
+      `Warning: listening on ${options.host}, so the emulator is reachable from other machines and containers, not only this one. ` +
+        'Anyone who reaches it can read items with its read key and change sources with its credentials, both printed here; ' +
+        'the control API (/_emulator/) still answers only this machine. Use it on a network you trust.',
+    );
+  }
   if (ctx.globals().format === 'json') {
     const demo = emulator.marketing.demoApp;
     const marketing = { authUrl: emulator.url, baseUrl: emulator.url, clientId: demo.clientId, clientSecret: demo.clientSecret, redirectUri: demo.redirectUri };

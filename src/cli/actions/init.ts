@@ -9,6 +9,7 @@ import { findInTheWay, inTheWayError } from '../init/in-the-way.js';
 import { gitignoreAddition, IGNORED_ENTRIES } from '../init/gitignore.js';
 import { nextSteps } from '../init/next-steps.js';
 import { outsidePackageWarning } from '../init/package-source.js';
+import { defaultBranch } from '../init/default-branch.js';
 import { detectCi } from '../init/detect-ci.js';
 import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
 import { ask, canPrompt } from '../prompt.js';
@@ -34,7 +35,9 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
   // The CI files watch the declarations folder the config names (an existing one's) and the folders of their data files.
   const sources = (await configuredSources(target)) ?? answers.sources;
   const watched = watchedPaths(sources, await declaredData(target, sources), [DEFAULT_DATA_FOLDER]);
-  const files = scaffold(answers, await readTemplates(), watched).filter((file) => signs.length === 0 || file.path !== example);
+  const branch = await defaultBranch(target, ctx.io.env);
+  if (answers.ci === 'github') ctx.out(`The workflow applies on ${branch.name}, the default branch (${branch.from}).`);
+  const files = scaffold(answers, await readTemplates(), watched, branch.name).filter((file) => signs.length === 0 || file.path !== example);
   // All checked before anything is written: a file in the way found half-way left a config behind that the next init took for a project.
   const inTheWay = await findInTheWay(target, files.map((file) => file.path), [answers.sources]);
   if (inTheWay.length > 0) throw inTheWayError(inTheWay, (relative) => shown(path.join(target, relative)));
@@ -134,15 +137,16 @@ async function readTemplates(): Promise<TemplateTexts> {
     if (bytes !== undefined) return bytes.toString('utf8');
     throw new GraphformError('GF_INIT_TEMPLATE', `The template ${file} is missing.`, { hint });
   };
-  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval] = await Promise.all([
+  const [config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval, gitlabNoApproval] = await Promise.all([
     read('graphform.config.yaml'),
     read('content-source.yaml'),
     read('workflows/graphform.yml'),
     read('gitlab/gitlab-ci.yml'),
     read('gitlab/graphform.gitlab-ci.yml'),
     read('gitlab/graphform-data-loss.gitlab-ci.yml'),
+    read('gitlab/graphform-no-approval.gitlab-ci.yml'),
   ]);
-  return { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval };
+  return { config, source, githubWorkflow, gitlabRoot, gitlabJobs, gitlabApproval, gitlabNoApproval };
 }
 
 async function askAnswers(ctx: CommandContext, ci: CiProvider | undefined, defaultCi: CiProvider): Promise<InitAnswers> {

@@ -44,11 +44,13 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     .argument('<snapshot>', 'the snapshot file, e.g. .graphform/snapshots/local/news-20261127T120000000Z.ndjson')
     .option('--source <id>', 'the source to push it into (default: the one state names it for, or its file name)')
     .addOption(new Option('--max-errors <n>', 'errors (and warnings) to show').argParser(positive('--max-errors')).default(50))
-    .option('--no-wait', 'do not count through GraphQL what is served after the push')
-    .action((snapshot: string, o: { source?: string; maxErrors: number; wait?: boolean }) =>
+    .option('--no-wait', 'do not count through GraphQL what is served after the push (the pending restore then stays in state)')
+    .option('--forget-missing-items', 'when the pending snapshot changed since it was written (truncated, edited): push what it holds and forget the recorded items it no longer holds')
+    .action((snapshot: string, o: { source?: string; maxErrors: number; wait?: boolean; forgetMissingItems?: boolean }) =>
       run(async (ctx) =>
         (await handlers()).dataRestore(ctx, snapshot, {
           ...(o.source === undefined ? {} : { source: o.source }),
+          forgetMissingItems: o.forgetMissingItems === true,
           maxErrors: o.maxErrors,
           skipInvalid: false,
           batchBytes: undefined,

@@ -17,4 +17,8 @@ export interface EmulatorCommandOptions {
   indexingLag?: string;
   /** Comma-separated item fields every content type's GraphQL serves (`Status,_rbac`; '' for none): EmulatorOptions.itemFields. */
   itemFields?: string;
+  /** The address to listen on (default 127.0.0.1); 0.0.0.0 for containers, with a warning. */
+  host?: string;
+  /** Comma-separated origins a browser may query the content GraphQL endpoint from (`*` for any): EmulatorOptions.corsOrigins. */
+  corsOrigin?: string;
 }

@@ -26,7 +26,9 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
     program
       .command('emulator')
       .description('run a local emulator of the graph service and the marketing platform (OAuth, assets) until Ctrl+C (SIGINT) or SIGTERM')
-      .option('--port <n>', `port on 127.0.0.1 (0 picks a free one; default ${DEFAULT_EMULATOR_PORT})`)
+      .option('--port <n>', `port to listen on (0 picks a free one; default ${DEFAULT_EMULATOR_PORT})`)
+      .option('--host <address>', 'address to listen on (default 127.0.0.1); 0.0.0.0 makes it reachable from containers and other machines')
+      .option('--cors-origin <list>', 'origins a browser may query /content/v2 from, comma separated, or * (default: any loopback origin, e.g. http://localhost:3000)')
       .option('--data-dir <dir>', 'keep sources, items, credentials, the demo app and tokens here across restarts (default: in memory)')
       .option('--max-sources <n>', "the account's allowance of content sources (default: unlimited)")
       .option('--app-key <key>', 'use this AppKey (with --secret) instead of generated credentials')

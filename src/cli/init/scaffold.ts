@@ -1,4 +1,5 @@
-import { DEFAULT_DATA_FOLDER, githubPaths, gitlabChanges, watchedPaths } from './watched-paths.js';
+import { FALLBACK_BRANCH } from './default-branch.js';
+import { DEFAULT_DATA_FOLDER, githubPaths, gitlabChanges, watchedPaths, yamlQuote } from './watched-paths.js';
 
 /** What `graphform init` writes: pure, from the answers and the templates' texts. */
 export type CiProvider = 'github' | 'gitlab' | 'none';
@@ -24,6 +25,8 @@ export interface TemplateTexts {
   gitlabJobs: string;
   /** templates/gitlab/graphform-data-loss.gitlab-ci.yml: the approval child pipeline, used only when a plan deletes data. */
   gitlabApproval: string;
+  /** templates/gitlab/graphform-no-approval.gitlab-ci.yml: the child pipeline when the plan loses nothing. */
+  gitlabNoApproval: string;
 }
 
 export interface ScaffoldFile {
@@ -40,15 +43,17 @@ export const CI_PATHS = {
   gitlabRoot: '.gitlab-ci.yml',
   gitlabJobs: '.gitlab/graphform.gitlab-ci.yml',
   gitlabApproval: '.gitlab/graphform-data-loss.gitlab-ci.yml',
+  gitlabNoApproval: '.gitlab/graphform-no-approval.gitlab-ci.yml',
 } as const;
 
-const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources|watchPaths|watchChanges)\}\}/g;
+const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources|watchPaths|watchChanges|defaultBranch|defaultBranchName)\}\}/g;
 
 /**
  * `watched`: what the CI files run on, from the declarations folder and the folders of the
  * `data:` patterns (watchedPaths); by default the answers' folder and `data/`, the tour's.
+ * `branch`: the repository's default branch, which the GitHub workflow's `branches:` name.
  */
-export function scaffold(answers: InitAnswers, templates: TemplateTexts, watched = watchedPaths(answers.sources, [], [DEFAULT_DATA_FOLDER])): ScaffoldFile[] {
+export function scaffold(answers: InitAnswers, templates: TemplateTexts, watched = watchedPaths(answers.sources, [], [DEFAULT_DATA_FOLDER]), branch = FALLBACK_BRANCH): ScaffoldFile[] {
   const depth = answers.sources.split('/').filter((part) => part !== '' && part !== '.').length;
   const values: Record<string, string> = {
     id: answers.id,
@@ -57,6 +62,9 @@ export function scaffold(answers: InitAnswers, templates: TemplateTexts, watched
     sources: answers.sources,
     watchPaths: githubPaths(watched),
     watchChanges: gitlabChanges(watched),
+    defaultBranch: yamlQuote(branch),
+    // In comments: a line break would end the comment.
+    defaultBranchName: branch.replace(/[\r\n]/g, ''),
     schemaPath: `${'../'.repeat(depth)}node_modules/graphform/schema/content-source.schema.json`,
   };
   const fill = (text: string): string => text.replace(PLACEHOLDER, (_m, key: string) => values[key] ?? '');
@@ -76,6 +84,7 @@ function ciFiles(ci: CiProvider, templates: TemplateTexts): ScaffoldFile[] {
         { path: CI_PATHS.gitlabRoot, content: templates.gitlabRoot },
         { path: CI_PATHS.gitlabJobs, content: templates.gitlabJobs },
         { path: CI_PATHS.gitlabApproval, content: templates.gitlabApproval },
+        { path: CI_PATHS.gitlabNoApproval, content: templates.gitlabNoApproval },
       ];
     case 'none':
       return [];

@@ -39,12 +39,12 @@ export function watchedPaths(sources: string, declared: readonly DeclaredData[],
 
 /** GitHub's `paths:` entries, quoted for a flow sequence: `'content-sources/**', 'data/**'`. */
 export function githubPaths(watched: { folders: readonly string[]; files: readonly string[] }): string {
-  return [...watched.folders.map((folder) => `${folder}/**`), ...watched.files].map(quote).join(', ');
+  return [...watched.folders.map((folder) => `${folder}/**`), ...watched.files].map(yamlQuote).join(', ');
 }
 
 /** GitLab's `changes:` entries: `'content-sources/**\/*', 'data/**\/*'`. */
 export function gitlabChanges(watched: { folders: readonly string[]; files: readonly string[] }): string {
-  return [...watched.folders.map((folder) => `${folder}/**/*`), ...watched.files].map(quote).join(', ');
+  return [...watched.folders.map((folder) => `${folder}/**/*`), ...watched.files].map(yamlQuote).join(', ');
 }
 
 function covers(folder: string, inner: string): boolean {
@@ -56,6 +56,6 @@ function clean(folder: string): string {
 }
 
 /** YAML single quotes: a quote inside is doubled. */
-function quote(text: string): string {
+export function yamlQuote(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }

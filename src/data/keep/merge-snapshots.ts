@@ -12,9 +12,11 @@ import { snapshotName } from './snapshot-paths.js';
  * same declarations: its items that the new read did not find (the interrupted update may
  * have deleted them, or part of them) are added, so no item the earlier read carried over
  * is lost, and none is pushed twice. Both were made for the same definition, so the earlier
- * one's lines need no change. The merged file replaces the new one.
+ * one's lines need no change. The merged file replaces the new one. Items now in the
+ * source's data files (`fromFiles`, `language\nid`) are left to them, as the new read
+ * leaves them: pushed from both, the push would refuse the duplicate after the PUT.
  */
-export async function mergePendingSnapshot(root: string, fresh: PendingSnapshot, owed: PendingSnapshot, sourceId: string): Promise<PendingSnapshot> {
+export async function mergePendingSnapshot(root: string, fresh: PendingSnapshot, owed: PendingSnapshot, sourceId: string, fromFiles: ReadonlySet<string> = new Set()): Promise<PendingSnapshot> {
   const freshFile = path.resolve(root, fresh.snapshot);
   const owedFile = await checkedSnapshot(root, owed, sourceId);
   const merged = `${freshFile}.merged`;
@@ -26,7 +28,7 @@ export async function mergePendingSnapshot(root: string, fresh: PendingSnapshot,
       seen.add(pair.key);
       await writer.add(pair.id, pair.language, pair.data);
     }
-    for await (const pair of pairs(owedFile)) if (!seen.has(pair.key)) await writer.add(pair.id, pair.language, pair.data);
+    for await (const pair of pairs(owedFile)) if (!seen.has(pair.key) && !fromFiles.has(pair.key)) await writer.add(pair.id, pair.language, pair.data);
     const info = await writer.finish();
     await rm(freshFile, { force: true });
     await rename(info.path, freshFile);

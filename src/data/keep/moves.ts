@@ -1,3 +1,4 @@
+import { followMoves } from '../../model/follow-moves.js';
 import type { MoveDeclaration } from '../../model/types.js';
 
 /**
@@ -12,7 +13,7 @@ export class ResolvedMoves {
   constructor(moves: readonly MoveDeclaration[]) {
     const byFrom = new Map(moves.map((move) => [move.from, move.to]));
     for (const from of byFrom.keys()) {
-      const to = follow(from, byFrom);
+      const to = followMoves(from, byFrom);
       if (from.includes('.')) this.properties.set(from, to.slice(to.indexOf('.') + 1));
       else this.types.set(from, to);
     }
@@ -37,14 +38,4 @@ export class ResolvedMoves {
   movesProperty(typeName: string, property: string): boolean {
     return this.properties.has(`${typeName}.${property}`);
   }
-}
-
-function follow(name: string, byFrom: ReadonlyMap<string, string>): string {
-  const seen = new Set<string>();
-  let current = name;
-  for (let next = byFrom.get(current); next !== undefined && !seen.has(next); next = byFrom.get(current)) {
-    seen.add(current);
-    current = next;
-  }
-  return current;
 }

@@ -18,12 +18,21 @@ export async function checkedSnapshot(root: string, snapshot: PendingSnapshot, s
       hint: 'Restore the file from a backup and run `graphform apply` again; `graphform state show` names it.',
     });
   }
-  if ((await snapshotHash(file)) !== snapshot.hash) {
-    throw new GraphformError('GF_KEEP_SNAPSHOT_CHANGED', `the snapshot ${snapshot.snapshot} of source ${sourceId} is not the file that was written (its sha256 differs), so it is not pushed`, {
-      hint: 'Put the original back, or push a file you trust with `graphform data restore FILE`.',
-    });
-  }
+  if ((await snapshotHash(file)) !== snapshot.hash) throw snapshotChangedError(snapshot.snapshot, sourceId);
   return file;
+}
+
+/**
+ * A pending snapshot whose bytes are not those that were written (truncated, edited): its
+ * items are pushed only from the original, or, when the user says so, from what it holds
+ * with the rest forgotten. `shown` is the file as the user named it, when they did.
+ */
+export function snapshotChangedError(snapshot: string, sourceId: string, shown = snapshot): GraphformError {
+  return new GraphformError('GF_KEEP_SNAPSHOT_CHANGED', `the snapshot ${shown} of source ${sourceId} is not the file that was written (its sha256 differs), so it is not pushed`, {
+    hint:
+      `Put the original back (a backup) and run \`graphform data restore ${shown}\` or \`graphform apply\` again; the pending marker in state keeps every recorded item owed until then. ` +
+      `To push what the file holds instead and forget the recorded items it no longer holds: \`graphform data restore ${shown} --forget-missing-items\`.`,
+  });
 }
 
 /**

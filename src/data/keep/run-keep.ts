@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import type { ContentEndpoint } from '../../graph/content-query.js';
 import { countDeletedItems, exportSourceItems, readableItemFields, type ExportOptions } from '../../graph/export-items.js';
@@ -7,10 +8,13 @@ import { wireNamesOf } from '../validate/item-schema.js';
 import { KeepPass } from './keep-pass.js';
 import { KeepRules } from './keep-rules.js';
 import { SnapshotWriter, type SnapshotInfo } from './snapshot-file.js';
+import { makeSnapshotFolder } from './snapshot-folder.js';
 import type { KeepAccount } from './types.js';
 
 export interface KeepRunInput {
   endpoint: ContentEndpoint;
+  /** The same endpoint asked with the single key, when there is one: where GraphQL does not serve `_rbac` back, it tells public items from hidden ones. */
+  publicEndpoint?: ContentEndpoint;
   /** What the service holds now: the items are read back by it. */
   before: SourceDefinition;
   /** What the full update sends, with its moves, conversions and keep settings. */
@@ -19,8 +23,8 @@ export interface KeepRunInput {
   dataKeys: ReadonlySet<string>;
   /** Whether keep is on for this source in this environment. */
   enabled: boolean;
-  /** Where to write the snapshot of the items carried over; absent: count only (the plan). */
-  snapshot?: string;
+  /** Where to write the snapshot of the items carried over, inside the project folder `root`; absent: count only (the plan). */
+  snapshot?: { file: string; root: string };
   options: ExportOptions;
 }
 
@@ -41,6 +45,9 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
   const options = { ...input.options, source: declaration.id };
   const readable = input.enabled ? await readableItemFields(input.endpoint, input.before, options) : { ok: true as const, fields: [] };
   if (!readable.ok) throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${declaration.id} cannot be read back: ${readable.reason}`);
+  // Read first, whole: the pass decides each item as the admin read yields it, holding none. An item whose access changes while the two reads run is carried over as the single key saw it.
+  const seenByPublic =
+    input.enabled && !readable.fields.includes('_rbac') && input.publicEndpoint !== undefined ? await (await import('../../graph/visible-keys.js')).readVisibleKeys(input.publicEndpoint, input.before, options) : undefined;
   const pass = new KeepPass({
     sourceId: declaration.id,
     rules: new KeepRules(input.before, declaration),
@@ -48,10 +55,12 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
     readable: readable.fields,
     defaults: declaration.keep?.defaults ?? {},
     dataKeys: input.dataKeys,
+    ...(seenByPublic === undefined ? {} : { seenByPublic }),
     validators: createItemValidators(declaration.definition),
     wireNames: wireNamesOf(declaration.definition),
   });
-  const writer = input.snapshot === undefined ? undefined : await SnapshotWriter.create(input.snapshot);
+  if (input.snapshot !== undefined) await makeSnapshotFolder(input.snapshot.root, path.dirname(input.snapshot.file), declaration.id);
+  const writer = input.snapshot === undefined ? undefined : await SnapshotWriter.create(input.snapshot.file);
   try {
     for await (const item of exportSourceItems(input.endpoint, input.before, options)) {
       const kept = pass.accept(item);

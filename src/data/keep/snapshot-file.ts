@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** About 256 KiB of text per write. */
@@ -97,7 +97,16 @@ async function removeStalePartials(target: string): Promise<void> {
   }
 }
 
-/** The sha256 of a snapshot's bytes, to check it is the one state names before it is pushed. */
+/** How much of a snapshot is held at once while it is hashed. */
+const HASH_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The sha256 of a snapshot's bytes, to check it is the one state names before it is pushed.
+ * Streamed in chunks: a snapshot holds every item of a source and may be larger than a
+ * Buffer can be (2 GiB), so it is never read whole.
+ */
 export async function snapshotHash(file: string): Promise<string> {
-  return `sha256:${createHash('sha256').update(await readFile(file)).digest('hex')}`;
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: HASH_CHUNK_BYTES })) hash.update(chunk as Buffer);
+  return `sha256:${hash.digest('hex')}`;
 }

@@ -1,4 +1,3 @@
-import { excerpt } from '../../diagnostics/excerpt.js';
 import { isRecord } from '../../model/is-record.js';
 import { convertValue } from './convert-value.js';
 import type { KeepRules, PropertyRule } from './keep-rules.js';
@@ -45,11 +44,9 @@ export function transformValues(values: Record<string, unknown>, rules: readonly
       continue;
     }
     const onError = rule.onError;
-    const shown = excerpt(JSON.stringify(value), 60);
+    // No value in the detail: the plan shows it with the item's examples, and only for a public item.
     const detail =
-      onError === undefined
-        ? `${rule.label} changes from ${rule.from} to ${rule.to} without a convert: entry (value ${shown})`
-        : `${rule.label} ${shown} does not convert from ${rule.from} to ${rule.to}`;
+      onError === undefined ? `${rule.label} changes from ${rule.from} to ${rule.to} without a convert: entry` : `${rule.label} does not convert from ${rule.from} to ${rule.to}`;
     // Every value that does not convert is listed with what happens to it (the plan counts them), not only those that block.
     events.failed(rule, value);
     if ((rule.kind === 'strict' || rule.kind === 'never') && onError === 'drop-value') {

@@ -1,5 +1,3 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import type { GraphClient } from '../../graph/types.js';
@@ -10,6 +8,7 @@ import { serializeAction, serializeRecord } from '../push/serialize.js';
 import { DECLARED_DATA_MAX_ERRORS, type DeclaredDataOptions } from '../repush.js';
 import type { PushSummary } from '../types.js';
 import { wireNamesOf } from '../validate/item-schema.js';
+import { withChangesFile } from './changes-file.js';
 import { diffDeclaredData, nextLedger, recordsOf, type DeclaredDiff } from './declared-diff.js';
 
 export interface SendChangesOptions extends DeclaredDataOptions {
@@ -84,14 +83,10 @@ function ledgerAfter(options: SendChangesOptions, diff: DeclaredDiff, records: P
   return ledger.items === 0 && options.declaration.data.length === 0 ? undefined : ledger;
 }
 
-/** The lines go through the push as a file of their own, in a private temporary folder removed afterwards. */
+/** The lines go through the push as a file of their own, inside the project's .graphform/ and removed afterwards. */
 async function pushLines(options: SendChangesOptions, lines: readonly string[]): Promise<PushSummary> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-changes-'));
-  try {
-    const file = path.join(dir, `${options.declaration.id}.ndjson`);
-    await writeFile(file, lines.join(''), { mode: 0o600 });
-    await chmod(file, 0o600);
-    return await pushData({
+  return withChangesFile(path.resolve(options.cwd, options.root), options.declaration.id, lines.join(''), (file) =>
+    pushData({
       client: options.client,
       declaration: options.declaration,
       files: [file],
@@ -102,8 +97,6 @@ async function pushLines(options: SendChangesOptions, lines: readonly string[]):
       cwd: options.cwd,
       workersFromBytes: options.workersFromBytes,
       ...(options.stop === undefined ? {} : { stop: options.stop }),
-    });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    }),
+  );
 }

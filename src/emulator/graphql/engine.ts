@@ -6,6 +6,11 @@ import { QUERY_TIME_LIMIT_MS, type Reader } from './item-query.js';
 import { buildContentSchema, type GraphqlContext } from './schema.js';
 import { schemaModel } from './schema-model.js';
 import type { ItemField } from '../types.js';
+import type { ItemRecord } from '../items/item-store.js';
+import { servedData, servedFieldsOf } from './served-fields.js';
+
+/** Which keys of an item's data line its last push left unindexed (items/field-indexing.ts). */
+export type UnindexedKeys = (source: string, lang: string, id: string) => ReadonlySet<string> | undefined;
 
 /** A GraphQL-over-HTTP request body, already checked for its shape. */
 export interface GraphqlRequest {
@@ -26,7 +31,7 @@ type Built = { ok: true; schema: GraphQLSchema; documents: Map<string, DocumentN
 /** Distinct valid query texts kept per schema; past it the cache starts again. */
 const DOCUMENTS_KEPT = 256;
 
-/** The service's published limits on a query's text (public-facts.md, "Reading items back"). */
+/** The service's published limits on a query's text (docs/service-facts.md, "Reading items back"). */
 export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_QUERY_DEPTH = 10;
 
@@ -40,8 +45,15 @@ export interface GraphqlEngine {
  * again only when the store's definitions changed (its revision moved); `itemFields` (the
  * optional item fields every content type serves) is fixed for the engine's life.
  */
-export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number, itemFields: readonly ItemField[]): GraphqlEngine {
+export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number, itemFields: readonly ItemField[], unindexed: UnindexedKeys = () => undefined): GraphqlEngine {
   const cursors = new CursorStore();
+  // Each property is served from the key its served definition names, and not where a push before the schema left it unindexed.
+  const view = (source: string, record: ItemRecord, data: Record<string, unknown>): Record<string, unknown> => {
+    const definition = store.get(source)?.definition;
+    const fields = definition === undefined ? undefined : servedFieldsOf(definition);
+    const table = fields?.contentType(record.type);
+    return fields === undefined || table === undefined ? data : servedData(data, table, fields, unindexed(source, record.lang, record.id));
+  };
   let cached: { revision: number; built: Built } | undefined;
   const current = (): Built => {
     if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store, items, itemFields) };
@@ -69,7 +81,7 @@ export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: (
         if (built.documents.size >= DOCUMENTS_KEPT) built.documents.clear();
         built.documents.set(request.query, document);
       }
-      const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors };
+      const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors, view };
       const result = await execute({ schema: built.schema, document, contextValue, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
       // No data at all means the request itself was wrong (a variable, the operation name).
       const status = result.data === undefined || result.data === null ? 400 : 200;
@@ -97,21 +109,24 @@ function build(store: MemoryStore, items: ItemStore, itemFields: readonly ItemFi
 }
 
 /**
- * How deeply the fields of the document nest: `{ Product { items { _id } } }` is 3 deep.
- * Fragments count where they are spread; validation has already refused fragment cycles.
+ * How deeply the content fields of the document nest: `{ Product { items { _id } } }` is 3
+ * deep. Introspection (`__schema`, `__type` at the root) is left out: the standard query of
+ * GraphiQL and codegen is 15 deep, and the service's own tools introspect it, so the limit is
+ * for content queries. Fragments count where they are spread; validation has already refused
+ * fragment cycles.
  */
 export function queryDepth(document: DocumentNode): number {
   const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])));
-  const depthOf = (set: SelectionSetNode | undefined): number =>
+  const depthOf = (set: SelectionSetNode | undefined, root: boolean): number =>
     Math.max(
       0,
       ...(set?.selections ?? []).map((selection) => {
-        if (selection.kind === Kind.FIELD) return 1 + depthOf(selection.selectionSet);
-        if (selection.kind === Kind.INLINE_FRAGMENT) return depthOf(selection.selectionSet);
-        return depthOf(fragments.get(selection.name.value));
+        if (selection.kind === Kind.FIELD) return root && selection.name.value.startsWith('__') ? 0 : 1 + depthOf(selection.selectionSet, false);
+        if (selection.kind === Kind.INLINE_FRAGMENT) return depthOf(selection.selectionSet, root);
+        return depthOf(fragments.get(selection.name.value), root);
       }),
     );
-  return Math.max(0, ...document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? depthOf(d.selectionSet) : 0)));
+  return Math.max(0, ...document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? depthOf(d.selectionSet, true) : 0)));
 }
 
 function formatError(error: unknown): { message: string; locations?: ReadonlyArray<{ line: number; column: number }>; path?: ReadonlyArray<string | number> } {

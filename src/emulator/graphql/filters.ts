@@ -1,51 +1,28 @@
 import { storedKeys } from '../../data/wire-names.js';
 import { isRecord, ownValue } from '../graph/own.js';
+import { passesOperators, type FilterScalar, type OperatorFilter } from './operators.js';
 
 /**
- * The `where` argument of the GraphQL endpoint's queries, evaluated over stored items:
- * per property an object of operators (String: eq, in, contains, match; Int and Float: eq,
- * gt, lt; Boolean: eq), all of which must hold, and all properties given must match. A list
- * property matches when one of its elements does; a missing or null value matches no
- * operator, and a filter without operators matches every item.
- * `contains` is a substring test that ignores case, on any stored value. `match` is the
- * full-text search: every word of it must be a word of the value (any case), and it covers
- * only a value that arrived under the property's searchable name (`Name___searchable`,
- * data/wire-names.ts), the name the vendor's clients send for a searchable field.
+ * The `where` argument of the GraphQL endpoint's queries, evaluated over stored items: per
+ * field an object of operators (operators.ts), all of which must hold, and every field
+ * given must match; a property type's field takes the property type's own `where`, which
+ * holds when one of its values (a list's elements) matches it; `_and` holds when each of
+ * its filters does, `_or` when one does (or none is given), `_not` when none does;
+ * `_fulltext` searches every searchable value of the item. A filter without operators
+ * matches every item.
+ * `match` is the full-text search: every word of it must be a word of the value (any case),
+ * and it covers only a value that arrived under the property's searchable name
+ * (`Name___searchable`, data/wire-names.ts), the name the vendor's clients send for a
+ * searchable field.
  */
-export interface ScalarFilter {
-  eq?: unknown;
-  in?: readonly unknown[] | null;
-  contains?: string | null;
+export interface FieldFilter extends OperatorFilter {
   match?: string | null;
-  gt?: number | null;
-  lt?: number | null;
+  boost?: number | null;
 }
 
-/** The operators each scalar's filter input offers, by the input type's name. */
-export const FILTER_OPERATORS = {
-  StringFilterInput: ['eq', 'in', 'contains', 'match'],
-  IntFilterInput: ['eq', 'gt', 'lt'],
-  FloatFilterInput: ['eq', 'gt', 'lt'],
-  BooleanFilterInput: ['eq'],
-} as const;
-
-export type FilterInputName = keyof typeof FILTER_OPERATORS;
-
-/** The filter input of a property's scalar; Date and DateTime are not filterable. */
-export function filterInputFor(scalar: string | undefined): FilterInputName | undefined {
-  switch (scalar) {
-    case 'String':
-      return 'StringFilterInput';
-    case 'Int':
-      return 'IntFilterInput';
-    case 'Float':
-      return 'FloatFilterInput';
-    case 'Boolean':
-      return 'BooleanFilterInput';
-    default:
-      return undefined;
-  }
-}
+/** How each field of a content type's or property type's `where` is read: as a scalar, or as a property type's own `where`. */
+export type FieldShape = { scalar: FilterScalar } | { shape: () => WhereShape };
+export type WhereShape = ReadonlyMap<string, FieldShape>;
 
 /** The scalars a `$$Type` in a stored key may name (useTypedFieldNames). */
 const TYPE_TAGS: readonly string[] = ['String', 'Int', 'Float', 'Boolean', 'Date', 'DateTime'];
@@ -77,37 +54,117 @@ export function servedValue(data: Readonly<Record<string, unknown>>, name: strin
   return undefined;
 }
 
-/** Whether an item passes every filter of `where`; `value(key)` reads the item's stored field by its key (`_id` included). */
-export function matchesWhere(where: Readonly<Record<string, unknown>> | null | undefined, value: (key: string) => unknown): boolean {
-  if (where === null || where === undefined) return true;
+/**
+ * Whether a stored object (an item's data line, or a property type's value in it) passes
+ * every filter of `where`; `id` is the item's `_id`, from its action line.
+ */
+export function matchesWhere(where: Readonly<Record<string, unknown>>, shape: WhereShape, data: Readonly<Record<string, unknown>>, id?: string): boolean {
   for (const [name, filter] of Object.entries(where)) {
-    // A filter whose operators are all left out (an unset variable) asks for nothing.
-    if (!isRecord(filter) || Object.values(filter).every((op) => op === null || op === undefined)) continue;
-    const scalar = filter as ScalarFilter;
-    let served: unknown;
-    const searchable: unknown[] = [];
-    if (name === '_id') served = value(name);
-    else {
-      for (const { key, searchable: isSearchable } of keysOf(name)) {
-        const found = value(key);
-        if (found === undefined) continue;
-        served ??= found;
-        if (isSearchable) searchable.push(found);
-      }
+    if (filter === null || filter === undefined) continue;
+    if (name === '_and' || name === '_or' || name === '_not') {
+      const parts = (Array.isArray(filter) ? filter : [filter]).filter(isRecord);
+      const held = (part: Record<string, unknown>): boolean => matchesWhere(part, shape, data, id);
+      if (name === '_and' && !parts.every(held)) return false;
+      if (name === '_or' && parts.length > 0 && !parts.some(held)) return false;
+      if (name === '_not' && parts.some(held)) return false;
+      continue;
     }
-    const candidates = Array.isArray(served) ? served : [served];
-    if (!candidates.some((candidate) => matchesFilter(candidate, scalar))) return false;
-    if (typeof scalar.match === 'string' && !searchable.some((found) => (Array.isArray(found) ? found : [found]).some((text) => matchesText(text, scalar.match as string)))) return false;
+    if (!isRecord(filter)) continue;
+    if (name === '_fulltext') {
+      if (!matchesFulltext(filter, data)) return false;
+      continue;
+    }
+    const field = name === '_id' ? ({ scalar: 'String' } as const) : shape.get(name);
+    if (field === undefined) continue;
+    if ('shape' in field) {
+      if (Object.values(filter).every((op) => op === null || op === undefined)) continue;
+      const inner = field.shape();
+      const values = servedValue(data, name);
+      if (!(Array.isArray(values) ? values : [values]).some((value) => isRecord(value) && matchesWhere(filter, inner, value))) return false;
+      continue;
+    }
+    const { served, searchable } = name === '_id' ? { served: id, searchable: [] } : fieldValues(data, name);
+    const ops = filter as FieldFilter;
+    if (!passesOperators(served, ops, field.scalar)) return false;
+    if (typeof ops.match === 'string' && !searchable.flat().some((found) => matchedWords(found, ops.match as string) > 0)) return false;
   }
   return true;
 }
 
-/** Full-text matching: every word of the query is a word of the value, in any case. */
-function matchesText(value: unknown, query: string): boolean {
-  if (typeof value !== 'string') return false;
-  const words = new Set(wordsOf(value));
+/**
+ * The relevance of an item that passes `where`: per full-text search that holds (a field's
+ * `match`, `_fulltext`'s `match`), the number of its words the item holds, times the field's
+ * `boost` (1 when not given); searches under `_not` do not count. 0 without a search.
+ */
+export function searchScore(where: Readonly<Record<string, unknown>> | null | undefined, shape: WhereShape, data: Readonly<Record<string, unknown>>): number {
+  let score = 0;
+  for (const [name, filter] of Object.entries(where ?? {})) {
+    if (name === '_and' || name === '_or') {
+      for (const part of (Array.isArray(filter) ? filter : [filter]).filter(isRecord)) if (matchesWhere(part, shape, data)) score += searchScore(part, shape, data);
+    } else if (name === '_fulltext' && isRecord(filter) && typeof filter.match === 'string') {
+      score += matchedWords(searchableValues(data), filter.match);
+    } else if (isRecord(filter)) {
+      const field = shape.get(name);
+      if (field !== undefined && 'shape' in field) {
+        const values = servedValue(data, name);
+        for (const value of Array.isArray(values) ? values : [values]) if (isRecord(value)) score += searchScore(filter, field.shape(), value);
+      } else if (typeof filter.match === 'string') {
+        const weight = typeof filter.boost === 'number' ? filter.boost : 1;
+        score += weight * Math.max(0, ...fieldValues(data, name).searchable.flat().map((found) => matchedWords(found, filter.match as string)));
+      }
+    }
+  }
+  return score;
+}
+
+/** The value a field serves, and those of it that arrived under a searchable name. */
+function fieldValues(data: Readonly<Record<string, unknown>>, name: string): { served: unknown; searchable: unknown[] } {
+  let served: unknown;
+  const searchable: unknown[] = [];
+  for (const { key, searchable: isSearchable } of keysOf(name)) {
+    const found = ownValue(data, key);
+    if (found === undefined) continue;
+    served ??= found;
+    if (isSearchable) searchable.push(found);
+  }
+  return { served, searchable };
+}
+
+const SEARCHABLE = '___searchable';
+
+/** Every value of an object that arrived under a searchable name, in property type values too. */
+function searchableValues(data: unknown, found: unknown[] = []): unknown[] {
+  if (Array.isArray(data)) for (const element of data) searchableValues(element, found);
+  else if (isRecord(data)) {
+    for (const [key, value] of Object.entries(data)) {
+      if (key.endsWith(SEARCHABLE)) found.push(value);
+      else if (typeof value === 'object') searchableValues(value, found);
+    }
+  }
+  return found;
+}
+
+/** `_fulltext`: `match` (every word, in any searchable value) and `contains` (a substring of one, any case). */
+function matchesFulltext(filter: Readonly<Record<string, unknown>>, data: Readonly<Record<string, unknown>>): boolean {
+  if (typeof filter.match !== 'string' && typeof filter.contains !== 'string') return true;
+  const values = searchableValues(data);
+  if (typeof filter.match === 'string' && matchedWords(values, filter.match) < wordsOf(filter.match).length) return false;
+  if (typeof filter.contains === 'string') {
+    const wanted = filter.contains.toLowerCase();
+    const texts = values.flat().filter((v): v is string => typeof v === 'string');
+    if (!texts.some((text) => text.toLowerCase().includes(wanted))) return false;
+  }
+  return true;
+}
+
+/**
+ * How many words of the query the value holds (texts, or lists of them), in any case; 0
+ * unless it holds them all, since a search matches only when every word is found.
+ */
+function matchedWords(value: unknown, query: string): number {
+  const words = new Set((Array.isArray(value) ? value.flat() : [value]).flatMap((text) => (typeof text === 'string' ? wordsOf(text) : [])));
   const wanted = wordsOf(query);
-  return wanted.length > 0 && wanted.every((word) => words.has(word));
+  return wanted.length > 0 && wanted.every((word) => words.has(word)) ? wanted.length : 0;
 }
 
 function wordsOf(text: string): string[] {
@@ -115,14 +172,4 @@ function wordsOf(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
-}
-
-function matchesFilter(value: unknown, filter: ScalarFilter): boolean {
-  if (value === null || value === undefined) return false;
-  if (filter.eq !== undefined && filter.eq !== null && value !== filter.eq) return false;
-  if (filter.in !== undefined && filter.in !== null && !filter.in.includes(value)) return false;
-  if (typeof filter.contains === 'string' && (typeof value !== 'string' || !value.toLowerCase().includes(filter.contains.toLowerCase()))) return false;
-  if (typeof filter.gt === 'number' && (typeof value !== 'number' || !(value > filter.gt))) return false;
-  if (typeof filter.lt === 'number' && (typeof value !== 'number' || !(value < filter.lt))) return false;
-  return true;
 }

@@ -8,6 +8,7 @@ import { mediaType, withoutBody, withWholeBody, type EmulatedService } from '../
 import type { ItemStore } from '../items/item-store.js';
 import type { MemoryStore } from '../server/store.js';
 import type { ItemField } from '../types.js';
+import { corsHeaders, preflight, type CorsOrigins } from './cors.js';
 import type { GraphqlEngine, GraphqlRequest } from './engine.js';
 import type { Reader } from './item-query.js';
 import { graphqlPage, PAGE_POLICY } from './page.js';
@@ -24,6 +25,10 @@ export interface GraphqlServiceDeps {
   now: () => number;
   /** The optional item fields every content type serves (EmulatorOptions.itemFields, resolved). */
   itemFields: readonly ItemField[];
+  /** The origins a browser may query from; undefined for every loopback origin. */
+  corsOrigins: CorsOrigins;
+  /** Which keys of an item's data line its last push left unindexed; none when absent. */
+  unindexed?: (source: string, lang: string, id: string) => ReadonlySet<string> | undefined;
 }
 
 /** A query document is text a person types; a megabyte is far more than any. */
@@ -43,7 +48,7 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
   let engine: Promise<GraphqlEngine> | undefined;
   const loadEngine = (): Promise<GraphqlEngine> => {
     if (engine === undefined) {
-      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now, deps.itemFields));
+      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now, deps.itemFields, deps.unindexed));
       // A failed import is tried again by the next request rather than remembered.
       loading.catch(() => {
         if (engine === loading) engine = undefined;
@@ -51,6 +56,12 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
       engine = loading;
     }
     return engine;
+  };
+
+  const run = async (reader: Reader, request: GraphqlRequest): Promise<Reply> => {
+    const answer = await (await loadEngine()).execute(request, reader);
+    const errors = answer.body.errors?.length ?? 0;
+    return { status: answer.status, json: answer.body, note: errors === 0 ? 'query answered' : `${errors} GraphQL error(s)` };
   };
 
   const query = withWholeBody(async (req, url, body) => {
@@ -61,19 +72,54 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
     if (!parsed.ok) return graphqlError(400, 'text' in parsed.reply ? parsed.reply.text : 'The request body is not JSON');
     const request = graphqlRequest(parsed.value);
     if (typeof request === 'string') return graphqlError(400, request);
-    const answer = await (await loadEngine()).execute(request, reader);
-    const errors = answer.body.errors?.length ?? 0;
-    return { status: answer.status, json: answer.body, note: errors === 0 ? 'query answered' : `${errors} GraphQL error(s)` };
+    return run(reader, request);
   });
 
-  const page = withoutBody(() => ({ status: 200, html: graphqlPage(), note: 'query page', headers: { 'content-security-policy': PAGE_POLICY } }));
+  // GET with ?query= is a query (GraphQL over HTTP, as the service takes it); without one, a
+  // browser gets the page and any other client an error saying what to send.
+  const get = withWholeBody(async (req, url, body) => {
+    if (!url.searchParams.has('query')) {
+      if (wantsJson(req)) return graphqlError(400, 'A GET query needs ?query=… (and optionally &variables={…}&operationName=…)');
+      return { status: 200, html: graphqlPage(), note: 'query page', headers: { 'content-security-policy': PAGE_POLICY } };
+    }
+    const reader = readerOf(req, url, body, deps);
+    if (typeof reader === 'string') return graphqlError(401, reader, { 'www-authenticate': 'epi-single' });
+    const request = queryStringRequest(url);
+    if (typeof request === 'string') return graphqlError(400, request);
+    return run(reader, request);
+  });
 
   return {
     prefix: GRAPHQL_PREFIX,
     maxBodyBytes: MAX_BODY_BYTES,
     error: (status, message) => graphqlError(status, message),
-    routes: new Map([[GRAPHQL_PATH, new Map([['POST', query], ['GET', page]])]]),
+    answerHeaders: (req) => corsHeaders(req, deps.corsOrigins),
+    routes: new Map([[GRAPHQL_PATH, new Map([['POST', query], ['GET', get], ['OPTIONS', withoutBody((req) => preflight(req, deps.corsOrigins))]])]]),
   };
+}
+
+/** Whether a GET asks for JSON (Accept names it before HTML) rather than the page a browser's address bar gets. */
+function wantsJson(req: IncomingMessage): boolean {
+  const accept = (req.headers.accept ?? '').toLowerCase();
+  const html = accept.indexOf('text/html');
+  const json = accept.search(/application\/(?:graphql-response\+)?json/);
+  return json !== -1 && (html === -1 || json < html);
+}
+
+/** `?query=&variables=&operationName=`, or what is wrong with them. */
+function queryStringRequest(url: URL): GraphqlRequest | string {
+  const params = url.searchParams;
+  for (const name of ['query', 'variables', 'operationName']) if (params.getAll(name).length > 1) return `The ${name} parameter is given more than once`;
+  const variables = params.get('variables');
+  let parsed: unknown;
+  if (variables !== null && variables !== '') {
+    try {
+      parsed = JSON.parse(variables);
+    } catch {
+      return 'variables must be JSON: ?variables={"name": value}';
+    }
+  }
+  return graphqlRequest({ query: params.get('query'), variables: parsed, operationName: params.get('operationName') ?? undefined });
 }
 
 /**

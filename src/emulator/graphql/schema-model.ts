@@ -62,6 +62,8 @@ export interface SchemaModel {
 /** Type names of the endpoint itself: a content or property type of the same name breaks the schema. */
 export const ENDPOINT_TYPE_NAMES: readonly string[] = [
   'Query', 'Locales', 'Ranking', 'ContentLanguageModel', 'StringFilterInput', 'IntFilterInput', 'FloatFilterInput', 'BooleanFilterInput',
+  'DateFilterInput', 'DateTimeFilterInput', 'SearchableStringFilterInput', 'OrderBy',
+  'OrderByFacetType', 'StringFacet', 'NumberFacet', 'DateFacet', 'RangeFacetsInput', 'DateFacetUnit',
   'Date', 'DateTime', 'String', 'Int', 'Float', 'Boolean', 'ID',
 ];
 
@@ -114,13 +116,13 @@ export function schemaModel(sources: ReadonlyArray<{ id: string; definition: Con
       const fields = Object.entries(type.properties ?? {}).map(([property, p]) => ({ name: property, type: fieldRef(p.type) }));
       const known = propertyTypes.get(name);
       if (known === undefined) {
-        if (claim([name], `property type ${name} of source ${id}`)) propertyTypes.set(name, { name, source: id, fields });
+        if (claim([name, `${name}WhereInput`, `${name}OrderByInput`], `property type ${name} of source ${id}`)) propertyTypes.set(name, { name, source: id, fields });
       } else if (JSON.stringify(known.fields) !== JSON.stringify(fields)) {
         problems.push(`property type ${name} is declared differently by sources ${known.source} and ${id}`);
       }
     }
     for (const name of Object.keys(definition.contentTypes ?? {})) {
-      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name, served));
+      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`, `${name}Facet`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name, served));
     }
   }
   return { contentTypes, propertyTypes: [...propertyTypes.values()], locales: [...locales.values()], itemFields: [...itemFields], problems };

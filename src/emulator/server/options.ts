@@ -32,6 +32,8 @@ export interface ResolvedEmulatorOptions {
   indexingLagMs: number;
   /** The item fields every content type of the content GraphQL endpoint serves, each once, in ITEM_FIELD_NAMES order. */
   itemFields: readonly ItemField[];
+  /** The origins a browser may query the content GraphQL endpoint from; undefined for every loopback origin. */
+  corsOrigins: readonly string[] | undefined;
 }
 
 export const EMULATOR_DEFAULTS = {
@@ -78,11 +80,8 @@ function integer(value: number | undefined, name: string, min: number, max = Num
 
 export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulatorOptions {
   const host = options.host ?? EMULATOR_DEFAULTS.host;
-  if (!isLoopbackHost(host)) {
-    throw new GraphformError('GF_EMULATOR_NON_LOOPBACK', `The emulator only listens on loopback addresses, not ${host}`, {
-      hint: 'It accepts any request signed with its local credentials: use 127.0.0.1, ::1 or localhost.',
-    });
-  }
+  // Beyond loopback (a container's frontend must reach it) is allowed; the command warns.
+  if (host.trim() === '' || /[\s/]/.test(host)) throw bad(`host must be an address or name to listen on, such as 127.0.0.1 or 0.0.0.0, not ${JSON.stringify(host)}`);
   const credentials = options.credentials ?? generateCredentials();
   if (credentials.appKey === '' || credentials.appKey.includes(':')) throw bad('The app key must be non-empty and must not contain ":"');
   if (credentials.secret === '' || !STRICT_BASE64.test(credentials.secret)) throw bad('The secret must be base64 (epi-hmac signs with its decoded bytes)');
@@ -108,6 +107,7 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     schemaDelayMs: integer(options.schemaDelayMs, 'schemaDelayMs', 0, MAX_DELAY_MS) ?? 0,
     indexingLagMs: integer(options.indexingLagMs, 'indexingLagMs', 0, MAX_DELAY_MS) ?? 0,
     itemFields: checkItemFields(options.itemFields),
+    corsOrigins: checkCorsOrigins(options.corsOrigins),
   };
 }
 
@@ -118,6 +118,15 @@ export function checkItemFields(given: readonly string[] | undefined): readonly 
   const unknown = given.find((name) => !(ITEM_FIELD_NAMES as readonly unknown[]).includes(name));
   if (unknown !== undefined) throw bad(`itemFields: ${JSON.stringify(unknown)} is not an item field the emulator can serve; the allowed ones are ${ITEM_FIELD_NAMES.join(', ')}`);
   return ITEM_FIELD_NAMES.filter((name) => given.includes(name));
+}
+
+/** Each origin as a browser sends it (`http://host:port`, no path), or `*` for any. */
+function checkCorsOrigins(given: readonly string[] | undefined): readonly string[] | undefined {
+  if (given === undefined) return undefined;
+  for (const origin of given) {
+    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) throw bad(`corsOrigins: ${JSON.stringify(origin)} is not an origin such as http://localhost:3000 (scheme, host and port, no path), nor *`);
+  }
+  return [...given];
 }
 
 function checkApps(apps: readonly MarketingApp[]): MarketingApp[] {

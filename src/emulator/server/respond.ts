@@ -6,7 +6,9 @@ export type Reply =
   | { status: number; json: unknown; note: string; headers?: Record<string, string> }
   | { status: number; empty: true; note: string; headers?: Record<string, string> }
   /** A page for a browser (the consent page, the GraphQL page): no external assets, never framed; scripts only as its policy allows. */
-  | { status: number; html: string; note: string; headers?: Record<string, string> };
+  | { status: number; html: string; note: string; headers?: Record<string, string> }
+  /** A static file the emulator ships (the GraphiQL page's script and styles). */
+  | { status: number; bytes: Buffer; contentType: string; note: string; headers?: Record<string, string> };
 
 export const text = (status: number, message: string, note = message): Reply => ({ status, text: message, note });
 export const json = (status: number, value: unknown, note = ''): Reply => ({ status, json: value, note });
@@ -15,8 +17,12 @@ export const empty = (status: number, note: string): Reply => ({ status, empty: 
 export function send(res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) return;
   const headers: Record<string, string> = { ...reply.headers };
-  let body = '';
-  if ('text' in reply) {
+  let body: string | Buffer = '';
+  if ('bytes' in reply) {
+    headers['content-type'] = reply.contentType;
+    headers['x-content-type-options'] = 'nosniff';
+    body = reply.bytes;
+  } else if ('text' in reply) {
     headers['content-type'] = 'text/plain; charset=utf-8';
     body = reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`;
   } else if ('json' in reply) {
@@ -29,7 +35,7 @@ export function send(res: ServerResponse, reply: Reply): void {
     headers['x-frame-options'] = 'DENY';
     body = reply.html;
   }
-  if (body !== '') headers['content-length'] = String(Buffer.byteLength(body));
+  if (body.length > 0) headers['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(reply.status, headers);
   res.end(body);
 }

@@ -66,6 +66,8 @@ export interface EmulatedService {
   maxBodyBytes?: number;
   /** An answer the shell makes (404, 405, 413, an injected fault), in the service's error format. */
   error(status: number, message: string): Reply;
+  /** Headers every answer to this request carries, the shell's own answers included (CORS: a browser reads a 401 only with them). */
+  answerHeaders?(req: IncomingMessage): Record<string, string>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { handleApi, type ApiDeps, type ApiOutcome } from './api-handler.js';
 import type { FaultInjector } from './faults.js';
-import { isOwnHost, shownHost } from './host-check.js';
+import { isLoopbackPeer, isOwnHost, shownHost } from './host-check.js';
 import { handleInspection } from './inspect-routes.js';
 import type { RequestLog } from './request-log.js';
 import { send, text, type Reply } from './respond.js';
@@ -58,6 +58,11 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
       return;
     }
     if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
+      // Control needs no credentials: only this machine may use it, wherever the emulator listens.
+      if (!isLoopbackPeer(req.socket.remoteAddress)) {
+        finish(text(403, 'The control API (/_emulator/) answers only requests from this machine'));
+        return;
+      }
       send(res, await handleInspection(req, url, deps.inspect, deps.faults, deps.marketing));
       return;
     }
@@ -74,7 +79,9 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
     let service: EmulatedService | undefined;
     try {
       service = 'load' in found ? await found.load() : found;
-      finish(await handleApi(req, url, service, deps.api));
+      const outcome = await handleApi(req, url, service, deps.api);
+      const extra = service.answerHeaders?.(req);
+      finish(extra === undefined || !('status' in outcome) ? outcome : { ...outcome, headers: { ...extra, ...outcome.headers } });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       const failed = service?.error(500, 'The emulator failed to handle this request') ?? text(500, 'The emulator failed to handle this request');

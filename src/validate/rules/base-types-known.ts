@@ -1,11 +1,10 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { closestMatch } from '../../diagnostics/suggest.js';
 import { diagnosticAt, type Rule } from '../rule.js';
 
 /** Every `contentType` entry names a content type of the same source. */
 export const baseTypesKnownRule: Rule = {
   name: 'base-types-known',
-  check({ sources }) {
+  check({ sources, suggest }) {
     const found: Diagnostic[] = [];
     for (const source of sources) {
       const names = source.contentTypes.map((contentType) => contentType.name);
@@ -18,7 +17,7 @@ export const baseTypesKnownRule: Rule = {
           if (propertyTypes.has(base.name)) {
             message = `${subject}, which is a property type; contentType lists content types of this source only`;
           } else {
-            const suggestion = closestMatch(base.name, names.filter((name) => name !== contentType.name));
+            const suggestion = suggest.closest(base.name, names.filter((name) => name !== contentType.name));
             const help = suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`;
             message = `${subject}, which is not a content type of this source${help}`;
           }

@@ -1,10 +1,9 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { closestMatch } from '../../diagnostics/suggest.js';
 import { isRecord } from '../../model/is-record.js';
 import { diagnosticAt, type Rule } from '../rule.js';
 import type { ContentTypeView, SourceView } from '../source-view.js';
 
-/** Top-level fields of an asset of GET /v3/assets (public-facts.md "Marketing platform"). */
+/** Top-level fields of an asset of GET /v3/assets (docs/service-facts.md "Open API"). */
 export const ASSET_FIELDS: readonly string[] = [
   'id', 'title', 'type', 'mime_type', 'file_extension', 'created_at', 'modified_at', 'folder_id', 'file_location',
   'is_archived', 'content', 'labels', 'links', 'owner_organization_id', 'thumbnail_url',
@@ -20,7 +19,7 @@ const SERVICE_FIELDS: readonly string[] = ['ContentType', 'Language', 'Status', 
  */
 export const importBlockRule: Rule = {
   name: 'import-block',
-  check({ files, sources }) {
+  check({ files, sources, suggest }) {
     const found: Diagnostic[] = [];
     for (const source of sources) {
       const raw = files.find((file) => file.file === source.file)?.value;
@@ -29,7 +28,7 @@ export const importBlockRule: Rule = {
       const at = (path: (string | number)[], where: 'key' | 'value' = 'value') => ({ sourceMap: source.sourceMap, path: ['import', ...path], where });
       const contentType = typeof spec.contentType === 'string' ? source.contentTypes.find((c) => c.name === spec.contentType) : undefined;
       if (typeof spec.contentType === 'string' && contentType === undefined) {
-        const suggestion = closestMatch(spec.contentType, source.contentTypes.map((c) => c.name));
+        const suggestion = suggest.closest(spec.contentType, source.contentTypes.map((c) => c.name));
         found.push(diagnosticAt(at(['contentType']), 'GF_IMPORT_UNKNOWN_CONTENT_TYPE', `import.contentType \`${spec.contentType}\` is not a content type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`));
       } else if (contentType !== undefined && isAbstract(raw, contentType.name)) {
         found.push(diagnosticAt(at(['contentType']), 'GF_IMPORT_ABSTRACT_CONTENT_TYPE', `import.contentType \`${contentType.name}\` is abstract: items need a content type that is not; name one that derives from it`));
@@ -42,7 +41,7 @@ export const importBlockRule: Rule = {
       const properties = contentType === undefined ? undefined : effectiveProperties(source, contentType);
       for (const [property, field] of Object.entries(spec.mapping)) {
         if (properties !== undefined && !properties.has(property) && !SERVICE_FIELDS.includes(property)) {
-          const suggestion = closestMatch(property, properties);
+          const suggestion = suggest.closest(property, properties);
           found.push(
             diagnosticAt(
               at(['mapping', property], 'key'),
@@ -53,7 +52,7 @@ export const importBlockRule: Rule = {
         }
         const top = typeof field === 'string' ? field.split('.')[0] ?? '' : '';
         if (top !== '' && !ASSET_FIELDS.includes(top)) {
-          const suggestion = closestMatch(top, ASSET_FIELDS);
+          const suggestion = suggest.closest(top, ASSET_FIELDS);
           found.push(
             diagnosticAt(
               at(['mapping', property]),

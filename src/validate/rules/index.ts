@@ -9,6 +9,7 @@ import { importBlockRule } from './import-block.js';
 import { inheritanceCycleRule } from './inheritance-cycle.js';
 import { linkFieldNamesRule } from './link-field-names.js';
 import { maxSourcesRule } from './max-sources.js';
+import { movedPropertiesRule } from './moved-properties.js';
 import { movesAndConversionsRule } from './moves-and-conversions.js';
 import { propertyTypeNameCollisionRule } from './property-type-name-collision.js';
 import { propertyTypesKnownRule } from './property-types-known.js';
@@ -37,5 +38,6 @@ export const rules: readonly Rule[] = [
   linkFieldNamesRule,
   searchableAndSkipRule,
   movesAndConversionsRule,
+  movedPropertiesRule,
   codegenSourcesRule,
 ];

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { closestMatch } from '../../diagnostics/suggest.js';
+import type { SuggestionBudget } from '../../diagnostics/suggest.js';
 import { isRecord } from '../../model/is-record.js';
 import { diagnosticAt, type Rule } from '../rule.js';
 import type { SourceView } from '../source-view.js';
@@ -12,30 +12,47 @@ import type { SourceView } from '../source-view.js';
  */
 export const movesAndConversionsRule: Rule = {
   name: 'moves-and-conversions',
-  check({ files, sources }) {
+  check({ files, sources, suggest }) {
     const found: Diagnostic[] = [];
     for (const source of sources) {
       const raw = files.find((file) => file.file === source.file)?.value;
       if (!isRecord(raw)) continue;
       const names = declaredNames(source);
-      if (Array.isArray(raw.moved)) found.push(...checkMoves(source, raw.moved, names));
-      if (isRecord(raw.convert)) {
-        for (const key of Object.keys(raw.convert)) {
-          if (!/^[^.]+\.[^.]+$/.test(key) || names.has(key)) continue;
-          const suggestion = closestMatch(key, [...names].filter((name) => name.includes('.')));
-          found.push(
-            diagnosticAt(
-              { sourceMap: source.sourceMap, path: ['convert', key], where: 'key' },
-              'GF_CONVERT_UNKNOWN_PROPERTY',
-              `convert names \`${key}\`, which is not a property of a content type or property type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
-            ),
-          );
-        }
-      }
+      if (Array.isArray(raw.moved)) found.push(...checkMoves(source, raw.moved, names, suggest));
+      if (isRecord(raw.convert)) found.push(...checkConversions(source, Object.keys(raw.convert), names, suggest));
     }
     return found;
   },
 };
+
+/**
+ * Each `convert:` key names a declared property as `Type.Property`. A key of another form is
+ * reported here too: the schema's own pattern error is left to the rules, and a file with no
+ * error would not be declared at all (a prune would then delete its source).
+ */
+function checkConversions(source: SourceView, keys: readonly string[], names: ReadonlySet<string>, suggest: SuggestionBudget): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const properties = [...names].filter((name) => name.includes('.'));
+  for (const key of keys) {
+    if (names.has(key)) continue;
+    const at = { sourceMap: source.sourceMap, path: ['convert', key], where: 'key' as const };
+    if (!/^[^.]+\.[^.]+$/.test(key)) {
+      const same = properties.filter((name) => name.slice(name.indexOf('.') + 1) === key);
+      const hint = same.length > 0 ? `; did you mean ${same.map((name) => `\`${name}\``).join(' or ')}?` : '; write it as `Type.Property`, e.g. `Article.Version`';
+      found.push(diagnosticAt(at, 'GF_CONVERT_UNKNOWN_PROPERTY', `convert key \`${key}\` is not of the form \`Type.Property\` (a content type's or property type's property)${hint}`));
+      continue;
+    }
+    const suggestion = suggest.closest(key, properties);
+    found.push(
+      diagnosticAt(
+        at,
+        'GF_CONVERT_UNKNOWN_PROPERTY',
+        `convert names \`${key}\`, which is not a property of a content type or property type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+      ),
+    );
+  }
+  return found;
+}
 
 /** Every declared type name, and every `Type.Property` of content types and property types. */
 function declaredNames(source: SourceView): Set<string> {
@@ -53,7 +70,7 @@ interface Move {
   index: number;
 }
 
-function checkMoves(source: SourceView, list: readonly unknown[], names: ReadonlySet<string>): Diagnostic[] {
+function checkMoves(source: SourceView, list: readonly unknown[], names: ReadonlySet<string>, suggest: SuggestionBudget): Diagnostic[] {
   const found: Diagnostic[] = [];
   const at = (index: number, key: 'from' | 'to') => ({ sourceMap: source.sourceMap, path: ['moved', index, key], where: 'value' as const });
   const moves: Move[] = [];
@@ -88,7 +105,7 @@ function checkMoves(source: SourceView, list: readonly unknown[], names: Readonl
   }
   for (const move of byFrom.values()) {
     if (endOfChain(move.to, byFrom, names)) continue;
-    const suggestion = closestMatch(move.to, [...names].filter((name) => name.includes('.') === move.to.includes('.')));
+    const suggestion = suggest.closest(move.to, [...names].filter((name) => name.includes('.') === move.to.includes('.')));
     found.push(
       diagnosticAt(
         at(move.index, 'to'),

@@ -100,6 +100,11 @@ function article(id: string, values: Record<string, unknown> = {}, language = 'e
   return { type: 'Article', language, id, contentType: ['Item', 'Article'], values: { Name: `Article ${id}`, ...values }, service: { Status: 'Published' } };
 }
 
+/** The item as public: served Published with an `_rbac` that lets everyone read it (a pass must read both back). */
+function publicly(item: ServedItem): ServedItem {
+  return { ...item, service: { Status: 'Published', _rbac: 'r:Everyone:Read' } };
+}
+
 function releaseNote(id: string, language = 'en'): ServedItem {
   return { type: 'ReleaseNote', language, id, contentType: ['Item', 'ReleaseNote'], values: { Name: `Note ${id}`, Notes: 'fixed' }, service: { Status: 'Draft' } };
 }
@@ -177,9 +182,9 @@ describe('KeepPass: String to Float (Article.Version)', () => {
   });
 
   it('with onError fail: "n/a" blocks, the example naming the item', () => {
-    const keep = pass({ after: afterDeclaration({ convert: { 'Article.Version': { onError: 'fail' } } }) });
-    expect(keep.accept(article('a1', { Version: '2' }))).toBeDefined();
-    const detail = expectLost(keep, article('a2', { Version: 'n/a' }, 'sv'), 'cannot-convert');
+    const keep = pass({ after: afterDeclaration({ convert: { 'Article.Version': { onError: 'fail' } } }), readable: ['Status', '_rbac'] });
+    expect(keep.accept(publicly(article('a1', { Version: '2' })))).toBeDefined();
+    const detail = expectLost(keep, publicly(article('a2', { Version: 'n/a' }, 'sv')), 'cannot-convert');
     expect(detail).toContain('Article.Version');
     const account = known(keep.account());
     expect(account.blocked).toBe(true);
@@ -187,12 +192,12 @@ describe('KeepPass: String to Float (Article.Version)', () => {
   });
 
   it('with drop-value: the value is dropped and counted, the item kept', () => {
-    const keep = pass({ after: afterDeclaration({ convert: { 'Article.Version': { onError: 'drop-value' } } }) });
-    const data = line(keep.accept(article('a1', { Version: 'n/a', Summary: 's' })));
+    const keep = pass({ after: afterDeclaration({ convert: { 'Article.Version': { onError: 'drop-value' } } }), readable: ['Status', '_rbac'] });
+    const data = line(keep.accept(publicly(article('a1', { Version: 'n/a', Summary: 's' }))));
     expect(data).not.toHaveProperty('Version');
     expect(data.Abstract).toBe('s');
-    expect(line(keep.accept(article('a2', { Version: '3' }))).Version).toBe(3);
-    keep.accept(article('a3', { Version: 'later' }));
+    expect(line(keep.accept(publicly(article('a2', { Version: '3' })))).Version).toBe(3);
+    keep.accept(publicly(article('a3', { Version: 'later' })));
     const account = known(keep.account());
     expect(account.dropped).toEqual([{ property: 'Article.Version', why: 'drop-value', items: 2 }]);
     expect(account.blocked).toBe(false);
@@ -212,9 +217,9 @@ describe('KeepPass: String to Float (Article.Version)', () => {
   });
 
   it('undeclared: a strict conversion blocks even for a value that parses (onError undeclared)', () => {
-    const keep = pass();
-    expectLost(keep, article('a1', { Version: '1.5' }), 'cannot-convert');
-    expectLost(keep, article('a2', { Version: 'n/a' }), 'cannot-convert');
+    const keep = pass({ readable: ['Status', '_rbac'] });
+    expectLost(keep, publicly(article('a1', { Version: '1.5' })), 'cannot-convert');
+    expectLost(keep, publicly(article('a2', { Version: 'n/a' })), 'cannot-convert');
     expect(keep.accept(article('a3'))).toBeDefined();
     const account = known(keep.account());
     expect(account.blocked).toBe(true);
@@ -349,6 +354,15 @@ describe('KeepPass: items not carried over', () => {
     expect(account.lostBy).toEqual({ 'language-removed': 1 });
   });
 
+  it('an item whose data line is over the 16 MiB the push reads is lost (invalid), not written for the push to refuse after the PUT', () => {
+    const keep = pass();
+    // 16 MiB of text: the line with its other fields is just over the limit.
+    const detail = expectLost(keep, article('big', { Name: 'x'.repeat(16 * 1024 * 1024) }), 'invalid');
+    expect(detail).toMatch(/^its data line is \d+ bytes, more than the 16 MiB a data line may hold \(GF_DATA_LINE_TOO_LONG\)$/);
+    expect(keep.accept(article('small', { Name: 'x'.repeat(1024 * 1024) }))).toBeDefined();
+    expect(known(keep.account())).toMatchObject({ kept: 1, lost: 1, lostBy: { invalid: 1 }, lostExamples: [{ id: 'big', language: 'en', type: 'Article', reason: 'invalid' }] });
+  });
+
   it('readable [] and no defaults: unreadable', () => {
     const keep = pass({ readable: [], defaults: {} });
     const detail = expectLost(keep, article('a1'), 'unreadable');
@@ -397,7 +411,7 @@ describe('KeepPass: items not carried over', () => {
   it('a removed content type: type-removed', () => {
     const keep = pass({ after: afterDeclaration({ moved: [{ from: 'Article.Summary', to: 'Article.Abstract' }] }) });
     expectLost(keep, releaseNote('r1'), 'type-removed');
-    expect(known(keep.account()).rows).toEqual([{ type: 'ReleaseNote', to: null, language: 'en', deleted: 1, fromData: 0, kept: 0, lost: 1, lostBy: { 'type-removed': 1 } }]);
+    expect(known(keep.account()).rows).toEqual([{ type: 'ReleaseNote', to: null, language: 'en', deleted: 1, fromData: 0, kept: 0, lost: 1, lostBy: { 'type-removed': 1 }, access: { public: 0, hidden: 0, fromDefault: 0 } }]);
   });
 });
 
@@ -437,5 +451,24 @@ describe('KeepPass: the account adds up', () => {
     expect(account.lost).toBe(sum((row) => row.lost));
     expect(account.deleted).toBe(account.fromData + account.kept + account.lost);
     expect(account.lostBy).toEqual({ 'cannot-convert': 1, deleted: 2, 'language-removed': 2 });
+  });
+});
+
+describe('KeepPass: values of items that are not public stay out of the account', () => {
+  const draft = (item: ServedItem): ServedItem => ({ ...item, service: { Status: 'Draft', _rbac: 'r:Everyone:Read' } });
+  const restricted = (item: ServedItem): ServedItem => ({ ...item, service: { Status: 'Published', _rbac: 'r:Editors:Read' } });
+
+  it('names a draft, a restricted item and one whose _rbac is not read back by _id and language only; a public one with its value', () => {
+    const keep = pass({ after: afterDeclaration({ convert: { 'Article.Version': { onError: 'drop-item' } } }), readable: ['Status', '_rbac'] });
+    const details = [
+      expectLost(keep, publicly(article('p1', { Version: 'public-value' })), 'cannot-convert'),
+      expectLost(keep, draft(article('d1', { Version: 'draft-value' })), 'cannot-convert'),
+      expectLost(keep, restricted(article('r1', { Version: 'restricted-value' })), 'cannot-convert'),
+      expectLost(keep, article('u1', { Version: 'unread-access-value' }), 'cannot-convert'),
+    ];
+    const account = known(keep.account());
+    expect(account.conversions[0]?.examples).toEqual([{ id: 'p1', language: 'en', value: '"public-value"' }, { id: 'd1', language: 'en' }, { id: 'r1', language: 'en' }, { id: 'u1', language: 'en' }]);
+    // Lost items' details name the property and the change, never a value.
+    for (const detail of [...details, ...account.lostExamples.map((x) => x.detail)]) expect(detail).toBe('Article.Version does not convert from String to Float');
   });
 });

@@ -26,6 +26,16 @@ describe('mergePendingSnapshot', () => {
     expect(merged.hash).not.toBe(fresh.hash);
   });
 
+  it('leaves the pending items now in the data files to them: pushed from both, the push would refuse the duplicate', async () => {
+    const root = await makeTempDir('graphform-merge-');
+    const owed = await snapshot(root, 'news-1.ndjson', [['a', 'en', 'old a'], ['b', 'en', 'old b'], ['c', 'en', 'old c']]);
+    const fresh = await snapshot(root, 'news-2.ndjson', [['a', 'en', 'new a']]);
+    const merged = await mergePendingSnapshot(root, fresh, owed, 'news', new Set(['en\nb']));
+    const text = await readFile(path.join(root, merged.snapshot), 'utf8');
+    expect(text.match(/"Title":"[^"]+"/g)).toEqual(['"Title":"new a"', '"Title":"old c"']);
+    expect(merged.items).toBe(2);
+  });
+
   it('refuses a pending snapshot that is not the file state names', async () => {
     const root = await makeTempDir('graphform-merge-');
     const owed = await snapshot(root, 'news-1.ndjson', [['a', 'en', 'x']]);

@@ -17,8 +17,14 @@ describe('emulator options', () => {
     expect(isLoopbackHost(host)).toBe(expected);
   });
 
-  it('refuses to listen on a non-loopback address', async () => {
-    await expect(startEmulator({ host: '0.0.0.0' })).rejects.toMatchObject({ code: 'GF_EMULATOR_NON_LOOPBACK' });
+  it('listens on every interface when asked, still printing a loopback URL', async () => {
+    const emulator = await startTestEmulator({ host: '0.0.0.0' });
+    expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${emulator.url}/_emulator/sources`)).status).toBe(200);
+  });
+
+  it('refuses a host that is no address', async () => {
+    await expect(startEmulator({ host: 'http://example.com' })).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS' });
   });
 
   it.each([

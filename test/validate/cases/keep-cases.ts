@@ -1,7 +1,7 @@
 import type { InvalidCase } from './case.js';
 
 /** A source with content type Article (Title, Version) and property type Size (Width); `block` is appended as written. */
-const withKeep = (block: string): string =>
+export const withKeep = (block: string): string =>
   [
     'id: news',
     'label: News',
@@ -50,6 +50,29 @@ export const keepCases: InvalidCase[] = [
     files: { 'news.yaml': withKeep('convert:\n  Article.Versoin: { onError: fail }\n  Size.Width: { onError: skip }') },
     expected: ['news.yaml:16:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:17:26 GF_INVALID_VALUE'],
     messages: ['convert names `Article.Versoin`, which is not a property of a content type or property type of this source; did you mean `Article.Version`?'],
+  },
+  {
+    name: 'convert keys that are not Type.Property are errors at their key, so the file is never taken as not declared',
+    files: { 'news.yaml': withKeep('convert:\n  Version: { onError: fail }\n  Article.Box.Width: { onError: fail }\n  Nothing: { onError: fail }') },
+    expected: ['news.yaml:16:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:17:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:18:3 GF_CONVERT_UNKNOWN_PROPERTY'],
+    messages: [
+      'convert key `Version` is not of the form `Type.Property` (a content type\'s or property type\'s property); did you mean `Article.Version`?',
+      'convert key `Article.Box.Width` is not of the form `Type.Property`',
+      'convert key `Nothing` is not of the form `Type.Property` (a content type\'s or property type\'s property); write it as `Type.Property`',
+    ],
+  },
+  {
+    name: 'a property moved to another type',
+    files: { 'news.yaml': withKeep('moved:\n  - { from: Article.Summary, to: Size.Width }') },
+    expected: ['news.yaml:16:34 GF_MOVED_ACROSS_TYPES'],
+  },
+  {
+    name: 'a property moved onto one the source already holds (state)',
+    files: { 'news.yaml': withKeep('moved:\n  - { from: Article.Summary, to: Article.Title }') },
+    context: {
+      stateSources: { news: { label: 'News', languages: ['en'], contentTypes: { Article: { contentType: [], properties: { Title: { type: 'String' }, Summary: { type: 'String' } } } } } },
+    },
+    expected: ['news.yaml:16:34 GF_MOVED_ONTO_EXISTING'],
   },
   {
     name: 'keep with a default the format does not know',
