@@ -3,10 +3,10 @@
 // The benchmarks are TypeScript in test/bench/, run through vite's module runner; each
 // measurement runs the built binary in child processes.
 //
-//   node scripts/bench.mjs [--quick] [--only startup,plan,apply,emulator,data,yaml,keep,declared]
+//   node scripts/bench.mjs [--quick] [--only startup,plan,apply,emulator,data,yaml,keep,declared,operations]
 //
 // --quick uses fewer repetitions and smaller inputs (a smoke run, not figures to quote).
-// GRAPHFORM_BENCH_BIN=…/bin/graphform.js runs the startup, plan, apply, emulator, data, yaml, keep and declared suites with another build (before and after).
+// GRAPHFORM_BENCH_BIN=…/bin/graphform.js runs the startup, plan, apply, emulator, data, yaml, keep, declared and operations suites with another build (before and after).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { createServer, createServerModuleRunner } from 'vite';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt === -1 ? ['startup', 'plan', 'apply', 'emulator', 'data', 'yaml', 'keep', 'declared'] : process.argv[onlyAt + 1].split(',');
+const only = onlyAt === -1 ? ['startup', 'plan', 'apply', 'emulator', 'data', 'yaml', 'keep', 'declared', 'operations'] : process.argv[onlyAt + 1].split(',');
 const bin = process.env.GRAPHFORM_BENCH_BIN === undefined ? {} : { bin: path.resolve(process.env.GRAPHFORM_BENCH_BIN) };
 
 const SUITES = {
@@ -26,6 +26,7 @@ const SUITES = {
   data: ['test/bench/data-bench.ts', 'runDataBench', { ...(quick ? { sizeMb: 20, largeMb: 0, repetitions: 1 } : { sizeMb: 100, largeMb: 1024, repetitions: 3 }), ...bin }],
   keep: ['test/bench/keep-bench.ts', 'runKeepBench', { items: quick ? 20_000 : 100_000, ...bin }],
   declared: ['test/bench/declared-bench.ts', 'runDeclaredBench', { ...(quick ? { items: 20_000, repetitions: 3 } : { items: 200_000, repetitions: 5 }), ...bin }],
+  operations: ['test/bench/operations-bench.ts', 'runOperationsBench', { repetitions: quick ? 3 : 7, ...bin }],
   yaml: ['test/bench/yaml-bench.ts', 'runYamlBench', { ...(quick ? { sizeMb: 5, largeMb: 0 } : { sizeMb: 20, largeMb: 63 }), ...bin }],
 };
 

@@ -4,14 +4,13 @@ import { SentTally } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
 import { ownValue } from '../model/own.js';
 import { hashDefinition } from '../model/hash.js';
-import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
+import type { SourceDeclaration } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { stateEntry, withLedger, withoutSource, withPending, withSource } from '../state/state.js';
 import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
-import type { KeepAccount } from '../data/keep/types.js';
 import { hasDataChanges } from '../plan/policy.js';
 import { carriesItems } from '../plan/wire-renames.js';
-import { checkedKeep, owedItemsError, type KeptItems } from './keep-step.js';
+import { checkedKeep, owedItemsError, storedKeep, type CheckedKeep, type KeptItems } from './keep-step.js';
 import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
@@ -51,6 +50,10 @@ export interface ApplyOptions {
   syncData?: NonNullable<DataSyncStepOptions['syncData']>;
   /** Removes a snapshot once its items are served (or it is replaced by a newer one). */
   removeSnapshot?(snapshot: PendingSnapshot): Promise<void>;
+  /** Copies a new snapshot where another runner finds it (beside remote state) before state names it: the snapshot as state is to name it. */
+  storeSnapshot?(id: string, snapshot: PendingSnapshot): Promise<PendingSnapshot>;
+  /** Removes only the copy beside the state of a snapshot that a newer one replaced in state. */
+  removeStoredCopy?(snapshot: PendingSnapshot): Promise<void>;
   /** Removes every other snapshot of the source (left by a run killed before state named it): `current` is the one state names now. */
   pruneSnapshots?(id: string, current: PendingSnapshot): Promise<void>;
   /** The new snapshot completed by the pending one of an interrupted apply of the same declarations (its items the new read misses). */
@@ -115,7 +118,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
    * apply; here a new one replaces a pending one only when the service still holds
    * everything (the plan wipes again because the earlier PUT never went out).
    */
-  const keepStep = async (source: PlanSource, declaration: SourceDeclaration): Promise<{ snapshot: PendingSnapshot; before: SourceDefinition; account: KeepAccount } | undefined> => {
+  const keepStep = async (source: PlanSource, declaration: SourceDeclaration): Promise<CheckedKeep | undefined> => {
     if (options.keepItems === undefined || !carriesItems(source)) return undefined;
     const kept = await options.keepItems(source, declaration);
     if (kept === undefined) return undefined;
@@ -151,9 +154,10 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     try {
       if (source.requests.length > 0) {
         options.onEvent?.({ type: 'start', id: source.id, action: source.action });
-        const kept = declaration === undefined ? undefined : await keepStep(source, declaration);
+        const kept = declaration === undefined ? undefined : await storedKeep(options, source.id, await keepStep(source, declaration));
         let marker: PendingWork | undefined;
         if (kept !== undefined) {
+          const replaced = pendingOf(state, source.id)?.keep;
           marker = keepMarker(source, options.now(), { ...kept.snapshot, target: hashDefinition(requireDeclaration(declaration, source.id).definition) });
           // Before the PUT, whatever state held: the snapshot just written is what the next apply finishes from.
           await record((current) =>
@@ -162,6 +166,7 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
               : withPending(current, source.id, marker),
           );
           await options.pruneSnapshots?.(source.id, kept.snapshot);
+          if (replaced?.remote !== undefined && replaced.remote.name !== kept.snapshot.remote?.name) await options.removeStoredCopy?.(replaced);
           options.onEvent?.({ type: 'kept', id: source.id, items: kept.snapshot.items, snapshot: kept.snapshot.snapshot });
         } else {
           marker = repushes(declaration) && repushReason(source) !== undefined ? repushMarker(source, options.now()) : undefined;

@@ -4,6 +4,8 @@ import type { SourceDeclaration } from '../model/types.js';
 import type { PlanSource } from '../plan/types.js';
 import type { DataLedger } from '../state/types.js';
 import type { SentChanges } from '../data/ledger/send-changes.js';
+import { hasDataChanges } from '../plan/policy.js';
+import { awaitSchema } from './schema-step.js';
 import { APPLY_WAIT_CODES, duration, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, DataSyncOutcome, SourceOutcome } from './types.js';
 
@@ -42,7 +44,14 @@ export async function dataSyncStep(
     options.onEvent?.({ type: 'data-sync', id, outcome: sync });
     return undefined;
   };
-  const tally = new SentTally();
+  const waits = options.waits;
+  // After a types request in this apply (a partial update too) items wait for GraphQL to serve the new fields: pushed before, they may never be indexed. A re-push waited already.
+  const typesSent = source.requests.some((r) => r.kind === 'types.put' || r.kind === 'types.post');
+  if (waits !== undefined && typesSent && outcome.schemaWait === undefined && hasDataChanges(source)) {
+    const schema = await awaitSchema(waits, declaration, outcome, 'its changed data items', options.onEvent);
+    if (!schema.ok) return failed({ add: 0, change: 0, delete: 0 }, schema.stopped ? `stopped by an interrupt before GraphQL served the new schema of source ${id}` : schema.error, schema.stopped ? undefined : schema.code);
+  }
+  const tally = new SentTally(declaration.definition);
   let synced: SentChanges;
   try {
     synced = await options.syncData(source, declaration, ledger, repushed, tally);
@@ -51,12 +60,11 @@ export async function dataSyncStep(
   }
   const sync: DataSyncOutcome = { add: synced.add, change: synced.change, delete: synced.delete, ...(synced.summary === undefined ? {} : { summary: synced.summary }) };
   if (synced.summary !== undefined && synced.summary.status !== 'sent') return failed(sync, `the changed data items of source ${id} were not all sent (${synced.summary.status})`);
-  const waits = options.waits;
   if (waits !== undefined && synced.summary !== undefined && tally.sent > 0) {
     const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
     sync.served = served;
     if (served.outcome === 'stopped') return failed(sync, `stopped by an interrupt before GraphQL served every changed item of source ${id}`);
-    if (served.outcome !== 'done') return failed(sync, `GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+    if (served.outcome !== 'done') return failed(sync, `GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
   }
   outcome.dataSync = sync;
   options.onEvent?.({ type: 'data-sync', id, outcome: sync });

@@ -39,7 +39,7 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
     // Losing them was allowed: the full update goes ahead as it did before graphform kept items.
     if (allowDataLoss) return undefined;
     throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${source.id} cannot be read back (${account.reason}); nothing was sent`, {
-      hint: 'Run `graphform plan` to see why; pass --allow-data-loss to update the schema without keeping them.',
+      hint: 'Run `graphform plan` to see why; pass `allowDataLoss` to update the schema without keeping them.',
     });
   }
   if (account.blocked) {
@@ -51,7 +51,12 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
   if (unservedCount(account) > 0 && !allowDataLoss) throw unservedValuesError(source.id, update, account.unserved ?? []);
   if (account.lost > 0 && !allowDataLoss) {
     throw new GraphformError('GF_KEEP_ITEMS_LOST', `the ${update} of source ${source.id} would lose ${account.lost} item${account.lost === 1 ? '' : 's'} that cannot be carried over; nothing was sent`, {
-      hint: 'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
+      hint: 'Run `graphform plan` to see which and why; pass `allowDataLoss` to lose them.',
+    });
+  }
+  if (account.access.fromDefault > 0 && !allowDataLoss) {
+    throw new GraphformError('GF_KEEP_ACCESS_UNKNOWN', `the ${update} of source ${source.id} would give ${account.access.fromDefault} item${account.access.fromDefault === 1 ? '' : 's'} the _rbac of keep.defaults whatever access ${account.access.fromDefault === 1 ? 'it' : 'they'} had (GraphQL does not serve _rbac back and the environment has no singleKey); nothing was sent`, {
+      hint: 'Set the environment\'s singleKey so public items stay public and hidden ones hidden, or allow the loss (`allowDataLoss`) to give them keep.defaults._rbac.',
     });
   }
   if (kept.snapshot === undefined) return undefined;
@@ -72,6 +77,24 @@ export function owedItemsError(sourceId: string, owed: PendingSnapshot): Graphfo
 function unservedValuesError(sourceId: string, update: string, unserved: readonly UnservedValues[]): GraphformError {
   const listed = unserved.filter((u) => u.items > 0).map((u) => `${u.property} (up to ${u.items} item${u.items === 1 ? '' : 's'})`);
   return new GraphformError('GF_KEEP_VALUES_LOST', `the ${update} of source ${sourceId} would lose the values of ${listed.join(', ')}: the service does not serve ${listed.length === 1 ? 'that property' : 'those properties'} now (removed outside graphform), so they cannot be read back; nothing was sent`, {
-    hint: 'To get them back, first apply a declaration that only adds the properties back (a partial update), then this one; or pass --allow-data-loss to lose them.',
+    hint: 'To get them back, first apply a declaration that only adds the properties back (a partial update), then this one; or allow the loss (`allowDataLoss`) to lose them.',
   });
+}
+
+/**
+ * The checked keep step with its snapshot copied beside the state (`storeSnapshot`), before
+ * state names it; when that fails, the snapshot is named nowhere, so it goes.
+ */
+export async function storedKeep(
+  hooks: { storeSnapshot?(id: string, snapshot: PendingSnapshot): Promise<PendingSnapshot>; removeSnapshot?(snapshot: PendingSnapshot): Promise<void> },
+  id: string,
+  checked: CheckedKeep | undefined,
+): Promise<CheckedKeep | undefined> {
+  if (checked === undefined || hooks.storeSnapshot === undefined) return checked;
+  try {
+    return { ...checked, snapshot: await hooks.storeSnapshot(id, checked.snapshot) };
+  } catch (error) {
+    await hooks.removeSnapshot?.(checked.snapshot);
+    throw error;
+  }
 }

@@ -3,7 +3,8 @@ import { SentTally } from '../graph/served.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { PendingSnapshot } from '../state/types.js';
 import type { PushSummary } from '../data/types.js';
-import { APPLY_WAIT_CODES, duration, listed, shortfallText, type ServiceWaits } from './service-waits.js';
+import { awaitSchema } from './schema-step.js';
+import { APPLY_WAIT_CODES, duration, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, SourceOutcome } from './types.js';
 
 /** What the re-push takes of apply's options (ApplyOptions has them all). */
@@ -29,18 +30,15 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
   try {
     const waits = options.waits;
     if (waits !== undefined) {
-      const schema = await waits.schema(declaration, (gap, waitedMs) => options.onEvent?.({ type: 'schema-waiting', id, waitedMs, timeoutMs: waits.schemaTimeoutMs, gap }));
-      outcome.schemaWait = { outcome: schema.outcome, waitedMs: schema.waitedMs, missing: schema.missing };
+      const schema = await awaitSchema(waits, declaration, outcome, 'its data files', options.onEvent);
       // An interrupt ends the wait: nothing is pushed, the pending marker stays for the next apply.
-      if (schema.outcome === 'stopped') return;
-      if (schema.outcome !== 'done') {
-        const lacks = schema.missing.length > 0 && schema.missing[0] !== 'the schema' ? `; it still lacks ${listed(schema.missing)}` : '';
-        failRepush(`GraphQL did not serve the new schema of source ${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; its data files were not pushed`, APPLY_WAIT_CODES.schemaNotServed);
+      if (!schema.ok && schema.stopped) return;
+      if (!schema.ok) {
+        failRepush(schema.error, schema.code);
         return;
       }
-      options.onEvent?.({ type: 'schema-served', id, waitedMs: schema.waitedMs });
     }
-    const tally = new SentTally();
+    const tally = new SentTally(declaration.definition);
     const summary = await options.repushData?.(declaration, tally, snapshot);
     if (summary !== undefined) outcome.repush = summary;
     options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
@@ -53,7 +51,7 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
       outcome.repushError = `stopped by an interrupt before GraphQL served every item of source ${id}`;
       return;
     }
-    failRepush(`GraphQL serves fewer items of source ${id} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+    failRepush(`GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
   } catch (error) {
     if (isGraphformError(error)) failRepush(error.message, error.code, error.hint);
     else failRepush(error instanceof Error ? error.message : String(error));

@@ -3,7 +3,7 @@ import { shortfall, type SentTally, type ServedProgress, type ServedReport } fro
 import type { SourceDeclaration } from '../model/types.js';
 
 /**
- * GraphQL's side of a re-push (public-facts.md, "Propagation and indexing"): items pushed
+ * GraphQL's side of a re-push (docs/service-facts.md, "Propagation and indexing"): items pushed
  * before the new schema is served may never be indexed, and a 200 means accepted, not
  * served. So the re-push waits for the schema first and counts what is served after.
  */
@@ -17,13 +17,15 @@ export interface ServiceWaits {
 /** The codes of a re-push that GraphQL did not confirm: the pending marker stays and the next apply finishes it. */
 export const APPLY_WAIT_CODES = {
   schemaNotServed: 'GF_APPLY_SCHEMA_NOT_SERVED',
+  schemaUnexpected: 'GF_APPLY_SCHEMA_UNEXPECTED',
   itemsNotServed: 'GF_APPLY_ITEMS_NOT_SERVED',
 } as const;
 
-/** "Product in sv (sent 3, served 1), Article in en (sent 2, not counted: …)". */
+/** "Product in sv (sent 3, served 1), Article in en (sent 2, not counted: …); not confirmed: lamp in sv (not served), …". */
 export function shortfallText(report: ServedReport): string {
   const short = shortfall(report).map((p) => `${p.type} in ${p.language} (sent ${p.sent}, ${p.served === undefined ? 'not counted' : `served ${p.served}`})`);
-  return `${short.join(', ')}${report.reason === undefined ? '' : ` (${report.reason})`}`;
+  const named = report.notServed === undefined ? '' : `; not confirmed: ${listed(report.notServed.first)}${report.notServed.first.length < report.notServed.missing + report.notServed.stale ? ', …' : ''}`;
+  return `${short.join(', ')}${named}${report.reason === undefined ? '' : ` (${report.reason})`}`;
 }
 
 export function listed(items: readonly string[]): string {

@@ -1,6 +1,5 @@
-import { compareWithBase } from '../plan/base-plan.js';
 import type { Plan } from '../plan/types.js';
-import { alreadyPlannedNote, lossOnBaseNote } from '../render/base-plan-note.js';
+import { againstBasePlan } from '../render/against-base-plan.js';
 import { readPlanFile } from '../workflows/saved-plan.js';
 import type { CommandContext } from './context.js';
 import { workflowEnvironmentFor } from './workflow-environment.js';
@@ -18,13 +17,9 @@ export async function readBasePlan(ctx: CommandContext, file: string): Promise<P
  */
 export function againstBase(ctx: CommandContext, plan: Plan, base: Plan | undefined): { shown: Plan; note?: string } {
   if (base === undefined) return { shown: plan };
-  const compared = compareWithBase(plan, base);
-  if ('mismatch' in compared) {
-    ctx.err(`${ctx.color().yellow('warning')} --base-plan: ${compared.mismatch}; showing the whole plan.`);
-    return { shown: plan };
-  }
-  const notes = [alreadyPlannedNote(compared.alreadyPlanned), lossOnBaseNote(compared.lossOnBase)].filter((n): n is string => n !== undefined);
-  return notes.length === 0 ? { shown: compared.own } : { shown: compared.own, note: notes.join('\n\n') };
+  const view = againstBasePlan(plan, base);
+  if (view.mismatch !== undefined) ctx.err(`${ctx.color().yellow('warning')} --base-plan: ${view.mismatch}; showing the whole plan.`);
+  return view.note === undefined ? { shown: view.shown } : { shown: view.shown, note: view.note };
 }
 
 /** The rendered plan with the note under it; for JSON the note goes to standard error, keeping standard output one JSON document. */

@@ -25,6 +25,7 @@ export const FORMATS_BY_COMMAND: Readonly<Record<string, readonly OutputFormat[]
   'data purge': TEXT_JSON,
   'data restore': TEXT_JSON,
   codegen: TEXT_JSON,
+  'check-operations': ['text', 'json', 'markdown'],
   'auth login': TEXT_JSON,
   'auth status': TEXT_JSON,
   'auth refresh': TEXT_JSON,

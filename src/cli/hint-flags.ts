@@ -1,6 +1,30 @@
 import type { GlobalOptions } from './context.js';
 
 /**
+ * A GraphformError's hint is written for every caller, so it names a workflow's option
+ * (`allowDataLoss`), not a flag only the command line has. The command line shows the flag
+ * (or the variable) that sets that option instead.
+ */
+const OPTION_FLAGS: ReadonlyArray<readonly [string, string]> = [
+  ['`allowDataLoss`', '--allow-data-loss'],
+  ['`allowEmpty`', 'GRAPHFORM_ALLOW_EMPTY=1'],
+  ['`configFile`', '--config'],
+  ["`environment: 'local'`", '--env local'],
+  ['`prune`', '--prune'],
+  ['`refresh: false`', '--no-refresh'],
+  ['`out`', '`--out FILE`'],
+  ['`dataDir`', '--data-dir'],
+  ['`port`', '--port'],
+  ['`timeoutMs`', '--timeout'],
+  ['`documents`', '--documents'],
+];
+
+/** A hint as the command line shows it: each option it names, as the flag that sets it. */
+export function hintWithFlags(hint: string): string {
+  return OPTION_FLAGS.reduce((text, [option, flag]) => text.split(option).join(flag), hint);
+}
+
+/**
  * Hints name commands to run next ("run `graphform state unlock <id>`"). When this run was
  * given --env or --config, the hint must carry them too, or it acts on another environment:
  * every quoted `graphform <command>` in text for people gets the same flags, in one place.

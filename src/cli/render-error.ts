@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import { isGraphformError } from '../diagnostics/errors.js';
 import { redact } from '../http/redact.js';
 import { escapeControl } from '../render/escape-control.js';
+import { hintWithFlags } from './hint-flags.js';
 
 /**
  * Escapes control characters and removes every known secret: the last line of defence, so
@@ -19,7 +20,7 @@ export function renderError(error: unknown, options: { verbose: boolean; color: 
   const c = options.color;
   if (isGraphformError(error)) {
     const lines = [`${c.red.bold('Error')} ${c.dim(`[${e(error.code)}]`)}: ${e(error.message)}`];
-    if (error.hint) lines.push(...error.hint.split('\n').map((l) => `  ${e(l)}`));
+    if (error.hint) lines.push(...hintWithFlags(error.hint).split('\n').map((l) => `  ${e(l)}`));
     if (options.verbose && error.cause instanceof Error) lines.push(c.dim(`  caused by: ${e(error.cause.message)}`));
     return `${lines.join('\n')}\n`;
   }

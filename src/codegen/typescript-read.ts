@@ -24,7 +24,9 @@ const NOTED = new Set(['Int', 'Date', 'DateTime']);
  * null too. Property types are read as their own objects. Names are the write shape's
  * plus `Read` (`Product` → `ProductRead`), numbered if a declared name is taken.
  */
-export function sourceReadTypeScript(id: string, definition: SourceDefinition, writeNames: ReadonlyMap<string, string>, union: string): string {
+export function sourceReadTypeScript(id: string, definition: SourceDefinition, writeNames: ReadonlyMap<string, string>, union: string, itemFields: readonly string[] = []): string {
+  // The item fields the service serves besides the system ones (`Status`, as configured): text, as the served schema types them.
+  const served: ReadonlyArray<readonly [string, string, string]> = [...SYSTEM_FIELDS, ...itemFields.map((name) => [name, 'string | null', ''] as const)];
   const taken = new Set([...writeNames.values(), union]);
   const readName = new Map<string, string>();
   for (const [graphqlName, tsName] of [...writeNames].sort(([a], [b]) => compareText(a, b))) readName.set(graphqlName, freeName(`${tsName}Read`, taken));
@@ -41,12 +43,12 @@ export function sourceReadTypeScript(id: string, definition: SourceDefinition, w
   for (const name of contentNames) {
     const members = abstract(name) ? concrete.filter((other) => ancestorsOf(definition, other).includes(name)) : [name];
     const typename = members.length === 0 ? 'never' : members.map((member) => `'${member}'`).join(' | ');
-    const properties = Object.entries(effectiveProperties(definition, name)).filter(([property]) => !SYSTEM_FIELDS.some(([system]) => system === property));
+    const properties = Object.entries(effectiveProperties(definition, name)).filter(([property]) => !served.some(([system]) => system === property));
     blocks.push(
       objectType(
         nameOf(name),
         `${abstract(name) ? 'Abstract content type' : 'Content type'} ${name} of content source ${id}, as GraphQL reads return it.`,
-        [['__typename', typename, ''], ...SYSTEM_FIELDS, ...properties.map(([property, type]) => field(property, type, definition, nameOf))],
+        [['__typename', typename, ''], ...served, ...properties.map(([property, type]) => field(property, type, definition, nameOf))],
       ),
     );
   }

@@ -27,7 +27,7 @@ const READ_SECTION = '// Read shape: an item as content GraphQL queries return i
  * the read shape (typescript-read.ts). json-schema-to-typescript
  * loads here, on first use: only `graphform codegen` needs it.
  */
-export async function sourceTypeScript(id: string, definition: SourceDefinition, routingFields: readonly string[], header: readonly string[]): Promise<string> {
+export async function sourceTypeScript(id: string, definition: SourceDefinition, routingFields: readonly string[], header: readonly string[], itemFields: readonly string[] = []): Promise<string> {
   const { compile } = await import('json-schema-to-typescript');
   const input = typeScriptInput(id, definition, routingFields);
   const union = unionName(id, new Set([...input.contentTypes, ...input.propertyTypes].map((named) => named.typeScriptName)));
@@ -42,6 +42,6 @@ export async function sourceTypeScript(id: string, definition: SourceDefinition,
     parts.push((await compile(schema, named.typeScriptName, OPTIONS)).trim());
   }
   const writeNames = new Map([...input.contentTypes, ...input.propertyTypes].map((named) => [named.graphqlName, named.typeScriptName]));
-  parts.push(READ_SECTION, sourceReadTypeScript(id, definition, writeNames, union));
+  parts.push(READ_SECTION, sourceReadTypeScript(id, definition, writeNames, union, itemFields));
   return `${['/**', ...header.map((line) => ` * ${line}`), ' */'].join('\n')}\n\n${WRITE_SECTION}\n\n${parts.join('\n\n')}\n`;
 }

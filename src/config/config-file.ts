@@ -9,7 +9,7 @@ import { isRecord } from '../model/is-record.js';
 import { loaderFor } from './config-loaders.js';
 import { configText } from './config-text.js';
 
-/** DESIGN.md section 4's names first; cosmiconfig's defaults omit graphform.config.yaml. */
+/** docs/configuration.md's names first; cosmiconfig's defaults omit graphform.config.yaml. */
 export const SEARCH_PLACES = [
   'graphform.config.yaml',
   'graphform.config.yml',
@@ -73,11 +73,11 @@ async function readConfigFile(cwd: string, file: string, given: string): Promise
     if (read.refusal.kind !== 'missing') {
       throw new GraphformError('GF_NOT_A_FILE', `The config ${refusalMessage(file, read.refusal)}.`, {
         details: { file },
-        hint: 'Name a regular config file with --config (or none, to search for graphform.config.yaml).',
+        hint: 'Name a regular config file with `configFile` (or none, to search for graphform.config.yaml).',
       });
     }
     if (how === 'searched') return undefined;
-    throw new GraphformError('GF_CONFIG_NOT_FOUND', `Config file ${given} does not exist.`, { hint: 'Check the --config path, or run `graphform init` to create one.' });
+    throw new GraphformError('GF_CONFIG_NOT_FOUND', `Config file ${given} does not exist.`, { hint: 'Check the `configFile` path, or run `graphform init` to create one.' });
   }
   const decoded = decodeUtf8(read.bytes);
   if (decoded.ok && decoded.text.trim() === '') return { file, text: decoded.text, value: undefined };
@@ -100,14 +100,14 @@ async function assertInsideItsFolder(file: string, real: string): Promise<void> 
   const folder = await realpath(path.dirname(file));
   if (real.startsWith(`${folder}${path.sep}`)) return;
   throw new GraphformError('GF_CONFIG_OUTSIDE_PROJECT', `${file} is a link to ${excerpt(real, 120)}, outside the project folder; graphform does not read it.`, {
-    hint: 'Make the config a regular file in the project folder, or name one explicitly with --config.',
+    hint: 'Make the config a regular file in the project folder, or name one explicitly with `configFile`.',
   });
 }
 
 function configTooLarge(file: string): GraphformError {
   return new GraphformError('GF_CONFIG_TOO_LARGE', `The config ${file} is larger than ${formatLimit(MAX_CONFIG_BYTES)}; it was not read.`, {
     details: { file },
-    hint: 'Check that --config names the config file, not something else.',
+    hint: 'Check that `configFile` names the config file, not something else.',
   });
 }
 

@@ -6,7 +6,7 @@ import { envReferences } from './interpolate.js';
 const ANY = '*';
 
 /**
- * The keys whose `${env:NAME}` is read (DESIGN.md section 4): where a service's address or
+ * The keys whose `${env:NAME}` is read (docs/configuration.md "Rules"): where a service's address or
  * a credential goes, which differ between a laptop and a pipeline and must stay out of the
  * repository. Nowhere else: a path, a name or a folder is shown in output (a missing
  * folder, a file out of date), and the pull request workflow posts that output with the

@@ -7,6 +7,7 @@ import { isRecord } from '../model/is-record.js';
 import { rememberSecrets } from '../http/secret-list.js';
 import { namedConfigFile, searchConfigFile, shownPath, type ConfigFile } from './config-file.js';
 import { checkShape, type ShapeProblem } from './check-shape.js';
+import { objectConfig, type GraphformConfig } from './config-object.js';
 import { DEFAULT_CODEGEN_OUT, DEFAULT_DATA, DEFAULT_ENVIRONMENT, DEFAULT_HTTP, DEFAULT_SCALAR_TYPES, DEFAULT_SOURCES_DIR } from './defaults.js';
 import { misplacedReferences } from './env-references.js';
 import { resolveEnvironment } from './resolve-environment.js';
@@ -14,12 +15,15 @@ import { resolveMarketing } from './resolve-marketing.js';
 import { configSecrets } from './secrets.js';
 import { CONFIG_SHAPE } from './shape.js';
 import type { CodegenConfig, EnvironmentConfig, ResolvedConfig } from './types.js';
+import { OPERATIONS_FAIL_ON, type OperationsConfig } from '../operations/types.js';
 
 export interface LoadConfigOptions {
   cwd: string;
   /** --config; when absent the config is searched from cwd up to the project root. */
   configFile: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
+  /** The config itself, instead of a file: relative paths in it resolve against cwd. */
+  object?: GraphformConfig;
 }
 
 interface FoundConfig {
@@ -31,13 +35,13 @@ interface FoundConfig {
 
 /** Loads, checks and resolves the config once; environments resolve on use. */
 export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedConfig> {
-  const found = await findConfig(options);
+  const found = options.object === undefined ? await findConfig(options) : objectConfig(options.object);
   // Before anything can fail or print: whatever the command prints, no environment's secret.
   rememberSecrets(configSecrets(found.value, options.env));
   const problems = configProblems(found.value);
   if (problems.length > 0) {
     const lines = problems.map((p) => `${found.where(p.path, p.atKey ? 'key' : 'value')}: ${p.message}`);
-    throw new GraphformError('GF_CONFIG_INVALID', `The config is not valid:\n  ${lines.join('\n  ')}`, {
+    throw new GraphformError('GF_CONFIG_INVALID', `The config${options.object === undefined ? '' : ' object'} is not valid:\n  ${lines.join('\n  ')}`, {
       details: { file: found.file ?? null },
       hint: 'Fix the keys above; every key is described in docs/configuration.md.',
     });
@@ -75,6 +79,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
     codegen: codegenConfig(raw.codegen, rootDir),
     failOnBreaking: raw.failOnBreaking === true,
+    operations: operationsConfig(raw.operations),
     marketingConfigured: isRecord(raw.marketing),
     resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
   };
@@ -147,6 +152,13 @@ function codegenConfig(raw: unknown, rootDir: string): CodegenConfig {
   const block = isRecord(raw) ? raw : {};
   const out = typeof block.out === 'string' ? block.out : DEFAULT_CODEGEN_OUT;
   return { out: path.resolve(rootDir, out), sources: stringList(block.sources) };
+}
+
+/** `operations.failOn` is `broken` unless set; the shape check has refused any other value. */
+function operationsConfig(raw: unknown): OperationsConfig | undefined {
+  if (!isRecord(raw)) return undefined;
+  const failOn = OPERATIONS_FAIL_ON.find((value) => value === raw.failOn) ?? 'broken';
+  return { documents: stringList(raw.documents) ?? [], failOn };
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -165,6 +165,7 @@ function resolveState(
     const unlockMethod = str(state.unlockMethod, 'state', 'unlockMethod');
     if (lockMethod !== undefined) http.lockMethod = lockMethod;
     if (unlockMethod !== undefined) http.unlockMethod = unlockMethod;
+    if (typeof state.snapshotPartBytes === 'number') http.snapshotPartBytes = state.snapshotPartBytes;
     const username = str(state.username, 'state', 'username');
     const password = str(state.password, 'state', 'password');
     if (username !== undefined) http.username = username;

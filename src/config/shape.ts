@@ -44,6 +44,7 @@ const stateShape: Shape = {
     username: str,
     password: str,
     lockTimeoutMs: nonNegative,
+    snapshotPartBytes: { kind: 'integer', min: 65_536, max: 33_554_432 },
   },
 };
 
@@ -88,6 +89,7 @@ export const CONFIG_SHAPE: Shape = {
     http: { kind: 'object', fields: { timeoutMs: timerMs, maxAttempts: positive } },
     codegen: { kind: 'object', fields: { out: str, sources: { kind: 'stringList' } } },
     failOnBreaking: bool,
+    operations: { kind: 'object', required: ['documents'], fields: { documents: { kind: 'stringList' }, failOn: { kind: 'enum', values: ['broken', 'affected', 'none'] } } },
     marketing: {
       kind: 'object',
       // redirectUri is required by the authorization code only (resolveMarketing checks it).

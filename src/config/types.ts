@@ -1,6 +1,7 @@
 import type { GraphAuth } from '../graph/types.js';
 import type { ContentSourceV3 } from '../emulator/graph/wire-definition.js';
 import type { ItemField } from '../emulator/types.js';
+import type { OperationsConfig } from '../operations/types.js';
 
 export type StateConfig =
   | { backend: 'local'; path: string; lockTimeoutMs: number }
@@ -15,6 +16,8 @@ export type StateConfig =
       lockMethod?: string;
       unlockMethod?: string;
       lockTimeoutMs: number;
+      /** Compressed bytes per part of a snapshot's copy beside the state; keep it below the server's size limit of a state. */
+      snapshotPartBytes?: number;
     };
 
 export interface EmulatorEnvironmentConfig {
@@ -133,6 +136,8 @@ export interface ResolvedConfig {
   codegen: CodegenConfig;
   /** Policy: a plan with breaking GraphQL changes is an error (plan and apply exit 1, nothing sent). */
   failOnBreaking: boolean;
+  /** The frontends' GraphQL documents checked against the planned schema (`operations:`); undefined when not configured. */
+  operations: OperationsConfig | undefined;
   /** Whether the config has a `marketing:` block (without it, the local emulator's demo app is used). */
   marketingConfigured: boolean;
   /** Resolves the `marketing:` block on use; throws GF_CONFIG_MARKETING_MISSING when absent. */

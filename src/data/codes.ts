@@ -42,6 +42,8 @@ export const DATA_CODES = {
   undeclaredField: 'GF_DATA_UNDECLARED_FIELD',
   /** A declared property under a wire name its flags do not give (`Name___skip` for a searchable Name): the service would store it apart. */
   wrongFieldName: 'GF_DATA_WRONG_FIELD_NAME',
+  /** A field under a property name that a declared move (`moved:`) took away: its value would be stored where nothing serves it. */
+  movedField: 'GF_DATA_MOVED_FIELD',
   /** A property under both its plain and its wire name in one object: the service would get two fields. */
   fieldNamedTwice: 'GF_DATA_FIELD_NAMED_TWICE',
   /** An NDJSON line longer than the reader's limit (16 MiB by default): reported, not read. */
@@ -64,7 +66,6 @@ export type DataCode = (typeof DATA_CODES)[keyof typeof DATA_CODES];
 
 /** Codes of thrown GraphformErrors (operational failures and refused commands). */
 export const DATA_ERROR_CODES = {
-  pushFailed: 'GF_DATA_PUSH_FAILED',
   invalidData: 'GF_DATA_INVALID',
   invalidConfig: 'GF_DATA_INVALID_CONFIG',
   unknownSource: 'GF_DATA_UNKNOWN_SOURCE',

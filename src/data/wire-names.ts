@@ -3,7 +3,7 @@
  * items uses (data validate and push, the emulator's ingestion and GraphQL).
  *
  * The published API file says nothing about field names in data lines. The vendor's own
- * clients and tutorial do (public-facts.md, "Data field names"): a property is sent as
+ * clients and tutorial do (docs/service-facts.md, "Data field names"): a property is sent as
  * `Name` (plain), `Name___searchable` (full-text searchable) or `Name___skip` (stored only,
  * the definition's `skip` flag); under the source's `useTypedFieldNames` the scalar type
  * comes first, `Name$$String___searchable`, `Count$$Int` (`[String]` gives `$$String`), and a

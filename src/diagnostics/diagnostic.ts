@@ -2,11 +2,13 @@
  * A user problem found in input (declarations, config, data files). Problems are data,
  * not exceptions: the core returns them and only the CLI decides to print and exit.
  */
+import type { GraphformErrorCode } from './error-codes.js';
+
 export type Severity = 'error' | 'warning';
 
 export interface Diagnostic {
   /** Stable code, e.g. GF_ID_TOO_LONG. Scripts and golden files depend on it. */
-  code: string;
+  code: GraphformErrorCode;
   severity: Severity;
   /** Says what is wrong and what to do about it. */
   message: string;

@@ -3,15 +3,18 @@
  * GraphformError with a stable code and JSON-safe details; the CLI's one top-level catch
  * renders them. User mistakes in declarations are Diagnostics, not errors.
  */
+import type { GraphformErrorCode } from './error-codes.js';
+
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export class GraphformError extends Error {
-  readonly code: string;
+  /** Stable: one of the documented codes (docs/error-codes.md). */
+  readonly code: GraphformErrorCode;
   readonly details: Record<string, JsonValue>;
   /** Extra lines that tell the user what to do next. */
   readonly hint: string | undefined;
 
-  constructor(code: string, message: string, options: { details?: Record<string, JsonValue>; hint?: string; cause?: unknown } = {}) {
+  constructor(code: GraphformErrorCode, message: string, options: { details?: Record<string, JsonValue>; hint?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GraphformError';
     this.code = code;

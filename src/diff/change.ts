@@ -1,6 +1,6 @@
 import type { JsonValue } from '../diagnostics/errors.js';
 
-/** The stable change kinds (DESIGN.md section 6); scripts read them from plan JSON. */
+/** The stable change kinds (docs/plan-and-apply.md "The plan JSON"); scripts read them from plan JSON. */
 export const CHANGE_KINDS = [
   'source.added',
   'source.removed',

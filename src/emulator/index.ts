@@ -24,6 +24,7 @@ import { createEmulatorServer } from './server/server.js';
 import { DEFAULT_CMS_TYPES, type CmsSource } from './sources/cms.js';
 import { sourcesRoutes } from './sources/routes.js';
 import { IndexingLag, ObservedStore, SchemaPropagation } from './server/service-delays.js';
+import { FieldIndexing } from './items/field-indexing.js';
 import type { EmulatorOptions, RunningEmulator } from './types.js';
 
 export { EMULATOR_DEFAULTS, generateCredentials, generateSingleKey, isLoopbackHost } from './server/options.js';
@@ -75,7 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // GraphQL sees definitions and items through the service's delays; everything else at once.
   const propagation = new SchemaPropagation(store, o.schemaDelayMs);
   const lag = new IndexingLag(persistence.items, o.indexingLagMs);
-  const repo = new Repository(store, { ...persistence, items: lag.store }, o.maxSources);
+  const indexing = new FieldIndexing(lag.store, (id) => propagation.served.get(id)?.definition);
+  const repo = new Repository(store, { ...persistence, items: indexing.store }, o.maxSources);
   const auth = new AuthVerifier(o.credentials, o.skewMs, o.now);
   const faults = new FaultInjector();
   const log = new RequestLog(options.onRequest);
@@ -87,7 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The marketing platform's services load on their first request: a plan or apply never calls them.
   const services = [
     graph,
-    graphqlService({ store: propagation.served, items: lag.served, singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields, corsOrigins: o.corsOrigins }),
+    graphqlService({ store: propagation.served, items: lag.served, unindexed: (id, lang, itemId) => indexing.unindexed(id, lang, itemId), singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields, corsOrigins: o.corsOrigins }),
     // GraphiQL's files are read from disk only when its page is asked for.
     lazyService(GRAPHIQL_PREFIX, async () => (await import('./graphiql/routes.js')).graphiqlService()),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),
@@ -113,7 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       throw new GraphformError('GF_EMULATOR_PORT_IN_USE', `The emulator cannot listen on ${o.host}:${o.port} (${code})`, {
-        hint: 'Choose another --port, or 0 for any free port.',
+        hint: 'Choose another `port`, or 0 for any free port.',
         cause: error,
       });
     }

@@ -150,7 +150,7 @@ export interface EmulatorItem {
 
 /**
  * An item with searchable properties whose value arrived under another name than their
- * searchable one (`Name`, not `Name___searchable`): stored and served, not found by search.
+ * searchable one (`Name`, not `Name___searchable`): stored, but neither served nor found by search.
  */
 export interface UnsearchableItem {
   _id: string;
@@ -195,6 +195,8 @@ export interface EmulatorInspector {
  * (and `retryAfter`, `body`); `delayMs` alone delays the request, which is then served normally.
  * `hold` keeps each matching request waiting until the rule is released (EmulatorFaults.release,
  * or `POST /_emulator/faults/<id>/release`), so a test acts while a request is surely in flight.
+ * `unindexed` (data requests) lets the request through, answered as usual, but the indexer
+ * leaves out the items with those `_id`s: GraphQL goes on serving what it served before.
  */
 export interface FaultRule {
   /** Matches any method when absent. */
@@ -210,6 +212,8 @@ export interface FaultRule {
   delayMs?: number;
   drop?: boolean;
   hold?: boolean;
+  /** `_id`s of items a matching data request accepts but does not index. */
+  unindexed?: string[];
 }
 
 export interface ActiveFault extends FaultRule {

@@ -1,4 +1,5 @@
 import { GraphformError } from '../diagnostics/errors.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 import { refusalMessage } from './project-file.js';
 import { formatLimit, readRegularFile } from './read-regular-file.js';
 
@@ -9,13 +10,13 @@ export interface WholeFile {
   /** More than the file can hold when it is what it claims to be; a larger one is not read. */
   maxBytes: number;
   /** The caller's code for a file it cannot read or that is too large; a file that is not a regular file is GF_NOT_A_FILE. */
-  code: string;
+  code: GraphformErrorCode;
   /** What to do about it. */
   hint: string;
 }
 
 /** A file graphform refused to read: not a regular file (a FIFO, a device, a folder, a link to nothing). */
-export const NOT_A_FILE = 'GF_NOT_A_FILE';
+export const NOT_A_FILE: GraphformErrorCode = 'GF_NOT_A_FILE';
 
 /**
  * The bytes of a file graphform reads whole (a saved plan, --cms-types, the emulator's own

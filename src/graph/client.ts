@@ -46,7 +46,7 @@ interface Call {
 const TYPES_PATH = '/api/content/v3/types';
 const DATA_PATH = '/api/content/v2/data';
 const SOURCES_PATH = '/api/content/v3/sources';
-/** Statuses that mean "this service does not offer the endpoint" on reads (public-facts.md). */
+/** Statuses that mean "this service does not offer the endpoint" on reads (docs/service-facts.md "Reading the schema back"). */
 const UNSUPPORTED = [405, 501] as const;
 const DELETE_MODES: readonly SourceDeleteMode[] = ['types', 'data', 'reset'];
 /**

@@ -4,6 +4,7 @@ import { ownValue, setOwn } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
 import type { DeleteCount } from '../plan/types.js';
 import { queryContent, type ContentEndpoint, type ContentQueryOptions } from './content-query.js';
+import { packFields } from './query-budget.js';
 
 export { CONTENT_GRAPHQL_PATH, type ContentCredentials, type ContentEndpoint } from './content-query.js';
 
@@ -50,23 +51,27 @@ export async function countSourceItems(endpoint: ContentEndpoint, definition: So
 export type PairCounts = { ok: true; totals: number[] } | { ok: false; status: number | undefined; reason: string };
 
 /**
- * How many items the endpoint serves of each content type in each language, in one query
- * (a `total` per pair, in the order given), or why it could not say.
+ * How many items the endpoint serves of each content type in each language (a `total` per
+ * pair, in the order given), or why it could not say. The totals are asked in as few
+ * queries as fit the service's query length limit, so a source of any number of types and
+ * languages can be counted.
  */
-export async function countPairs(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: CountOptions = {}): Promise<PairCounts> {
+export async function countPairs(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: CountOptions & Pick<ContentQueryOptions, 'headers'> = {}): Promise<PairCounts> {
   if (pairs.length === 0) return { ok: true, totals: [] };
-  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (public-facts.md).
-  const fields = pairs.map((p, i) => `c${i}: ${p.type}(locale: [${localeValue(p.language)}]) { total(all: true) }`);
-  const answer = await queryContent(endpoint, `query graphformCount {\n  ${fields.join('\n  ')}\n}`, options);
-  if (!answer.ok) return answer;
+  // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (docs/service-facts.md "Reading items back").
   const totals: number[] = [];
-  for (const [i, pair] of pairs.entries()) {
-    const field = ownValue(answer.data, `c${i}`);
-    const count = isRecord(field) ? field.total : undefined;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-      return { ok: false, status: 200, reason: `the content GraphQL endpoint gave no total for ${pair.type} in ${pair.language}` };
+  // Aliased in pair order, so the totals come back in it, whichever query carried each.
+  for (const part of packFields('graphformCount', pairs, (pair, alias) => `${alias}: ${pair.type}(locale: [${localeValue(pair.language)}]) { total(all: true) }`, 'c')) {
+    const answer = await queryContent(endpoint, part.query, options);
+    if (!answer.ok) return answer;
+    for (const { entry: pair, alias } of part.entries) {
+      const field = ownValue(answer.data, alias);
+      const count = isRecord(field) ? field.total : undefined;
+      if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+        return { ok: false, status: 200, reason: `the content GraphQL endpoint gave no total for ${pair.type} in ${pair.language}` };
+      }
+      totals.push(count);
     }
-    totals.push(count);
   }
   return { ok: true, totals };
 }

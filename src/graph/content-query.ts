@@ -13,7 +13,7 @@ import type { GraphAuth } from './types.js';
 export const CONTENT_GRAPHQL_PATH = '/content/v2';
 
 /**
- * Who asks the content GraphQL endpoint (public-facts.md, "Reading items back"): the
+ * Who asks the content GraphQL endpoint (docs/service-facts.md, "Reading items back"): the
  * environment's graph credentials (epi-hmac or Basic), which see every item, drafts and
  * restricted ones included, or the single key, which sees what the public sees.
  */

@@ -23,7 +23,7 @@ export const GRAPH_ERROR_CODES = {
 /** The most a message quotes of what the service said: enough for its reason, never a whole page. */
 const MAX_MESSAGE_CHARS = 300;
 
-export function graphHttpCode(status: number): string {
+export function graphHttpCode(status: number): `GF_GRAPH_HTTP_${number}` {
   return `${GRAPH_ERROR_CODES.httpPrefix}${status}`;
 }
 

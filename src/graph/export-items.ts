@@ -2,11 +2,11 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
 import { ownValue } from '../model/own.js';
 import type { SourceDefinition } from '../model/types.js';
-import type { CountOptions, TypeLanguage } from './content-counts.js';
-import { queryContent, type ContentEndpoint, type ContentQueryOptions } from './content-query.js';
+import { countPairs, type CountOptions, type TypeLanguage } from './content-counts.js';
+import { queryContent, type ContentEndpoint } from './content-query.js';
 import { GRAPH_ERROR_CODES } from './errors.js';
 import { ExportIdentity, ofSource } from './export-identity.js';
-import { concreteTypes, countsQuery, exportedItem, fieldsQuery, ITEM_SERVICE_FIELDS, itemSelection, LEVELS_ABOVE_ITEM_FIELDS, MAX_QUERY_DEPTH, PAGE_LIMIT, pageQuery, queryTooBig, type ExportedItem, type ItemSelection, type ItemServiceField } from './export-query.js';
+import { concreteTypes, exportedItem, fieldsQuery, ITEM_SERVICE_FIELDS, itemSelection, LEVELS_ABOVE_ITEM_FIELDS, MAX_QUERY_DEPTH, PAGE_LIMIT, pageQuery, queryTooBig, type ExportedItem, type ItemSelection, type ItemServiceField } from './export-query.js';
 
 export type { ExportedItem, ItemServiceField } from './export-query.js';
 
@@ -14,14 +14,18 @@ export type { ExportedItem, ItemServiceField } from './export-query.js';
  * The export reads with the same options the wipe counts ask with; `source` (the source's
  * id) names it in errors, since the definition itself carries no id.
  */
-export type ExportOptions = CountOptions & { source?: string };
+export type ExportOptions = CountOptions & {
+  source?: string;
+  /** Read only `_id` and `ContentType` of each item (the single key's read: which items it sees, not what they hold). */
+  idsOnly?: boolean;
+};
 
 export type ReadableFields = { ok: true; fields: ItemServiceField[] } | { ok: false; reason: string };
 
 /**
  * Which of Status, _rbac and RolesWithReadAccess the endpoint serves for every concrete
  * type of the source, asked by one introspection query. Whether they can be selected for a
- * custom type is not published (public-facts.md), and selecting a field the schema lacks
+ * custom type is not published (docs/service-facts.md "Reading items back"), and selecting a field the schema lacks
  * fails the whole query, so the schema is asked instead of assumed.
  */
 export async function readableItemFields(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): Promise<ReadableFields> {
@@ -56,10 +60,10 @@ type Page = { ok: true; total: number; cursor: string; items: unknown[] } | { ok
 export async function* exportSourceItems(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): AsyncGenerator<ExportedItem> {
   if (options.signal?.aborted === true) throw cancelled('reading the items back');
   // A query too long or too deep without any service field is refused before anything is sent, the introspection included.
-  selectionsFor(definition, [], options.source);
-  const readable = await readableItemFields(endpoint, definition, options);
+  selectionsFor(definition, [], options);
+  const readable = options.idsOnly === true ? { ok: true as const, fields: [] } : await readableItemFields(endpoint, definition, options);
   if (!readable.ok) throw failed(`graphform could not ask which item fields the content GraphQL endpoint serves${ofSource(options.source)}: ${readable.reason}`, { source: options.source ?? '' });
-  const selections = selectionsFor(definition, readable.fields, options.source);
+  const selections = selectionsFor(definition, readable.fields, options);
   // Stops the prefetched request when the consumer stops early or the export fails.
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([options.signal, stop.signal]);
@@ -124,10 +128,10 @@ async function* concurrentPages<T>(streams: ReadonlyArray<() => AsyncGenerator<T
 }
 
 /** Each concrete type's item selection, every first page's query checked against the service's limits. */
-function selectionsFor(definition: SourceDefinition, fields: readonly ItemServiceField[], source: string | undefined): Map<string, ItemSelection> {
+function selectionsFor(definition: SourceDefinition, fields: readonly ItemServiceField[], { source, idsOnly }: ExportOptions): Map<string, ItemSelection> {
   const selections = new Map<string, ItemSelection>();
   for (const type of concreteTypes(definition)) {
-    const selection = itemSelection(definition, type, fields, MAX_QUERY_DEPTH - LEVELS_ABOVE_ITEM_FIELDS);
+    const selection = idsOnly === true ? IDS_ONLY : itemSelection(definition, type, fields, MAX_QUERY_DEPTH - LEVELS_ABOVE_ITEM_FIELDS);
     if ('reason' in selection) throw tooBig(source, type, selection.reason);
     for (const language of definition.languages) {
       const why = queryTooBig(pageQuery(type, language, selection), selection);
@@ -137,6 +141,8 @@ function selectionsFor(definition: SourceDefinition, fields: readonly ItemServic
   }
   return selections;
 }
+
+const IDS_ONLY: ItemSelection = { text: '_id ContentType', depth: 1, properties: [] };
 
 interface Pair {
   type: string;
@@ -206,26 +212,13 @@ export type DeletedCount =
 export async function countDeletedItems(endpoint: ContentEndpoint, definition: SourceDefinition, options: ExportOptions = {}): Promise<DeletedCount> {
   const pairs = concreteTypes(definition).flatMap((type) => definition.languages.map((language) => ({ type, language })));
   if (pairs.length === 0) return { known: true, byPair: [], total: 0 };
-  const shown = await totals(endpoint, pairs, options);
+  const shown = await countPairs(endpoint, pairs, options);
   if (!shown.ok) return { known: false, reason: shown.reason };
-  const all = await totals(endpoint, pairs, { ...options, headers: { 'cg-include-deleted': 'true' } });
+  const all = await countPairs(endpoint, pairs, { ...options, headers: { 'cg-include-deleted': 'true' } });
   if (!all.ok) return { known: false, reason: all.reason };
   // An item pushed between the two questions could make a difference negative: none is deleted then.
   const byPair = pairs.map((pair, i) => ({ ...pair, deleted: Math.max(0, (all.totals[i] ?? 0) - (shown.totals[i] ?? 0)) }));
   return { known: true, byPair, total: byPair.reduce((sum, pair) => sum + pair.deleted, 0) };
-}
-
-async function totals(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: ContentQueryOptions): Promise<{ ok: true; totals: number[] } | { ok: false; reason: string }> {
-  const answer = await queryContent(endpoint, countsQuery(pairs), options);
-  if (!answer.ok) return answer;
-  const found: number[] = [];
-  for (const [i, pair] of pairs.entries()) {
-    const field = ownValue(answer.data, `c${i}`);
-    const count = isRecord(field) ? field.total : undefined;
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return { ok: false, reason: `the content GraphQL endpoint gave no total for ${pair.type} in ${pair.language}` };
-    found.push(count);
-  }
-  return { ok: true, totals: found };
 }
 
 function cancelled(what: string): GraphformError {

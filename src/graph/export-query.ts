@@ -2,11 +2,12 @@ import { isRecord } from '../model/is-record.js';
 import { ownValue, setOwn } from '../model/own.js';
 import { ITEM_SERVICE_FIELDS, SCALAR_TYPES, type ItemServiceField, type ServedItem, type SourceDefinition } from '../model/types.js';
 import { localeValue } from './content-counts.js';
+import { MAX_QUERY_LENGTH } from './query-budget.js';
 
 /**
  * The query texts of the export (export-items.ts): which properties a content type's items
  * carry, the selection that reads them, and the limits the service puts on a query
- * (public-facts.md, "Reading items back"), checked here so a query that would be refused is
+ * (docs/service-facts.md, "Reading items back"), checked here so a query that would be refused is
  * never sent; and how an answered item becomes an ExportedItem.
  */
 
@@ -18,7 +19,7 @@ export type { ServedItem as ExportedItem };
 
 /** The service's page maximum, query length and depth limits. */
 export const PAGE_LIMIT = 100;
-export const MAX_QUERY_LENGTH = 10_000;
+export { MAX_QUERY_LENGTH };
 export const MAX_QUERY_DEPTH = 10;
 
 /** The fields of one item query, and the declared property names read back from its answer. */
@@ -121,12 +122,6 @@ export function queryTooBig(query: string, selection: ItemSelection): string | u
   const depth = LEVELS_ABOVE_ITEM_FIELDS + selection.depth;
   if (depth > MAX_QUERY_DEPTH) return `its query is ${depth} levels deep, more than the service's depth limit of ${MAX_QUERY_DEPTH}`;
   return undefined;
-}
-
-/** The totals of each type and language (`total(all: true)`: plain `total` answers -1 past 10,000), aliased `c0`, `c1`, … in the order given. */
-export function countsQuery(pairs: ReadonlyArray<{ type: string; language: string }>): string {
-  const fields = pairs.map((p, i) => `c${i}: ${p.type}(locale: [${localeValue(p.language)}]) { total(all: true) }`);
-  return `query graphformCount {\n  ${fields.join('\n  ')}\n}`;
 }
 
 /** One introspection query asking the fields of each type, aliased `t0`, `t1`, … in the order given. */

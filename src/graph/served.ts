@@ -1,112 +1,57 @@
-import { isRecord } from '../model/is-record.js';
-import { countPairs, type CountOptions, type TypeLanguage } from './content-counts.js';
+import type { CountOptions } from './content-counts.js';
 import type { ContentEndpoint } from './content-query.js';
 import { pollUntil, type PollOptions, type PollOutcome } from './poll.js';
-import type { GraphClient, PushResult } from './types.js';
+import { confirmServedItems, type Unconfirmed } from './served-items.js';
+import type { SentTally, ServedCount } from './sent-tally.js';
 
-/** Items of one content type in one language: how many were sent, and how many GraphQL serves. */
-export interface ServedCount extends TypeLanguage {
-  sent: number;
-  /** Undefined when the endpoint could not be asked. */
-  served: number | undefined;
+export { itemKey, SentTally, tallyingClient, type SentItem, type ServedCount } from './sent-tally.js';
+
+/** The items not confirmed yet: how many GraphQL does not serve, how many it serves with other content, and the first few of them. */
+export interface NotServed {
+  missing: number;
+  stale: number;
+  /** `lamp in sv (not served)`, `desk in en (served with other content)`: the first few, in the order they were sent. */
+  first: string[];
 }
 
-/**
- * What a push sent, counted per content type and language, and what the service answered
- * (each batch's `journalId`). Fed by tallyingClient as batches are acknowledged.
- */
-export class SentTally {
-  private readonly counts = new Map<string, ServedCount>();
-  readonly journalIds: string[] = [];
-
-  /** Counts the index records of an acknowledged NDJSON batch: an action line, then its data line. */
-  add(body: string | Uint8Array, result: PushResult): void {
-    if (result.journalId !== undefined) this.journalIds.push(result.journalId);
-    const lines = (typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')).split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const action = parse(lines[i] ?? '');
-      const index = isRecord(action) ? action.index : undefined;
-      if (!isRecord(index)) continue;
-      const data = parse(lines[i + 1] ?? '');
-      i++;
-      const language = index.language_routing;
-      const types = isRecord(data) ? data.ContentType : undefined;
-      // The most-derived type is the last: a concrete type's query serves exactly its own items.
-      const type = Array.isArray(types) ? types[types.length - 1] : undefined;
-      if (typeof language !== 'string' || typeof type !== 'string' || neverServed(data)) continue;
-      const key = `${type}\n${language}`;
-      const count = this.counts.get(key) ?? { type, language, sent: 0, served: undefined };
-      count.sent++;
-      this.counts.set(key, count);
-    }
-  }
-
-  /** Per content type and language, sorted by type then language. */
-  pairs(): ServedCount[] {
-    return [...this.counts.values()].map((c) => ({ ...c })).sort((a, b) => (a.type === b.type ? compare(a.language, b.language) : compare(a.type, b.type)));
-  }
-
-  get sent(): number {
-    let n = 0;
-    for (const count of this.counts.values()) n += count.sent;
-    return n;
-  }
-}
-
-/**
- * The client as it is, but every acknowledged data batch is counted into `tally`; `log`
- * (the verbose request log) hears each batch's journalId, the service's handle on it.
- */
-export function tallyingClient(client: GraphClient, tally: SentTally, log?: (line: string) => void): GraphClient {
-  return {
-    ...client,
-    baseUrl: client.baseUrl,
-    async pushData(id, ndjson) {
-      const result = await client.pushData(id, ndjson);
-      tally.add(ndjson, result);
-      if (result.journalId !== undefined) log?.(`POST data for source ${id} accepted: journalId ${result.journalId}`);
-      return result;
-    },
-  };
-}
-
-/** How the count after a push ended: every pair served, or the shortfall at the deadline. */
+/** How the check after a push ended: every item confirmed, or what was left at the deadline. */
 export interface ServedReport {
   outcome: PollOutcome;
   sent: number;
-  /** Items served of the pairs sent; undefined when the endpoint could not be asked. */
+  /** Items GraphQL serves as they were sent; undefined when the endpoint could not be asked. */
   served: number | undefined;
   pairs: ServedCount[];
   journalIds: string[];
   waitedMs: number;
-  /** Why the endpoint gave no count, when it did not. */
+  /** Why the endpoint could not be asked, when it could not. */
   reason?: string;
+  /** The items not confirmed, when some are not. */
+  notServed?: NotServed;
 }
 
-/** The count while it still waits: `outcome` says so, and `waitedMs` is the time waited so far. */
+/** The check while it still waits: `outcome` says so, and `waitedMs` is the time waited so far. */
 export type ServedProgress = Omit<ServedReport, 'outcome'> & { outcome: 'waiting' };
 
+/** How many unconfirmed items a report names. */
+const NAMED = 5;
+
 /**
- * Counts, through GraphQL, the items of each content type and language a push sent, until
- * at least as many are served as were sent (public-facts.md: a 200 with a journalId means
- * accepted, not served). A pair already holding items before the push (a data push into a
- * filled source) passes once its total reaches what was sent; after a wipe the source
- * started empty, so the counts match exactly.
+ * Confirms, through GraphQL, that each item a push sent is served as it was sent: asked by
+ * `_id` and language, compared by a fingerprint of its content (item-fingerprint.ts), until
+ * every item is confirmed or the time is up. A 200 with a journalId means accepted, not
+ * served: an item the indexer drops, or an update it leaves at its earlier version, is
+ * never confirmed and is named. Confirmed items are not asked for again.
  */
 export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally, options: PollOptions & CountOptions, onWaiting?: (report: ServedProgress, waitedMs: number) => void): Promise<ServedReport> {
   const { withinMs, sleep, now, signal, ...http } = options;
-  const pairs = tally.pairs();
   const base = { sent: tally.sent, journalIds: [...tally.journalIds] };
+  const left: Unconfirmed = { pending: new Map(tally.items), stale: new Set() };
   const check = async (): Promise<{ state: 'done' | 'waiting' | 'fatal'; value: ServedReport }> => {
-    const counted = await countPairs(endpoint, pairs, { ...http, ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) });
-    if (!counted.ok) {
-      const fatal = counted.status === 401 || counted.status === 403;
-      return { state: fatal ? 'fatal' : 'waiting', value: { outcome: 'timeout', ...base, served: undefined, pairs, waitedMs: 0, reason: counted.reason } };
-    }
-    const seen = pairs.map((p, i) => ({ ...p, served: counted.totals[i] ?? 0 }));
-    const served = seen.reduce((n, p) => n + Math.min(p.served, p.sent), 0);
-    const done = seen.every((p) => p.served >= p.sent);
-    return { state: done ? 'done' : 'waiting', value: { outcome: 'done', ...base, served, pairs: seen, waitedMs: 0 } };
+    const asked = await confirmServedItems(endpoint, tally, left, { ...http, ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) });
+    if (!asked.ok) return { state: asked.fatal ? 'fatal' : 'waiting', value: { outcome: 'timeout', ...base, served: undefined, pairs: tally.pairs(), waitedMs: 0, reason: asked.reason } };
+    const report: ServedReport = { outcome: 'done', ...base, served: tally.sent - left.pending.size, pairs: servedPairs(tally, left), waitedMs: 0 };
+    if (left.pending.size > 0) report.notServed = notServed(left);
+    return { state: left.pending.size === 0 ? 'done' : 'waiting', value: report };
   };
   const waiting = onWaiting === undefined ? undefined : (value: ServedReport, waitedMs: number): void => onWaiting({ ...value, outcome: 'waiting', waitedMs }, waitedMs);
   const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, waiting);
@@ -118,27 +63,22 @@ export function shortfall(report: ServedReport): ServedCount[] {
   return report.pairs.filter((p) => p.served === undefined || p.served < p.sent);
 }
 
-/**
- * Items GraphQL serves to no one, not even to the graph credentials (public-facts.md,
- * "Reading items back"): deleted ones (`_deleted: true`) and expired ones (`StopPublish`
- * passed). Counting them as sent would wait for what never comes.
- */
-function neverServed(data: unknown): boolean {
-  if (!isRecord(data)) return false;
-  if (data._deleted === true) return true;
-  const stop = typeof data.StopPublish === 'string' ? Date.parse(data.StopPublish) : Number.NaN;
-  return Number.isFinite(stop) && stop <= Date.now();
-}
-
-function parse(line: string): unknown {
-  if (line.trim() === '') return undefined;
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
+/** Per content type and language: sent, and served as sent. */
+function servedPairs(tally: SentTally, left: Unconfirmed): ServedCount[] {
+  const short = new Map<string, number>();
+  for (const [key, item] of left.pending) {
+    const pair = `${item.type}\n${key.slice(0, key.indexOf('\n'))}`;
+    short.set(pair, (short.get(pair) ?? 0) + 1);
   }
+  return tally.pairs().map((p) => ({ ...p, served: p.sent - (short.get(`${p.type}\n${p.language}`) ?? 0) }));
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+function notServed(left: Unconfirmed): NotServed {
+  const first: string[] = [];
+  for (const key of left.pending.keys()) {
+    if (first.length === NAMED) break;
+    const cut = key.indexOf('\n');
+    first.push(`${key.slice(cut + 1)} in ${key.slice(0, cut)} (${left.stale.has(key) ? 'served with other content' : 'not served'})`);
+  }
+  return { missing: left.pending.size - left.stale.size, stale: left.stale.size, first };
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * The graph service's two Authorization schemes (service-api.md "Authentication"), as
+ * The graph service's two Authorization schemes (docs/service-facts.md "Authentication comes first"), as
  * pure functions: the clock and the nonce are parameters.
  */
 

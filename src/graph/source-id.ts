@@ -1,9 +1,9 @@
 import { GraphformError } from '../diagnostics/errors.js';
 
-/** Content source ids: 1 to 4 characters, lowercase a-z and digits (service-api.md "Limits"). */
+/** Content source ids: 1 to 4 characters, lowercase a-z and digits (docs/service-facts.md "Content source ids"). */
 export const SOURCE_ID_PATTERN = /^[a-z0-9]{1,4}$/;
 
-/** The CMS's own source: the service's answer to a call without id (public-facts.md). */
+/** The CMS's own source: the service's answer to a call without id (docs/service-facts.md "The CMS's own source"). */
 export const CMS_SOURCE_ID = 'default';
 
 export function isValidSourceId(id: unknown): id is string {

@@ -18,7 +18,7 @@ export type RemoteDefinition =
   /** The service does not offer GET types (405/501): fall back to state alone. */
   | { status: 'unsupported' };
 
-/** One source of the account, as the sources API lists it (public-facts.md). */
+/** One source of the account, as the sources API lists it (docs/service-facts.md "The sources API"). */
 export interface SourceInfo {
   id: string;
   label: string;
@@ -44,7 +44,7 @@ export interface PushResult {
 }
 
 /**
- * The graph service, verb by verb (service-api.md "Graph service"). Every verb takes an
+ * The graph service, verb by verb (docs/service-facts.md "Graph service"). Every verb takes an
  * explicit, valid source id and refuses to send without one: a types call without id
  * would overwrite the CMS's own source.
  */

@@ -47,7 +47,7 @@ async function changesOf(source: PlanSource, input: ImpactInput): Promise<Graphq
  * answered (the plan starts from it, so a change made outside graphform is part of the
  * API change), else the state's, or none.
  */
-function applied(id: string, input: ImpactInput): SourceDefinition | undefined {
+export function applied(id: string, input: ImpactInput): SourceDefinition | undefined {
   const remote = ownValue(input.remote, id);
   if (remote?.status === 'found') return remote.definition;
   return ownValue(input.state?.sources, id)?.definition;

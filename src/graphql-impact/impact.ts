@@ -56,7 +56,7 @@ function withoutPartsOfAddedTypes(changes: readonly Change[]): Change[] {
   });
 }
 
-function toGraphqlChange(change: Change): GraphqlChange {
+export function toGraphqlChange(change: Change): GraphqlChange {
   return { criticality: criticality(change.criticality.level), message: change.message, path: change.path ?? null };
 }
 

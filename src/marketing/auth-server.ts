@@ -19,7 +19,7 @@ export const AUTH_PATHS = {
   revoke: '/o/oauth2/v1/revoke',
 } as const;
 
-/** The authorization server's verbs (service-api.md "Authorization server"). */
+/** The authorization server's verbs (docs/service-facts.md "Authorization server"). */
 export interface AuthServer {
   /** Code exchange, JSON body; the code is single-use. */
   exchangeCode(code: string): Promise<TokenResponse>;

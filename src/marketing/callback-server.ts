@@ -118,7 +118,7 @@ function timedOut(options: CallbackOptions, refused: number): GraphformError {
     );
   }
   return new GraphformError(AUTH_ERROR_CODES.loginTimeout, `No browser came back to ${shown(options.redirect)} ${within}.`, {
-    hint: 'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. Otherwise run `graphform auth login` again and open the URL it prints; raise --timeout if logging in takes longer. Stored tokens were left as they were.',
+    hint: 'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. Otherwise run `graphform auth login` again and open the URL it prints; raise `timeoutMs` if logging in takes longer. Stored tokens were left as they were.',
   });
 }
 

@@ -52,16 +52,14 @@ export const ASSETS_ERROR_CODES = {
   badPagination: 'GF_ASSETS_BAD_PAGINATION',
   /** assets sync on a source whose declaration has no `import:` block. */
   noImport: 'GF_ASSETS_NO_IMPORT',
-  /** The mapped items did not validate: nothing was sent. */
-  invalidItems: 'GF_ASSETS_INVALID_ITEMS',
   /** One mapped property's values did not validate: reported once, at its import.mapping entry. */
   mappingInvalid: 'GF_ASSETS_MAPPING_INVALID',
 } as const;
 
-export function authHttpCode(status: number): string {
+export function authHttpCode(status: number): `GF_AUTH_HTTP_${number}` {
   return `${AUTH_ERROR_CODES.httpPrefix}${status}`;
 }
 
-export function assetsHttpCode(status: number): string {
+export function assetsHttpCode(status: number): `GF_ASSETS_HTTP_${number}` {
   return `${ASSETS_ERROR_CODES.httpPrefix}${status}`;
 }

@@ -14,10 +14,10 @@ import type { Asset, AssetQuery } from './types.js';
 export const ASSETS_PATH = '/v3/assets';
 /** Under the Open API's versioned root (see openApiEndpoint). */
 const ASSETS = '/assets';
-/** The Open API's own limits on page_size (public-facts.md). */
+/** The Open API's own limits on page_size (docs/service-facts.md "Open API"). */
 export const PAGE_SIZE = { min: 1, max: 100, default: 100 } as const;
 
-/** The Open API (service-api.md "Open API"): bearer calls, refreshed before expiry and once on 401. */
+/** The Open API (docs/service-facts.md "Open API"): bearer calls, refreshed before expiry and once on 401. */
 export interface OpenApiClient {
   /**
    * Every asset that passes `query` (sent as the API's own filters, so only those are

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { modeFromLifetime } from './token-response.js';
 import type { MarketingApp, StoredTokens, TokenResponse } from './types.js';
 
-/** The contract's refresh token lifetime, the same in both app modes (service-api.md "Limits"). */
+/** The contract's refresh token lifetime, the same in both app modes (docs/service-facts.md "Tokens"). */
 export const REFRESH_LIFETIME_MS = 365 * 24 * 3600 * 1000;
 
 /** What a refresh answer may leave out, carried over from the pair it replaces. */

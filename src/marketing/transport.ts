@@ -1,10 +1,11 @@
 import { GraphformError } from '../diagnostics/errors.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 import type { HttpTransportError } from '../http/errors.js';
 import { ASSETS_ERROR_CODES, AUTH_ERROR_CODES } from './codes.js';
 
 export type MarketingService = 'auth' | 'assets';
 
-const NAMES: Record<MarketingService, { who: string; codes: { unreachable: string; timeout: string }; setting: string }> = {
+const NAMES: Record<MarketingService, { who: string; codes: { unreachable: GraphformErrorCode; timeout: GraphformErrorCode }; setting: string }> = {
   auth: { who: 'the authorization server', codes: AUTH_ERROR_CODES, setting: 'marketing.authUrl' },
   assets: { who: 'the Open API', codes: ASSETS_ERROR_CODES, setting: 'marketing.baseUrl' },
 };

@@ -11,17 +11,41 @@ import { setOwn } from './own.js';
  * have the property send it differently. Reads a declaration as written (any shape).
  */
 export function linkFromWireName(declaration: unknown, from: string): string | undefined {
-  const shape = wireShape(declaration);
-  if (shape === undefined) return undefined;
-  const names = new WireNames(shape);
-  if (!names.renames) return undefined;
+  const wires = wireNamesOf(declaration, from);
+  const [wire] = [...wires];
+  return wires.size === 1 && wire !== from ? wire : undefined;
+}
+
+/**
+ * The same for a link's `to`, which names a field of another source's items (the published
+ * `LinkConfig` does not say which source): the wire name when the declarations that have a
+ * property of that plain name all send it under one other name, with the ids of those
+ * sources. The vendor's client writes both ends of a link by their wire names.
+ */
+export function linkToWireName(declarations: ReadonlyArray<{ id: string; declaration: unknown }>, to: string): { wire: string; sources: string[] } | undefined {
+  const wires = new Set<string>();
+  const sources: string[] = [];
+  for (const { id, declaration } of declarations) {
+    const found = wireNamesOf(declaration, to);
+    if (found.size === 0) continue;
+    sources.push(id);
+    for (const wire of found) wires.add(wire);
+  }
+  const [wire] = [...wires];
+  return wire !== undefined && wires.size === 1 && wire !== to ? { wire, sources } : undefined;
+}
+
+/** Every wire name the declaration's content types send a property of plain name `name` under. */
+function wireNamesOf(declaration: unknown, name: string): Set<string> {
   const found = new Set<string>();
+  const shape = wireShape(declaration);
+  if (shape === undefined) return found;
+  const names = new WireNames(shape);
   for (const type of Object.keys(shape.contentTypes ?? {})) {
-    const field = names.contentType(type)?.byPlain.get(from);
+    const field = names.contentType(type)?.byPlain.get(name);
     if (field !== undefined) found.add(field.wire);
   }
-  const [wire] = [...found];
-  return found.size === 1 && wire !== from ? wire : undefined;
+  return found;
 }
 
 /** The parts of a declaration the wire names depend on, with every value checked: the file may not have passed the schema check. */

@@ -3,7 +3,7 @@
  * level, under the service's names. A field outside these lists is one graphform does not
  * know: read into `unknownFields`, and refused there when a declaration writes a known one.
  * `skip` is not in the published file: the vendor's own client sends it beside `searchable`
- * (public-facts.md, "Data field names"), so graphform knows it as a field of its own.
+ * (docs/service-facts.md, "Data field names"), so graphform knows it as a field of its own.
  */
 export const PUBLISHED_FIELDS = {
   source: ['label', 'description', 'languages', 'preset', 'useTypedFieldNames', 'links', 'propertyTypes', 'contentTypes'],

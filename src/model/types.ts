@@ -2,7 +2,7 @@ import type { JsonValue } from '../diagnostics/errors.js';
 
 /**
  * Domain types of a content source, in the service's own vocabulary: the PUBLISHED
- * definition (Graph API 3.24.0 `ContentSource_V3`, public-facts.md "The definition in full"),
+ * definition (Graph API 3.24.0 `ContentSource_V3`, docs/service-facts.md "The definition in full"),
  * which is wider than the contract. These are the wire shapes: what PUT sends and GET types
  * answers. graphform's own keys (id, data, import) live on SourceDeclaration.
  *

@@ -36,7 +36,7 @@ import type { PlanAction, PlanStrategy } from './types.js';
  * | contentType.added, property.added        | POST types | the contract's partial update lists content types with their complete property lists |
  * | property.searchableChanged               | POST types | the contract's own example of a partial update |
  * | source.languageAdded                     | POST types | the contract's POST body carries `languages` |
- * | property.indexChanged                    | POST types | an indexing flag beside `searchable`, in the same published property object (public-facts.md) |
+ * | property.indexChanged                    | POST types | an indexing flag beside `searchable`, in the same published property object (docs/service-facts.md "The definition in full") |
  * | contentType.displayName/description/sortOrderChanged, property.helpTextChanged | POST types | display metadata, which the published ContentType_V3 and ContentTypeProperty_V3 carry in the POST body; no item field changes |
  * | source.labelChanged, source.descriptionChanged | POST sources | the published sources API sets them "without touching types or items" |
  * | link.*, source.presetChanged, source.typedFieldNamesChanged | PUT | the published record is silent on whether POST applies them (a POST could be ignored), and `useTypedFieldNames` renames GraphQL fields |

@@ -139,6 +139,8 @@ function sourceProblem(source: unknown): string | undefined {
 function keepAccountLoses(keep: unknown): boolean {
   if (!isRecord(keep)) return false;
   if (keep.known !== true || keep.lost !== 0 || keep.blocked === true) return true;
+  // Items given keep.defaults._rbac whatever access they had lose who may read them.
+  if (!isRecord(keep.access) || keep.access.fromDefault !== 0) return true;
   return Array.isArray(keep.unserved) && keep.unserved.some((u) => isRecord(u) && typeof u.items === 'number' && u.items > 0);
 }
 
@@ -166,6 +168,11 @@ function deletesProblem(deletes: unknown): string | undefined {
  * the renderers read every part of it, so an edited file must still hold each part in its
  * shape: {known: false, reason}, or {known: true, …} with counts, rows and lists.
  */
+/** `{public, hidden, fromDefault}`, each a count. */
+function isAccessCounts(access: unknown): access is Record<string, unknown> {
+  return isRecord(access) && ['public', 'hidden', 'fromDefault'].every((key) => isCount(access[key]));
+}
+
 function keepProblem(keep: unknown): string | undefined {
   if (keep === undefined) return undefined;
   const shape = 'keep is neither {known: false, reason} nor {known: true, enabled, deleted, fromData, kept, lost, rows, …}';
@@ -184,9 +191,11 @@ function keepProblem(keep: unknown): string | undefined {
       (row.to === null || typeof row.to === 'string') &&
       typeof row.language === 'string' &&
       ['deleted', 'fromData', 'kept', 'lost'].every((key) => isCount(row[key])) &&
-      isCounts(row.lostBy);
-    if (!fits) return `${bad(`rows[${index}]`)} is not {type, to, language, deleted, fromData, kept, lost, lostBy}`;
+      isCounts(row.lostBy) &&
+      isAccessCounts(row.access);
+    if (!fits) return `${bad(`rows[${index}]`)} is not {type, to, language, deleted, fromData, kept, lost, lostBy, access}`;
   }
+  if (!isAccessCounts(keep.access) || !['served', 'single-key', 'default'].includes(String(keep.access.source))) return `${bad('access')} is not {source, public, hidden, fromDefault}`;
   const lists: ReadonlyArray<[string, (x: Record<string, unknown>) => boolean]> = [
     ['moved', (x) => typeof x.from === 'string' && typeof x.to === 'string' && isCount(x.items)],
     ['dropped', (x) => typeof x.property === 'string' && typeof x.why === 'string' && isCount(x.items)],

@@ -51,7 +51,7 @@ export function hasPendingWork(plan: Plan): boolean {
 
 /**
  * `plan --detailed-exitcode`: 0 nothing to send, 2 changes (or pending work) without data
- * loss, 3 changes with data loss (DESIGN.md section 11).
+ * loss, 3 changes with data loss (docs/plan-and-apply.md "Exit codes").
  */
 export function detailedExitCode(plan: Plan): 0 | 2 | 3 {
   if (plan.summary.dataLoss) return 3;

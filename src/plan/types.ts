@@ -6,6 +6,7 @@ import type { KeepAccount } from '../data/keep/types.js';
 import type { DiffCount } from '../data/ledger/data-diff.js';
 import type { PlanMove } from './moved-changes.js';
 import type { PendingWork, State } from '../state/types.js';
+import type { OperationsReport } from '../operations/types.js';
 
 /** 2: `requests` per source (version 1 had one `request`), `unmanaged`, the delete action. */
 export const PLAN_FORMAT_VERSION = 2;
@@ -148,7 +149,7 @@ export interface PlanSummary {
   items?: { add: number; change: number; delete: number };
 }
 
-/** The contract of DESIGN.md section 6: `plan --format json` and `plan --out FILE`. */
+/** The contract of docs/plan-and-apply.md "The plan JSON": `plan --format json` and `plan --out FILE`. */
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   tool: { name: string; version: string };
@@ -168,6 +169,8 @@ export interface Plan {
   diagnostics: Diagnostic[];
   /** `plan --refresh-only`: nothing is sent; the sources' `outside` changes are what apply --refresh-only records in state. */
   refreshOnly?: boolean;
+  /** The frontends' operations (`operations.documents`) checked against the schema served after the apply; absent when not configured. */
+  operations?: OperationsReport;
 }
 
 export type UnmanagedSource = Pick<SourceInfo, 'id' | 'label' | 'languages'>;

@@ -1,10 +1,10 @@
 import { dataChangeCounts } from './data-changes.js';
-import type { ChalkInstance } from 'chalk';
 import { APPLY_WAIT_CODES, duration } from '../apply/service-waits.js';
 import { APPLY_INCONSISTENT } from '../apply/inconsistent.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome, VerifiedEndpoint } from '../apply/types.js';
 import type { PlanAction } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
+import { PLAIN, type Painter } from './painter.js';
 
 const DOING: Readonly<Record<PlanAction, string>> = {
   create: 'creating (PUT)',
@@ -29,8 +29,12 @@ const VERIFY_SKIPPED: Readonly<Record<VerifiedEndpoint, string>> = {
   sources: 'label and description changes (sources)',
 };
 
-/** One progress line per apply event, Terraform-style; ids, reasons and errors shown with control characters escaped. */
-export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
+/**
+ * One progress line per apply event, as `graphform apply` prints it, Terraform-style; ids,
+ * reasons and errors shown with control characters escaped. Plain text unless given colours
+ * (the command line passes chalk). Empty for an event the command line prints nothing for.
+ */
+export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string {
   switch (event.type) {
     case 'start':
       return `${c.bold(e(event.id))}: ${DOING[event.action]}…`;
@@ -74,7 +78,7 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
       const counts = dataChangeCounts(o);
       if (o.error !== undefined) return `${c.bold(e(event.id))}: ${c.red(e(`data items (${counts}) not done: ${o.error}`))}`;
       if (o.summary === undefined) return `${c.bold(e(event.id))}: state records the items pushed from its data files`;
-      const served = o.served === undefined ? '' : `, served ${o.served.served ?? 'not counted'} of ${o.served.sent} counted`;
+      const served = o.served === undefined ? '' : `; sent ${o.served.sent}, served ${o.served.served ?? 'not counted'}`;
       return `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} (${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`;
     }
     case 'verify-skipped':
@@ -88,8 +92,8 @@ export function renderApplyEvent(event: ApplyEvent, c: ChalkInstance): string {
   }
 }
 
-/** The closing summary, with what to do about each failure. */
-export function renderApplySummary(result: ApplyResult, c: ChalkInstance): string {
+/** The closing summary `graphform apply` prints, with what to do about each failure. */
+export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): string {
   const count = (status: SourceOutcome['status']): number => result.outcomes.filter((o) => o.status === status).length;
   const lines: string[] = [];
   const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));

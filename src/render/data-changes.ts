@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Painter } from './painter.js';
 import type { DataChanges, Plan, PlanSource } from '../plan/types.js';
 import { formatCount as n } from '../data/progress/format-progress.js';
 import { escapeControl as e } from './escape-control.js';
@@ -31,7 +31,7 @@ export function itemsSummary(plan: Plan): string {
 }
 
 /** The text plan's lines for a source's data changes, under its block. */
-export function dataChangesLines(source: PlanSource, c: ChalkInstance): string[] {
+export function dataChangesLines(source: PlanSource, c: Painter): string[] {
   const data = source.dataChanges;
   if (data === undefined || !hasDataChanges(source)) return [];
   const lines = [`      ${c.cyan(e(dataChangesHeadline(data)))}`];

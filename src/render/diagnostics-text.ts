@@ -1,10 +1,11 @@
-import type { ChalkInstance } from 'chalk';
+import { PLAIN, type Painter } from './painter.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from './diagnostics-code-frame.js';
 import { escapeControl } from './escape-control.js';
 
 export interface DiagnosticsTextOptions {
-  color: ChalkInstance;
+  /** Colours, such as a chalk instance; default none (PLAIN). */
+  color?: Painter;
   /** File → text, to show the offending line with a caret under it. */
   sources?: ReadonlyMap<string, string>;
 }
@@ -16,7 +17,7 @@ export interface DiagnosticsTextOptions {
  */
 export function renderDiagnosticsText(diagnostics: readonly Diagnostic[], options: DiagnosticsTextOptions): string {
   if (diagnostics.length === 0) return '';
-  const c = options.color;
+  const c = options.color ?? PLAIN;
   const blocks = diagnostics.map((diagnostic) => {
     const paint = diagnostic.severity === 'error' ? c.red : c.yellow;
     // File names and messages quote the user's text: control characters are shown escaped.
@@ -30,7 +31,7 @@ export function renderDiagnosticsText(diagnostics: readonly Diagnostic[], option
   return `${blocks.join('\n\n')}\n\n${summary(diagnostics, c)}\n`;
 }
 
-function summary(diagnostics: readonly Diagnostic[], c: ChalkInstance): string {
+function summary(diagnostics: readonly Diagnostic[], c: Painter): string {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const files = new Set(diagnostics.map((d) => d.file)).size;

@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Painter, Tint } from './painter.js';
 import type { GraphqlChange, GraphqlCriticality, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 
@@ -22,10 +22,10 @@ export function graphqlCounts(changes: readonly GraphqlChange[]): string {
  * counts, every breaking and dangerous change, and the first few safe ones. Nothing for a
  * source whose GraphQL types do not change.
  */
-export function graphqlImpactLines(source: PlanSource, c: ChalkInstance): string[] {
+export function graphqlImpactLines(source: PlanSource, c: Painter): string[] {
   const changes = source.graphqlChanges ?? [];
   if (changes.length === 0) return [];
-  const paint: Record<GraphqlCriticality, ChalkInstance> = { BREAKING: c.red, DANGEROUS: c.yellow, NON_BREAKING: c.green };
+  const paint: Record<GraphqlCriticality, Tint> = { BREAKING: c.red, DANGEROUS: c.yellow, NON_BREAKING: c.green };
   const lines = [`      ${c.bold('GraphQL:')} ${graphqlCounts(changes)}`];
   const safe = changes.filter((change) => change.criticality === 'NON_BREAKING');
   const shown = [...changes.filter((change) => change.criticality !== 'NON_BREAKING'), ...safe.slice(0, SAFE_CHANGES_SHOWN)];

@@ -1,6 +1,7 @@
 import { namedItem } from '../data/keep/item-access.js';
 import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
 import type { PlanMove } from '../plan/moved-changes.js';
+import { accessCell, accessNote } from './keep-access.js';
 import type { ItemServiceField } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { unservedCount } from '../data/keep/unserved-values.js';
@@ -31,6 +32,18 @@ export function planHasKeep(plan: Plan): boolean {
   return plan.sources.some((s) => s.keep !== undefined);
 }
 
+/**
+ * The sources whose keep step meets values that do not convert where nothing may be sent
+ * (`onError: fail`, or no `convert:`): apply refuses the plan whatever its flags, so the
+ * banners must not offer --allow-data-loss as the way through.
+ */
+export function blockedSourceIds(plan: Plan): string[] {
+  return plan.sources.filter((s) => s.keep?.known === true && s.keep.blocked).map((s) => s.id);
+}
+
+/** What to do about a blocked conversion, said the same way by every renderer. */
+export const BLOCKED_REMEDY = 'fix those values, or declare convert: {Type.Property: {onError: drop-value | drop-item}}';
+
 /** A full update whose every item comes back: it deletes nothing for good. */
 export function keepsEveryItem(source: PlanSource): boolean {
   return source.action === 'full' && !source.dataLoss && source.keep?.known === true && source.keep.lost === 0;
@@ -45,6 +58,7 @@ export function keepOutcome(keep: KeepAccount): string {
   if (!keep.known) return `loses every item not in data files (items could not be read back: ${keep.reason})`;
   if (unservedCount(keep) > 0) return `loses the values of ${unservedList(keep)}${keep.lost === 0 ? '' : ` and ${num(keep.lost)} of ${items(keep.deleted)}`}`;
   if (keep.rename === true && keep.lost === 0) return `keeps every item: ${num(keep.deleted)} pushed again under the new field names`;
+  if (keep.lost === 0 && keep.access.fromDefault > 0) return `keeps every item, but gives ${items(keep.access.fromDefault)} the _rbac of keep.defaults whatever access they had`;
   if (keep.lost === 0) return `keeps every item: ${num(keep.deleted)} emptied and refilled`;
   if (keep.lost >= keep.deleted) return `loses all ${items(keep.deleted)}`;
   return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
@@ -71,9 +85,10 @@ export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string
  * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
  * when `uncounted` > 0.
  */
-export function lossTotals(plan: Plan): { lost: number; values: number; uncounted: number; kept: number; refilled: number; renamed: number; losing: number } {
+export function lossTotals(plan: Plan): { lost: number; values: number; uncounted: number; kept: number; refilled: number; renamed: number; losing: number; accessUnknown: number } {
   let lost = 0;
   let values = 0;
+  let accessUnknown = 0;
   let uncounted = 0;
   let kept = 0;
   let refilled = 0;
@@ -91,11 +106,11 @@ export function lossTotals(plan: Plan): { lost: number; values: number; uncounte
     if (keep?.known === true) {
       lost += keep.lost;
       values += unservedCount(keep);
-    }
-    else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
+      accessUnknown += keep.access.fromDefault;
+    } else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
     else uncounted += 1;
   }
-  return { lost, values, uncounted, kept, refilled, renamed, losing };
+  return { lost, values, uncounted, kept, refilled, renamed, losing, accessUnknown };
 }
 
 /** The sentence the summary line adds on a plan with keep accounts: what is lost first. */
@@ -108,6 +123,7 @@ export function lossSentence(plan: Plan): string {
   const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
   const values = t.values === 0 ? '' : `the values of ${items(t.values)} (a property the service does not serve)`;
   if (t.uncounted === 0 && values !== '') return `Loses ${t.lost === 0 ? values : `${items(t.lost)} and ${values}`}${keeps}.`;
+  if (t.lost === 0 && t.uncounted === 0 && t.accessUnknown > 0) return `Loses who may read ${items(t.accessUnknown)}: keep.defaults._rbac replaces it${keeps}.`;
   if (t.uncounted === 0) return `Loses ${items(t.lost)}${keeps}.`;
   if (t.uncounted === t.losing) return `Loses items; how many could not be counted${keeps}.`;
   return `Loses at least ${items(t.lost)}${keeps}; not every source could be counted.`;
@@ -132,9 +148,9 @@ export interface KeepView {
   notes: KeepNote[];
 }
 
-export const KEEP_TABLE_HEADER = ['Content type', 'Language', 'Deleted', 'From data files', 'Kept', 'Lost', 'Why lost'];
+export const KEEP_TABLE_HEADER = ['Content type', 'Language', 'Deleted', 'From data files', 'Kept', 'Access', 'Lost', 'Why lost'];
 /** Which columns hold numbers (right-aligned). */
-export const KEEP_NUMERIC_COLUMNS: readonly boolean[] = [false, false, true, true, true, true, false];
+export const KEEP_NUMERIC_COLUMNS: readonly boolean[] = [false, false, true, true, true, false, true, false];
 
 /** The keep block of a source, in words shared by the text and markdown renderers. */
 export function keepView(keep: KeepAccount, sourceId: string, shown: readonly PlanMove[] = []): KeepView {
@@ -162,6 +178,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     });
   }
   notes.push(...unreadableNotes(keep));
+  const access = accessNote(keep);
+  // Access lost comes first of all: a public site would lose its content, or hidden items become public.
+  if (access !== undefined) notes[access.loss ? 'unshift' : 'push']({ symbol: access.loss ? '!' : '#', tone: access.loss ? 'loss' : 'info', text: access.text });
   if (keep.enabled && keep.rename !== true) {
     const deleted = keep.lostBy.deleted ?? 0;
     notes.push({
@@ -187,7 +206,7 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     });
   }
   const header = keep.rename === true ? KEEP_TABLE_HEADER.map((h) => (h === 'Deleted' ? 'Renamed values' : h)) : KEEP_TABLE_HEADER;
-  return { headline, tone: keep.lost === 0 ? 'info' : 'loss', table: { header, rows: keep.rows.map(tableRow) }, notes };
+  return { headline, tone: keep.lost === 0 && keep.access.fromDefault === 0 ? 'info' : 'loss', table: { header, rows: keep.rows.map(tableRow) }, notes };
 }
 
 /** Values the read cannot see lead: the items may all come back, but not whole. */
@@ -232,7 +251,7 @@ function renameHeadline(keep: KnownKeep): string {
 
 function tableRow(row: KeepRow): string[] {
   const type = row.to === null ? `${row.type} (removed)` : row.to === row.type ? row.type : `${row.type} → ${row.to}`;
-  return [type, row.language, num(row.deleted), num(row.fromData), num(row.kept), num(row.lost), lostReasons(row.lostBy)];
+  return [type, row.language, num(row.deleted), num(row.fromData), num(row.kept), accessCell(row.access), num(row.lost), lostReasons(row.lostBy)];
 }
 
 /** `~ ReleaseNote → Changelog (moved: 2 items carried over)`; a property: `(moved: 5 items hold a value)`. */
@@ -245,6 +264,8 @@ function unreadableNotes(keep: KnownKeep): KeepNote[] {
   const notes: KeepNote[] = [];
   const missing: ItemServiceField[] = [];
   for (const field of keep.unreadable) {
+    // With the single key, accessNote says how each item's _rbac is decided.
+    if (field === '_rbac' && keep.access.source === 'single-key') continue;
     const value = keep.defaults[field];
     if (value !== undefined) notes.push({ symbol: '#', tone: 'info', text: `${field} not served by GraphQL: written as ${JSON.stringify(value)} (keep.defaults)` });
     else if (REQUIRED_ITEM_FIELDS.includes(field)) missing.push(field);

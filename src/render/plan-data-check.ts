@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Painter } from './painter.js';
 import { formatCount } from '../data/progress/format-progress.js';
 import { renderDataDiagnostic } from '../data/report/render-data-report.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -40,7 +40,7 @@ export function undeclaredFieldWarning(data: DataCheck): string | undefined {
 }
 
 /** The text plan's lines for a source's data check, indented under its block. */
-export function dataCheckLines(source: PlanSource, c: ChalkInstance): string[] {
+export function dataCheckLines(source: PlanSource, c: Painter): string[] {
   const data = source.data;
   if (data === undefined) return [];
   const paint = data.errors > 0 ? c.red : data.warnings > 0 ? c.yellow : c.dim;

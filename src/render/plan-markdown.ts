@@ -2,9 +2,10 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { keepLossLine, lossLine } from './delete-count.js';
-import { keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
+import { operationsMarkdown } from './operations-markdown.js';
 import { sourceDetails } from './plan-markdown-details.js';
 import { ACTION_NAMES, isEmpty, noChangesLine, refreshOnlyLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 
@@ -60,6 +61,9 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   const impact = fittingImpact(plan, page.left());
   cut.graphql = impact.listing;
   page.reserve(impact.text.length);
+  // The frontends' broken operations are as hard to see elsewhere as breaking changes: their room comes before the rows' too.
+  const operations = plan.operations === undefined ? '' : operationsMarkdown(plan.operations, Math.floor(page.left() / 2));
+  page.reserve(operations.length);
   if (shown.length > 0) {
     page.always('| Source | Action | Data loss | Request | Changes |\n|---|---|---|---|---:|\n');
     cut.rows = shown.length - page.addWhile(shown.map(tableRow));
@@ -67,6 +71,8 @@ export function renderPlanMarkdown(plan: Plan, options: PlanMarkdownOptions = {}
   }
   page.reserve(-impact.text.length);
   page.always(impact.text);
+  page.reserve(-operations.length);
+  page.always(operations);
   let bodies = true;
   for (const [index, source] of shown.entries()) {
     if (bodies && page.add(sourceDetails(source, true))) continue;
@@ -141,9 +147,14 @@ function heading(plan: Plan): { title: string; rest: string } {
   const out: string[] = [];
   const losing = plan.sources.filter((s) => s.dataLoss);
   if (losing.length > 0) {
+    const blocked = blockedSourceIds(plan);
+    const refusal =
+      blocked.length > 0
+        ? `\`graphform apply\` refuses it: values of ${blocked.map(code).join(', ')} do not convert to the declared types; to apply it, ${escapeText(BLOCKED_REMEDY)}.`
+        : '`graphform apply` refuses it unless `--allow-data-loss` is passed.';
     out.push(
       '> [!CAUTION]',
-      `> **This plan ${planHasKeep(plan) ? 'loses' : 'deletes'} content items.** \`graphform apply\` refuses it unless \`--allow-data-loss\` is passed.`,
+      `> **This plan ${planHasKeep(plan) ? 'loses' : 'deletes'} content items.** ${refusal}`,
       '>',
       ...losing.slice(0, BANNER_SOURCES).map((s) => `> - ${code(s.id)} (${ACTION_NAMES[s.action]}): ${escapeText(lossLine(s))}${keepLoss(s)}`),
     );

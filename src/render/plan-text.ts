@@ -1,7 +1,8 @@
-import type { ChalkInstance } from 'chalk';
+import { PLAIN, type Painter, type Tint } from './painter.js';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
 import { graphqlBreakingLine, graphqlImpactLines } from './graphql-impact-text.js';
+import { operationsLines } from './operations-text.js';
 import { keepLossLine, lossLine } from './delete-count.js';
 import { dataCheckLines } from './plan-data-check.js';
 import { dataChangesLines } from './data-changes.js';
@@ -9,12 +10,13 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
-import { KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
 import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, noChangesLine, recordsOnly, refreshOnlyLine, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
 export interface PlanTextOptions {
-  color: ChalkInstance;
+  /** Colours, such as a chalk instance; default none (PLAIN). */
+  color?: Painter;
   /** Show a unified diff of each request body against the applied definition. */
   showDiff: boolean;
   /** apply with --allow-data-loss: the banner says the deletion was allowed, not how to allow it. */
@@ -27,7 +29,7 @@ export interface PlanTextOptions {
  * through `e` (escapeControl) before it is coloured, so it cannot drive the terminal.
  */
 export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
-  const c = options.color;
+  const c = options.color ?? PLAIN;
   const lines: string[] = [header(plan), ''];
   const shown = visibleSources(plan);
   const outside = outsideChanges(plan);
@@ -61,6 +63,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     for (const source of plan.unmanaged) lines.push(`      ${c.cyan('?')} ${e(unmanagedLine(source))}`);
     lines.push('');
   }
+  if (plan.operations !== undefined) lines.push(...operationsLines(plan.operations, c), '');
   lines.push(plan.refreshOnly === true ? c.bold(refreshOnlyLine(plan)) : isEmpty(plan) ? c.green(noChangesLine(plan)) : c.bold(summaryLine(plan)));
   const breaking = graphqlBreakingLine(plan);
   if (breaking !== undefined) lines.push(c.red(e(breaking)));
@@ -92,7 +95,7 @@ function actionTitle(source: PlanSource): string {
 }
 
 /** The keep account under a source: a headline, the table per content type and language, then moves, drops, conversions and losses. */
-function keepLines(source: PlanSource, c: ChalkInstance): string[] {
+function keepLines(source: PlanSource, c: Painter): string[] {
   if (source.keep === undefined) return [];
   const view = keepView(source.keep, source.id, source.moves);
   const tone = toneColors(c);
@@ -120,11 +123,11 @@ function padEnd(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - [...text].length));
 }
 
-function toneColors(c: ChalkInstance): Record<KeepTone, ChalkInstance> {
+function toneColors(c: Painter): Record<KeepTone, Tint> {
   return { info: c.dim, warn: c.yellow, loss: c.red };
 }
 
-function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
+function bodyDiff(source: PlanSource, c: Painter): string[] {
   return requestBodyDiffs(source).flatMap(({ patch }) => patch
     .trimEnd()
     .split('\n')
@@ -138,9 +141,10 @@ function bodyDiff(source: PlanSource, c: ChalkInstance): string[] {
 }
 
 /** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
-function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[] {
+function dataLossBanner(plan: Plan, c: Painter, allowed: boolean): string[] {
   const rule = '!'.repeat(78);
   const keep = planHasKeep(plan);
+  const blocked = blockedSourceIds(plan);
   const body = [
     keep ? '!! DATA LOSS: applying this plan LOSES CONTENT ITEMS' : '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
@@ -150,17 +154,19 @@ function dataLossBanner(plan: Plan, c: ChalkInstance, allowed: boolean): string[
       return lost === undefined ? [line] : [line, `!!       ${e(lost)}`];
     }),
     '!!',
-    allowed
-      ? '!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.'
-      : '!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.',
+    ...(blocked.length > 0
+      ? [`!! graphform apply refuses this plan: values of ${e(blocked.join(', '))} do not convert to the declared types.`, `!! To apply it, ${BLOCKED_REMEDY}.`]
+      : allowed
+        ? ['!! DATA LOSS WAS ALLOWED with --allow-data-loss: these items are deleted as the plan is applied.']
+        : ['!! Applying it needs --allow-data-loss; without it graphform apply sends nothing.']),
   ];
   return [rule, ...body, rule].map((line) => c.red.bold(line));
 }
 
-function actionColors(c: ChalkInstance): Record<PlanAction, ChalkInstance> {
+function actionColors(c: Painter): Record<PlanAction, Tint> {
   return { create: c.green, partial: c.yellow, full: c.red, delete: c.red, orphan: c.magenta, none: c.dim };
 }
 
-function symbolColors(c: ChalkInstance): Record<ChangeSymbol, ChalkInstance> {
+function symbolColors(c: Painter): Record<ChangeSymbol, Tint> {
   return { '+': c.green, '-': c.red, '~': c.yellow };
 }

@@ -1,9 +1,9 @@
-import type { ChalkInstance } from 'chalk';
+import type { Painter } from './painter.js';
 import { duration } from '../apply/service-waits.js';
 import type { ServedProgress, ServedReport } from '../graph/served.js';
 
 /** "Served: sent 3, served 3 (counted through GraphQL after 0.4s)", green when all are served. */
-export function servedLine(report: ServedReport, c: ChalkInstance): string {
+export function servedLine(report: ServedReport, c: Painter): string {
   const counts = `sent ${report.sent}, served ${report.served ?? 'not counted'}`;
   const after = report.waitedMs > 0 ? ` (counted through GraphQL after ${seconds(report.waitedMs)})` : ' (counted through GraphQL)';
   return `Served: ${report.outcome === 'done' ? c.green(counts) : c.red(counts)}${after}`;

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError, type JsonValue } from '../diagnostics/errors.js';
-import { redact, sendWithRetry, type HttpOptions, type HttpResponse } from '../http/index.js';
-import { secretQueryValues } from '../http/query-secrets.js';
+import type { HttpOptions, HttpResponse } from '../http/index.js';
+import { httpStateClient, isSuccess } from './http-state-client.js';
 import { lockHeldError, parseLockInfo } from './lock-info.js';
 import { parseState, serializeState } from './state-format.js';
 import type { LockInfo, State, StateBackend, StateLock } from './types.js';
+
+export { safeUrl } from './http-state-client.js';
 
 export interface HttpBackendOptions {
   /** GET (read) and POST (write) the state here. */
@@ -37,33 +39,13 @@ export interface HttpBackendOptions {
  * names the holder.
  */
 export function createHttpBackend(options: HttpBackendOptions): StateBackend {
-  const where = safeUrl(options.address);
+  const client = httpStateClient(options);
+  const { where, address, lockAddress, unlockAddress, send, clean } = client;
   const newLockId = options.newLockId ?? randomUUID;
   const lockMethod = options.lockMethod ?? 'LOCK';
   const unlockMethod = options.unlockMethod ?? 'UNLOCK';
-  // fetch refuses URLs with user:password@; such credentials become Basic auth instead.
-  const inUrl = userInfo(options.address);
-  const username = options.username ?? inUrl?.username;
-  const password = options.username === undefined ? inUrl?.password : options.password;
-  const address = withoutUserInfo(options.address);
-  const lockAddress = withoutUserInfo(options.lockAddress);
-  const unlockAddress = withoutUserInfo(options.unlockAddress);
-  const credentials = username === undefined ? undefined : Buffer.from(`${username}:${password ?? ''}`, 'utf8').toString('base64');
-  // Query values of the addresses that may be credentials (GitLab-style tokens, signed URLs)
-  // count as secrets; redact() also hides secret-looking names and userinfo anywhere.
-  const queryValues = [options.address, options.lockAddress, options.unlockAddress].flatMap(secretQueryValues);
-  const secrets = [password ?? '', credentials ?? '', ...queryValues].filter((s) => s.length > 0);
-  // Every text from the state server passes through here before it reaches a message.
-  const clean = (text: string): string => redact(text, secrets);
   let heldLockId: string | undefined;
-
-  const send = async (method: string, url: string, body?: string): Promise<HttpResponse> => {
-    const headers: Record<string, string> = {};
-    if (credentials !== undefined) headers.Authorization = `Basic ${credentials}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return sendWithRetry(() => ({ method, url, headers, ...(body === undefined ? {} : { body }) }), { ...options.http, secrets, showUrl: safeUrl });
-  };
-  const fail = (response: HttpResponse, method: string, url: string): GraphformError => statusError(response, method, safeUrl(url), clean);
+  const fail = client.fail;
   // The holder comes from the server's body: each field is shown, so each is redacted.
   const cleanHolder = (holder: LockInfo | undefined): LockInfo | undefined =>
     holder === undefined ? undefined : { ...holder, id: clean(holder.id), who: clean(holder.who), host: clean(holder.host), operation: clean(holder.operation), createdAt: clean(holder.createdAt) };
@@ -164,26 +146,8 @@ function holderOf(response: HttpResponse): LockInfo | undefined {
   }
 }
 
-function isSuccess(status: number): boolean {
-  return status >= 200 && status < 300;
-}
-
 function isHeld(status: number): boolean {
   return status === 409 || status === 423;
-}
-
-function statusError(response: HttpResponse, method: string, url: string, clean: (text: string) => string): GraphformError {
-  // Redacted before it is cut short, so a secret split by the cut cannot show its first half.
-  const body = clean(response.text.trim()).slice(0, 300);
-  const auth = response.status === 401 || response.status === 403;
-  return new GraphformError(
-    auth ? 'GF_STATE_HTTP_AUTH' : 'GF_STATE_HTTP',
-    `The state server answered ${response.status} to ${method} ${url}${body === '' ? '.' : `: ${body}`}`,
-    {
-      details: { method, url, status: response.status },
-      ...(auth ? { hint: 'Check state.username and state.password of this environment (and the variables they come from).' } : {}),
-    },
-  );
 }
 
 /** The same error with every text of it redacted (message, hint, string details). */
@@ -201,40 +165,8 @@ function isJson(text: string): boolean {
   }
 }
 
-/** The address without credentials or query (either may carry secrets), for messages. */
-export function safeUrl(address: string): string {
-  try {
-    const url = new URL(address);
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return '(invalid state address)';
-  }
-}
-
 function withQuery(address: string, key: string, value: string): string {
   const url = new URL(address);
   url.searchParams.set(key, value);
   return url.toString();
-}
-
-function userInfo(address: string): { username: string; password: string } | undefined {
-  try {
-    const url = new URL(address);
-    return url.username === '' ? undefined : { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
-  } catch {
-    return undefined;
-  }
-}
-
-function withoutUserInfo(address: string): string {
-  try {
-    const url = new URL(address);
-    url.username = '';
-    url.password = '';
-    return url.toString();
-  } catch {
-    throw new GraphformError('GF_STATE_CONFIG', `The http state address is not a valid URL: ${safeUrl(address)}.`, {
-      hint: 'Set state.address (and lockAddress, unlockAddress) to full http(s) URLs.',
-    });
-  }
 }

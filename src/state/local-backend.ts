@@ -34,7 +34,7 @@ export interface LocalBackendOptions {
 export const MAX_STATE_BYTES = 256 << 20;
 
 /**
- * State in a JSON file next to the project (DESIGN.md section 5), with an append-only
+ * State in a JSON file next to the project (docs/state-and-safety.md "State"), with an append-only
  * journal beside it (`<path>.journal`) so apply's write after each source stays cheap.
  */
 export function createLocalBackend(options: LocalBackendOptions): StateBackend {

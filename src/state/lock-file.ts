@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, open, stat, unlink } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphformError } from '../diagnostics/errors.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 import { refusalMessage } from '../fs/project-file.js';
 import { readRegularFile } from '../fs/read-regular-file.js';
 import { parseLockInfo } from './lock-info.js';
@@ -114,7 +115,7 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-export function ioError(code: string, what: string, error: unknown): GraphformError {
+export function ioError(code: GraphformErrorCode, what: string, error: unknown): GraphformError {
   const reason = error instanceof Error ? error.message : String(error);
   return new GraphformError(code, `${what[0]?.toUpperCase() ?? ''}${what.slice(1)}: ${reason}`, { cause: error, details: { reason } });
 }

@@ -75,7 +75,14 @@ function pendingProblem(pending: unknown): string | undefined {
   const keep = pending.keep;
   if (keep === undefined) return undefined;
   if (!isRecord(keep) || typeof keep.snapshot !== 'string' || typeof keep.hash !== 'string' || typeof keep.items !== 'number') return 'pending.keep needs snapshot and hash strings and an items count';
+  const remote = keep.remote;
+  if (remote === undefined) return undefined;
+  if (!isRecord(remote) || typeof remote.name !== 'string' || !isCount(remote.parts) || remote.parts < 1 || !isCount(remote.bytes)) return 'pending.keep.remote needs a name and counts of parts and bytes';
   return undefined;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /**

@@ -57,9 +57,39 @@ export interface PendingSnapshot {
   items: number;
   /** The hash of the definition the full update sends: a service that holds it has had the PUT, so the snapshot's items are owed. */
   target?: string;
+  /** With remote state: the copy kept beside the state before the full update, which a runner without the file fetches. */
+  remote?: RemoteSnapshotCopy;
 }
 
-/** The state of one environment (DESIGN.md section 5). */
+/**
+ * A snapshot's copy on the state server: gzip-compressed, cut into parts, each a JSON
+ * document stored as a state of its own, named `<name>-1` … `<name>-<parts>` in the place
+ * of the state's own name (last path segment of its address).
+ */
+export interface RemoteSnapshotCopy {
+  name: string;
+  parts: number;
+  /** Compressed bytes in all. */
+  bytes: number;
+}
+
+/**
+ * Documents stored beside the state on its server, with the state's credentials (the http
+ * backend: Terraform's protocol keeps one state per address, so each is a state of its own).
+ */
+export interface CompanionStore {
+  /** Where, for messages (never holds credentials). */
+  readonly description: string;
+  /** The name of a companion: the state's own name followed by `-suffix`. */
+  nameFor(suffix: string): string;
+  put(name: string, body: string): Promise<void>;
+  /** undefined when the server holds nothing under that name. */
+  get(name: string): Promise<string | undefined>;
+  /** Removes it; one already gone is fine. */
+  remove(name: string): Promise<void>;
+}
+
+/** The state of one environment (docs/state-and-safety.md "State"). */
 export interface State {
   formatVersion: typeof STATE_FORMAT_VERSION;
   /** A UUID fixed when the state is created; a different lineage is a different state. */

@@ -13,6 +13,9 @@ import { emptyState } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
+import { withOperations } from './check-operations.js';
+import { isFailure, operationsFailure, type OperationsFailure } from '../operations/policy.js';
+import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
 import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
@@ -26,6 +29,7 @@ import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedP
 import { resolveSelection } from './select.js';
 import { serviceWaits } from './service-waits.js';
 import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
+import { fetchPendingSnapshots } from './remote-snapshots.js';
 import { recordRefreshed } from './refresh-only.js';
 import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
@@ -76,6 +80,8 @@ export type ApplyRefusal =
   | 'interrupted'
   /** The config's failOnBreaking refuses the breaking GraphQL changes in `breaking`. */
   | 'graphql-breaking'
+  /** A frontend operation is broken (or affected) under the config's `operations.failOn`. */
+  | 'operations-failing'
   /** Values the keep step must carry over do not convert (`onError: fail`, or no `convert:`): `blocked` names the sources. */
   | 'conversion-failed';
 
@@ -93,6 +99,8 @@ export interface ApplyReport {
   result?: ApplyResult;
   /** For refused: 'graphql-breaking'. */
   breaking?: SourceGraphqlChange[];
+  /** For refused: 'operations-failing': the frontend operations `operations.failOn` refuses. */
+  failing?: OperationsFailure;
   /** For refused: 'data-loss'. */
   losing?: PlanSource[];
   /** For refused: 'invalid-data'. */
@@ -119,6 +127,8 @@ export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promis
   const operation = input.planFile === undefined ? 'apply' : `apply ${input.planFile}`;
   const report = await withStateLock(backend, operation, async () => {
     const state = await backend.read();
+    // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
+    await fetchPendingSnapshots(env, environment, state, path.resolve(env.cwd, config.rootDir));
     const project = await loadValidProject(env, config, state);
     const opened = await openEnvironment(env, config, environment);
     try {
@@ -144,16 +154,18 @@ interface Locked {
 async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context: Locked): Promise<ApplyReport> {
   const { project, state, environment, opened, saved } = context;
   let remote: Readonly<Record<string, RemoteDefinition>> = {};
+  let outside: readonly NamedDefinition[] = [];
   const refresh = environment.refresh && input.refresh !== false;
   const replan: Replan = async (options) => {
     const refreshed = refresh ? await refreshAll(env, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
     remote = refreshed.remote;
+    outside = refreshed.account?.definitions ?? [];
     return withPruneOrigin(await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } }), environment);
   };
   // Without a confirmation to wait for, the plan's own read of the items is the keep step's: they are read once.
   const prepared = saved === undefined && input.confirm === undefined ? new PreparedSnapshots(path.resolve(env.cwd, project.config.rootDir)) : undefined;
   try {
-    return await decideAndApply(env, input, context, replan, () => remote, prepared);
+    return await decideAndApply(env, input, context, replan, () => remote, prepared, () => outside);
   } finally {
     await prepared?.discard();
   }
@@ -166,6 +178,7 @@ async function decideAndApply(
   replan: Replan,
   remoteNow: () => Readonly<Record<string, RemoteDefinition>>,
   prepared: PreparedSnapshots | undefined,
+  outsideNow: () => readonly NamedDefinition[],
 ): Promise<ApplyReport> {
   const { project, state, environment, opened, saved } = context;
   if (input.refreshOnly === true || saved?.plan.refreshOnly === true) return applyRefreshOnly(env, input, context, replan, remoteNow);
@@ -184,7 +197,14 @@ async function decideAndApply(
   // Checked now, a saved plan too: the data files may have changed since it was made.
   // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
   const diffs = new Map<string, DeclaredDiff>();
-  const plan = await withDataChecks(env, planned, project, state, diffs);
+  const plan = await withOperations(env, await withDataChecks(env, planned, project, state, diffs), {
+    state,
+    declarations: project.declarations,
+    remote: remoteNow(),
+    config: project.config,
+    environment,
+    outside: outsideNow(),
+  });
   input.onPlan?.(plan);
   const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({ plan, applied: false, refused: reason, ok: false, outcomes: [], ...extra });
 
@@ -192,6 +212,8 @@ async function decideAndApply(
   // A plan file is checked by the changes it lists, which its freshness check keeps true.
   const breaking = project.config.failOnBreaking ? breakingGraphqlChanges(plan) : [];
   if (breaking.length > 0) return refused('graphql-breaking', { breaking });
+  const failing = operationsFailure(plan.operations);
+  if (isFailure(failing)) return refused('operations-failing', { failing });
   const changes = hasChanges(plan);
   if (!changes && !hasPendingWork(plan) && pendingAdoptions(plan, state, project.declarations).length === 0) return { plan, applied: false, ok: true, outcomes: [] };
   // Values that do not convert stop apply whatever is allowed: checked before the data-loss gate, which could not let it through.
@@ -265,7 +287,7 @@ async function decideAndApply(
 async function applyRefreshOnly(env: WorkflowEnvironment, input: ApplyInput, context: Locked, replan: Replan, remoteNow: () => Readonly<Record<string, RemoteDefinition>>): Promise<ApplyReport> {
   const { project, state, environment, saved } = context;
   if (!(environment.refresh && input.refresh !== false)) {
-    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out --no-refresh (or set refresh: true for the environment).' });
+    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out `refresh: false` (or set refresh: true for the environment).' });
   }
   const plan =
     saved === undefined ? refreshOnlyPlan(await replan(planOptions(input, environment))) : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);

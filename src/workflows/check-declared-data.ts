@@ -5,7 +5,7 @@ import type { SourceDeclaration } from '../model/types.js';
 import { summarize } from '../plan/policy.js';
 import type { DataChanges, DataCheck, DataPushReason, Plan, PlanSource } from '../plan/types.js';
 import type { State } from '../state/types.js';
-import { warn, type WorkflowEnvironment } from './environment.js';
+import { allowsEmpty, warn, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -45,7 +45,7 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
       ledger: state?.sources[source.id]?.data,
     });
     refuseEmptiedPattern(env, declaration, diff);
-    if (diff.damaged !== undefined) warn(env, damagedLedgerWarning(source.id, diff.damaged));
+    if (diff.damaged !== undefined) warn(env, 'GF_LEDGER_DAMAGED', damagedLedgerWarning(source.id, diff.damaged));
     diffs?.set(source.id, diff);
     sources.push(await withDiff(source, diff, pushes.get(source.id), ledger));
   }
@@ -101,14 +101,14 @@ export function damagedLedgerWarning(id: string, damaged: string): string {
  * wish. Refused, as an empty declarations folder is.
  */
 function refuseEmptiedPattern(env: WorkflowEnvironment, declaration: SourceDeclaration, diff: DeclaredDiff): void {
-  if (diff.unmatched.length === 0 || diff.outcome.removed.length === 0 || env.variables.GRAPHFORM_ALLOW_EMPTY === '1') return;
+  if (diff.unmatched.length === 0 || diff.outcome.removed.length === 0 || allowsEmpty(env)) return;
   const first = diff.unmatched[0];
   const where = first === undefined ? declaration.file : `${first.file}:${first.line}${first.column === undefined ? '' : `:${first.column}`}`;
   throw new GraphformError(
     DATA_ERROR_CODES.patternEmptied,
     `${where}: ${first?.message ?? `a data: pattern of source ${declaration.id} matches no file`} graphform pushed items from source ${declaration.id}'s data files, and this plan would delete ${diff.outcome.removed.length} of them.`,
     {
-      hint: 'Check that the data files are there (checked out, not moved). To delete those items, remove the pattern from data: (the plan then lists them), or run with GRAPHFORM_ALLOW_EMPTY=1.',
+      hint: 'Check that the data files are there (checked out, not moved). To delete those items, remove the pattern from data: (the plan then lists them), or run with `allowEmpty`.',
     },
   );
 }

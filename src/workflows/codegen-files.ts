@@ -25,8 +25,8 @@ export interface FileOutcome {
 export interface Leftover {
   /** Absolute path. */
   file: string;
-  /** The source it was generated for. */
-  id: string;
+  /** The source it was generated for; undefined for the served schema's files, which are every source's. */
+  id: string | undefined;
 }
 
 /**
@@ -54,6 +54,18 @@ export async function findLeftovers(out: string, generated: ReadonlySet<string>)
   return leftovers;
 }
 
+/**
+ * The served schema's files codegen wrote earlier (`_schema.graphql` starting with its
+ * header, and the introspection JSON beside it), for when the declarations no longer give a
+ * schema: they would describe content types that are gone.
+ */
+export async function servedSchemaLeftovers(out: string, names: { sdl: string; introspection: string }, header: string): Promise<Leftover[]> {
+  const sdl = path.join(out, names.sdl);
+  if (!((await readIfFile(sdl))?.startsWith(header) ?? false)) return [];
+  const introspection = path.join(out, names.introspection);
+  return [{ file: sdl, id: undefined }, ...((await readIfFile(introspection)) === undefined ? [] : [{ file: introspection, id: undefined }])];
+}
+
 /** Removes the leftover files (a file already gone counts as removed). */
 export async function removeLeftovers(leftovers: readonly Leftover[]): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
@@ -63,7 +75,7 @@ export async function removeLeftovers(leftovers: readonly Leftover[]): Promise<F
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    outcomes.push({ file, status: 'removed', leftoverOf: id });
+    outcomes.push({ file, status: 'removed', ...(id === undefined ? {} : { leftoverOf: id }) });
   }
   return outcomes;
 }
@@ -79,7 +91,7 @@ export async function checkedOutFolder(out: string, rootDir: string): Promise<st
   const real = await realpath(existing);
   if (isWithin(root.path, out) && isWithin(root.real, path.join(real, path.relative(existing, out)))) return out;
   throw new GraphformError('GF_CODEGEN_OUT_OUTSIDE_PROJECT', `The codegen output folder ${out} is outside the project folder ${root.path}; graphform writes generated files only inside the project.`, {
-    hint: 'Choose a folder inside the project with --out or codegen.out in the config (default generated/graphform).',
+    hint: 'Choose a folder inside the project with `out` or codegen.out in the config (default generated/graphform).',
   });
 }
 

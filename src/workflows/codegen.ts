@@ -2,11 +2,14 @@ import path from 'node:path';
 import { generateSource, type GeneratedFile } from '../codegen/generate.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, writeGenerated, type FileOutcome } from './codegen-files.js';
+import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, servedSchemaLeftovers, writeGenerated, type FileOutcome } from './codegen-files.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import { loadProject } from './load-project.js';
 import { refuseInvalid } from './planning.js';
 import { configFor } from './select.js';
+import { warn } from './environment.js';
+import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
+import { SERVED_SCHEMA_FILES, SERVED_SCHEMA_HEADER, servedSchemaFiles } from '../codegen/served-sdl.js';
 
 export interface CodegenInput extends ProjectSelection {
   /** The output folder (relative to the environment's folder); default the config's codegen.out. */
@@ -34,7 +37,8 @@ export interface CodegenResult {
 
 /**
  * `graphform codegen`: per source, `<id>.ts`, `<id>.graphql` and `<id>.schema.json` in the
- * output folder, and removes the files it wrote earlier for sources it no longer generates
+ * output folder, the schema the endpoint serves for every declared source (`_schema.graphql`
+ * and its introspection JSON), and removes the files it wrote earlier for sources it no longer generates
  * (no longer declared, or no longer in codegen.sources; with --source, only those of sources
  * no longer declared), never another file; with check, writes and removes nothing. Reads
  * only the declarations and the config (no state, no service), so a CI job checks the
@@ -49,16 +53,25 @@ export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Pr
 
   const files: GeneratedFile[] = [];
   const routingFields = [config.data.idField, config.data.languageField];
+  // The fields the served schema gives every item (`Status`), as the environment serves them: the read shape has them too.
+  const itemFields = servedItemFields(offlineEnvironment(config, input.environment));
   for (const declaration of declarations) {
     const file = path.relative(config.rootDir, path.resolve(env.cwd, declaration.file)).split(path.sep).join('/');
-    files.push(...(await generateSource({ id: declaration.id, file }, declaration.definition, routingFields)));
+    files.push(...(await generateSource({ id: declaration.id, file }, declaration.definition, routingFields, itemFields)));
+  }
+  const schemaServed = project.declarations.some((d) => Object.keys(d.definition.contentTypes).length > 0);
+  if (schemaServed) {
+    const folder = path.relative(config.rootDir, config.sources).split(path.sep).join('/') || '.';
+    const served = await servedSchemaFiles(project.declarations, itemFields, folder);
+    if (served.ok) files.push(...served.files);
+    else warn(env, 'GF_CODEGEN_SCHEMA_UNBUILT', `the content GraphQL schema of the declarations does not build (${served.problem}); ${SERVED_SCHEMA_FILES.sdl} was not written.`);
   }
   const check = input.check === true;
   const outcomes = files.length === 0 ? [] : check ? await compareGenerated(out, files) : await writeGenerated(out, files);
   // A run for some sources (--source) leaves the files of the others the config generates.
   const generated = new Set((input.sources === undefined ? declarations : project.declarations).map((d) => d.id));
-  const leftovers = await findLeftovers(out, generated);
-  if (check) outcomes.push(...leftovers.map((l): FileOutcome => ({ file: l.file, status: 'stale', leftoverOf: l.id })));
+  const leftovers = [...(await findLeftovers(out, generated)), ...(schemaServed ? [] : await servedSchemaLeftovers(out, SERVED_SCHEMA_FILES, SERVED_SCHEMA_HEADER))];
+  if (check) outcomes.push(...leftovers.map((l): FileOutcome => ({ file: l.file, status: 'stale', ...(l.id === undefined ? {} : { leftoverOf: l.id }) })));
   else outcomes.push(...(await removeLeftovers(leftovers)));
   return { check, out, sources: declarations.length, outcomes, upToDate: outcomes.every((o) => o.status === 'unchanged' || o.status === 'written' || o.status === 'removed') };
 }

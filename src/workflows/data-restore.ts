@@ -7,6 +7,7 @@ import type { PendingSnapshot, State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { loadSource, pushLoaded, type DataPushInput, type DataPushResult } from './data.js';
 import type { WorkflowEnvironment } from './environment.js';
+import { fetchIfMissing, removeStoredCopy } from './remote-snapshots.js';
 import { configFor } from './select.js';
 import { stateBackendFor } from './state-backend.js';
 
@@ -45,7 +46,8 @@ const SNAPSHOT_NAME = /^([a-z0-9]{1,4})-\d{8}T\d{9}Z\.ndjson$/;
  * it is the snapshot state names as pending for its source, its bytes must be the ones that
  * were written (else it is refused, unless forgetMissingItems), and the marker's snapshot is
  * cleared only once every item it recorded is counted as served through GraphQL (the data:
- * files, if any, stay pending for apply); the file is then removed, as apply does.
+ * files, if any, stay pending for apply); the file and its copy beside remote state are then
+ * removed, as apply does. A runner without the file fetches it from that copy first.
  */
 export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironment): Promise<DataRestoreResult> {
   const config = await configFor(input, env);
@@ -59,6 +61,8 @@ export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironm
     async () => {
       const state = await backend.read();
       const named = pendingNaming(state, root, file);
+      // Restored where it is kept: a runner without the file fetches it from beside the state.
+      if (named !== undefined) await fetchIfMissing(environment, root, named.snapshot, named.id);
       const source = input.source ?? named?.id ?? SNAPSHOT_NAME.exec(path.basename(file))?.[1];
       if (source === undefined) {
         throw new GraphformError('GF_USAGE', `graphform cannot tell which source ${input.snapshot} belongs to: state names no pending snapshot there and the file name is not <source>-<time>.ndjson.`, {
@@ -77,6 +81,7 @@ export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironm
       // The data: files' own re-push is not this command's to finish: apply pushes them.
       const rest = entry?.pending === undefined || project.declaration.data.length === 0 ? undefined : repushMarker({ id: source, action: 'full' }, new Date(entry.pending.repush.since));
       await backend.write(withPending(state, source, rest));
+      await removeStoredCopy(env, environment, pending);
       if (changed) return { ...base, forgotten: { recordedItems: pending.items, pushedItems: result.summary.itemsSent } };
       await rm(file, { force: true });
       return { ...base, finishedPending: true };

@@ -3,7 +3,7 @@ import { DATA_ERROR_CODES } from '../data/codes.js';
 import { resolveDataFiles } from '../data/files/declared-files.js';
 import { silentReporter } from '../data/progress/reporters.js';
 import { purge } from '../data/purge.js';
-import { pushData, validateDataFiles } from '../data/push/push-data.js';
+import { pushData, validateDataFiles, type PushDataOptions } from '../data/push/push-data.js';
 import type { ProgressReporter, PushSummary, ValidationSummary } from '../data/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
@@ -135,10 +135,13 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
     backend,
     `data push ${input.source}`,
     async () => {
-      const result = await pushLoaded(env, input, project, environment);
       const files = input.files ?? [];
+      // The declared files pushed whole are what apply would have sent: the ledger records them once served.
+      const fingerprint = files.length === 0 ? (await import('./push-ledger.js')).pushFingerprint(project.declaration) : undefined;
+      const result = await pushLoaded(env, input, project, environment, fingerprint?.sink);
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
       if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
+      if (fingerprint !== undefined) await (await import('./push-ledger.js')).recordPushedLedger(env, backend, project, result, fingerprint);
       return result;
     },
     (text) => env.report({ kind: 'notice', text }),
@@ -146,11 +149,11 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
 }
 
 /** Pushes the files of `input` (or the declared ones) into a loaded source; with an environment, counts what GraphQL serves after. */
-export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined): Promise<DataPushResult> {
+export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined, records?: PushDataOptions['records']): Promise<DataPushResult> {
   const paths = await dataFiles(env, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
-  const tally = new SentTally();
+  const tally = new SentTally(project.declaration.definition);
   const waits = opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
   try {
     const client = opened === undefined ? offlineClient() : waits === undefined ? opened.client : tallyingClient(opened.client, tally, requestLog(env).log);
@@ -167,6 +170,7 @@ export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput,
       progress: input.progress ?? silentReporter,
       ...(env.signal === undefined ? {} : { stop: env.signal }),
       workersFromBytes: workersFromBytes(env.variables),
+      records,
     });
     const result: DataPushResult = { summary, validation: withIssues(summary.validation, paths.issues), target: opened?.description };
     if (waits === undefined || summary.status !== 'sent') return result;
@@ -195,7 +199,7 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
   const declared = project.declaration.definition.languages;
   const languages = input.allLanguages === true ? [...declared] : [...new Set(named)];
   for (const language of languages.filter((l) => !declared.includes(l))) {
-    env.report({ kind: 'warning', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
+    env.report({ kind: 'warning', code: 'GF_PURGE_UNDECLARED_LANGUAGE', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
   }
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
   const backend = stateBackendFor(env, environment);

@@ -1,4 +1,7 @@
+import type { GraphformConfig } from '../config/config-object.js';
 import type { ResolvedConfig } from '../config/types.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
+import type { SecretList } from '../http/secret-list.js';
 import type { ProcessProbe } from '../state/process-identity.js';
 
 /**
@@ -7,8 +10,8 @@ import type { ProcessProbe } from '../state/process-identity.js';
  * under --verbose; a library caller may collect them.
  */
 export type WorkflowMessage =
-  /** Something the user should look at, that did not stop the work ("warning: …"). */
-  | { kind: 'warning'; text: string }
+  /** Something the user should look at, that did not stop the work ("warning: …"); `code` says which, for a script to act on. */
+  | { kind: 'warning'; code: GraphformErrorCode; text: string }
   /** A remark about what was (not) checked ("note: …"). */
   | { kind: 'note'; text: string }
   /** An event the user should know of, such as a lock taken over from a dead run ("Notice: …"). */
@@ -44,21 +47,43 @@ export interface WorkflowEnvironment {
   readonly holder: LockHolder;
   /** Aborted to stop: the request in flight ends, state is written, no new work is taken. */
   readonly signal?: AbortSignal;
+  /**
+   * A project that declares nothing while state holds sources, or a `data:` pattern that
+   * matches no file while items were pushed from it, is meant: what GRAPHFORM_ALLOW_EMPTY=1
+   * says for the command line. Either one allows it.
+   */
+  readonly allowEmpty?: boolean;
+  /**
+   * The secrets this host's runs know, for redaction: the config's and the tokens in use are
+   * added as a workflow reads them, and a caller may add its own. A workflow called through
+   * the package (src/index.ts) redacts with this list only, so runs with different
+   * environments never learn each other's secrets; absent, each call starts an empty one.
+   */
+  readonly secrets?: SecretList;
 }
 
 /** Which config and environment a workflow runs against: a config loaded already, or the one found from `cwd`. */
 export interface ProjectSelection {
-  /** A config loaded with loadConfig (or built by hand); absent: searched from the environment's cwd, as the CLI does. */
-  config?: ResolvedConfig;
+  /**
+   * The config: an object with the shape of graphform.config.yaml (checked as the file is;
+   * its relative paths resolve against the environment's cwd), or one loaded with loadConfig.
+   * Absent: searched from the environment's cwd, as the CLI does.
+   */
+  config?: GraphformConfig | ResolvedConfig;
   /** A config file to load instead of searching (the CLI's --config). */
   configFile?: string;
   /** The environment's name (the CLI's --env); absent: the config's defaultEnvironment. */
   environment?: string;
 }
 
-/** Sends a warning to the environment's sink. */
-export function warn(env: WorkflowEnvironment, text: string): void {
-  env.report({ kind: 'warning', text });
+/** Whether emptying is allowed: the environment's allowEmpty, or GRAPHFORM_ALLOW_EMPTY=1 among its variables. */
+export function allowsEmpty(env: WorkflowEnvironment): boolean {
+  return env.allowEmpty === true || env.variables.GRAPHFORM_ALLOW_EMPTY === '1';
+}
+
+/** Sends a warning, with its documented code, to the environment's sink. */
+export function warn(env: WorkflowEnvironment, code: GraphformErrorCode, text: string): void {
+  env.report({ kind: 'warning', code, text });
 }
 
 /** The request logger for clients built inside a workflow: present only under `verbose`. */

@@ -29,7 +29,7 @@ export async function assertProjectFolder(config: ResolvedConfig, cwd: string): 
   throw new GraphformError(
     'GF_IMPORT_NO_PROJECT',
     `import --all: ${cwd} is not a graphform project (no graphform.config.yaml here or above, no ${slashes(path.relative(cwd, config.sources)) || '.'}/ folder); nothing was written.`,
-    { hint: 'Run `graphform init` here first (it writes the config and the declarations folder), or run import --all from your project folder.' },
+    { hint: 'Run `graphform init` here first (it writes the config and the declarations folder), or run `graphform import --all` from your project folder.' },
   );
 }
 
@@ -69,7 +69,7 @@ export async function writeNewFile(target: DeclarationTarget, text: string): Pro
 
 function fileExists(target: DeclarationTarget): GraphformError {
   return new GraphformError('GF_IMPORT_FILE_EXISTS', `${target.shown} already exists; graphform import never overwrites a file.`, {
-    hint: 'Move that file away, or write the declaration somewhere else with `--out FILE`.',
+    hint: 'Move that file away, or write the declaration somewhere else with `out`.',
   });
 }
 

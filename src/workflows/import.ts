@@ -99,7 +99,7 @@ export async function importSource(input: ImportInput, env: WorkflowEnvironment)
           unknownFieldsNotice(env, next, back.unknown);
           // The client gave values that hold a secret as "[redacted]": named here, never written.
           const secrets = redactedDefinitionPaths(back.definition);
-          if (secrets.length > 0) warn(env, `${secretValuesNotice(next, secrets)}.`);
+          if (secrets.length > 0) warn(env, 'GF_SECRET_IN_DEFINITION', `${secretValuesNotice(next, secrets)}.`);
           read.push({ id: next, definition: back.definition });
         }
         const importedAt = env.now().toISOString();
@@ -226,6 +226,7 @@ function unknownFieldsNotice(env: WorkflowEnvironment, id: string, unknown: read
   if (unknown.length === 0) return;
   warn(
     env,
+    'GF_UNKNOWN_FIELDS_KEPT',
     `source ${id} has fields graphform does not know: ${unknown.join(', ')}. They are written under unknownFields at their level, compared by plan and sent back verbatim in every request for the source.`,
   );
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 
 /**
  * The declarations are not valid, so nothing was planned or sent. Carries the diagnostics
@@ -15,7 +16,7 @@ export class InvalidDeclarationsError extends GraphformError {
     diagnostics: readonly Diagnostic[],
     sources: ReadonlyMap<string, string>,
     /** Another code and wording, for declarations graphform itself would write (import). */
-    said: { code: string; message: string; hint: string } = {
+    said: { code: GraphformErrorCode; message: string; hint: string } = {
       code: 'GF_INVALID_DECLARATIONS',
       message: 'The declarations are not valid; nothing was planned or sent.',
       hint: 'Fix the problems above (`graphform validate` lists them).',

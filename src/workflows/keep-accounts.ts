@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
 import type { EnvironmentConfig } from '../config/types.js';
+import { keepLosesData } from '../data/keep/types.js';
 import { snapshotFolder, snapshotName, snapshotPath } from '../data/keep/snapshot-paths.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { RemoteDefinition } from '../graph/types.js';
@@ -12,6 +13,7 @@ import { carriesItems, renamesWireFields } from '../plan/wire-renames.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { LoadedProject } from './load-project.js';
+import { remoteSnapshotHooks, removeStoredCopy } from './remote-snapshots.js';
 import type { CountingSource } from './wipe-counts.js';
 import { unservedCount, withUnservedValues } from '../data/keep/unserved-values.js';
 
@@ -90,7 +92,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
     if (kept.snapshot !== undefined) prepared?.set(source.id, kept);
     changed = true;
     // Values of a property the service does not serve are lost as surely as items are.
-    sources.push({ ...rest, keep: kept.account, dataLoss: !kept.account.known || kept.account.lost > 0 || unservedCount(kept.account) > 0 });
+    sources.push({ ...rest, keep: kept.account, dataLoss: keepLosesData(kept.account) });
   }
   return changed ? { ...plan, sources, summary: summarize(sources) } : plan;
 }
@@ -112,6 +114,7 @@ async function readBack(env: WorkflowEnvironment, source: PlanSource, declaratio
   const root = path.resolve(env.cwd, config.rootDir);
   const run = await runKeep({
     endpoint: counting.endpoint,
+    ...(counting.publicEndpoint === undefined ? {} : { publicEndpoint: counting.publicEndpoint }),
     before,
     declaration,
     dataKeys,
@@ -134,12 +137,17 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
 /**
  * apply's keep step for a full update: the items read back and written to a snapshot under
  * the environment's local data folder (git-ignored, 0600), nothing sent (or the snapshot the
- * plan's read already wrote, from `prepared`); and the removal of a snapshot once its items
- * are served.
+ * plan's read already wrote, from `prepared`), copied beside remote state; and the removal
+ * of a snapshot (and its copy) once its items are served.
  */
-export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, prepared?: PreparedSnapshots): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots'> {
+export function keepHooks(
+  env: WorkflowEnvironment,
+  input: KeepAccountInput,
+  prepared?: PreparedSnapshots,
+): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots' | 'storeSnapshot' | 'removeStoredCopy'> {
   const root = path.resolve(env.cwd, input.project.config.rootDir);
   return {
+    ...remoteSnapshotHooks(env, input.environment, root),
     keepItems: async (source, declaration) => {
       const taken = prepared?.take(source.id);
       if (taken !== undefined) return taken;
@@ -154,6 +162,7 @@ export function keepHooks(env: WorkflowEnvironment, input: KeepAccountInput, pre
     },
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
+      await removeStoredCopy(env, input.environment, snapshot);
     },
     mergeSnapshots: async (id, fresh, owed) => {
       const declaration = input.project.declarations.find((d) => d.id === id);

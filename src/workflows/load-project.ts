@@ -11,7 +11,7 @@ import type { AccountTypes } from '../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../validate/validate.js';
 import { isRecord } from '../model/is-record.js';
 import { codegenSourceEntries } from './codegen-sources.js';
-import type { WorkflowEnvironment } from './environment.js';
+import { allowsEmpty, type WorkflowEnvironment } from './environment.js';
 
 export interface LoadedProject {
   config: ResolvedConfig;
@@ -85,14 +85,14 @@ function refuseEmptyProject(
   options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean },
 ): void {
   const inState = Object.keys(options.stateSources ?? {}).sort();
-  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || env.variables.GRAPHFORM_ALLOW_EMPTY === '1') return;
+  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || allowsEmpty(env)) return;
   const folder = displayPath(config.sources, env.cwd) || '.';
   throw new GraphformError(
     'GF_NOTHING_DECLARED',
     `${folder} declares no content source, but the state holds ${inState.length} (${inState.join(', ')}); nothing was planned or sent.`,
     {
       details: { folder, inState },
-      hint: 'Check `sources` in the config and that the declarations are checked out. To really stop managing every source (and delete them with --prune), run with GRAPHFORM_ALLOW_EMPTY=1.',
+      hint: 'Check `sources` in the config and that the declarations are checked out. To really stop managing every source (and delete them with `prune`), run with `allowEmpty`.',
     },
   );
 }

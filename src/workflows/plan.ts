@@ -11,6 +11,7 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planni
 import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { withKeepAccounts } from './keep-accounts.js';
+import { withOperations } from './check-operations.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
@@ -95,14 +96,17 @@ export async function planWith(
   // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
   const checked = await withDataChecks(env, counted, project, state);
   stopIfInterrupted(env.signal);
-  return checked;
+  // The frontends' operations against the schema the apply leaves: loaded only when the config names them.
+  const operated = await withOperations(env, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [] });
+  stopIfInterrupted(env.signal);
+  return operated;
 }
 
 /** A refresh-only plan is made from what the service holds: without reading it there is nothing to record. */
 function requireRefresh(plan: Plan, opened: OpenedEnvironment | undefined, environment: EnvironmentConfig): Plan {
   if (opened !== undefined) return plan;
   throw new GraphformError('GF_USAGE', `--refresh-only reads what the service holds, and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`, {
-    hint: 'Leave out --no-refresh (or set refresh: true for the environment).',
+    hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
   });
 }
 

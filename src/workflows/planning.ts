@@ -1,4 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 import { GraphformError, isGraphformError } from '../diagnostics/errors.js';
 import { GraphServiceError } from '../graph/errors.js';
 import type { GraphClient, RemoteDefinition, SourceInfo } from '../graph/types.js';
@@ -29,7 +30,7 @@ export async function refreshRemote(
   client: GraphClient,
   ids: readonly string[],
   inState: ReadonlySet<string>,
-  warn: (line: string) => void,
+  warn: (code: GraphformErrorCode, line: string) => void,
   stop?: AbortSignal,
 ): Promise<Record<string, RemoteDefinition>> {
   const remote: Record<string, RemoteDefinition> = {};
@@ -46,7 +47,7 @@ export async function refreshRemote(
       } catch (error) {
         if (!isGraphformError(error) || isAuthFailure(error)) throw error;
         const reason = error.message.split('\n')[0] ?? '';
-        if (inState.has(id)) warn(`could not read the schema of source ${id} back (${reason}); drift is not checked for it.`);
+        if (inState.has(id)) warn('GF_REFRESH_UNREADABLE', `could not read the schema of source ${id} back (${reason}); drift is not checked for it.`);
         else failed.push(`${id}: ${reason}`);
       }
     }
@@ -56,11 +57,11 @@ export async function refreshRemote(
   stopIfInterrupted(stop);
   if (failed.length > 0) {
     throw new GraphformError('GF_REFRESH_FAILED', `Could not ask the service whether these sources already exist:\n  ${failed.join('\n  ')}`, {
-      hint: 'Nothing was sent. Try again; or plan with --no-refresh, which treats them as new (if one exists, its PUT deletes its items).',
+      hint: 'Nothing was sent. Try again; or plan with `refresh: false`, which treats them as new (if one exists, its PUT deletes its items).',
     });
   }
   if (unsupported) {
-    warn('the service does not answer GET types; planning from state alone.');
+    warn('GF_REFRESH_NO_TYPES_API', 'the service does not answer GET types; planning from state alone.');
     for (const id of ids) remote[id] = { status: 'unsupported' };
   }
   return remote;
@@ -105,7 +106,7 @@ export async function refreshAll(
   targets: readonly string[] | undefined,
   stop?: AbortSignal,
 ): Promise<Refreshed> {
-  const warning = (line: string): void => warn(env, line);
+  const warning = (code: GraphformErrorCode, line: string): void => warn(env, code, line);
   const inState = new Set(Object.keys(state?.sources ?? {}));
   const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warning, stop);
   const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);

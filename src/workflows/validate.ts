@@ -1,5 +1,6 @@
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { isGraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
 import { loadProject } from './load-project.js';
@@ -34,12 +35,30 @@ export async function validate(selection: ProjectSelection, env: WorkflowEnviron
     return config.resolveEnvironment(selection.environment ?? config.defaultEnvironment);
   });
   const config = await loaded();
+  checkConfigOffline(config);
   const cms = knownCmsTypes(config, selection.environment);
   const project = await loadProject(env, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
   // Warnings only: a data file the generated CI files do not watch would not run the pipeline. Loaded only for a project with data files.
   const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./ci-paths-check.js')).ciPathWarnings(config.rootDir, env.cwd, project.declarations) : [];
   const diagnostics = [...project.diagnostics, ...ciPaths];
   return { ok: !hasErrors(diagnostics), declarations: project.declarations, diagnostics, sources: project.sources, config };
+}
+
+/**
+ * Every environment (and the marketing block) resolved as plan and apply would resolve them,
+ * so a value they would refuse (a too-short singleKey, a bad graphUrl) fails here, in review,
+ * whichever environment is selected. A variable that is not set is no mistake offline: a
+ * pipeline validates without the secrets, which only the commands that use them need.
+ */
+function checkConfigOffline(config: ResolvedConfig): void {
+  const checks = [...config.environmentNames.map((name) => () => config.resolveEnvironment(name)), ...(config.marketingConfigured ? [() => config.resolveMarketing()] : [])];
+  for (const check of checks) {
+    try {
+      check();
+    } catch (error) {
+      if (!isGraphformError(error) || error.code !== 'GF_CONFIG_ENV_MISSING') throw error;
+    }
+  }
 }
 
 /**

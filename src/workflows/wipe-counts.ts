@@ -10,7 +10,7 @@ import { requestLog, type WorkflowEnvironment } from './environment.js';
 import type { OpenedEnvironment } from './open-environment.js';
 
 /** Where the items of the environment's sources can be counted, or why they cannot. */
-export type CountingSource = { endpoint: ContentEndpoint } | { unknown: string };
+export type CountingSource = { endpoint: ContentEndpoint; publicEndpoint?: ContentEndpoint } | { unknown: string };
 
 /**
  * The environment's content GraphQL endpoint, asked with its graph credentials (epi-hmac or
@@ -21,7 +21,10 @@ export type CountingSource = { endpoint: ContentEndpoint } | { unknown: string }
 export function countingSourceFor(env: EnvironmentConfig, opened: OpenedEnvironment | undefined): CountingSource {
   if (opened === undefined) return { unknown: 'the service was not asked (refresh is off)' };
   const endpoint = contentEndpointFor(env, opened);
-  return endpoint === undefined ? { unknown: `environment ${env.name} has no graph credentials to count with` } : { endpoint };
+  if (endpoint === undefined) return { unknown: `environment ${env.name} has no graph credentials to count with` };
+  // The keep step asks the single key which items are public, where GraphQL does not serve their access back.
+  const key = opened.emulator?.singleKey ?? env.singleKey;
+  return key === undefined ? { endpoint } : { endpoint, publicEndpoint: { baseUrl: endpoint.baseUrl, credentials: { scheme: 'single', key } } };
 }
 
 /** Where the environment serves content GraphQL, with the admin credentials; undefined without any. */

@@ -20,9 +20,9 @@ describe('the import graph of src/', () => {
     expect(importCycles(looped)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 
-  it('keeps the command line a skin: no module outside src/cli/ imports one inside it (the package entry aside)', () => {
+  it('keeps the command line a skin: no module outside src/cli/ imports one inside it, the library entry (index.ts) included', () => {
     const offenders = [...graph]
-      .filter(([file]) => !file.startsWith('cli/') && file !== 'index.ts')
+      .filter(([file]) => !file.startsWith('cli/'))
       .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('cli/')).map((target) => `${file} imports ${target}`));
     expect(offenders).toEqual([]);
   });

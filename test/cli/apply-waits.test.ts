@@ -92,7 +92,7 @@ describe('apply waits for GraphQL around the re-push', () => {
     const short = await runCli(['apply', '--yes'], { cwd: dir });
     expect(short.code).toBe(1);
     expect(short.stdout).toMatch(/shop: sent 3, served 0/);
-    expect(short.stdout).toMatch(/shop: failed \[GF_APPLY_ITEMS_NOT_SERVED\]: GraphQL serves fewer items of source shop than were sent after \d+ms: Product in en \(sent 2, served 0\), Product in sv \(sent 1, served 0\)/);
+    expect(short.stdout).toMatch(/shop: failed \[GF_APPLY_ITEMS_NOT_SERVED\]: GraphQL does not serve every item of source shop as it was sent after \d+ms: Product in en \(sent 2, served 0\), Product in sv \(sent 1, served 0\)/);
     expect(short.stdout).toContain('Pending in state: the items of shop must be pushed again.');
     expect(await pending(dir)).toMatchObject({ repush: { reason: expect.stringContaining('source shop was created without its items') } });
 

@@ -16,7 +16,7 @@ import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const register = path.join(root, 'test/helpers/module-log-register.mjs');
-const HEAVY = ['@graphql-inspector/core', 'graphql', 'json-schema-to-typescript'];
+const HEAVY = ['@babel/parser', '@graphql-inspector/core', '@graphql-tools/graphql-tag-pluck', 'graphql', 'json-schema-to-typescript'];
 
 async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
@@ -45,8 +45,8 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     expect(await packagesLoaded(['validate'], dir)).toEqual([]);
   });
 
-  it('codegen loads json-schema-to-typescript, and no GraphQL package (the SDL is plain text)', async () => {
-    expect(await packagesLoaded(['codegen', '--check'], await project())).toEqual(['json-schema-to-typescript']);
+  it('codegen loads json-schema-to-typescript and graphql (for the served schema), and not the inspector', async () => {
+    expect(await packagesLoaded(['codegen', '--check'], await project())).toEqual(['graphql', 'json-schema-to-typescript']);
   });
 
   it('plan loads graphql and the inspector when an applied source changes, and not json-schema-to-typescript', async () => {
@@ -66,5 +66,19 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
     await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
     expect(await packagesLoaded(['plan'], dir)).toEqual([]);
+  });
+
+  it('operations load graphql for an unchanged plan (no inspector: nothing changes), and the tag extractor (babel) only for a JavaScript or TypeScript file that may hold a tag', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, {
+      'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
+      'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/*"]\n',
+      'web/q.graphql': 'query Questions { Entry { items { Question } } }\n',
+      'web/util.ts': 'export const twice = (n: number): number => 2 * n;\n',
+    });
+    await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
+    expect(await packagesLoaded(['plan'], dir)).toEqual(['graphql']);
+    await writeFiles(dir, { 'web/q.ts': 'export const Q = gql`query Q2 { Entry { total } }`;\n' });
+    expect(await packagesLoaded(['plan'], dir)).toEqual(['@babel/parser', '@graphql-tools/graphql-tag-pluck', 'graphql']);
   });
 });

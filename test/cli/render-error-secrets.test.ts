@@ -27,7 +27,7 @@ describe('renderError, the last step before an error is printed', () => {
     const secret = 'rendered-secret-77';
     rememberSecrets([secret]);
     const b64 = Buffer.from(secret).toString('base64');
-    const error = new GraphformError('GF_TEST', `said ${secret} and ${b64.replace(/=+$/, '')}`, {
+    const error = new GraphformError('GF_USAGE', `said ${secret} and ${b64.replace(/=+$/, '')}`, {
       hint: `try ${encodeURIComponent(secret)} or ${Buffer.from(secret).toString('base64url')}`,
       cause: new Error(`because ${b64}`),
     });

@@ -11,6 +11,8 @@ import { makeProjectDir, writeFiles } from '../helpers/temp-dir.js';
 /** 40 items in en and 4 in sv, each a Product with a Color. */
 const ITEMS: SampleItem[] = Array.from({ length: 44 }, (_, i) => ({ id: i + 1, language: i < 40 ? 'en' : 'sv', fields: { Quantity: i, Color: i % 2 === 0 ? 'red' : 'blue' } }));
 const WITHOUT_COLOR = shopYaml({ productProperties: '      Quantity: { type: Int }' });
+/** The same change with the keep step off: the full update deletes every item for good (public ones would be kept otherwise). */
+const WITHOUT_COLOR_UNKEPT = shopYaml({ productProperties: '      Quantity: { type: Int }', keep: 'false' });
 
 /** Entry (abstract) and Post deriving from it: the concrete type is counted, the interface is not counted twice. */
 const BLOG = ['id: blog', 'label: Blog', 'languages: [en]', 'contentTypes:', '  Entry:', '    abstract: true', '    contentType: []', '    properties:', '      Title: { type: String }', '  Post:', '    contentType: [Entry]', '    properties: {}', ''].join('\n');
@@ -23,7 +25,7 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
     const cli = (...argv: string[]) => runCli(argv, { cwd: dir });
     expect((await cli('apply', '--yes')).code).toBe(0);
     expect((await cli('data', 'push', 'shop', 'items.ndjson')).code).toBe(0);
-    await writeFiles(dir, { 'content-sources/shop.yaml': WITHOUT_COLOR });
+    await writeFiles(dir, { 'content-sources/shop.yaml': WITHOUT_COLOR_UNKEPT });
 
     const text = await cli('plan', '--detailed-exitcode');
     expect(text.code).toBe(3);
@@ -49,7 +51,7 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
     expect((await project.cli('data', 'push', 'blog', 'posts.ndjson')).code).toBe(0);
 
     await rm(path.join(project.dir, 'content-sources/blog.yaml'));
-    await project.write({ 'content-sources/shop.yaml': WITHOUT_COLOR });
+    await project.write({ 'content-sources/shop.yaml': WITHOUT_COLOR_UNKEPT });
     const plan = await project.cli('--format', 'json', 'plan', '--prune');
     const sources = planJson(plan.stdout).sources;
     expect(sources.map((s) => [s.id, s.action, s.deletes])).toEqual([
@@ -134,7 +136,8 @@ function terminal(): { stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: 
 describe('apply', () => {
   it('asks for confirmation with the number of items the plan loses (here all: GraphQL does not serve their _rbac back and the source declares no keep.defaults)', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines(ITEMS) }, `    singleKey: "${emulator.singleKey}"`);
+    // No singleKey: nothing tells which items are public, so none can be carried over without keep.defaults.
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines(ITEMS) });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     expect((await project.cli('data', 'push', 'shop', 'items.ndjson')).code).toBe(0);
     await project.write({ 'content-sources/shop.yaml': WITHOUT_COLOR });

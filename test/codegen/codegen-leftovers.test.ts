@@ -10,6 +10,8 @@ import { codegenIn } from './codegen-project.js';
 const source = (id: string, typeName: string): string => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
 const OUT = 'generated/graphform';
 const files = (id: string): string[] => [`${id}.graphql`, `${id}.schema.json`, `${id}.ts`];
+/** The schema the endpoint serves for every declared source: it changes with any of them. */
+const SCHEMA = ['_schema.graphql', '_schema.introspection.json'];
 
 /** A project declaring shop and blog, generated once, with a hand-written file beside the generated ones. */
 async function generatedForTwo(config = ''): Promise<string> {
@@ -28,7 +30,7 @@ const listing = async (dir: string): Promise<string[]> => (await readdir(path.jo
 describe('codegen and the files of sources it no longer generates', () => {
   it('--check names the leftovers of a removed declaration, codegen removes exactly them, and --check passes again', async () => {
     const dir = await generatedForTwo();
-    expect(await listing(dir)).toEqual(['README.md', ...files('blog'), ...files('shop')].sort());
+    expect(await listing(dir)).toEqual(['README.md', ...SCHEMA, ...files('blog'), ...files('shop')].sort());
     // Files that only look like graphform's stay too: a blog.ts renamed, and one whose header was edited away.
     const blogTs = await readFile(path.join(dir, OUT, 'blog.ts'), 'utf8');
     await writeFile(path.join(dir, OUT, 'blog.old.ts'), blogTs);
@@ -37,7 +39,8 @@ describe('codegen and the files of sources it no longer generates', () => {
 
     const check = await runCli(['codegen', '--check'], { cwd: dir });
     expect(check.code).toBe(1);
-    expect(check.stderr).toContain('3 generated files are not up to date:');
+    expect(check.stderr).toContain('5 generated files are not up to date:');
+    for (const name of SCHEMA) expect(check.stderr).toContain(`stale   ${OUT}/${name}\n`);
     for (const name of files('blog')) expect(check.stderr).toContain(`stale   ${OUT}/${name} (source blog is no longer generated)`);
     expect(check.stderr).toContain('It removes the files of sources it no longer generates: commit their removal too.');
     expect(check.stderr).not.toContain('shop');
@@ -46,19 +49,20 @@ describe('codegen and the files of sources it no longer generates', () => {
 
     const json = await runCli(['codegen', '--check', '--format', 'json'], { cwd: dir });
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout).files.filter((f: { status: string }) => f.status !== 'unchanged')).toEqual(
-      files('blog').map((name) => ({ path: `${OUT}/${name}`, status: 'stale', leftoverOf: 'blog' })),
-    );
+    expect(JSON.parse(json.stdout).files.filter((f: { status: string }) => f.status !== 'unchanged')).toEqual([
+      ...SCHEMA.map((name) => ({ path: `${OUT}/${name}`, status: 'stale' })),
+      ...files('blog').map((name) => ({ path: `${OUT}/${name}`, status: 'stale', leftoverOf: 'blog' })),
+    ]);
 
     const run = await codegenIn(dir);
     for (const name of files('blog')) expect(run).toContain(`removed   ${OUT}/${name} (source blog is no longer generated)`);
-    expect(run).toContain('✓ 1 source: every file was up to date, 3 leftover files removed.');
-    expect(await listing(dir)).toEqual(['README.md', 'blog.old.ts', 'post.ts', ...files('shop')].sort());
+    expect(run).toContain('✓ 1 source: 2 files written, 3 leftover files removed.');
+    expect(await listing(dir)).toEqual(['README.md', 'blog.old.ts', 'post.ts', ...SCHEMA, ...files('shop')].sort());
     expect(await readFile(path.join(dir, OUT, 'blog.old.ts'), 'utf8')).toBe(blogTs);
 
     const again = await runCli(['codegen', '--check'], { cwd: dir });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain('are up to date (3 files)');
+    expect(again.stdout).toContain('are up to date (5 files)');
   });
 
   it('removes the files of a source taken out of codegen.sources; a run with --source leaves those of declared sources', async () => {
@@ -73,7 +77,8 @@ describe('codegen and the files of sources it no longer generates', () => {
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(`stale   ${OUT}/blog.ts (source blog is no longer generated)`);
     await codegenIn(dir);
-    expect(await listing(dir)).toEqual(['README.md', ...files('shop')].sort());
+    // The served schema stays every declared source's: blog is still declared.
+    expect(await listing(dir)).toEqual(['README.md', ...SCHEMA, ...files('shop')].sort());
   });
 
   it('removes every leftover when no source is declared any more', async () => {
@@ -82,7 +87,7 @@ describe('codegen and the files of sources it no longer generates', () => {
     await rm(path.join(dir, 'content-sources/shop.yaml'));
     expect((await runCli(['codegen', '--check'], { cwd: dir })).code).toBe(1);
     const run = await codegenIn(dir);
-    expect(run).toContain('✓ 0 sources: every file was up to date, 6 leftover files removed.');
+    expect(run).toContain('✓ 0 sources: every file was up to date, 8 leftover files removed.');
     expect(await listing(dir)).toEqual(['README.md']);
     const again = await runCli(['codegen', '--check'], { cwd: dir });
     expect(again.code).toBe(0);

@@ -49,12 +49,12 @@ describe('the scripts of docs/library.md', () => {
   beforeAll(assertFreshBuild);
   const page = examples(readFileSync(path.join(repo, 'docs/library.md'), 'utf8'));
 
-  it('are there: one that plans and prints the summary, one that applies a saved plan', () => {
-    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs']);
+  it('are there: one that plans and prints the summary, one that applies a saved plan, one that generates types, one that restores a snapshot, one that brings its config and emulator', () => {
+    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs', 'codegen-check.mjs', 'restore-snapshot.mjs', 'emulator-config.mjs']);
     for (const example of page) expect(example.prints.length, example.file).toBeGreaterThan(0);
   });
 
-  it('plan, then apply the saved plan, then print what the page shows', { timeout: 120_000 }, async () => {
+  it('plan, apply the saved plan, generate types, restore a snapshot, each printing what the page shows', { timeout: 120_000 }, async () => {
     const project = await exampleProject();
     for (const example of page) {
       await writeFile(path.join(project, example.file), `${example.code}\n`);
@@ -65,5 +65,8 @@ describe('the scripts of docs/library.md', () => {
     const state = JSON.parse(await readFile(path.join(project, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, unknown> };
     expect(Object.keys(state.sources).sort()).toEqual(['blog', 'faq', 'shop']);
     expect(JSON.parse(await readFile(path.join(project, 'reviewed-plan.json'), 'utf8'))).toMatchObject({ environment: 'local' });
+    // The config object's relative state path resolved against the script's folder.
+    const emulated = JSON.parse(await readFile(path.join(project, '.graphform/state/emulated.json'), 'utf8')) as { sources: Record<string, unknown> };
+    expect(Object.keys(emulated.sources).sort()).toEqual(['blog', 'faq', 'shop']);
   });
 });

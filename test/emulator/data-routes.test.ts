@@ -40,7 +40,7 @@ describe('POST data', () => {
     expect(response.status).toBe(200);
     expect(names(emulator)).toEqual(['en/1:kept', 'en/2:kept 2']);
     expect(emulator.inspect.requests().at(-1)?.note).toBe(
-      'indexed 2, deleted 0, dropped 5 lines without action, stored but not searchable 2 (a searchable property not under its searchable name: line 2: Product.Name not as Name___searchable; line 6: Product.Name not as Name___searchable)',
+      'indexed 2, deleted 0, dropped 5 lines without action, stored but not served 2 (a searchable property not under its searchable name: line 2: Product.Name not as Name___searchable; line 6: Product.Name not as Name___searchable)',
     );
   });
 
@@ -116,7 +116,7 @@ describe('POST data', () => {
     expect((await push(emulator, body)).status).toBe(200);
     expect(names(emulator)).toEqual(['en/5:fine']);
     expect(emulator.inspect.requests().at(-1)?.note).toBe(
-      'indexed 1, deleted 0, not indexed 4 (line 2: ContentType Item is abstract), stored but not searchable 1 (a searchable property not under its searchable name: line 10: Product.Name not as Name___searchable)',
+      'indexed 1, deleted 0, not indexed 4 (line 2: ContentType Item is abstract), stored but not served 1 (a searchable property not under its searchable name: line 10: Product.Name not as Name___searchable)',
     );
   });
 

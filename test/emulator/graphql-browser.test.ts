@@ -9,7 +9,7 @@ async function shop(options: Parameters<typeof startTestEmulator>[0] = {}): Prom
   const emulator = await startTestEmulator(options);
   const client = graphClientFor(emulator, { scheme: 'basic' });
   await client.putTypes('shop', sampleDefinition());
-  await client.pushData('shop', indexLines([{ id: 1, language: 'en', fields: { Name: 'Oak chair' } }, { id: 2, language: 'sv', fields: { Name: 'Ekstol' } }]));
+  await client.pushData('shop', indexLines([{ id: 1, language: 'en', fields: { Name: 'Oak chair' } }, { id: 2, language: 'sv', fields: { Name: 'Ekstol' } }], ['Name']));
   return emulator;
 }
 

@@ -38,7 +38,7 @@ async function shop(): Promise<RunningEmulator> {
   const definition = sampleDefinition();
   definition.contentTypes.Review = { contentType: ['Item'], properties: { Rating: { type: 'Int' }, Score: { type: 'Float' }, Verified: { type: 'Boolean' } } };
   await client.putTypes('shop', definition);
-  await client.pushData('shop', indexLines(items));
+  await client.pushData('shop', indexLines(items, ['Name']));
   return emulator;
 }
 
@@ -128,7 +128,7 @@ describe('the content GraphQL endpoint: queries', () => {
     expect((await query(emulator, '{ Product { items { Color } } }')).status).toBe(400);
     const product = { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Color: { type: 'String' } } };
     await client.postTypes('shop', { languages: ['en', 'sv'], contentTypes: { Product: product } });
-    await client.pushData('shop', indexLines([{ id: 9, language: 'en', fields: { Name: 'Red stool', Color: 'red' } }]));
+    await client.pushData('shop', indexLines([{ id: 9, language: 'en', fields: { Name: 'Red stool', Color: 'red' } }], ['Name']));
     const colored = await query(emulator, '{ Product(where: { Color: { eq: "red" } }) { total items { Name Color } } }');
     expect(colored.body.data).toEqual({ Product: { total: 1, items: [{ Name: 'Red stool', Color: 'red' }] } });
     await client.putTypes('shop', sampleDefinition());
@@ -142,7 +142,7 @@ describe('the content GraphQL endpoint: queries', () => {
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
     await client.putTypes('odd', { label: 'Odd', languages: ['en'], contentTypes: { Thing: { contentType: [], properties: { constructor: { type: 'String' }, toString: { type: 'Int' } } } } });
-    await client.pushData('odd', indexLines([{ id: 'a', language: 'en', contentType: ['Thing'], fields: { constructor: 'mine' } }, { id: 'b', language: 'en', contentType: ['Thing'] }]));
+    await client.pushData('odd', indexLines([{ id: 'a', language: 'en', contentType: ['Thing'], fields: { constructor: 'mine' } }, { id: 'b', language: 'en', contentType: ['Thing'] }], ['Name']));
     const answer = await query(emulator, '{ Thing(where: { constructor: { eq: "mine" } }) { total items { _id constructor toString } } all: Thing { total } }');
     expect(answer.body.data).toEqual({ Thing: { total: 1, items: [{ _id: 'a', constructor: 'mine', toString: null }] }, all: { total: 2 } });
   });
@@ -253,7 +253,7 @@ describe('the content GraphQL endpoint over a data directory', () => {
     const definition = sampleDefinition();
     definition.contentTypes.Review = { contentType: ['Item'], properties: { Rating: { type: 'Int' }, Score: { type: 'Float' }, Verified: { type: 'Boolean' } } };
     await graphClientFor(first).putTypes('shop', definition);
-    await graphClientFor(first).pushData('shop', indexLines(items));
+    await graphClientFor(first).pushData('shop', indexLines(items, ['Name']));
     const queries = [
       '{ Product(locale: [en]) { total items { _id Name Quantity Tags Size { Width Height } } } }',
       '{ Item(limit: 2, skip: 1) { total items { _id Name ContentType Language { Name DisplayName } } } }',

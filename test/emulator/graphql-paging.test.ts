@@ -30,7 +30,7 @@ async function shop(items: readonly SampleItem[], options: Parameters<typeof sta
   const emulator = await startTestEmulator(options);
   const client = graphClientFor(emulator, { scheme: 'basic' });
   await client.putTypes('shop', sampleDefinition());
-  await client.pushData('shop', indexLines(items));
+  await client.pushData('shop', indexLines(items, ['Name']));
   return emulator;
 }
 
@@ -52,7 +52,7 @@ describe('cursor paging', () => {
     const first = await client.request<Page>(CURSOR_PAGE, { cursor: '', limit: 10 });
     expect(first.Product.total).toBe(25);
     expect(first.Product.cursor).toEqual(expect.any(String));
-    await graphClientFor(emulator, { scheme: 'basic' }).pushData('shop', indexLines(products(5, 'en', 100)));
+    await graphClientFor(emulator, { scheme: 'basic' }).pushData('shop', indexLines(products(5, 'en', 100), ['Name']));
     const seen = first.Product.items.map((i) => i._id);
     const cursor = first.Product.cursor ?? '';
     for (;;) {
@@ -73,7 +73,7 @@ describe('cursor paging', () => {
     expect(first.Product.items).toEqual([{ _id: 'p0' }]);
     const writer = graphClientFor(emulator, { scheme: 'basic' });
     await writer.pushData('shop', `${JSON.stringify({ delete: { _id: 'p1', language_routing: 'en' } })}\n`);
-    await writer.pushData('shop', indexLines([{ id: 'p2', language: 'en', fields: { _deleted: true } }]));
+    await writer.pushData('shop', indexLines([{ id: 'p2', language: 'en', fields: { _deleted: true } }], ['Name']));
     const rest = await client.request<Page>(CURSOR_PAGE, { cursor: first.Product.cursor, limit: 3 });
     expect(rest.Product).toMatchObject({ total: 4, items: [{ _id: 'p3' }] });
   });
@@ -98,10 +98,10 @@ describe('cursor paging', () => {
     const writer = graphClientFor(emulator, { scheme: 'basic' });
     await writer.pushData('shop', `${JSON.stringify({ delete: { _id: 'p1', language_routing: 'en' } })}\n`);
     // Re-indexed: changed, and moved to the end of the index; the cursor keeps its place.
-    await writer.pushData('shop', indexLines([{ id: 'p2', language: 'en', fields: { Name: 'Renamed' } }]));
-    await writer.pushData('shop', indexLines([{ id: 'p3', language: 'en', fields: { Status: 'Draft' } }]));
+    await writer.pushData('shop', indexLines([{ id: 'p2', language: 'en', fields: { Name: 'Renamed' } }], ['Name']));
+    await writer.pushData('shop', indexLines([{ id: 'p3', language: 'en', fields: { Status: 'Draft' } }], ['Name']));
     // The same _id in another language is another item.
-    await writer.pushData('shop', indexLines([{ id: 'p4', language: 'sv', fields: { Name: 'Swedish' } }]));
+    await writer.pushData('shop', indexLines([{ id: 'p4', language: 'sv', fields: { Name: 'Swedish' } }], ['Name']));
     const rest = await client.request<{ Product: { items: Array<{ _id: string; Name: string }> } }>(named, { cursor: first.Product.cursor, limit: 10 });
     expect(rest.Product.items).toEqual([
       { _id: 'p2', Name: 'Renamed' },

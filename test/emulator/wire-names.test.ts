@@ -82,17 +82,17 @@ describe('the emulator stores items under their wire names and serves plain name
     expect(await query(emulator, '{ Note(where: { Secret: { match: "k1" } }) { total } }')).toEqual({ Note: { total: 0 } });
   });
 
-  it('stores a value that arrived under the plain name of a searchable property, serves it, does not find it by search, and names it', async () => {
+  it('stores a value that arrived under the plain name of a searchable property, serves null for it, does not find it by search, and names it', async () => {
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
     await client.putTypes('flag', WIRE_SOURCES.flag as SourceDefinition);
     const line = JSON.stringify({ ContentType: ['Note'], Title: 'Walnut desk', Count: 1, ...VISIBLE });
     await client.pushData('flag', `{"index":{"_id":"n2","language_routing":"en"}}\n${line}\n`);
-    expect(await query(emulator, '{ Note { items { _id Title } } }')).toEqual({ Note: { items: [{ _id: 'n2', Title: 'Walnut desk' }] } });
+    expect(await query(emulator, '{ Note { items { _id Title Count } } }')).toEqual({ Note: { items: [{ _id: 'n2', Title: null, Count: 1 }] } });
     expect(await query(emulator, '{ Note(where: { Title: { match: "walnut" } }) { total } }')).toEqual({ Note: { total: 0 } });
     expect(emulator.inspect.unsearchable('flag')).toEqual([{ _id: 'n2', language_routing: 'en', contentType: 'Note', properties: ['Title'] }]);
     expect(emulator.inspect.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/api/content/v2/data')).at(-1)?.note).toBe(
-      'indexed 1, deleted 0, stored but not searchable 1 (a searchable property not under its searchable name: line 2: Note.Title not as Title___searchable)',
+      'indexed 1, deleted 0, stored but not served 1 (a searchable property not under its searchable name: line 2: Note.Title not as Title___searchable)',
     );
     const answer = await fetch(`${emulator.url}/_emulator/sources/flag/unsearchable`);
     expect(await answer.json()).toEqual([{ _id: 'n2', language_routing: 'en', contentType: 'Note', properties: ['Title'] }]);

@@ -9,7 +9,7 @@ import { openRegularFileSync } from '../../src/fs/regular-file-sync.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-const NAMED: Omit<WholeFile, 'shown'> = { maxBytes: 1024, code: 'GF_TEST_UNREADABLE', hint: 'Do the thing.' };
+const NAMED: Omit<WholeFile, 'shown'> = { maxBytes: 1024, code: 'GF_PLAN_FILE_UNREADABLE', hint: 'Do the thing.' };
 
 async function fifoIn(dir: string): Promise<string> {
   const file = path.join(dir, 'pipe');
@@ -41,7 +41,7 @@ describe('readWholeFile', () => {
     await writeFile(path.join(dir, 'big'), '');
     await truncate(path.join(dir, 'big'), 4096);
     const error = await rejection(readWholeFile(path.join(dir, 'big'), { shown: 'The file big', ...NAMED }));
-    expect(error.code).toBe('GF_TEST_UNREADABLE');
+    expect(error.code).toBe('GF_PLAN_FILE_UNREADABLE');
     expect(error.message).toBe('The file big is larger than 1 KiB, more than it can hold; it was not read.');
   });
 });

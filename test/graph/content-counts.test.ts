@@ -76,3 +76,18 @@ describe('countSourceItems', () => {
     expect(gone.known === false && gone.reason).toMatch(/^the content GraphQL endpoint could not be asked \(POST http:\/\/127\.0\.0\.1:\d+\/content\/v2 could not reach the server/);
   });
 });
+
+describe('countPairs within the service limits', () => {
+  it('counts a source of 40 types in 5 languages in queries of at most 10,000 characters each', async () => {
+    const emulator = await startTestEmulator();
+    const client = graphClientFor(emulator);
+    const languages = ['en', 'sv', 'pt-BR', 'zh-Hant-TW', 'de'];
+    const types = Array.from({ length: 40 }, (_, i) => `CatalogueEntryOfKind${String(i).padStart(2, '0')}`);
+    const wide: SourceDefinition = { label: 'Wide', languages, contentTypes: Object.fromEntries(types.map((t) => [t, { contentType: [], properties: { Name: { type: 'String' } } }])) };
+    await client.putTypes('wide', wide);
+    await client.pushData('wide', indexLines(types.flatMap((type, i) => languages.map((language) => ({ id: `${i}-${language}`, language, contentType: [type] })))));
+    const count = await countSourceItems(admin(emulator), wide);
+    expect(count, 'one count query for 200 pairs is longer than the service allows, and the emulator refuses it').toEqual({ known: true, total: 200, byLanguage: Object.fromEntries(languages.map((l) => [l, 40])) });
+    expect(emulator.inspect.requests().filter((r) => r.path.startsWith('/content/v2')).length).toBeGreaterThan(1);
+  });
+});

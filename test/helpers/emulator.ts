@@ -54,12 +54,17 @@ export interface SampleItem {
   fields?: Record<string, unknown>;
 }
 
-/** NDJSON in the service's wire form: an index action line, then the data line, per item. */
-export function indexLines(items: readonly SampleItem[]): string {
+/**
+ * NDJSON in the service's wire form: an index action line, then the data line, per item.
+ * The fields named in `searchable` go under their searchable wire name (`['Name']` for
+ * sampleDefinition), as the vendor's clients send them: GraphQL serves nothing else.
+ */
+export function indexLines(items: readonly SampleItem[], searchable: readonly string[] = []): string {
   return items
     .map((item) => {
       const action = JSON.stringify({ index: { _id: item.id, language_routing: item.language } });
-      const data = JSON.stringify({ Name: `Item ${item.id}`, ContentType: item.contentType ?? ['Item', 'Product'], Status: 'Published', _rbac: 'r:Everyone:Read', ...item.fields });
+      const plain: Record<string, unknown> = { Name: `Item ${item.id}`, ContentType: item.contentType ?? ['Item', 'Product'], Status: 'Published', _rbac: 'r:Everyone:Read', ...item.fields };
+      const data = JSON.stringify(Object.fromEntries(Object.entries(plain).map(([key, value]) => [searchable.includes(key) ? `${key}___searchable` : key, value])));
       return `${action}\n${data}\n`;
     })
     .join('');

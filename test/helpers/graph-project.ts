@@ -45,7 +45,7 @@ export async function graphProject(emulator: RunningEmulator, files: Record<stri
 }
 
 /** A declaration file of a small shop source; `extra` lines are appended under contentTypes.Product.properties. */
-export function shopYaml(options: { id?: string; languages?: string; label?: string; productProperties?: string; contentTypes?: string; propertyTypes?: string } = {}): string {
+export function shopYaml(options: { id?: string; languages?: string; label?: string; productProperties?: string; contentTypes?: string; propertyTypes?: string; keep?: string } = {}): string {
   return [
     `id: ${options.id ?? 'shop'}`,
     `label: ${options.label ?? 'Shop'}`,
@@ -62,6 +62,7 @@ export function shopYaml(options: { id?: string; languages?: string; label?: str
     '    properties:',
     options.productProperties ?? '      Quantity: { type: Int }\n      Color: { type: String }',
     ...(options.contentTypes === undefined ? [] : [options.contentTypes]),
+    ...(options.keep === undefined ? [] : [`keep: ${options.keep}`]),
     '',
   ].join('\n');
 }

@@ -24,6 +24,8 @@ export function keepAccountOf(rows: KeepRow[], more: Partial<KnownKeep> = {}): K
     removedLanguages: [],
     lostExamples: [],
     blocked: false,
+    // Access as GraphQL serves it back, every kept item public: the rows' own counts.
+    access: { source: 'served', public: sum((r) => r.access.public), hidden: sum((r) => r.access.hidden), fromDefault: sum((r) => r.access.fromDefault) },
     ...more,
   };
 }

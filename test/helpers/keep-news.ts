@@ -48,11 +48,18 @@ export const INITIAL_SHAPE: NewsShape = {
   languages: ['en', 'sv'],
   moved: [],
   convert: [],
-  keep: '{ defaults: { _rbac: "r:Everyone:Read" } }',
+  keep: '{ defaults: { _rbac: "r:Editors:Read" } }',
   data: 'data/news.ndjson',
 };
 
 export const RBAC = 'r:Everyone:Read';
+/** What drafts are pushed with, and what keep.defaults gives the items the single key does not see: they stay hidden. */
+export const HIDDEN_RBAC = 'r:Editors:Read';
+
+/** The `_rbac` an item is pushed with: published items are public, drafts readable by editors only. */
+export function rbacOf(item: Pick<NewsItem, 'status'>): string {
+  return item.status === 'Published' ? RBAC : HIDDEN_RBAC;
+}
 
 export function newsYaml(shape: NewsShape): string {
   return [
@@ -109,7 +116,7 @@ export function ndjson(items: readonly NewsItem[]): string {
   return items
     .map((item) => {
       const action = JSON.stringify({ index: { _id: item.id, language_routing: item.language } });
-      const data = JSON.stringify({ ContentType: [item.type], Language: { Name: item.language }, Status: item.status, _rbac: RBAC, ...item.values });
+      const data = JSON.stringify({ ContentType: [item.type], Language: { Name: item.language }, Status: item.status, _rbac: rbacOf(item), ...item.values });
       return `${action}\n${data}\n`;
     })
     .join('');
@@ -187,7 +194,7 @@ function withoutNulls(value: unknown): unknown {
 
 /** What the test expects GraphQL to serve for `items`, in the shape readServed answers. */
 export function expectedServed(items: readonly NewsItem[]): Map<string, ServedNewsItem> {
-  return new Map(items.map((item) => [key(item.language, item.id), { type: item.type, contentType: [item.type], status: item.status, rbac: RBAC, values: item.values }]));
+  return new Map(items.map((item) => [key(item.language, item.id), { type: item.type, contentType: [item.type], status: item.status, rbac: rbacOf(item), values: item.values }]));
 }
 
 /** The files left in the environment's snapshot folder (none when it does not exist). */

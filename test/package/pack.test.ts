@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild } from '../helpers/built-binary.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -37,16 +38,44 @@ async function sh(cwd: string, command: string, args: string[], env: Record<stri
   }
 }
 
-describe('the packed tarball', () => {
-  beforeAll(assertFreshBuild);
+/** The folder `npm pack` wrote the tarball into, and what it reported; packed once for the file's tests (two packs of one folder at once refuse each other). */
+let packing: Promise<{ out: string; packed: Packed | undefined }> | undefined;
 
-  it('installs into a fresh project, where init, validate, plan and a TypeScript import work', { timeout: 180_000 }, async () => {
-    const out = await makeTempDir('graphform-pack-');
+function packOnce(): Promise<{ out: string; packed: Packed | undefined }> {
+  packing ??= (async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'graphform-pack-'));
     // prepack takes `prepare` out of the packed manifest; GRAPHFORM_PACK_PREBUILT packs the build
     // as it is, where a rebuild would replace dist/ under other tests' feet.
     const pack = await sh(repo, 'npm', ['pack', '--json', '--pack-destination', out], { GRAPHFORM_PACK_PREBUILT: '1' });
     expect(pack.code, pack.stderr).toBe(0);
     const [packed] = JSON.parse(pack.stdout) as Packed[];
+    return { out, packed };
+  })();
+  return packing;
+}
+
+describe('the packed tarball', () => {
+  beforeAll(assertFreshBuild);
+  afterAll(async () => {
+    if (packing !== undefined) await rm((await packing).out, { recursive: true, force: true });
+  });
+
+  it('passes publint and Are the Types Wrong (offline, on the tarball itself)', { timeout: 180_000 }, async () => {
+    const { out, packed } = await packOnce();
+    const tarball = path.join(out, packed?.filename ?? 'missing.tgz');
+    // --strict: a warning fails too.
+    const lint = await sh(repo, process.execPath, [path.join(repo, 'node_modules/publint/src/cli.js'), '--strict', tarball]);
+    expect(lint.code, `publint found problems in the package:\n${lint.stdout}${lint.stderr}`).toBe(0);
+    // require('graphform') resolves to the ES module build, which Node 20.19+/22.12+ and
+    // TypeScript's `nodenext` load with require() (test/package/library-load.test.ts runs both):
+    // attw's cjs-resolves-to-esm judges by older Node and `node16`, so that one rule is off.
+    // --no-definitely-typed: the package ships its types, and nothing is fetched.
+    const attw = await sh(repo, process.execPath, [path.join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'ascii', '--no-definitely-typed', '--ignore-rules', 'cjs-resolves-to-esm']);
+    expect(attw.code, `Are the Types Wrong found problems in the package:\n${attw.stdout}${attw.stderr}`).toBe(0);
+  });
+
+  it('installs into a fresh project, where init, validate, plan and a TypeScript import work', { timeout: 180_000 }, async () => {
+    const { out, packed } = await packOnce();
     const files = (packed?.files ?? []).map((f) => f.path);
 
     // What it holds: the licence, the build and its entry points; no source maps pointing at unshipped sources, no sources or tests.

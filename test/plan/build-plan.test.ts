@@ -89,7 +89,7 @@ describe('buildPlan', () => {
   });
 
   it('passes diagnostics through, sorted', () => {
-    const d = (file: string, line: number) => ({ code: 'GF_X', severity: 'warning' as const, message: 'm', file, line, column: 1, path: '' });
+    const d = (file: string, line: number) => ({ code: 'GF_YAML_WARNING' as const, severity: 'warning' as const, message: 'm', file, line, column: 1, path: '' });
     const plan = buildPlan({
       environment: 'e',
       state: undefined,

@@ -11,9 +11,9 @@ describe('renderDiagnosticsGithub', () => {
 
   it('escapes the message and the properties as the runner expects', () => {
     const text = renderDiagnosticsGithub([
-      { code: 'GF_X', severity: 'warning', message: '100% sure:\r\nnext, line', file: 'dir/a:b,c.yaml', line: 3, column: 7, path: '' },
+      { code: 'GF_YAML_WARNING', severity: 'warning', message: '100% sure:\r\nnext, line', file: 'dir/a:b,c.yaml', line: 3, column: 7, path: '' },
     ]);
-    expect(text).toBe('::warning file=dir/a%3Ab%2Cc.yaml,line=3,col=7,title=GF_X::100%25 sure:%0D%0Anext, line\n');
+    expect(text).toBe('::warning file=dir/a%3Ab%2Cc.yaml,line=3,col=7,title=GF_YAML_WARNING::100%25 sure:%0D%0Anext, line\n');
   });
 
   it('escapes % first, so escapes are not escaped again', () => {

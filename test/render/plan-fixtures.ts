@@ -173,6 +173,7 @@ export const newsKeep: KeepAccount = {
       kept: 998,
       lost: 0,
       lostBy: {},
+      access: { public: 998, hidden: 0, fromDefault: 0 },
     },
     {
       type: "ReleaseNote",
@@ -183,6 +184,7 @@ export const newsKeep: KeepAccount = {
       kept: 2,
       lost: 0,
       lostBy: {},
+      access: { public: 2, hidden: 0, fromDefault: 0 },
     },
   ],
   deleted: 1_005,
@@ -216,6 +218,7 @@ export const newsKeep: KeepAccount = {
   removedLanguages: [],
   lostExamples: [],
   blocked: false,
+  access: { source: "single-key", public: 1_000, hidden: 0, fromDefault: 0 },
 };
 
 /** The keep account of shop: sv removed, and Status and _rbac not served back without defaults, so only the data files' items come back. */
@@ -232,6 +235,7 @@ export const shopKeep: KeepAccount = {
       kept: 0,
       lost: 31,
       lostBy: { unreadable: 30, deleted: 1 },
+      access: { public: 0, hidden: 0, fromDefault: 0 },
     },
     {
       type: "Product",
@@ -242,6 +246,7 @@ export const shopKeep: KeepAccount = {
       kept: 0,
       lost: 4,
       lostBy: { "language-removed": 4 },
+      access: { public: 0, hidden: 0, fromDefault: 0 },
     },
   ],
   deleted: 45,
@@ -273,6 +278,7 @@ export const shopKeep: KeepAccount = {
     },
   ],
   blocked: false,
+  access: { source: "default", public: 0, hidden: 0, fromDefault: 0 },
 };
 
 /** Two full updates with keep accounts: news keeps every item, shop loses some. */

@@ -23,7 +23,7 @@ const blog = (searchable: boolean): SourceDefinition => ({
 /** The account of a partial update that makes Post.Title searchable: 43 items read, 3 from data files. */
 function renameAccount(lost: number, enabled = true): KeepAccount {
   const lostBy = lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost };
-  return keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 43, fromData: 3, kept: 40 - lost, lost, lostBy }], { enabled, rename: true });
+  return keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 43, fromData: 3, kept: 40 - lost, lost, lostBy, access: { public: 40 - lost, hidden: 0, fromDefault: 0 } }], { enabled, rename: true });
 }
 
 const renamePlan = (keep: KeepAccount): Plan => withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', blog(true), ['data/posts.ndjson'])] }), { blog: keep });
@@ -61,7 +61,7 @@ describe('the keep account of a partial update that renames fields in data lines
 
   it('a full update that keeps every item but loses values of a property the service does not serve is data loss in the plan file too', () => {
     const full = withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', { ...blog(false), languages: ['en', 'sv'], contentTypes: {} }, [])] }), {
-      blog: keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 5, fromData: 0, kept: 5, lost: 0, lostBy: {} }], { unserved: [{ property: 'Post.Color', items: 5 }] }),
+      blog: keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 5, fromData: 0, kept: 5, lost: 0, lostBy: {}, access: { public: 5, hidden: 0, fromDefault: 0 } }], { unserved: [{ property: 'Post.Color', items: 5 }] }),
     });
     const source = { ...full.sources[0], dataLoss: true } as Plan['sources'][number];
     const plan: Plan = { ...full, sources: [source], summary: { ...full.summary, dataLoss: true } };

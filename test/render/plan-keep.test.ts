@@ -86,6 +86,22 @@ describe('keep accounts in the plan', () => {
     expect(notes).toContain('! Article.Rating: String → Int (no convert: declared): 4 items do not convert');
   });
 
+  it('a blocked conversion: the banners say apply refuses the plan and never suggest --allow-data-loss, which would not help', () => {
+    const plan = keepPlan();
+    const news = plan.sources.find((s) => s.id === 'news')!;
+    const known = newsKeep as Extract<KeepAccount, { known: true }>;
+    const keep: KeepAccount = { ...known, blocked: true, lost: 4, kept: known.kept - 4, conversions: [{ ...known.conversions[0]!, onError: 'fail' }] };
+    const blocked: Plan = { ...plan, sources: plan.sources.map((s) => (s === news ? { ...s, keep, dataLoss: true } : s)) };
+    const out = text(blocked);
+    const banner = out.slice(out.indexOf('!! DATA LOSS'));
+    expect(banner).not.toContain('--allow-data-loss');
+    expect(banner).toContain('!! graphform apply refuses this plan: values of news do not convert to the declared types');
+    const md = renderPlanMarkdown(blocked);
+    const caution = md.slice(md.indexOf('> [!CAUTION]'), md.indexOf('| Source |'));
+    expect(caution).not.toContain('--allow-data-loss');
+    expect(caution).toContain('`graphform apply` refuses it: values of `news` do not convert to the declared types');
+  });
+
   it('plans without keep accounts read as before', () => {
     expect(summaryLine(mixedPlan())).toBe('Plan: 1 to create, 1 to update in place, 2 to replace (DELETES DATA), 0 to delete, 1 orphaned.');
   });

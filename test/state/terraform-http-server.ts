@@ -19,14 +19,21 @@ export interface ServerOptions {
   emptyStatus?: 404 | 204;
   /** Status for "lock held": 423 (default) or 409. */
   heldStatus?: 409 | 423;
+  /** A state body larger than this is refused with 413, as GitLab does past max_terraform_state_size_bytes. */
+  maxStateBytes?: number;
+  /** Answer DELETE of a state (Terraform's purge) with 405 instead, as a server without it would. */
+  noDelete?: boolean;
 }
 
 /**
  * A small, real implementation of Terraform's http backend protocol: state at /state,
  * lock at /lock. The lock body is kept as sent and answered back when the lock is held.
+ * Any other path is a state of its own, read, written and purged (GET, POST, DELETE)
+ * without a lock, as GitLab keeps one state per name under /terraform/state/:name.
  */
 export async function startTerraformHttpServer(options: ServerOptions = {}) {
-  let state: string | undefined;
+  const states = new Map<string, string>();
+  let maxStateBytes = options.maxStateBytes;
   let lock: { id: string; body: string } | undefined;
   const seen: SeenRequest[] = [];
   let refusals = 0;
@@ -53,11 +60,20 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
           return undefined;
         }
       };
-      if (url.pathname === '/state' && req.method === 'GET') return state === undefined ? send(options.emptyStatus ?? 404) : send(200, state);
-      if (url.pathname === '/state' && req.method === 'POST') {
-        if (lock !== undefined && url.searchParams.get('ID') !== lock.id) return send(options.heldStatus ?? 423, lock.body);
-        state = body;
+      const isState = url.pathname !== '/lock' && url.pathname !== '/broken';
+      if (isState && req.method === 'GET') {
+        const held = states.get(url.pathname);
+        return held === undefined ? send(options.emptyStatus ?? 404) : send(200, held);
+      }
+      if (isState && req.method === 'POST') {
+        if (url.pathname === '/state' && lock !== undefined && url.searchParams.get('ID') !== lock.id) return send(options.heldStatus ?? 423, lock.body);
+        if (maxStateBytes !== undefined && Buffer.byteLength(body) > maxStateBytes) return send(413, '{"message":"413 Request Entity Too Large"}');
+        states.set(url.pathname, body);
         return send(200);
+      }
+      if (isState && req.method === 'DELETE') {
+        if (options.noDelete === true) return send(405);
+        return states.delete(url.pathname) ? send(200) : send(404);
       }
       if (url.pathname === '/lock' && req.method === lockMethod) {
         if (lock !== undefined) {
@@ -85,10 +101,17 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
     base,
     seen,
     get state() {
-      return state;
+      return states.get('/state');
     },
     set state(value: string | undefined) {
-      state = value;
+      if (value === undefined) states.delete('/state');
+      else states.set('/state', value);
+    },
+    /** Every state the server holds, by path: /state and any other. */
+    states,
+    /** From now on, refuse a state body larger than this (413). */
+    limitStateBytes(bytes: number | undefined) {
+      maxStateBytes = bytes;
     },
     /** Take the lock as another client would. */
     holdLock(id: string, body: Record<string, unknown>) {

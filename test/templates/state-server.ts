@@ -13,14 +13,16 @@ export interface StateServer {
 
 /**
  * The state server a pipeline's `production` environment talks to: Terraform's http backend
- * protocol on one address (GET/POST the state, LOCK/UNLOCK it), behind Basic credentials, so
- * the config `graphform init` writes is used exactly as written.
+ * protocol (GET/POST the state, LOCK/UNLOCK it), behind Basic credentials, so the config
+ * `graphform init` writes is used exactly as written. Each path is a state of its own, as
+ * GitLab keeps one per name: a keeping apply stores its snapshot's copy beside the state.
  */
 export async function startStateServer(): Promise<StateServer> {
   const username = 'ci-state';
   const password = 'state-password-1';
   const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-  let state: string | undefined;
+  const states = new Map<string, string>();
+  const MAIN = '/terraform/state/production';
   let lock: string | undefined;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -30,11 +32,16 @@ export async function startStateServer(): Promise<StateServer> {
       const send = (status: number, text = ''): void => void res.writeHead(status, { 'Content-Type': 'application/json' }).end(text);
       if (req.headers.authorization !== expected) return send(401, 'bad credentials');
       const id = (): unknown => (JSON.parse(body) as { ID?: unknown }).ID;
+      const name = new URL(req.url ?? '/', 'http://state').pathname;
+      const state = states.get(name);
       switch (req.method) {
         case 'GET':
           return state === undefined ? send(404) : send(200, state);
         case 'POST':
-          state = body;
+          states.set(name, body);
+          return send(200);
+        case 'DELETE':
+          states.delete(name);
           return send(200);
         case 'LOCK':
           if (lock !== undefined) return send(423, lock);
@@ -52,9 +59,12 @@ export async function startStateServer(): Promise<StateServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
-    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}/terraform/state/production`,
+    address: `http://127.0.0.1:${(server.address() as AddressInfo).port}${MAIN}`,
     username,
     password,
-    state: () => (state === undefined ? undefined : (JSON.parse(state) as { serial: number; sources: Record<string, unknown> })),
+    state: () => {
+      const state = states.get(MAIN);
+      return state === undefined ? undefined : (JSON.parse(state) as { serial: number; sources: Record<string, unknown> });
+    },
   };
 }

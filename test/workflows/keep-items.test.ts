@@ -86,14 +86,18 @@ function expectedRows(before: readonly NewsItem[], dataIds: ReadonlySet<string>,
   for (const item of before) {
     const k = `${item.type}\n${item.language}`;
     let row = rows.get(k);
-    if (row === undefined) rows.set(k, (row = { type: item.type, to: to(item.type), language: item.language, deleted: 0, fromData: 0, kept: 0, lost: 0, lostBy: {} }));
+    if (row === undefined) rows.set(k, (row = { type: item.type, to: to(item.type), language: item.language, deleted: 0, fromData: 0, kept: 0, lost: 0, lostBy: {}, access: { public: 0, hidden: 0, fromDefault: 0 } }));
     row.deleted++;
     const reason = dataIds.has(item.id) ? undefined : lost(item);
     if (dataIds.has(item.id)) row.fromData++;
     else if (reason !== undefined) {
       row.lost++;
       row.lostBy = { ...row.lostBy, [reason]: ((row.lostBy as Record<string, number>)[reason] ?? 0) + 1 };
-    } else row.kept++;
+    } else {
+      row.kept++;
+      // The single key sees the published items (all readable by everyone); drafts stay hidden with keep.defaults._rbac.
+      row.access[item.status === 'Published' ? 'public' : 'hidden']++;
+    }
   }
   return [...rows.values()].sort((a, b) => (a.type === b.type ? a.language.localeCompare(b.language) : a.type < b.type ? -1 : 1));
 }
@@ -299,7 +303,7 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     await expectNoChanges(world);
   }, 240_000);
 
-  it('items whose Status GraphQL does not serve and no keep.defaults: refused with exit 3, naming how many items would be lost', async () => {
+  it('items whose Status GraphQL does not serve and no keep.defaults: the drafts (not seen by the single key) are lost, refused with exit 3, naming how many', async () => {
     const items = generateItems(40, 7, 'u');
     const shape: NewsShape = { ...INITIAL_SHAPE, keep: undefined, data: undefined };
     const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL_CONFIG(', itemFields: []'), [DECLARATION]: newsYaml(shape), 'items.ndjson': ndjson(items) });
@@ -308,14 +312,17 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
     await writeFile(path.join(dir, DECLARATION), newsYaml({ ...shape, teaser: false }));
 
+    // The single key sees the published items: those are known to be Published and public; the drafts' Status cannot be read.
+    const drafts = items.filter((item) => item.status === 'Draft').length;
+    expect(drafts).toBeGreaterThan(0);
     const planned = await planJson(dir);
     expect(planned.code, planned.stderr).toBe(3);
-    expect(planned.source.keep).toMatchObject({ known: true, lost: items.length, kept: 0, lostBy: { unreadable: items.length }, unreadable: ['Status', '_rbac', 'RolesWithReadAccess'] });
+    expect(planned.source.keep).toMatchObject({ known: true, lost: drafts, kept: items.length - drafts, lostBy: { unreadable: drafts }, unreadable: ['Status', '_rbac', 'RolesWithReadAccess'] });
 
     const refused = await binary.run(dir, ['apply', '--yes']);
     expect(refused.code, refused.stdout + refused.stderr).toBe(3);
-    expect(refused.stdout + refused.stderr).toContain(`Refusing to apply: this plan loses items of news (${items.length} items). Nothing was sent.`);
-    expect(refused.stdout + refused.stderr).toContain(`loses ${items.length} of ${items.length} items`);
+    expect(refused.stdout + refused.stderr).toContain(`Refusing to apply: this plan loses items of news (${drafts} items). Nothing was sent.`);
+    expect(refused.stdout + refused.stderr).toContain(`loses ${drafts} of ${items.length} items`);
     const served = await readServed(dir, shape);
     expect(served.items.size).toBe(items.length);
     expect(served.items.get(key(items[0]!.language, items[0]!.id))?.values).toEqual(items[0]!.values);

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
-import { generateItems, INITIAL_SHAPE, key, LOCAL_CONFIG, ndjson, newsYaml, readServed, RBAC } from '../helpers/keep-news.js';
+import { generateItems, INITIAL_SHAPE, key, LOCAL_CONFIG, ndjson, newsYaml, rbacOf, readServed, RBAC } from '../helpers/keep-news.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { testEnvironment } from '../helpers/workflow-environment.js';
 
@@ -74,7 +74,7 @@ async function expectOwnAccessKept(keep: string | undefined): Promise<void> {
   expect(served.items.size).toBe(items.length);
   for (const item of items) {
     const got = served.items.get(key(item.language, item.id));
-    const own = restricted.has(key(item.language, item.id)) ? 'r:Editors:Read' : RBAC;
+    const own = restricted.has(key(item.language, item.id)) ? 'r:Editors:Read' : rbacOf(item);
     expect(got?.rbac, `${item.id}: the _rbac GraphQL served back must win over keep.defaults (a restricted item made public)`).toBe(own);
     expect(got?.status, `${item.id}: the Status GraphQL served back must win over keep.defaults (a draft published)`).toBe(item.status);
     expect(got?.type).toBe(item.type === 'ReleaseNote' ? 'Changelog' : item.type);

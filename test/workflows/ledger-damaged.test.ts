@@ -52,6 +52,7 @@ describe('a damaged ledger', () => {
     expect(changes, 'a ledger out of order must be read as none: every item added, none deleted').toMatchObject({ ledger: false, add: 12, change: 0, delete: 0 });
     expect(changes?.ledgerDamaged).toMatch(/rows are not in key order/);
     expect(warnings(env.messages).join('\n'), 'the warning names the source and what is wrong').toMatch(/source docs's data files is damaged \(its rows are not in key order/);
+    expect(env.messages.flatMap((m) => (m.kind === 'warning' ? [m.code] : [])), 'the warning carries its documented code, for a script').toContain('GF_LEDGER_DAMAGED');
     expect(renderPlanText(plan, { color: new Chalk({ level: 0 }), showDiff: false })).toContain("state's record of an earlier push from these files is damaged (its rows are not in key order");
 
     const applied = await graphform.apply({}, env);

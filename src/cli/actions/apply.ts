@@ -1,5 +1,7 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
 import { unservedCount } from '../../data/keep/unserved-values.js';
+import { operationsError } from '../../operations/policy.js';
+import { itemsLostBy } from '../../plan/items-lost.js';
 import type { Plan, PlanSource } from '../../plan/types.js';
 import { renderApplyEvent, renderApplySummary } from '../../render/apply-text.js';
 import { deleteCountLines } from '../../render/delete-count.js';
@@ -34,7 +36,7 @@ export interface ApplyFlags extends PlanFlags {
 interface ApplyDocument {
   plan: Plan;
   applied: boolean;
-  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'interrupted' | 'graphql-breaking' | 'conversion-failed';
+  refused?: 'data-loss' | 'invalid-data' | 'cancelled' | 'interrupted' | 'graphql-breaking' | 'operations-failing' | 'conversion-failed';
   ok: boolean;
   outcomes: ApplyReport['outcomes'];
   /** Sources whose state still records a pending re-push when apply ended. */
@@ -43,7 +45,7 @@ interface ApplyDocument {
 
 /** `news (3 items)`, or the id alone when the keep step could not count. */
 function losingText(source: PlanSource): string {
-  const lost = source.keep?.known === true ? source.keep.lost : source.deletes?.known === true ? source.deletes.total : undefined;
+  const lost = itemsLostBy(source);
   // Values of a property the service does not serve are lost with every item kept.
   const values = unservedCount(source.keep);
   const parts = [...(lost === undefined || (lost === 0 && values > 0) ? [] : [`${lost} item${lost === 1 ? '' : 's'}`]), ...(values > 0 ? [`the values of ${values} item${values === 1 ? '' : 's'}`] : [])];
@@ -103,6 +105,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       case 'graphql-breaking':
         ctx.err(renderError(breakingChangesError(report.breaking ?? [], 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
         return finish('graphql-breaking', 1);
+      case 'operations-failing':
+        ctx.err(renderError(operationsError(report.failing ?? { operations: [], documents: [] }, report.plan.operations?.failOn ?? 'broken', 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        return finish('operations-failing', 1);
       case 'data-loss':
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan loses items of ${(report.losing ?? []).map(losingText).join(', ')}. Nothing was sent.`));
         ctx.err('Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.');

@@ -238,7 +238,7 @@ export function reporter(ctx: CommandContext): ProgressReporter {
 
 /** A push GraphQL does not serve in full: an error naming each content type and language short. */
 function notServedError(sourceId: string, served: ServedReport): GraphformError {
-  return new GraphformError('GF_DATA_ITEMS_NOT_SERVED', `GraphQL serves fewer items of source ${sourceId} than were sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`, {
+  return new GraphformError('GF_DATA_ITEMS_NOT_SERVED', `GraphQL does not serve every item of source ${sourceId} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`, {
     hint: 'The service accepted every batch (see the journalIds with --format json), but not all items are served. Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
   });
 }

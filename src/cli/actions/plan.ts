@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { breakingChangesError } from '../../graphql-impact/policy.js';
+import { isFailure, operationsError, operationsFailure } from '../../operations/policy.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { Plan } from '../../plan/types.js';
 import { detailedExitCode } from '../../plan/policy.js';
@@ -47,6 +48,8 @@ async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan 
   ctx.out(withNote(ctx, renderPlanFor(ctx, shown, flags.diff === true), note));
   // Policy: shown first so the reviewer sees the whole plan, then an error and no plan file.
   if (breaking.length > 0) throw breakingChangesError(breaking, 'planned');
+  const failing = operationsFailure(result.operations);
+  if (isFailure(failing)) throw operationsError(failing, result.operations?.failOn ?? 'broken', 'planned');
   if (invalidData.length > 0) {
     reportInvalidData(ctx, invalidData);
     throw invalidDataError(invalidData);

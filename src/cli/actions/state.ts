@@ -82,8 +82,11 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
 /** What `state show` says of pending work: the re-push, and the snapshot of kept items it pushes from. */
 function pendingLines(pending: PendingWork | undefined): string {
   if (pending === undefined) return '';
-  const snapshot = pending.keep === undefined ? '' : `# pending snapshot: ${pending.keep.snapshot} (${pending.keep.items} items, ${pending.keep.hash}); \`graphform apply\` pushes it, or \`graphform data restore ${pending.keep.snapshot}\`\n`;
-  return `# pending since ${pending.repush.since}: ${pending.repush.reason}\n${snapshot}`;
+  const keep = pending.keep;
+  const snapshot = keep === undefined ? '' : `# pending snapshot: ${keep.snapshot} (${keep.items} items, ${keep.hash}); \`graphform apply\` pushes it, or \`graphform data restore ${keep.snapshot}\`\n`;
+  // A runner without the file fetches it from there: the user should know it exists, and where.
+  const copy = keep?.remote === undefined ? '' : `# its copy beside the state: ${keep.remote.name}-1 … -${keep.remote.parts} (${keep.remote.bytes} bytes compressed), fetched by a runner without the file\n`;
+  return `# pending since ${pending.repush.since}: ${pending.repush.reason}\n${snapshot}${copy}`;
 }
 
 export async function stateRm(backend: StateBackend, id: string, o: StateOutput): Promise<number> {

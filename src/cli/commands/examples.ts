@@ -30,6 +30,10 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   'data push': ['graphform data push shop                       # its declared data: files', 'graphform data push shop items.ndjson --dry-run', 'graphform data push shop big.ndjson --batch-bytes 8388608 --concurrency 8'],
   'data purge': ['graphform data purge shop --language sv', 'graphform data purge shop --all-languages --yes'],
   'data restore': ['graphform data restore .graphform/snapshots/local/shop-20261127T120000000Z.ndjson   # the snapshot `state show shop` names', 'graphform data restore saved.ndjson --source shop'],
+  'check-operations': [
+    'graphform check-operations                 # operations.documents against the declarations',
+    "graphform check-operations --documents 'web/src/**/*.tsx' --format markdown",
+  ],
   codegen: [
     'graphform codegen                          # generated/graphform/<id>.ts, .graphql, .schema.json',
     'graphform codegen --out src/generated --source shop',

@@ -2,6 +2,7 @@ import type { CommandRegistrar } from '../context.js';
 import { registerApply } from './apply.js';
 import { registerAssets } from './assets.js';
 import { registerAuth } from './auth.js';
+import { registerCheckOperations } from './check-operations.js';
 import { registerCodegen } from './codegen.js';
 import { registerDataCommands } from './data.js';
 import { registerEmulator } from './emulator.js';
@@ -21,6 +22,7 @@ export const registrars: CommandRegistrar[] = [
   registerState,
   registerDataCommands,
   registerCodegen,
+  registerCheckOperations,
   registerAuth,
   registerAssets,
   registerEmulator,

@@ -1,8 +1,8 @@
 /**
  * Converting one served value from a property's type before a change to its type after.
  * `safe` conversions lose nothing by construction (Int to Float, a scalar to String, X to
- * [X]); `strict` ones parse (a string as a number, a boolean or a date; a Float that is a
- * whole number as Int; a list of at most one element as its element) and need a declared
+ * [X]); `strict` ones parse (a string as a number, a boolean or a date; a Float or a decimal string that is
+ * a whole number as Int; a list of at most one element as its element) and need a declared
  * `convert`; anything else never converts. Property types are the caller's (they recurse).
  */
 
@@ -83,7 +83,7 @@ function convertScalar(value: unknown, from: string, to: string): Converted {
   return parseString(value, to);
 }
 
-const INTEGER = /^-?(0|[1-9]\d*)$/;
+const DECIMAL_PARTS = /^-?(0|[1-9]\d*)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -92,8 +92,8 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\
 function parseString(text: string, to: string): Converted {
   switch (to) {
     case 'Int': {
-      const n = Number(text);
-      return INTEGER.test(text) && n >= INT_MIN && n <= INT_MAX ? { ok: true, value: n } : { ok: false };
+      const n = wholeNumber(text);
+      return n !== undefined && n >= INT_MIN && n <= INT_MAX ? { ok: true, value: n } : { ok: false };
     }
     case 'Float': {
       const n = Number(text);
@@ -108,6 +108,22 @@ function parseString(text: string, to: string): Converted {
     default:
       return { ok: false };
   }
+}
+
+/**
+ * A decimal whose written value is a whole number ("12", "12.0", "1.2e1"). The digits decide,
+ * not the double: Number() rounds "1.0000000000000001" to 1, which would invent a value.
+ */
+function wholeNumber(text: string): number | undefined {
+  const parts = DECIMAL_PARTS.exec(text);
+  if (parts === null) return undefined;
+  const [, whole = '', fraction = '', exponent = '0'] = parts;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (!/^0*$/.test(digits.slice(Math.max(point, 0)))) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n)) return undefined;
+  return n === 0 ? 0 : n; // "-0.0" is 0: JSON has no negative zero
 }
 
 /** 2026-02-30 matches the pattern but is no day. */

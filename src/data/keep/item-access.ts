@@ -12,7 +12,12 @@ const EVERYONE_READ = 'r:Everyone:Read';
  */
 export function isPublicItem(service: Partial<Record<ItemServiceField, string>>): boolean {
   if (service.Status !== 'Published' || service._rbac === undefined) return false;
-  return service._rbac.split(',').some((entry) => entry.trim() === EVERYONE_READ);
+  return grantsEveryone(service._rbac);
+}
+
+/** Whether an `_rbac` value lets everyone read. */
+export function grantsEveryone(rbac: string): boolean {
+  return rbac.split(',').some((entry) => entry.trim() === EVERYONE_READ);
 }
 
 /** An item the plan names: by `_id` and language, and its value only when it has one to show. */

@@ -9,9 +9,10 @@ import { jsonBytes } from '../validate/json-bytes.js';
 import type { ItemValidators } from '../validate/item-validators.js';
 import type { WireNames } from '../wire-names.js';
 import type { KeepRules, PropertyRule } from './keep-rules.js';
+import { AccessRules, type SeenByPublic } from './access.js';
 import { isPublicItem } from './item-access.js';
 import { transformValues, type ValueEvents } from './transform-values.js';
-import { REQUIRED_ITEM_FIELDS, type ConversionIssue, type KeepAccount, type KeepRow, type LostExample, type LostReason, type ServedItem } from './types.js';
+import { type AccessCounts, type ConversionIssue, type KeepAccount, type KeepRow, type LostExample, type LostReason, type ServedItem } from './types.js';
 
 const EXAMPLES = 5;
 const MIB = 1024 * 1024;
@@ -26,6 +27,8 @@ export interface KeepPassOptions {
   defaults: Partial<Record<ItemServiceField, string>>;
   /** `language\nid` of every item of the source's data: files: those win, so they are not carried over. */
   dataKeys: ReadonlySet<string>;
+  /** The items the single key sees, when GraphQL does not serve `_rbac` back and the single key was read. */
+  seenByPublic?: SeenByPublic;
   validators: ItemValidators;
   wireNames: WireNames;
 }
@@ -50,13 +53,13 @@ export class KeepPass {
   private readonly dropped = new Map<string, { property: string; why: 'removed' | 'drop-value'; items: number }>();
   private readonly movedCounts = new Map<string, { from: string; to: string; items: number }>();
   private readonly lostExamples: LostExample[] = [];
-  private readonly missing: ItemServiceField[];
+  private readonly access: AccessRules;
   private readonly clean: CleanLines;
   private blocked = false;
 
   constructor(private readonly options: KeepPassOptions) {
     this.clean = new CleanLines(options.rules.after.definition, options.validators);
-    this.missing = REQUIRED_ITEM_FIELDS.filter((field) => !options.readable.includes(field) && options.defaults[field] === undefined);
+    this.access = new AccessRules(options.readable, options.defaults, options.seenByPublic);
   }
 
   /** The item in wire form when it is carried over; undefined when it is not (tallied either way). `onLost` hears each lost one. */
@@ -79,7 +82,8 @@ export class KeepPass {
     const type = rules.type(item.type);
     if (type.name === undefined) return lose('type-removed', `content type ${item.type} is not declared any more`);
     if (!rules.languages.has(item.language)) return lose('language-removed', `language ${item.language} is not declared any more`);
-    if (this.missing.length > 0) return lose('unreadable', `GraphQL does not serve ${this.missing.join(' or ')} back and keep.defaults does not supply it`);
+    const access = this.access.decide(item);
+    if (!access.ok) return lose(access.reason, access.detail);
 
     const itemEvents = new Set<string>();
     const values = transformValues(item.values, type.properties, rules, this.events(item, itemEvents));
@@ -91,10 +95,9 @@ export class KeepPass {
     if (type.moved) this.countMove(`${item.type}\n${type.name}`, item.type, type.name);
 
     const plain: Record<string, unknown> = { ContentType: contentTypeOf(item.contentType, type.contentType, rules), Language: { Name: item.language } };
-    for (const field of ['Status', '_rbac', 'RolesWithReadAccess'] as const) {
-      const value = this.options.readable.includes(field) ? item.service[field] : this.options.defaults[field];
-      if (value !== undefined) plain[field] = value;
-    }
+    for (const [field, value] of Object.entries(access.fields)) setOwn(plain, field, value);
+    const roles = this.options.readable.includes('RolesWithReadAccess') ? item.service.RolesWithReadAccess : this.options.defaults.RolesWithReadAccess;
+    if (roles !== undefined) plain.RolesWithReadAccess = roles;
     for (const [key, value] of Object.entries(values.values)) setOwn(plain, key, value);
     const wire = this.options.wireNames.toWire(plain, type.name);
     const line = JSON.stringify(wire);
@@ -104,6 +107,7 @@ export class KeepPass {
     if (bytes.length > DEFAULT_MAX_LINE_BYTES) return lose('invalid', `its data line is ${bytes.length} bytes, more than the ${DEFAULT_MAX_LINE_BYTES / MIB} MiB a data line may hold (${DATA_CODES.lineTooLong})`);
     if (this.clean.accepts(jsonBytes(bytes), 0, bytes.length, item.language) === 'wire') {
       row.kept++;
+      row.access[access.kind]++;
       return { id: item.id, language: item.language, type: type.name, line };
     }
     const problems = checkRecord(
@@ -114,6 +118,7 @@ export class KeepPass {
     // A validation message may quote the value: only a public item's is shown.
     if (problem !== undefined) return lose('invalid', `${problem.path === '' ? '' : `${problem.path}: `}${isPublicItem(item.service) ? problem.message : `fails validation (${problem.code})`}`);
     row.kept++;
+    row.access[access.kind]++;
     return { id: item.id, language: item.language, type: type.name, line };
   }
 
@@ -133,7 +138,9 @@ export class KeepPass {
     let fromData = 0;
     let kept = 0;
     let lost = 0;
+    const access: AccessCounts = { public: 0, hidden: 0, fromDefault: 0 };
     for (const row of rows) {
+      for (const kind of ['public', 'hidden', 'fromDefault'] as const) access[kind] += row.access[kind];
       deleted += row.deleted;
       fromData += row.fromData;
       kept += row.kept;
@@ -157,6 +164,7 @@ export class KeepPass {
       removedLanguages: [...this.options.rules.removedLanguages],
       lostExamples: [...this.lostExamples],
       blocked: this.blocked,
+      access: { source: this.access.source, ...access },
     };
   }
 
@@ -165,7 +173,7 @@ export class KeepPass {
     let row = this.rows.get(key);
     if (row === undefined) {
       const to = this.options.rules.type(type).name ?? null;
-      row = { type, to, language, deleted: 0, fromData: 0, kept: 0, lost: 0, lostBy: {} };
+      row = { type, to, language, deleted: 0, fromData: 0, kept: 0, lost: 0, lostBy: {}, access: { public: 0, hidden: 0, fromDefault: 0 } };
       this.rows.set(key, row);
     }
     return row;

@@ -14,6 +14,8 @@ import type { KeepAccount } from './types.js';
 
 export interface KeepRunInput {
   endpoint: ContentEndpoint;
+  /** The same endpoint asked with the single key, when there is one: where GraphQL does not serve `_rbac` back, it tells public items from hidden ones. */
+  publicEndpoint?: ContentEndpoint;
   /** What the service holds now: the items are read back by it. */
   before: SourceDefinition;
   /** What the full update sends, with its moves, conversions and keep settings. */
@@ -46,6 +48,9 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
   const options = { ...input.options, source: declaration.id };
   const readable = input.enabled ? await readableItemFields(input.endpoint, input.before, options) : { ok: true as const, fields: [] };
   if (!readable.ok) throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${declaration.id} cannot be read back: ${readable.reason}`);
+  // Read first, whole: the pass decides each item as the admin read yields it, holding none. An item whose access changes while the two reads run is carried over as the single key saw it.
+  const seenByPublic =
+    input.enabled && !readable.fields.includes('_rbac') && input.publicEndpoint !== undefined ? await (await import('../../graph/visible-keys.js')).readVisibleKeys(input.publicEndpoint, input.before, options) : undefined;
   const pass = new KeepPass({
     sourceId: declaration.id,
     rules: new KeepRules(input.before, declaration),
@@ -53,6 +58,7 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
     readable: readable.fields,
     defaults: declaration.keep?.defaults ?? {},
     dataKeys: input.dataKeys,
+    ...(seenByPublic === undefined ? {} : { seenByPublic }),
     validators: createItemValidators(declaration.definition),
     wireNames: wireNamesOf(declaration.definition),
   });

@@ -7,18 +7,25 @@ export type { ServedItem } from '../../model/types.js';
 export const REQUIRED_ITEM_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
 
 /** Why an item the full update deletes does not come back. */
-export const LOST_REASONS = ['keep-off', 'unreadable', 'cannot-convert', 'invalid', 'language-removed', 'type-removed', 'deleted'] as const;
+export const LOST_REASONS = ['keep-off', 'unreadable', 'access-unreadable', 'cannot-convert', 'invalid', 'language-removed', 'type-removed', 'deleted'] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
 
 export const LOST_REASON_TEXT: Readonly<Record<LostReason, string>> = {
   'keep-off': 'keep is turned off for the source',
   unreadable: 'fields GraphQL does not serve back and keep.defaults does not supply',
+  'access-unreadable': 'access cannot be read (hidden from the single key, and keep.defaults._rbac is missing or public)',
   'cannot-convert': 'a value does not convert to the declared type',
   invalid: 'the carried-over item fails validation',
   'language-removed': 'its language is removed',
   'type-removed': 'its content type is removed',
   deleted: 'deleted (kept by the service until the full update)',
 };
+
+/** Who may read a carried-over item after the full update: the public (`public`), not the public (`hidden`), or not known (`fromDefault`: keep.defaults' `_rbac` without the single key). */
+export type ItemAccessKind = 'public' | 'hidden' | 'fromDefault';
+
+/** Carried-over items by what their access is. */
+export type AccessCounts = Record<ItemAccessKind, number>;
 
 /** The items of one content type (its name before the change) in one language. */
 export interface KeepRow {
@@ -34,6 +41,8 @@ export interface KeepRow {
   kept: number;
   lost: number;
   lostBy: Partial<Record<LostReason, number>>;
+  /** The kept items by access. */
+  access: AccessCounts;
 }
 
 /** Values of one property that do not convert to its declared type. */
@@ -116,5 +125,18 @@ export type KeepAccount =
       lostExamples: LostExample[];
       /** A conversion that fails (onError fail, or undeclared): nothing may be sent. */
       blocked: boolean;
+      /** How access was known (see AccessSource), and the kept items by access. */
+      access: AccessCounts & { source: 'served' | 'single-key' | 'default' };
     }
   | { known: false; reason: string };
+
+/**
+ * Whether the keep step loses data: items that do not come back, or items that come back
+ * with an `_rbac` from keep.defaults that says nothing of who could read them before.
+ */
+export function keepLosesData(account: KeepAccount): boolean {
+  if (!account.known) return true;
+  // Values of a declared property the service no longer serves cannot be read back: lost with every item kept.
+  const valuesLost = (account.unserved ?? []).some((u) => u.items > 0);
+  return account.lost > 0 || account.access.fromDefault > 0 || valuesLost;
+}

@@ -108,11 +108,13 @@ export function recordNames(records: readonly DiffRecord[], found: ReadonlyMap<s
 
 /**
  * The ledger once every added, changed and delete record is pushed and the removed entries
- * deleted: the unchanged rows and one per pushed record, named by its action.
+ * deleted: the unchanged rows and one per pushed record, named by its action. After a push
+ * that deletes nothing (`data push`), `keepRemoved` keeps the entries no file declares any
+ * more: those items are still on the service, and the next plan still deletes them.
  */
-export function nextLedger(diff: DeclaredDiff, pushed: ReadonlyMap<string, DataRecord>): DataLedger {
+export function nextLedger(diff: DeclaredDiff, pushed: ReadonlyMap<string, DataRecord>, keepRemoved = false): DataLedger {
   const { outcome } = diff;
-  const rows: LedgerRow[] = outcome.unchanged.map((i) => tableRow(diff.ledger, i));
+  const rows: LedgerRow[] = [...outcome.unchanged, ...(keepRemoved ? outcome.removed : [])].map((i) => tableRow(diff.ledger, i));
   for (const record of [...outcome.added, ...outcome.changed, ...outcome.deleteLines]) {
     const read = pushed.get(`${record.file}:${record.line}`);
     if (read === undefined) throw new Error(`the record at ${record.file}:${record.line} could not be read back for the ledger`);

@@ -40,12 +40,11 @@ export interface PushDataOptions {
   projectRoot?: string | undefined;
   /** Bytes of NDJSON from which validation uses worker threads (default PARALLEL_FROM_BYTES). */
   workersFromBytes?: number | undefined;
+  /** Sees every record the validation pass reads, with its content hash (the fingerprint of what was pushed). */
+  records?: RecordSink | undefined;
 }
 
-export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes'> & {
-  /** Sees every record with its content hash: the comparison with what was last pushed. */
-  records?: RecordSink;
-};
+export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes' | 'records'>;
 
 /**
  * Validates every item, then (when all are valid, or with skipInvalid) streams them to the

@@ -1,4 +1,4 @@
-import type { ChalkInstance } from 'chalk';
+import type { Painter } from '../../render/painter.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { formatBytes, formatCount } from '../progress/format-progress.js';
 import type { PushSummary, ValidationSummary } from '../types.js';
@@ -8,14 +8,14 @@ import { escapeControl as e } from '../../render/escape-control.js';
  * `shop/items.ndjson:12  error  GF_DATA_INVALID_VALUE  /Size/Width  Expected Float, found a string "wide".`
  * File names, paths and messages quote the data: control characters are shown escaped.
  */
-export function renderDataDiagnostic(d: Diagnostic, c: ChalkInstance): string {
+export function renderDataDiagnostic(d: Diagnostic, c: Painter): string {
   const severity = d.severity === 'error' ? c.red('error  ') : c.yellow('warning');
   // Data problems are per line; a column is shown only where it says more (GF_NOT_UTF8).
   const where = d.column > 1 ? `${d.line}:${d.column}` : `${d.line}`;
   return `${c.bold(`${e(d.file)}:${where}`)}  ${severity}  ${c.dim(d.code)}${d.path === '' ? '' : `  ${c.cyan(e(d.path))}`}  ${e(d.message)}`;
 }
 
-export function renderValidation(summary: ValidationSummary, c: ChalkInstance): string[] {
+export function renderValidation(summary: ValidationSummary, c: Painter): string[] {
   const lines = summary.diagnostics.map((d) => renderDataDiagnostic(d, c));
   if (summary.omittedErrors > 0) lines.push(c.red(`…and ${formatCount(summary.omittedErrors)} more error${summary.omittedErrors === 1 ? '' : 's'} (raise --max-errors to see them)`));
   if (summary.omittedWarnings > 0) lines.push(c.yellow(`…and ${formatCount(summary.omittedWarnings)} more warning${summary.omittedWarnings === 1 ? '' : 's'}`));
@@ -28,7 +28,7 @@ export function renderValidation(summary: ValidationSummary, c: ChalkInstance): 
   return lines;
 }
 
-export function renderPushSummary(summary: PushSummary, c: ChalkInstance): string[] {
+export function renderPushSummary(summary: PushSummary, c: Painter): string[] {
   const lines: string[] = [];
   const rates = `${summary.seconds.toFixed(1)} s, ${formatCount(summary.itemsPerSecond)} items/s, ${summary.megabytesPerSecond.toFixed(1)} MiB/s`;
   const sent = `${plural(summary.itemsSent, 'item')} in ${plural(summary.batches, 'batch', 'batches')} (${formatBytes(summary.bytes)})`;

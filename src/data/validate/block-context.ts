@@ -1,8 +1,9 @@
-import type { SourceDefinition } from '../../model/types.js';
+import type { MoveDeclaration, SourceDefinition } from '../../model/types.js';
 import type { PlainItemFields } from '../read/plain-item.js';
 import type { BlockContext } from './check-block.js';
 import { CleanLines } from './clean-lines.js';
 import { createItemValidators } from './item-validators.js';
+import { MovedFields } from './moved-fields.js';
 import { recordKinds } from './record-kinds.js';
 
 /**
@@ -19,10 +20,12 @@ export interface BlockSetup {
   maxLineBytes: number;
   /** Hash each record's content (and note its type and language) for the comparison with what was last pushed. */
   hashContent: boolean;
+  /** The declaration's `moved:` entries: a data file naming a property they took away is an error. */
+  moves: MoveDeclaration[];
 }
 
-export function blockSetup(sourceId: string, definition: SourceDefinition, fields: PlainItemFields, maxErrors: number, maxLineBytes: number, hashContent = false): BlockSetup {
-  return { sourceId, definitionJson: JSON.stringify(definition), routingFields: [fields.idField, fields.languageField], fields, maxErrors, maxLineBytes, hashContent };
+export function blockSetup(sourceId: string, definition: SourceDefinition, fields: PlainItemFields, maxErrors: number, maxLineBytes: number, hashContent = false, moves: readonly MoveDeclaration[] = []): BlockSetup {
+  return { sourceId, definitionJson: JSON.stringify(definition), routingFields: [fields.idField, fields.languageField], fields, maxErrors, maxLineBytes, hashContent, moves: [...moves] };
 }
 
 /** Builds a thread's checker; the item validators come from createItemValidators, on every thread alike. */
@@ -34,7 +37,7 @@ export async function blockContext(setup: BlockSetup): Promise<BlockContext> {
 export async function contextFor(setup: BlockSetup, definition: SourceDefinition): Promise<BlockContext> {
   const validators = createItemValidators(definition, setup.routingFields);
   return {
-    rules: { sourceId: setup.sourceId, definition, validators },
+    rules: { sourceId: setup.sourceId, definition, validators, moved: new MovedFields(setup.moves, definition) },
     clean: new CleanLines(definition, validators),
     fields: setup.fields,
     maxErrors: setup.maxErrors,

@@ -8,6 +8,7 @@ import type { DataRecord } from '../types.js';
 import { ancestorsOf, wireNamesOf } from './item-schema.js';
 import { wireNameProblems } from './wire-name-problems.js';
 import type { ItemValidators } from './item-validators.js';
+import type { MovedFields } from './moved-fields.js';
 import { problem, type ValueProblem } from './value-problems.js';
 import { isRecord } from '../../model/is-record.js';
 import { ownValue } from '../../model/own.js';
@@ -16,6 +17,8 @@ export interface RecordRulesContext {
   sourceId: string;
   definition: SourceDefinition;
   validators: ItemValidators;
+  /** The property names the declaration's `moved:` took away; absent where items come moved already (the keep step). */
+  moved?: MovedFields | undefined;
 }
 
 /**
@@ -51,14 +54,23 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
     );
   }
   statusSpelling(item.Status, problems);
+  if (!Object.hasOwn(item, 'ContentType') && Object.hasOwn(item, TYPED_CONTENT_TYPE)) {
+    problems.push(problem(DATA_CODES.missingContentType, `/${TYPED_CONTENT_TYPE}`, TYPED_SERVICE_FIELDS_MESSAGE));
+    return;
+  }
   const typeName = mostDerivedType(item.ContentType, context, problems);
   if (typeName === undefined) return;
   const invalid = context.validators.check(typeName, item);
   // A wrong wire name is an error of its own, not the schema's "undeclared field" warning.
-  const wire = wireNameProblems(item, typeName, wireNamesOf(context.definition));
+  const wire = wireNameProblems(item, typeName, wireNamesOf(context.definition), context.moved);
   for (const found of invalid) if (found.code !== DATA_CODES.undeclaredField || !wire.wrongPaths.has(found.path)) problems.push(found);
   for (const found of wire.problems) problems.push(found);
 }
+
+/** The vendor's C# client writes the service's own fields typed under useTypedFieldNames (`ContentType$$String`, `Status$$String`, `Language.Name$$String`). */
+const TYPED_CONTENT_TYPE = 'ContentType$$String';
+const TYPED_SERVICE_FIELDS_MESSAGE =
+  'The item names its content types as "ContentType$$String", the form the vendor\'s C# client writes under useTypedFieldNames; graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name), whatever useTypedFieldNames says. Rename them to the plain names (docs/data.md, "The service\'s own fields, links and __typename").';
 
 /**
  * A data line may repeat its action line's `_id`, but one that differs says two things: the

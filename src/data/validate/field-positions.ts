@@ -21,7 +21,7 @@ export interface FieldPosition {
 }
 
 /** Codes about a field's name: they point at its key, the rest at its value (as declarations' diagnostics do). */
-const KEY_CODES: ReadonlySet<string> = new Set([DATA_CODES.undeclaredField, DATA_CODES.wrongFieldName, DATA_CODES.fieldNamedTwice]);
+const KEY_CODES: ReadonlySet<string> = new Set([DATA_CODES.undeclaredField, DATA_CODES.wrongFieldName, DATA_CODES.fieldNamedTwice, DATA_CODES.movedField]);
 
 export function fieldEnd(code: string): FieldEnd {
   return KEY_CODES.has(code) ? 'key' : 'value';

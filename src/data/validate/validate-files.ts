@@ -90,7 +90,7 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const ndjsonBytes = options.files.filter(isNdjson).reduce((sum, file) => sum + (file.size ?? 0), 0);
   const parallel = options.parallel ?? { workers: defaultWorkerCount(), fromBytes: options.workersFromBytes ?? PARALLEL_FROM_BYTES };
   const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
-  const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes, options.records !== undefined);
+  const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes, options.records !== undefined, declaration.moved);
   const local = (): Promise<BlockContext> => contextFor(setup, declaration.definition);
   const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())), parallel.waitForWorkers);
   const { rules } = lanes.local;

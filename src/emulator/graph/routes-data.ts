@@ -17,7 +17,7 @@ export async function pushData(repo: Repository, id: string, batch: ParsedBatch)
       if (outcome.skipped > 0) parts.push(`not indexed ${outcome.skipped} (${outcome.firstSkipReason ?? ''})`);
       const { unsearchable } = outcome;
       if (unsearchable.count > 0) {
-        parts.push(`stored but not searchable ${unsearchable.count} (a searchable property not under its searchable name: ${unsearchable.first.join('; ')}${unsearchable.count > unsearchable.first.length ? '; …' : ''})`);
+        parts.push(`stored but not served ${unsearchable.count} (a searchable property not under its searchable name: ${unsearchable.first.join('; ')}${unsearchable.count > unsearchable.first.length ? '; …' : ''})`);
       }
       return json(200, { journalId: randomUUID() }, parts.join(', '));
     }

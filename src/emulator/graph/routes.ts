@@ -1,6 +1,7 @@
 import { LineSplitter } from '../../data/read/line-splitter.js';
 import type { Repository } from '../server/repository.js';
 import { text } from '../server/respond.js';
+import { withoutUnindexed } from '../server/unindexed.js';
 import { mediaType, withoutBody, withWholeBody, type RouteHandler, type RouteTable } from '../server/route-table.js';
 import { CMS_SOURCE_ID, type CmsSource } from '../sources/cms.js';
 import { DataBatchParser } from './data-batch.js';
@@ -58,7 +59,8 @@ export function graphRoutes(deps: GraphServiceDeps): RouteTable {
         splitter?.end();
         if (!id.ok) return id.reply;
         if (!DATA_MEDIA_TYPES.includes(mediaType(req))) return text(415, 'The data endpoint takes NDJSON as Content-Type: text/plain, application/json or application/x-ndjson');
-        return pushData(repo, id.id, parser.finish());
+        const { batch, left } = withoutUnindexed(req, parser.finish());
+        return left === 0 ? pushData(repo, id.id, batch) : pushData(repo, id.id, batch).then((reply) => ({ ...reply, note: `${reply.note}, fault: left ${left} unindexed` }));
       },
     };
   };

@@ -5,8 +5,8 @@ import type { ContentSourceV3 } from './wire-definition.js';
 /**
  * The searchable properties of an item whose value arrived under another name than the
  * searchable one (`Name` where the definition asks `Name___searchable`): the emulator
- * stores such a value and GraphQL serves it, but full-text search does not cover it,
- * as only a field that arrives under its searchable name is indexed for search (the vendor's
+ * stores such a value, but GraphQL serves a property only from the name its definition gives
+ * (graphql/served-fields.ts), so neither a query nor full-text search sees it (the vendor's
  * clients send that name; whether the real service indexes the plain one is not published).
  * Top-level properties of the item's most-derived content type, by their plain names.
  */

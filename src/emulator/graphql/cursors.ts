@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** How long a cursor lives after the request that last used it (public-facts.md: 10 minutes). */
+/** How long a cursor lives after the request that last used it (docs/service-facts.md "Reading items back": 10 minutes). */
 export const CURSOR_LIFETIME_MS = 10 * 60_000;
 
 /** A result set kept for cursor paging: which items, in order, and how far the reader has got. */

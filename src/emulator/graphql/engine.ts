@@ -6,6 +6,11 @@ import { QUERY_TIME_LIMIT_MS, type Reader } from './item-query.js';
 import { buildContentSchema, type GraphqlContext } from './schema.js';
 import { schemaModel } from './schema-model.js';
 import type { ItemField } from '../types.js';
+import type { ItemRecord } from '../items/item-store.js';
+import { servedData, servedFieldsOf } from './served-fields.js';
+
+/** Which keys of an item's data line its last push left unindexed (items/field-indexing.ts). */
+export type UnindexedKeys = (source: string, lang: string, id: string) => ReadonlySet<string> | undefined;
 
 /** A GraphQL-over-HTTP request body, already checked for its shape. */
 export interface GraphqlRequest {
@@ -26,7 +31,7 @@ type Built = { ok: true; schema: GraphQLSchema; documents: Map<string, DocumentN
 /** Distinct valid query texts kept per schema; past it the cache starts again. */
 const DOCUMENTS_KEPT = 256;
 
-/** The service's published limits on a query's text (public-facts.md, "Reading items back"). */
+/** The service's published limits on a query's text (docs/service-facts.md, "Reading items back"). */
 export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_QUERY_DEPTH = 10;
 
@@ -40,8 +45,15 @@ export interface GraphqlEngine {
  * again only when the store's definitions changed (its revision moved); `itemFields` (the
  * optional item fields every content type serves) is fixed for the engine's life.
  */
-export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number, itemFields: readonly ItemField[]): GraphqlEngine {
+export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number, itemFields: readonly ItemField[], unindexed: UnindexedKeys = () => undefined): GraphqlEngine {
   const cursors = new CursorStore();
+  // Each property is served from the key its served definition names, and not where a push before the schema left it unindexed.
+  const view = (source: string, record: ItemRecord, data: Record<string, unknown>): Record<string, unknown> => {
+    const definition = store.get(source)?.definition;
+    const fields = definition === undefined ? undefined : servedFieldsOf(definition);
+    const table = fields?.contentType(record.type);
+    return fields === undefined || table === undefined ? data : servedData(data, table, fields, unindexed(source, record.lang, record.id));
+  };
   let cached: { revision: number; built: Built } | undefined;
   const current = (): Built => {
     if (cached?.revision !== store.revision) cached = { revision: store.revision, built: build(store, items, itemFields) };
@@ -69,7 +81,7 @@ export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: (
         if (built.documents.size >= DOCUMENTS_KEPT) built.documents.clear();
         built.documents.set(request.query, document);
       }
-      const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors };
+      const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors, view };
       const result = await execute({ schema: built.schema, document, contextValue, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
       // No data at all means the request itself was wrong (a variable, the operation name).
       const status = result.data === undefined || result.data === null ? 400 : 200;

@@ -2,6 +2,7 @@ import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemKey } from '../items/item-index.js';
 import { withData, type ItemRecord, type ItemStore } from '../items/item-store.js';
 import { matchesWhere, type WhereShape } from './filters.js';
+import { idsOf } from './id-filter.js';
 
 /** An item as the GraphQL resolvers see it: the stored record and its data line, parsed. */
 export interface ItemView {
@@ -25,7 +26,7 @@ export interface TypeQuery {
 }
 
 /**
- * Who reads (public-facts.md, "Reading items back"): the single key sees published items
+ * Who reads (docs/service-facts.md, "Reading items back"): the single key sees published items
  * everyone may read; epi-hmac and Basic see every item, and deleted ones too when the
  * request sends `cg-include-deleted: true`. Nobody sees expired items.
  */
@@ -37,12 +38,14 @@ export interface ReadContext {
   now: () => number;
   /** The clock time after which the query is answered as timed out. */
   deadline: number;
+  /** An item's parsed data line as GraphQL serves it (served-fields.ts); as stored without one. */
+  view?: ((source: string, record: ItemRecord, data: Record<string, unknown>) => Record<string, unknown>) | undefined;
 }
 
 /** The grant the single key needs in `_rbac`, a string of comma-separated entries such as `r:Everyone:Read`. */
 export const EVERYONE_READ = 'r:Everyone:Read';
 
-/** The service's time limit for one query (public-facts.md: 30 seconds). */
+/** The service's time limit for one query (docs/service-facts.md "Reading items back": 30 seconds). */
 export const QUERY_TIME_LIMIT_MS = 30_000;
 
 /** Thrown by a resolver when the query ran past its deadline; graphql-js answers it as the field's error. */
@@ -84,9 +87,10 @@ export function checkDeadline(context: ReadContext): void {
 export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source' | 'members' | 'locales' | 'where' | 'shape'>, context: ReadContext): Generator<ItemView> {
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
+  const ids = idsOf(query.where);
   const candidates = function* (): Generator<ItemKey> {
     for (const key of items.index(query.source).keys()) {
-      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type)) yield key;
+      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type) && (ids === undefined || ids.has(key.id.toLowerCase()))) yield key;
     }
   };
   const now = context.now();
@@ -96,7 +100,7 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
   let seen = 0;
   for (const record of withData(items, query.source, candidates())) {
     if (++seen % CLOCK_EVERY === 0) checkDeadline(context);
-    const item = lazyView(record);
+    const item = new LazyItemView(record, query.source, context.view);
     const plain = seenUnparsed && !record.raw.includes('StopPublish') && !record.raw.includes('_deleted');
     if (!plain && !visibleTo(item.data, context.reader, now)) continue;
     if (query.where !== null && query.where !== undefined && !matchesWhere(query.where, query.shape, item.data, item.record.id)) continue;
@@ -128,7 +132,7 @@ export function itemsByKey(items: ItemStore, source: string, wanted: ReadonlyArr
   const found = wanted.map(([lang, id]) => index.get(lang, id)).filter((key): key is ItemKey => key !== undefined);
   const now = context.now();
   return [...withData(items, source, found)]
-    .map((record) => ({ record, data: parseData(record.raw) }))
+    .map((record): ItemView => new LazyItemView(record, source, context.view))
     .filter((item) => visibleTo(item.data, context.reader, now));
 }
 
@@ -137,16 +141,19 @@ class LazyItemView implements ItemView {
   private parsed: Record<string, unknown> | undefined;
   score: number | undefined;
 
-  constructor(readonly record: ItemRecord) {}
+  constructor(
+    readonly record: ItemRecord,
+    private readonly source: string,
+    private readonly view: ReadContext['view'],
+  ) {}
 
   get data(): Record<string, unknown> {
-    this.parsed ??= parseData(this.record.raw);
+    if (this.parsed === undefined) {
+      const data = parseData(this.record.raw);
+      this.parsed = this.view === undefined ? data : this.view(this.source, this.record, data);
+    }
     return this.parsed;
   }
-}
-
-function lazyView(record: ItemRecord): ItemView {
-  return new LazyItemView(record);
 }
 
 function parseData(raw: string): Record<string, unknown> {

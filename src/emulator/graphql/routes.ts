@@ -27,6 +27,8 @@ export interface GraphqlServiceDeps {
   itemFields: readonly ItemField[];
   /** The origins a browser may query from; undefined for every loopback origin. */
   corsOrigins: CorsOrigins;
+  /** Which keys of an item's data line its last push left unindexed; none when absent. */
+  unindexed?: (source: string, lang: string, id: string) => ReadonlySet<string> | undefined;
 }
 
 /** A query document is text a person types; a megabyte is far more than any. */
@@ -46,7 +48,7 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
   let engine: Promise<GraphqlEngine> | undefined;
   const loadEngine = (): Promise<GraphqlEngine> => {
     if (engine === undefined) {
-      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now, deps.itemFields));
+      const loading = import('./engine.js').then((m) => m.createGraphqlEngine(deps.store, deps.items, deps.now, deps.itemFields, deps.unindexed));
       // A failed import is tried again by the next request rather than remembered.
       loading.catch(() => {
         if (engine === loading) engine = undefined;

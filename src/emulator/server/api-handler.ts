@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { readBody } from './body.js';
 import type { FaultInjector } from './faults.js';
+import { markUnindexed } from './unindexed.js';
 import type { Reply } from './respond.js';
 import type { EmulatedService, LazyService } from './route-table.js';
 
@@ -55,6 +56,7 @@ export async function handleApi(req: IncomingMessage, url: URL, service: Emulate
     }
   }
   if (fault?.drop === true) return { drop: true, note: 'fault: connection dropped' };
+  if (fault?.unindexed !== undefined) markUnindexed(req, fault.unindexed);
   if (fault?.status !== undefined) {
     const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
     const answer: Reply = fault.body === undefined ? service.error(fault.status, `Injected fault: ${fault.status}`) : { status: fault.status, text: fault.body, note: '' };

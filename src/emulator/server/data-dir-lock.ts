@@ -27,7 +27,7 @@ export const nodeLockFiles: LockFiles = {
 
 /** The lock file's text, read only when it is a regular file: a FIFO in its place would block the start for good. */
 async function readLockFile(path: string): Promise<string> {
-  const bytes = await readWholeFile(path, { shown: `The emulator's lock file ${path}`, maxBytes: 1 << 20, code: 'GF_EMULATOR_DATA_DIR_LOCKED', hint: 'Remove it once no emulator uses this --data-dir.' });
+  const bytes = await readWholeFile(path, { shown: `The emulator's lock file ${path}`, maxBytes: 1 << 20, code: 'GF_EMULATOR_DATA_DIR_LOCKED', hint: 'Remove it once no emulator uses this `dataDir`.' });
   if (bytes === undefined) throw Object.assign(new Error(`${path} does not exist`), { code: 'ENOENT' });
   return bytes.toString('utf8');
 }
@@ -48,7 +48,7 @@ function alive(pid: number): boolean {
 function lockedError(dir: string, holder: string): GraphformError {
   return new GraphformError('GF_EMULATOR_DATA_DIR_LOCKED', `Another emulator is using ${dir} (${holder})`, {
     details: { dataDir: dir },
-    hint: 'Stop the other emulator, or give this one another --data-dir.',
+    hint: 'Stop the other emulator, or give this one another `dataDir`.',
   });
 }
 

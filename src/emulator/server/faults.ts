@@ -2,7 +2,7 @@ import type { ActiveFault, EmulatorFaults, FaultRule } from '../types.js';
 
 export type FaultCheck = { ok: true; rule: FaultRule } | { ok: false; message: string };
 
-const KEYS = ['method', 'pathPrefix', 'count', 'status', 'retryAfter', 'body', 'delayMs', 'drop', 'hold'];
+const KEYS = ['method', 'pathPrefix', 'count', 'status', 'retryAfter', 'body', 'delayMs', 'drop', 'hold', 'unindexed'];
 
 /** Validates a rule coming from JSON (the /_emulator/faults API) or from code. */
 export function checkFaultRule(value: unknown): FaultCheck {
@@ -20,7 +20,8 @@ export function checkFaultRule(value: unknown): FaultCheck {
   if (r.body !== undefined && typeof r.body !== 'string') return { ok: false, message: 'body must be a string' };
   if (r.drop !== undefined && typeof r.drop !== 'boolean') return { ok: false, message: 'drop must be true or false' };
   if (r.hold !== undefined && typeof r.hold !== 'boolean') return { ok: false, message: 'hold must be true or false' };
-  if (r.drop !== true && r.hold !== true && r.status === undefined && r.delayMs === undefined) return { ok: false, message: 'a fault needs status, delayMs, drop: true or hold: true' };
+  if (r.unindexed !== undefined && (!Array.isArray(r.unindexed) || !r.unindexed.every((id) => typeof id === 'string'))) return { ok: false, message: 'unindexed must be a list of item _ids' };
+  if (r.drop !== true && r.hold !== true && r.status === undefined && r.delayMs === undefined && r.unindexed === undefined) return { ok: false, message: 'a fault needs status, delayMs, drop: true, hold: true or unindexed' };
   return { ok: true, rule: r as FaultRule };
 }
 

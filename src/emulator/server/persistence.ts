@@ -135,7 +135,7 @@ async function checkFormat(path: string): Promise<void> {
   }
   if (version !== FORMAT_VERSION) {
     throw new GraphformError('GF_EMULATOR_DATA_FORMAT', `The emulator data in ${path} has format ${String(version)}; this version reads format ${FORMAT_VERSION}`, {
-      hint: 'Use a matching graphform version, or start from an empty --data-dir.',
+      hint: 'Use a matching graphform version, or start from an empty `dataDir`.',
     });
   }
 }
@@ -157,7 +157,7 @@ async function readOptional(path: string): Promise<string | undefined> {
     shown: `The emulator's data file ${path}`,
     maxBytes: MAX_DATA_FILE_BYTES,
     code: 'GF_EMULATOR_CORRUPT_DATA',
-    hint: 'The emulator writes its files whole: remove this one, or start from an empty --data-dir.',
+    hint: 'The emulator writes its files whole: remove this one, or start from an empty `dataDir`.',
   });
   return bytes?.toString('utf8');
 }

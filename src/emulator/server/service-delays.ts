@@ -1,9 +1,10 @@
 import type { ItemOp, ItemStore } from '../items/item-store.js';
 import { ItemIndex } from '../items/item-index.js';
+import { dropMarks, observedItems } from '../items/observed-items.js';
 import { MemoryStore } from './store.js';
 
 /**
- * The two delays of the real service that graphform waits for (public-facts.md,
+ * The two delays of the real service that graphform waits for (docs/service-facts.md,
  * "Propagation and indexing"): a schema change reaches GraphQL minutes after the types
  * request answered, and a pushed item is served only once it is indexed. The emulator's
  * admin API sees every change at once; only its GraphQL endpoint lags behind, so a client
@@ -106,38 +107,11 @@ export class IndexingLag {
       this.served = inner;
       return;
     }
-    const drop = (id: string, keep: (key: string) => boolean = () => false): void => {
-      const marks = this.pending.get(id);
-      if (marks === undefined) return;
-      for (const key of [...marks.keys()]) if (!keep(key)) marks.delete(key);
-      if (marks.size === 0) this.pending.delete(id);
-    };
-    this.store = {
-      index: (id) => inner.index(id),
-      read: (id, keys) => inner.read(id, keys),
-      empty: async (id) => {
-        await inner.empty(id);
-        drop(id);
-      },
-      apply: async (id, ops) => {
-        const result = await inner.apply(id, ops);
-        this.note(id, ops);
-        return result;
-      },
-      purge: async (id, languages) => {
-        const removed = await inner.purge(id, languages);
-        drop(id, (key) => !languages.includes(key.slice(0, key.indexOf('\n'))));
-        return removed;
-      },
-      forget: (id) => {
-        inner.forget(id);
-        drop(id);
-      },
-      forgetAll: () => {
-        inner.forgetAll();
-        this.pending.clear();
-      },
-    };
+    this.store = observedItems(inner, {
+      applied: (id, ops) => this.note(id, ops),
+      dropped: (id, keep) => dropMarks(this.pending, id, keep),
+      droppedAll: () => this.pending.clear(),
+    });
     this.served = { ...this.store, index: (id) => this.visible(id) };
   }
 

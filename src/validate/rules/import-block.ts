@@ -3,7 +3,7 @@ import { isRecord } from '../../model/is-record.js';
 import { diagnosticAt, type Rule } from '../rule.js';
 import type { ContentTypeView, SourceView } from '../source-view.js';
 
-/** Top-level fields of an asset of GET /v3/assets (public-facts.md "Marketing platform"). */
+/** Top-level fields of an asset of GET /v3/assets (docs/service-facts.md "Open API"). */
 export const ASSET_FIELDS: readonly string[] = [
   'id', 'title', 'type', 'mime_type', 'file_extension', 'created_at', 'modified_at', 'folder_id', 'file_location',
   'is_archived', 'content', 'labels', 'links', 'owner_organization_id', 'thumbnail_url',

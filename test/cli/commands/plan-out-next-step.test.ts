@@ -24,8 +24,8 @@ describe('the next step plan --out prints', () => {
     expect(nextStep(safe.stderr)).toEqual(['apply', 'create.json']);
     expect((await runCli(nextStep(safe.stderr), { cwd })).code).toBe(0);
 
-    // An item pushed from elsewhere whose _rbac GraphQL does not serve back, with no keep.defaults: the full update below loses it.
-    await writeFile(path.join(cwd, 'feed.ndjson'), '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Name":"Pen"}\n');
+    // A restricted item pushed from elsewhere: GraphQL does not serve its _rbac back, the single key does not see it and there is no keep.defaults to keep it hidden with: the full update below loses it.
+    await writeFile(path.join(cwd, 'feed.ndjson'), '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Editors:Read","Name":"Pen"}\n');
     expect((await runCli(['data', 'push', 'shop', 'feed.ndjson'], { cwd })).code).toBe(0);
     await writeFile(path.join(cwd, 'content-sources/shop.yaml'), source('      Name: { type: String }\n'));
     const losing = await runCli(['plan', '--out', 'wipe.json'], { cwd });

@@ -411,7 +411,7 @@ describe('KeepPass: items not carried over', () => {
   it('a removed content type: type-removed', () => {
     const keep = pass({ after: afterDeclaration({ moved: [{ from: 'Article.Summary', to: 'Article.Abstract' }] }) });
     expectLost(keep, releaseNote('r1'), 'type-removed');
-    expect(known(keep.account()).rows).toEqual([{ type: 'ReleaseNote', to: null, language: 'en', deleted: 1, fromData: 0, kept: 0, lost: 1, lostBy: { 'type-removed': 1 } }]);
+    expect(known(keep.account()).rows).toEqual([{ type: 'ReleaseNote', to: null, language: 'en', deleted: 1, fromData: 0, kept: 0, lost: 1, lostBy: { 'type-removed': 1 }, access: { public: 0, hidden: 0, fromDefault: 0 } }]);
   });
 });
 

@@ -20,7 +20,7 @@ const declared: SourceDefinition = {
 
 const removed = (path: string): Change => ({ kind: 'property.removed', path, before: { type: 'String' }, after: null });
 
-const row = (type: string, kept: number, fromData = 0): KeepRow => ({ type, to: type, language: 'en', deleted: kept + fromData, fromData, kept, lost: 0, lostBy: {} });
+const row = (type: string, kept: number, fromData = 0): KeepRow => ({ type, to: type, language: 'en', deleted: kept + fromData, fromData, kept, lost: 0, lostBy: {}, access: { public: kept, hidden: 0, fromDefault: 0 } });
 
 const account = (rows: KeepRow[]): KeepAccount => keepAccountOf(rows);
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, type RecordRulesContext } from '../../../src/data/validate/check-record.js';
 import { createItemValidators } from '../../../src/data/validate/item-validators.js';
+import { MovedFields } from '../../../src/data/validate/moved-fields.js';
 import type { DataRecord } from '../../../src/data/types.js';
 import { product, shopDeclaration } from '../fixtures.js';
 
@@ -94,5 +95,53 @@ describe('record rules', () => {
     expect(d?.message).toBe(
       'The data line\'s _id is "p2" but its action line\'s is "p1": the service indexes the item under the action line\'s _id. Make the two equal, or leave _id out of the data line.',
     );
+  });
+});
+
+describe('a property a declared move took away, still named in a data line', () => {
+  // Item.Title was renamed Name (inherited by Product), Product.Count became Quantity, Dimensions.W became Width, and Product.Cost became Price by way of Product.Amount.
+  const moves = [
+    { from: 'Item.Title', to: 'Item.Name' },
+    { from: 'Product.Count', to: 'Product.Quantity' },
+    { from: 'Dimensions.W', to: 'Dimensions.Width' },
+    { from: 'Product.Cost', to: 'Product.Amount' },
+    { from: 'Product.Amount', to: 'Product.Price' },
+  ];
+  let moved: RecordRulesContext;
+  beforeAll(() => {
+    moved = { ...context, moved: new MovedFields(moves, declaration.definition) };
+  });
+  const checkMoved = (extra: Record<string, unknown>): string[] =>
+    checkRecord({ file: 'f.ndjson', line: 7, action: { kind: 'index', id: '1', language: 'en' }, item: product('1', 'en', extra) }, moved).map((d) => `${d.severity === 'error' ? 'E' : 'W'} ${d.code} ${d.path}`);
+
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ['its own property, under the old name', { Count: 3 }, ['E GF_DATA_MOVED_FIELD /Count']],
+    ['a base type\'s property', { Title: 'x' }, ['E GF_DATA_MOVED_FIELD /Title']],
+    ['under a wire name of the old name', { Count___searchable: 3 }, ['E GF_DATA_MOVED_FIELD /Count___searchable']],
+    ['inside a property type value', { Size: { Width: 1, W: 2 } }, ['E GF_DATA_MOVED_FIELD /Size/W']],
+    ['inside a list of property type values', { Sizes: [{ Width: 1 }, { W: 2 }] }, ['E GF_DATA_MOVED_FIELD /Sizes/1/W']],
+    ['the first name of a chain', { Cost: 2 }, ['E GF_DATA_MOVED_FIELD /Cost']],
+    ['a field no move names stays a warning', { Colour: 'red' }, ['W GF_DATA_UNDECLARED_FIELD /Colour']],
+  ])('%s', (_, extra, expected) => {
+    expect(checkMoved(extra)).toEqual(expected);
+  });
+
+  it('says where the value went and what to write instead', () => {
+    const [found] = checkRecord({ file: 'f.ndjson', line: 7, action: { kind: 'index', id: '1', language: 'en' }, item: product('1', 'en', { Cost: 2 }) }, moved);
+    expect(found).toMatchObject({ file: 'f.ndjson', line: 7, severity: 'error' });
+    expect(found?.message).toBe(
+      '"Cost" names Product\'s property Cost, which the declaration moves to Price (moved: Product.Cost to Product.Amount): pushed under its old name, the value would be stored where nothing serves it. Rename the field to "Price" in the data file.',
+    );
+  });
+});
+
+describe('the service\'s own fields as the vendor\'s C# client writes them under useTypedFieldNames', () => {
+  it('is refused with what to write instead, not as an item without content types', () => {
+    const definition = { ...declaration.definition, useTypedFieldNames: true };
+    const typed: RecordRulesContext = { sourceId: 'shop', definition, validators: createItemValidators(definition, ['Id', 'language_routing']) };
+    const item = { 'ContentType$$String': ['Item', 'Product'], 'Status$$String': 'Published', Language: { 'Name$$String': 'en' }, _rbac: 'r:Everyone:Read', __typename: 'Product' };
+    const found = checkRecord({ file: 'f.ndjson', line: 3, action: { kind: 'index', id: '1', language: 'en' }, item }, typed);
+    expect(found.map((d) => `${d.code} ${d.path}`)).toEqual(['GF_DATA_MISSING_CONTENT_TYPE /ContentType$$String']);
+    expect(found[0]?.message).toContain('graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name)');
   });
 });

@@ -49,7 +49,7 @@ describe('inspection API under /_emulator/', () => {
     const log = (await control(emulator, 'GET', '/requests')).json as Array<Record<string, unknown>>;
     expect(log.map((e) => [e.method, e.path, e.status, e.note])).toEqual([
       ['PUT', '/api/content/v3/types?id=shop', 204, 'created source shop'],
-      ['POST', '/api/content/v2/data?id=shop', 200, 'indexed 3, deleted 0, stored but not searchable 3 (a searchable property not under its searchable name: line 2: Product.Name not as Name___searchable; line 4: Book.Name not as Name___searchable; line 6: Product.Name not as Name___searchable)'],
+      ['POST', '/api/content/v2/data?id=shop', 200, 'indexed 3, deleted 0, stored but not served 3 (a searchable property not under its searchable name: line 2: Product.Name not as Name___searchable; line 4: Book.Name not as Name___searchable; line 6: Product.Name not as Name___searchable)'],
       ['GET', '/api/content/v3/types?id=shop', 200, 'definition of shop'],
     ]);
     expect(Object.keys(log[0] ?? {}).sort()).toEqual(['at', 'method', 'note', 'path', 'seq', 'status']);

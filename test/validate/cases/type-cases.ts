@@ -246,6 +246,35 @@ export const typeCases: InvalidCase[] = [
     messages: ['link `Forecast` names `City`, but items carry that property as `City___searchable` (its wire name) and the vendor\'s client names link fields that way; did you mean `City___searchable`?'],
   },
   {
+    name: "a link's `to` by the plain name of another declared source's property with another wire name is a warning too",
+    files: {
+      'wx.yaml': yaml`
+        id: wx
+        languages: [en]
+        links:
+          Forecast: { from: City___searchable, to: Name }
+          Wired: { from: City___searchable, to: Name___searchable }
+          Unknown: { from: City___searchable, to: Nowhere }
+        contentTypes:
+          Weather:
+            contentType: []
+            properties:
+              City: { type: String, searchable: true }
+      `,
+      'ct.yaml': yaml`
+        id: ct
+        languages: [en]
+        contentTypes:
+          Town:
+            contentType: []
+            properties:
+              Name: { type: String, searchable: true }
+      `,
+    },
+    expected: ['wx.yaml:4:44 GF_LINK_FIELD_PLAIN_NAME'],
+    messages: ['link `Forecast` names `Name` in `to`, but items carry that property as `Name___searchable` (its wire name, in source ct) and the vendor\'s client names both ends of a link that way; did you mean `Name___searchable`?'],
+  },
+  {
     name: 'a property both searchable and skip is a warning',
     files: {
       'shop.yaml': yaml`

@@ -76,6 +76,7 @@ export interface BlogPostRead {
   _id?: string | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Status?: string | null;
   Title?: string | null;
   Summary?: string | null;
   Body?: string | null;

@@ -59,6 +59,7 @@ export interface FaqEntryRead {
   _id?: string | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Status?: string | null;
   Question?: string | null;
   Answer?: string | null;
   Topic?: string | null;

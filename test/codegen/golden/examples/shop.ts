@@ -99,6 +99,7 @@ export interface BundleRead {
   _id?: string | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Status?: string | null;
   Name?: string | null;
   Description?: string | null;
   Tags?: (string | null)[] | null;
@@ -116,6 +117,7 @@ export interface ItemRead {
   _id?: string | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Status?: string | null;
   Name?: string | null;
   Description?: string | null;
   Tags?: (string | null)[] | null;
@@ -129,6 +131,7 @@ export interface ProductRead {
   _id?: string | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
+  Status?: string | null;
   Name?: string | null;
   Description?: string | null;
   Tags?: (string | null)[] | null;

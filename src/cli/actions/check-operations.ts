@@ -1,0 +1,32 @@
+import { isFailure, operationsError, operationsFailure } from '../../operations/policy.js';
+import { operationsMarkdown } from '../../render/operations-markdown.js';
+import { operationsLines } from '../../render/operations-text.js';
+import { MARKDOWN_MAX_CHARS } from '../../render/plan-markdown.js';
+import { checkOperationsNow } from '../../workflows/check-operations.js';
+import type { CommandContext } from '../context.js';
+import { workflowEnvironmentFor } from '../workflow-environment.js';
+
+export interface CheckOperationsFlags {
+  documents?: string[];
+}
+
+/**
+ * `graphform check-operations`: each operation of the frontend documents against the schema
+ * the declarations give, as text, JSON (the report plan.operations holds) or markdown;
+ * exit 1 when one is broken or a document could not be checked (unless failOn: none).
+ */
+export async function checkOperations(ctx: CommandContext, flags: CheckOperationsFlags): Promise<number> {
+  const named = ctx.globals().env;
+  const { report } = await checkOperationsNow(
+    // The environment is only named, not resolved: a frontend's CI may not hold a remote environment's secrets.
+    { config: await ctx.loadConfig(), ...(named === undefined ? {} : { environment: named }), ...(flags.documents === undefined ? {} : { documents: flags.documents }) },
+    workflowEnvironmentFor(ctx),
+  );
+  const format = ctx.globals().format;
+  if (format === 'json') ctx.out(JSON.stringify(report, null, 2));
+  else if (format === 'markdown') ctx.out(operationsMarkdown(report, MARKDOWN_MAX_CHARS, 'declared'));
+  else ctx.out(operationsLines(report, ctx.color(), 'declared').join('\n'));
+  const failure = operationsFailure(report);
+  if (isFailure(failure)) throw operationsError(failure, report.failOn, 'checked');
+  return 0;
+}

@@ -1,0 +1,20 @@
+import { isRecord } from '../graph/own.js';
+
+/**
+ * The `_id`s a `where` narrows a query to (`_id: {in: [...]}` or `{eq: ...}`), or undefined
+ * when it does not. A query asks its candidates for their `_id` before reading their data
+ * lines, so asking for a hundred items of a source of a hundred thousand reads a hundred,
+ * not every one: a client confirming what it pushed asks this way, page after page.
+ * `matchesWhere` still decides; this only leaves out what it would refuse. `eq` and `in`
+ * ignore case, so the ids come lower-cased: compare an item's `_id` lower-cased.
+ */
+export function idsOf(where: Readonly<Record<string, unknown>> | null | undefined): ReadonlySet<string> | undefined {
+  const filter = isRecord(where) ? where._id : undefined;
+  if (!isRecord(filter)) return undefined;
+  const ids = new Set<string>();
+  if (Array.isArray(filter.in)) for (const id of filter.in) if (typeof id === 'string') ids.add(id.toLowerCase());
+  const eq = typeof filter.eq === 'string' ? filter.eq.toLowerCase() : undefined;
+  if (Array.isArray(filter.in) && eq !== undefined) return ids.has(eq) ? new Set([eq]) : new Set();
+  if (Array.isArray(filter.in)) return ids;
+  return eq === undefined ? undefined : new Set([eq]);
+}

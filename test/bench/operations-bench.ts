@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile, mkdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ratioRow, type BenchRow } from './bench-row.js';
+import { median } from './child.js';
+import { measuredPlan } from './plan-bench.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/graphform.js');
+const run = promisify(execFile);
+
+export interface OperationsBenchOptions {
+  /** Timed runs of each plan; the median is taken. */
+  repetitions?: number;
+  /** Files of frontend documents, half `.graphql`, half `.tsx`, and operations across them. */
+  files?: number;
+  operations?: number;
+  bin?: string;
+}
+
+/** The issue's ceiling: checking the operations adds at most 30 % to the plan. */
+const TARGET = 1.3;
+
+/** Operations of the example project's types, in the shapes frontends write: lists, filters, locales, fragments, interfaces. */
+const SHAPES: readonly ((n: number) => string)[] = [
+  (n) => `query PostList${n}($locale: [Locales], $limit: Int) {\n  BlogPost(locale: $locale, limit: $limit) {\n    items { _id Title Summary ReadingMinutes PublishedAt Authors { FullName Email } }\n    total\n  }\n}`,
+  (n) => `query Post${n}($id: String) {\n  BlogPost(where: { _id: { eq: $id } }) {\n    items { ...PostBody${n} }\n  }\n}\nfragment PostBody${n} on BlogPost { Title Body Categories Status }`,
+  (n) => `query Products${n} {\n  Product(limit: 20, where: { Quantity: { gt: 0 } }) {\n    items { Name Sku Quantity Price { Amount Currency } Size { Width Height Depth } }\n    total\n  }\n}`,
+  (n) => `query Catalogue${n}($locale: [Locales]) {\n  Item(locale: $locale) {\n    items { Name Tags ... on Product { Sku ReleaseDate } ... on Bundle { Contents OnSale } }\n  }\n}`,
+  (n) => `query Faq${n}($topic: String) {\n  FaqEntry(where: { Topic: { eq: $topic } }, orderBy: { _ranking: RELEVANCE }) {\n    items { Question Answer Helpful Language { Name } }\n  }\n}`,
+];
+
+/** `operations` operations over `files` files: each `.graphql` file holds its share as text, each `.tsx` file as `gql` tags. */
+async function writeDocuments(dir: string, files: number, operations: number): Promise<void> {
+  await mkdir(path.join(dir, 'web/src'), { recursive: true });
+  let next = 0;
+  for (let file = 0; file < files; file++) {
+    const count = Math.floor(((file + 1) * operations) / files) - Math.floor((file * operations) / files);
+    const texts = Array.from({ length: count }, () => {
+      const n = next++;
+      return (SHAPES[n % SHAPES.length] as (n: number) => string)(n);
+    });
+    if (file % 2 === 0) await writeFile(path.join(dir, `web/src/q${file}.graphql`), `${texts.join('\n\n')}\n`);
+    else {
+      const tags = texts.map((text, i) => `export const Q${i} = gql\`\n${text}\n\`;`).join('\n\n');
+      await writeFile(path.join(dir, `web/src/c${file}.tsx`), `import { gql } from '@apollo/client';\n\n${tags}\n\nexport const View = (): JSX.Element => <div />;\n`);
+    }
+  }
+}
+
+/**
+ * The cost of the operations check: `plan` of the example project (content-sources/, applied
+ * once to the embedded emulator, so the plan has no changes) with `operations.documents`
+ * naming 500 operations across 200 files, against the same plan without it. The two are
+ * timed alternately, the median of each taken. The checked plan must report every
+ * operation unaffected, or the figure would measure something else.
+ */
+export async function runOperationsBench(options: OperationsBenchOptions = {}): Promise<BenchRow[]> {
+  const repetitions = options.repetitions ?? 7;
+  const files = options.files ?? 200;
+  const operations = options.operations ?? 500;
+  const bin = options.bin ?? BIN;
+  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js'))) throw new Error(`no build beside ${bin}: run \`npm run build\` before the operations benchmark`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-operations-bench-'));
+  try {
+    const plain = path.join(dir, 'plain');
+    await cp(path.join(ROOT, 'content-sources'), path.join(plain, 'content-sources'), { recursive: true });
+    await cp(path.join(ROOT, 'graphform.config.yaml'), path.join(plain, 'graphform.config.yaml'));
+    await run(process.execPath, [bin, 'apply', '--yes', '--no-color'], { cwd: plain, env: { ...process.env, NO_COLOR: '1' } });
+    const checked = path.join(dir, 'checked');
+    await cp(plain, checked, { recursive: true });
+    const config = await readFile(path.join(checked, 'graphform.config.yaml'), 'utf8');
+    await writeFile(path.join(checked, 'graphform.config.yaml'), `${config}operations:\n  documents: ["web/src/**/*.graphql", "web/src/**/*.tsx"]\n`);
+    await writeDocuments(checked, files, operations);
+    const expected = `against the schema served after this apply: ${operations} unaffected`;
+    await measuredPlan(bin, plain, 'No changes.');
+    await measuredPlan(bin, checked, expected);
+    const without: number[] = [];
+    const withOperations: number[] = [];
+    for (let i = 0; i < repetitions; i++) {
+      without.push((await measuredPlan(bin, plain, 'No changes.')).seconds);
+      withOperations.push((await measuredPlan(bin, checked, expected)).seconds);
+    }
+    const a = median(without);
+    const b = median(withOperations);
+    return [
+      ratioRow(
+        `\`plan\` of the example project (applied, no changes) checking ${operations} frontend operations across ${files} files (half .graphql, half .tsx gql tags) vs without`,
+        b / a,
+        TARGET,
+        `${b.toFixed(2)} s vs ${a.toFixed(2)} s`,
+      ),
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

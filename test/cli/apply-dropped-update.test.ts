@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { startTestEmulator } from '../helpers/emulator.js';
+import { graphProject } from '../helpers/graph-project.js';
+
+const SITE = ['id: site', 'label: Site', 'languages: [en]', 'contentTypes:', '  Article:', '    contentType: []', '    properties:', '      Title: { type: String }', 'data: [data/*.ndjson]', ''].join('\n');
+
+function articles(titles: Record<string, string>): string {
+  return Object.entries(titles)
+    .map(([id, title]) => `${JSON.stringify({ index: { _id: id, language_routing: 'en' } })}\n${JSON.stringify({ Title: title, ContentType: ['Article'], Status: 'Published', _rbac: 'r:Everyone:Read' })}\n`)
+    .join('');
+}
+
+describe('apply confirms each changed data item before the ledger records it', () => {
+  it('does not record an update the indexer drops: apply fails naming it, and the next plan still shows the change', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/site.yaml': SITE, 'content-sources/data/articles.ndjson': articles({ a1: 'One', a2: 'Two' }) }, '    wait: { servedTimeout: 500ms }');
+    const created = await project.cli('apply', '--yes');
+    expect(created.stdout + created.stderr).toContain('Apply complete!');
+
+    await project.write({ 'content-sources/data/articles.ndjson': articles({ a1: 'One, revised', a2: 'Two' }) });
+    const ledgerBefore = (await project.state()).sources.site?.data;
+    emulator.faults.add({ pathPrefix: '/api/content/v2/data', unindexed: ['a1'] });
+    const dropped = await project.cli('apply', '--yes');
+    expect(dropped.code, dropped.stdout + dropped.stderr).toBe(1);
+    expect(dropped.stdout).toContain('GF_APPLY_ITEMS_NOT_SERVED');
+    expect(dropped.stdout).toContain('GraphQL does not serve every item of source site as it was sent after');
+    expect(dropped.stdout).toContain('not confirmed: a1 in en (served with other content)');
+    expect((await project.state()).sources.site?.data, 'the ledger must not record the item GraphQL does not serve as sent').toEqual(ledgerBefore);
+
+    const plan = await project.cli('plan', '--detailed-exitcode');
+    expect(plan.stdout).not.toContain('No changes');
+    expect(plan.code).toBe(2);
+    const again = await project.cli('apply', '--yes');
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.stdout).toContain('data items sent: 1 to change (1 lines in 1 batch; sent 1, served 1)');
+    expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
+  });
+});

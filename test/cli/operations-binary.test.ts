@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Plan } from '../../src/plan/types.js';
+import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
+import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
+
+/**
+ * The frontend operations check of plan and apply, through the built binary against the
+ * embedded emulator: a project whose config names a `.graphql` file and a `.tsx` file
+ * with a `gql` tag, applied once, then changed.
+ */
+const run = promisify(execFile);
+
+const source = (minutes: string, summary: boolean): string =>
+  [
+    'id: blog',
+    'label: Blog',
+    'languages: [en]',
+    'contentTypes:',
+    '  BlogPost:',
+    '    contentType: []',
+    '    properties:',
+    '      Title: { type: String }',
+    ...(summary ? ['      Summary: { type: String }'] : []),
+    `      Minutes: { type: ${minutes} }`,
+    '',
+  ].join('\n');
+
+const FILES = {
+  'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]\n',
+  'web/src/queries.graphql': '# The list page\nquery PostList {\n  BlogPost(limit: 10) {\n    items { _id Title Summary }\n  }\n}\n',
+  'web/src/Post.tsx': "import { gql } from '@apollo/client';\n\nexport const POST = gql`\n  query PostReading($id: String) {\n    BlogPost(where: { _id: { eq: $id } }) { items { Title Minutes } }\n  }\n`;\nexport const Post = (): JSX.Element => <div />;\n",
+};
+
+async function graphform(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+async function applied(): Promise<string> {
+  const dir = await makeTempDir();
+  await writeFiles(dir, { ...FILES, 'content-sources/blog.yaml': source('Int', true) });
+  const first = await graphform(['apply', '--yes'], dir);
+  expect(first.code, `the first apply failed: ${first.stderr}`).toBe(0);
+  return dir;
+}
+
+describe('plan and apply check the frontend operations', () => {
+  beforeAll(assertFreshBuild);
+
+  it('an unchanged plan passes, every operation unaffected', async () => {
+    const dir = await applied();
+    const plan = await graphform(['plan'], dir);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('Frontend operations (2 files) against the schema served after this apply: 2 unaffected');
+    expect(plan.stdout).toContain('PostList web/src/queries.graphql:2:1');
+    expect(plan.stdout).toContain('PostReading web/src/Post.tsx:4:3');
+  });
+
+  it('removing a property one operation selects fails plan and apply with exit 1, naming the operation, its file and the field; the JSON lists every operation', async () => {
+    const dir = await applied();
+    await writeFiles(dir, { 'content-sources/blog.yaml': source('Int', false) });
+    const plan = await graphform(['plan'], dir);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(1);
+    expect(plan.stderr).toContain('GF_OPERATIONS_FAILING');
+    expect(plan.stderr).toContain('PostList (web/src/queries.graphql:2:1): broken: Cannot query field "Summary" on type "BlogPost". (web/src/queries.graphql:4:23)');
+    const json = await graphform(['plan', '--format', 'json'], dir);
+    expect(json.code).toBe(1);
+    const operations = (JSON.parse(json.stdout) as Plan).operations;
+    expect(operations?.operations.map((o) => [o.name, o.file, o.status])).toEqual([
+      ['PostList', 'web/src/queries.graphql', 'broken'],
+      ['PostReading', 'web/src/Post.tsx', 'unaffected'],
+    ]);
+    const apply = await graphform(['apply', '--yes'], dir);
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain('nothing was sent');
+    expect(apply.stderr).toContain('PostList (web/src/queries.graphql:2:1): broken');
+  });
+
+  it('a property turned into a list names the operation that reads it as potentially affected, and fails only under failOn: affected', async () => {
+    const dir = await applied();
+    await writeFiles(dir, { 'content-sources/blog.yaml': source('"[Int]"', true) });
+    const plan = await graphform(['plan', '--format', 'json'], dir);
+    expect(plan.code, plan.stderr).toBe(0);
+    const reading = (JSON.parse(plan.stdout) as Plan).operations?.operations.find((o) => o.name === 'PostReading');
+    expect(reading).toMatchObject({ status: 'affected', file: 'web/src/Post.tsx', line: 4, changes: [{ path: 'BlogPost.Minutes' }] });
+    const text = await graphform(['plan'], dir);
+    expect(text.stdout).toMatch(/PostReading web\/src\/Post\.tsx:4:3 potentially affected\n\s+reads BlogPost\.Minutes/);
+    await writeFiles(dir, { 'graphform.config.yaml': `${FILES['graphform.config.yaml']}  failOn: affected\n` });
+    const strict = await graphform(['plan'], dir);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('PostReading (web/src/Post.tsx:4:3): affected');
+  });
+
+  it('a document outside the project is refused by name, and fails the plan', async () => {
+    const outside = await makeTempDir();
+    await writeFiles(outside, { 'q.graphql': 'query Far { BlogPost { total } }\n' });
+    const dir = await applied();
+    await writeFiles(dir, { 'graphform.config.yaml': `sources: content-sources\noperations:\n  documents: ["${path.relative(dir, path.join(outside, 'q.graphql')).split(path.sep).join('/')}"]\n` });
+    const plan = await graphform(['plan'], dir);
+    expect(plan.code).toBe(1);
+    expect(plan.stdout + plan.stderr).toContain('GF_OUTSIDE_PROJECT');
+  });
+
+  it('check-operations checks the documents against the declarations alone, offline: exit 0 when valid, 1 naming a broken one', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { ...FILES, 'content-sources/blog.yaml': source('Int', true) });
+    const valid = await graphform(['check-operations'], dir);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toContain('against the schema of the declarations: 2 unaffected');
+    await writeFiles(dir, { 'content-sources/blog.yaml': source('Int', false) });
+    const json = await graphform(['check-operations', '--format', 'json'], dir);
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as NonNullable<Plan['operations']>).operations.map((o) => [o.name, o.status])).toEqual([
+      ['PostList', 'broken'],
+      ['PostReading', 'unaffected'],
+    ]);
+    expect(json.stderr).toContain('PostList (web/src/queries.graphql:2:1): broken: Cannot query field "Summary"');
+    const one = await graphform(['check-operations', '--documents', 'web/src/*.tsx'], dir);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toContain('(1 file)');
+  });
+});

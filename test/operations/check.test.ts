@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { servedSchema } from '../../src/emulator/graphql/served-schema.js';
+import type { ContentSourceV3 } from '../../src/emulator/graph/wire-definition.js';
+import { checkOperations, type CheckSchema, type FrontendDocument } from '../../src/operations/check.js';
+import { extractGraphql } from '../../src/operations/extract.js';
+import { servedChanges } from '../../src/operations/schema-changes.js';
+
+const blog = (properties: Record<string, { type: string }>, languages = ['en', 'sv']): ContentSourceV3 => ({
+  label: 'Blog',
+  languages,
+  propertyTypes: { Author: { properties: { FullName: { type: 'String' } } } },
+  contentTypes: { BlogPost: { contentType: [], properties } },
+});
+const BEFORE = blog({ Title: { type: 'String' }, Summary: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } });
+
+function schema(definition: ContentSourceV3): CheckSchema {
+  const built = servedSchema([{ id: 'blog', definition }], ['Status']);
+  if (!built.ok) throw new Error(`the test schema does not build: ${built.problems.join('; ')}`);
+  return built;
+}
+
+async function check(after: ContentSourceV3, documents: FrontendDocument[]) {
+  const before = schema(BEFORE);
+  const next = schema(after);
+  if (!before.ok || !next.ok) throw new Error('unreachable');
+  return checkOperations(documents, next, await servedChanges(before.schema, next.schema));
+}
+
+const graphqlFile = (file: string, body: string): FrontendDocument => ({ file, pieces: [{ body, line: 1, column: 1 }] });
+
+describe('frontend operations against the schema served after the apply', () => {
+  it('an unchanged schema leaves every valid operation unaffected, Status and fragments of other files included', async () => {
+    const result = await check(BEFORE, [
+      graphqlFile('web/list.graphql', 'query PostList { BlogPost(limit: 5) { items { ...Card Status } total } }'),
+      graphqlFile('web/fragments.graphql', 'fragment Card on BlogPost { Title Authors { FullName } }'),
+    ]);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.operations.map((o) => [o.name, o.status])).toEqual([['PostList', 'unaffected']]);
+  });
+
+  it('a removed property breaks the operation that selects it, at the field; another one is unaffected', async () => {
+    const result = await check(blog({ Title: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } }), [
+      graphqlFile('web/a.graphql', 'query TitlesOnly { BlogPost { items { Title } } }\n\nquery PostList {\n  BlogPost { items { Title Summary } }\n}\n'),
+      graphqlFile('web/b.graphql', 'query ById($id: String) { BlogPost(where: { _id: { eq: $id } }) { total } }\nquery Filtered($w: BlogPostWhereInput) { BlogPost(where: $w) { total } }'),
+    ]);
+    // The filter input loses Summary too: a literal filter on _id does not write it, a variable of the whole input type may.
+    expect(result.operations.find((o) => o.name === 'ById')?.status).toBe('unaffected');
+    expect(result.operations.find((o) => o.name === 'Filtered')?.status).toBe('affected');
+    const list = result.operations.find((o) => o.name === 'PostList');
+    expect(list?.status, 'PostList selects the removed Summary').toBe('broken');
+    expect(list?.problems).toEqual([{ file: 'web/a.graphql', line: 4, column: 28, message: 'Cannot query field "Summary" on type "BlogPost".' }]);
+    expect(result.operations.find((o) => o.name === 'TitlesOnly')?.status).toBe('unaffected');
+    expect(result.operations[0]?.name, 'broken operations come first').toBe('PostList');
+  });
+
+  it('a property turned into a list makes the operation that reads it potentially affected, naming the change', async () => {
+    const result = await check(blog({ Title: { type: 'String' }, Summary: { type: 'String' }, Minutes: { type: '[Int]' }, Authors: { type: '[Author]' } }), [
+      graphqlFile('web/a.graphql', 'query Reading { BlogPost { items { Minutes } } }\nquery Titles { BlogPost { items { Title } } }'),
+    ]);
+    const reading = result.operations.find((o) => o.name === 'Reading');
+    expect(reading?.status).toBe('affected');
+    expect(reading?.changes).toContainEqual({ criticality: 'BREAKING', path: 'BlogPost.Minutes', message: "Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]'" });
+    expect(result.operations.find((o) => o.name === 'Titles')?.status).toBe('unaffected');
+  });
+
+  it('a removed language affects an operation passing a Locales variable, breaks one writing it, and not one filtering by another field', async () => {
+    const after = blog({ Title: { type: 'String' }, Summary: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } }, ['en']);
+    const result = await check(after, [
+      graphqlFile('web/a.graphql', 'query ByLocale($l: [Locales]) { BlogPost(locale: $l) { total } }\nquery Swedish { BlogPost(locale: [sv]) { total } }\nquery ById($id: String) { BlogPost(where: { _id: { eq: $id } }) { total } }'),
+    ]);
+    const status = Object.fromEntries(result.operations.map((o) => [o.name, o.status]));
+    expect(status).toEqual({ ByLocale: 'affected', Swedish: 'broken', ById: 'unaffected' });
+  });
+
+  it('an operation in a tsx gql tag is placed at its file line and column; a parse error is a diagnostic there', async () => {
+    const tsx = "import { gql } from '@apollo/client';\nexport const Q = gql`\n  query Tagged {\n    BlogPost { items { Nope } }\n  }\n`;\nexport const Bad = gql`query { BlogPost { `;\nexport const C = (): JSX.Element => <div />;\n";
+    const extracted = await extractGraphql('web/Post.tsx', tsx);
+    if (!extracted.ok) throw new Error(extracted.diagnostic.message);
+    const result = await check(BEFORE, [{ file: 'web/Post.tsx', pieces: extracted.pieces }]);
+    expect(result.operations.map((o) => [o.name, o.status, o.line, o.column])).toEqual([['Tagged', 'broken', 3, 3]]);
+    expect(result.operations[0]?.problems[0]).toMatchObject({ file: 'web/Post.tsx', line: 4, column: 24 });
+    expect(result.diagnostics).toMatchObject([{ code: 'GF_OPERATIONS_SYNTAX', file: 'web/Post.tsx', line: 7, column: 43 }]);
+  });
+
+  it('a JavaScript file that does not parse is a diagnostic at babel\'s position', async () => {
+    const extracted = await extractGraphql('web/broken.ts', 'const ok = 1;\nconst = gql`{ x }`;\n');
+    expect(extracted).toMatchObject({ ok: false, diagnostic: { code: 'GF_OPERATIONS_SYNTAX', file: 'web/broken.ts', line: 2, column: 7 } });
+  });
+
+  it('validated together, each operation gets its own problems: a broken fragment breaks each operation spreading it, names may repeat across files, an unused fragment breaks none', async () => {
+    const after = blog({ Title: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } });
+    const result = await check(after, [
+      graphqlFile('web/a.graphql', 'query List { BlogPost { items { ...Card } } }\nquery Plain { BlogPost { total } }'),
+      graphqlFile('web/b.graphql', 'query List { BlogPost { items { ...Card Title } } }\nfragment Card on BlogPost { Summary }\nfragment Unused on BlogPost { Gone }'),
+      graphqlFile('web/c.graphql', `query Many { BlogPost { items { ${Array.from({ length: 150 }, (_, i) => `f${i}`).join(' ')} } } }`),
+    ]);
+    const broken = result.operations.filter((o) => o.status === 'broken');
+    expect(broken.map((o) => `${o.file} ${o.name}`)).toEqual(['web/a.graphql List', 'web/b.graphql List', 'web/c.graphql Many']);
+    for (const list of broken.slice(0, 2)) expect(list.problems).toEqual([{ file: 'web/b.graphql', line: 2, column: 29, message: 'Cannot query field "Summary" on type "BlogPost".' }]);
+    expect(broken[2]?.problems, 'every problem, past graphql-js\'s default of 100').toHaveLength(150);
+    expect(result.operations.find((o) => o.name === 'Plain')?.status).toBe('unaffected');
+  });
+});
