@@ -1,6 +1,7 @@
 /**
  * The wire form of data field names, both ways: the one mapping every writer and reader of
- * items uses (data validate and push, the emulator's ingestion and GraphQL).
+ * items uses (data validate and push, the read-back's fingerprints). The emulator keeps its
+ * own reading of the same rules (src/emulator/graph/field-keys.ts), so each side checks the other.
  *
  * The published API file says nothing about field names in data lines. The vendor's own
  * clients and tutorial do (docs/service-facts.md, "Data field names"): a property is sent as
@@ -10,8 +11,8 @@
  * property whose type is a property type keeps its plain name (the fields inside its value
  * follow the same rule). GraphQL reads every field back under its plain name.
  *
- * Depends on no other module but its line scanner: the emulator (which keeps its own wire types) and the client
- * side both pass their definitions, which have the shape below.
+ * Depends on no other module but its line scanner: callers pass their definitions, which
+ * have the shape below.
  */
 
 import { minifiedEntries } from './wire-line.js';
@@ -33,7 +34,7 @@ interface WireProperties {
   properties?: Readonly<Record<string, WireFlags>> | undefined;
 }
 
-/** The parts of a source definition the names depend on (graphform's SourceDefinition and the emulator's ContentSourceV3 both have it). */
+/** The parts of a source definition the names depend on (graphform's SourceDefinition has it, and so does a definition read from the service). */
 export interface WireShape {
   useTypedFieldNames?: boolean | undefined;
   propertyTypes?: Readonly<Record<string, WireProperties>> | undefined;
@@ -270,20 +271,6 @@ export class WireNames {
       return this.typed || suffixOf(flags) !== undefined;
     });
   }
-}
-
-/**
- * Every key a value of plain field `name` may be stored under, the searchable ones marked:
- * its searchable, plain and stored-only names, and each with a `$$Type` of the scalars.
- * What the emulator reads a field back by, whatever the definition said when it arrived.
- */
-export function storedKeys(name: string, scalars: readonly string[]): readonly { key: string; searchable: boolean }[] {
-  const heads = [name, ...scalars.map((scalar) => `${name}${TYPE_MARK}${scalar}`)];
-  return [
-    ...heads.map((head) => ({ key: `${head}${SEARCHABLE_SUFFIX}`, searchable: true })),
-    ...heads.map((head) => ({ key: head, searchable: false })),
-    ...heads.map((head) => ({ key: `${head}${SKIP_SUFFIX}`, searchable: false })),
-  ];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

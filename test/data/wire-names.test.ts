@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readKey } from '../../src/data/validate/wire-name-problems.js';
-import { parseWireName, storedKeys, WireNames, wireName, type WireFlags, type WireShape } from '../../src/data/wire-names.js';
+import { parseWireName, WireNames, wireName, type WireFlags, type WireShape } from '../../src/data/wire-names.js';
 
 const isPropertyType = (type: string): boolean => type === 'Dimensions';
 
@@ -100,12 +100,6 @@ describe('WireNames: an item in the wire form', () => {
     expect(readKey(table, 'Quantity___searchable')).toMatchObject({ kind: 'wrong', field: { wire: 'Quantity' } });
     expect(readKey(table, 'Name$$String___searchable').kind).toBe('wrong');
     expect(readKey(table, 'Colour').kind).toBe('unknown');
-  });
-
-  it('lists every key a stored value may have, the searchable ones first', () => {
-    const keys = storedKeys('Name', ['String']);
-    expect(keys.map((k) => k.key)).toEqual(['Name___searchable', 'Name$$String___searchable', 'Name', 'Name$$String', 'Name___skip', 'Name$$String___skip']);
-    expect(keys.filter((k) => k.searchable).map((k) => k.key)).toEqual(['Name___searchable', 'Name$$String___searchable']);
   });
 });
 

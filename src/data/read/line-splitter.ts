@@ -1,4 +1,4 @@
-/** The longest line read by default, by the data readers and by the emulator's data endpoint. */
+/** The longest line the data readers read by default. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 /**

@@ -2,8 +2,7 @@ import type { ParsedOp } from './data-batch.js';
 import { ownContentType } from './definition-references.js';
 import type { ContentSourceV3 } from './wire-definition.js';
 import type { ItemOp } from '../items/item-store.js';
-import type { WireNames } from '../../data/wire-names.js';
-import { dataObject, mayHoldUnsearchable, unsearchableFields, wireNamesFor } from './searchable-names.js';
+import { dataObject, mayHoldUnsearchable, sourceKeysFor, unsearchableFields, type SourceKeys } from './searchable-names.js';
 
 export interface ResolvedBatch {
   /** A 400 for the whole request: nothing is applied. */
@@ -32,7 +31,7 @@ export function resolveBatch(definition: ContentSourceV3, parsed: readonly Parse
   const languages = new Set(definition.languages ?? []);
   const ops: ItemOp[] = [];
   const unsearchable = { count: 0, first: [] as string[] };
-  let names: WireNames | undefined;
+  let names: SourceKeys | undefined;
   let skipped = 0;
   let firstSkipReason: string | undefined;
   const skip = (line: number, reason: string): void => {
@@ -57,19 +56,19 @@ export function resolveBatch(definition: ContentSourceV3, parsed: readonly Parse
     else if (contentType.abstract === true) skip(op.dataLine, `ContentType ${op.type} is abstract`);
     else {
       ops.push({ kind: 'index', item: { id: op.id, lang: op.lang, type: op.type, raw: op.raw } });
-      names ??= wireNamesFor(definition);
+      names ??= sourceKeysFor(definition);
       noteUnsearchable(names, op.type, op.raw, op.dataLine, unsearchable);
     }
   }
   return { error: undefined, ops, skipped, firstSkipReason, unsearchable };
 }
 
-function noteUnsearchable(names: WireNames, typeName: string, raw: string, line: number, into: ResolvedBatch['unsearchable']): void {
+function noteUnsearchable(names: SourceKeys, typeName: string, raw: string, line: number, into: ResolvedBatch['unsearchable']): void {
   if (!mayHoldUnsearchable(names, typeName, raw)) return;
   const data = dataObject(raw);
   const fields = data === undefined ? [] : unsearchableFields(names, typeName, data);
   if (fields.length === 0) return;
   into.count++;
-  const wire = (name: string): string => names.contentType(typeName)?.byPlain.get(name)?.wire ?? name;
+  const wire = (name: string): string => names.of(typeName)?.keyOf.get(name) ?? name;
   if (into.first.length < UNSEARCHABLE_NAMED) into.first.push(`line ${line}: ${fields.map((name) => `${typeName}.${name} not as ${wire(name)}`).join(', ')}`);
 }

@@ -1,4 +1,4 @@
-import { LineSplitter } from '../../data/read/line-splitter.js';
+import { BodyLines } from '../server/body-lines.js';
 import type { Repository } from '../server/repository.js';
 import { text } from '../server/respond.js';
 import { withoutUnindexed } from '../server/unindexed.js';
@@ -52,11 +52,11 @@ export function graphRoutes(deps: GraphServiceDeps): RouteTable {
   const pushRoute: RouteHandler = (req, url) => {
     const id = explicitSourceId(url);
     const parser = new DataBatchParser();
-    const splitter = id.ok ? new LineSplitter(deps.maxLineBytes, (line, n) => parser.line(line, n), (n) => parser.tooLong(n, deps.maxLineBytes)) : undefined;
+    const lines = id.ok ? new BodyLines(deps.maxLineBytes, (line, n) => parser.line(line, n), (n) => parser.tooLong(n, deps.maxLineBytes)) : undefined;
     return {
-      sink: (chunk) => splitter?.push(chunk),
+      sink: (chunk) => lines?.push(chunk),
       answer: () => {
-        splitter?.end();
+        lines?.end();
         if (!id.ok) return id.reply;
         if (!DATA_MEDIA_TYPES.includes(mediaType(req))) return text(415, 'The data endpoint takes NDJSON as Content-Type: text/plain, application/json or application/x-ndjson');
         const { batch, left } = withoutUnindexed(req, parser.finish());

@@ -1,4 +1,4 @@
-import { parseWireName, SEARCHABLE_SUFFIX, WireNames } from '../../data/wire-names.js';
+import { definedKeys, readKey, SEARCHABLE_SUFFIX, type DefinedKeys } from './field-keys.js';
 import { isRecord } from './own.js';
 import type { ContentSourceV3 } from './wire-definition.js';
 
@@ -10,28 +10,39 @@ import type { ContentSourceV3 } from './wire-definition.js';
  * clients send that name; whether the real service indexes the plain one is not published).
  * Top-level properties of the item's most-derived content type, by their plain names.
  */
-export function unsearchableFields(names: WireNames, typeName: string, data: Record<string, unknown>): string[] {
-  const table = names.contentType(typeName);
-  if (table === undefined) return [];
+export function unsearchableFields(names: SourceKeys, typeName: string, data: Record<string, unknown>): string[] {
+  const keys = names.of(typeName);
+  if (keys === undefined) return [];
   const searchableArrived = new Set<string>();
   const otherArrived = new Set<string>();
   for (const key of Object.keys(data)) {
-    const field = table.byWire.get(key) ?? table.byPlain.get(key);
-    const parsed = parseWireName(key);
-    const name = field?.name ?? parsed.name;
-    if (parsed.suffix === 'searchable') searchableArrived.add(name);
-    else otherArrived.add(name);
+    const reading = readKey(key);
+    // A declared name wins over a reading of it: a property may itself be called `Title___skip`.
+    const name = keys.nameOf.get(key) ?? (keys.keyOf.has(key) ? key : reading.name);
+    (reading.searchable ? searchableArrived : otherArrived).add(name);
   }
   const found: string[] = [];
-  for (const field of table.byPlain.values()) {
-    if (field.wire.endsWith(SEARCHABLE_SUFFIX) && otherArrived.has(field.name) && !searchableArrived.has(field.name)) found.push(field.name);
+  for (const [name, key] of keys.keyOf) {
+    if (key.endsWith(SEARCHABLE_SUFFIX) && otherArrived.has(name) && !searchableArrived.has(name)) found.push(name);
   }
   return found;
 }
 
-/** The source's wire names, for a definition as stored. */
-export function wireNamesFor(definition: ContentSourceV3): WireNames {
-  return new WireNames(definition);
+/** The defined keys of a source's content types, worked out for each type when first asked. */
+export class SourceKeys {
+  private readonly byType = new Map<string, DefinedKeys | undefined>();
+
+  constructor(private readonly definition: ContentSourceV3) {}
+
+  of(typeName: string): DefinedKeys | undefined {
+    if (!this.byType.has(typeName)) this.byType.set(typeName, definedKeys(this.definition, typeName));
+    return this.byType.get(typeName);
+  }
+}
+
+/** The source's defined keys, for a definition as stored. */
+export function sourceKeysFor(definition: ContentSourceV3): SourceKeys {
+  return new SourceKeys(definition);
 }
 
 /**
@@ -40,11 +51,11 @@ export function wireNamesFor(definition: ContentSourceV3): WireNames {
  * `Name` (keys are written without escapes by every client the emulator knows; a line that
  * escapes one is only not named in the log).
  */
-export function mayHoldUnsearchable(names: WireNames, typeName: string, raw: string): boolean {
-  const table = names.contentType(typeName);
-  if (table === undefined) return false;
-  for (const field of table.byPlain.values()) {
-    if (field.wire.endsWith(SEARCHABLE_SUFFIX) && raw.includes(`"${field.name}`) && !raw.includes(`"${field.wire}"`)) return true;
+export function mayHoldUnsearchable(names: SourceKeys, typeName: string, raw: string): boolean {
+  const keys = names.of(typeName);
+  if (keys === undefined) return false;
+  for (const [name, key] of keys.keyOf) {
+    if (key.endsWith(SEARCHABLE_SUFFIX) && raw.includes(`"${name}`) && !raw.includes(`"${key}"`)) return true;
   }
   return false;
 }

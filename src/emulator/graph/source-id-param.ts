@@ -1,4 +1,4 @@
-import { isValidSourceId } from '../../graph/source-id.js';
+import { isCustomSourceId } from '../sources/source-id.js';
 import { CMS_SOURCE_ID } from '../sources/cms.js';
 import { text, type Reply } from '../server/respond.js';
 
@@ -15,6 +15,6 @@ export function explicitSourceId(url: URL): SourceIdParam {
   if (id === undefined) return { ok: false, reply: text(400, 'The id query parameter is required: name the content source (1-4 characters, a-z and 0-9)') };
   if (ids.length > 1) return { ok: false, reply: text(400, 'Give the id query parameter once') };
   if (id === CMS_SOURCE_ID) return { ok: false, reply: text(400, 'default is the CMS\'s own source: its content types and items are not written through this API') };
-  if (!isValidSourceId(id)) return { ok: false, reply: text(400, `Invalid content source id ${JSON.stringify(id)}: 1-4 characters, a-z and 0-9 only`) };
+  if (!isCustomSourceId(id)) return { ok: false, reply: text(400, `Invalid content source id ${JSON.stringify(id)}: 1-4 characters, a-z and 0-9 only`) };
   return { ok: true, id };
 }

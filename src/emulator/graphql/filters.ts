@@ -1,4 +1,4 @@
-import { storedKeys } from '../../data/wire-names.js';
+import { SEARCHABLE_SUFFIX, storedKeys } from '../graph/field-keys.js';
 import { isRecord, ownValue } from '../graph/own.js';
 import { passesOperators, type FilterScalar, type OperatorFilter } from './operators.js';
 
@@ -12,7 +12,7 @@ import { passesOperators, type FilterScalar, type OperatorFilter } from './opera
  * matches every item.
  * `match` is the full-text search: every word of it must be a word of the value (any case),
  * and it covers only a value that arrived under the property's searchable name
- * (`Name___searchable`, data/wire-names.ts), the name the vendor's clients send for a
+ * (`Name___searchable`, graph/field-keys.ts), the name the vendor's clients send for a
  * searchable field.
  */
 export interface FieldFilter extends OperatorFilter {
@@ -24,22 +24,6 @@ export interface FieldFilter extends OperatorFilter {
 export type FieldShape = { scalar: FilterScalar } | { shape: () => WhereShape };
 export type WhereShape = ReadonlyMap<string, FieldShape>;
 
-/** The scalars a `$$Type` in a stored key may name (useTypedFieldNames). */
-const TYPE_TAGS: readonly string[] = ['String', 'Int', 'Float', 'Boolean', 'Date', 'DateTime'];
-
-/** The stored keys of each plain name, worked out once: every item of every query asks. */
-const KEYS = new Map<string, ReturnType<typeof storedKeys>>();
-const MAX_KEYS_CACHED = 10_000;
-
-function keysOf(name: string): ReturnType<typeof storedKeys> {
-  let keys = KEYS.get(name);
-  if (keys === undefined) {
-    keys = storedKeys(name, TYPE_TAGS);
-    if (KEYS.size < MAX_KEYS_CACHED) KEYS.set(name, keys);
-  }
-  return keys;
-}
-
 /**
  * The value GraphQL serves for plain field `name` of a stored object (an item's data line,
  * or a property type's value in it): the item holds it under its wire name (`Name___searchable`,
@@ -47,7 +31,7 @@ function keysOf(name: string): ReturnType<typeof storedKeys> {
  * arrived; the searchable name first, then the plain one.
  */
 export function servedValue(data: Readonly<Record<string, unknown>>, name: string): unknown {
-  for (const { key } of keysOf(name)) {
+  for (const { key } of storedKeys(name)) {
     const value = ownValue(data, key);
     if (value !== undefined) return value;
   }
@@ -121,7 +105,7 @@ export function searchScore(where: Readonly<Record<string, unknown>> | null | un
 function fieldValues(data: Readonly<Record<string, unknown>>, name: string): { served: unknown; searchable: unknown[] } {
   let served: unknown;
   const searchable: unknown[] = [];
-  for (const { key, searchable: isSearchable } of keysOf(name)) {
+  for (const { key, searchable: isSearchable } of storedKeys(name)) {
     const found = ownValue(data, key);
     if (found === undefined) continue;
     served ??= found;
@@ -130,14 +114,12 @@ function fieldValues(data: Readonly<Record<string, unknown>>, name: string): { s
   return { served, searchable };
 }
 
-const SEARCHABLE = '___searchable';
-
 /** Every value of an object that arrived under a searchable name, in property type values too. */
 function searchableValues(data: unknown, found: unknown[] = []): unknown[] {
   if (Array.isArray(data)) for (const element of data) searchableValues(element, found);
   else if (isRecord(data)) {
     for (const [key, value] of Object.entries(data)) {
-      if (key.endsWith(SEARCHABLE)) found.push(value);
+      if (key.endsWith(SEARCHABLE_SUFFIX)) found.push(value);
       else if (typeof value === 'object') searchableValues(value, found);
     }
   }

@@ -8,7 +8,7 @@ import type { CmsSummary, EmulatorInspector, EmulatorItem, ItemCounts, ItemPage,
 import type { ItemKey } from '../items/item-index.js';
 import { withData } from '../items/item-store.js';
 import { isRecord } from '../graph/own.js';
-import { mayHoldUnsearchable, unsearchableFields, wireNamesFor } from '../graph/searchable-names.js';
+import { mayHoldUnsearchable, sourceKeysFor, unsearchableFields } from '../graph/searchable-names.js';
 
 /** Counts by name in a Map: names are data, and a language may be called `constructor`. */
 function bump(map: Map<string, number>, key: string): void {
@@ -71,7 +71,7 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
     unsearchable(id: string): UnsearchableItem[] | undefined {
       const source = store.get(id);
       if (source === undefined) return undefined;
-      const names = wireNamesFor(source.definition);
+      const names = sourceKeysFor(source.definition);
       const found: UnsearchableItem[] = [];
       for (const item of withData(items, id, items.index(id).keys())) {
         if (!mayHoldUnsearchable(names, item.type, item.raw)) continue;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DEFAULT_MAX_LINE_BYTES } from '../../data/read/line-splitter.js';
+import { DEFAULT_MAX_LINE_BYTES } from './body-lines.js';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { checkFullDefinition } from '../graph/definition-shape.js';
 import type { ContentSourceV3 } from '../graph/wire-definition.js';

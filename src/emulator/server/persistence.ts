@@ -3,7 +3,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
-import { isValidSourceId } from '../../graph/source-id.js';
+import { isCustomSourceId } from '../sources/source-id.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { readWholeFile } from '../../fs/read-whole-file.js';
 import { checkFullDefinition } from '../graph/definition-shape.js';
@@ -77,7 +77,7 @@ export function diskPersistence(dataDir: string): Persistence {
         if (DELETING.test(entry)) await rm(join(dataDir, entry), { recursive: true, force: true });
       }
       for (const id of (await readdir(sourcesDir)).sort()) {
-        if (!isValidSourceId(id)) continue;
+        if (!isCustomSourceId(id)) continue;
         const stored = await readDefinition(definitionPath(id));
         // A folder without a definition is a create that never finished: it does not exist.
         if (stored === undefined) continue;

@@ -1,4 +1,4 @@
-import { isValidSourceId } from '../../graph/source-id.js';
+import { isCustomSourceId } from './source-id.js';
 import { text, type Reply } from '../server/respond.js';
 import { CMS_SOURCE_ID } from './cms.js';
 
@@ -17,5 +17,5 @@ export function sourceTarget(url: URL): SourceTarget {
   const id = ids[0] ?? '';
   if (id === '') return { kind: 'all' };
   if (id === CMS_SOURCE_ID) return { kind: 'cms' };
-  return isValidSourceId(id) ? { kind: 'one', id } : { kind: 'unknown' };
+  return isCustomSourceId(id) ? { kind: 'one', id } : { kind: 'unknown' };
 }
