@@ -36,7 +36,8 @@ const SOURCE = (property: string, moved: boolean): string =>
     '      Price: { type: Float }',
     '      Tags: { type: "[String]" }',
     'keep:',
-    '  defaults: { _rbac: "r:Everyone:Read" }',
+    // Drafts (one item in ten) the single key does not see stay editors-only; the rest are public.
+    '  defaults: { _rbac: "r:Editors:Read" }',
     ...(moved ? ['moved:', '  - { from: Product.Count, to: Product.Quantity }'] : []),
     '',
   ].join('\n');
@@ -82,9 +83,9 @@ export async function runKeepBench(options: KeepBenchOptions = {}): Promise<Benc
  * The emulator as its own process (`graphform emulator`), as a service is: its work does not
  * share this process with the benchmark's, nor run through the module runner.
  */
-export async function emulatorProcess(bin: string): Promise<{ url: string; credentials: { appKey: string; secret: string }; close(): void }> {
-  const credentials = { appKey: 'keepbench', secret: randomBytes(32).toString('base64') };
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--app-key', credentials.appKey, '--secret', credentials.secret], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function emulatorProcess(bin: string): Promise<{ url: string; credentials: { appKey: string; secret: string; singleKey: string }; close(): void }> {
+  const credentials = { appKey: 'keepbench', secret: randomBytes(32).toString('base64'), singleKey: randomBytes(16).toString('hex') };
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--app-key', credentials.appKey, '--secret', credentials.secret, '--single-key', credentials.singleKey], { stdio: ['ignore', 'pipe', 'inherit'] });
   let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`graphform emulator exited ${code} before it listened:\n${seen}`)));
@@ -102,7 +103,7 @@ export async function emulatorProcess(bin: string): Promise<{ url: string; crede
  * A project in `dir` whose default environment, `bench`, is `emulator`, with local state in
  * .graphform/state/bench.json and an empty content-sources/; returns the variables its auth reads.
  */
-export async function emulatorProject(dir: string, emulator: { url: string; credentials: { appKey: string; secret: string } }): Promise<Record<string, string>> {
+export async function emulatorProject(dir: string, emulator: { url: string; credentials: { appKey: string; secret: string; singleKey: string } }): Promise<Record<string, string>> {
   await writeFile(
     path.join(dir, 'graphform.config.yaml'),
     [
@@ -112,12 +113,14 @@ export async function emulatorProject(dir: string, emulator: { url: string; cred
       '  bench:',
       `    graphUrl: ${emulator.url}`,
       '    auth: { scheme: hmac, appKey: "${env:BENCH_APP_KEY}", secret: "${env:BENCH_SECRET}" }',
+      // The single key's read keeps access in a full update: the keeping apply reads twice.
+      '    singleKey: "${env:BENCH_SINGLE_KEY}"',
       '    state: { backend: local, path: .graphform/state/bench.json }',
       '',
     ].join('\n'),
   );
   await mkdir(path.join(dir, 'content-sources'));
-  return { BENCH_APP_KEY: emulator.credentials.appKey, BENCH_SECRET: emulator.credentials.secret };
+  return { BENCH_APP_KEY: emulator.credentials.appKey, BENCH_SECRET: emulator.credentials.secret, BENCH_SINGLE_KEY: emulator.credentials.singleKey };
 }
 
 /** Items of two languages, each with every property: a feed that is not in the repository. */
