@@ -2,9 +2,9 @@ import { isRecord } from '../graph/own.js';
 
 /**
  * The `_id`s a `where` narrows a query to (`_id: {in: [...]}` or `{eq: ...}`), or undefined
- * when it does not. A query asks its candidates for their `_id` before reading their data
- * lines, so asking for a hundred items of a source of a hundred thousand reads a hundred,
- * not every one: a client confirming what it pushed asks this way, page after page.
+ * when it does not. A query looks these ids up in the source's index (ItemIndex.withIds)
+ * instead of walking it, so asking for a hundred items of a source of a hundred thousand
+ * costs a hundred: a client confirming what it pushed asks this way, page after page.
  * `matchesWhere` still decides; this only leaves out what it would refuse. `eq` and `in`
  * ignore case, so the ids come lower-cased: compare an item's `_id` lower-cased.
  */

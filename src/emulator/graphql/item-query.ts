@@ -86,9 +86,18 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
   const ids = idsOf(query.where);
+  const index = items.index(query.source);
   const candidates = function* (): Generator<ItemKey> {
-    for (const key of items.index(query.source).keys()) {
-      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type) && (ids === undefined || ids.has(key.id.toLowerCase()))) yield key;
+    if (ids !== undefined) {
+      // Looked up, not scanned: asking for a page of ids costs the page, not the source.
+      for (const lang of index.languages()) {
+        if (wanted !== undefined && !wanted.has(lang)) continue;
+        for (const key of index.withIds(lang, ids)) if (members.has(key.type)) yield key;
+      }
+      return;
+    }
+    for (const key of index.keys()) {
+      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type)) yield key;
     }
   };
   const now = context.now();
