@@ -18,11 +18,28 @@ import { typeProperties } from './export-query.js';
 export function itemFingerprint(definition: SourceDefinition, type: string, fields: Readonly<Record<string, unknown>>): string {
   const served: Record<string, unknown> = {};
   const values = plainFields(fields);
-  for (const [name, declared] of typeProperties(definition, type)) {
-    const value = servedForm(definition, declared, ownValue(values, name));
-    if (value !== undefined) setOwn(served, name, value);
+  for (const [name, declared] of propertiesOf(definition, type)) {
+    const value = servedForm(definition, declared, values.get(name));
+    if (value !== undefined) put(served, name, value);
   }
   return createHash('sha256').update(canonicalJson(served), 'utf8').digest('base64url').slice(0, 22);
+}
+
+/** Each definition's content types' properties, own and inherited, worked out once: a push fingerprints every item of a type alike. */
+const PROPERTIES = new WeakMap<SourceDefinition, Map<string, ReadonlyArray<readonly [string, string]>>>();
+
+function propertiesOf(definition: SourceDefinition, type: string): ReadonlyArray<readonly [string, string]> {
+  let byType = PROPERTIES.get(definition);
+  if (byType === undefined) PROPERTIES.set(definition, (byType = new Map()));
+  let properties = byType.get(type);
+  if (properties === undefined) byType.set(type, (properties = [...typeProperties(definition, type)]));
+  return properties;
+}
+
+/** Stores a value under a user-given name: plain assignment, but `__proto__` as an own property. */
+function put(record: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__') setOwn(record, name, value);
+  else record[name] = value;
 }
 
 /**
@@ -30,13 +47,14 @@ export function itemFingerprint(definition: SourceDefinition, type: string, fiel
  * object holds a value under two names of one field, the searchable one is what GraphQL
  * serves, as the vendor's clients send it.
  */
-function plainFields(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
+function plainFields(fields: Readonly<Record<string, unknown>>): Map<string, unknown> {
+  const plain = new Map<string, unknown>();
   const searchable = new Set<string>();
-  for (const [key, value] of Object.entries(fields)) {
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
     const wire = parseWireName(key);
-    if (ownValue(plain, wire.name) !== undefined && (searchable.has(wire.name) || wire.suffix !== 'searchable')) continue;
-    setOwn(plain, wire.name, value);
+    if (plain.get(wire.name) !== undefined && (searchable.has(wire.name) || wire.suffix !== 'searchable')) continue;
+    plain.set(wire.name, value);
     if (wire.suffix === 'searchable') searchable.add(wire.name);
   }
   return plain;
@@ -53,8 +71,8 @@ function servedForm(definition: SourceDefinition, declared: string, value: unkno
   const values = plainFields(value);
   const served: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(propertyType.properties)) {
-    const inner = servedForm(definition, property.type, ownValue(values, name));
-    if (inner !== undefined) setOwn(served, name, inner);
+    const inner = servedForm(definition, property.type, values.get(name));
+    if (inner !== undefined) put(served, name, inner);
   }
   return served;
 }
