@@ -18,3 +18,16 @@ export function idsOf(where: Readonly<Record<string, unknown>> | null | undefine
   if (Array.isArray(filter.in)) return ids;
   return eq === undefined ? undefined : new Set([eq]);
 }
+
+/**
+ * Whether the lookup of idsOf decides the whole `where`: it holds nothing but an `_id`
+ * filter of `in` and `eq` (a client confirming what it pushed), so an item looked up needs
+ * no further check of the filter (nor its data line parsed for it).
+ */
+export function onlyIds(where: Readonly<Record<string, unknown>> | null | undefined): boolean {
+  if (!isRecord(where) || idsOf(where) === undefined) return false;
+  const filter = where._id;
+  const given = (record: Readonly<Record<string, unknown>>): string[] => Object.keys(record).filter((name) => record[name] !== null && record[name] !== undefined);
+  // An `eq` that is no string, or an `in` that is no list, is matchesWhere's to decide.
+  return isRecord(filter) && given(where).every((name) => name === '_id') && given(filter).every((op) => (op === 'in' && Array.isArray(filter.in)) || (op === 'eq' && typeof filter.eq === 'string'));
+}

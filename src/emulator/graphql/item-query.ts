@@ -2,7 +2,7 @@ import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemKey } from '../items/item-index.js';
 import { withData, type ItemRecord, type ItemStore } from '../items/item-store.js';
 import { matchesWhere, type WhereShape } from './filters.js';
-import { idsOf } from './id-filter.js';
+import { idsOf, onlyIds } from './id-filter.js';
 
 /** An item as the GraphQL resolvers see it: the stored record and its data line, parsed. */
 export interface ItemView {
@@ -86,6 +86,7 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
   const ids = idsOf(query.where);
+  const filtered = query.where !== null && query.where !== undefined && !onlyIds(query.where);
   const index = items.index(query.source);
   const candidates = function* (): Generator<ItemKey> {
     if (ids !== undefined) {
@@ -110,7 +111,7 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
     const item = lazyView(record);
     const plain = seenUnparsed && !record.raw.includes('StopPublish') && !record.raw.includes('_deleted');
     if (!plain && !visibleTo(item.data, context.reader, now)) continue;
-    if (query.where !== null && query.where !== undefined && !matchesWhere(query.where, query.shape, item.data, item.record.id)) continue;
+    if (filtered && query.where !== null && query.where !== undefined && !matchesWhere(query.where, query.shape, item.data, item.record.id)) continue;
     yield item;
   }
 }
