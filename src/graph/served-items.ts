@@ -25,38 +25,54 @@ const OPERATION = 'graphformServed';
 /** Characters kept for a field's alias (`f12345: `), which packFields gives only as it packs. */
 const ALIAS_ROOM = 16;
 
+/** Queries in flight at once: the endpoint answers one while this process checks another's items, as the export's pages do. */
+const QUERIES_AT_ONCE = 4;
+
 /**
  * One pass over the unconfirmed items: asks GraphQL for them by `_id`, per content type and
- * language, in queries within the service's length and depth limits, and confirms each
- * one served with the fingerprint of what was sent (removed from `pending`). One served
- * with other content stays, marked stale; one not served at all stays too. Only one
- * query's answer is held at a time. `fatal` marks what asking again will not mend.
+ * language, in queries within the service's length and depth limits (a few at once), and
+ * confirms each one served with the fingerprint of what was sent (removed from `pending`).
+ * One served with other content stays, marked stale; one not served at all stays too. At
+ * most QUERIES_AT_ONCE answers are held at a time. `fatal` marks what asking again will not mend.
  */
 export async function confirmServedItems(endpoint: ContentEndpoint, tally: SentTally, left: Unconfirmed, options: CountOptions): Promise<{ ok: true } | { ok: false; fatal: boolean; reason: string }> {
   const batches = idBatches(tally, left.pending);
   if (!Array.isArray(batches)) return { ok: false, fatal: true, reason: batches.reason };
   const field = (b: IdBatch, alias: string): string =>
     `${alias}: ${b.type}(locale: [${localeValue(b.language)}], where: { _id: { in: [${b.ids.map((id) => JSON.stringify(id)).join(', ')}] } }, limit: ${PAGE_LIMIT}) { items { ${b.selection} } }`;
+  let failed: { ok: false; fatal: boolean; reason: string } | undefined;
+  const inFlight = new Set<Promise<void>>();
   for (const part of packFields(OPERATION, batches, field, 'f')) {
-    const answer = await queryContent(endpoint, part.query, options);
-    if (!answer.ok) return { ok: false, fatal: answer.status === 401 || answer.status === 403, reason: answer.reason };
-    for (const { entry, alias } of part.entries) {
-      const found = ownValue(answer.data, alias);
-      const items = isRecord(found) && Array.isArray(found.items) ? found.items : [];
-      for (const item of items) {
-        if (!isRecord(item) || (typeof item._id !== 'string' && typeof item._id !== 'number')) continue;
-        const key = itemKey(entry.language, String(item._id));
-        const sent = left.pending.get(key);
-        if (sent === undefined || sent.type !== entry.type) continue;
-        const print = tally.definition === undefined ? undefined : itemFingerprint(tally.definition, entry.type, item);
-        if (print === sent.print) {
-          left.pending.delete(key);
-          left.stale.delete(key);
-        } else left.stale.add(key);
-      }
+    if (failed !== undefined) break;
+    const asked: Promise<void> = queryContent(endpoint, part.query, options).then((answer) => {
+      inFlight.delete(asked);
+      if (!answer.ok) failed ??= { ok: false, fatal: answer.status === 401 || answer.status === 403, reason: answer.reason };
+      else confirmAnswer(tally, left, part.entries, answer.data);
+    });
+    inFlight.add(asked);
+    if (inFlight.size >= QUERIES_AT_ONCE) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  return failed ?? { ok: true };
+}
+
+/** Confirms (or marks stale) the items one answer serves, field by field. */
+function confirmAnswer(tally: SentTally, left: Unconfirmed, entries: ReadonlyArray<{ entry: IdBatch; alias: string }>, data: Readonly<Record<string, unknown>>): void {
+  for (const { entry, alias } of entries) {
+    const found = ownValue(data, alias);
+    const items = isRecord(found) && Array.isArray(found.items) ? found.items : [];
+    for (const item of items) {
+      if (!isRecord(item) || (typeof item._id !== 'string' && typeof item._id !== 'number')) continue;
+      const key = itemKey(entry.language, String(item._id));
+      const sent = left.pending.get(key);
+      if (sent === undefined || sent.type !== entry.type) continue;
+      const print = tally.definition === undefined ? undefined : itemFingerprint(tally.definition, entry.type, item);
+      if (print === sent.print) {
+        left.pending.delete(key);
+        left.stale.delete(key);
+      } else left.stale.add(key);
     }
   }
-  return { ok: true };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idsOf } from '../../src/emulator/graphql/id-filter.js';
+import { idsOf, onlyIds } from '../../src/emulator/graphql/id-filter.js';
 
 describe('idsOf: the _ids a where narrows a query to, before any data line is read', () => {
   it.each([
@@ -19,5 +19,21 @@ describe('idsOf: the _ids a where narrows a query to, before any data line is re
     ['an unset variable', { _id: { in: null, eq: null } }],
   ])('leaves the query unnarrowed for %s', (_name, where) => {
     expect(idsOf(where as Record<string, unknown> | null)).toBeUndefined();
+  });
+});
+
+describe('onlyIds: whether the lookup by _id decides the whole where', () => {
+  it.each([
+    [{ _id: { in: ['a'] } }, true],
+    [{ _id: { in: ['a'], eq: 'A' }, Name: null }, true],
+    [{ _id: { eq: 'a', notEq: null } }, true],
+    [{ _id: { in: ['a'] }, Name: { eq: 'x' } }, false],
+    [{ _id: { in: ['a'], startsWith: 'a' } }, false],
+    [{ _id: { in: ['a'], eq: 5 } }, false],
+    [{ _id: { in: 'a', eq: 'a' } }, false],
+    [{ _id: { contains: 'a' } }, false],
+    [null, false],
+  ])('%j: %s', (where, expected) => {
+    expect(onlyIds(where as Record<string, unknown> | null)).toBe(expected);
   });
 });

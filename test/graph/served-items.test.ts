@@ -71,4 +71,20 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     expect(queries.length).toBeGreaterThan(13);
     expect(queries.every((r) => r.status === 200)).toBe(true);
   });
+
+  it('keeps four queries in flight at once, as the export does, and confirms every item once they are answered', async () => {
+    const emulator = await startTestEmulator();
+    const definition = sampleDefinition();
+    await graphClientFor(emulator).putTypes('shop', definition);
+    const items = Array.from({ length: 3000 }, (_, i) => product(`item-${i}`, i % 2 === 0 ? 'en' : 'sv', { Quantity: i }));
+    const tally = new SentTally(definition);
+    await tallyingClient(graphClientFor(emulator), tally).pushData('shop', indexLines(items));
+    const hold = emulator.faults.add({ pathPrefix: '/content/v2', hold: true, count: 4 });
+    const waited = waitForServed(admin(emulator), tally, { withinMs: 5000 });
+    // Rejects (the rule released holding fewer) if the check waited for each answer before asking the next.
+    const heldFour = emulator.faults.held(hold.id, 4);
+    await Promise.race([heldFour, waited.then(() => Promise.reject(new Error('the check ended before four queries were in flight at once')))]);
+    emulator.faults.release(hold.id);
+    expect(await waited).toMatchObject({ outcome: 'done', sent: 3000, served: 3000 });
+  });
 });

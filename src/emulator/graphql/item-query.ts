@@ -2,7 +2,7 @@ import { isRecord, ownValue } from '../graph/own.js';
 import type { ItemKey } from '../items/item-index.js';
 import { withData, type ItemRecord, type ItemStore } from '../items/item-store.js';
 import { matchesWhere, type WhereShape } from './filters.js';
-import { idsOf } from './id-filter.js';
+import { idsOf, onlyIds } from './id-filter.js';
 
 /** An item as the GraphQL resolvers see it: the stored record and its data line, parsed. */
 export interface ItemView {
@@ -88,9 +88,19 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
   const ids = idsOf(query.where);
+  const filtered = query.where !== null && query.where !== undefined && !onlyIds(query.where);
+  const index = items.index(query.source);
   const candidates = function* (): Generator<ItemKey> {
-    for (const key of items.index(query.source).keys()) {
-      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type) && (ids === undefined || ids.has(key.id.toLowerCase()))) yield key;
+    if (ids !== undefined) {
+      // Looked up, not scanned: asking for a page of ids costs the page, not the source.
+      for (const lang of index.languages()) {
+        if (wanted !== undefined && !wanted.has(lang)) continue;
+        for (const key of index.withIds(lang, ids)) if (members.has(key.type)) yield key;
+      }
+      return;
+    }
+    for (const key of index.keys()) {
+      if ((wanted === undefined || wanted.has(key.lang)) && members.has(key.type)) yield key;
     }
   };
   const now = context.now();
@@ -103,7 +113,7 @@ export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source'
     const item = new LazyItemView(record, query.source, context.view);
     const plain = seenUnparsed && !record.raw.includes('StopPublish') && !record.raw.includes('_deleted');
     if (!plain && !visibleTo(item.data, context.reader, now)) continue;
-    if (query.where !== null && query.where !== undefined && !matchesWhere(query.where, query.shape, item.data, item.record.id)) continue;
+    if (filtered && query.where !== null && query.where !== undefined && !matchesWhere(query.where, query.shape, item.data, item.record.id)) continue;
     yield item;
   }
 }
