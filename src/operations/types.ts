@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { GraphqlCriticality } from '../plan/types.js';
+import type { GraphqlCriticality } from '../plan/graphql-criticality.js';
 
 /** What `operations.failOn` fails plan and apply on: broken operations, affected ones too, or nothing. */
 export const OPERATIONS_FAIL_ON = ['broken', 'affected', 'none'] as const;

@@ -7,6 +7,7 @@ import type { DiffCount } from '../data/ledger/data-diff.js';
 import type { PlanMove } from './moved-changes.js';
 import type { PendingWork, State } from '../state/types.js';
 import type { OperationsReport } from '../operations/types.js';
+import type { GraphqlCriticality } from './graphql-criticality.js';
 
 /** 2: `requests` per source (version 1 had one `request`), `unmanaged`, the delete action. */
 export const PLAN_FORMAT_VERSION = 2;
@@ -124,8 +125,7 @@ export interface DataCheck {
   diagnostics: Diagnostic[];
 }
 
-export const GRAPHQL_CRITICALITIES = ['BREAKING', 'DANGEROUS', 'NON_BREAKING'] as const;
-export type GraphqlCriticality = (typeof GRAPHQL_CRITICALITIES)[number];
+export { GRAPHQL_CRITICALITIES, type GraphqlCriticality } from './graphql-criticality.js';
 
 /** One change to a source's GraphQL types, with the inspector's message and the type.field path it touches. */
 export interface GraphqlChange {

@@ -10,7 +10,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { SentTally, tallyingClient, type ServedProgress, type ServedReport } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
-import type { SourceDeclaration } from '../model/types.js';
+import type { LoadedSource } from './loaded-source.js';
 import type { DeleteCount } from '../plan/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { withLedger } from '../state/state.js';
@@ -95,13 +95,7 @@ export interface DataPurgeResult {
   refused?: 'cancelled' | 'interrupted';
 }
 
-/** A declared source, read and validated, for the data workflows. */
-export interface LoadedSource {
-  config: ResolvedConfig;
-  declaration: SourceDeclaration;
-  /** File → text of the declaration files, to point a diagnostic at a line of one. */
-  sources: ReadonlyMap<string, string>;
-}
+export type { LoadedSource } from './loaded-source.js';
 
 /** `graphform data validate`: checks the items against the source's declaration, offline. */
 export async function dataValidate(input: DataInput, env: WorkflowEnvironment): Promise<ValidationSummary> {

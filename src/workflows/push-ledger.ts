@@ -9,7 +9,7 @@ import type { SourceDeclaration } from '../model/types.js';
 import { withLedger } from '../state/state.js';
 import type { StateBackend } from '../state/types.js';
 import type { PushSummary } from '../data/types.js';
-import type { LoadedSource } from './data.js';
+import type { LoadedSource } from './loaded-source.js';
 import type { WorkflowEnvironment } from './environment.js';
 import { workersFromBytes } from './workers-from.js';
 

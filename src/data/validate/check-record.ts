@@ -70,7 +70,7 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
 /** The vendor's C# client writes the service's own fields typed under useTypedFieldNames (`ContentType$$String`, `Status$$String`, `Language.Name$$String`). */
 const TYPED_CONTENT_TYPE = 'ContentType$$String';
 const TYPED_SERVICE_FIELDS_MESSAGE =
-  'The item names its content types as "ContentType$$String", the form the vendor\'s C# client writes under useTypedFieldNames; graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name), whatever useTypedFieldNames says. Rename them to the plain names (docs/data.md, "The service\'s own fields, links and __typename").';
+  'The item names its content types as "ContentType$$String", the form the vendor\'s C# client writes under useTypedFieldNames; graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name), whatever useTypedFieldNames says. Rename them to the plain names (docs/data.md, "Field names (the wire form)").';
 
 /**
  * A data line may repeat its action line's `_id`, but one that differs says two things: the
