@@ -94,13 +94,15 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(body).not.toMatch(/^::/m);
     expect(invalid.summary).toContain('GF_UNKNOWN_PROPERTY_TYPE');
 
-    // Valid declarations, but plan itself fails (the state server refuses the credentials).
+    // Valid declarations, but plan itself fails (the state server refuses the credentials): a
+    // password long enough to pass validate's secret check, which the server does not accept.
+    const wrongPassword = 'not-the-state-password';
     await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Strin }', 'String }'));
-    const refused = await runJob(project, workflow, 'plan', { ...on.pullRequest(11), expressions: { ...on.pullRequest(11).expressions, 'secrets.STATE_PASSWORD': 'wrong' } });
+    const refused = await runJob(project, workflow, 'plan', { ...on.pullRequest(11), expressions: { ...on.pullRequest(11).expressions, 'secrets.STATE_PASSWORD': wrongPassword } });
     expect(refused.code).toBe(1);
     const refusedBody = (await project.ghCalls()).at(-1)?.stdin ?? '';
     expect(refusedBody).toContain('`graphform plan` failed at f00dfeed');
-    expect(refusedBody).not.toContain('wrong');
+    expect(refusedBody).not.toContain(wrongPassword);
     expect(refusedBody).not.toContain(project.secrets.GRAPH_SECRET);
   });
 

@@ -73,11 +73,12 @@ describe('graphform codegen options', () => {
 
     const configured = await codegenIn(dir);
     expect(configured).toContain('wrote     web/src/content/one.ts');
-    expect(await readdir(path.join(dir, 'web/src/content'))).toEqual(['one.graphql', 'one.schema.json', 'one.ts']);
+    // The served schema is the endpoint's, so it covers every declared source whichever are generated.
+    expect(await readdir(path.join(dir, 'web/src/content'))).toEqual(['_schema.graphql', '_schema.introspection.json', 'one.graphql', 'one.schema.json', 'one.ts']);
 
     // Flags win over the config; --out is relative to the working directory.
     await codegenIn(path.join(dir, 'web'), '--out', 'types', '--source', 'one', '--source', 'two');
-    expect(await readdir(path.join(dir, 'web/types'))).toEqual(['one.graphql', 'one.schema.json', 'one.ts', 'two.graphql', 'two.schema.json', 'two.ts']);
+    expect(await readdir(path.join(dir, 'web/types'))).toEqual(['_schema.graphql', '_schema.introspection.json', 'one.graphql', 'one.schema.json', 'one.ts', 'two.graphql', 'two.schema.json', 'two.ts']);
     expect(await readFile(path.join(dir, 'web/types/two.ts'), 'utf8')).toContain('from content-sources/two.yaml (content source two)');
   });
 
