@@ -41,9 +41,9 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     const definition = sampleDefinition();
     const client = graphClientFor(emulator);
     await client.putTypes('shop', definition);
-    await client.pushData('shop', indexLines([product('lamp', 'en', { Name: 'Lamp' }), product('desk', 'en', { Name: 'Desk' })]));
+    await client.pushData('shop', indexLines([product('lamp', 'en', { Name: 'Lamp' }), product('desk', 'en', { Name: 'Desk' })], ['Name']));
     emulator.faults.add({ pathPrefix: '/api/content/v2/data', unindexed: ['lamp'] });
-    const report = await pushAndWait(emulator, definition, indexLines([product('lamp', 'en', { Name: 'Lamp, brass' }), product('desk', 'en', { Name: 'Desk, oak' })]), 500);
+    const report = await pushAndWait(emulator, definition, indexLines([product('lamp', 'en', { Name: 'Lamp, brass' }), product('desk', 'en', { Name: 'Desk, oak' })], ['Name']), 500);
     expect(report.outcome, 'GraphQL still serves the lamp as it was before the push').toBe('timeout');
     expect(report).toMatchObject({ sent: 2, served: 1, pairs: [{ type: 'Product', language: 'en', sent: 2, served: 1 }] });
     expect(report.notServed).toEqual({ missing: 0, stale: 1, first: ['lamp in en (served with other content)'] });
@@ -54,7 +54,7 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     const definition = sampleDefinition();
     await graphClientFor(emulator).putTypes('shop', definition);
     emulator.faults.add({ pathPrefix: '/api/content/v2/data', unindexed: ['chair'] });
-    const report = await pushAndWait(emulator, definition, indexLines([product('chair', 'sv'), product('stool', 'sv')]), 300);
+    const report = await pushAndWait(emulator, definition, indexLines([product('chair', 'sv'), product('stool', 'sv')], ['Name']), 300);
     expect(report).toMatchObject({ outcome: 'timeout', sent: 2, served: 1, notServed: { missing: 1, stale: 0, first: ['chair in sv (not served)'] } });
   });
 
@@ -64,7 +64,7 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     await graphClientFor(emulator).putTypes('shop', definition);
     const items = Array.from({ length: 2500 }, (_, i) => product(`catalogue-item-with-a-rather-long-identifier-${String(i).padStart(6, '0')}`, i % 2 === 0 ? 'en' : 'sv', { Quantity: i }));
     emulator.inspect.clearRequests();
-    const report = await pushAndWait(emulator, definition, indexLines(items));
+    const report = await pushAndWait(emulator, definition, indexLines(items, ['Name']));
     expect(report, 'the emulator refuses a query over 10,000 characters, as the service does').toMatchObject({ outcome: 'done', sent: 2500, served: 2500 });
     const queries = emulator.inspect.requests().filter((r) => r.path.startsWith('/content/v2'));
     // 2,500 ids of 52 characters are over 130,000 characters of ids alone.
@@ -78,7 +78,7 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     await graphClientFor(emulator).putTypes('shop', definition);
     const items = Array.from({ length: 3000 }, (_, i) => product(`item-${i}`, i % 2 === 0 ? 'en' : 'sv', { Quantity: i }));
     const tally = new SentTally(definition);
-    await tallyingClient(graphClientFor(emulator), tally).pushData('shop', indexLines(items));
+    await tallyingClient(graphClientFor(emulator), tally).pushData('shop', indexLines(items, ['Name']));
     const hold = emulator.faults.add({ pathPrefix: '/content/v2', hold: true, count: 4 });
     const waited = waitForServed(admin(emulator), tally, { withinMs: 5000 });
     // Rejects (the rule released holding fewer) if the check waited for each answer before asking the next.

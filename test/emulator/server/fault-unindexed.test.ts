@@ -7,9 +7,9 @@ describe('the unindexed fault', () => {
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition({ languages: ['en'] }));
-    await client.pushData('shop', indexLines([{ id: 'lamp', language: 'en', fields: { Name: 'Lamp' } }]));
+    await client.pushData('shop', indexLines([{ id: 'lamp', language: 'en', fields: { Name: 'Lamp' } }], ['Name']));
     emulator.faults.add({ pathPrefix: '/api/content/v2/data', unindexed: ['lamp', 'desk'] });
-    const pushed = await client.pushData('shop', indexLines([{ id: 'lamp', language: 'en', fields: { Name: 'Lamp 2' } }, { id: 'desk', language: 'en' }, { id: 'chair', language: 'en' }]));
+    const pushed = await client.pushData('shop', indexLines([{ id: 'lamp', language: 'en', fields: { Name: 'Lamp 2' } }, { id: 'desk', language: 'en' }, { id: 'chair', language: 'en' }], ['Name']));
     expect(pushed.journalId, 'the service accepts the request whole').toBeDefined();
     const answer = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query: '{ Product(limit: 10) { items { _id Name } } }' }), contentType: 'application/json', auth: 'hmac' });
     const items = (JSON.parse(answer.text) as { data: { Product: { items: Array<{ _id: string; Name: string }> } } }).data.Product.items;
