@@ -5,7 +5,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { State } from '../../src/state/types.js';
 import { assertFreshBuild, runBuilt, spawnBuilt } from '../helpers/built-binary.js';
 import { startTestEmulator } from '../helpers/emulator.js';
-import { generateItems, INITIAL_SHAPE, ndjson, newsYaml, type NewsItem, type NewsShape } from '../helpers/keep-news.js';
+import { generateItems, INITIAL_SHAPE, ndjson, newsYaml, rbacOf, type NewsItem, type NewsShape } from '../helpers/keep-news.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 import { startTerraformHttpServer } from '../state/terraform-http-server.js';
 
@@ -41,6 +41,8 @@ function config(emulator: RunningEmulator, stateBase: string): string {
     '  ci:',
     `    graphUrl: ${emulator.url}`,
     '    auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }',
+    // GraphQL does not serve _rbac: the keep step reads access with the single key.
+    '    singleKey: "${env:GRAPH_SINGLE_KEY}"',
     `    state: { backend: http, address: "${stateBase}/state", lockAddress: "${stateBase}/lock", username: ci, password: "\${env:STATE_PASSWORD}" }`,
     '',
   ].join('\n');
@@ -50,7 +52,7 @@ function config(emulator: RunningEmulator, stateBase: string): string {
 async function killedAfterPut(): Promise<Killed> {
   const emulator = await startTestEmulator();
   const server = await startTerraformHttpServer({ username: 'ci', password: PASSWORD });
-  const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, STATE_PASSWORD: PASSWORD };
+  const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey, STATE_PASSWORD: PASSWORD };
   const items = generateItems(ITEMS, 3407, 'r');
   const runner = await makeTempDir('graphform-runner-a-');
   await writeFiles(runner, { 'graphform.config.yaml': config(emulator, server.base), 'content-sources/news.yaml': newsYaml(SHAPE), 'items.ndjson': ndjson(items) });
@@ -65,7 +67,11 @@ async function killedAfterPut(): Promise<Killed> {
   const hold = emulator.faults.add({ ...DATA, hold: true, count: 1_000 });
   emulator.inspect.clearRequests();
   const run = spawnBuilt(runner, ['apply', '--yes'], env);
-  await emulator.faults.held(hold.id);
+  // An apply that ends before its first push (a refusal, say) fails here with its output rather than at the test's timeout.
+  const endedFirst = run.ended.then((ended) => {
+    throw new Error(`apply ended (code ${String(ended.code)}) before its first push after the PUT:\n${ended.stdout}${ended.stderr}`);
+  });
+  await Promise.race([emulator.faults.held(hold.id), endedFirst]);
   expect(emulator.inspect.requests().some((r) => r.method === 'PUT' && r.path.includes('id=news') && r.status === 204), 'the wiping PUT was answered').toBe(true);
   run.child.kill('SIGKILL');
   expect((await run.ended).signal).toBe('SIGKILL');
@@ -91,6 +97,9 @@ async function expectEveryItemBack(killed: Killed, output: string): Promise<void
   const served = emulator.inspect.items('news', { limit: 1_000 })?.items ?? [];
   const want = items.map((i) => `${i.language}/${i.id}/${i.type === 'ReleaseNote' ? 'Changelog' : i.type}`).sort();
   expect(served.map((i) => `${i.language_routing}/${i._id}/${i.contentType}`).sort(), output).toEqual(want);
+  // Access as it was: the single key read the published items' _rbac; the drafts it cannot see got keep.defaults, the editors' one they were pushed with.
+  const access = served.map((i) => `${i.language_routing}/${i._id}: ${String((i.data as { _rbac?: unknown })._rbac)}`).sort();
+  expect(access, 'every item keeps the access it was pushed with').toEqual(items.map((i) => `${i.language}/${i.id}: ${rbacOf(i)}`).sort());
   expect((JSON.parse(server.state ?? '') as State).sources.news?.pending, output).toBeUndefined();
   expect([...server.states.keys()], 'the copy beside the state is removed once its items are back').toEqual(['/state']);
   expect(await readdir(path.join(killed.fresh, '.graphform/snapshots/ci')).catch(() => []), 'no snapshot left on the runner').toEqual([]);
@@ -133,7 +142,7 @@ describe('a runner killed right after the wiping PUT, state on a Terraform http 
   it('a copy the state server refuses (413, its size limit) stops the source before the PUT: nothing is sent, every item stays', { timeout: 120_000 }, async () => {
     const emulator = await startTestEmulator();
     const server = await startTerraformHttpServer({ username: 'ci', password: PASSWORD });
-    const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, STATE_PASSWORD: PASSWORD };
+    const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey, STATE_PASSWORD: PASSWORD };
     const runner = await makeTempDir('graphform-runner-a-');
     await writeFiles(runner, { 'graphform.config.yaml': config(emulator, server.base), 'content-sources/news.yaml': newsYaml(SHAPE), 'items.ndjson': ndjson(generateItems(ITEMS, 3407, 'r')) });
     expect((await runBuilt(runner, ['apply', '--yes'], env)).code).toBe(0);

@@ -38,13 +38,15 @@ describe('a pending snapshot kept only beside http state, replaced by the next a
         '  ci:',
         `    graphUrl: ${emulator.url}`,
         '    auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }',
+        // GraphQL does not serve _rbac: the keep step reads access with the single key.
+        '    singleKey: "${env:GRAPH_SINGLE_KEY}"',
         `    state: { backend: http, address: "${server.base}/state", lockAddress: "${server.base}/lock" }`,
         '',
       ].join('\n'),
       'content-sources/news.yaml': newsYaml(SHAPE),
       'items.ndjson': ndjson(items),
     });
-    const env = testEnvironment(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret } });
+    const env = testEnvironment(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey } });
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
 
