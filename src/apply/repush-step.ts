@@ -1,11 +1,14 @@
 import { isGraphformError } from '../diagnostics/errors.js';
-import { SentTally } from '../graph/served.js';
+import { SentTally, type ServedReport } from '../graph/served.js';
 import type { SourceDeclaration } from '../model/types.js';
 import type { PendingSnapshot } from '../state/types.js';
 import type { PushSummary } from '../data/types.js';
 import { awaitSchema } from './schema-step.js';
 import { APPLY_WAIT_CODES, duration, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, SourceOutcome } from './types.js';
+
+/** The first round's wait for the items to be served before they are pushed again; each round waits twice as long. */
+const ROUND_MS = 2_000;
 
 /** What the re-push takes of apply's options (ApplyOptions has them all). */
 export interface RepushStepOptions {
@@ -38,12 +41,24 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
         return;
       }
     }
-    const tally = new SentTally(declaration.definition);
-    const summary = await options.repushData?.(declaration, tally, snapshot);
-    if (summary !== undefined) outcome.repush = summary;
-    options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
-    if (waits === undefined || summary?.status !== 'sent') return;
-    const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
+    let served: ServedReport | undefined;
+    let waited = 0;
+    for (let round = 0; ; round += 1) {
+      const tally = new SentTally(declaration.definition);
+      const summary = await options.repushData?.(declaration, tally, snapshot);
+      if (summary !== undefined) outcome.repush = summary;
+      options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
+      if (waits === undefined || summary?.status !== 'sent') return;
+      const within = Math.min(ROUND_MS * 2 ** round, waits.servedTimeoutMs - waited);
+      served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs: waited + waitedMs, timeoutMs: waits.servedTimeoutMs, report }), within);
+      waited += served.waitedMs;
+      // A changed field's new mapping reaches GraphQL minutes after the types request, and
+      // GraphQL names no sign of it (a searchable switch keeps the field's name and type):
+      // items pushed before it may never be indexed. So items not served as sent are pushed
+      // again, the same items by _id and language, until they are or the time is up.
+      if (served.outcome !== 'timeout' || waited >= waits.servedTimeoutMs || served.served === undefined) break;
+    }
+    served = { ...served, waitedMs: waited };
     outcome.served = served;
     options.onEvent?.({ type: 'served', id, report: served });
     if (served.outcome === 'done') return;

@@ -11,7 +11,8 @@ export interface ServiceWaits {
   schemaTimeoutMs: number;
   servedTimeoutMs: number;
   schema(declaration: SourceDeclaration, onWaiting: (gap: SchemaGap, waitedMs: number) => void): Promise<SchemaWait>;
-  served(tally: SentTally, onWaiting: (report: ServedProgress, waitedMs: number) => void): Promise<ServedReport>;
+  /** Waits until every item of `tally` is served as sent, for `withinMs` (default: servedTimeoutMs). */
+  served(tally: SentTally, onWaiting: (report: ServedProgress, waitedMs: number) => void, withinMs?: number): Promise<ServedReport>;
 }
 
 /** The codes of a re-push that GraphQL did not confirm: the pending marker stays and the next apply finishes it. */

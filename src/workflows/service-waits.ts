@@ -25,6 +25,6 @@ export function serviceWaits(env: WorkflowEnvironment, environment: EnvironmentC
     schemaTimeoutMs,
     servedTimeoutMs,
     schema: (declaration, onWaiting) => waitForSchema(endpoint, declaration.definition, { ...common, withinMs: schemaTimeoutMs }, onWaiting),
-    served: (tally, onWaiting) => waitForServed(endpoint, tally, { ...common, withinMs: servedTimeoutMs }, onWaiting),
+    served: (tally, onWaiting, withinMs = servedTimeoutMs) => waitForServed(endpoint, tally, { ...common, withinMs }, onWaiting),
   };
 }
