@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import type { ApplyRefusal, ApplyReport } from './apply-report.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import path from 'node:path';
 import { applyPlan, pendingAdoptions } from '../apply/apply-plan.js';
-import type { ApplyEvent, ApplyResult } from '../apply/types.js';
+import type { ApplyEvent } from '../apply/types.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { tallyingClient } from '../graph/served.js';
 import type { RemoteDefinition } from '../graph/types.js';
-import { breakingGraphqlChanges, type SourceGraphqlChange } from '../graphql-impact/policy.js';
+import { breakingGraphqlChanges } from '../graphql-impact/policy.js';
 import { dataLossSources, hasChanges, hasPendingWork } from '../plan/policy.js';
-import type { Plan, PlanSource } from '../plan/types.js';
+import type { Plan } from '../plan/types.js';
 import { emptyState } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
 import { withOperations } from './check-operations.js';
-import { isFailure, operationsFailure, type OperationsFailure } from '../operations/policy.js';
+import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
 import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
@@ -68,46 +69,7 @@ export interface ApplyInput extends PlanWorkflowInput {
   onEvent?(event: ApplyEvent): void;
 }
 
-/** Why apply sent nothing. */
-export type ApplyRefusal =
-  /** The plan loses items and allowDataLoss was not given: `losing` names the sources. */
-  | 'data-loss'
-  /** The data files apply would push are not valid: `invalidData` names the sources. */
-  | 'invalid-data'
-  /** confirm answered no. */
-  | 'cancelled'
-  /** The stop signal fired before anything was sent. */
-  | 'interrupted'
-  /** The config's failOnBreaking refuses the breaking GraphQL changes in `breaking`. */
-  | 'graphql-breaking'
-  /** A frontend operation is broken (or affected) under the config's `operations.failOn`. */
-  | 'operations-failing'
-  /** Values the keep step must carry over do not convert (`onError: fail`, or no `convert:`): `blocked` names the sources. */
-  | 'conversion-failed';
-
-export interface ApplyReport {
-  plan: Plan;
-  /** Whether requests were sent (false: nothing to do, or refused). */
-  applied: boolean;
-  refused?: ApplyRefusal;
-  /** True when nothing was needed or every source was applied (and re-pushed). */
-  ok: boolean;
-  outcomes: ApplyResult['outcomes'];
-  /** Sources whose state still records a pending re-push when apply ended. */
-  pending?: string[];
-  /** What applyPlan reported, when requests were sent (stopped: an interrupt ended it early). */
-  result?: ApplyResult;
-  /** For refused: 'graphql-breaking'. */
-  breaking?: SourceGraphqlChange[];
-  /** For refused: 'operations-failing': the frontend operations `operations.failOn` refuses. */
-  failing?: OperationsFailure;
-  /** For refused: 'data-loss'. */
-  losing?: PlanSource[];
-  /** For refused: 'invalid-data'. */
-  invalidData?: PlanSource[];
-  /** For refused: 'conversion-failed'. */
-  blocked?: PlanSource[];
-}
+export type { ApplyRefusal, ApplyReport } from './apply-report.js';
 
 /**
  * graphform's apply, holding the state lock throughout: reads state and declarations, makes
