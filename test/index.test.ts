@@ -6,7 +6,7 @@ import { createGraphClient } from '../src/graph/client.js';
 import * as graphform from '../src/index.js';
 import { createLocalBackend } from '../src/state/local-backend.js';
 import { makeProjectDir, makeTempDir } from './helpers/temp-dir.js';
-import { testEnvironment } from './helpers/workflow-environment.js';
+import { testEnvironment } from './helpers/workflow-host.js';
 
 describe('the programmatic API', () => {
   it('plans declarations with the exported pure pieces, and the plan they make applies to an emulator', async () => {

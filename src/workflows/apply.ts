@@ -17,26 +17,26 @@ import { TOOL_VERSION } from '../version.js';
 import { withOperations } from './check-operations.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
-import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
+import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './internal/check-declared-data.js';
 import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
-import { requestLog, type WorkflowEnvironment } from './environment.js';
+import { requestLog, type WorkflowEnvironment } from './host.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import type { LoadedProject } from './load-project.js';
-import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
+import type { LoadedProject } from './internal/load-project.js';
+import { openEnvironment, type OpenedEnvironment } from './internal/open-environment.js';
 import { planOptions, type PlanWorkflowInput } from './plan.js';
-import { loadValidProject, makePlan, refreshAll } from './planning.js';
-import { stateBackendFor } from './state-backend.js';
-import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
-import { resolveSelection } from './select.js';
-import { serviceWaits } from './service-waits.js';
-import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
-import { fetchPendingSnapshots } from './remote-snapshots.js';
-import { recordRefreshed } from './refresh-only.js';
+import { loadValidProject, makePlan, refreshAll } from './internal/planning.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './internal/saved-plan.js';
+import { resolveSelection } from './internal/select.js';
+import { serviceWaits } from './internal/service-waits.js';
+import { keepHooks, PreparedSnapshots, withKeepAccounts } from '../keep/keep-accounts.js';
+import { fetchPendingSnapshots } from '../keep/remote-snapshots.js';
+import { recordRefreshed } from './internal/refresh-only.js';
 import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
-import { blockedKeepSources } from './keep-blocked.js';
-import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
-import { workersFromBytes } from './workers-from.js';
+import { blockedKeepSources } from '../keep/keep-blocked.js';
+import { countingSourceFor, withDeleteCounts } from '../keep/wipe-counts.js';
+import { workersFromBytes } from './internal/workers-from.js';
 
 /** What to apply: a plan made now from the inputs (as `graphform apply`), a saved plan file, or a plan object. */
 export interface ApplyInput extends PlanWorkflowInput {
@@ -206,7 +206,7 @@ async function decideAndApply(
     toolVersion: TOOL_VERSION,
     parallelism: input.parallelism ?? 1,
     repushData: async (declaration, tally, snapshot) =>
-      (await import('../data/keep/restore-items.js')).restoreItems({
+      (await import('../keep/restore-items.js')).restoreItems({
         client: tallyingClient(client, tally, requestLog(env).log),
         declaration,
         snapshot,

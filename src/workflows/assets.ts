@@ -13,11 +13,11 @@ import type { Asset } from '../marketing/types.js';
 import type { AssetFilter, SourceImport } from '../model/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { DEFAULT_MAX_ERRORS, loadSource, offlineClient, pushConfig, type LoadedSource, type PushFlags } from './data.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { openEnvironment } from './open-environment.js';
-import { openMarketing } from './open-marketing.js';
-import { stateBackendFor } from './state-backend.js';
-import { configFor, resolveSelection } from './select.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import { openEnvironment } from './internal/open-environment.js';
+import { openMarketing } from './internal/open-marketing.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { configFor, resolveSelection } from './internal/select.js';
 
 export interface AssetsListInput extends ProjectSelection {
   /** Assets per Open API request, 1-100 (default: the Open API client's, 100). */

@@ -3,9 +3,9 @@ import { DEFAULT_LOGIN_TIMEOUT_MS, login } from '../marketing/login.js';
 import { continuesChain } from '../marketing/session.js';
 import { refreshExpiresAt } from '../marketing/stored-tokens.js';
 import type { AppMode, StoredTokens } from '../marketing/types.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { openMarketing, type OpenedMarketing } from './open-marketing.js';
-import { resolveSelection } from './select.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import { openMarketing, type OpenedMarketing } from './internal/open-marketing.js';
+import { resolveSelection } from './internal/select.js';
 
 /** The marketing app the commands use: the config's `marketing:` block, or the embedded emulator's demo app. */
 export interface AuthApp {

@@ -7,11 +7,11 @@ import { plannedSources, type NamedDefinition } from '../operations/planned-sour
 import type { OperationChange, OperationsConfig, OperationsReport } from '../operations/types.js';
 import type { Plan } from '../plan/types.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { loadValidProject } from './planning.js';
-import { configFor } from './select.js';
-import { readDocuments } from './operation-documents.js';
-import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import { loadValidProject } from './internal/planning.js';
+import { configFor } from './internal/select.js';
+import { readDocuments } from './internal/operation-documents.js';
+import { offlineEnvironment, servedItemFields } from './internal/served-item-fields.js';
 
 /**
  * The plan with the frontends' operations checked against the schema served after it is

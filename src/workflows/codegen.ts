@@ -2,13 +2,13 @@ import path from 'node:path';
 import { generateSource, type GeneratedFile } from '../codegen/generate.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, servedSchemaLeftovers, writeGenerated, type FileOutcome } from './codegen-files.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { loadProject } from './load-project.js';
-import { refuseInvalid } from './planning.js';
-import { configFor } from './select.js';
-import { warn } from './environment.js';
-import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
+import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, servedSchemaLeftovers, writeGenerated, type FileOutcome } from './internal/codegen-files.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import { loadProject } from './internal/load-project.js';
+import { refuseInvalid } from './internal/planning.js';
+import { configFor } from './internal/select.js';
+import { warn } from './host.js';
+import { offlineEnvironment, servedItemFields } from './internal/served-item-fields.js';
 import { SERVED_SCHEMA_FILES, SERVED_SCHEMA_HEADER, servedSchemaFiles } from '../codegen/served-sdl.js';
 
 export interface CodegenInput extends ProjectSelection {

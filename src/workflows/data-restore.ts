@@ -6,10 +6,10 @@ import { withPending } from '../state/state.js';
 import type { PendingSnapshot, State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { loadSource, pushLoaded, type DataPushInput, type DataPushResult } from './data.js';
-import type { WorkflowEnvironment } from './environment.js';
-import { fetchIfMissing, removeStoredCopy } from './remote-snapshots.js';
-import { configFor } from './select.js';
-import { stateBackendFor } from './state-backend.js';
+import type { WorkflowEnvironment } from './host.js';
+import { fetchIfMissing, removeStoredCopy } from '../keep/remote-snapshots.js';
+import { configFor } from './internal/select.js';
+import { stateBackendFor } from './internal/state-backend.js';
 
 export interface DataRestoreInput extends Omit<DataPushInput, 'source' | 'files'> {
   /** The snapshot file (relative to the working directory): one a keeping apply wrote, or any wire-form NDJSON of the source. */
@@ -95,12 +95,12 @@ export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironm
  * refused unless the caller chose to forget the recorded items it no longer holds.
  */
 async function changedSnapshot(file: string, pending: PendingSnapshot, input: DataRestoreInput, source: string): Promise<boolean> {
-  const { snapshotHash } = await import('../data/keep/snapshot-file.js');
+  const { snapshotHash } = await import('../keep/snapshot-file.js');
   const hash = await snapshotHash(file).catch(() => undefined);
   // A file that cannot be read is the push's to report, with its own code.
   if (hash === undefined || hash === pending.hash) return false;
   if (input.forgetMissingItems === true) return true;
-  const { snapshotChangedError } = await import('../data/keep/restore-items.js');
+  const { snapshotChangedError } = await import('../keep/restore-items.js');
   throw snapshotChangedError(pending.snapshot, source, input.snapshot);
 }
 

@@ -10,23 +10,23 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { SentTally, tallyingClient, type ServedProgress, type ServedReport } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
-import type { LoadedSource } from './loaded-source.js';
+import type { LoadedSource } from './internal/loaded-source.js';
 import type { DeleteCount } from '../plan/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { withLedger } from '../state/state.js';
 import type { StateBackend } from '../state/types.js';
 import { ownValue } from '../model/own.js';
-import { requestLog, type ProjectSelection, type WorkflowEnvironment } from './environment.js';
+import { requestLog, type ProjectSelection, type WorkflowEnvironment } from './host.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
-import { loadProject } from './load-project.js';
-import { openEnvironment } from './open-environment.js';
+import { loadProject } from './internal/load-project.js';
+import { openEnvironment } from './internal/open-environment.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import { clearPendingAfterPush } from './pending-push.js';
-import { serviceWaits } from './service-waits.js';
-import { stateBackendFor } from './state-backend.js';
-import { configFor } from './select.js';
-import { purgeCount } from './wipe-counts.js';
-import { workersFromBytes } from './workers-from.js';
+import { clearPendingAfterPush } from './internal/pending-push.js';
+import { serviceWaits } from './internal/service-waits.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { configFor } from './internal/select.js';
+import { purgeCount } from '../keep/wipe-counts.js';
+import { workersFromBytes } from './internal/workers-from.js';
 
 /** Which source's data, and which files: none named means the source's declared `data:` files. */
 export interface DataInput extends ProjectSelection {
@@ -95,7 +95,7 @@ export interface DataPurgeResult {
   refused?: 'cancelled' | 'interrupted';
 }
 
-export type { LoadedSource } from './loaded-source.js';
+export type { LoadedSource } from './internal/loaded-source.js';
 
 /** `graphform data validate`: checks the items against the source's declaration, offline. */
 export async function dataValidate(input: DataInput, env: WorkflowEnvironment): Promise<ValidationSummary> {
@@ -131,11 +131,11 @@ export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): 
     async () => {
       const files = input.files ?? [];
       // The declared files pushed whole are what apply would have sent: the ledger records them once served.
-      const fingerprint = files.length === 0 ? (await import('./push-ledger.js')).pushFingerprint(project.declaration) : undefined;
+      const fingerprint = files.length === 0 ? (await import('./internal/push-ledger.js')).pushFingerprint(project.declaration) : undefined;
       const result = await pushLoaded(env, input, project, environment, fingerprint?.sink);
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
       if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
-      if (fingerprint !== undefined) await (await import('./push-ledger.js')).recordPushedLedger(env, backend, project, result, fingerprint);
+      if (fingerprint !== undefined) await (await import('./internal/push-ledger.js')).recordPushedLedger(env, backend, project, result, fingerprint);
       return result;
     },
     (text) => env.report({ kind: 'notice', text }),

@@ -14,14 +14,14 @@ import { emptyState, stateDefinitions, stateEntry, withSource } from '../state/s
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { warn, type ProjectSelection, type WorkflowEnvironment } from './environment.js';
-import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from './import-files.js';
+import { warn, type ProjectSelection, type WorkflowEnvironment } from './host.js';
+import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from './internal/import-files.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
-import { loadProject } from './load-project.js';
-import { openEnvironment } from './open-environment.js';
+import { loadProject } from './internal/load-project.js';
+import { openEnvironment } from './internal/open-environment.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import { stateBackendFor } from './state-backend.js';
-import { configFor } from './select.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { configFor } from './internal/select.js';
 
 export interface ImportInput extends ProjectSelection {
   /** The source to import; or `all` for every source of the account that graphform does not manage. */

@@ -2,22 +2,22 @@ import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { breakingGraphqlChanges, type SourceGraphqlChange } from '../graphql-impact/policy.js';
 import type { Plan, PlanSource, PlanStrategy } from '../plan/types.js';
 import type { State } from '../state/types.js';
-import { withDataChecks, invalidDataSources } from './check-declared-data.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { withDataChecks, invalidDataSources } from './internal/check-declared-data.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import type { LoadedProject } from './load-project.js';
-import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
-import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
-import { stateBackendFor } from './state-backend.js';
-import { resolveSelection } from './select.js';
-import { withKeepAccounts } from './keep-accounts.js';
+import type { LoadedProject } from './internal/load-project.js';
+import { openEnvironment, type OpenedEnvironment } from './internal/open-environment.js';
+import { loadValidProject, makePlan, refreshAll, type Refreshed } from './internal/planning.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { resolveSelection } from './internal/select.js';
+import { withKeepAccounts } from '../keep/keep-accounts.js';
 import { withOperations } from './check-operations.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import { blockedKeepSources } from './keep-blocked.js';
-import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
-import { stopIfInterrupted } from './plan-interrupted.js';
+import { blockedKeepSources } from '../keep/keep-blocked.js';
+import { countingSourceFor, withDeleteCounts } from '../keep/wipe-counts.js';
+import { stopIfInterrupted } from './internal/plan-interrupted.js';
 
 /** What to plan: the CLI's `plan` flags as plain values. */
 export interface PlanWorkflowInput extends ProjectSelection {

@@ -4,9 +4,9 @@ import { ownValue } from '../model/own.js';
 import { withoutSource } from '../state/state.js';
 import type { State, StateBackend, StateSourceEntry } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { stateBackendFor } from './state-backend.js';
-import { resolveSelection } from './select.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { resolveSelection } from './internal/select.js';
 
 /** One source as `state list` shows it. */
 export interface StateSourceSummary {

@@ -2,10 +2,10 @@ import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { loadProject } from './load-project.js';
-import { configFor } from './select.js';
-import { readStateSourcesLeniently } from './state-sources.js';
+import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import { loadProject } from './internal/load-project.js';
+import { configFor } from './internal/select.js';
+import { readStateSourcesLeniently } from './internal/state-sources.js';
 import { DEFAULT_CMS_TYPES } from '../emulator/sources/cms.js';
 import type { AccountTypes } from '../validate/context.js';
 
@@ -39,7 +39,7 @@ export async function validate(selection: ProjectSelection, env: WorkflowEnviron
   const cms = knownCmsTypes(config, selection.environment);
   const project = await loadProject(env, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
   // Warnings only: a data file the generated CI files do not watch would not run the pipeline. Loaded only for a project with data files.
-  const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./ci-paths-check.js')).ciPathWarnings(config.rootDir, env.cwd, project.declarations) : [];
+  const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./internal/ci-paths-check.js')).ciPathWarnings(config.rootDir, env.cwd, project.declarations) : [];
   const diagnostics = [...project.diagnostics, ...ciPaths];
   return { ok: !hasErrors(diagnostics), declarations: project.declarations, diagnostics, sources: project.sources, config };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { apply, plan } from '../../src/workflows/index.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * A partial update that makes a property searchable renames its field in data lines

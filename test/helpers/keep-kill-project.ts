@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as graphform from '../../src/index.js';
 import { generateItems, INITIAL_SHAPE, LOCAL_CONFIG, ndjson, newsYaml, type NewsItem, type NewsShape } from './keep-news.js';
 import { writeFiles } from './temp-dir.js';
-import { testEnvironment } from './workflow-environment.js';
+import { testEnvironment } from './workflow-host.js';
 
 /**
  * A project for the kill test (keep-kill.test.ts), made once and copied per run: the news

@@ -7,7 +7,7 @@ import { CONFIG, expected, ndjson as docsNdjson, pages, served as servedDocs, SO
 import { generateItems, INITIAL_SHAPE, ndjson, newsYaml, type NewsItem } from '../helpers/keep-news.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * Nothing may happen between deciding and doing unseen: apply's plan reads every item a

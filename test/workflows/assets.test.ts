@@ -6,7 +6,7 @@ import { apply, assetsList, assetsSync, authLogin, isInvalidDeclarationsError, s
 import { rejection } from '../helpers/graphform-error.js';
 import { visitAuthorizationUrl } from '../helpers/login-browser.js';
 import { makeProjectDir, makeTempDir, writeFiles } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 import { freePort } from '../marketing/fake-platform.js';
 import { NEWS } from '../helpers/news-source.js';
 

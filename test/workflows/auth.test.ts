@@ -7,7 +7,7 @@ import { rejection } from '../helpers/graphform-error.js';
 import { visitAuthorizationUrl } from '../helpers/login-browser.js';
 import { signIn } from '../helpers/oauth.js';
 import { makeProjectDir, makeTempDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 import { freePort } from '../marketing/fake-platform.js';
 
 interface StoredEntry {

@@ -6,7 +6,7 @@ import { detailedExitCode } from '../../src/plan/policy.js';
 import type { State } from '../../src/state/types.js';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * A declaration that drops `data:` altogether is the transition of declared data to none:

@@ -7,7 +7,7 @@ import { renderPlanText } from '../../src/render/plan-text.js';
 import { Chalk } from 'chalk';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * Declared data is desired state: the items of a source's `data:` files are compared with

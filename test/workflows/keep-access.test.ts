@@ -8,7 +8,7 @@ import { assertFreshBuild, runBuilt } from '../helpers/built-binary.js';
 import { generateItems, INITIAL_SHAPE, key, newsYaml, type NewsItem, type NewsShape } from '../helpers/keep-news.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * Access kept as it was, on a service stand-in that serves Status but not `_rbac` back

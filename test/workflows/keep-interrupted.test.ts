@@ -3,14 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { keepMarker } from '../../src/apply/pending.js';
-import { SnapshotWriter } from '../../src/data/keep/snapshot-file.js';
-import { snapshotName } from '../../src/data/keep/snapshot-paths.js';
+import { SnapshotWriter } from '../../src/keep/snapshot-file.js';
+import { snapshotName } from '../../src/keep/snapshot-paths.js';
 import { hashDefinition } from '../../src/model/hash.js';
 import { createLocalBackend } from '../../src/state/local-backend.js';
 import { withPending } from '../../src/state/state.js';
 import type { State } from '../../src/state/types.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 const SOURCE = (type: string, moved: boolean): string =>
   [

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
-import type { KeepAccount, KeepRow } from '../../src/data/keep/types.js';
+import type { KeepAccount, KeepRow } from '../../src/keep/types.js';
 import { copyBuiltBinary, type BuiltCopy } from '../helpers/keep-built-copy.js';
 import {
   expectedServed,
@@ -18,7 +18,7 @@ import {
   type NewsShape,
 } from '../helpers/keep-news.js';
 import { makeProjectDir, writeFiles } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * The keep step end to end ("Done when" of the issue): a source with 5 items in its data:

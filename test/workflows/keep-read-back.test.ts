@@ -4,7 +4,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { isWrite, startTestEmulator } from '../helpers/emulator.js';
 import { startFirstPageAgainProxy } from '../helpers/export-double.js';
 import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-project.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /** The content GraphQL queries of the read-back. */
 const READ_BACK = { method: 'POST', pathPrefix: '/content/v2', hold: true, count: 1_000 } as const;

@@ -7,7 +7,7 @@ import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject } from '../helpers/graph-project.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * Switching `searchable` is a partial update (POST), which keeps the items, but it renames

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { generateItems, INITIAL_SHAPE, key, LOCAL_CONFIG, ndjson, newsYaml, rbacOf, readServed, RBAC } from '../helpers/keep-news.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * The keep step's settings end to end. The other path of "what cannot be read back is never

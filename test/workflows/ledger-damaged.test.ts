@@ -9,7 +9,7 @@ import { renderPlanText } from '../../src/render/plan-text.js';
 import type { DataLedger, State } from '../../src/state/types.js';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * A ledger in state that is damaged or hand-edited is read as no ledger: every declared

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { CONFIG } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 const source = (property: string, moved: boolean): string =>
   [

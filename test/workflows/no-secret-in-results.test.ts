@@ -7,7 +7,7 @@ import { graphClientFor, sampleDefinition, startTestEmulator } from '../helpers/
 import { NEWS } from '../helpers/news-source.js';
 import { leakedEncodings } from '../helpers/secret-encodings.js';
 import { makeProjectDir, makeTempDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 import { startTerraformHttpServer } from '../state/terraform-http-server.js';
 
 const APP_KEY = 'app-key-known';

@@ -8,7 +8,7 @@ import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { runCli } from '../helpers/run-cli.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /** The first request of a plan's refresh: the emulator holds it until the test has fired the stop signal. */
 const READ = { method: 'GET', pathPrefix: '/api/content/v3/types' } as const;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 /**
  * What a script needs that the command line has, from the package's exports alone: the items

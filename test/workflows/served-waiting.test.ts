@@ -4,7 +4,7 @@ import type { ApplyEvent } from '../../src/index.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { shopYaml } from '../helpers/graph-project.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 const product = (id: string, language = 'en'): string =>
   `{"index":{"_id":"${id}","language_routing":"${language}"}}\n{"ContentType":["Item","Product"],"Language":{"Name":"${language}"},"Status":"Published","_rbac":"r:Everyone:Read","Name___searchable":"${id}"}\n`;

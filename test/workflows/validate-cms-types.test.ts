@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/workflows/validate.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testEnvironment } from '../helpers/workflow-host.js';
 
 const source = (typeName: string): string => `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Title: { type: String }\n`;
 

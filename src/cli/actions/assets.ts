@@ -4,7 +4,7 @@ import { escapeControl as e } from '../../render/escape-control.js';
 import { assetsList as listWorkflow, assetsSync as syncWorkflow } from '../../workflows/assets.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 import { renderAssetTable } from './asset-table.js';
 import { pushFlags, reporter, selection, showValidation, unlessInvalid, type PushOptions } from './data.js';
 

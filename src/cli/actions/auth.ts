@@ -3,7 +3,7 @@ import { authLogin as loginWorkflow, authLogout as logoutWorkflow, authRefresh a
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { openBrowser } from '../open-browser.js';
-import { clock, workflowEnvironmentFor } from '../workflow-environment.js';
+import { clock, workflowEnvironmentFor } from '../workflow-host.js';
 import { selection } from './data.js';
 import { describeExpiry } from './auth-expiry.js';
 

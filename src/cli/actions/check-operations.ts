@@ -4,7 +4,7 @@ import { operationsLines } from '../../render/operations-text.js';
 import { MARKDOWN_MAX_CHARS } from '../../render/plan-markdown.js';
 import { checkOperationsNow } from '../../workflows/check-operations.js';
 import type { CommandContext } from '../context.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 export interface CheckOperationsFlags {
   documents?: string[];

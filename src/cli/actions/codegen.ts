@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { escapeControl as e } from '../../render/escape-control.js';
-import type { FileOutcome } from '../../workflows/codegen-files.js';
+import type { FileOutcome } from '../../workflows/internal/codegen-files.js';
 import { codegen as codegenWorkflow } from '../../workflows/codegen.js';
 import type { CommandContext } from '../context.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 export interface CodegenFlags {
   out?: string;

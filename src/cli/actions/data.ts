@@ -11,8 +11,8 @@ import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
 import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, type DataPushResult, type PushFlags } from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
-import { targetName } from '../../workflows/open-environment.js';
-import type { ProjectSelection } from '../../workflows/environment.js';
+import { targetName } from '../../workflows/internal/open-environment.js';
+import type { ProjectSelection } from '../../workflows/host.js';
 import type { DataRestoreResult } from '../../workflows/data-restore.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
@@ -20,7 +20,7 @@ import { canPrompt, confirm } from '../prompt.js';
 import { renderError } from '../render-error.js';
 import { servedLine, servedWaitingLine } from '../../render/served-text.js';
 import { waitLines } from '../wait-lines.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 export interface DataFileOptions {
   maxErrors: number;

@@ -1,7 +1,7 @@
 import { importSource, type ImportedSource } from '../../workflows/import.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 export interface ImportOptions {
   all: boolean;

@@ -6,10 +6,10 @@ import { isFailure, operationsError, operationsFailure } from '../../operations/
 import { serializePlan } from '../../plan/plan-file.js';
 import type { Plan } from '../../plan/types.js';
 import { detailedExitCode } from '../../plan/policy.js';
-import { invalidDataError } from '../../workflows/check-declared-data.js';
-import { blockedKeepError } from '../../workflows/keep-blocked.js';
+import { invalidDataError } from '../../workflows/internal/check-declared-data.js';
+import { blockedKeepError } from '../../keep/keep-blocked.js';
 import { plan as planWorkflow } from '../../workflows/plan.js';
-import { PLAN_INTERRUPTED } from '../../workflows/plan-interrupted.js';
+import { PLAN_INTERRUPTED } from '../../workflows/internal/plan-interrupted.js';
 import { isGraphformError } from '../../diagnostics/errors.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { againstBase, readBasePlan, withNote } from '../base-plan.js';
@@ -17,7 +17,7 @@ import type { CommandContext } from '../context.js';
 import { planInputFrom, type PlanFlags } from '../plan-options.js';
 import { renderPlanFor } from '../render-plan.js';
 import { reportInvalidData } from '../report-invalid-data.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 export interface PlanCommandFlags extends PlanFlags {
   out?: string;

@@ -4,8 +4,8 @@ import { escapeControl } from '../../render/escape-control.js';
 import type { PendingWork, StateBackend } from '../../state/types.js';
 import { listState, removeFromState, showState, unlockState } from '../../workflows/state.js';
 import type { CommandContext, OutputFormat } from '../context.js';
-import { stateBackendFor } from '../../workflows/state-backend.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { stateBackendFor } from '../../workflows/internal/state-backend.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 /** Where a state command writes, and how. */
 export interface StateOutput {

@@ -3,7 +3,7 @@ import { renderDiagnosticsJson } from '../../render/diagnostics-json.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { validate as validateWorkflow } from '../../workflows/validate.js';
 import type { CommandContext } from '../context.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowEnvironmentFor } from '../workflow-host.js';
 
 export async function validate(ctx: CommandContext): Promise<number> {
   const { config, env } = ctx.globals();
