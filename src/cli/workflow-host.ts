@@ -1,14 +1,14 @@
 import { thisProcessHolder } from '../state/this-process.js';
-import type { WorkflowEnvironment, WorkflowMessage } from '../workflows/host.js';
+import type { WorkflowHost, WorkflowMessage } from '../workflows/host.js';
 import type { CommandContext } from './context.js';
 
 /**
- * The workflows' environment as the command line gives it: the process's folder, variables
+ * The workflows' host as the command line gives it: the process's folder, variables
  * and clock, this process as the lock holder, and every message printed on stderr (warnings,
  * notes and notices in yellow, request logs only under --verbose). `signal` is the interrupt
  * trap's, for the commands that hold the lock or send requests.
  */
-export function workflowEnvironmentFor(ctx: CommandContext, signal?: AbortSignal): WorkflowEnvironment {
+export function workflowHostFor(ctx: CommandContext, signal?: AbortSignal): WorkflowHost {
   const verbose = ctx.globals().verbose;
   return {
     cwd: ctx.io.cwd,

@@ -11,7 +11,7 @@ import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
 import { summarize } from '../plan/policy.js';
 import { carriesItems, renamesWireFields } from '../plan/wire-renames.js';
 import type { Plan, PlanSource } from '../plan/types.js';
-import { requestLog, type WorkflowEnvironment } from '../workflows/host.js';
+import { requestLog, type WorkflowHost } from '../workflows/host.js';
 import type { LoadedProject } from '../workflows/internal/load-project.js';
 import { remoteSnapshotHooks, removeStoredCopy } from './remote-snapshots.js';
 import type { CountingSource } from './wipe-counts.js';
@@ -66,7 +66,7 @@ export class PreparedSnapshots {
  * account that cannot be had keeps `dataLoss` (it says why). With `prepared` (apply, when
  * nothing waits before sending), the read also writes each source's snapshot.
  */
-export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, input: KeepAccountInput, prepared?: PreparedSnapshots): Promise<Plan> {
+export async function withKeepAccounts(host: WorkflowHost, plan: Plan, input: KeepAccountInput, prepared?: PreparedSnapshots): Promise<Plan> {
   const declarations = new Map(input.project.declarations.map((d) => [d.id, d]));
   let changed = false;
   const sources: PlanSource[] = [];
@@ -79,7 +79,7 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
     }
     let kept: KeptItems;
     try {
-      kept = await readBack(env, source, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, env.now()));
+      kept = await readBack(host, source, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, host.now()));
     } catch (error) {
       if (!isGraphformError(error)) throw error;
       kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
@@ -102,16 +102,16 @@ export async function withKeepAccounts(env: WorkflowEnvironment, plan: Plan, inp
  * credentials, carried over and validated, and written to `snapshot` when given. An account
  * of `{known: false}` when the service was not read or cannot be counted.
  */
-async function readBack(env: WorkflowEnvironment, source: PlanSource, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined): Promise<KeptItems> {
+async function readBack(host: WorkflowHost, source: PlanSource, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined): Promise<KeptItems> {
   const before = heldDefinition(declaration.id, input.remote);
   if (before === undefined) return { account: { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` }, before: declaration.definition };
   const counting = input.counting;
   if ('unknown' in counting) return { account: { known: false, reason: counting.unknown }, before };
   const config = input.project.config;
   const { declaredDataKeys } = await import('./data-keys.js');
-  const dataKeys = await declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
+  const dataKeys = await declaredDataKeys(declaration, { cwd: host.cwd, root: config.rootDir }, config.data);
   const { runKeep } = await import('./run-keep.js');
-  const root = path.resolve(env.cwd, config.rootDir);
+  const root = path.resolve(host.cwd, config.rootDir);
   const run = await runKeep({
     endpoint: counting.endpoint,
     ...(counting.publicEndpoint === undefined ? {} : { publicEndpoint: counting.publicEndpoint }),
@@ -121,7 +121,7 @@ async function readBack(env: WorkflowEnvironment, source: PlanSource, declaratio
     enabled: keepEnabled(declaration, input.environment),
     rename: renamesWireFields(source),
     ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
-    options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(env), ...(env.signal === undefined ? {} : { signal: env.signal }) },
+    options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(host), ...(host.signal === undefined ? {} : { signal: host.signal }) },
   });
   const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
   const account = withUnservedValues(run.account, source.outside, declaration.definition);
@@ -141,33 +141,33 @@ export function heldDefinition(id: string, remote: Readonly<Record<string, Remot
  * of a snapshot (and its copy) once its items are served.
  */
 export function keepHooks(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   input: KeepAccountInput,
   prepared?: PreparedSnapshots,
 ): Pick<ApplyOptions, 'keepItems' | 'removeSnapshot' | 'pruneSnapshots' | 'mergeSnapshots' | 'storeSnapshot' | 'removeStoredCopy'> {
-  const root = path.resolve(env.cwd, input.project.config.rootDir);
+  const root = path.resolve(host.cwd, input.project.config.rootDir);
   return {
-    ...remoteSnapshotHooks(env, input.environment, root),
+    ...remoteSnapshotHooks(host, input.environment, root),
     keepItems: async (source, declaration) => {
       const taken = prepared?.take(source.id);
       if (taken !== undefined) return taken;
       try {
-        return await readBack(env, source, declaration, input, snapshotPath(root, input.environment.name, source.id, env.now()));
+        return await readBack(host, source, declaration, input, snapshotPath(root, input.environment.name, source.id, host.now()));
       } catch (error) {
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
         // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.
-        if (!isGraphformError(error) || env.signal?.aborted === true) throw error;
+        if (!isGraphformError(error) || host.signal?.aborted === true) throw error;
         return { account: { known: false, reason: `${error.message} (${error.code})` }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
       }
     },
     removeSnapshot: async (snapshot) => {
       await rm(path.resolve(root, snapshot.snapshot), { force: true });
-      await removeStoredCopy(env, input.environment, snapshot);
+      await removeStoredCopy(host, input.environment, snapshot);
     },
     mergeSnapshots: async (id, fresh, owed) => {
       const declaration = input.project.declarations.find((d) => d.id === id);
       const config = input.project.config;
-      const fromFiles = declaration === undefined ? new Set<string>() : await (await import('./data-keys.js')).declaredDataKeys(declaration, { cwd: env.cwd, root: config.rootDir }, config.data);
+      const fromFiles = declaration === undefined ? new Set<string>() : await (await import('./data-keys.js')).declaredDataKeys(declaration, { cwd: host.cwd, root: config.rootDir }, config.data);
       return (await import('./merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id, fromFiles);
     },
     pruneSnapshots: async (id, current) => {

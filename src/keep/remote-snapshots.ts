@@ -4,7 +4,7 @@ import type { ApplyOptions } from '../apply/apply-plan.js';
 import type { EnvironmentConfig } from '../config/types.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { PendingSnapshot, State } from '../state/types.js';
-import type { WorkflowEnvironment } from '../workflows/host.js';
+import type { WorkflowHost } from '../workflows/host.js';
 import { snapshotStoreFor } from '../workflows/internal/state-backend.js';
 
 /**
@@ -12,12 +12,12 @@ import { snapshotStoreFor } from '../workflows/internal/state-backend.js';
  * before state names it (so before the request that wipes), and the copy is removed with
  * the snapshot. Nothing for local state, whose snapshots sit beside it on this machine.
  */
-export function remoteSnapshotHooks(env: WorkflowEnvironment, environment: EnvironmentConfig, root: string): Pick<ApplyOptions, 'storeSnapshot' | 'removeStoredCopy'> {
+export function remoteSnapshotHooks(host: WorkflowHost, environment: EnvironmentConfig, root: string): Pick<ApplyOptions, 'storeSnapshot' | 'removeStoredCopy'> {
   const remote = snapshotStoreFor(environment);
   if (remote === undefined) return {};
   return {
     storeSnapshot: async (id, snapshot) => (await import('./remote-snapshot.js')).storeSnapshot(root, snapshot, id, remote.store, remote.partBytes),
-    removeStoredCopy: (snapshot) => removeStoredCopy(env, environment, snapshot),
+    removeStoredCopy: (snapshot) => removeStoredCopy(host, environment, snapshot),
   };
 }
 
@@ -25,14 +25,14 @@ export function remoteSnapshotHooks(env: WorkflowEnvironment, environment: Envir
  * Removes a snapshot's copy beside the state once state no longer names it. A failure only
  * leaves a copy no run reads again: it is told, not fatal.
  */
-export async function removeStoredCopy(env: WorkflowEnvironment, environment: EnvironmentConfig, snapshot: PendingSnapshot): Promise<void> {
+export async function removeStoredCopy(host: WorkflowHost, environment: EnvironmentConfig, snapshot: PendingSnapshot): Promise<void> {
   const remote = snapshotStoreFor(environment);
   if (snapshot.remote === undefined || remote === undefined) return;
   try {
     await (await import('./remote-snapshot.js')).removeStoredSnapshot(snapshot.remote, remote.store);
   } catch (error) {
     if (!isGraphformError(error)) throw error;
-    env.report({ kind: 'notice', text: `The copy of ${snapshot.snapshot} beside the state (${snapshot.remote.name}-1 … -${snapshot.remote.parts}) was not removed: ${error.message}. State no longer names it; remove it on the state server.` });
+    host.report({ kind: 'notice', text: `The copy of ${snapshot.snapshot} beside the state (${snapshot.remote.name}-1 … -${snapshot.remote.parts}) was not removed: ${error.message}. State no longer names it; remove it on the state server.` });
   }
 }
 
@@ -42,7 +42,7 @@ export async function removeStoredCopy(env: WorkflowEnvironment, environment: En
  * them as the runner that wrote them would. One that cannot be fetched is told and left: the
  * source's re-push then stops with GF_KEEP_SNAPSHOT_MISSING, its marker kept.
  */
-export async function fetchPendingSnapshots(env: WorkflowEnvironment, environment: EnvironmentConfig, state: State | undefined, root: string): Promise<void> {
+export async function fetchPendingSnapshots(host: WorkflowHost, environment: EnvironmentConfig, state: State | undefined, root: string): Promise<void> {
   for (const [id, entry] of Object.entries(state?.sources ?? {})) {
     const snapshot = entry.pending?.keep;
     if (snapshot === undefined) continue;
@@ -50,7 +50,7 @@ export async function fetchPendingSnapshots(env: WorkflowEnvironment, environmen
       await fetchIfMissing(environment, root, snapshot, id);
     } catch (error) {
       if (!isGraphformError(error)) throw error;
-      env.report({ kind: 'notice', text: error.message });
+      host.report({ kind: 'notice', text: error.message });
     }
   }
 }

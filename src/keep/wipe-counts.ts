@@ -6,7 +6,7 @@ import type { SourceDefinition } from '../model/types.js';
 import type { DeleteCount, Plan } from '../plan/types.js';
 import { stateDefinitions } from '../state/state.js';
 import type { State } from '../state/types.js';
-import { requestLog, type WorkflowEnvironment } from '../workflows/host.js';
+import { requestLog, type WorkflowHost } from '../workflows/host.js';
 import type { OpenedEnvironment } from '../workflows/internal/open-environment.js';
 
 /** Where the items of the environment's sources can be counted, or why they cannot. */
@@ -49,9 +49,9 @@ export interface WipeCountInput {
  * (and lose any `deletes` a plan file carried). Sources are counted one after another:
  * there are seldom more than a few.
  */
-export async function withDeleteCounts(env: WorkflowEnvironment, plan: Plan, input: WipeCountInput): Promise<Plan> {
+export async function withDeleteCounts(host: WorkflowHost, plan: Plan, input: WipeCountInput): Promise<Plan> {
   const applied = stateDefinitions(input.state);
-  const options = { timeoutMs: input.http.timeoutMs, maxAttempts: input.http.maxAttempts, ...requestLog(env) };
+  const options = { timeoutMs: input.http.timeoutMs, maxAttempts: input.http.maxAttempts, ...requestLog(host) };
   const sources = [];
   for (const source of plan.sources) {
     const { deletes: _stale, ...rest } = source;
@@ -82,7 +82,7 @@ function currentDefinition(id: string, remote: Readonly<Record<string, RemoteDef
  * say). Never throws: a count that cannot be had is `{known: false, reason}`.
  */
 export async function purgeCount(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   opened: OpenedEnvironment,
   target: { env: EnvironmentConfig; id: string; languages: readonly string[]; declared: SourceDefinition; http: HttpConfig },
 ): Promise<DeleteCount> {
@@ -90,6 +90,6 @@ export async function purgeCount(
   if ('unknown' in counting) return { known: false, reason: counting.unknown };
   const remote = await opened.client.getTypes(target.id).catch(() => undefined);
   const definition = remote?.status === 'found' ? remote.definition : target.declared;
-  const options = { timeoutMs: target.http.timeoutMs, maxAttempts: target.http.maxAttempts, ...requestLog(env) };
+  const options = { timeoutMs: target.http.timeoutMs, maxAttempts: target.http.maxAttempts, ...requestLog(host) };
   return countSourceItems(counting.endpoint, { ...definition, languages: [...target.languages] }, options);
 }

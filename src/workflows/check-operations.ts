@@ -7,7 +7,7 @@ import { plannedSources, type NamedDefinition } from '../operations/planned-sour
 import type { OperationChange, OperationsConfig, OperationsReport } from '../operations/types.js';
 import type { Plan } from '../plan/types.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { ProjectSelection, WorkflowEnvironment } from './host.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
 import { loadValidProject } from './internal/planning.js';
 import { configFor } from './internal/select.js';
 import { readDocuments } from './internal/operation-documents.js';
@@ -20,7 +20,7 @@ import { offlineEnvironment, servedItemFields } from './internal/served-item-fie
  * sources graphform does not manage (the CMS's own among them), as the account read found them.
  */
 export async function withOperations(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   plan: Plan,
   context: ImpactInput & { config: ResolvedConfig; environment: EnvironmentConfig; outside: readonly NamedDefinition[] },
 ): Promise<Plan> {
@@ -28,7 +28,7 @@ export async function withOperations(
   if (operations === undefined || plan.refreshOnly === true) return plan;
   const sources = plannedSources(plan, context, context.outside);
   const outside = new Set(context.outside.map((o) => o.id));
-  const report = await operationsReport(env, context.config.rootDir, operations, { ...sources, optional: outside, itemFields: servedItemFields(context.environment) });
+  const report = await operationsReport(host, context.config.rootDir, operations, { ...sources, optional: outside, itemFields: servedItemFields(context.environment) });
   return { ...plan, operations: report };
 }
 
@@ -38,12 +38,12 @@ export async function withOperations(
  * left out when the schema does not build with them: their types are known only in part.
  */
 export async function operationsReport(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   rootDir: string,
   config: OperationsConfig,
   sources: { before: readonly NamedDefinition[] | undefined; after: readonly NamedDefinition[]; optional?: ReadonlySet<string>; itemFields: readonly ItemField[] },
 ): Promise<OperationsReport> {
-  const read = await readDocuments(config.documents, rootDir, env.cwd);
+  const read = await readDocuments(config.documents, rootDir, host.cwd);
   const [{ checkOperations }, { servedChanges }] = await Promise.all([import('../operations/check.js'), import('../operations/schema-changes.js')]);
   const optional = sources.optional ?? new Set<string>();
   const after = await schemaOf(sources.after, optional, sources.itemFields);
@@ -85,15 +85,15 @@ export interface CheckOperationsInput extends ProjectSelection {
  * declarations give, offline (no service, no state), for a frontend repository's own CI.
  * The declarations must be valid (InvalidDeclarationsError otherwise).
  */
-export async function checkOperationsNow(input: CheckOperationsInput, env: WorkflowEnvironment): Promise<{ report: OperationsReport; config: ResolvedConfig }> {
-  const config = await configFor(input, env);
+export async function checkOperationsNow(input: CheckOperationsInput, host: WorkflowHost): Promise<{ report: OperationsReport; config: ResolvedConfig }> {
+  const config = await configFor(input, host);
   const documents = input.documents !== undefined && input.documents.length > 0 ? [...input.documents] : config.operations?.documents;
   if (documents === undefined) {
     throw new GraphformError('GF_USAGE', 'There are no frontend documents to check: the config has no operations: block, and no document patterns were given.', {
       hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or give `documents` (patterns).',
     });
   }
-  const project = await loadValidProject(env, config, undefined);
-  const report = await operationsReport(env, config.rootDir, { documents, failOn: config.operations?.failOn ?? 'broken' }, { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) });
+  const project = await loadValidProject(host, config, undefined);
+  const report = await operationsReport(host, config.rootDir, { documents, failOn: config.operations?.failOn ?? 'broken' }, { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) });
   return { report, config };
 }

@@ -35,9 +35,9 @@ export interface LockHolder {
  * to, the environment variables graphform reads (GRAPHFORM_ALLOW_EMPTY, GRAPHFORM_WORKERS_FROM_MIB,
  * and those the config interpolates), the clock, a sink for messages, the lock holder and a
  * stop signal. Workflows never read `process`, print or exit: the command line builds one of
- * these from the real process (nodeEnvironment does the same for scripts), tests build their own.
+ * these from the real process (nodeHost does the same for scripts), tests build their own.
  */
-export interface WorkflowEnvironment {
+export interface WorkflowHost {
   readonly cwd: string;
   readonly variables: Readonly<Record<string, string | undefined>>;
   now(): Date;
@@ -66,8 +66,8 @@ export interface WorkflowEnvironment {
 export interface ProjectSelection {
   /**
    * The config: an object with the shape of graphform.config.yaml (checked as the file is;
-   * its relative paths resolve against the environment's cwd), or one loaded with loadConfig.
-   * Absent: searched from the environment's cwd, as the CLI does.
+   * its relative paths resolve against the host's cwd), or one loaded with loadConfig.
+   * Absent: searched from the host's cwd, as the CLI does.
    */
   config?: GraphformConfig | ResolvedConfig;
   /** A config file to load instead of searching (the CLI's --config). */
@@ -76,17 +76,17 @@ export interface ProjectSelection {
   environment?: string;
 }
 
-/** Whether emptying is allowed: the environment's allowEmpty, or GRAPHFORM_ALLOW_EMPTY=1 among its variables. */
-export function allowsEmpty(env: WorkflowEnvironment): boolean {
-  return env.allowEmpty === true || env.variables.GRAPHFORM_ALLOW_EMPTY === '1';
+/** Whether emptying is allowed: the host's allowEmpty, or GRAPHFORM_ALLOW_EMPTY=1 among its variables. */
+export function allowsEmpty(host: WorkflowHost): boolean {
+  return host.allowEmpty === true || host.variables.GRAPHFORM_ALLOW_EMPTY === '1';
 }
 
-/** Sends a warning, with its documented code, to the environment's sink. */
-export function warn(env: WorkflowEnvironment, code: GraphformErrorCode, text: string): void {
-  env.report({ kind: 'warning', code, text });
+/** Sends a warning, with its documented code, to the host's sink. */
+export function warn(host: WorkflowHost, code: GraphformErrorCode, text: string): void {
+  host.report({ kind: 'warning', code, text });
 }
 
 /** The request logger for clients built inside a workflow: present only under `verbose`. */
-export function requestLog(env: WorkflowEnvironment): { log?: (line: string) => void } {
-  return env.verbose ? { log: (text: string) => env.report({ kind: 'log', text }) } : {};
+export function requestLog(host: WorkflowHost): { log?: (line: string) => void } {
+  return host.verbose ? { log: (text: string) => host.report({ kind: 'log', text }) } : {};
 }

@@ -16,8 +16,8 @@ import { plan as planWorkflow } from './plan.js';
 import { stateList as stateListWorkflow, stateRm as stateRmWorkflow, stateShow as stateShowWorkflow, stateUnlock as stateUnlockWorkflow } from './state.js';
 import { validate as validateWorkflow } from './validate.js';
 
-export type { LockHolder, ProjectSelection, WorkflowEnvironment, WorkflowMessage } from './host.js';
-export { nodeEnvironment, type NodeEnvironmentOptions, type WorkflowSwitches } from './node-host.js';
+export type { LockHolder, ProjectSelection, WorkflowHost, WorkflowMessage } from './host.js';
+export { nodeHost, type NodeHostOptions, type WorkflowSwitches } from './node-host.js';
 export type { EnvironmentView } from './environment-view.js';
 export { InvalidDeclarationsError, isInvalidDeclarationsError } from './invalid-declarations.js';
 export type { ValidateResult } from './validate.js';

@@ -1,8 +1,8 @@
 import { createSecretList } from '../http/secret-list.js';
 import { thisProcessHolder } from '../state/this-process.js';
-import type { WorkflowEnvironment, WorkflowMessage } from './host.js';
+import type { WorkflowHost, WorkflowMessage } from './host.js';
 
-export interface NodeEnvironmentOptions {
+export interface NodeHostOptions {
   /** The project folder (default: the process's working folder). */
   cwd?: string;
   /** Environment variables (default: the process's). */
@@ -50,11 +50,11 @@ function withSwitches(variables: Readonly<Record<string, string | undefined>>, s
 }
 
 /**
- * A workflow environment from this Node process: its folder, its variables and the real
+ * A workflow host from this Node process: its folder, its variables and the real
  * clock, with this process as the state lock's holder. The one place a script's workflows
  * read the process, so the workflows themselves never do.
  */
-export function nodeEnvironment(options: NodeEnvironmentOptions = {}): WorkflowEnvironment {
+export function nodeHost(options: NodeHostOptions = {}): WorkflowHost {
   const variables = withSwitches(options.variables ?? process.env, options.switches ?? {});
   return {
     cwd: options.cwd ?? process.cwd(),

@@ -1,7 +1,7 @@
-import type { WorkflowEnvironment, WorkflowMessage } from '../../src/workflows/host.js';
+import type { WorkflowHost, WorkflowMessage } from '../../src/workflows/host.js';
 
-/** A workflow environment for tests: the folder and variables given, the real clock, messages kept in `messages`. */
-export function testEnvironment(cwd: string, overrides: Partial<WorkflowEnvironment> = {}): WorkflowEnvironment & { messages: WorkflowMessage[] } {
+/** A workflow host for tests: the folder and variables given, the real clock, messages kept in `messages`. */
+export function testHost(cwd: string, overrides: Partial<WorkflowHost> = {}): WorkflowHost & { messages: WorkflowMessage[] } {
   const messages: WorkflowMessage[] = [];
   return {
     cwd,

@@ -13,7 +13,7 @@ import type { State } from '../../src/state/types.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { generateItems, INITIAL_SHAPE, ndjson, newsYaml, RBAC, type NewsShape } from '../helpers/keep-news.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-host.js';
+import { testHost } from '../helpers/workflow-host.js';
 import { startTerraformHttpServer } from '../state/terraform-http-server.js';
 
 const SHAPE: NewsShape = { ...INITIAL_SHAPE, data: undefined };
@@ -46,7 +46,7 @@ describe('a pending snapshot kept only beside http state, replaced by the next a
       'content-sources/news.yaml': newsYaml(SHAPE),
       'items.ndjson': ndjson(items),
     });
-    const env = testEnvironment(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey } });
+    const env = testHost(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey } });
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
 

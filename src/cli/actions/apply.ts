@@ -19,7 +19,7 @@ import { renderError } from '../render-error.js';
 import { renderPlanFor } from '../render-plan.js';
 import { waitLines } from '../wait-lines.js';
 import { reportInvalidData } from '../report-invalid-data.js';
-import { workflowEnvironmentFor } from '../workflow-host.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface ApplyFlags extends PlanFlags {
   allowDataLoss?: boolean;
@@ -86,7 +86,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
           progress(line);
         },
       },
-      workflowEnvironmentFor(ctx, trap.signal),
+      workflowHostFor(ctx, trap.signal),
     );
     waiting.end();
     const finish = (refused: ApplyDocument['refused'], code: number): number => {

@@ -20,7 +20,7 @@ import { canPrompt, confirm } from '../prompt.js';
 import { renderError } from '../render-error.js';
 import { servedLine, servedWaitingLine } from '../../render/served-text.js';
 import { waitLines } from '../wait-lines.js';
-import { workflowEnvironmentFor } from '../workflow-host.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -43,7 +43,7 @@ export interface PurgeOptions {
 }
 
 export async function dataValidate(ctx: CommandContext, sourceId: string, files: string[], options: DataFileOptions): Promise<number> {
-  const validation = await unlessInvalid(ctx, async () => validateWorkflow({ ...(await selection(ctx)), source: sourceId, files, maxErrors: options.maxErrors, progress: reporter(ctx) }, workflowEnvironmentFor(ctx)));
+  const validation = await unlessInvalid(ctx, async () => validateWorkflow({ ...(await selection(ctx)), source: sourceId, files, maxErrors: options.maxErrors, progress: reporter(ctx) }, workflowHostFor(ctx)));
   if (validation === undefined) return 1;
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, ...validation }, null, 2));
   else showValidation(ctx, validation);
@@ -67,7 +67,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           wait: options.wait !== false,
           ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     waiting.end();
@@ -102,7 +102,7 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
           wait: options.wait !== false,
           ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     waiting.end();
@@ -164,7 +164,7 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
                 },
               }),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     if (result === undefined) return 1;

@@ -17,7 +17,7 @@ import type { CommandContext } from '../context.js';
 import { planInputFrom, type PlanFlags } from '../plan-options.js';
 import { renderPlanFor } from '../render-plan.js';
 import { reportInvalidData } from '../report-invalid-data.js';
-import { workflowEnvironmentFor } from '../workflow-host.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface PlanCommandFlags extends PlanFlags {
   out?: string;
@@ -42,7 +42,7 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
 }
 
 async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan | undefined, signal: AbortSignal): Promise<number> {
-  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx, signal));
+  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowHostFor(ctx, signal));
   // --base-plan narrows what is shown and the exit code, never the saved file: that stays the whole plan, applicable as it is.
   const { shown, note } = againstBase(ctx, result, base);
   ctx.out(withNote(ctx, renderPlanFor(ctx, shown, flags.diff === true), note));

@@ -5,7 +5,7 @@ import type { SourceDeclaration } from '../../model/types.js';
 import { summarize } from '../../plan/policy.js';
 import type { DataChanges, DataCheck, DataPushReason, Plan, PlanSource } from '../../plan/types.js';
 import type { State } from '../../state/types.js';
-import { allowsEmpty, warn, type WorkflowEnvironment } from '../host.js';
+import { allowsEmpty, warn, type WorkflowHost } from '../host.js';
 import type { LoadedProject } from './load-project.js';
 import { workersFromBytes } from './workers-from.js';
 
@@ -21,7 +21,7 @@ export const FIRST_IDS = 5;
  * (`dataChanges`). A saved plan's own results are replaced: the files may have changed.
  * `diffs` receives each source's comparison, for apply to send from without reading again.
  */
-export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, project: LoadedProject, state: State | undefined, diffs?: Map<string, DeclaredDiff>): Promise<Plan> {
+export async function withDataChecks(host: WorkflowHost, plan: Plan, project: LoadedProject, state: State | undefined, diffs?: Map<string, DeclaredDiff>): Promise<Plan> {
   const byId = new Map(project.declarations.map((d) => [d.id, d]));
   const tracked = (id: string): boolean => (byId.get(id)?.data.length ?? 0) > 0 || (state?.sources[id]?.data?.items ?? 0) > 0;
   const bare = plan.sources.map(({ data: _stale, dataChanges: _staleChanges, ...rest }) => rest);
@@ -39,13 +39,13 @@ export async function withDataChecks(env: WorkflowEnvironment, plan: Plan, proje
     const diff = await ledger.diffDeclaredData({
       declaration,
       config: project.config.data,
-      cwd: env.cwd,
+      cwd: host.cwd,
       root: project.config.rootDir,
-      workersFromBytes: workersFromBytes(env.variables),
+      workersFromBytes: workersFromBytes(host.variables),
       ledger: state?.sources[source.id]?.data,
     });
-    refuseEmptiedPattern(env, declaration, diff);
-    if (diff.damaged !== undefined) warn(env, 'GF_LEDGER_DAMAGED', damagedLedgerWarning(source.id, diff.damaged));
+    refuseEmptiedPattern(host, declaration, diff);
+    if (diff.damaged !== undefined) warn(host, 'GF_LEDGER_DAMAGED', damagedLedgerWarning(source.id, diff.damaged));
     diffs?.set(source.id, diff);
     sources.push(await withDiff(source, diff, pushes.get(source.id), ledger));
   }
@@ -100,8 +100,8 @@ export function damagedLedgerWarning(id: string, damaged: string): string {
  * would delete them all: more likely a moved folder or a checkout without the files than a
  * wish. Refused, as an empty declarations folder is.
  */
-function refuseEmptiedPattern(env: WorkflowEnvironment, declaration: SourceDeclaration, diff: DeclaredDiff): void {
-  if (diff.unmatched.length === 0 || diff.outcome.removed.length === 0 || allowsEmpty(env)) return;
+function refuseEmptiedPattern(host: WorkflowHost, declaration: SourceDeclaration, diff: DeclaredDiff): void {
+  if (diff.unmatched.length === 0 || diff.outcome.removed.length === 0 || allowsEmpty(host)) return;
   const first = diff.unmatched[0];
   const where = first === undefined ? declaration.file : `${first.file}:${first.line}${first.column === undefined ? '' : `:${first.column}`}`;
   throw new GraphformError(

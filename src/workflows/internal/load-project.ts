@@ -11,7 +11,7 @@ import type { AccountTypes } from '../../validate/context.js';
 import { validateDeclarations, type ValidationContext } from '../../validate/validate.js';
 import { isRecord } from '../../model/is-record.js';
 import { codegenSourceEntries } from './codegen-sources.js';
-import { allowsEmpty, type WorkflowEnvironment } from '../host.js';
+import { allowsEmpty, type WorkflowHost } from '../host.js';
 
 export interface LoadedProject {
   config: ResolvedConfig;
@@ -33,16 +33,16 @@ export interface LoadedProject {
  * state: undeclared ones still take part in content type name collision checks.
  */
 export async function loadProject(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   config: ResolvedConfig,
   options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean; accountTypes?: readonly AccountTypes[] } = {},
 ): Promise<LoadedProject> {
   // The config's folder is the project: no declaration is read from outside it.
-  const configName = config.configFile === undefined ? undefined : displayPath(config.configFile, env.cwd);
-  const reads = await readDeclarationTexts(config.sources, env.cwd, config.rootDir, configName);
+  const configName = config.configFile === undefined ? undefined : displayPath(config.configFile, host.cwd);
+  const reads = await readDeclarationTexts(config.sources, host.cwd, config.rootDir, configName);
   const files = parseProjectDeclarations(reads);
-  refuseEmptyProject(env, config, files.length, options);
-  const codegenSources = await codegenSourceEntries(config, env.cwd, new Set(files.map((file) => (isRecord(file.value) ? file.value.id : undefined))));
+  refuseEmptyProject(host, config, files.length, options);
+  const codegenSources = await codegenSourceEntries(config, host.cwd, new Set(files.map((file) => (isRecord(file.value) ? file.value.id : undefined))));
   const context: ValidationContext = {
     scalarTypes: config.scalarTypes,
     reservedTypeNames: config.reservedTypeNames,
@@ -79,14 +79,14 @@ export async function loadProject(
  * allowEmpty) says it is meant.
  */
 function refuseEmptyProject(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   config: ResolvedConfig,
   fileCount: number,
   options: { stateSources?: Readonly<Record<string, SourceDefinition>>; allowEmpty?: boolean },
 ): void {
   const inState = Object.keys(options.stateSources ?? {}).sort();
-  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || allowsEmpty(env)) return;
-  const folder = displayPath(config.sources, env.cwd) || '.';
+  if (fileCount > 0 || inState.length === 0 || options.allowEmpty === true || allowsEmpty(host)) return;
+  const folder = displayPath(config.sources, host.cwd) || '.';
   throw new GraphformError(
     'GF_NOTHING_DECLARED',
     `${folder} declares no content source, but the state holds ${inState.length} (${inState.join(', ')}); nothing was planned or sent.`,

@@ -5,7 +5,7 @@ import { createGraphClient } from '../../graph/client.js';
 import { basicPair } from '../../http/secret-forms.js';
 import { rememberSecrets } from '../../http/secret-list.js';
 import type { GraphClient } from '../../graph/types.js';
-import { requestLog, type WorkflowEnvironment } from '../host.js';
+import { requestLog, type WorkflowHost } from '../host.js';
 
 export interface OpenedEnvironment {
   client: GraphClient;
@@ -20,12 +20,12 @@ export interface OpenedEnvironment {
  * A graph client for the environment: the remote service, or the embedded emulator started
  * in-process on an ephemeral loopback port (loaded only here, so other commands stay fast).
  */
-export async function openEnvironment(workflow: WorkflowEnvironment, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment> {
+export async function openEnvironment(host: WorkflowHost, config: ResolvedConfig, env: EnvironmentConfig): Promise<OpenedEnvironment> {
   rememberConfiguredSecrets(config, env);
   const common = {
     timeoutMs: config.http.timeoutMs,
     maxAttempts: config.http.maxAttempts,
-    ...requestLog(workflow),
+    ...requestLog(host),
   };
   if (env.emulator !== undefined) {
     const { startEmulator } = await import('../../emulator/index.js');

@@ -11,7 +11,7 @@ import { openSession, type TokenSession } from '../../marketing/session.js';
 import { credentialsPath } from '../../marketing/store-path.js';
 import { openTokenStore, type TokenStore } from '../../marketing/token-store.js';
 import type { MarketingApp } from '../../marketing/types.js';
-import { requestLog, type WorkflowEnvironment } from '../host.js';
+import { requestLog, type WorkflowHost } from '../host.js';
 
 /** The marketing platform as one command uses it: the app, the token store, the authorization server. */
 export interface OpenedMarketing {
@@ -37,14 +37,14 @@ export interface OpenedMarketing {
  * emulator the command already started for the graph side, if any: its data directory can
  * be opened by one emulator at a time.
  */
-export async function openMarketing(workflow: WorkflowEnvironment, config: ResolvedConfig, env: EnvironmentConfig, running?: RunningEmulator): Promise<OpenedMarketing> {
+export async function openMarketing(host: WorkflowHost, config: ResolvedConfig, env: EnvironmentConfig, running?: RunningEmulator): Promise<OpenedMarketing> {
   const http: MarketingHttp = {
     timeoutMs: config.http.timeoutMs,
     maxAttempts: config.http.maxAttempts,
-    ...requestLog(workflow),
+    ...requestLog(host),
   };
-  const now = (): number => workflow.now().getTime();
-  const store = openTokenStore(credentialsPath(workflow.variables, () => os.homedir()));
+  const now = (): number => host.now().getTime();
+  const store = openTokenStore(credentialsPath(host.variables, () => os.homedir()));
   let app: MarketingApp;
   let close = async (): Promise<void> => undefined;
   if (config.marketingConfigured) {
@@ -85,7 +85,7 @@ export async function openMarketing(workflow: WorkflowEnvironment, config: Resol
     now,
     async openApi() {
       const session =
-        app.grant === 'client_credentials' ? clientCredentialsSession(server, now) : await openSession({ app, store, server, now, bootstrapRefreshToken: workflow.variables.GRAPHFORM_REFRESH_TOKEN });
+        app.grant === 'client_credentials' ? clientCredentialsSession(server, now) : await openSession({ app, store, server, now, bootstrapRefreshToken: host.variables.GRAPHFORM_REFRESH_TOKEN });
       // The tokens in use join the one list: any client's error or log hides them.
       rememberSecretSource(() => session.secrets());
       return { session, client: createOpenApiClient({ baseUrl: app.baseUrl, session, secrets: [app.clientSecret], http }) };

@@ -12,7 +12,7 @@ import type { ResolvedConfig } from '../../config/types.js';
 import { stateDefinitions } from '../../state/state.js';
 import type { State } from '../../state/types.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../version.js';
-import { warn, type WorkflowEnvironment } from '../host.js';
+import { warn, type WorkflowHost } from '../host.js';
 import { InvalidDeclarationsError } from '../invalid-declarations.js';
 import { loadProject, type LoadedProject } from './load-project.js';
 import { readAccount, type AccountView } from './read-account.js';
@@ -73,8 +73,8 @@ export interface PlanRequestOptions extends PlanOptions {
 }
 
 /** Loads and validates the declarations against the state; throws InvalidDeclarationsError (GF_INVALID_DECLARATIONS) on errors. */
-export async function loadValidProject(env: WorkflowEnvironment, config: ResolvedConfig, state: State | undefined): Promise<LoadedProject> {
-  const project = await loadProject(env, config, { stateSources: stateDefinitions(state) });
+export async function loadValidProject(host: WorkflowHost, config: ResolvedConfig, state: State | undefined): Promise<LoadedProject> {
+  const project = await loadProject(host, config, { stateSources: stateDefinitions(state) });
   refuseInvalid(project.diagnostics, project.sources);
   return project;
 }
@@ -99,14 +99,14 @@ export interface Refreshed {
  * with GF_PLAN_INTERRUPTED.
  */
 export async function refreshAll(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   client: GraphClient,
   project: LoadedProject,
   state: State | undefined,
   targets: readonly string[] | undefined,
   stop?: AbortSignal,
 ): Promise<Refreshed> {
-  const warning = (code: GraphformErrorCode, line: string): void => warn(env, code, line);
+  const warning = (code: GraphformErrorCode, line: string): void => warn(host, code, line);
   const inState = new Set(Object.keys(state?.sources ?? {}));
   const remote = await refreshRemote(client, refreshIds(project, state, targets), inState, warning, stop);
   const managed = new Set([...project.declarations.map((d) => d.id), ...inState]);
@@ -136,7 +136,7 @@ function heldWithMoves(project: LoadedProject, remote: Readonly<Record<string, R
  * with each source's GraphQL impact attached: the inspector is asynchronous, buildPlan not.
  */
 export async function makePlan(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; account?: readonly SourceInfo[] | undefined; options: PlanRequestOptions },
 ): Promise<Plan> {
   const plan = buildPlan({
@@ -146,7 +146,7 @@ export async function makePlan(
     remote: input.remote,
     ...(input.account === undefined ? {} : { account: input.account }),
     options: { prune: input.options.prune, strategy: input.options.strategy, targets: input.options.targets },
-    createdAt: env.now().toISOString(),
+    createdAt: host.now().toISOString(),
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     diagnostics: input.project.diagnostics,
   });

@@ -10,7 +10,7 @@ import { withLedger } from '../../state/state.js';
 import type { StateBackend } from '../../state/types.js';
 import type { PushSummary } from '../../data/types.js';
 import type { LoadedSource } from './loaded-source.js';
-import type { WorkflowEnvironment } from '../host.js';
+import type { WorkflowHost } from '../host.js';
 import { workersFromBytes } from './workers-from.js';
 
 /** Sees every record the push validates; its digest is the fingerprint of what was pushed. */
@@ -34,7 +34,7 @@ export function pushFingerprint(declaration: SourceDeclaration): PushFingerprint
  * deletes those. A source not in state yet is left to its first apply. Called holding the lock.
  */
 export async function recordPushedLedger(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   backend: StateBackend,
   project: LoadedSource,
   pushed: { summary: PushSummary; served?: ServedReport | undefined },
@@ -47,8 +47,8 @@ export async function recordPushedLedger(
   const entry = state === undefined ? undefined : ownValue(state.sources, declaration.id);
   if (state === undefined || entry === undefined) return;
   const notRecorded = (why: string): void =>
-    env.report({ kind: 'info', text: `Note: the ledger of source ${declaration.id} is not updated (${why}); the next plan sends its data: files' items again.` });
-  const diff = await diffDeclaredData({ declaration, ledger: entry.data, config: project.config.data, cwd: env.cwd, root: project.config.rootDir, workersFromBytes: workersFromBytes(env.variables) });
+    host.report({ kind: 'info', text: `Note: the ledger of source ${declaration.id} is not updated (${why}); the next plan sends its data: files' items again.` });
+  const diff = await diffDeclaredData({ declaration, ledger: entry.data, config: project.config.data, cwd: host.cwd, root: project.config.rootDir, workersFromBytes: workersFromBytes(host.variables) });
   if (diff.validation.errors > 0 || diff.outcome.digest !== fingerprint.digest()) return notRecorded('the data files changed while they were pushed');
   const records = [...diff.outcome.added, ...diff.outcome.changed, ...diff.outcome.deleteLines];
   const read = await recordsOf(diff, records);

@@ -7,7 +7,7 @@ import { inferPlanOptions, planDifferences } from '../../plan/plan-differences.j
 import { parsePlanFile } from '../../plan/plan-file.js';
 import type { Plan, PlanOptions } from '../../plan/types.js';
 import type { State } from '../../state/types.js';
-import type { WorkflowEnvironment } from '../host.js';
+import type { WorkflowHost } from '../host.js';
 import type { LoadedProject } from './load-project.js';
 
 /** Makes a plan now, with the given options, against the current state and declarations. */
@@ -27,9 +27,9 @@ export interface SavedPlanFile {
  * keeps the process from exiting even on a signal), before the state lock is taken: a plan
  * file that cannot be used stops apply before it holds anything.
  */
-export async function readPlanFile(env: WorkflowEnvironment, planfile: string): Promise<SavedPlanFile> {
+export async function readPlanFile(host: WorkflowHost, planfile: string): Promise<SavedPlanFile> {
   const hint = 'Save one with `graphform plan --out FILE`, and apply that file.';
-  const bytes = await readWholeFile(path.resolve(env.cwd, planfile), { shown: `The plan file ${planfile}`, maxBytes: MAX_PLAN_FILE_BYTES, code: 'GF_PLAN_FILE_UNREADABLE', hint });
+  const bytes = await readWholeFile(path.resolve(host.cwd, planfile), { shown: `The plan file ${planfile}`, maxBytes: MAX_PLAN_FILE_BYTES, code: 'GF_PLAN_FILE_UNREADABLE', hint });
   if (bytes === undefined) throw new GraphformError('GF_PLAN_FILE_UNREADABLE', `Cannot read the plan file ${planfile}: it does not exist.`, { hint });
   return { planfile, plan: parsePlanFile(bytes.toString('utf8'), planfile) };
 }

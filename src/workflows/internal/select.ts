@@ -1,10 +1,10 @@
 import type { GraphformConfig } from '../../config/config-object.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../../config/types.js';
 import { GraphformError } from '../../diagnostics/errors.js';
-import type { ProjectSelection, WorkflowEnvironment } from '../host.js';
+import type { ProjectSelection, WorkflowHost } from '../host.js';
 
 /** The config a workflow runs with: the one given, or the one found from the environment's folder as the CLI finds it. */
-export async function configFor(selection: ProjectSelection, env: WorkflowEnvironment): Promise<ResolvedConfig> {
+export async function configFor(selection: ProjectSelection, host: WorkflowHost): Promise<ResolvedConfig> {
   const given = selection.config;
   if (given !== undefined && isResolved(given)) return given;
   if (given !== undefined && selection.configFile !== undefined) {
@@ -12,7 +12,7 @@ export async function configFor(selection: ProjectSelection, env: WorkflowEnviro
   }
   // Loaded on demand: cosmiconfig and yaml are not needed by a caller that brings its config.
   const { loadConfig } = await import('../../config/load-config.js');
-  return loadConfig({ cwd: env.cwd, configFile: selection.configFile, env: env.variables, ...(given === undefined ? {} : { object: given }) });
+  return loadConfig({ cwd: host.cwd, configFile: selection.configFile, env: host.variables, ...(given === undefined ? {} : { object: given }) });
 }
 
 /** A config loadConfig made already, told from an object of the file's shape, which has no functions. */
@@ -21,7 +21,7 @@ function isResolved(config: GraphformConfig | ResolvedConfig): config is Resolve
 }
 
 /** The config and the selected environment (the named one, or the config's default). */
-export async function resolveSelection(selection: ProjectSelection, env: WorkflowEnvironment): Promise<{ config: ResolvedConfig; environment: EnvironmentConfig }> {
-  const config = await configFor(selection, env);
+export async function resolveSelection(selection: ProjectSelection, host: WorkflowHost): Promise<{ config: ResolvedConfig; environment: EnvironmentConfig }> {
+  const config = await configFor(selection, host);
   return { config, environment: config.resolveEnvironment(selection.environment ?? config.defaultEnvironment) };
 }

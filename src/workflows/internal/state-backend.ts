@@ -3,12 +3,12 @@ import { environmentSecrets } from '../../config/secrets.js';
 import { rememberSecrets } from '../../http/secret-list.js';
 import { openCompanionStore, openStateBackend } from '../../state/open-backend.js';
 import type { CompanionStore, StateBackend } from '../../state/types.js';
-import type { WorkflowEnvironment } from '../host.js';
+import type { WorkflowHost } from '../host.js';
 
 /** The state backend of an environment, with the workflow's lock holder. */
-export function stateBackendFor(env: WorkflowEnvironment, environment: EnvironmentConfig): StateBackend {
+export function stateBackendFor(host: WorkflowHost, environment: EnvironmentConfig): StateBackend {
   rememberSecrets(environmentSecrets(environment));
-  return openStateBackend(environment.state, { now: () => env.now(), who: env.holder.who, pid: env.holder.pid, host: env.holder.host, ...(env.holder.probe === undefined ? {} : { probe: env.holder.probe }) });
+  return openStateBackend(environment.state, { now: () => host.now(), who: host.holder.who, pid: host.holder.pid, host: host.holder.host, ...(host.holder.probe === undefined ? {} : { probe: host.holder.probe }) });
 }
 
 /** Where snapshots are copied beside an environment's state (remote state only), with the size of a part. */

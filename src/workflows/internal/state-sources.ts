@@ -2,7 +2,7 @@ import type { EnvironmentConfig } from '../../config/types.js';
 import { isGraphformError } from '../../diagnostics/errors.js';
 import type { SourceDefinition } from '../../model/types.js';
 import { stateDefinitions } from '../../state/state.js';
-import type { WorkflowEnvironment } from '../host.js';
+import type { WorkflowHost } from '../host.js';
 import { stateBackendFor } from './state-backend.js';
 
 /**
@@ -10,12 +10,12 @@ import { stateBackendFor } from './state-backend.js';
  * that only read (validate). A state that cannot be read (offline, missing secret) must
  * not stop validation: it is reported as a note and the check runs without it.
  */
-export async function readStateSourcesLeniently(env: WorkflowEnvironment, environment: () => Promise<EnvironmentConfig>): Promise<Record<string, SourceDefinition>> {
+export async function readStateSourcesLeniently(host: WorkflowHost, environment: () => Promise<EnvironmentConfig>): Promise<Record<string, SourceDefinition>> {
   try {
-    return stateDefinitions(await stateBackendFor(env, await environment()).read());
+    return stateDefinitions(await stateBackendFor(host, await environment()).read());
   } catch (error) {
     if (!isGraphformError(error)) throw error;
-    env.report({ kind: 'note', text: `state not read (${error.message.split('\n')[0] ?? ''}); names of sources only in state are not checked.` });
+    host.report({ kind: 'note', text: `state not read (${error.message.split('\n')[0] ?? ''}); names of sources only in state are not checked.` });
     return {};
   }
 }

@@ -6,7 +6,7 @@ import { codegen } from '../../../src/workflows/codegen.js';
 import { validate } from '../../../src/workflows/validate.js';
 import { rejection } from '../../helpers/graphform-error.js';
 import { makeProjectDir } from '../../helpers/temp-dir.js';
-import { testEnvironment } from '../../helpers/workflow-host.js';
+import { testHost } from '../../helpers/workflow-host.js';
 
 const source = (id: string, typeName: string): string => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
 const DECLARED = { 'content-sources/shop.yaml': source('shop', 'Product'), 'content-sources/blog.yaml': source('blog', 'Post') };
@@ -14,14 +14,14 @@ const DECLARED = { 'content-sources/shop.yaml': source('shop', 'Product'), 'cont
 /** `file:line:col CODE path` of each diagnostic validate reports in a project of these files. */
 async function validated(files: Record<string, string>, cwd?: (dir: string) => string): Promise<string[]> {
   const dir = await makeProjectDir({ ...DECLARED, ...files });
-  const result = await validate({}, testEnvironment(cwd === undefined ? dir : cwd(dir)));
+  const result = await validate({}, testHost(cwd === undefined ? dir : cwd(dir)));
   return result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.path}`);
 }
 
 describe('validate checks codegen.sources in the config', () => {
   it('reports an undeclared id at its line and column in a YAML config, with a did-you-mean', async () => {
     const dir = await makeProjectDir({ ...DECLARED, 'graphform.config.yaml': '# codegen for the site\ncodegen:\n  sources:\n    - blog\n    - shp\n' });
-    const result = await validate({}, testEnvironment(dir));
+    const result = await validate({}, testHost(dir));
     expect(result.ok).toBe(false);
     expect(result.diagnostics).toEqual([
       {
@@ -63,7 +63,7 @@ describe('validate checks codegen.sources in the config', () => {
 
   it('stops codegen with the same diagnostic, writing nothing', async () => {
     const dir = await makeProjectDir({ ...DECLARED, 'graphform.config.yaml': 'codegen:\n  sources: [shop, blgo]\n' });
-    const error = await rejection(codegen({}, testEnvironment(dir)));
+    const error = await rejection(codegen({}, testHost(dir)));
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
     expect(isInvalidDeclarationsError(error)).toBe(true);
     expect(isInvalidDeclarationsError(error) ? error.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`) : []).toEqual(['graphform.config.yaml:2:19 GF_CODEGEN_UNKNOWN_SOURCE']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openEnvironment } from '../../../src/workflows/internal/open-environment.js';
 import { loadConfig, selectEnvironment } from '../../../src/config/load-config.js';
 import { makeProjectDir } from '../../helpers/temp-dir.js';
-import { testEnvironment } from '../../helpers/workflow-host.js';
+import { testHost } from '../../helpers/workflow-host.js';
 
 describe('openEnvironment with the embedded emulator', () => {
   it("starts it with the config's cmsTypes and maxSources", async () => {
@@ -20,7 +20,7 @@ describe('openEnvironment with the embedded emulator', () => {
       ].join('\n'),
     });
     const config = await loadConfig({ cwd, configFile: undefined, env: {} });
-    const opened = await openEnvironment(testEnvironment(cwd), config, selectEnvironment(config, 'local'));
+    const opened = await openEnvironment(testHost(cwd), config, selectEnvironment(config, 'local'));
     try {
       expect(opened.description).toMatch(/^local emulator \(http:\/\/127\.0\.0\.1:\d+\)$/);
       expect(await opened.client.getCmsTypes()).toMatchObject({ status: 'found', definition: { label: 'Our CMS', languages: ['en'], contentTypes: { HomePage: { contentType: [], properties: {} } } } });

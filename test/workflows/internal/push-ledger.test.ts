@@ -5,7 +5,7 @@ import * as graphform from '../../../src/index.js';
 import { detailedExitCode } from '../../../src/plan/policy.js';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../../helpers/declared-docs.js';
 import { makeProjectDir } from '../../helpers/temp-dir.js';
-import { testEnvironment } from '../../helpers/workflow-host.js';
+import { testHost } from '../../helpers/workflow-host.js';
 
 /**
  * `data push` of a source's own declared files sends what apply would: once GraphQL serves
@@ -15,7 +15,7 @@ describe('data push of the declared data: files and the ledger', () => {
   it('records what it pushed once served: the next plan is quiet, and a removed item is still planned for deletion', { timeout: 90_000 }, async () => {
     const declared = pages(6, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
 
     // Two edited, one added, one removed from the file (d5 stays on the service: data push never deletes).
@@ -36,7 +36,7 @@ describe('data push of the declared data: files and the ledger', () => {
   it('leaves the ledger as it was after a push of other files', { timeout: 90_000 }, async () => {
     const declared = pages(3, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(pages(2, 'other')) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'docs', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
     const { plan } = await graphform.plan({}, env);
