@@ -28,7 +28,11 @@ export async function withOperations(
   if (operations === undefined || plan.refreshOnly === true) return plan;
   const sources = plannedSources(plan, context, context.outside);
   const outside = new Set(context.outside.map((o) => o.id));
-  const report = await operationsReport(host, context.config.rootDir, operations, { ...sources, optional: outside, itemFields: servedItemFields(context.environment) });
+  const report = await operationsReport(host, context.config.rootDir, operations, {
+    ...sources,
+    optional: outside,
+    itemFields: servedItemFields(context.environment),
+  });
   return { ...plan, operations: report };
 }
 
@@ -41,7 +45,12 @@ export async function operationsReport(
   host: WorkflowHost,
   rootDir: string,
   config: OperationsConfig,
-  sources: { before: readonly NamedDefinition[] | undefined; after: readonly NamedDefinition[]; optional?: ReadonlySet<string>; itemFields: readonly ItemField[] },
+  sources: {
+    before: readonly NamedDefinition[] | undefined;
+    after: readonly NamedDefinition[];
+    optional?: ReadonlySet<string>;
+    itemFields: readonly ItemField[];
+  },
 ): Promise<OperationsReport> {
   const read = await readDocuments(config.documents, rootDir, host.cwd);
   const [{ checkOperations }, { servedChanges }] = await Promise.all([import('../operations/check.js'), import('../operations/schema-changes.js')]);
@@ -67,7 +76,11 @@ export async function operationsReport(
 /** The schema the emulator would serve for these definitions (its own builder), loaded with graphql on first use. */
 async function schemaOf(sources: readonly NamedDefinition[], optional: ReadonlySet<string>, itemFields: readonly ItemField[]): Promise<CheckSchema> {
   const { servedSchema } = await import('../emulator/graphql/served-schema.js');
-  const build = (some: readonly NamedDefinition[]): CheckSchema => servedSchema(some.map(({ id, definition }) => ({ id, definition: wireDefinition(definition) })), itemFields);
+  const build = (some: readonly NamedDefinition[]): CheckSchema =>
+    servedSchema(
+      some.map(({ id, definition }) => ({ id, definition: wireDefinition(definition) })),
+      itemFields,
+    );
   const whole = build(sources);
   if (whole.ok || !sources.some((s) => optional.has(s.id))) return whole;
   const own = build(sources.filter((s) => !optional.has(s.id)));
@@ -89,11 +102,20 @@ export async function checkOperationsNow(input: CheckOperationsInput, host: Work
   const config = await configFor(input, host);
   const documents = input.documents !== undefined && input.documents.length > 0 ? [...input.documents] : config.operations?.documents;
   if (documents === undefined) {
-    throw new GraphformError('GF_USAGE', 'There are no frontend documents to check: the config has no operations: block, and no document patterns were given.', {
-      hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or give `documents` (patterns).',
-    });
+    throw new GraphformError(
+      'GF_USAGE',
+      'There are no frontend documents to check: the config has no operations: block, and no document patterns were given.',
+      {
+        hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or give `documents` (patterns).',
+      },
+    );
   }
   const project = await loadValidProject(host, config, undefined);
-  const report = await operationsReport(host, config.rootDir, { documents, failOn: config.operations?.failOn ?? 'broken' }, { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) });
+  const report = await operationsReport(
+    host,
+    config.rootDir,
+    { documents, failOn: config.operations?.failOn ?? 'broken' },
+    { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) },
+  );
   return { report, config };
 }
