@@ -1,5 +1,6 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { isRecord } from '../model/is-record.js';
+import type { OperationsFailOn } from '../operations/types.js';
 
 /** A length of time as the config writes it: `20m`, `30s`, `500ms`, `1h` (or 0). */
 export type ConfigDuration = string | 0;
@@ -28,6 +29,8 @@ export interface GraphformEnvironmentConfig {
     username?: string;
     password?: string;
     lockTimeoutMs?: number;
+    /** Compressed bytes per part of a snapshot's copy beside the state (65536 to 33554432). */
+    snapshotPartBytes?: number;
   };
   refresh?: boolean;
   keep?: boolean;
@@ -51,6 +54,8 @@ export interface GraphformConfig {
   http?: { timeoutMs?: number; maxAttempts?: number };
   codegen?: { out?: string; sources?: string[] };
   failOnBreaking?: boolean;
+  /** The frontends' GraphQL documents that plan, apply and checkOperations check (patterns relative to the host's cwd). */
+  operations?: { documents: string[]; failOn?: OperationsFailOn };
   marketing?: {
     authUrl: string;
     baseUrl: string;

@@ -44,7 +44,7 @@ interface Parsed {
  * valid but reads something a `changes` entry changes, unaffected otherwise. A piece that
  * is not GraphQL is a diagnostic at its file, line and column; its operations are unchecked.
  */
-export function checkOperations(
+export function checkDocuments(
   documents: readonly FrontendDocument[],
   schema: CheckSchema,
   changes: readonly OperationChange[],

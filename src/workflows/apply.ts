@@ -14,7 +14,7 @@ import { emptyState } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { withOperations } from './check-operations.js';
+import { withOperations } from './internal/operations-report.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './internal/check-declared-data.js';

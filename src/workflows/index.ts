@@ -12,6 +12,7 @@ import {
   authRefresh as authRefreshWorkflow,
   authStatus as authStatusWorkflow,
 } from './auth.js';
+import { checkOperations as checkOperationsWorkflow } from './check-operations.js';
 import { codegen as codegenWorkflow } from './codegen.js';
 import { dataPurge as dataPurgeWorkflow, dataPush as dataPushWorkflow, dataValidate as dataValidateWorkflow } from './data.js';
 import { dataRestore as dataRestoreWorkflow } from './data-restore.js';
@@ -29,6 +30,7 @@ export type { ValidateResult } from './validate.js';
 export type { PlanWorkflowInput, PlanResult } from './plan.js';
 export type { ApplyInput, ApplyRefusal, ApplyReport } from './apply.js';
 export type { ImportInput, ImportResult, ImportedSource } from './import.js';
+export type { CheckOperationsInput, CheckOperationsResult } from './check-operations.js';
 export type { CodegenInput, CodegenResult } from './codegen.js';
 export type { FileOutcome, FileStatus } from './internal/codegen-files.js';
 export type { DataInput, LoadedSource, DataPurgeInput, DataPurgeResult, DataPushInput, DataPushResult, PushFlags } from './data.js';
@@ -52,6 +54,7 @@ export const validate = ownSecrets(validateWorkflow);
 export const plan = ownSecrets(planWorkflow);
 export const apply = ownSecrets(applyWorkflow);
 export const importSource = ownSecrets(importSourceWorkflow);
+export const checkOperations = ownSecrets(checkOperationsWorkflow);
 export const codegen = ownSecrets(codegenWorkflow);
 export const dataValidate = ownSecrets(dataValidateWorkflow);
 export const dataPush = ownSecrets(dataPushWorkflow);

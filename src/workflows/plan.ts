@@ -11,7 +11,7 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './intern
 import { stateBackendFor } from './internal/state-backend.js';
 import { resolveSelection } from './internal/select.js';
 import { withKeepAccounts } from '../keep/keep-accounts.js';
-import { withOperations } from './check-operations.js';
+import { withOperations } from './internal/operations-report.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';

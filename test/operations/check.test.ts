@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { servedSchema } from '../../src/emulator/graphql/served-schema.js';
 import type { ContentSourceV3 } from '../../src/emulator/graph/wire-definition.js';
-import { checkOperations, type CheckSchema, type FrontendDocument } from '../../src/operations/check.js';
+import { checkDocuments, type CheckSchema, type FrontendDocument } from '../../src/operations/check.js';
 import { extractGraphql } from '../../src/operations/extract.js';
 import { servedChanges } from '../../src/operations/schema-changes.js';
 
@@ -23,7 +23,7 @@ async function check(after: ContentSourceV3, documents: FrontendDocument[]) {
   const before = schema(BEFORE);
   const next = schema(after);
   if (!before.ok || !next.ok) throw new Error('unreachable');
-  return checkOperations(documents, next, await servedChanges(before.schema, next.schema));
+  return checkDocuments(documents, next, await servedChanges(before.schema, next.schema));
 }
 
 const graphqlFile = (file: string, body: string): FrontendDocument => ({ file, pieces: [{ body, line: 1, column: 1 }] });

@@ -38,6 +38,21 @@ async function sh(cwd: string, command: string, args: string[], env: Record<stri
   }
 }
 
+/** A user's tsconfig.json: strict, nodenext, every declaration file of the package checked; the repository's @types/node. */
+function userTsconfig(output: Record<string, unknown>, inputs: { files: string[] } | { include: string[] }): string {
+  const compilerOptions = {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    strict: true,
+    skipLibCheck: false,
+    types: ['node'],
+    typeRoots: [path.join(repo, 'node_modules/@types')],
+    ...output,
+  };
+  return JSON.stringify({ compilerOptions, ...inputs }, null, 2);
+}
+
 /** The folder `npm pack` wrote the tarball into, and what it reported; packed once for the file's tests (two packs of one folder at once refuse each other). */
 let packing: Promise<{ out: string; packed: Packed | undefined }> | undefined;
 
@@ -165,20 +180,7 @@ describe('the packed tarball', () => {
         '',
       ].join('\n'),
     );
-    const tsconfig = {
-      compilerOptions: {
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        target: 'es2022',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-        types: ['node'],
-        typeRoots: [path.join(repo, 'node_modules/@types')],
-      },
-      files: ['check.ts'],
-    };
-    await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+    await writeFile(path.join(project, 'tsconfig.json'), userTsconfig({ noEmit: true }, { files: ['check.ts'] }));
     const typecheck = await sh(project, process.execPath, [tsc, '-p', 'tsconfig.json']);
     expect(typecheck.code, typecheck.stdout + typecheck.stderr).toBe(0);
 
@@ -192,5 +194,54 @@ describe('the packed tarball', () => {
     expect(ci.code, ci.stderr).toBe(0);
     const version = await sh(clone, 'npx', ['graphform', '--version']);
     expect(version.stdout.trim(), version.stderr).toBe('0.1.0');
+  });
+
+  // Three scripts a platform engineer writes from docs/library.md alone (test/package/stranger/),
+  // compiled with tsc (strict, nodenext) against the installed tarball and run with node: a
+  // preview bot, a deploy step, an integration-test helper. Each run starts emulators over
+  // real HTTP, and the deploy step runs three times (apply, refusal, timeout): about 15 s.
+  it('runs the library scripts of a stranger: config as an object, no config file, nothing printed by graphform', { timeout: 180_000 }, async () => {
+    const { out, packed } = await packOnce();
+    const filename = packed?.filename ?? 'missing.tgz';
+    const project = await makeTempDir('graphform-stranger-');
+    await cp(path.join(import.meta.dirname, 'stranger'), project, { recursive: true });
+    await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'platform-scripts', private: true, type: 'module' }, null, 2)}\n`);
+    const install = await sh(project, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(out, filename)]);
+    expect(install.code, install.stderr).toBe(0);
+    await writeFile(path.join(project, 'tsconfig.json'), userTsconfig({ outDir: 'out', rootDir: 'src' }, { include: ['src'] }));
+    const compiled = await sh(project, process.execPath, [tsc, '-p', 'tsconfig.json']);
+    expect(compiled.code, `the scripts do not type-check against the package:\n${compiled.stdout}${compiled.stderr}`).toBe(0);
+    const script = (name: string, env: Record<string, string> = {}) => sh(project, process.execPath, [`out/${name}.js`], env);
+
+    // (a) Both environments planned into one report; graphform itself printed nothing.
+    const preview = await script('preview');
+    expect(preview.stderr, 'a library prints nothing').toBe('');
+    const report = JSON.parse(preview.stdout) as Record<string, { summary: { create: number }; itemsLost: unknown[] }>;
+    expect(Object.keys(report)).toEqual(['staging', 'production']);
+    for (const environment of Object.values(report)) expect([environment.summary.create, environment.itemsLost]).toEqual([1, []]);
+
+    // (b) Applied; then refused by its own check once a language is dropped (its item read back has nowhere to go); then cancelled by its timeout.
+    const deployed = await script('deploy');
+    expect([deployed.code, deployed.stdout], deployed.stderr).toEqual([0, 'art: applied\n']);
+    const declaration = path.join(project, 'content-sources/art.yaml');
+    await writeFile(declaration, (await readFile(declaration, 'utf8')).replace('languages: [en, sv]', 'languages: [en]'));
+    const items = path.join(project, 'data/articles.ndjson');
+    await writeFile(
+      items,
+      `${(await readFile(items, 'utf8'))
+        .split('\n')
+        .filter((line) => line.includes('"en"'))
+        .join('\n')}\n`,
+    );
+    const refused = await script('deploy');
+    expect([refused.code, refused.stdout], refused.stderr).toEqual([3, 'refusing: art would lose 1 items\n']);
+    const cancelled = await script('deploy', { DEPLOY_TIMEOUT_MS: '0' });
+    expect([cancelled.code, cancelled.stdout], cancelled.stderr).toEqual([4, 'cancelled after 0 ms, while planning; nothing was sent\n']);
+
+    // (c) An emulator with the declarations applied, one more file pushed, the items read back through GraphQL.
+    const integration = await script('integration');
+    expect(integration.stderr, 'a library prints nothing').toBe('');
+    expect(integration.stdout).toBe('pushed 1, served 1\n2 articles in en: Second, Welcome\n');
+    expect(existsSync(path.join(project, 'graphform.config.yaml')), 'the scripts need no config file').toBe(false);
   });
 });

@@ -1,8 +1,8 @@
-import { isFailure, operationsError, operationsFailure } from '../../operations/policy.js';
+import { operationsError } from '../../operations/policy.js';
 import { operationsMarkdown } from '../../render/operations-markdown.js';
 import { operationsLines } from '../../render/operations-text.js';
 import { MARKDOWN_MAX_CHARS } from '../../render/plan-markdown.js';
-import { checkOperationsNow } from '../../workflows/check-operations.js';
+import { checkOperations as checkOperationsWorkflow } from '../../workflows/check-operations.js';
 import type { CommandContext } from '../context.js';
 import { workflowHostFor } from '../workflow-host.js';
 
@@ -17,7 +17,7 @@ export interface CheckOperationsFlags {
  */
 export async function checkOperations(ctx: CommandContext, flags: CheckOperationsFlags): Promise<number> {
   const named = ctx.globals().env;
-  const { report } = await checkOperationsNow(
+  const { report, failing, ok } = await checkOperationsWorkflow(
     // The environment is only named, not resolved: a frontend's CI may not hold a remote environment's secrets.
     {
       config: await ctx.loadConfig(),
@@ -30,7 +30,6 @@ export async function checkOperations(ctx: CommandContext, flags: CheckOperation
   if (format === 'json') ctx.out(JSON.stringify(report, null, 2));
   else if (format === 'markdown') ctx.out(operationsMarkdown(report, MARKDOWN_MAX_CHARS, 'declared'));
   else ctx.out(operationsLines(report, ctx.color(), 'declared').join('\n'));
-  const failure = operationsFailure(report);
-  if (isFailure(failure)) throw operationsError(failure, report.failOn, 'checked');
+  if (!ok) throw operationsError(failing, report.failOn, 'checked');
   return 0;
 }
