@@ -9,7 +9,9 @@ export type ConfigDuration = string | 0;
 export interface GraphformEnvironmentConfig {
   graphUrl?: string;
   auth?: { scheme: 'basic' | 'hmac'; appKey: string; secret: string };
+  /** The embedded emulator, started by each command or workflow call. */
   emulator?: {
+    /** Where it keeps its items, state and credentials; default `.graphform/emulator`, shared by every environment that sets none. */
     dataDir?: string;
     maxSources?: number;
     cmsTypes?: Record<string, unknown>;

@@ -49,8 +49,18 @@ describe('the scripts of docs/library.md', () => {
   beforeAll(assertFreshBuild);
   const page = examples(readFileSync(path.join(repo, 'docs/library.md'), 'utf8'));
 
-  it('are there: one that plans and prints the summary, one that applies a saved plan, one that generates types, one that restores a snapshot, one that brings its config and emulator', () => {
-    expect(page.map((e) => e.file)).toEqual(['plan-summary.mjs', 'apply-saved.mjs', 'codegen-check.mjs', 'restore-snapshot.mjs', 'emulator-config.mjs']);
+  it('are there: plan and print the summary, apply a saved plan, generate types, check frontend operations, restore a snapshot, bring a config and emulator, preview every environment, read items back through GraphQL, deploy with a time limit', () => {
+    expect(page.map((e) => e.file)).toEqual([
+      'plan-summary.mjs',
+      'apply-saved.mjs',
+      'codegen-check.mjs',
+      'check-operations.mjs',
+      'restore-snapshot.mjs',
+      'emulator-config.mjs',
+      'preview-report.mjs',
+      'emulator-graphql.mjs',
+      'deploy-step.mjs',
+    ]);
     for (const example of page) expect(example.prints.length, example.file).toBeGreaterThan(0);
   });
 
