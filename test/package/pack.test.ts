@@ -116,6 +116,10 @@ describe('the packed tarball', () => {
     );
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
+    // Nothing compiled from a file src/ no longer has (a module moved or deleted since an earlier build); the bundles are made from src/ whole.
+    const compiled = files.filter((f) => /^dist\/.*\.js$/.test(f) && !/^dist\/(cli\/bundle|graphiql)\//.test(f));
+    expect(compiled.length).toBeGreaterThan(100);
+    expect(compiled.filter((f) => !existsSync(path.join(repo, f.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'))))).toEqual([]);
 
     const project = await makeTempDir('graphform-user-');
     await writeFile(
