@@ -14,7 +14,8 @@ import { emptyState } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { withOperations } from './check-operations.js';
+import { startOperationsFor, withOperations } from './check-operations.js';
+import type { StartedOperations } from './operations-start.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
@@ -92,11 +93,17 @@ export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promis
     // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
     await fetchPendingSnapshots(env, environment, state, path.resolve(env.cwd, config.rootDir));
     const project = await loadValidProject(env, config, state);
-    const opened = await openEnvironment(env, config, environment);
+    // Begun now, the frontends' operations are read and taken apart on a worker while apply plans.
+    const started = startOperationsFor(env, project, input.refreshOnly === true || saved?.plan.refreshOnly === true);
     try {
-      return await applyLocked(env, input, { project, state, environment, opened, saved, writeState: (next) => backend.write(next), flush: async () => backend.flush?.() });
+      const opened = await openEnvironment(env, config, environment);
+      try {
+        return await applyLocked(env, input, { project, state, environment, opened, saved, started, writeState: (next) => backend.write(next), flush: async () => backend.flush?.() });
+      } finally {
+        await opened.close();
+      }
     } finally {
-      await opened.close();
+      await started?.close();
     }
   }, (text) => env.report({ kind: 'notice', text }));
   return { ...report, config, environment: environmentView(environment) };
@@ -108,6 +115,8 @@ interface Locked {
   environment: EnvironmentConfig;
   opened: OpenedEnvironment;
   saved: SavedPlanFile | undefined;
+  /** The operations check begun with the project's load, when the config names frontend documents. */
+  started: StartedOperations | undefined;
   writeState(state: State): Promise<void>;
   /** Folds the state journal into the state file. */
   flush(): Promise<void>;
@@ -166,6 +175,7 @@ async function decideAndApply(
     config: project.config,
     environment,
     outside: outsideNow(),
+    started: context.started,
   });
   input.onPlan?.(plan);
   const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({ plan, applied: false, refused: reason, ok: false, outcomes: [], ...extra });

@@ -11,7 +11,8 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planni
 import { stateBackendFor } from './state-backend.js';
 import { resolveSelection } from './select.js';
 import { withKeepAccounts } from './keep-accounts.js';
-import { withOperations } from './check-operations.js';
+import { startOperationsFor, withOperations } from './check-operations.js';
+import type { StartedOperations } from './operations-start.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
@@ -61,13 +62,19 @@ export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): 
   stopIfInterrupted(env.signal);
   const project = await loadValidProject(env, config, state);
   stopIfInterrupted(env.signal);
-  // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
-  const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
+  // Begun now, the frontends' operations are read and taken apart on a worker while the plan reads the service.
+  const started = startOperationsFor(env, project, input.refreshOnly === true);
   try {
-    const made = await planWith(env, { project, state, environment, opened, input });
-    return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment: environmentView(environment) };
+    // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
+    const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
+    try {
+      const made = await planWith(env, { project, state, environment, opened, input, started });
+      return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment: environmentView(environment) };
+    } finally {
+      await opened?.close();
+    }
   } finally {
-    await opened?.close();
+    await started?.close();
   }
 }
 
@@ -78,7 +85,7 @@ export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): 
  */
 export async function planWith(
   env: WorkflowEnvironment,
-  context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanWorkflowInput },
+  context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanWorkflowInput; started?: StartedOperations | undefined },
   seen?: (refreshed: Refreshed) => void,
 ): Promise<Plan> {
   const { project, state, environment, opened, input } = context;
@@ -97,7 +104,7 @@ export async function planWith(
   const checked = await withDataChecks(env, counted, project, state);
   stopIfInterrupted(env.signal);
   // The frontends' operations against the schema the apply leaves: loaded only when the config names them.
-  const operated = await withOperations(env, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [] });
+  const operated = await withOperations(env, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [], started: context.started });
   stopIfInterrupted(env.signal);
   return operated;
 }
