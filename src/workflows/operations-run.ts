@@ -52,6 +52,14 @@ export async function extractDocuments(texts: readonly DocumentText[], extractio
 }
 
 /**
+ * Loads graphql and the schema builder ahead of the check, where the thread has time to
+ * spare (a plan waiting on the service); a failure shows again when checking.
+ */
+export function preloadChecker(): void {
+  Promise.all([import('../operations/check.js'), import('../emulator/graphql/served-schema.js')]).catch(() => undefined);
+}
+
+/**
  * Every operation of the documents checked against the schema `inputs` describe. graphql
  * loads and the schemas are built while the extraction may still run on its worker.
  */

@@ -5,7 +5,7 @@ import type { ReadDocuments } from './operation-documents.js';
 import { writeOperationsCache } from './operations-cache.js';
 import { checkKey } from './operations-cache-key.js';
 import { beginOperations } from './operations-lane.js';
-import { checkDocuments, type CheckInputs, type CheckOutcome } from './operations-run.js';
+import { checkDocuments, preloadChecker, type CheckInputs, type CheckOutcome } from './operations-run.js';
 
 /** The frontends' operations check, begun before the schema to check against is known. */
 export interface StartedOperations {
@@ -30,6 +30,8 @@ export function operationsCacheOn(env: Pick<WorkflowEnvironment, 'variables'>): 
 export function startOperations(env: WorkflowEnvironment, rootDir: string, patterns: readonly string[], declarations: unknown): StartedOperations {
   const cache = operationsCacheOn(env);
   const begun = beginOperations({ patterns, rootDir, cwd: env.cwd, declarations, cache });
+  // Unless the cache will likely answer, graphql loads while the plan waits on the service.
+  begun.prepared.then((ready) => (ready.likelyHit ? undefined : preloadChecker()), () => undefined);
   return {
     async report(inputs, failOn) {
       const ready = await begun.prepared;
