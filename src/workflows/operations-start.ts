@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { compareDiagnostics } from '../diagnostics/diagnostic.js';
 import type { OperationsFailOn, OperationsReport } from '../operations/types.js';
 import type { WorkflowEnvironment } from './environment.js';
@@ -21,13 +22,14 @@ export function operationsCacheOn(env: Pick<WorkflowEnvironment, 'variables'>): 
 }
 
 /**
- * Reads the documents `patterns` (relative to `rootDir`) name and the cache now, and starts
+ * Reads the documents `patterns` (relative to `configDir`) name and the cache now, and starts
  * taking the GraphQL out of the code files, on a worker thread, unless the cache will likely
  * answer, so reading and babel's load and parse overlap the plan's own work. `declarations`
  * (each source's id and definition) make the hint: the cache's answer is likely when they
  * and the documents match an outcome's. The caller closes it.
  */
-export function startOperations(env: WorkflowEnvironment, rootDir: string, patterns: readonly string[], declarations: unknown): StartedOperations {
+export function startOperations(env: WorkflowEnvironment, configDir: string, patterns: readonly string[], declarations: unknown): StartedOperations {
+  const rootDir = path.resolve(env.cwd, configDir);
   const cache = operationsCacheOn(env);
   const begun = beginOperations({ patterns, rootDir, cwd: env.cwd, declarations, cache });
   // Unless the cache will likely answer, graphql loads while the plan waits on the service.
