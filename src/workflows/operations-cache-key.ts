@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { TOOL_VERSION } from '../version.js';
 import type { DocumentText } from './operation-documents.js';
-import type { CheckInputs } from './operations-run.js';
+import type { CheckInputs } from './operations-check-types.js';
 
 /** The packages whose versions can change what the check finds: the parser and validator, the tag extractor, the schema differ. */
 const CHECKING_PACKAGES = ['graphql', '@graphql-tools/graphql-tag-pluck', '@graphql-inspector/core'] as const;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OPERATION_STATUSES } from '../operations/types.js';
-import type { CheckOutcome } from './operations-run.js';
+import type { CheckOutcome } from './operations-check-types.js';
 
 /** Where the operations check keeps its last outcomes, under the config's folder (`graphform init` git-ignores `.graphform/`). */
 export const OPERATIONS_CACHE_FILE = '.graphform/cache/operations.json';

@@ -3,17 +3,13 @@ import type { Worker } from 'node:worker_threads';
 import type { Extracted } from '../operations/extract.js';
 import { builtScript } from '../fs/built-script.js';
 import type { DocumentText } from './operation-documents.js';
+import type { Extraction } from './operations-check-types.js';
 import { codeFiles, extractCode, prepareOperations, type Prepared, type PrepareJob } from './operations-prepare.js';
 
 /** What the operations worker is asked: to prepare (and extract unless the cache will likely answer), or to extract these code files. */
 export type OperationsWorkerJob = { kind: 'prepare'; job: PrepareJob } | { kind: 'extract'; code: DocumentText[] };
 /** What it says: what it prepared, then the code files' GraphQL (in the order of codeFiles), or that it failed. */
 export type OperationsWorkerReply = { kind: 'prepared'; prepared: Prepared } | { kind: 'extracted'; results: Extracted[] } | { kind: 'failed'; message: string };
-
-/** The GraphQL taken out of the code files that need the tag extractor, by file. */
-export interface Extraction {
-  results(): Promise<ReadonlyMap<string, Extracted>>;
-}
 
 /** The operations check's work before the schema is known, begun. */
 export interface BegunOperations {

@@ -4,36 +4,9 @@ import { wireDefinition } from '../model/wire.js';
 import type { CheckSchema, FrontendDocument } from '../operations/check.js';
 import { extractGraphql } from '../operations/extract.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
-import type { CheckedOperation, OperationChange } from '../operations/types.js';
+import type { OperationChange } from '../operations/types.js';
 import type { DocumentText } from './operation-documents.js';
-import type { Extraction } from './operations-lane.js';
-
-/** The GraphQL of the documents read, and the files it could not be taken from. */
-export interface ExtractedDocuments {
-  documents: FrontendDocument[];
-  diagnostics: Diagnostic[];
-}
-
-/**
- * The schemas to check against: the operations against `after`, each change from `before`
- * to it named. Sources named in `optional` are left out when the schema does not build with them.
- */
-export interface CheckInputs {
-  before: readonly NamedDefinition[] | undefined;
-  after: readonly NamedDefinition[];
-  optional: readonly string[];
-  itemFields: readonly ItemField[];
-}
-
-/** What checking the documents found; the same whichever thread checked them, and what the cache keeps. */
-export interface CheckOutcome {
-  operations: CheckedOperation[];
-  /** Files whose GraphQL could not be taken out (not JavaScript, not GraphQL). */
-  extractDiagnostics: Diagnostic[];
-  /** GraphQL that does not parse. */
-  checkDiagnostics: Diagnostic[];
-  schemaProblems?: string[];
-}
+import type { CheckInputs, CheckOutcome, ExtractedDocuments, Extraction } from './operations-check-types.js';
 
 /**
  * The GraphQL of each document: a code file's from `extraction` (begun on a worker, see

@@ -6,7 +6,8 @@ import type { ReadDocuments } from './operation-documents.js';
 import { writeOperationsCache } from './operations-cache.js';
 import { checkKey } from './operations-cache-key.js';
 import { beginOperations } from './operations-lane.js';
-import { checkDocuments, preloadChecker, type CheckInputs, type CheckOutcome } from './operations-run.js';
+import type { CheckInputs, CheckOutcome } from './operations-check-types.js';
+import { checkDocuments, preloadChecker } from './operations-run.js';
 
 /** The frontends' operations check, begun before the schema to check against is known. */
 export interface StartedOperations {
