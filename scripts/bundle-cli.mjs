@@ -1,6 +1,6 @@
 // The command line as a handful of files: bundles tsc's output for the CLI entry
 // (dist/cli/process.js), the validation worker (dist/data/validate/block-worker.js) and
-// the operations check's worker (dist/workflows/operations-worker.js) into dist/cli/bundle/, which bin/graphform.js runs. Node 20 spends about 0.4 ms per ES
+// the operations check's worker (dist/workflows/internal/operations-worker.js) into dist/cli/bundle/, which bin/graphform.js runs. Node 20 spends about 0.4 ms per ES
 // module it resolves, reads and links, and a plan loads some 270 of them: in a few chunks,
 // a 100-source plan takes 9 % less time and `validate` 20 % less (docs/performance.md).
 //
@@ -24,7 +24,7 @@ const result = await build({
   input: {
     process: path.join(ROOT, 'dist/cli/process.js'),
     'block-worker': path.join(ROOT, 'dist/data/validate/block-worker.js'),
-    'operations-worker': path.join(ROOT, 'dist/workflows/operations-worker.js'),
+    'operations-worker': path.join(ROOT, 'dist/workflows/internal/operations-worker.js'),
   },
   // Packages and Node's own modules: anything that is not a path.
   external: (id) => !id.startsWith('.') && !path.isAbsolute(id),

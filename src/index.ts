@@ -77,7 +77,7 @@ export { itemsLost, itemsLostBy, type SourceLoss } from './plan/items-lost.js';
 export { compareWithBase, type BaseComparison } from './plan/base-plan.js';
 export * from './plan/types.js';
 export type { PlanMove } from './plan/moved-changes.js';
-export { LOST_REASONS, type AccessCounts, type ItemAccessKind, type UnservedValues, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './data/keep/types.js';
+export { LOST_REASONS, type AccessCounts, type ItemAccessKind, type UnservedValues, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './keep/types.js';
 export type { DiffCount } from './data/ledger/data-diff.js';
 export type { SourceGraphqlChange } from './graphql-impact/policy.js';
 

@@ -6,7 +6,7 @@ import { createGraphClient } from '../src/graph/client.js';
 import * as graphform from '../src/index.js';
 import { createLocalBackend } from '../src/state/local-backend.js';
 import { makeProjectDir, makeTempDir } from './helpers/temp-dir.js';
-import { testEnvironment } from './helpers/workflow-environment.js';
+import { testHost } from './helpers/workflow-host.js';
 
 describe('the programmatic API', () => {
   it('plans declarations with the exported pure pieces, and the plan they make applies to an emulator', async () => {
@@ -63,7 +63,7 @@ describe('the programmatic API', () => {
       'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
       'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n',
     });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     const checked = await graphform.validate({}, env);
     expect(checked.ok).toBe(true);
     expect(checked.declarations.map((d) => d.id)).toEqual(['shop']);
@@ -92,7 +92,7 @@ describe('the programmatic API', () => {
       'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
       'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n      Color: { type: String }\n',
     });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     const { writeFile } = await import('node:fs/promises');
     // A draft pushed from elsewhere: GraphQL serves no _rbac back and the single key does not see drafts, so the full update below cannot keep it.

@@ -10,7 +10,7 @@ import { stateEntry, withLedger, withoutSource, withPending, withSource } from '
 import type { PendingSnapshot, PendingWork, State } from '../state/types.js';
 import { hasDataChanges } from '../plan/policy.js';
 import { carriesItems } from '../plan/wire-renames.js';
-import { checkedKeep, owedItemsError, storedKeep, type CheckedKeep, type KeptItems } from './keep-step.js';
+import { checkedKeep, owedItemsError, storedKeep, type CheckedKeep, type KeptItems } from '../keep/keep-step.js';
 import { appliedEntry, keepMarker, pendingIds, pendingOf, repushMarker } from './pending.js';
 import { repushReason } from '../plan/repush-reason.js';
 import { sendRequests } from './send-requests.js';
@@ -20,7 +20,7 @@ import { dataSyncStep, type DataSyncStepOptions } from './data-sync-step.js';
 import type { ApplyEvent, ApplyResult, SourceOutcome } from './types.js';
 import { createWriteVerifier, type WriteVerifierOptions } from './verify-write.js';
 
-export type { KeptItems } from './keep-step.js';
+export type { KeptItems } from '../keep/keep-step.js';
 
 export interface ApplyOptions {
   plan: Plan;

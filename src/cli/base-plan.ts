@@ -1,12 +1,12 @@
 import type { Plan } from '../plan/types.js';
 import { againstBasePlan } from '../render/against-base-plan.js';
-import { readPlanFile } from '../workflows/saved-plan.js';
+import { readPlanFile } from '../workflows/internal/saved-plan.js';
 import type { CommandContext } from './context.js';
-import { workflowEnvironmentFor } from './workflow-environment.js';
+import { workflowHostFor } from './workflow-host.js';
 
 /** `plan --base-plan FILE`: the base branch's plan, read before planning so a file that cannot be used stops the command first. */
 export async function readBasePlan(ctx: CommandContext, file: string): Promise<Plan> {
-  return (await readPlanFile(workflowEnvironmentFor(ctx), file)).plan;
+  return (await readPlanFile(workflowHostFor(ctx), file)).plan;
 }
 
 /**

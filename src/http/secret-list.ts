@@ -34,7 +34,7 @@ export function createSecretList(initial: readonly (string | undefined)[] = []):
 
 /**
  * The command line's list: one process, one run. A library workflow runs with its own list
- * instead (runWithSecrets), the one its WorkflowEnvironment carries, so two runs in one
+ * instead (runWithSecrets), the one its WorkflowHost carries, so two runs in one
  * process, one after the other or at once, each redact their own secrets and learn none of
  * the other's.
  */

@@ -1,5 +1,5 @@
 import { pathSegments, type Change } from '../diff/change.js';
-import { ResolvedMoves } from '../data/keep/moves.js';
+import { ResolvedMoves } from '../keep/moves.js';
 import type { MoveDeclaration } from '../model/types.js';
 
 /** A removal and an addition that a `moved:` entry says are one rename. */

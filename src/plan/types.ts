@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Change } from '../diff/change.js';
 import type { RemoteDefinition, SourceInfo, SourceLabels } from '../graph/types.js';
 import type { PartialTypesBody, SourceDeclaration, SourceDefinition } from '../model/types.js';
-import type { KeepAccount } from '../data/keep/types.js';
+import type { KeepAccount } from '../keep/types.js';
 import type { DiffCount } from '../data/ledger/data-diff.js';
 import type { PlanMove } from './moved-changes.js';
 import type { PendingWork, State } from '../state/types.js';

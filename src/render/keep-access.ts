@@ -1,4 +1,4 @@
-import type { AccessCounts, KeepAccount } from '../data/keep/types.js';
+import type { AccessCounts, KeepAccount } from '../keep/types.js';
 
 type KnownKeep = Extract<KeepAccount, { known: true }>;
 

@@ -1,10 +1,10 @@
-import { namedItem } from '../data/keep/item-access.js';
-import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow, type LostReason } from '../data/keep/types.js';
+import { namedItem } from '../keep/item-access.js';
+import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow, type LostReason } from '../keep/types.js';
 import type { PlanMove } from '../plan/moved-changes.js';
 import { accessCell, accessNote } from './keep-access.js';
 import type { ItemServiceField } from '../model/types.js';
 import type { Plan, PlanSource } from '../plan/types.js';
-import { unservedCount } from '../data/keep/unserved-values.js';
+import { unservedCount } from '../keep/unserved-values.js';
 
 /** The account of a known keep step. */
 export type KnownKeep = Extract<KeepAccount, { known: true }>;

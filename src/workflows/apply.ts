@@ -15,29 +15,29 @@ import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
 import { startOperationsFor, withOperations } from './check-operations.js';
-import type { StartedOperations } from './operations-start.js';
+import type { StartedOperations } from './internal/operations-start.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
-import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './check-declared-data.js';
+import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './internal/check-declared-data.js';
 import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
-import { requestLog, type WorkflowEnvironment } from './environment.js';
+import { requestLog, type WorkflowHost } from './host.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import type { LoadedProject } from './load-project.js';
-import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
+import type { LoadedProject } from './internal/load-project.js';
+import { openEnvironment, type OpenedEnvironment } from './internal/open-environment.js';
 import { planOptions, type PlanWorkflowInput } from './plan.js';
-import { loadValidProject, makePlan, refreshAll } from './planning.js';
-import { stateBackendFor } from './state-backend.js';
-import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './saved-plan.js';
-import { resolveSelection } from './select.js';
-import { serviceWaits } from './service-waits.js';
-import { keepHooks, PreparedSnapshots, withKeepAccounts } from './keep-accounts.js';
-import { fetchPendingSnapshots } from './remote-snapshots.js';
-import { recordRefreshed } from './refresh-only.js';
+import { loadValidProject, makePlan, refreshAll } from './internal/planning.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './internal/saved-plan.js';
+import { resolveSelection } from './internal/select.js';
+import { serviceWaits } from './internal/service-waits.js';
+import { keepHooks, PreparedSnapshots, withKeepAccounts } from '../keep/keep-accounts.js';
+import { fetchPendingSnapshots } from '../keep/remote-snapshots.js';
+import { recordRefreshed } from './internal/refresh-only.js';
 import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
-import { blockedKeepSources } from './keep-blocked.js';
-import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
-import { workersFromBytes } from './workers-from.js';
+import { blockedKeepSources } from '../keep/keep-blocked.js';
+import { countingSourceFor, withDeleteCounts } from '../keep/wipe-counts.js';
+import { workersFromBytes } from './internal/workers-from.js';
 
 /** What to apply: a plan made now from the inputs (as `graphform apply`), a saved plan file, or a plan object. */
 export interface ApplyInput extends PlanWorkflowInput {
@@ -80,32 +80,32 @@ export type { ApplyRefusal, ApplyReport } from './apply-report.js';
  * re-pushing declared data after a wipe. A refusal is a result, not an error; operational
  * failures throw GraphformError. The stop signal ends it cleanly: no new source starts.
  */
-export async function apply(input: ApplyInput, env: WorkflowEnvironment): Promise<ApplyReport & { config: ResolvedConfig; environment: EnvironmentView }> {
-  const { config, environment } = await resolveSelection(input, env);
+export async function apply(input: ApplyInput, host: WorkflowHost): Promise<ApplyReport & { config: ResolvedConfig; environment: EnvironmentView }> {
+  const { config, environment } = await resolveSelection(input, host);
   const stateConfig = input.lockTimeoutMs === undefined ? environment.state : { ...environment.state, lockTimeoutMs: input.lockTimeoutMs };
-  const backend = stateBackendFor(env, { ...environment, state: stateConfig });
+  const backend = stateBackendFor(host, { ...environment, state: stateConfig });
   // Before the state lock: a plan file that cannot be read stops apply holding nothing, and no read waits inside the lock.
   const saved: SavedPlanFile | undefined =
-    input.planFile !== undefined ? await readPlanFile(env, input.planFile) : input.plan !== undefined ? { planfile: 'the given plan', plan: input.plan } : undefined;
+    input.planFile !== undefined ? await readPlanFile(host, input.planFile) : input.plan !== undefined ? { planfile: 'the given plan', plan: input.plan } : undefined;
   const operation = input.planFile === undefined ? 'apply' : `apply ${input.planFile}`;
   const report = await withStateLock(backend, operation, async () => {
     const state = await backend.read();
     // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
-    await fetchPendingSnapshots(env, environment, state, path.resolve(env.cwd, config.rootDir));
-    const project = await loadValidProject(env, config, state);
+    await fetchPendingSnapshots(host, environment, state, path.resolve(host.cwd, config.rootDir));
+    const project = await loadValidProject(host, config, state);
     // Begun now, the frontends' operations are read and taken apart on a worker while apply plans.
-    const started = startOperationsFor(env, project, input.refreshOnly === true || saved?.plan.refreshOnly === true);
+    const started = startOperationsFor(host, project, input.refreshOnly === true || saved?.plan.refreshOnly === true);
     try {
-      const opened = await openEnvironment(env, config, environment);
+      const opened = await openEnvironment(host, config, environment);
       try {
-        return await applyLocked(env, input, { project, state, environment, opened, saved, started, writeState: (next) => backend.write(next), flush: async () => backend.flush?.() });
+        return await applyLocked(host, input, { project, state, environment, opened, saved, started, writeState: (next) => backend.write(next), flush: async () => backend.flush?.() });
       } finally {
         await opened.close();
       }
     } finally {
       await started?.close();
     }
-  }, (text) => env.report({ kind: 'notice', text }));
+  }, (text) => host.report({ kind: 'notice', text }));
   return { ...report, config, environment: environmentView(environment) };
 }
 
@@ -122,28 +122,28 @@ interface Locked {
   flush(): Promise<void>;
 }
 
-async function applyLocked(env: WorkflowEnvironment, input: ApplyInput, context: Locked): Promise<ApplyReport> {
+async function applyLocked(host: WorkflowHost, input: ApplyInput, context: Locked): Promise<ApplyReport> {
   const { project, state, environment, opened, saved } = context;
   let remote: Readonly<Record<string, RemoteDefinition>> = {};
   let outside: readonly NamedDefinition[] = [];
   const refresh = environment.refresh && input.refresh !== false;
   const replan: Replan = async (options) => {
-    const refreshed = refresh ? await refreshAll(env, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
+    const refreshed = refresh ? await refreshAll(host, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
     remote = refreshed.remote;
     outside = refreshed.account?.definitions ?? [];
-    return withPruneOrigin(await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } }), environment);
+    return withPruneOrigin(await makePlan(host, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } }), environment);
   };
   // Without a confirmation to wait for, the plan's own read of the items is the keep step's: they are read once.
-  const prepared = saved === undefined && input.confirm === undefined ? new PreparedSnapshots(path.resolve(env.cwd, project.config.rootDir)) : undefined;
+  const prepared = saved === undefined && input.confirm === undefined ? new PreparedSnapshots(path.resolve(host.cwd, project.config.rootDir)) : undefined;
   try {
-    return await decideAndApply(env, input, context, replan, () => remote, prepared, () => outside);
+    return await decideAndApply(host, input, context, replan, () => remote, prepared, () => outside);
   } finally {
     await prepared?.discard();
   }
 }
 
 async function decideAndApply(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   input: ApplyInput,
   context: Locked,
   replan: Replan,
@@ -152,23 +152,23 @@ async function decideAndApply(
   outsideNow: () => readonly NamedDefinition[],
 ): Promise<ApplyReport> {
   const { project, state, environment, opened, saved } = context;
-  if (input.refreshOnly === true || saved?.plan.refreshOnly === true) return applyRefreshOnly(env, input, context, replan, remoteNow);
+  if (input.refreshOnly === true || saved?.plan.refreshOnly === true) return applyRefreshOnly(host, input, context, replan, remoteNow);
   const counting = countingSourceFor(environment, opened);
   // A plan made now reads the items a full update would delete and counts what it loses, for
   // the confirmation; a saved plan shows the accounts it was reviewed with.
   const planNow = async (): Promise<Plan> => {
     const made = await replan(planOptions(input, environment));
-    const kept = await withKeepAccounts(env, made, { counting, remote: remoteNow(), project, environment }, prepared);
-    return withDeleteCounts(env, kept, { counting, remote: remoteNow(), state, http: project.config.http });
+    const kept = await withKeepAccounts(host, made, { counting, remote: remoteNow(), project, environment }, prepared);
+    return withDeleteCounts(host, kept, { counting, remote: remoteNow(), state, http: project.config.http });
   };
   const planned = saved === undefined ? await planNow() : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
   // An interrupt while the plan read items back leaves accounts that could not count: an interrupt, not a data loss.
-  const interrupted = (): boolean => env.signal?.aborted === true;
+  const interrupted = (): boolean => host.signal?.aborted === true;
   if (interrupted()) return { plan: planned, applied: false, refused: 'interrupted', ok: false, outcomes: [] };
   // Checked now, a saved plan too: the data files may have changed since it was made.
   // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
   const diffs = new Map<string, DeclaredDiff>();
-  const plan = await withOperations(env, await withDataChecks(env, planned, project, state, diffs), {
+  const plan = await withOperations(host, await withDataChecks(host, planned, project, state, diffs), {
     state,
     declarations: project.declarations,
     remote: remoteNow(),
@@ -205,44 +205,44 @@ async function decideAndApply(
   if (interrupted()) return refused('interrupted');
 
   const client = opened.client;
-  const waits = input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
+  const waits = input.wait === false ? undefined : serviceWaits(host, environment, opened, project.config.http);
   const result = await applyPlan({
     plan,
     client,
     declarations: project.declarations,
     state: state ?? emptyState(randomUUID()),
     writeState: context.writeState,
-    now: () => env.now(),
+    now: () => host.now(),
     toolVersion: TOOL_VERSION,
     parallelism: input.parallelism ?? 1,
     repushData: async (declaration, tally, snapshot) =>
-      (await import('../data/keep/restore-items.js')).restoreItems({
-        client: tallyingClient(client, tally, requestLog(env).log),
+      (await import('../keep/restore-items.js')).restoreItems({
+        client: tallyingClient(client, tally, requestLog(host).log),
         declaration,
         snapshot,
         config: project.config.data,
-        cwd: env.cwd,
+        cwd: host.cwd,
         root: project.config.rootDir,
-        ...(env.signal === undefined ? {} : { stop: env.signal }),
-        workersFromBytes: workersFromBytes(env.variables),
+        ...(host.signal === undefined ? {} : { stop: host.signal }),
+        workersFromBytes: workersFromBytes(host.variables),
       }),
     syncData: async (source, declaration, ledger, repushed, tally) =>
       (await import('../data/ledger/send-changes.js')).sendDataChanges({
-        client: tallyingClient(client, tally, requestLog(env).log),
+        client: tallyingClient(client, tally, requestLog(host).log),
         declaration,
         ledger,
         repushed,
         planned: source.dataChanges?.digest,
         diff: asked ? undefined : diffs.get(source.id),
         config: project.config.data,
-        cwd: env.cwd,
+        cwd: host.cwd,
         root: project.config.rootDir,
-        ...(env.signal === undefined ? {} : { stop: env.signal }),
-        workersFromBytes: workersFromBytes(env.variables),
+        ...(host.signal === undefined ? {} : { stop: host.signal }),
+        workersFromBytes: workersFromBytes(host.variables),
       }),
-    ...keepHooks(env, { project, environment, counting, remote: remoteNow() }, prepared),
+    ...keepHooks(host, { project, environment, counting, remote: remoteNow() }, prepared),
     allowDataLoss: input.allowDataLoss === true,
-    ...(env.signal === undefined ? {} : { stop: env.signal }),
+    ...(host.signal === undefined ? {} : { stop: host.signal }),
     verify: input.verify !== false,
     ...(waits === undefined ? {} : { waits }),
     ...(input.onEvent === undefined ? {} : { onEvent: input.onEvent }),
@@ -256,7 +256,7 @@ async function decideAndApply(
  * `apply --refresh-only` (or a refresh-only plan file): records in state what the service
  * holds for each source changed outside graphform; sends nothing to the service.
  */
-async function applyRefreshOnly(env: WorkflowEnvironment, input: ApplyInput, context: Locked, replan: Replan, remoteNow: () => Readonly<Record<string, RemoteDefinition>>): Promise<ApplyReport> {
+async function applyRefreshOnly(host: WorkflowHost, input: ApplyInput, context: Locked, replan: Replan, remoteNow: () => Readonly<Record<string, RemoteDefinition>>): Promise<ApplyReport> {
   const { project, state, environment, saved } = context;
   if (!(environment.refresh && input.refresh !== false)) {
     throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out `refresh: false` (or set refresh: true for the environment).' });
@@ -269,7 +269,7 @@ async function applyRefreshOnly(env: WorkflowEnvironment, input: ApplyInput, con
   const ids = refreshedSources(plan);
   if (ids.length === 0) return { plan, applied: false, ok: true, outcomes: [] };
   if (saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return { plan, applied: false, refused: 'cancelled', ok: false, outcomes: [] };
-  const recorded = recordRefreshed({ plan, state, remote: remoteNow(), now: env.now(), toolVersion: TOOL_VERSION, newLineage: () => randomUUID() });
+  const recorded = recordRefreshed({ plan, state, remote: remoteNow(), now: host.now(), toolVersion: TOOL_VERSION, newLineage: () => randomUUID() });
   if (recorded.state !== undefined) {
     await context.writeState(recorded.state);
     await context.flush();

@@ -13,11 +13,11 @@ import type { Asset } from '../marketing/types.js';
 import type { AssetFilter, SourceImport } from '../model/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { DEFAULT_MAX_ERRORS, loadSource, offlineClient, pushConfig, type LoadedSource, type PushFlags } from './data.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { openEnvironment } from './open-environment.js';
-import { openMarketing } from './open-marketing.js';
-import { stateBackendFor } from './state-backend.js';
-import { configFor, resolveSelection } from './select.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
+import { openEnvironment } from './internal/open-environment.js';
+import { openMarketing } from './internal/open-marketing.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { configFor, resolveSelection } from './internal/select.js';
 
 export interface AssetsListInput extends ProjectSelection {
   /** Assets per Open API request, 1-100 (default: the Open API client's, 100). */
@@ -58,9 +58,9 @@ export interface AssetsSyncResult {
 }
 
 /** `graphform assets list`: every asset of the Open API, through all pages. */
-export async function assetsList(input: AssetsListInput, env: WorkflowEnvironment): Promise<AssetsListResult> {
-  const { config, environment } = await resolveSelection(input, env);
-  const m = await openMarketing(env, config, environment);
+export async function assetsList(input: AssetsListInput, host: WorkflowHost): Promise<AssetsListResult> {
+  const { config, environment } = await resolveSelection(input, host);
+  const m = await openMarketing(host, config, environment);
   try {
     const { client } = await m.openApi();
     const assets = await client.listAssets(input.pageSize === undefined ? {} : { pageSize: input.pageSize });
@@ -76,9 +76,9 @@ export async function assetsList(input: AssetsListInput, env: WorkflowEnvironmen
  * so a second sync updates the same items. A real sync holds the state lock: like a data
  * push, it writes items, so it must not run inside an apply's full update.
  */
-export async function assetsSync(input: AssetsSyncInput, env: WorkflowEnvironment): Promise<AssetsSyncResult> {
-  const config = await configFor(input, env);
-  const project = await loadSource(env, config, input.source);
+export async function assetsSync(input: AssetsSyncInput, host: WorkflowHost): Promise<AssetsSyncResult> {
+  const config = await configFor(input, host);
+  const project = await loadSource(host, config, input.source);
   const spec = project.declaration.import;
   if (spec === undefined) {
     throw new GraphformError(ASSETS_ERROR_CODES.noImport, `Source ${input.source} has no import: block, so there is nothing to sync into it.`, {
@@ -86,22 +86,22 @@ export async function assetsSync(input: AssetsSyncInput, env: WorkflowEnvironmen
     });
   }
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
-  if (input.dryRun === true) return sync(env, input, project, spec, environment);
+  if (input.dryRun === true) return sync(host, input, project, spec, environment);
   return withStateLock(
-    stateBackendFor(env, environment),
+    stateBackendFor(host, environment),
     `assets sync ${input.source}`,
-    () => sync(env, input, project, spec, environment),
-    (text) => env.report({ kind: 'notice', text }),
+    () => sync(host, input, project, spec, environment),
+    (text) => host.report({ kind: 'notice', text }),
   );
 }
 
-async function sync(env: WorkflowEnvironment, input: AssetsSyncInput, project: LoadedSource, spec: SourceImport, environment: EnvironmentConfig): Promise<AssetsSyncResult> {
+async function sync(host: WorkflowHost, input: AssetsSyncInput, project: LoadedSource, spec: SourceImport, environment: EnvironmentConfig): Promise<AssetsSyncResult> {
   const { declaration } = project;
   const dryRun = input.dryRun === true;
-  const opened = dryRun ? undefined : await openEnvironment(env, project.config, environment);
+  const opened = dryRun ? undefined : await openEnvironment(host, project.config, environment);
   try {
     // The embedded emulator's data directory opens once: the marketing side shares the one started for the push.
-    const m = await openMarketing(env, project.config, environment, opened?.emulator);
+    const m = await openMarketing(host, project.config, environment, opened?.emulator);
     let assets: Asset[];
     try {
       const { client } = await m.openApi();
@@ -120,9 +120,9 @@ async function sync(env: WorkflowEnvironment, input: AssetsSyncInput, project: L
       skipInvalid: input.skipInvalid === true,
       maxErrors: input.maxErrors ?? DEFAULT_MAX_ERRORS,
       dryRun,
-      cwd: env.cwd,
+      cwd: host.cwd,
       progress: input.progress ?? silentReporter,
-      ...(env.signal === undefined ? {} : { stop: env.signal }),
+      ...(host.signal === undefined ? {} : { stop: host.signal }),
     });
     // Every asset maps the same way: an error of the mapping is shown once, where the mapping is.
     const validation = { ...pushed.validation, diagnostics: groupMappingErrors(pushed.validation.diagnostics, spec, mappingPlaces(project)) };

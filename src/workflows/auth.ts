@@ -3,9 +3,9 @@ import { DEFAULT_LOGIN_TIMEOUT_MS, login } from '../marketing/login.js';
 import { continuesChain } from '../marketing/session.js';
 import { refreshExpiresAt } from '../marketing/stored-tokens.js';
 import type { AppMode, StoredTokens } from '../marketing/types.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { openMarketing, type OpenedMarketing } from './open-marketing.js';
-import { resolveSelection } from './select.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
+import { openMarketing, type OpenedMarketing } from './internal/open-marketing.js';
+import { resolveSelection } from './internal/select.js';
 
 /** The marketing app the commands use: the config's `marketing:` block, or the embedded emulator's demo app. */
 export interface AuthApp {
@@ -94,8 +94,8 @@ export type AuthLogoutResult =
  * tokens change only when every step succeeded; `env.signal` cancels the wait for the
  * browser (GF_AUTH_LOGIN_CANCELLED), leaving them as they were.
  */
-export async function authLogin(input: AuthLoginInput, env: WorkflowEnvironment): Promise<AuthLoginResult> {
-  return withMarketing(input, env, async (m) => {
+export async function authLogin(input: AuthLoginInput, host: WorkflowHost): Promise<AuthLoginResult> {
+  return withMarketing(input, host, async (m) => {
     const app = authApp(m);
     if (m.app.grant === 'client_credentials') return { grant: 'client_credentials', app, loginNeeded: false };
     const stored = await login({
@@ -104,7 +104,7 @@ export async function authLogin(input: AuthLoginInput, env: WorkflowEnvironment)
       http: m.http,
       now: m.now,
       timeoutMs: input.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
-      signal: env.signal,
+      signal: host.signal,
       announce: async (url) => {
         // The URL is shown whatever happens to the browser: a browser that failed to start is one that did not.
         const browserOpened = input.openBrowser === undefined ? false : await Promise.resolve(input.openBrowser(url)).catch(() => false);
@@ -116,11 +116,11 @@ export async function authLogin(input: AuthLoginInput, env: WorkflowEnvironment)
 }
 
 /** `graphform auth status`: what is stored, read without a request. */
-export async function authStatus(input: ProjectSelection, env: WorkflowEnvironment): Promise<AuthStatusResult> {
-  return withMarketing(input, env, async (m) => {
+export async function authStatus(input: ProjectSelection, host: WorkflowHost): Promise<AuthStatusResult> {
+  return withMarketing(input, host, async (m) => {
     const app = authApp(m);
     if (m.app.grant === 'client_credentials') return { grant: 'client_credentials', app };
-    const bootstrap = env.variables.GRAPHFORM_REFRESH_TOKEN;
+    const bootstrap = host.variables.GRAPHFORM_REFRESH_TOKEN;
     const stored = await m.store.read(m.app.issuer, m.app.clientId);
     const usable = continuesChain(stored, bootstrap) ? stored : undefined;
     const fromEnvironment = bootstrap !== undefined && bootstrap !== '' && usable === undefined;
@@ -139,8 +139,8 @@ export async function authStatus(input: ProjectSelection, env: WorkflowEnvironme
  * `graphform auth refresh`: a refresh now, the rotated pair stored before anything else.
  * Under client credentials: one token fetched, as a check of the credentials; nothing stored.
  */
-export async function authRefresh(input: ProjectSelection, env: WorkflowEnvironment): Promise<AuthRefreshResult> {
-  return withMarketing(input, env, async (m) => {
+export async function authRefresh(input: ProjectSelection, host: WorkflowHost): Promise<AuthRefreshResult> {
+  return withMarketing(input, host, async (m) => {
     const app = authApp(m);
     if (m.app.grant === 'client_credentials') {
       const tokens = await m.server.clientCredentials();
@@ -156,8 +156,8 @@ export async function authRefresh(input: ProjectSelection, env: WorkflowEnvironm
 }
 
 /** `graphform auth logout`: revoke the refresh token (unless `revoke` is false), then delete the stored pair. */
-export async function authLogout(input: AuthLogoutInput, env: WorkflowEnvironment): Promise<AuthLogoutResult> {
-  return withMarketing(input, env, async (m) => {
+export async function authLogout(input: AuthLogoutInput, host: WorkflowHost): Promise<AuthLogoutResult> {
+  return withMarketing(input, host, async (m) => {
     const app = authApp(m);
     if (m.app.grant === 'client_credentials') return { grant: 'client_credentials', app };
     const store = m.store.path;
@@ -172,9 +172,9 @@ export async function authLogout(input: AuthLogoutInput, env: WorkflowEnvironmen
   });
 }
 
-async function withMarketing<T>(input: ProjectSelection, env: WorkflowEnvironment, work: (m: OpenedMarketing) => Promise<T>): Promise<T> {
-  const { config, environment } = await resolveSelection(input, env);
-  const m = await openMarketing(env, config, environment);
+async function withMarketing<T>(input: ProjectSelection, host: WorkflowHost, work: (m: OpenedMarketing) => Promise<T>): Promise<T> {
+  const { config, environment } = await resolveSelection(input, host);
+  const m = await openMarketing(host, config, environment);
   try {
     return await work(m);
   } finally {

@@ -4,11 +4,11 @@ import { plannedSources, type NamedDefinition } from '../operations/planned-sour
 import type { OperationsReport } from '../operations/types.js';
 import type { Plan } from '../plan/types.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { loadValidProject } from './planning.js';
-import { configFor } from './select.js';
-import { startOperations, type StartedOperations } from './operations-start.js';
-import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
+import { loadValidProject } from './internal/planning.js';
+import { configFor } from './internal/select.js';
+import { startOperations, type StartedOperations } from './internal/operations-start.js';
+import { offlineEnvironment, servedItemFields } from './internal/served-item-fields.js';
 
 /**
  * The plan with the frontends' operations checked against the schema served after it is
@@ -18,14 +18,14 @@ import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
  * `started`: the check begun early (startOperations), which the caller closes; absent, it begins here.
  */
 export async function withOperations(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   plan: Plan,
   context: ImpactInput & { config: ResolvedConfig; environment: EnvironmentConfig; outside: readonly NamedDefinition[]; started?: StartedOperations | undefined },
 ): Promise<Plan> {
   const operations = context.config.operations;
   if (operations === undefined || plan.refreshOnly === true) return plan;
   const sources = plannedSources(plan, context, context.outside);
-  const started = context.started ?? startOperations(env, context.config.rootDir, operations.documents, hintOf(context.declarations));
+  const started = context.started ?? startOperations(host, context.config.rootDir, operations.documents, hintOf(context.declarations));
   try {
     const report = await started.report({ ...sources, optional: context.outside.map((o) => o.id), itemFields: servedItemFields(context.environment) }, operations.failOn);
     return { ...plan, operations: report };
@@ -35,9 +35,9 @@ export async function withOperations(
 }
 
 /** The operations check begun for a project that names frontend documents, unless the plan will not check them (refresh-only). */
-export function startOperationsFor(env: WorkflowEnvironment, project: { config: ResolvedConfig; declarations: readonly NamedDefinition[] }, refreshOnly: boolean): StartedOperations | undefined {
+export function startOperationsFor(host: WorkflowHost, project: { config: ResolvedConfig; declarations: readonly NamedDefinition[] }, refreshOnly: boolean): StartedOperations | undefined {
   const operations = project.config.operations;
-  return operations === undefined || refreshOnly ? undefined : startOperations(env, project.config.rootDir, operations.documents, hintOf(project.declarations));
+  return operations === undefined || refreshOnly ? undefined : startOperations(host, project.config.rootDir, operations.documents, hintOf(project.declarations));
 }
 
 /** What of the declarations the early start's hint is made of: each source's id and definition. */
@@ -56,16 +56,16 @@ export interface CheckOperationsInput extends ProjectSelection {
  * declarations give, offline (no service, no state), for a frontend repository's own CI.
  * The declarations must be valid (InvalidDeclarationsError otherwise).
  */
-export async function checkOperationsNow(input: CheckOperationsInput, env: WorkflowEnvironment): Promise<{ report: OperationsReport; config: ResolvedConfig }> {
-  const config = await configFor(input, env);
+export async function checkOperationsNow(input: CheckOperationsInput, host: WorkflowHost): Promise<{ report: OperationsReport; config: ResolvedConfig }> {
+  const config = await configFor(input, host);
   const documents = input.documents !== undefined && input.documents.length > 0 ? [...input.documents] : config.operations?.documents;
   if (documents === undefined) {
     throw new GraphformError('GF_USAGE', 'There are no frontend documents to check: the config has no operations: block, and no document patterns were given.', {
       hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or give `documents` (patterns).',
     });
   }
-  const project = await loadValidProject(env, config, undefined);
-  const started = startOperations(env, config.rootDir, documents, hintOf(project.declarations));
+  const project = await loadValidProject(host, config, undefined);
+  const started = startOperations(host, config.rootDir, documents, hintOf(project.declarations));
   try {
     const after = hintOf(project.declarations);
     const report = await started.report({ before: undefined, after, optional: [], itemFields: servedItemFields(offlineEnvironment(config, input.environment)) }, config.operations?.failOn ?? 'broken');

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { generateSource, type GeneratedFile } from '../codegen/generate.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, servedSchemaLeftovers, writeGenerated, type FileOutcome } from './codegen-files.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { loadProject } from './load-project.js';
-import { refuseInvalid } from './planning.js';
-import { configFor } from './select.js';
-import { warn } from './environment.js';
-import { offlineEnvironment, servedItemFields } from './served-item-fields.js';
+import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, servedSchemaLeftovers, writeGenerated, type FileOutcome } from './internal/codegen-files.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
+import { loadProject } from './internal/load-project.js';
+import { refuseInvalid } from './internal/planning.js';
+import { configFor } from './internal/select.js';
+import { warn } from './host.js';
+import { offlineEnvironment, servedItemFields } from './internal/served-item-fields.js';
 import { SERVED_SCHEMA_FILES, SERVED_SCHEMA_HEADER, servedSchemaFiles } from '../codegen/served-sdl.js';
 
 export interface CodegenInput extends ProjectSelection {
@@ -44,11 +44,11 @@ export interface CodegenResult {
  * only the declarations and the config (no state, no service), so a CI job checks the
  * generated files without credentials.
  */
-export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Promise<CodegenResult> {
-  const project = await loadProject(env, await configFor(input, env));
+export async function codegen(input: CodegenInput, host: WorkflowHost): Promise<CodegenResult> {
+  const project = await loadProject(host, await configFor(input, host));
   refuseInvalid(project.diagnostics, project.sources);
   const { config } = project;
-  const out = await checkedOutFolder(input.out === undefined ? config.codegen.out : path.resolve(env.cwd, input.out), config.rootDir);
+  const out = await checkedOutFolder(input.out === undefined ? config.codegen.out : path.resolve(host.cwd, input.out), config.rootDir);
   const declarations = chosen(project.declarations, input.sources ?? config.codegen.sources, input.sources === undefined ? 'codegen.sources in the config' : '--source');
 
   const files: GeneratedFile[] = [];
@@ -56,7 +56,7 @@ export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Pr
   // The fields the served schema gives every item (`Status`), as the environment serves them: the read shape has them too.
   const itemFields = servedItemFields(offlineEnvironment(config, input.environment));
   for (const declaration of declarations) {
-    const file = path.relative(config.rootDir, path.resolve(env.cwd, declaration.file)).split(path.sep).join('/');
+    const file = path.relative(config.rootDir, path.resolve(host.cwd, declaration.file)).split(path.sep).join('/');
     files.push(...(await generateSource({ id: declaration.id, file }, declaration.definition, routingFields, itemFields)));
   }
   const schemaServed = project.declarations.some((d) => Object.keys(d.definition.contentTypes).length > 0);
@@ -64,7 +64,7 @@ export async function codegen(input: CodegenInput, env: WorkflowEnvironment): Pr
     const folder = path.relative(config.rootDir, config.sources).split(path.sep).join('/') || '.';
     const served = await servedSchemaFiles(project.declarations, itemFields, folder);
     if (served.ok) files.push(...served.files);
-    else warn(env, 'GF_CODEGEN_SCHEMA_UNBUILT', `the content GraphQL schema of the declarations does not build (${served.problem}); ${SERVED_SCHEMA_FILES.sdl} was not written.`);
+    else warn(host, 'GF_CODEGEN_SCHEMA_UNBUILT', `the content GraphQL schema of the declarations does not build (${served.problem}); ${SERVED_SCHEMA_FILES.sdl} was not written.`);
   }
   const check = input.check === true;
   const outcomes = files.length === 0 ? [] : check ? await compareGenerated(out, files) : await writeGenerated(out, files);

@@ -6,10 +6,10 @@ import { withPending } from '../state/state.js';
 import type { PendingSnapshot, State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { loadSource, pushLoaded, type DataPushInput, type DataPushResult } from './data.js';
-import type { WorkflowEnvironment } from './environment.js';
-import { fetchIfMissing, removeStoredCopy } from './remote-snapshots.js';
-import { configFor } from './select.js';
-import { stateBackendFor } from './state-backend.js';
+import type { WorkflowHost } from './host.js';
+import { fetchIfMissing, removeStoredCopy } from '../keep/remote-snapshots.js';
+import { configFor } from './internal/select.js';
+import { stateBackendFor } from './internal/state-backend.js';
 
 export interface DataRestoreInput extends Omit<DataPushInput, 'source' | 'files'> {
   /** The snapshot file (relative to the working directory): one a keeping apply wrote, or any wire-form NDJSON of the source. */
@@ -49,12 +49,12 @@ const SNAPSHOT_NAME = /^([a-z0-9]{1,4})-\d{8}T\d{9}Z\.ndjson$/;
  * files, if any, stay pending for apply); the file and its copy beside remote state are then
  * removed, as apply does. A runner without the file fetches it from that copy first.
  */
-export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironment): Promise<DataRestoreResult> {
-  const config = await configFor(input, env);
+export async function dataRestore(input: DataRestoreInput, host: WorkflowHost): Promise<DataRestoreResult> {
+  const config = await configFor(input, host);
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
-  const backend = stateBackendFor(env, environment);
-  const file = path.resolve(env.cwd, input.snapshot);
-  const root = path.resolve(env.cwd, config.rootDir);
+  const backend = stateBackendFor(host, environment);
+  const file = path.resolve(host.cwd, input.snapshot);
+  const root = path.resolve(host.cwd, config.rootDir);
   return withStateLock(
     backend,
     `data restore ${input.snapshot}`,
@@ -71,8 +71,8 @@ export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironm
       }
       const pending = named?.id === source ? named.snapshot : undefined;
       const changed = pending === undefined ? false : await changedSnapshot(file, pending, input, source);
-      const project = await loadSource(env, config, source);
-      const result = await pushLoaded(env, { ...input, source, files: [input.snapshot] }, project, environment);
+      const project = await loadSource(host, config, source);
+      const result = await pushLoaded(host, { ...input, source, files: [input.snapshot] }, project, environment);
       const base = { ...result, source, finishedPending: false };
       if (pending === undefined || state === undefined) return base;
       const stillPending = unserved(result, changed ? undefined : pending);
@@ -81,12 +81,12 @@ export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironm
       // The data: files' own re-push is not this command's to finish: apply pushes them.
       const rest = entry?.pending === undefined || project.declaration.data.length === 0 ? undefined : repushMarker({ id: source, action: 'full' }, new Date(entry.pending.repush.since));
       await backend.write(withPending(state, source, rest));
-      await removeStoredCopy(env, environment, pending);
+      await removeStoredCopy(host, environment, pending);
       if (changed) return { ...base, forgotten: { recordedItems: pending.items, pushedItems: result.summary.itemsSent } };
       await rm(file, { force: true });
       return { ...base, finishedPending: true };
     },
-    (text) => env.report({ kind: 'notice', text }),
+    (text) => host.report({ kind: 'notice', text }),
   );
 }
 
@@ -95,12 +95,12 @@ export async function dataRestore(input: DataRestoreInput, env: WorkflowEnvironm
  * refused unless the caller chose to forget the recorded items it no longer holds.
  */
 async function changedSnapshot(file: string, pending: PendingSnapshot, input: DataRestoreInput, source: string): Promise<boolean> {
-  const { snapshotHash } = await import('../data/keep/snapshot-file.js');
+  const { snapshotHash } = await import('../keep/snapshot-file.js');
   const hash = await snapshotHash(file).catch(() => undefined);
   // A file that cannot be read is the push's to report, with its own code.
   if (hash === undefined || hash === pending.hash) return false;
   if (input.forgetMissingItems === true) return true;
-  const { snapshotChangedError } = await import('../data/keep/restore-items.js');
+  const { snapshotChangedError } = await import('../keep/restore-items.js');
   throw snapshotChangedError(pending.snapshot, source, input.snapshot);
 }
 

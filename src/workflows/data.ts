@@ -10,23 +10,23 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { didYouMean } from '../diagnostics/suggest.js';
 import { SentTally, tallyingClient, type ServedProgress, type ServedReport } from '../graph/served.js';
 import type { GraphClient } from '../graph/types.js';
-import type { LoadedSource } from './loaded-source.js';
+import type { LoadedSource } from './internal/loaded-source.js';
 import type { DeleteCount } from '../plan/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { withLedger } from '../state/state.js';
 import type { StateBackend } from '../state/types.js';
 import { ownValue } from '../model/own.js';
-import { requestLog, type ProjectSelection, type WorkflowEnvironment } from './environment.js';
+import { requestLog, type ProjectSelection, type WorkflowHost } from './host.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
-import { loadProject } from './load-project.js';
-import { openEnvironment } from './open-environment.js';
+import { loadProject } from './internal/load-project.js';
+import { openEnvironment } from './internal/open-environment.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import { clearPendingAfterPush } from './pending-push.js';
-import { serviceWaits } from './service-waits.js';
-import { stateBackendFor } from './state-backend.js';
-import { configFor } from './select.js';
-import { purgeCount } from './wipe-counts.js';
-import { workersFromBytes } from './workers-from.js';
+import { clearPendingAfterPush } from './internal/pending-push.js';
+import { serviceWaits } from './internal/service-waits.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { configFor } from './internal/select.js';
+import { purgeCount } from '../keep/wipe-counts.js';
+import { workersFromBytes } from './internal/workers-from.js';
 
 /** Which source's data, and which files: none named means the source's declared `data:` files. */
 export interface DataInput extends ProjectSelection {
@@ -95,21 +95,21 @@ export interface DataPurgeResult {
   refused?: 'cancelled' | 'interrupted';
 }
 
-export type { LoadedSource } from './loaded-source.js';
+export type { LoadedSource } from './internal/loaded-source.js';
 
 /** `graphform data validate`: checks the items against the source's declaration, offline. */
-export async function dataValidate(input: DataInput, env: WorkflowEnvironment): Promise<ValidationSummary> {
-  const project = await loadSource(env, await configFor(input, env), input.source);
-  const paths = await dataFiles(env, project, input.files ?? []);
+export async function dataValidate(input: DataInput, host: WorkflowHost): Promise<ValidationSummary> {
+  const project = await loadSource(host, await configFor(input, host), input.source);
+  const paths = await dataFiles(host, project, input.files ?? []);
   const summary = await validateDataFiles({
     declaration: project.declaration,
     files: paths.files,
     config: project.config.data,
     maxErrors: input.maxErrors ?? DEFAULT_MAX_ERRORS,
-    cwd: env.cwd,
+    cwd: host.cwd,
     projectRoot: paths.projectRoot,
     progress: input.progress ?? silentReporter,
-    workersFromBytes: workersFromBytes(env.variables),
+    workersFromBytes: workersFromBytes(host.variables),
   });
   return withIssues(summary, paths.issues);
 }
@@ -119,38 +119,38 @@ export async function dataValidate(input: DataInput, env: WorkflowEnvironment): 
  * state lock, so it cannot run inside an apply's full update and be wiped by it, and clears a
  * re-push that an interrupted apply left pending once the declared files are all sent.
  */
-export async function dataPush(input: DataPushInput, env: WorkflowEnvironment): Promise<DataPushResult> {
-  const config = await configFor(input, env);
-  const project = await loadSource(env, config, input.source);
-  if (input.dryRun === true) return pushLoaded(env, input, project, undefined);
+export async function dataPush(input: DataPushInput, host: WorkflowHost): Promise<DataPushResult> {
+  const config = await configFor(input, host);
+  const project = await loadSource(host, config, input.source);
+  if (input.dryRun === true) return pushLoaded(host, input, project, undefined);
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
-  const backend = stateBackendFor(env, environment);
+  const backend = stateBackendFor(host, environment);
   return withStateLock(
     backend,
     `data push ${input.source}`,
     async () => {
       const files = input.files ?? [];
       // The declared files pushed whole are what apply would have sent: the ledger records them once served.
-      const fingerprint = files.length === 0 ? (await import('./push-ledger.js')).pushFingerprint(project.declaration) : undefined;
-      const result = await pushLoaded(env, input, project, environment, fingerprint?.sink);
+      const fingerprint = files.length === 0 ? (await import('./internal/push-ledger.js')).pushFingerprint(project.declaration) : undefined;
+      const result = await pushLoaded(host, input, project, environment, fingerprint?.sink);
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
-      if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(env, backend, project.declaration, files.length === 0);
-      if (fingerprint !== undefined) await (await import('./push-ledger.js')).recordPushedLedger(env, backend, project, result, fingerprint);
+      if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(host, backend, project.declaration, files.length === 0);
+      if (fingerprint !== undefined) await (await import('./internal/push-ledger.js')).recordPushedLedger(host, backend, project, result, fingerprint);
       return result;
     },
-    (text) => env.report({ kind: 'notice', text }),
+    (text) => host.report({ kind: 'notice', text }),
   );
 }
 
 /** Pushes the files of `input` (or the declared ones) into a loaded source; with an environment, counts what GraphQL serves after. */
-export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined, records?: PushDataOptions['records']): Promise<DataPushResult> {
-  const paths = await dataFiles(env, project, input.files ?? []);
+export async function pushLoaded(host: WorkflowHost, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined, records?: PushDataOptions['records']): Promise<DataPushResult> {
+  const paths = await dataFiles(host, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
-  const opened = environment === undefined ? undefined : await openEnvironment(env, project.config, environment);
+  const opened = environment === undefined ? undefined : await openEnvironment(host, project.config, environment);
   const tally = new SentTally(project.declaration.definition);
-  const waits = opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(env, environment, opened, project.config.http);
+  const waits = opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(host, environment, opened, project.config.http);
   try {
-    const client = opened === undefined ? offlineClient() : waits === undefined ? opened.client : tallyingClient(opened.client, tally, requestLog(env).log);
+    const client = opened === undefined ? offlineClient() : waits === undefined ? opened.client : tallyingClient(opened.client, tally, requestLog(host).log);
     const summary = await pushData({
       client,
       declaration: project.declaration,
@@ -159,11 +159,11 @@ export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput,
       skipInvalid: input.skipInvalid === true,
       maxErrors: input.maxErrors ?? DEFAULT_MAX_ERRORS,
       dryRun: input.dryRun === true,
-      cwd: env.cwd,
+      cwd: host.cwd,
       projectRoot: paths.projectRoot,
       progress: input.progress ?? silentReporter,
-      ...(env.signal === undefined ? {} : { stop: env.signal }),
-      workersFromBytes: workersFromBytes(env.variables),
+      ...(host.signal === undefined ? {} : { stop: host.signal }),
+      workersFromBytes: workersFromBytes(host.variables),
       records,
     });
     const result: DataPushResult = { summary, validation: withIssues(summary.validation, paths.issues), target: opened?.description };
@@ -180,7 +180,7 @@ export async function pushLoaded(env: WorkflowEnvironment, input: DataPushInput,
  * `graphform data purge`: deletes every item of the source in the languages, holding the
  * state lock; counts them first, so `confirm` can say what a yes costs.
  */
-export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment): Promise<DataPurgeResult> {
+export async function dataPurge(input: DataPurgeInput, host: WorkflowHost): Promise<DataPurgeResult> {
   const named = input.languages ?? [];
   if ((input.allLanguages === true) === named.length > 0) {
     throw new GraphformError(DATA_ERROR_CODES.noLanguages, 'Name the languages to purge with --language L (repeatable), or use --all-languages; not both.');
@@ -188,25 +188,25 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
   if (named.some((l) => l.trim() === '')) {
     throw new GraphformError(DATA_ERROR_CODES.noLanguages, '--language needs a language code, such as --language en; an empty one names nothing to purge.');
   }
-  const config = await configFor(input, env);
-  const project = await loadSource(env, config, input.source);
+  const config = await configFor(input, host);
+  const project = await loadSource(host, config, input.source);
   const declared = project.declaration.definition.languages;
   const languages = input.allLanguages === true ? [...declared] : [...new Set(named)];
   for (const language of languages.filter((l) => !declared.includes(l))) {
-    env.report({ kind: 'warning', code: 'GF_PURGE_UNDECLARED_LANGUAGE', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
+    host.report({ kind: 'warning', code: 'GF_PURGE_UNDECLARED_LANGUAGE', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
   }
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
-  const backend = stateBackendFor(env, environment);
+  const backend = stateBackendFor(host, environment);
   return withStateLock(
     backend,
     `data purge ${input.source}`,
     async () => {
-      const opened = await openEnvironment(env, project.config, environment);
+      const opened = await openEnvironment(host, project.config, environment);
       try {
-        const deletes = await purgeCount(env, opened, { env: environment, id: input.source, languages, declared: project.declaration.definition, http: project.config.http });
+        const deletes = await purgeCount(host, opened, { env: environment, id: input.source, languages, declared: project.declaration.definition, http: project.config.http });
         const base = { source: input.source, languages, deletes };
         if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment: environmentView(environment) }))) return { ...base, purged: false, refused: 'cancelled' as const };
-        if (env.signal?.aborted === true) return { ...base, purged: false, refused: 'interrupted' as const };
+        if (host.signal?.aborted === true) return { ...base, purged: false, refused: 'interrupted' as const };
         await purge(opened.client, input.source, languages);
         await forgetPurgedItems(backend, input.source, languages);
         return { ...base, purged: true };
@@ -214,7 +214,7 @@ export async function dataPurge(input: DataPurgeInput, env: WorkflowEnvironment)
         await opened.close();
       }
     },
-    (text) => env.report({ kind: 'notice', text }),
+    (text) => host.report({ kind: 'notice', text }),
   );
 }
 
@@ -244,8 +244,8 @@ export function pushConfig(data: DataConfig, flags: PushFlags): DataConfig {
 }
 
 /** The declared source `id`; throws InvalidDeclarationsError when the declarations have errors, and GF_DATA_UNKNOWN_SOURCE (with a did-you-mean) when none has that id. */
-export async function loadSource(env: WorkflowEnvironment, config: ResolvedConfig, sourceId: string): Promise<LoadedSource> {
-  const project = await loadProject(env, config);
+export async function loadSource(host: WorkflowHost, config: ResolvedConfig, sourceId: string): Promise<LoadedSource> {
+  const project = await loadProject(host, config);
   if (hasErrors(project.diagnostics)) throw new InvalidDeclarationsError(project.diagnostics, project.sources);
   const declaration = project.declarations.find((d) => d.id === sourceId);
   if (declaration === undefined) {
@@ -257,14 +257,14 @@ export async function loadSource(env: WorkflowEnvironment, config: ResolvedConfi
   return { config: project.config, declaration, sources: project.sources };
 }
 
-async function dataFiles(env: WorkflowEnvironment, project: LoadedSource, files: readonly string[]): Promise<Awaited<ReturnType<typeof resolveDataFiles>>> {
+async function dataFiles(host: WorkflowHost, project: LoadedSource, files: readonly string[]): Promise<Awaited<ReturnType<typeof resolveDataFiles>>> {
   const { declaration } = project;
   if (files.length === 0 && declaration.data.length === 0) {
     throw new GraphformError(DATA_ERROR_CODES.noFiles, `Source ${declaration.id} declares no data: files and none were given.`, {
       hint: `Name the files (\`graphform data push ${declaration.id} items.ndjson\`) or add a data: list to ${declaration.file}.`,
     });
   }
-  return resolveDataFiles(declaration, { cwd: env.cwd, root: project.config.rootDir }, files);
+  return resolveDataFiles(declaration, { cwd: host.cwd, root: project.config.rootDir }, files);
 }
 
 /** Glob patterns that matched nothing are warnings of the same report. */

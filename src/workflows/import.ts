@@ -14,14 +14,14 @@ import { emptyState, stateDefinitions, stateEntry, withSource } from '../state/s
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { warn, type ProjectSelection, type WorkflowEnvironment } from './environment.js';
-import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from './import-files.js';
+import { warn, type ProjectSelection, type WorkflowHost } from './host.js';
+import { assertAbsent, assertProjectFolder, declarationTarget, writeNewFile, type DeclarationTarget } from './internal/import-files.js';
 import { InvalidDeclarationsError } from './invalid-declarations.js';
-import { loadProject } from './load-project.js';
-import { openEnvironment } from './open-environment.js';
+import { loadProject } from './internal/load-project.js';
+import { openEnvironment } from './internal/open-environment.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import { stateBackendFor } from './state-backend.js';
-import { configFor } from './select.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { configFor } from './internal/select.js';
 
 export interface ImportInput extends ProjectSelection {
   /** The source to import; or `all` for every source of the account that graphform does not manage. */
@@ -66,7 +66,7 @@ interface Adoption {
  * declaration (validated first, never over an existing file) and records it in state,
  * holding the state lock. Nothing is sent to the service.
  */
-export async function importSource(input: ImportInput, env: WorkflowEnvironment): Promise<ImportResult> {
+export async function importSource(input: ImportInput, host: WorkflowHost): Promise<ImportResult> {
   const { id } = input;
   const all = input.all === true;
   if (all === (id !== undefined)) {
@@ -78,38 +78,38 @@ export async function importSource(input: ImportInput, env: WorkflowEnvironment)
   if (id !== undefined && !isValidSourceId(id)) {
     throw new GraphformError('GF_INVALID_SOURCE_ID', `"${id}" is not a content source id: ids are 1 to 4 characters, a-z and 0-9.`);
   }
-  const config = await configFor(input, env);
-  if (all) await assertProjectFolder(config, env.cwd);
+  const config = await configFor(input, host);
+  if (all) await assertProjectFolder(config, host.cwd);
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
-  const backend = stateBackendFor(env, environment);
+  const backend = stateBackendFor(host, environment);
   return withStateLock(
     backend,
     id === undefined ? 'import --all' : `import ${id}`,
     async () => {
-      const opened = await openEnvironment(env, config, environment);
+      const opened = await openEnvironment(host, config, environment);
       const result: ImportResult = { environment: environmentView(environment), target: opened.description, imported: [] };
       try {
         const state = (await backend.read()) ?? emptyState(randomUUID());
-        const declared = await declaredSources(env, config);
+        const declared = await declaredSources(host, config);
         const ids = id === undefined ? await unmanagedIds(declared, opened.client, state) : [alreadyManaged(state, id, environment.name)];
         const read: { id: string; definition: SourceDefinition }[] = [];
         for (const next of ids) {
-          if (env.signal?.aborted === true) return result;
+          if (host.signal?.aborted === true) return result;
           const back = await readBack(opened.client, next, opened.description);
-          unknownFieldsNotice(env, next, back.unknown);
+          unknownFieldsNotice(host, next, back.unknown);
           // The client gave values that hold a secret as "[redacted]": named here, never written.
           const secrets = redactedDefinitionPaths(back.definition);
-          if (secrets.length > 0) warn(env, 'GF_SECRET_IN_DEFINITION', `${secretValuesNotice(next, secrets)}.`);
+          if (secrets.length > 0) warn(host, 'GF_SECRET_IN_DEFINITION', `${secretValuesNotice(next, secrets)}.`);
           read.push({ id: next, definition: back.definition });
         }
-        const importedAt = env.now().toISOString();
-        const adoptions = read.map((source) => adopt(env, config, declared, source, { environment: environment.name, importedAt, out: input.out }));
+        const importedAt = host.now().toISOString();
+        const adoptions = read.map((source) => adopt(host, config, declared, source, { environment: environment.name, importedAt, out: input.out }));
         checkBeforeWriting(adoptions, stateDefinitions(state), config);
         await assertAbsent(adoptions.flatMap((a) => (a.write === undefined ? [] : [a.write.target])));
 
         let current = state;
         for (const adoption of adoptions) {
-          if (env.signal?.aborted === true) break;
+          if (host.signal?.aborted === true) break;
           // The file first: if recording state fails, a second import finds the declaration and only records state.
           if (adoption.write !== undefined) await writeNewFile(adoption.write.target, adoption.write.draft.text);
           current = withSource(current, adoption.id, stateEntry(adoption.definition, importedAt, TOOL_VERSION));
@@ -128,14 +128,14 @@ export async function importSource(input: ImportInput, env: WorkflowEnvironment)
         await opened.close();
       }
     },
-    (text) => env.report({ kind: 'notice', text }),
+    (text) => host.report({ kind: 'notice', text }),
   );
 }
 
 /** Source id → the file that declares it; none when the declarations folder does not exist yet (import creates it). */
-async function declaredSources(env: WorkflowEnvironment, config: ResolvedConfig): Promise<Map<string, string>> {
+async function declaredSources(host: WorkflowHost, config: ResolvedConfig): Promise<Map<string, string>> {
   try {
-    const project = await loadProject(env, config);
+    const project = await loadProject(host, config);
     return new Map(project.declarations.map((d) => [d.id, d.file]));
   } catch (error) {
     if (isGraphformError(error) && error.code === 'GF_SOURCES_DIR_MISSING') return new Map();
@@ -144,7 +144,7 @@ async function declaredSources(env: WorkflowEnvironment, config: ResolvedConfig)
 }
 
 function adopt(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   config: ResolvedConfig,
   declared: ReadonlyMap<string, string>,
   source: { id: string; definition: SourceDefinition },
@@ -153,7 +153,7 @@ function adopt(
   const declaredIn = declared.get(source.id);
   // A declaration the user wrote is theirs: plan shows how it differs. --out asks for a file regardless.
   if (declaredIn !== undefined && where.out === undefined) return { ...source, declaredIn };
-  const target = declarationTarget(config, env.cwd, source.id, where.out);
+  const target = declarationTarget(config, host.cwd, source.id, where.out);
   const text = formatDeclaration(source.id, source.definition, {
     environment: where.environment,
     toolVersion: TOOL_VERSION,
@@ -222,10 +222,10 @@ async function readBack(client: GraphClient, id: string, where: string): Promise
 }
 
 /** Names the fields graphform does not know, which it keeps verbatim: never dropped without a word. */
-function unknownFieldsNotice(env: WorkflowEnvironment, id: string, unknown: readonly string[]): void {
+function unknownFieldsNotice(host: WorkflowHost, id: string, unknown: readonly string[]): void {
   if (unknown.length === 0) return;
   warn(
-    env,
+    host,
     'GF_UNKNOWN_FIELDS_KEPT',
     `source ${id} has fields graphform does not know: ${unknown.join(', ')}. They are written under unknownFields at their level, compared by plan and sent back verbatim in every request for the source.`,
   );

@@ -2,23 +2,23 @@ import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { breakingGraphqlChanges, type SourceGraphqlChange } from '../graphql-impact/policy.js';
 import type { Plan, PlanSource, PlanStrategy } from '../plan/types.js';
 import type { State } from '../state/types.js';
-import { withDataChecks, invalidDataSources } from './check-declared-data.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
+import { withDataChecks, invalidDataSources } from './internal/check-declared-data.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import type { LoadedProject } from './load-project.js';
-import { openEnvironment, type OpenedEnvironment } from './open-environment.js';
-import { loadValidProject, makePlan, refreshAll, type Refreshed } from './planning.js';
-import { stateBackendFor } from './state-backend.js';
-import { resolveSelection } from './select.js';
-import { withKeepAccounts } from './keep-accounts.js';
+import type { LoadedProject } from './internal/load-project.js';
+import { openEnvironment, type OpenedEnvironment } from './internal/open-environment.js';
+import { loadValidProject, makePlan, refreshAll, type Refreshed } from './internal/planning.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { resolveSelection } from './internal/select.js';
+import { withKeepAccounts } from '../keep/keep-accounts.js';
 import { startOperationsFor, withOperations } from './check-operations.js';
-import type { StartedOperations } from './operations-start.js';
+import type { StartedOperations } from './internal/operations-start.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
-import { blockedKeepSources } from './keep-blocked.js';
-import { countingSourceFor, withDeleteCounts } from './wipe-counts.js';
-import { stopIfInterrupted } from './plan-interrupted.js';
+import { blockedKeepSources } from '../keep/keep-blocked.js';
+import { countingSourceFor, withDeleteCounts } from '../keep/wipe-counts.js';
+import { stopIfInterrupted } from './internal/plan-interrupted.js';
 
 /** What to plan: the CLI's `plan` flags as plain values. */
 export interface PlanWorkflowInput extends ProjectSelection {
@@ -56,19 +56,19 @@ export interface PlanResult {
  * data-losing change deletes, and checks the data files apply would push. Sends nothing.
  * Throws InvalidDeclarationsError for invalid declarations, GraphformError for the rest.
  */
-export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): Promise<PlanResult> {
-  const { config, environment } = await resolveSelection(input, env);
-  const state = await stateBackendFor(env, environment).read();
-  stopIfInterrupted(env.signal);
-  const project = await loadValidProject(env, config, state);
-  stopIfInterrupted(env.signal);
+export async function plan(input: PlanWorkflowInput, host: WorkflowHost): Promise<PlanResult> {
+  const { config, environment } = await resolveSelection(input, host);
+  const state = await stateBackendFor(host, environment).read();
+  stopIfInterrupted(host.signal);
+  const project = await loadValidProject(host, config, state);
+  stopIfInterrupted(host.signal);
   // Begun now, the frontends' operations are read and taken apart on a worker while the plan reads the service.
-  const started = startOperationsFor(env, project, input.refreshOnly === true);
+  const started = startOperationsFor(host, project, input.refreshOnly === true);
   try {
     // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
-    const opened = environment.refresh && input.refresh !== false ? await openEnvironment(env, config, environment) : undefined;
+    const opened = environment.refresh && input.refresh !== false ? await openEnvironment(host, config, environment) : undefined;
     try {
-      const made = await planWith(env, { project, state, environment, opened, input, started });
+      const made = await planWith(host, { project, state, environment, opened, input, started });
       return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment: environmentView(environment) };
     } finally {
       await opened?.close();
@@ -84,28 +84,28 @@ export async function plan(input: PlanWorkflowInput, env: WorkflowEnvironment): 
  * ends it between requests and steps with GF_PLAN_INTERRUPTED.
  */
 export async function planWith(
-  env: WorkflowEnvironment,
+  host: WorkflowHost,
   context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanWorkflowInput; started?: StartedOperations | undefined },
   seen?: (refreshed: Refreshed) => void,
 ): Promise<Plan> {
   const { project, state, environment, opened, input } = context;
   const options = planOptions(input, environment);
-  const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(env, opened.client, project, state, options.targets, env.signal);
+  const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(host, opened.client, project, state, options.targets, host.signal);
   seen?.(refreshed);
-  const made = withPruneOrigin(await makePlan(env, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options }), environment);
+  const made = withPruneOrigin(await makePlan(host, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options }), environment);
   if (input.refreshOnly === true) return refreshOnlyPlan(requireRefresh(made, opened, environment));
   const counting = countingSourceFor(environment, opened);
   // The keep step's read-back stops paging on the signal: what it returns then is no account.
-  const kept = await withKeepAccounts(env, made, { counting, remote: refreshed.remote, project, environment });
-  stopIfInterrupted(env.signal);
-  const counted = await withDeleteCounts(env, kept, { counting, remote: refreshed.remote, state, http: project.config.http });
-  stopIfInterrupted(env.signal);
+  const kept = await withKeepAccounts(host, made, { counting, remote: refreshed.remote, project, environment });
+  stopIfInterrupted(host.signal);
+  const counted = await withDeleteCounts(host, kept, { counting, remote: refreshed.remote, state, http: project.config.http });
+  stopIfInterrupted(host.signal);
   // The data files apply would push are checked as apply checks them, so the review sees what apply would refuse.
-  const checked = await withDataChecks(env, counted, project, state);
-  stopIfInterrupted(env.signal);
+  const checked = await withDataChecks(host, counted, project, state);
+  stopIfInterrupted(host.signal);
   // The frontends' operations against the schema the apply leaves: loaded only when the config names them.
-  const operated = await withOperations(env, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [], started: context.started });
-  stopIfInterrupted(env.signal);
+  const operated = await withOperations(host, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [], started: context.started });
+  stopIfInterrupted(host.signal);
   return operated;
 }
 

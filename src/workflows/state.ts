@@ -4,9 +4,9 @@ import { ownValue } from '../model/own.js';
 import { withoutSource } from '../state/state.js';
 import type { State, StateBackend, StateSourceEntry } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { stateBackendFor } from './state-backend.js';
-import { resolveSelection } from './select.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
+import { stateBackendFor } from './internal/state-backend.js';
+import { resolveSelection } from './internal/select.js';
 
 /** One source as `state list` shows it. */
 export interface StateSourceSummary {
@@ -29,28 +29,28 @@ export interface StateListing {
 }
 
 /** The state backend of the selected environment. */
-export async function stateBackendOf(selection: ProjectSelection, env: WorkflowEnvironment): Promise<StateBackend> {
-  return stateBackendFor(env, (await resolveSelection(selection, env)).environment);
+export async function stateBackendOf(selection: ProjectSelection, host: WorkflowHost): Promise<StateBackend> {
+  return stateBackendFor(host, (await resolveSelection(selection, host)).environment);
 }
 
 /** `graphform state list`: the sources the environment's state records. */
-export async function stateList(selection: ProjectSelection, env: WorkflowEnvironment): Promise<StateListing> {
-  return listState(await stateBackendOf(selection, env));
+export async function stateList(selection: ProjectSelection, host: WorkflowHost): Promise<StateListing> {
+  return listState(await stateBackendOf(selection, host));
 }
 
 /** `graphform state show <id>`: one source's entry; GF_STATE_SOURCE_NOT_FOUND (with a did-you-mean) when state has none. */
-export async function stateShow(selection: ProjectSelection & { id: string }, env: WorkflowEnvironment): Promise<{ id: string; entry: StateSourceEntry }> {
-  return showState(await stateBackendOf(selection, env), selection.id);
+export async function stateShow(selection: ProjectSelection & { id: string }, host: WorkflowHost): Promise<{ id: string; entry: StateSourceEntry }> {
+  return showState(await stateBackendOf(selection, host), selection.id);
 }
 
 /** `graphform state rm <id>`: graphform stops managing the source; the service keeps it and its items. */
-export async function stateRm(selection: ProjectSelection & { id: string }, env: WorkflowEnvironment): Promise<{ removed: string; serialBefore: number; serialAfter: number }> {
-  return removeFromState(await stateBackendOf(selection, env), selection.id, (text) => env.report({ kind: 'notice', text }));
+export async function stateRm(selection: ProjectSelection & { id: string }, host: WorkflowHost): Promise<{ removed: string; serialBefore: number; serialAfter: number }> {
+  return removeFromState(await stateBackendOf(selection, host), selection.id, (text) => host.report({ kind: 'notice', text }));
 }
 
 /** `graphform state unlock <lockId>`: removes a stale lock; one whose holder still runs on this host only with `force`. */
-export async function stateUnlock(selection: ProjectSelection & { lockId: string; force?: boolean }, env: WorkflowEnvironment): Promise<{ unlocked: string; holder: string | undefined }> {
-  return unlockState(await stateBackendOf(selection, env), selection.lockId, selection.force === true);
+export async function stateUnlock(selection: ProjectSelection & { lockId: string; force?: boolean }, host: WorkflowHost): Promise<{ unlocked: string; holder: string | undefined }> {
+  return unlockState(await stateBackendOf(selection, host), selection.lockId, selection.force === true);
 }
 
 export async function listState(backend: StateBackend): Promise<StateListing> {

@@ -2,10 +2,10 @@ import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import type { ProjectSelection, WorkflowEnvironment } from './environment.js';
-import { loadProject } from './load-project.js';
-import { configFor } from './select.js';
-import { readStateSourcesLeniently } from './state-sources.js';
+import type { ProjectSelection, WorkflowHost } from './host.js';
+import { loadProject } from './internal/load-project.js';
+import { configFor } from './internal/select.js';
+import { readStateSourcesLeniently } from './internal/state-sources.js';
 import { DEFAULT_CMS_TYPES } from '../emulator/sources/cms.js';
 import type { AccountTypes } from '../validate/context.js';
 
@@ -26,20 +26,20 @@ export interface ValidateResult {
  * checked against the sources recorded in the environment's state too; a state that cannot
  * be read is reported as a note, and the check runs without it. Problems are data, not errors.
  */
-export async function validate(selection: ProjectSelection, env: WorkflowEnvironment): Promise<ValidateResult> {
+export async function validate(selection: ProjectSelection, host: WorkflowHost): Promise<ValidateResult> {
   let loading: Promise<ResolvedConfig> | undefined;
-  const loaded = (): Promise<ResolvedConfig> => (loading ??= configFor(selection, env));
+  const loaded = (): Promise<ResolvedConfig> => (loading ??= configFor(selection, host));
   // A config that cannot be loaded is noted with the state it keeps from being read, then thrown by loaded() below.
-  const stateSources = await readStateSourcesLeniently(env, async () => {
+  const stateSources = await readStateSourcesLeniently(host, async () => {
     const config = await loaded();
     return config.resolveEnvironment(selection.environment ?? config.defaultEnvironment);
   });
   const config = await loaded();
   checkConfigOffline(config);
   const cms = knownCmsTypes(config, selection.environment);
-  const project = await loadProject(env, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
+  const project = await loadProject(host, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
   // Warnings only: a data file the generated CI files do not watch would not run the pipeline. Loaded only for a project with data files.
-  const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./ci-paths-check.js')).ciPathWarnings(config.rootDir, env.cwd, project.declarations) : [];
+  const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./internal/ci-paths-check.js')).ciPathWarnings(config.rootDir, host.cwd, project.declarations) : [];
   const diagnostics = [...project.diagnostics, ...ciPaths];
   return { ok: !hasErrors(diagnostics), declarations: project.declarations, diagnostics, sources: project.sources, config };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { apply, plan } from '../../src/workflows/index.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * A partial update that makes a property searchable renames its field in data lines
@@ -38,7 +38,7 @@ describe('apply after a partial update that renames fields in data lines', () =>
       'content-sources/blog.yaml': declaration(false),
       'data/posts.ndjson': posts,
     });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     expect((await apply({}, env)).ok).toBe(true);
 
     await writeFile(path.join(cwd, 'content-sources/blog.yaml'), declaration(true));

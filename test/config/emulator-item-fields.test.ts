@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, selectEnvironment } from '../../src/config/load-config.js';
 import { isGraphformError, type GraphformError } from '../../src/diagnostics/errors.js';
-import { openEnvironment } from '../../src/workflows/open-environment.js';
+import { openEnvironment } from '../../src/workflows/internal/open-environment.js';
 import { indexLines, sampleDefinition } from '../helpers/emulator.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 const config = (itemFields: string): string => ['environments:', '  local:', '    emulator:', '      schemaDelay: 0', '      indexingLag: 0', `      itemFields: ${itemFields}`, ''].join('\n');
 
@@ -34,7 +34,7 @@ describe('environments.<name>.emulator.itemFields', () => {
 
   it('reaches the embedded emulator: its GraphQL serves those fields and refuses the others', async () => {
     const { cwd, config: loaded } = await project(config('[_rbac, RolesWithReadAccess]'));
-    const opened = await openEnvironment(testEnvironment(cwd), loaded, selectEnvironment(loaded, 'local'));
+    const opened = await openEnvironment(testHost(cwd), loaded, selectEnvironment(loaded, 'local'));
     try {
       const emulator = opened.emulator;
       if (emulator === undefined) throw new Error('expected the embedded emulator');

@@ -1,4 +1,4 @@
-import type { KeepAccount, KeepRow } from '../../src/data/keep/types.js';
+import type { KeepAccount, KeepRow } from '../../src/keep/types.js';
 
 type KnownKeep = Extract<KeepAccount, { known: true }>;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as graphform from '../../src/index.js';
 import { generateItems, INITIAL_SHAPE, LOCAL_CONFIG, ndjson, newsYaml, type NewsItem, type NewsShape } from './keep-news.js';
 import { writeFiles } from './temp-dir.js';
-import { testEnvironment } from './workflow-environment.js';
+import { testHost } from './workflow-host.js';
 
 /**
  * A project for the kill test (keep-kill.test.ts), made once and copied per run: the news
@@ -34,7 +34,7 @@ export async function makeKillTemplate(pushedCount: number, dataCount: number): 
     'content-sources/data/news.ndjson': ndjson(data),
     'pushed.ndjson': ndjson(pushed),
   });
-  const env = testEnvironment(dir);
+  const env = testHost(dir);
   const created = await graphform.apply({}, env);
   if (!created.ok) throw new Error(`the template's first apply failed: ${JSON.stringify(created.outcomes)}`);
   const push = await graphform.dataPush({ source: 'news', files: ['pushed.ndjson'] }, env);

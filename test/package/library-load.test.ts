@@ -80,7 +80,7 @@ describe('importing the built library', () => {
       path.join(project, 'check.cts'),
       [
         "import graphform = require('graphform');",
-        'const planned: Promise<graphform.PlanResult> = graphform.plan({}, graphform.nodeEnvironment());',
+        'const planned: Promise<graphform.PlanResult> = graphform.plan({}, graphform.nodeHost());',
         '// @ts-expect-error the types are real, not any',
         'const wrong: number = graphform.TOOL_VERSION;',
         'console.log(planned, wrong);',

@@ -122,10 +122,10 @@ describe('the packed tarball', () => {
     await writeFile(
       path.join(project, 'check.ts'),
       [
-        "import { apply, nodeEnvironment, plan, startEmulator, type ApplyReport, type PlanResult, type WorkflowEnvironment } from 'graphform';",
+        "import { apply, nodeHost, plan, startEmulator, type ApplyReport, type PlanResult, type WorkflowHost } from 'graphform';",
         'const emulator = await startEmulator({ port: 0 });',
         // The workflows, as docs/library.md shows them: typed inputs and results.
-        "const env: WorkflowEnvironment = nodeEnvironment({ cwd: '.', report: (m) => console.error(m.kind, m.text) });",
+        "const env: WorkflowHost = nodeHost({ cwd: '.', report: (m) => console.error(m.kind, m.text) });",
         "const planned: PlanResult = await plan({ environment: 'local', targets: ['site'] }, env);",
         'const report: ApplyReport = await apply({ plan: planned.plan, allowDataLoss: false, onEvent: (e) => console.log(e.type) }, env);',
         '// @ts-expect-error a refusal is one of the named reasons',

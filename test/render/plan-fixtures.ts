@@ -1,4 +1,4 @@
-import type { KeepAccount } from "../../src/data/keep/types.js";
+import type { KeepAccount } from "../../src/keep/types.js";
 import { summarize } from "../../src/plan/policy.js";
 import type { DeleteCount, Plan } from "../../src/plan/types.js";
 import type { SourceDefinition } from "../../src/model/types.js";

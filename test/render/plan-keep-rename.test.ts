@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { KeepAccount } from '../../src/data/keep/types.js';
+import type { KeepAccount } from '../../src/keep/types.js';
 import { summaryLine } from '../../src/render/plan-labels.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { renderPlanText } from '../../src/render/plan-text.js';

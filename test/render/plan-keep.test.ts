@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { KeepAccount } from '../../src/data/keep/types.js';
+import type { KeepAccount } from '../../src/keep/types.js';
 import { parsePlanFile, serializePlan } from '../../src/plan/plan-file.js';
 import type { Plan } from '../../src/plan/types.js';
 import { deleteCountLines } from '../../src/render/delete-count.js';

@@ -7,7 +7,7 @@ import { CONFIG, expected, ndjson as docsNdjson, pages, served as servedDocs, SO
 import { generateItems, INITIAL_SHAPE, ndjson, newsYaml, type NewsItem } from '../helpers/keep-news.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * Nothing may happen between deciding and doing unseen: apply's plan reads every item a
@@ -41,7 +41,7 @@ describe('an item pushed while apply waits for its confirmation', () => {
     const shape = { ...INITIAL_SHAPE, keep: undefined, data: undefined };
     const items = generateItems(12, 3);
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': ndjson(items) });
-    const env = testEnvironment(dir, { variables: { GRAPH_APP_KEY: running.credentials.appKey, GRAPH_SECRET: running.credentials.secret } });
+    const env = testHost(dir, { variables: { GRAPH_APP_KEY: running.credentials.appKey, GRAPH_SECRET: running.credentials.secret } });
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
 
@@ -74,7 +74,7 @@ describe('a data file edited while apply waits for its confirmation', () => {
   it('is not sent: the items confirmed are those the plan listed, and the data step refuses what changed since', { timeout: 60_000 }, async () => {
     const declared = pages(4, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': docsNdjson(declared) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     const reviewed = declared.map((p) => (p.id === 'd2' ? { ...p, title: 'reviewed title' } : p));
     await writeFile(path.join(dir, 'data/pages.ndjson'), docsNdjson(reviewed));

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProgressSnapshot } from '../../src/data/types.js';
-import { apply, assetsList, assetsSync, authLogin, isInvalidDeclarationsError, startEmulator, type RunningEmulator, type WorkflowEnvironment } from '../../src/index.js';
+import { apply, assetsList, assetsSync, authLogin, isInvalidDeclarationsError, startEmulator, type RunningEmulator, type WorkflowHost } from '../../src/index.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { visitAuthorizationUrl } from '../helpers/login-browser.js';
 import { makeProjectDir, makeTempDir, writeFiles } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 import { freePort } from '../marketing/fake-platform.js';
 import { NEWS } from '../helpers/news-source.js';
 
@@ -17,7 +17,7 @@ const STATE_LOCK = '.graphform/state/local.json.lock';
  * (so the emulator's demo app serves the Open API), logged in through the auth workflow with
  * the test as the browser.
  */
-async function project(env: (cwd: string, variables: Record<string, string>) => WorkflowEnvironment = (cwd, variables) => testEnvironment(cwd, { variables })) {
+async function project(host: (cwd: string, variables: Record<string, string>) => WorkflowHost = (cwd, variables) => testHost(cwd, { variables })) {
   const cwd = await makeProjectDir({
     'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
     'content-sources/news.yaml': NEWS,
@@ -27,7 +27,7 @@ async function project(env: (cwd: string, variables: Record<string, string>) => 
   const seeded = await startEmulator({ port: 0, dataDir, demoApp: { redirectUri: `http://127.0.0.1:${await freePort()}/callback` } });
   await seeded.close();
   const variables = { XDG_CONFIG_HOME: await makeTempDir() };
-  const workflowEnv = env(cwd, variables);
+  const workflowEnv = host(cwd, variables);
   await authLogin({ openBrowser: async (url) => (await visitAuthorizationUrl(url), true), onAuthorizationUrl: () => undefined }, workflowEnv);
   /** The embedded emulator's view, opened while no workflow has it open. */
   const inspect = async <T>(look: (emulator: RunningEmulator) => T): Promise<T> => {
@@ -97,10 +97,10 @@ describe('the assets workflows against the embedded emulator', () => {
 
   it("take over a dead run's lock with a notice through env.report", async () => {
     const probe = { running: () => false, exited: async () => false, start: async () => undefined };
-    const p = await project((cwd, variables) => testEnvironment(cwd, { variables, holder: { who: 'test', pid: process.pid, host: 'test-host', probe } }));
+    const p = await project((cwd, variables) => testHost(cwd, { variables, holder: { who: 'test', pid: process.pid, host: 'test-host', probe } }));
     expect((await apply({}, p.env)).ok).toBe(true);
     await writeFiles(p.cwd, { [STATE_LOCK]: JSON.stringify({ id: 'dead', who: 'bob', pid: 424242, host: 'test-host', operation: 'apply', createdAt: '2026-11-22T10:00:00.000Z' }) });
-    const env = testEnvironment(p.cwd, { variables: p.env.variables, holder: p.env.holder });
+    const env = testHost(p.cwd, { variables: p.env.variables, holder: p.env.holder });
     expect((await assetsSync({ source: 'news' }, env)).summary.status).toBe('sent');
     expect(env.messages).toEqual([{ kind: 'notice', text: expect.stringContaining('Took over the state lock dead') }]);
   });
@@ -110,7 +110,7 @@ describe('the assets workflows against the embedded emulator', () => {
     expect((await apply({}, p.env)).ok).toBe(true);
     const stop = new AbortController();
     stop.abort();
-    const stopped = await assetsSync({ source: 'news' }, testEnvironment(p.cwd, { variables: p.env.variables, signal: stop.signal }));
+    const stopped = await assetsSync({ source: 'news' }, testHost(p.cwd, { variables: p.env.variables, signal: stop.signal }));
     expect(stopped.summary).toMatchObject({ status: 'stopped', itemsSent: 0 });
     expect(await p.items()).toEqual([]);
     expect(existsSync(path.join(p.cwd, STATE_LOCK))).toBe(false);
@@ -133,7 +133,7 @@ describe('the assets workflows against the embedded emulator', () => {
       'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
       'content-sources/news.yaml': NEWS.slice(0, NEWS.indexOf('import:')),
     });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     const noImport = await rejection(assetsSync({ source: 'news' }, env));
     expect(noImport.code).toBe('GF_ASSETS_NO_IMPORT');
     expect(noImport.hint).toContain('contentType: Article');

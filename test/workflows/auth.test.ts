@@ -7,7 +7,7 @@ import { rejection } from '../helpers/graphform-error.js';
 import { visitAuthorizationUrl } from '../helpers/login-browser.js';
 import { signIn } from '../helpers/oauth.js';
 import { makeProjectDir, makeTempDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 import { freePort } from '../marketing/fake-platform.js';
 
 interface StoredEntry {
@@ -39,7 +39,7 @@ async function project(grant: 'authorization_code' | 'client_credentials' = 'aut
   const variables = { XDG_CONFIG_HOME: xdg, MKT_CLIENT_ID: demo.clientId, MKT_CLIENT_SECRET: demo.clientSecret };
   const storePath = path.join(xdg, 'graphform', 'credentials.json');
   const stored = async (): Promise<StoredEntry[]> => (JSON.parse(await readFile(storePath, 'utf8')) as { tokens: StoredEntry[] }).tokens;
-  return { emulator, demo, redirectUri, cwd, xdg, variables, storePath, stored, env: (more: Record<string, string> = {}) => testEnvironment(cwd, { variables: { ...variables, ...more } }) };
+  return { emulator, demo, redirectUri, cwd, xdg, variables, storePath, stored, env: (more: Record<string, string> = {}) => testHost(cwd, { variables: { ...variables, ...more } }) };
 }
 
 /** What the workflow told the caller, and a login input whose "browser" (openBrowser) is the test. */
@@ -133,7 +133,7 @@ describe('the auth workflows against the emulator', () => {
     await authLogin(browserLogin().input, p.env());
     const before = await readFile(p.storePath, 'utf8');
     const stop = new AbortController();
-    const env = testEnvironment(p.cwd, { variables: p.variables, signal: stop.signal });
+    const env = testHost(p.cwd, { variables: p.variables, signal: stop.signal });
     const error = await rejection(authLogin({ onAuthorizationUrl: () => stop.abort() }, env));
     expect(error.code).toBe('GF_AUTH_LOGIN_CANCELLED');
     expect(await readFile(p.storePath, 'utf8')).toBe(before);

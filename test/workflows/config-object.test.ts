@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apply, nodeEnvironment, plan, startEmulator, type GraphformConfig, type RunningEmulator } from '../../src/index.js';
+import { apply, nodeHost, plan, startEmulator, type GraphformConfig, type RunningEmulator } from '../../src/index.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
@@ -29,7 +29,7 @@ describe('a workflow given its config as an object', () => {
       const project = await makeProjectDir({ 'declared/shop.yaml': SHOP });
       // The secret read from a variable the script passes, as a pipeline would.
       const config = configFor(emulator, '${env:GRAPH_SECRET}');
-      const env = nodeEnvironment({ cwd: project, variables: { GRAPH_SECRET: emulator.credentials.secret } });
+      const env = nodeHost({ cwd: project, variables: { GRAPH_SECRET: emulator.credentials.secret } });
 
       const planned = await plan({ config }, env);
       expect(planned.plan.environment).toBe('test');
@@ -52,11 +52,11 @@ describe('a workflow given its config as an object', () => {
     try {
       const project = await makeProjectDir({ 'declared/shop.yaml': SHOP, 'nothing-here/.gitkeep': '' });
       const config = configFor(emulator, emulator.credentials.secret);
-      await apply({ config }, nodeEnvironment({ cwd: project, variables: {} }));
+      await apply({ config }, nodeHost({ cwd: project, variables: {} }));
       const emptied = { ...config, sources: 'nothing-here' };
-      const refused = await rejection(plan({ config: emptied }, nodeEnvironment({ cwd: project, variables: {} })));
+      const refused = await rejection(plan({ config: emptied }, nodeHost({ cwd: project, variables: {} })));
       expect(refused.code).toBe('GF_NOTHING_DECLARED');
-      const allowed = await plan({ config: emptied }, nodeEnvironment({ cwd: project, variables: {}, switches: { allowEmpty: true } }));
+      const allowed = await plan({ config: emptied }, nodeHost({ cwd: project, variables: {}, switches: { allowEmpty: true } }));
       expect(allowed.plan.sources.map((s) => [s.id, s.action])).toEqual([['shop', 'orphan']]);
     } finally {
       await emulator.close();
@@ -69,7 +69,7 @@ describe('a workflow given its config as an object', () => {
       sources: 'declared',
       environments: { production: { grapUrl: 'https://graph.example.com', auth: { scheme: 'hmac', appKey: 'key', secret: 12345678901234 } } },
     } as unknown as GraphformConfig;
-    const error = await rejection(plan({ config, environment: 'production' }, nodeEnvironment({ cwd: project, variables: {} })));
+    const error = await rejection(plan({ config, environment: 'production' }, nodeHost({ cwd: project, variables: {} })));
     expect(error.code).toBe('GF_CONFIG_INVALID');
     expect(error.message).toContain('The config object is not valid');
     expect(error.message).toContain('environments.production.grapUrl: unknown key `grapUrl`; did you mean `graphUrl`?');
@@ -83,14 +83,14 @@ describe('a workflow given its config as an object', () => {
       sources: 'declared',
       environments: { production: { graphUrl: 'https://graph.example.com', auth: { scheme: 'hmac', appKey: 'key', secret: '${env:GRAPH_SECRET}' } } },
     };
-    const error = await rejection(plan({ config, environment: 'production' }, nodeEnvironment({ cwd: project, variables: {} })));
+    const error = await rejection(plan({ config, environment: 'production' }, nodeHost({ cwd: project, variables: {} })));
     expect(error.code).toBe('GF_CONFIG_ENV_MISSING');
     expect(error.message).toBe('environments.production.auth.secret needs the environment variable GRAPH_SECRET, which is not set.');
   });
 
   it('refuses a config object and a configFile together', async () => {
     const project = await makeProjectDir({ 'declared/shop.yaml': SHOP });
-    const error = await rejection(plan({ config: { sources: 'declared' }, configFile: 'graphform.config.yaml' }, nodeEnvironment({ cwd: project, variables: {} })));
+    const error = await rejection(plan({ config: { sources: 'declared' }, configFile: 'graphform.config.yaml' }, nodeHost({ cwd: project, variables: {} })));
     expect(error.code).toBe('GF_USAGE');
   });
 });

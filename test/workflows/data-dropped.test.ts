@@ -6,7 +6,7 @@ import { detailedExitCode } from '../../src/plan/policy.js';
 import type { State } from '../../src/state/types.js';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * A declaration that drops `data:` altogether is the transition of declared data to none:
@@ -25,7 +25,7 @@ describe('a declaration that drops data: altogether', () => {
     const declared = pages(5, 'd');
     const elsewhere = pages(2, 'other');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(elsewhere) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'docs', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
     expect(await ledgerItems(dir)).toBe(5);
@@ -53,7 +53,7 @@ describe('a declaration that drops data: altogether', () => {
     const config = CONFIG.replace('dataDir: .graphform/emulator', 'dataDir: .graphform/emulator, itemFields: [Status, _rbac]');
     const withSummary = (data: string | null): string => `${SOURCE(data)}      Summary: { type: String }\n`;
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/docs.yaml': withSummary('[../data/*.ndjson]'), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(elsewhere) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'docs', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
 
@@ -73,7 +73,7 @@ describe('a declaration that drops data: altogether', () => {
   it('a data file emptied while data: stays: every item deleted, an empty ledger kept, and items added later are sent once', { timeout: 90_000 }, async () => {
     const declared = pages(3, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     // The file is there and matched, and holds nothing: a declared transition to no items, not a missing checkout.
     await writeFile(path.join(dir, 'data/pages.ndjson'), '');

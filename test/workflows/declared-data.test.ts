@@ -7,7 +7,7 @@ import { renderPlanText } from '../../src/render/plan-text.js';
 import { Chalk } from 'chalk';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * Declared data is desired state: the items of a source's `data:` files are compared with
@@ -20,7 +20,7 @@ describe('declared data as desired state', () => {
     const declared = pages(30, 'd');
     const elsewhere = pages(5, 'other');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(elsewhere) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     const first = await graphform.apply({}, env);
     expect(first.ok, JSON.stringify(first.outcomes)).toBe(true);
     expect(first.plan.sources[0]?.dataChanges).toMatchObject({ ledger: false, add: 30, change: 0, delete: 0, send: 'files' });
@@ -61,7 +61,7 @@ describe('declared data as desired state', () => {
 
   it('refuses a data: pattern that suddenly matches nothing, and deletes the items of a pattern that was removed', { timeout: 60_000 }, async () => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE('[../data/*.ndjson, ../extra/*.ndjson]'), 'data/pages.ndjson': ndjson(pages(4, 'd')), 'extra/more.ndjson': ndjson(pages(3, 'e')) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await rm(path.join(dir, 'extra'), { recursive: true });
     const refused = await graphform.plan({}, env).then(
@@ -81,7 +81,7 @@ describe('declared data as desired state', () => {
 
   it('shows a source whose unchanged schema has data files with problems, with the problem, and not as "No changes"', { timeout: 60_000 }, async () => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(pages(2, 'd')) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await writeFile(path.join(dir, 'data/pages.ndjson'), `${ndjson(pages(2, 'd'))}{"Title":"no action line"}\n`);
     const result = await graphform.plan({}, env);
@@ -94,7 +94,7 @@ describe('declared data as desired state', () => {
 
   it('refuses a saved plan whose data files changed since', { timeout: 60_000 }, async () => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(pages(3, 'd')) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await writeFile(path.join(dir, 'data/pages.ndjson'), ndjson([...pages(3, 'd'), { id: 'n', language: 'en', title: 'reviewed' }]));
     const { plan } = await graphform.plan({}, env);

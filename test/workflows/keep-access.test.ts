@@ -8,7 +8,7 @@ import { assertFreshBuild, runBuilt } from '../helpers/built-binary.js';
 import { generateItems, INITIAL_SHAPE, key, newsYaml, type NewsItem, type NewsShape } from '../helpers/keep-news.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * Access kept as it was, on a service stand-in that serves Status but not `_rbac` back
@@ -29,7 +29,7 @@ afterEach(async () => {
 
 interface World {
   dir: string;
-  env: ReturnType<typeof testEnvironment>;
+  env: ReturnType<typeof testHost>;
   emulator: RunningEmulator;
   items: NewsItem[];
   restricted: Set<string>;
@@ -58,7 +58,7 @@ async function setUp(keep: string, withSingleKey: boolean): Promise<World> {
   const restricted = new Set(items.filter((item, i) => item.status === 'Published' && i % 3 === 0).map((item) => key(item.language, item.id)));
   const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/news.yaml': newsYaml(shape) });
   const variables = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey };
-  const env = testEnvironment(dir, { variables });
+  const env = testHost(dir, { variables });
   const world: World = { dir, env, emulator, items, restricted, shape };
   expect((await graphform.apply({}, env)).ok).toBe(true);
   // Another system pushes the items, straight to the service.

@@ -3,14 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { keepMarker } from '../../src/apply/pending.js';
-import { SnapshotWriter } from '../../src/data/keep/snapshot-file.js';
-import { snapshotName } from '../../src/data/keep/snapshot-paths.js';
+import { SnapshotWriter } from '../../src/keep/snapshot-file.js';
+import { snapshotName } from '../../src/keep/snapshot-paths.js';
 import { hashDefinition } from '../../src/model/hash.js';
 import { createLocalBackend } from '../../src/state/local-backend.js';
 import { withPending } from '../../src/state/state.js';
 import type { State } from '../../src/state/types.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 const SOURCE = (type: string, moved: boolean): string =>
   [
@@ -45,7 +45,7 @@ describe('a keeping apply that stopped after its read', () => {
       'content-sources/news.yaml': SOURCE('Note', false),
       'feed.ndjson': line('n1', 'Note') + line('n2', 'Note'),
     });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
-import type { KeepAccount, KeepRow } from '../../src/data/keep/types.js';
+import type { KeepAccount, KeepRow } from '../../src/keep/types.js';
 import { copyBuiltBinary, type BuiltCopy } from '../helpers/keep-built-copy.js';
 import {
   expectedServed,
@@ -18,7 +18,7 @@ import {
   type NewsShape,
 } from '../helpers/keep-news.js';
 import { makeProjectDir, writeFiles } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * The keep step end to end ("Done when" of the issue): a source with 5 items in its data:
@@ -58,7 +58,7 @@ interface NewsSourceJson {
 
 interface World {
   dir: string;
-  env: ReturnType<typeof testEnvironment>;
+  env: ReturnType<typeof testHost>;
   shape: NewsShape;
   /** Every item on the service, as the test expects it served, data: items included. */
   items: NewsItem[];
@@ -178,7 +178,7 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
   it('renames, a retype, a removed property and a widened property type keep all 1,005 items; removing a language loses its items only with --allow-data-loss', async () => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL_CONFIG() });
     const pushed = generateItems(1000, 20261122);
-    const world: World = { dir, env: testEnvironment(dir), shape: INITIAL_SHAPE, items: [...dataItems(), ...pushed] };
+    const world: World = { dir, env: testHost(dir), shape: INITIAL_SHAPE, items: [...dataItems(), ...pushed] };
     const dataIds = new Set(dataItems().map((i) => i.id));
     await write(world, INITIAL_SHAPE, world.items, dataIds);
 
@@ -307,7 +307,7 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     const items = generateItems(40, 7, 'u');
     const shape: NewsShape = { ...INITIAL_SHAPE, keep: undefined, data: undefined };
     const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL_CONFIG(', itemFields: []'), [DECLARATION]: newsYaml(shape), 'items.ndjson': ndjson(items) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
     await writeFile(path.join(dir, DECLARATION), newsYaml({ ...shape, teaser: false }));

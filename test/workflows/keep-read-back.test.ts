@@ -4,7 +4,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { isWrite, startTestEmulator } from '../helpers/emulator.js';
 import { startFirstPageAgainProxy } from '../helpers/export-double.js';
 import { graphProject, shopYaml, type GraphProject } from '../helpers/graph-project.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /** The content GraphQL queries of the read-back. */
 const READ_BACK = { method: 'POST', pathPrefix: '/content/v2', hold: true, count: 1_000 } as const;
@@ -25,7 +25,7 @@ const items = (count: number): string =>
 async function shopBeforeFullUpdate(emulator: RunningEmulator, count = 5, graphUrl = emulator.url): Promise<{ project: GraphProject; variables: Record<string, string> }> {
   const project = await graphProject({ ...emulator, url: graphUrl }, { 'content-sources/shop.yaml': shopYaml({ languages: 'en' }), 'items.ndjson': `${items(count)}\n` }, '', { requestTimeoutMs: 60_000 });
   const variables = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret };
-  const env = testEnvironment(project.dir, { variables });
+  const env = testHost(project.dir, { variables });
   expect((await graphform.apply({}, env)).ok).toBe(true);
   expect((await graphform.dataPush({ source: 'shop', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
   await project.write({ 'content-sources/shop.yaml': shopYaml({ languages: 'en', productProperties: '      Quantity: { type: Int }' }) });
@@ -37,7 +37,7 @@ describe('a read-back that repeats its first page forever', () => {
     const emulator = await startTestEmulator();
     const { project, variables } = await shopBeforeFullUpdate(emulator, 150, await startFirstPageAgainProxy(emulator.url));
     emulator.inspect.clearRequests();
-    const report = await graphform.apply({}, testEnvironment(project.dir, { variables }));
+    const report = await graphform.apply({}, testHost(project.dir, { variables }));
     expect(report.refused).toBe('data-loss');
     const keep = report.plan.sources.find((s) => s.id === 'shop')?.keep;
     expect(keep?.known === false ? keep.reason : keep).toMatch(/answered the item _id "p0" in en of source shop more than once \(again as item 101 of Product\).*\(GF_KEEP_EXPORT_DUPLICATE\)$/);
@@ -55,7 +55,7 @@ describe('an interrupt while the keep step reads items back', () => {
     const hold = emulator.faults.add(READ_BACK);
     emulator.inspect.clearRequests();
     const stop = new AbortController();
-    const applying = graphform.apply({}, testEnvironment(project.dir, { variables, signal: stop.signal }));
+    const applying = graphform.apply({}, testHost(project.dir, { variables, signal: stop.signal }));
     await emulator.faults.held(hold.id);
     stop.abort();
     emulator.faults.release(hold.id);
@@ -80,7 +80,7 @@ describe('an interrupt while the keep step reads items back', () => {
           return true;
         },
       },
-      testEnvironment(project.dir, { variables, signal: stop.signal }),
+      testHost(project.dir, { variables, signal: stop.signal }),
     );
     await expect.poll(() => hold, { timeout: 30_000 }).not.toBe(-1);
     await emulator.faults.held(hold);

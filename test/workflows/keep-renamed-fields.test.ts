@@ -7,7 +7,7 @@ import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject } from '../helpers/graph-project.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * Switching `searchable` is a partial update (POST), which keeps the items, but it renames
@@ -64,7 +64,7 @@ describe('a partial update that renames fields in data lines', () => {
       'data/posts.ndjson': lines(DECLARED),
       'feed/feed.ndjson': lines(FEED) + bare,
     });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     expect((await apply({}, env)).ok).toBe(true);
     // Items from elsewhere: a feed graphform does not declare.
     expect((await dataPush({ source: 'blog', files: ['feed/feed.ndjson'] }, env)).summary.status).toBe('sent');

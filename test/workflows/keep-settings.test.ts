@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { generateItems, INITIAL_SHAPE, key, LOCAL_CONFIG, ndjson, newsYaml, rbacOf, readServed, RBAC } from '../helpers/keep-news.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * The keep step's settings end to end. The other path of "what cannot be read back is never
@@ -27,7 +27,7 @@ describe('keep settings', () => {
     const items = generateItems(20, 11);
     const config = ['defaultEnvironment: local', 'environments:', '  local:', '    emulator: { dataDir: .graphform/emulator }', '    keep: false', ''].join('\n');
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': ndjson(items) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
     await writeFile(path.join(dir, 'content-sources/news.yaml'), newsYaml({ ...shape, teaser: false }));
@@ -58,7 +58,7 @@ async function expectOwnAccessKept(keep: string | undefined): Promise<void> {
     })
     .join('\n');
   const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL_CONFIG(', itemFields: [Status, _rbac]'), 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': lines });
-  const env = testEnvironment(dir);
+  const env = testHost(dir);
   expect((await graphform.apply({}, env)).ok).toBe(true);
   expect((await graphform.dataPush({ source: 'news', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeepAccount } from '../../src/data/keep/types.js';
+import type { KeepAccount } from '../../src/keep/types.js';
 import { graphProject } from '../helpers/graph-project.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { rawRequest } from '../helpers/raw-graph.js';

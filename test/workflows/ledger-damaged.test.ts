@@ -9,7 +9,7 @@ import { renderPlanText } from '../../src/render/plan-text.js';
 import type { DataLedger, State } from '../../src/state/types.js';
 import { CONFIG, expected, ndjson, pages, served, SOURCE } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * A ledger in state that is damaged or hand-edited is read as no ledger: every declared
@@ -43,7 +43,7 @@ describe('a damaged ledger', () => {
   it('with rows out of order: every declared item sent once more, none deleted, a warning says why, and the next plan has no changes', { timeout: 90_000 }, async () => {
     const declared = pages(12, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await editLedger(dir, reversed);
 
@@ -68,7 +68,7 @@ describe('a damaged ledger', () => {
   it('whose entries inflate far past what its items take: refused quickly with a warning, not inflated', { timeout: 60_000 }, async () => {
     const declared = pages(3, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     // 200 MB of one byte, deflated to about 200 KB: inflated whole, a plan took gigabytes.
     const bomb = deflateRawSync(Buffer.alloc(200 * 1024 * 1024, 0x61), { level: 9 }).toString('base64');
@@ -83,7 +83,7 @@ describe('a damaged ledger', () => {
   it('of a source that dropped data: in the same edit: nothing deleted, the ledger goes, and a warning says why', { timeout: 60_000 }, async () => {
     const declared = pages(4, 'd');
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared) });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await editLedger(dir, reversed);
     await writeFile(path.join(dir, 'content-sources/docs.yaml'), SOURCE(null));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { CONFIG } from '../helpers/declared-docs.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 const source = (property: string, moved: boolean): string =>
   [
@@ -27,7 +27,7 @@ const line = (id: string, field: string): string =>
 describe('a moved property still named in a data file', () => {
   it('is an error at its line in the plan, not a value pushed where nothing serves it', { timeout: 60_000 }, async () => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': source('Summary', false), 'data/docs.ndjson': line('a', 'Summary') + line('b', 'Abstract') });
-    const env = testEnvironment(dir);
+    const env = testHost(dir);
     // Before the rename, Abstract is the undeclared one: a warning, and the apply goes through.
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await writeFile(path.join(dir, 'content-sources/docs.yaml'), source('Abstract', true));

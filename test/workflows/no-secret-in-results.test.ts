@@ -7,7 +7,7 @@ import { graphClientFor, sampleDefinition, startTestEmulator } from '../helpers/
 import { NEWS } from '../helpers/news-source.js';
 import { leakedEncodings } from '../helpers/secret-encodings.js';
 import { makeProjectDir, makeTempDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 import { startTerraformHttpServer } from '../state/terraform-http-server.js';
 
 const APP_KEY = 'app-key-known';
@@ -77,7 +77,7 @@ describe('workflow results, events and hook arguments', () => {
       return value;
     };
     // verbose: the request log lines go through the same sink, and are checked too.
-    const env = testEnvironment(dir, { variables: { ...variables, XDG_CONFIG_HOME: await makeTempDir() }, verbose: true });
+    const env = testHost(dir, { variables: { ...variables, XDG_CONFIG_HOME: await makeTempDir() }, verbose: true });
     const events: ApplyEvent[] = [];
     const onEvent = (event: ApplyEvent): void => void events.push(record('apply event', event));
 

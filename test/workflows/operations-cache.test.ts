@@ -1,9 +1,9 @@
 import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_ENTRIES, OPERATIONS_CACHE_FILE, readOperationsCache, writeOperationsCache, type CacheEntry } from '../../src/workflows/operations-cache.js';
-import { checkKey, documentsDigest } from '../../src/workflows/operations-cache-key.js';
-import type { CheckInputs } from '../../src/workflows/operations-check-types.js';
+import { CACHE_ENTRIES, OPERATIONS_CACHE_FILE, readOperationsCache, writeOperationsCache, type CacheEntry } from '../../src/workflows/internal/operations-cache.js';
+import { checkKey, documentsDigest } from '../../src/workflows/internal/operations-cache-key.js';
+import type { CheckInputs } from '../../src/workflows/internal/operations-check-types.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const entry = (key: string): CacheEntry => ({

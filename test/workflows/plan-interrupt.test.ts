@@ -8,7 +8,7 @@ import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { runCli } from '../helpers/run-cli.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /** The first request of a plan's refresh: the emulator holds it until the test has fired the stop signal. */
 const READ = { method: 'GET', pathPrefix: '/api/content/v3/types' } as const;
@@ -31,7 +31,7 @@ describe('plan and the stop signal', () => {
   it('the workflow stops after the request in flight and throws GF_PLAN_INTERRUPTED, with no further request', { timeout: 30_000 }, async () => {
     const { emulator, project, hold, variables, requested } = await heldPlan();
     const controller = new AbortController();
-    const planning = graphform.plan({}, testEnvironment(project.dir, { variables, signal: controller.signal }));
+    const planning = graphform.plan({}, testHost(project.dir, { variables, signal: controller.signal }));
     await emulator.faults.held(hold.id);
     controller.abort();
     emulator.faults.release(hold.id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import type { State } from '../../src/state/types.js';
-import { recordRefreshed } from '../../src/workflows/refresh-only.js';
+import { recordRefreshed } from '../../src/workflows/internal/refresh-only.js';
 
 const held: SourceDefinition = { label: 'Shop', languages: ['en'], contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String' } } } } };
 const applied: SourceDefinition = { ...held, contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String' }, Color: { type: 'String' } } } } };

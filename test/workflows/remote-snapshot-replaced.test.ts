@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { keepMarker } from '../../src/apply/pending.js';
-import { storeSnapshot } from '../../src/data/keep/remote-snapshot.js';
-import { SnapshotWriter } from '../../src/data/keep/snapshot-file.js';
-import { snapshotName } from '../../src/data/keep/snapshot-paths.js';
+import { storeSnapshot } from '../../src/keep/remote-snapshot.js';
+import { SnapshotWriter } from '../../src/keep/snapshot-file.js';
+import { snapshotName } from '../../src/keep/snapshot-paths.js';
 import { hashDefinition } from '../../src/model/hash.js';
 import { createCompanionStore } from '../../src/state/companion-store.js';
 import { withPending } from '../../src/state/state.js';
@@ -13,7 +13,7 @@ import type { State } from '../../src/state/types.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { generateItems, INITIAL_SHAPE, ndjson, newsYaml, RBAC, type NewsShape } from '../helpers/keep-news.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 import { startTerraformHttpServer } from '../state/terraform-http-server.js';
 
 const SHAPE: NewsShape = { ...INITIAL_SHAPE, data: undefined };
@@ -46,7 +46,7 @@ describe('a pending snapshot kept only beside http state, replaced by the next a
       'content-sources/news.yaml': newsYaml(SHAPE),
       'items.ndjson': ndjson(items),
     });
-    const env = testEnvironment(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey } });
+    const env = testHost(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey } });
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
 

@@ -12,9 +12,9 @@ const run = promisify(execFile);
 const APP_KEY = 'pipeline-app-key';
 
 /** What a pipeline step might do: plan and apply through the library, and post both results as they are. */
-const SCRIPT = `import { apply, nodeEnvironment, plan } from 'graphform';
+const SCRIPT = `import { apply, nodeHost, plan } from 'graphform';
 
-const env = nodeEnvironment();
+const env = nodeHost();
 console.log(JSON.stringify(await plan({}, env)));
 console.log(JSON.stringify(await apply({}, env)));
 `;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSecretList, nodeEnvironment, validate, type GraphformConfig } from '../../src/index.js';
+import { createSecretList, nodeHost, validate, type GraphformConfig } from '../../src/index.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
 /**
@@ -20,7 +20,7 @@ function configWith(secret: string): GraphformConfig {
   };
 }
 
-async function shownFields(config: GraphformConfig, env: ReturnType<typeof nodeEnvironment>): Promise<{ label: unknown; description: unknown; help: unknown }> {
+async function shownFields(config: GraphformConfig, env: ReturnType<typeof nodeHost>): Promise<{ label: unknown; description: unknown; help: unknown }> {
   const result = await validate({ config }, env);
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const definition = result.declarations[0]?.definition;
@@ -30,8 +30,8 @@ async function shownFields(config: GraphformConfig, env: ReturnType<typeof nodeE
 describe('the secrets a run knows', () => {
   it('are its own: two runs one after the other each redact their own secret and not the other run\'s', async () => {
     const project = await makeProjectDir({ 'content-sources/shop.yaml': DECLARATION });
-    const first = await shownFields(configWith(SECRET_A), nodeEnvironment({ cwd: project, variables: {} }));
-    const second = await shownFields(configWith(SECRET_B), nodeEnvironment({ cwd: project, variables: {} }));
+    const first = await shownFields(configWith(SECRET_A), nodeHost({ cwd: project, variables: {} }));
+    const second = await shownFields(configWith(SECRET_B), nodeHost({ cwd: project, variables: {} }));
     expect(first).toMatchObject({ label: '[redacted]', description: `description ${SECRET_B}` });
     expect(second, 'the second run must not know the first run\'s secret').toMatchObject({ label: `label ${SECRET_A}`, description: '[redacted]' });
   });
@@ -39,8 +39,8 @@ describe('the secrets a run knows', () => {
   it('are its own when the runs overlap', async () => {
     const project = await makeProjectDir({ 'content-sources/shop.yaml': DECLARATION });
     const [a, b] = await Promise.all([
-      shownFields(configWith(SECRET_A), nodeEnvironment({ cwd: project, variables: {} })),
-      shownFields(configWith(SECRET_B), nodeEnvironment({ cwd: project, variables: {} })),
+      shownFields(configWith(SECRET_A), nodeHost({ cwd: project, variables: {} })),
+      shownFields(configWith(SECRET_B), nodeHost({ cwd: project, variables: {} })),
     ]);
     expect(a).toMatchObject({ label: '[redacted]', description: `description ${SECRET_B}` });
     expect(b).toMatchObject({ label: `label ${SECRET_A}`, description: '[redacted]' });
@@ -48,14 +48,14 @@ describe('the secrets a run knows', () => {
 
   it('are carried by the host context: the config\'s are added to it, and a script adds its own', async () => {
     const project = await makeProjectDir({ 'content-sources/shop.yaml': DECLARATION });
-    const env = nodeEnvironment({ cwd: project, variables: {}, secrets: [SCRIPT_TOKEN] });
+    const env = nodeHost({ cwd: project, variables: {}, secrets: [SCRIPT_TOKEN] });
     const shown = await shownFields(configWith(SECRET_A), env);
     expect(shown).toMatchObject({ label: '[redacted]', help: '[redacted]', description: `description ${SECRET_B}` });
     expect(env.secrets?.values()).toEqual(expect.arrayContaining([SCRIPT_TOKEN, SECRET_A]));
     expect(env.secrets?.values()).not.toContain(SECRET_B);
-    // A list of its own is as good as the one nodeEnvironment makes.
+    // A list of its own is as good as the one nodeHost makes.
     const list = createSecretList([SECRET_B]);
-    const again = await shownFields(configWith(SECRET_A), { ...nodeEnvironment({ cwd: project, variables: {} }), secrets: list });
+    const again = await shownFields(configWith(SECRET_A), { ...nodeHost({ cwd: project, variables: {} }), secrets: list });
     expect(again).toMatchObject({ label: '[redacted]', description: '[redacted]', help: `help ${SCRIPT_TOKEN}` });
   });
 });

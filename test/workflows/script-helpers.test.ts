@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as graphform from '../../src/index.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 /**
  * What a script needs that the command line has, from the package's exports alone: the items
@@ -19,7 +19,7 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[`);
 describe('the helpers a script needs', () => {
   it('count the items a plan loses per source, as apply names them when it refuses', { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name', 'Color']) });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     // Two drafts pushed from elsewhere: GraphQL serves no _rbac back and the single key does not see drafts, so without keep.defaults the full update below cannot keep them.
     const line = (id: string): string => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"${id}"}\n`;
@@ -37,7 +37,7 @@ describe('the helpers a script needs', () => {
   it('render each apply event and the summary as the command line prints them, in plain text by default', { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
     const lines: string[] = [];
-    const report = await graphform.apply({ onEvent: (event) => lines.push(graphform.renderApplyEvent(event)) }, testEnvironment(cwd));
+    const report = await graphform.apply({ onEvent: (event) => lines.push(graphform.renderApplyEvent(event)) }, testHost(cwd));
     expect(lines[0]).toBe('shop: creating (PUT)…');
     expect(lines).toContainEqual(expect.stringMatching(/^shop: created after \d+\.\ds$/));
     expect(lines.filter((l) => ANSI.test(l))).toEqual([]);
@@ -51,7 +51,7 @@ describe('the helpers a script needs', () => {
 
   it('render a plan and diagnostics as text with no colour library: plain unless given a Painter', { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
-    const { plan } = await graphform.plan({}, testEnvironment(cwd));
+    const { plan } = await graphform.plan({}, testHost(cwd));
     const text = graphform.renderPlanText(plan, { showDiff: false });
     expect(text).toContain('+ shop will be created via PUT');
     expect(ANSI.test(text), 'no colour without a Painter').toBe(false);
@@ -61,7 +61,7 @@ describe('the helpers a script needs', () => {
 
   it('compare a plan with its base branch\'s plan as `plan --base-plan` does', { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
-    const env = testEnvironment(cwd);
+    const env = testHost(cwd);
     const base = (await graphform.plan({}, env)).plan;
     await writeFile(path.join(cwd, 'content-sources/blog.yaml'), source('blog', 'Article', ['Title']));
     const mine = (await graphform.plan({}, env)).plan;
@@ -83,13 +83,13 @@ describe('the helpers a script needs', () => {
 
   it('allow a project emptied on purpose with the environment\'s allowEmpty, as GRAPHFORM_ALLOW_EMPTY=1 does', { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
-    expect((await graphform.apply({}, testEnvironment(cwd))).ok).toBe(true);
+    expect((await graphform.apply({}, testHost(cwd))).ok).toBe(true);
     await rm(path.join(cwd, 'content-sources/shop.yaml'));
 
-    await expect(graphform.plan({ prune: true }, graphform.nodeEnvironment({ cwd, variables: {} }))).rejects.toMatchObject({ code: 'GF_NOTHING_DECLARED' });
-    const meant = await graphform.plan({ prune: true }, graphform.nodeEnvironment({ cwd, variables: {}, allowEmpty: true }));
+    await expect(graphform.plan({ prune: true }, graphform.nodeHost({ cwd, variables: {} }))).rejects.toMatchObject({ code: 'GF_NOTHING_DECLARED' });
+    const meant = await graphform.plan({ prune: true }, graphform.nodeHost({ cwd, variables: {}, allowEmpty: true }));
     expect(meant.plan.sources.map((s) => [s.id, s.action])).toEqual([['shop', 'delete']]);
-    const byVariable = await graphform.plan({ prune: true }, graphform.nodeEnvironment({ cwd, variables: { GRAPHFORM_ALLOW_EMPTY: '1' } }));
+    const byVariable = await graphform.plan({ prune: true }, graphform.nodeHost({ cwd, variables: { GRAPHFORM_ALLOW_EMPTY: '1' } }));
     expect(byVariable.plan.sources.map((s) => [s.id, s.action])).toEqual([['shop', 'delete']]);
   });
 });

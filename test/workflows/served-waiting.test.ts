@@ -4,7 +4,7 @@ import type { ApplyEvent } from '../../src/index.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { shopYaml } from '../helpers/graph-project.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 const product = (id: string, language = 'en'): string =>
   `{"index":{"_id":"${id}","language_routing":"${language}"}}\n{"ContentType":["Item","Product"],"Language":{"Name":"${language}"},"Status":"Published","_rbac":"r:Everyone:Read","Name___searchable":"${id}"}\n`;
@@ -49,7 +49,7 @@ describe('the count of what GraphQL serves, while it waits', () => {
       // Into a language that holds no items yet: the count has to wait for it (a filled one could pass at once).
       'more.ndjson': product('p3', 'sv'),
     });
-    const env = testEnvironment(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret } });
+    const env = testHost(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret } });
 
     const events: ApplyEvent[] = [];
     const applied = await graphform.apply({ onEvent: (event) => void events.push(event) }, env);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/workflows/validate.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 const source = (typeName: string): string => `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Title: { type: String }\n`;
 
@@ -23,7 +23,7 @@ const CONFIG = [
 /** What validate says of a content type name, offline, in an environment. */
 async function codesFor(typeName: string, environment: string): Promise<string[]> {
   const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/site.yaml': source(typeName) });
-  const result = await validate({ environment }, testEnvironment(cwd, { variables: { GRAPH_SECRET: 'not-used-offline' } }));
+  const result = await validate({ environment }, testHost(cwd, { variables: { GRAPH_SECRET: 'not-used-offline' } }));
   return result.diagnostics.map((d) => d.code);
 }
 

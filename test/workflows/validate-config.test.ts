@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/workflows/validate.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
-import { testEnvironment } from '../helpers/workflow-environment.js';
+import { testHost } from '../helpers/workflow-host.js';
 
 const SOURCE = 'id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  Article:\n    contentType: []\n    properties:\n      Title: { type: String }\n';
 
@@ -20,7 +20,7 @@ const config = (singleKey: string): string =>
 
 async function validateWith(singleKey: string, variables: Record<string, string>, environment?: string): Promise<unknown> {
   const cwd = await makeProjectDir({ 'graphform.config.yaml': config(singleKey), 'content-sources/site.yaml': SOURCE });
-  return validate(environment === undefined ? {} : { environment }, testEnvironment(cwd, { variables }));
+  return validate(environment === undefined ? {} : { environment }, testHost(cwd, { variables }));
 }
 
 const LONG_SECRET = 'a-long-enough-graph-secret';

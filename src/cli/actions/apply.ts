@@ -1,5 +1,5 @@
 import { breakingChangesError } from '../../graphql-impact/policy.js';
-import { unservedCount } from '../../data/keep/unserved-values.js';
+import { unservedCount } from '../../keep/unserved-values.js';
 import { operationsError } from '../../operations/policy.js';
 import { itemsLostBy } from '../../plan/items-lost.js';
 import type { Plan, PlanSource } from '../../plan/types.js';
@@ -8,8 +8,8 @@ import { deleteCountLines } from '../../render/delete-count.js';
 import { escapeControl } from '../../render/escape-control.js';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { apply as applyWorkflow, type ApplyReport } from '../../workflows/apply.js';
-import { blockedKeepError } from '../../workflows/keep-blocked.js';
-import { targetName } from '../../workflows/open-environment.js';
+import { blockedKeepError } from '../../keep/keep-blocked.js';
+import { targetName } from '../../workflows/internal/open-environment.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
@@ -19,7 +19,7 @@ import { renderError } from '../render-error.js';
 import { renderPlanFor } from '../render-plan.js';
 import { waitLines } from '../wait-lines.js';
 import { reportInvalidData } from '../report-invalid-data.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface ApplyFlags extends PlanFlags {
   allowDataLoss?: boolean;
@@ -86,7 +86,7 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
           progress(line);
         },
       },
-      workflowEnvironmentFor(ctx, trap.signal),
+      workflowHostFor(ctx, trap.signal),
     );
     waiting.end();
     const finish = (refused: ApplyDocument['refused'], code: number): number => {

@@ -4,7 +4,7 @@ import { escapeControl as e } from '../../render/escape-control.js';
 import { assetsList as listWorkflow, assetsSync as syncWorkflow } from '../../workflows/assets.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 import { renderAssetTable } from './asset-table.js';
 import { pushFlags, reporter, selection, showValidation, unlessInvalid, type PushOptions } from './data.js';
 
@@ -16,7 +16,7 @@ export interface AssetsSyncOptions extends AssetsListOptions, PushOptions {}
 
 /** `graphform assets list`: every asset, through all pages; `--format json` prints the array. */
 export async function assetsList(ctx: CommandContext, options: AssetsListOptions): Promise<number> {
-  const { assets, openApi } = await listWorkflow({ ...(await selection(ctx)), ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }) }, workflowEnvironmentFor(ctx));
+  const { assets, openApi } = await listWorkflow({ ...(await selection(ctx)), ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }) }, workflowHostFor(ctx));
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify(assets, null, 2));
   else ctx.out([...renderAssetTable(assets), `${assets.length} asset${assets.length === 1 ? '' : 's'} at the Open API ${openApi}.`].join('\n'));
   return 0;
@@ -36,7 +36,7 @@ export async function assetsSync(ctx: CommandContext, sourceId: string, options:
           progress: reporter(ctx),
           ...pushFlags(options),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     if (result === undefined) return 1;

@@ -3,7 +3,7 @@ import { authLogin as loginWorkflow, authLogout as logoutWorkflow, authRefresh a
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { openBrowser } from '../open-browser.js';
-import { clock, workflowEnvironmentFor } from '../workflow-environment.js';
+import { clock, workflowHostFor } from '../workflow-host.js';
 import { selection } from './data.js';
 import { describeExpiry } from './auth-expiry.js';
 
@@ -34,7 +34,7 @@ export async function authLogin(ctx: CommandContext, options: LoginOptions): Pro
           ctx.err(`${browserOpened ? 'Opened it in your browser. ' : ''}Waiting for the browser to come back to ${app.redirectUri} (Ctrl+C to stop)…`);
         },
       },
-      workflowEnvironmentFor(ctx, trap.signal),
+      workflowHostFor(ctx, trap.signal),
     );
     const json = ctx.globals().format === 'json';
     if (result.grant === 'client_credentials') {
@@ -59,7 +59,7 @@ export async function authLogin(ctx: CommandContext, options: LoginOptions): Pro
 
 /** `graphform auth status`: what is stored, read without a request; exit 1 when there is nothing to use. */
 export async function authStatus(ctx: CommandContext): Promise<number> {
-  const result = await statusWorkflow(await selection(ctx), workflowEnvironmentFor(ctx));
+  const result = await statusWorkflow(await selection(ctx), workflowHostFor(ctx));
   const json = ctx.globals().format === 'json';
   const { app } = result;
   if (result.grant === 'client_credentials') {
@@ -94,7 +94,7 @@ export async function authStatus(ctx: CommandContext): Promise<number> {
 
 /** `graphform auth refresh`: a refresh now, the rotated pair stored before anything else. */
 export async function authRefresh(ctx: CommandContext): Promise<number> {
-  const result = await refreshWorkflow(await selection(ctx), workflowEnvironmentFor(ctx));
+  const result = await refreshWorkflow(await selection(ctx), workflowHostFor(ctx));
   const json = ctx.globals().format === 'json';
   if (result.grant === 'client_credentials') {
     if (json) ctx.out(JSON.stringify({ grant: result.grant, fetched: true, accessExpiresAt: result.accessExpiresAt, stored: false }, null, 2));
@@ -108,7 +108,7 @@ export async function authRefresh(ctx: CommandContext): Promise<number> {
 
 /** `graphform auth logout`: revoke the refresh token (unless --no-revoke), then delete the stored pair. */
 export async function authLogout(ctx: CommandContext, options: { revoke: boolean }): Promise<number> {
-  const result = await logoutWorkflow({ ...(await selection(ctx)), revoke: options.revoke }, workflowEnvironmentFor(ctx));
+  const result = await logoutWorkflow({ ...(await selection(ctx)), revoke: options.revoke }, workflowHostFor(ctx));
   const json = ctx.globals().format === 'json';
   if (result.grant === 'client_credentials') {
     if (json) ctx.out(JSON.stringify({ grant: result.grant, loggedOut: false, revoked: false }, null, 2));

@@ -4,7 +4,7 @@ import { operationsLines } from '../../render/operations-text.js';
 import { MARKDOWN_MAX_CHARS } from '../../render/plan-markdown.js';
 import { checkOperationsNow } from '../../workflows/check-operations.js';
 import type { CommandContext } from '../context.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface CheckOperationsFlags {
   documents?: string[];
@@ -20,7 +20,7 @@ export async function checkOperations(ctx: CommandContext, flags: CheckOperation
   const { report } = await checkOperationsNow(
     // The environment is only named, not resolved: a frontend's CI may not hold a remote environment's secrets.
     { config: await ctx.loadConfig(), ...(named === undefined ? {} : { environment: named }), ...(flags.documents === undefined ? {} : { documents: flags.documents }) },
-    workflowEnvironmentFor(ctx),
+    workflowHostFor(ctx),
   );
   const format = ctx.globals().format;
   if (format === 'json') ctx.out(JSON.stringify(report, null, 2));

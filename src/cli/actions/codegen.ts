@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { escapeControl as e } from '../../render/escape-control.js';
-import type { FileOutcome } from '../../workflows/codegen-files.js';
+import type { FileOutcome } from '../../workflows/internal/codegen-files.js';
 import { codegen as codegenWorkflow } from '../../workflows/codegen.js';
 import type { CommandContext } from '../context.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface CodegenFlags {
   out?: string;
@@ -18,7 +18,7 @@ export interface CodegenFlags {
 export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise<number> {
   const result = await codegenWorkflow(
     { config: await ctx.loadConfig(), ...(flags.out === undefined ? {} : { out: flags.out }), ...(flags.source === undefined ? {} : { sources: flags.source }), check: flags.check === true },
-    workflowEnvironmentFor(ctx),
+    workflowHostFor(ctx),
   );
   const { check, out, outcomes } = result;
   const shown = (file: string): string => path.relative(ctx.io.cwd, file).split(path.sep).join('/') || '.';

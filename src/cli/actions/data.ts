@@ -11,8 +11,8 @@ import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
 import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, type DataPushResult, type PushFlags } from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
-import { targetName } from '../../workflows/open-environment.js';
-import type { ProjectSelection } from '../../workflows/environment.js';
+import { targetName } from '../../workflows/internal/open-environment.js';
+import type { ProjectSelection } from '../../workflows/host.js';
 import type { DataRestoreResult } from '../../workflows/data-restore.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
@@ -20,7 +20,7 @@ import { canPrompt, confirm } from '../prompt.js';
 import { renderError } from '../render-error.js';
 import { servedLine, servedWaitingLine } from '../../render/served-text.js';
 import { waitLines } from '../wait-lines.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface DataFileOptions {
   maxErrors: number;
@@ -43,7 +43,7 @@ export interface PurgeOptions {
 }
 
 export async function dataValidate(ctx: CommandContext, sourceId: string, files: string[], options: DataFileOptions): Promise<number> {
-  const validation = await unlessInvalid(ctx, async () => validateWorkflow({ ...(await selection(ctx)), source: sourceId, files, maxErrors: options.maxErrors, progress: reporter(ctx) }, workflowEnvironmentFor(ctx)));
+  const validation = await unlessInvalid(ctx, async () => validateWorkflow({ ...(await selection(ctx)), source: sourceId, files, maxErrors: options.maxErrors, progress: reporter(ctx) }, workflowHostFor(ctx)));
   if (validation === undefined) return 1;
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, ...validation }, null, 2));
   else showValidation(ctx, validation);
@@ -67,7 +67,7 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           wait: options.wait !== false,
           ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     waiting.end();
@@ -102,7 +102,7 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
           wait: options.wait !== false,
           ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     waiting.end();
@@ -164,7 +164,7 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
                 },
               }),
         },
-        workflowEnvironmentFor(ctx, trap.signal),
+        workflowHostFor(ctx, trap.signal),
       ),
     );
     if (result === undefined) return 1;

@@ -1,7 +1,7 @@
 import { importSource, type ImportedSource } from '../../workflows/import.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface ImportOptions {
   all: boolean;
@@ -24,7 +24,7 @@ export async function importCommand(ctx: CommandContext, id: string | undefined,
         // Each line as its source is recorded: a failure later leaves the earlier ones said.
         onImported: (source, where) => ctx.out(importedLine(ctx, source, where.target, where.environment)),
       },
-      workflowEnvironmentFor(ctx, trap.signal),
+      workflowHostFor(ctx, trap.signal),
     );
     if (result.imported.length === 0 && trap.received() === undefined) {
       ctx.out(`The account has no sources outside graphform to import (environment ${result.environment.name}).`);

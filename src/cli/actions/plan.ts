@@ -6,10 +6,10 @@ import { isFailure, operationsError, operationsFailure } from '../../operations/
 import { serializePlan } from '../../plan/plan-file.js';
 import type { Plan } from '../../plan/types.js';
 import { detailedExitCode } from '../../plan/policy.js';
-import { invalidDataError } from '../../workflows/check-declared-data.js';
-import { blockedKeepError } from '../../workflows/keep-blocked.js';
+import { invalidDataError } from '../../workflows/internal/check-declared-data.js';
+import { blockedKeepError } from '../../keep/keep-blocked.js';
 import { plan as planWorkflow } from '../../workflows/plan.js';
-import { PLAN_INTERRUPTED } from '../../workflows/plan-interrupted.js';
+import { PLAN_INTERRUPTED } from '../../workflows/internal/plan-interrupted.js';
 import { isGraphformError } from '../../diagnostics/errors.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { againstBase, readBasePlan, withNote } from '../base-plan.js';
@@ -17,7 +17,7 @@ import type { CommandContext } from '../context.js';
 import { planInputFrom, type PlanFlags } from '../plan-options.js';
 import { renderPlanFor } from '../render-plan.js';
 import { reportInvalidData } from '../report-invalid-data.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export interface PlanCommandFlags extends PlanFlags {
   out?: string;
@@ -42,7 +42,7 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
 }
 
 async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan | undefined, signal: AbortSignal): Promise<number> {
-  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowEnvironmentFor(ctx, signal));
+  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowHostFor(ctx, signal));
   // --base-plan narrows what is shown and the exit code, never the saved file: that stays the whole plan, applicable as it is.
   const { shown, note } = againstBase(ctx, result, base);
   ctx.out(withNote(ctx, renderPlanFor(ctx, shown, flags.diff === true), note));

@@ -4,8 +4,8 @@ import { escapeControl } from '../../render/escape-control.js';
 import type { PendingWork, StateBackend } from '../../state/types.js';
 import { listState, removeFromState, showState, unlockState } from '../../workflows/state.js';
 import type { CommandContext, OutputFormat } from '../context.js';
-import { stateBackendFor } from '../../workflows/state-backend.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { stateBackendFor } from '../../workflows/internal/state-backend.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 /** Where a state command writes, and how. */
 export interface StateOutput {
@@ -114,7 +114,7 @@ export async function stateUnlock(backend: StateBackend, lockId: string, o: Stat
 }
 
 async function backendOf(ctx: CommandContext): Promise<StateBackend> {
-  return stateBackendFor(workflowEnvironmentFor(ctx), await ctx.environment());
+  return stateBackendFor(workflowHostFor(ctx), await ctx.environment());
 }
 
 function outputOf(ctx: CommandContext): StateOutput {

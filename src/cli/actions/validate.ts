@@ -3,11 +3,11 @@ import { renderDiagnosticsJson } from '../../render/diagnostics-json.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { validate as validateWorkflow } from '../../workflows/validate.js';
 import type { CommandContext } from '../context.js';
-import { workflowEnvironmentFor } from '../workflow-environment.js';
+import { workflowHostFor } from '../workflow-host.js';
 
 export async function validate(ctx: CommandContext): Promise<number> {
   const { config, env } = ctx.globals();
-  const { ok, diagnostics, declarations, sources } = await validateWorkflow({ ...(config === undefined ? {} : { configFile: config }), ...(env === undefined ? {} : { environment: env }) }, workflowEnvironmentFor(ctx));
+  const { ok, diagnostics, declarations, sources } = await validateWorkflow({ ...(config === undefined ? {} : { configFile: config }), ...(env === undefined ? {} : { environment: env }) }, workflowHostFor(ctx));
   if (ctx.globals().format === 'json') {
     ctx.out(renderDiagnosticsJson(diagnostics));
     return ok ? 0 : 1;
