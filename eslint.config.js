@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.graphform/**', 'schema/**', 'src/schema/content-source.types.ts', 'src/schema/content-source.validate.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.graphform/**',
+      'schema/**',
+      'src/schema/content-source.types.ts',
+      'src/schema/content-source.validate.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

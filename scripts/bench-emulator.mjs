@@ -21,7 +21,13 @@ let runner;
 /** Imports a TypeScript module; the runner stays open, so the module's own lazy imports work. */
 async function load(relative) {
   if (runner === undefined) {
-    const server = await createServer({ root: ROOT, configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+    const server = await createServer({
+      root: ROOT,
+      configFile: false,
+      logLevel: 'error',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false },
+    });
     runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
     runner.server = server;
   }
@@ -39,7 +45,11 @@ async function child(role, argsJson) {
   const module = await load(`test/bench/${role}-run.ts`);
   const handlers = [];
   process.on('message', (message) => handlers.forEach((handler) => handler(message)));
-  const result = await module.run(JSON.parse(argsJson), (message) => process.send(message), (handler) => handlers.push(handler));
+  const result = await module.run(
+    JSON.parse(argsJson),
+    (message) => process.send(message),
+    (handler) => handlers.push(handler),
+  );
   if (result !== undefined) process.send({ result });
   await unload();
   process.disconnect();
@@ -111,7 +121,9 @@ async function main() {
       emulator.proc.send('close');
       await new Promise((resolve) => emulator.proc.once('exit', resolve));
     }
-    console.log(`\nnode ${process.version}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}; batches of ≤4 MiB / ≤1000 items, 4 in flight; emulator in a separate process on 127.0.0.1\n`);
+    console.log(
+      `\nnode ${process.version}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}; batches of ≤4 MiB / ≤1000 items, 4 in flight; emulator in a separate process on 127.0.0.1\n`,
+    );
     console.log(table(rows));
     const same = rows.every((r) => r.bytes === rows[0].bytes && r.batches === rows[0].batches);
     console.log(`\n${same ? 'Every run sent the same bytes in the same batches.' : 'Runs differ in bytes or batches: see the table.'}`);

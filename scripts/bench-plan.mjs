@@ -14,7 +14,13 @@ function option(name, fallback) {
   return at === -1 ? fallback : process.argv[at + 1];
 }
 
-const server = await createServer({ root: ROOT, configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
+const server = await createServer({
+  root: ROOT,
+  configFile: false,
+  logLevel: 'error',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+});
 const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
 try {
   const { runPlanBench } = await runner.import(path.join(ROOT, 'test/bench/plan-bench.ts'));

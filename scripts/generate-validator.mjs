@@ -9,7 +9,14 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 const OUT = 'src/schema/content-source.validate.ts';
 const schema = JSON.parse(readFileSync('src/schema/content-source.schema.json', 'utf8'));
 // The same options as at run time: every error, errors carrying their schema, own keys only.
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, ownProperties: true, code: { source: true, esm: true, lines: true } });
+const ajv = new Ajv({
+  allErrors: true,
+  verbose: true,
+  strict: true,
+  allowUnionTypes: true,
+  ownProperties: true,
+  code: { source: true, esm: true, lines: true },
+});
 const code = standaloneCode.default(ajv, ajv.compile(schema));
 
 export function generatedValidator() {
@@ -24,10 +31,12 @@ export function generatedValidator() {
     '// @ts-nocheck -- ajv standalone output',
     '/* eslint-disable */',
     // Node gives a CommonJS module's exports object as the default import; bundlers (vitest) give its `default`.
-    ...[...runtimes].sort().flatMap((name) => [
-      `import module_${name} from 'ajv/dist/runtime/${name}.js';`,
-      `const runtime_${name} = typeof module_${name} === 'function' ? module_${name} : module_${name}.default;`,
-    ]),
+    ...[...runtimes]
+      .sort()
+      .flatMap((name) => [
+        `import module_${name} from 'ajv/dist/runtime/${name}.js';`,
+        `const runtime_${name} = typeof module_${name} === 'function' ? module_${name} : module_${name}.default;`,
+      ]),
     body.replace(/^"use strict";/, ''),
     '',
   ].join('\n');

@@ -136,7 +136,10 @@ function prepack() {
   restore(false);
   if (process.env.GRAPHFORM_PACK_PREBUILT !== '1') {
     const npm = process.env.npm_execpath;
-    const build = npm === undefined ? spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' }) : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    const build =
+      npm === undefined
+        ? spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+        : spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) {
       console.error('graphform prepack: the build failed, so nothing was packed.');
       process.exit(build.status ?? 1);

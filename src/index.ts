@@ -77,7 +77,19 @@ export { itemsLost, itemsLostBy, type SourceLoss } from './plan/items-lost.js';
 export { compareWithBase, type BaseComparison } from './plan/base-plan.js';
 export * from './plan/types.js';
 export type { PlanMove } from './plan/moved-changes.js';
-export { LOST_REASONS, type AccessCounts, type ItemAccessKind, type UnservedValues, type ConversionIssue, type DroppedValues, type KeepAccount, type KeepRow, type LostExample, type LostReason, type MoveCount } from './keep/types.js';
+export {
+  LOST_REASONS,
+  type AccessCounts,
+  type ItemAccessKind,
+  type UnservedValues,
+  type ConversionIssue,
+  type DroppedValues,
+  type KeepAccount,
+  type KeepRow,
+  type LostExample,
+  type LostReason,
+  type MoveCount,
+} from './keep/types.js';
 export type { DiffCount } from './data/ledger/data-diff.js';
 export type { SourceGraphqlChange } from './graphql-impact/policy.js';
 
@@ -117,7 +129,16 @@ export type { TypeLanguage } from './graph/content-counts.js';
 // --- State: its file format ---
 export { parseState, serializeState } from './state/state-format.js';
 export { emptyState, stateDefinitions, stateEntry } from './state/state.js';
-export { STATE_FORMAT_VERSION, type RemoteSnapshotCopy, type DataLedger, type LockInfo, type PendingSnapshot, type PendingWork, type State, type StateSourceEntry } from './state/types.js';
+export {
+  STATE_FORMAT_VERSION,
+  type RemoteSnapshotCopy,
+  type DataLedger,
+  type LockInfo,
+  type PendingSnapshot,
+  type PendingWork,
+  type State,
+  type StateSourceEntry,
+} from './state/types.js';
 export type { ProcessProbe } from './state/process-identity.js';
 
 // --- Data files ---
@@ -147,7 +168,16 @@ export type {
   SourceSummary,
   UnsearchableItem,
 } from './emulator/types.js';
-export type { ContentSourceV3, ContentTypePropertyV3, ContentTypeV3, FieldRefV3, LinkConfigV3, PresetV3, PropertyTypeV3, PropertyV3 } from './emulator/graph/wire-definition.js';
+export type {
+  ContentSourceV3,
+  ContentTypePropertyV3,
+  ContentTypeV3,
+  FieldRefV3,
+  LinkConfigV3,
+  PresetV3,
+  PropertyTypeV3,
+  PropertyV3,
+} from './emulator/graph/wire-definition.js';
 export type {
   AppGrant as EmulatorAppGrant,
   AppMode as EmulatorAppMode,

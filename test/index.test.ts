@@ -16,7 +16,12 @@ describe('the programmatic API', () => {
         'shop.yaml',
         'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n',
       );
-      const { declarations, diagnostics } = graphform.validateDeclarations([file], { scalarTypes: ['String'], reservedTypeNames: [], maxSources: undefined, stateSources: {} });
+      const { declarations, diagnostics } = graphform.validateDeclarations([file], {
+        scalarTypes: ['String'],
+        reservedTypeNames: [],
+        maxSources: undefined,
+        stateSources: {},
+      });
       expect(diagnostics).toEqual([]);
       const plan = graphform.buildPlan({
         environment: 'api',
@@ -55,13 +60,15 @@ describe('the programmatic API', () => {
     const report = readFileSync(path.resolve(import.meta.dirname, '../etc/graphform.api.md'), 'utf8');
     const reviewed = [...report.matchAll(/^export (?:declare )?(?:function|const|class|let|enum|namespace) (\w+)/gm)].map((m) => m[1]);
     expect(Object.keys(graphform).sort()).toEqual([...new Set(reviewed)].sort());
-    for (const internal of ['main', 'applyPlan', 'formatAge', 'valueAt', 'pendingAdoptions', 'lockHeldError']) expect(Object.keys(graphform), internal).not.toContain(internal);
+    for (const internal of ['main', 'applyPlan', 'formatAge', 'valueAt', 'pendingAdoptions', 'lockHeldError'])
+      expect(Object.keys(graphform), internal).not.toContain(internal);
   });
 
   it('runs the workflows the CLI runs: validate, plan, apply, state, with no CLI call', async () => {
     const cwd = await makeProjectDir({
       'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
-      'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n',
+      'content-sources/shop.yaml':
+        'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n',
     });
     const env = testHost(cwd);
     const checked = await graphform.validate({}, env);
@@ -90,15 +97,22 @@ describe('the programmatic API', () => {
   it('refuses what policy refuses as a result, not an error: a plan that loses items without allowDataLoss', async () => {
     const cwd = await makeProjectDir({
       'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
-      'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n      Color: { type: String }\n',
+      'content-sources/shop.yaml':
+        'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n      Color: { type: String }\n',
     });
     const env = testHost(cwd);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     const { writeFile } = await import('node:fs/promises');
     // A draft pushed from elsewhere: GraphQL serves no _rbac back and the single key does not see drafts, so the full update below cannot keep it.
-    await writeFile(`${cwd}/items.ndjson`, '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"Pen"}\n');
+    await writeFile(
+      `${cwd}/items.ndjson`,
+      '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"Pen"}\n',
+    );
     expect((await graphform.dataPush({ source: 'shop', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
-    await writeFile(`${cwd}/content-sources/shop.yaml`, 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n');
+    await writeFile(
+      `${cwd}/content-sources/shop.yaml`,
+      'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String }\n',
+    );
     const refused = await graphform.apply({}, env);
     expect(refused).toMatchObject({ applied: false, refused: 'data-loss', ok: false });
     expect(refused.losing?.map((s) => s.id)).toEqual(['shop']);

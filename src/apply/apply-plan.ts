@@ -110,7 +110,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     declaration !== undefined && options.repushData !== undefined && (declaration.data.length > 0 || pendingOf(state, declaration.id)?.keep !== undefined);
   // A source's data items follow its data: files when it has some, or graphform pushed items from them before.
   const syncs = (declaration: SourceDeclaration | undefined): declaration is SourceDeclaration =>
-    declaration !== undefined && options.syncData !== undefined && (declaration.data.length > 0 || (ownValue(state.sources, declaration.id)?.data?.items ?? 0) > 0);
+    declaration !== undefined &&
+    options.syncData !== undefined &&
+    (declaration.data.length > 0 || (ownValue(state.sources, declaration.id)?.data?.items ?? 0) > 0);
 
   /**
    * The keep step of a full update: the items read back and snapshotted before the PUT. A
@@ -149,7 +151,13 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
       outcome.status = 'failed';
       outcome.error = error instanceof Error ? error.message : String(error);
       if (isGraphformError(error)) outcome.errorCode = error.code;
-      options.onEvent?.({ type: 'failed', id: source.id, action: source.action, error: outcome.error, ...(outcome.errorCode === undefined ? {} : { code: outcome.errorCode }) });
+      options.onEvent?.({
+        type: 'failed',
+        id: source.id,
+        action: source.action,
+        error: outcome.error,
+        ...(outcome.errorCode === undefined ? {} : { code: outcome.errorCode }),
+      });
     };
     try {
       if (source.requests.length > 0) {
@@ -180,7 +188,11 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
           await record((current) =>
             source.action === 'delete'
               ? withoutSource(current, source.id)
-              : withSource(current, source.id, appliedEntry(current, source.id, requireDeclaration(declaration, source.id).definition, appliedAt, options.toolVersion, marker)),
+              : withSource(
+                  current,
+                  source.id,
+                  appliedEntry(current, source.id, requireDeclaration(declaration, source.id).definition, appliedAt, options.toolVersion, marker),
+                ),
           );
           options.onEvent?.({ type: 'applied', id: source.id, action: source.action, durationMs: Date.now() - started });
         } else {
@@ -188,7 +200,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
           // re-push stays: a PUT that was stored differently has still deleted the items.
           const held = sent.held;
           await record((current) =>
-            held === undefined ? withoutSource(current, source.id) : withSource(current, source.id, appliedEntry(current, source.id, held, appliedAt, options.toolVersion, marker)),
+            held === undefined
+              ? withoutSource(current, source.id)
+              : withSource(current, source.id, appliedEntry(current, source.id, held, appliedAt, options.toolVersion, marker)),
           );
           fail(sent.error);
         }
@@ -222,7 +236,9 @@ export async function applyPlan(options: ApplyOptions): Promise<ApplyResult> {
     const declaration = requireDeclaration(declarations.get(id), id);
     // Not in state at all: an earlier create may have stopped before its items were pushed.
     const marker = repushes(declaration) && state.sources[id] === undefined ? repushMarker({ id, action: 'none' }, options.now()) : undefined;
-    await record((current) => withSource(current, id, appliedEntry(current, id, declaration.definition, options.now().toISOString(), options.toolVersion, marker)));
+    await record((current) =>
+      withSource(current, id, appliedEntry(current, id, declaration.definition, options.now().toISOString(), options.toolVersion, marker)),
+    );
     outcomes.push({ id, action: 'none', status: 'recorded', durationMs: 0 });
     options.onEvent?.({ type: 'recorded', id });
   }

@@ -49,7 +49,12 @@ export async function dataSyncStep(
   const typesSent = source.requests.some((r) => r.kind === 'types.put' || r.kind === 'types.post');
   if (waits !== undefined && typesSent && outcome.schemaWait === undefined && hasDataChanges(source)) {
     const schema = await awaitSchema(waits, declaration, outcome, 'its changed data items', options.onEvent);
-    if (!schema.ok) return failed({ add: 0, change: 0, delete: 0 }, schema.stopped ? `stopped by an interrupt before GraphQL served the new schema of source ${id}` : schema.error, schema.stopped ? undefined : schema.code);
+    if (!schema.ok)
+      return failed(
+        { add: 0, change: 0, delete: 0 },
+        schema.stopped ? `stopped by an interrupt before GraphQL served the new schema of source ${id}` : schema.error,
+        schema.stopped ? undefined : schema.code,
+      );
   }
   const tally = new SentTally(declaration.definition);
   let synced: SentChanges;
@@ -58,13 +63,26 @@ export async function dataSyncStep(
   } catch (error) {
     return failed({ add: 0, change: 0, delete: 0 }, error instanceof Error ? error.message : String(error), isGraphformError(error) ? error.code : undefined);
   }
-  const sync: DataSyncOutcome = { add: synced.add, change: synced.change, delete: synced.delete, ...(synced.summary === undefined ? {} : { summary: synced.summary }) };
-  if (synced.summary !== undefined && synced.summary.status !== 'sent') return failed(sync, `the changed data items of source ${id} were not all sent (${synced.summary.status})`);
+  const sync: DataSyncOutcome = {
+    add: synced.add,
+    change: synced.change,
+    delete: synced.delete,
+    ...(synced.summary === undefined ? {} : { summary: synced.summary }),
+  };
+  if (synced.summary !== undefined && synced.summary.status !== 'sent')
+    return failed(sync, `the changed data items of source ${id} were not all sent (${synced.summary.status})`);
   if (waits !== undefined && synced.summary !== undefined && tally.sent > 0) {
-    const served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }));
+    const served = await waits.served(tally, (report, waitedMs) =>
+      options.onEvent?.({ type: 'served-waiting', id, waitedMs, timeoutMs: waits.servedTimeoutMs, report }),
+    );
     sync.served = served;
     if (served.outcome === 'stopped') return failed(sync, `stopped by an interrupt before GraphQL served every changed item of source ${id}`);
-    if (served.outcome !== 'done') return failed(sync, `GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+    if (served.outcome !== 'done')
+      return failed(
+        sync,
+        `GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`,
+        APPLY_WAIT_CODES.itemsNotServed,
+      );
   }
   outcome.dataSync = sync;
   options.onEvent?.({ type: 'data-sync', id, outcome: sync });

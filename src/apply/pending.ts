@@ -19,9 +19,15 @@ export function repushMarker(source: Pick<PlanSource, 'id' | 'action'>, at: Date
 
 /** The marker written before a full update, or a partial one that renames fields in data lines, whose items the keep step carried over into `snapshot`. */
 export function keepMarker(source: Pick<PlanSource, 'id'> & Partial<Pick<PlanSource, 'action'>>, at: Date, snapshot: PendingSnapshot): PendingWork {
-  const why = source.action === 'partial' ? `a partial update of source ${source.id} renames fields in data lines, which its items hold under the old names` : `a full update of source ${source.id} deletes its items`;
+  const why =
+    source.action === 'partial'
+      ? `a partial update of source ${source.id} renames fields in data lines, which its items hold under the old names`
+      : `a full update of source ${source.id} deletes its items`;
   return {
-    repush: { since: at.toISOString(), reason: `${why}; the ${snapshot.items} items read back before it must be pushed again from ${snapshot.snapshot}, with its data: files` },
+    repush: {
+      since: at.toISOString(),
+      reason: `${why}; the ${snapshot.items} items read back before it must be pushed again from ${snapshot.snapshot}, with its data: files`,
+    },
     keep: snapshot,
   };
 }

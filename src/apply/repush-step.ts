@@ -22,7 +22,12 @@ export interface RepushStepOptions {
  * pushes the snapshot of kept items and the `data:` files, then counts until what is served
  * matches what was sent. What happened goes into `outcome`; nothing throws.
  */
-export async function repush(options: RepushStepOptions, declaration: SourceDeclaration, outcome: SourceOutcome, snapshot: PendingSnapshot | undefined): Promise<void> {
+export async function repush(
+  options: RepushStepOptions,
+  declaration: SourceDeclaration,
+  outcome: SourceOutcome,
+  snapshot: PendingSnapshot | undefined,
+): Promise<void> {
   const id = declaration.id;
   const failRepush = (error: string, code?: string, hint?: string): void => {
     outcome.repushError = error;
@@ -50,7 +55,11 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
       options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
       if (waits === undefined || summary?.status !== 'sent') return;
       const within = Math.min(ROUND_MS * 2 ** round, waits.servedTimeoutMs - waited);
-      served = await waits.served(tally, (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs: waited + waitedMs, timeoutMs: waits.servedTimeoutMs, report }), within);
+      served = await waits.served(
+        tally,
+        (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs: waited + waitedMs, timeoutMs: waits.servedTimeoutMs, report }),
+        within,
+      );
       waited += served.waitedMs;
       // A changed field's new mapping reaches GraphQL minutes after the types request, and
       // GraphQL names no sign of it (a searchable switch keeps the field's name and type):
@@ -66,7 +75,10 @@ export async function repush(options: RepushStepOptions, declaration: SourceDecl
       outcome.repushError = `stopped by an interrupt before GraphQL served every item of source ${id}`;
       return;
     }
-    failRepush(`GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`, APPLY_WAIT_CODES.itemsNotServed);
+    failRepush(
+      `GraphQL does not serve every item of source ${id} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}`,
+      APPLY_WAIT_CODES.itemsNotServed,
+    );
   } catch (error) {
     if (isGraphformError(error)) failRepush(error.message, error.code, error.hint);
     else failRepush(error instanceof Error ? error.message : String(error));

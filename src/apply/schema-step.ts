@@ -10,17 +10,33 @@ export type SchemaStep = { ok: true } | { ok: false; stopped: true } | { ok: fal
  * noting the wait in `outcome.schemaWait`. `pushing` says what would be pushed ("its data
  * files", "its changed data items"), for the message when nothing is.
  */
-export async function awaitSchema(waits: ServiceWaits, declaration: SourceDeclaration, outcome: SourceOutcome, pushing: string, onEvent?: (event: ApplyEvent) => void): Promise<SchemaStep> {
+export async function awaitSchema(
+  waits: ServiceWaits,
+  declaration: SourceDeclaration,
+  outcome: SourceOutcome,
+  pushing: string,
+  onEvent?: (event: ApplyEvent) => void,
+): Promise<SchemaStep> {
   const id = declaration.id;
   const schema = await waits.schema(declaration, (gap, waitedMs) => onEvent?.({ type: 'schema-waiting', id, waitedMs, timeoutMs: waits.schemaTimeoutMs, gap }));
   outcome.schemaWait = { outcome: schema.outcome, waitedMs: schema.waitedMs, missing: schema.missing };
   if (schema.outcome === 'stopped') return { ok: false, stopped: true };
   if (schema.unexpected !== undefined) {
-    return { ok: false, stopped: false, error: `GraphQL serves a schema graphform does not expect for source ${id}: ${schema.unexpected}; ${pushing} were not pushed`, code: APPLY_WAIT_CODES.schemaUnexpected };
+    return {
+      ok: false,
+      stopped: false,
+      error: `GraphQL serves a schema graphform does not expect for source ${id}: ${schema.unexpected}; ${pushing} were not pushed`,
+      code: APPLY_WAIT_CODES.schemaUnexpected,
+    };
   }
   if (schema.outcome !== 'done') {
     const lacks = schema.missing.length > 0 && schema.missing[0] !== 'the schema' ? `; it still lacks ${listed(schema.missing)}` : '';
-    return { ok: false, stopped: false, error: `GraphQL did not serve the new schema of source ${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; ${pushing} were not pushed`, code: APPLY_WAIT_CODES.schemaNotServed };
+    return {
+      ok: false,
+      stopped: false,
+      error: `GraphQL did not serve the new schema of source ${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; ${pushing} were not pushed`,
+      code: APPLY_WAIT_CODES.schemaNotServed,
+    };
   }
   onEvent?.({ type: 'schema-served', id, waitedMs: schema.waitedMs });
   return { ok: true };

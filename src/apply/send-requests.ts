@@ -13,7 +13,12 @@ export type Sent = { consistent: true } | { consistent: false; error: GraphformE
  * the first that differs stops the source, with what the service holds (`before` is what
  * it held before the first request).
  */
-export async function sendRequests(client: GraphClient, source: PlanSource, verify: WriteVerifier | undefined, before: SourceDefinition | undefined): Promise<Sent> {
+export async function sendRequests(
+  client: GraphClient,
+  source: PlanSource,
+  verify: WriteVerifier | undefined,
+  before: SourceDefinition | undefined,
+): Promise<Sent> {
   let held = before;
   for (const request of source.requests) {
     await sendOne(client, source.id, request);

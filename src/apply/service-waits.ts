@@ -25,7 +25,10 @@ export const APPLY_WAIT_CODES = {
 /** "Product in sv (sent 3, served 1), Article in en (sent 2, not counted: …); not confirmed: lamp in sv (not served), …". */
 export function shortfallText(report: ServedReport): string {
   const short = shortfall(report).map((p) => `${p.type} in ${p.language} (sent ${p.sent}, ${p.served === undefined ? 'not counted' : `served ${p.served}`})`);
-  const named = report.notServed === undefined ? '' : `; not confirmed: ${listed(report.notServed.first)}${report.notServed.first.length < report.notServed.missing + report.notServed.stale ? ', …' : ''}`;
+  const named =
+    report.notServed === undefined
+      ? ''
+      : `; not confirmed: ${listed(report.notServed.first)}${report.notServed.first.length < report.notServed.missing + report.notServed.stale ? ', …' : ''}`;
   return `${short.join(', ')}${named}${report.reason === undefined ? '' : ` (${report.reason})`}`;
 }
 

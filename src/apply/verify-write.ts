@@ -81,8 +81,16 @@ export function createWriteVerifier(options: WriteVerifierOptions): WriteVerifie
       if (same(check.sent, reading.shown)) return { ok: true, held: reading.held };
       const stillOld = same(before, reading.shown);
       if (!stillOld || waited >= settleMs || options.stop?.aborted === true) {
-        const text = (definition: SourceDefinition | undefined): string | undefined => (definition === undefined ? undefined : readable(check.part(definition)));
-        const error = inconsistentResultError({ id, kind: request.kind, read: check.read, sentText: text(check.sent) ?? '', readText: text(reading.shown), waitedMs: waited });
+        const text = (definition: SourceDefinition | undefined): string | undefined =>
+          definition === undefined ? undefined : readable(check.part(definition));
+        const error = inconsistentResultError({
+          id,
+          kind: request.kind,
+          read: check.read,
+          sentText: text(check.sent) ?? '',
+          readText: text(reading.shown),
+          waitedMs: waited,
+        });
         return { ok: false, held: reading.held, error };
       }
       if (waited === 0) options.onEvent?.({ type: 'verify-waiting', id, request: request.kind, settleMs });
@@ -102,8 +110,16 @@ function checkFor(client: GraphClient, id: string, request: PlanRequest, before:
       const names = Object.keys(request.body.contentTypes);
       const sent: SourceDefinition = { label: '', languages: request.body.languages, contentTypes: request.body.contentTypes };
       // Only what the body set: its languages and the content types it lists, each whole.
-      const part = (definition: SourceDefinition): SourceDefinition => ({ label: '', languages: definition.languages, contentTypes: picked(definition, names) });
-      const expected: SourceDefinition = { ...(before ?? sent), languages: request.body.languages, contentTypes: { ...before?.contentTypes, ...request.body.contentTypes } };
+      const part = (definition: SourceDefinition): SourceDefinition => ({
+        label: '',
+        languages: definition.languages,
+        contentTypes: picked(definition, names),
+      });
+      const expected: SourceDefinition = {
+        ...(before ?? sent),
+        languages: request.body.languages,
+        contentTypes: { ...before?.contentTypes, ...request.body.contentTypes },
+      };
       return { ...typesCheck(client, id, before), sent, part, expected };
     }
     case 'sources.post': {
@@ -120,7 +136,9 @@ function checkFor(client: GraphClient, id: string, request: PlanRequest, before:
           try {
             const source = await client.getSource(id);
             // The sources API knows no such source: the rest of what it holds is not known to differ.
-            return source === undefined ? { supported: true, shown: undefined, held: before } : { supported: true, shown: labelled(source), held: labelled(source) };
+            return source === undefined
+              ? { supported: true, shown: undefined, held: before }
+              : { supported: true, shown: labelled(source), held: labelled(source) };
           } catch (error) {
             if (isSourcesUnsupported(error)) return { supported: false, reason: error.message };
             throw error;

@@ -71,7 +71,10 @@ export function alsoOnClosedOutput(trap: InterruptTrap, closed: AbortSignal, onC
     if (first === undefined) onClosed();
     stop('SIGPIPE');
   };
-  for (const [signal, listener] of [[trap.signal, onTrap], [closed, onClose]] as const) {
+  for (const [signal, listener] of [
+    [trap.signal, onTrap],
+    [closed, onClose],
+  ] as const) {
     if (signal.aborted) listener();
     else signal.addEventListener('abort', listener, { once: true });
   }

@@ -61,7 +61,8 @@ async function runMain(argv: readonly string[], io: CliIO, output: ReturnType<ty
       configPromise ??= import('../config/load-config.js').then((m) => m.loadConfig({ cwd: io.cwd, configFile: globals().config, env: io.env }));
       return configPromise;
     },
-    environment: async (): Promise<EnvironmentConfig> => (await ctx.loadConfig()).resolveEnvironment(globals().env ?? (await ctx.loadConfig()).defaultEnvironment),
+    environment: async (): Promise<EnvironmentConfig> =>
+      (await ctx.loadConfig()).resolveEnvironment(globals().env ?? (await ctx.loadConfig()).defaultEnvironment),
   };
 
   program

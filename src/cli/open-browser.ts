@@ -19,7 +19,11 @@ export function openBrowser(url: string, env: Readonly<Record<string, string | u
   }
 }
 
-export function browserCommand(url: string, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): { file: string; args: string[] } | undefined {
+export function browserCommand(
+  url: string,
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform = process.platform,
+): { file: string; args: string[] } | undefined {
   if (env.CI !== undefined && env.CI !== '' && env.CI !== 'false') return undefined;
   if (env.SSH_CONNECTION !== undefined || env.SSH_TTY !== undefined) return undefined;
   switch (platform) {

@@ -16,7 +16,9 @@ export function addPlanFlags(command: Command): Command {
   return command
     .option('--prune', 'delete sources that are in state but no longer declared, with their types and items (data loss)')
     .option('--source <id>', 'plan only this source (repeatable)', (id: string, previous: string[] | undefined) => [...(previous ?? []), id])
-    .addOption(new Option('--strategy <strategy>', 'auto: partial update whenever possible; full: always PUT (data loss)').choices(['auto', 'full']).default('auto'))
+    .addOption(
+      new Option('--strategy <strategy>', 'auto: partial update whenever possible; full: always PUT (data loss)').choices(['auto', 'full']).default('auto'),
+    )
     .option('--no-refresh', 'do not read schemas back from the service (GET types); plan from state alone')
     .option('--diff', 'show a unified diff of each request body against the applied definition')
     .option('--refresh-only', 'send nothing: list what changed in the service outside graphform since the last apply (apply records it in state)');

@@ -20,7 +20,12 @@ export function renderError(error: unknown, options: { verbose: boolean; color: 
   const c = options.color;
   if (isGraphformError(error)) {
     const lines = [`${c.red.bold('Error')} ${c.dim(`[${e(error.code)}]`)}: ${e(error.message)}`];
-    if (error.hint) lines.push(...hintWithFlags(error.hint).split('\n').map((l) => `  ${e(l)}`));
+    if (error.hint)
+      lines.push(
+        ...hintWithFlags(error.hint)
+          .split('\n')
+          .map((l) => `  ${e(l)}`),
+      );
     if (options.verbose && error.cause instanceof Error) lines.push(c.dim(`  caused by: ${e(error.cause.message)}`));
     return `${lines.join('\n')}\n`;
   }

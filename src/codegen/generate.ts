@@ -17,7 +17,12 @@ export interface GeneratedFile {
  * and data.languageField, which the data validator allows on every item; `itemFields` the
  * item fields GraphQL serves besides `_id`, `ContentType` and `Language` (`Status`), which the read shape has.
  */
-export async function generateSource(from: GeneratedFrom, definition: SourceDefinition, routingFields: readonly string[], itemFields: readonly string[] = []): Promise<GeneratedFile[]> {
+export async function generateSource(
+  from: GeneratedFrom,
+  definition: SourceDefinition,
+  routingFields: readonly string[],
+  itemFields: readonly string[] = [],
+): Promise<GeneratedFile[]> {
   const header = headerLines(from);
   return [
     { name: `${from.id}.ts`, content: await sourceTypeScript(from.id, definition, routingFields, header, itemFields) },

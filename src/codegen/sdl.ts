@@ -32,7 +32,11 @@ export function sourceSdl(definition: SourceDefinition, header: readonly string[
   const blocks: string[] = [];
   if (header.length > 0) blocks.push(header.map((line) => (line === '' ? '#' : `# ${line}`)).join('\n'));
   if (definition.useTypedFieldNames !== undefined) blocks.push(TYPED_FIELD_NAMES_NOTE(definition.useTypedFieldNames));
-  blocks.push(scalars(definition).map((name) => `scalar ${name}`).join('\n'));
+  blocks.push(
+    scalars(definition)
+      .map((name) => `scalar ${name}`)
+      .join('\n'),
+  );
   const names = sortedNames(definition.contentTypes);
   const abstract = (name: string): boolean => ownValue(definition.contentTypes, name)?.abstract === true;
   for (const name of names.filter(abstract)) blocks.push(typeBlock('interface', name, definition));
@@ -96,4 +100,3 @@ function scalars(definition: SourceDefinition): string[] {
 function sortedNames(record: Readonly<Record<string, unknown>>): string[] {
   return Object.keys(record).sort(compareText);
 }
-

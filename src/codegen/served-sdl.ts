@@ -23,9 +23,19 @@ export type ServedSchemaFiles = { ok: true; files: GeneratedFile[] } | { ok: fal
  * source is in it, whichever sources codegen writes types for: one query may read several.
  * graphql loads here, on first use.
  */
-export async function servedSchemaFiles(declarations: readonly SourceDeclaration[], itemFields: readonly ItemField[], folder: string): Promise<ServedSchemaFiles> {
-  const [{ introspectionFromSchema, lexicographicSortSchema, printSchema }, { servedSchema }] = await Promise.all([import('graphql'), import('../emulator/graphql/served-schema.js')]);
-  const built = servedSchema(declarations.map((d) => ({ id: d.id, definition: wireDefinition(d.definition) })), itemFields);
+export async function servedSchemaFiles(
+  declarations: readonly SourceDeclaration[],
+  itemFields: readonly ItemField[],
+  folder: string,
+): Promise<ServedSchemaFiles> {
+  const [{ introspectionFromSchema, lexicographicSortSchema, printSchema }, { servedSchema }] = await Promise.all([
+    import('graphql'),
+    import('../emulator/graphql/served-schema.js'),
+  ]);
+  const built = servedSchema(
+    declarations.map((d) => ({ id: d.id, definition: wireDefinition(d.definition) })),
+    itemFields,
+  );
   if (!built.ok) return { ok: false, problem: built.problems.join('; ') };
   const schema = lexicographicSortSchema(built.schema);
   const header = [

@@ -24,7 +24,13 @@ const NOTED = new Set(['Int', 'Date', 'DateTime']);
  * null too. Property types are read as their own objects. Names are the write shape's
  * plus `Read` (`Product` → `ProductRead`), numbered if a declared name is taken.
  */
-export function sourceReadTypeScript(id: string, definition: SourceDefinition, writeNames: ReadonlyMap<string, string>, union: string, itemFields: readonly string[] = []): string {
+export function sourceReadTypeScript(
+  id: string,
+  definition: SourceDefinition,
+  writeNames: ReadonlyMap<string, string>,
+  union: string,
+  itemFields: readonly string[] = [],
+): string {
   // The item fields the service serves besides the system ones (`Status`, as configured): text, as the served schema types them.
   const served: ReadonlyArray<readonly [string, string, string]> = [...SYSTEM_FIELDS, ...itemFields.map((name) => [name, 'string | null', ''] as const)];
   const taken = new Set([...writeNames.values(), union]);
@@ -45,16 +51,22 @@ export function sourceReadTypeScript(id: string, definition: SourceDefinition, w
     const typename = members.length === 0 ? 'never' : members.map((member) => `'${member}'`).join(' | ');
     const properties = Object.entries(effectiveProperties(definition, name)).filter(([property]) => !served.some(([system]) => system === property));
     blocks.push(
-      objectType(
-        nameOf(name),
-        `${abstract(name) ? 'Abstract content type' : 'Content type'} ${name} of content source ${id}, as GraphQL reads return it.`,
-        [['__typename', typename, ''], ...served, ...properties.map(([property, type]) => field(property, type, definition, nameOf))],
-      ),
+      objectType(nameOf(name), `${abstract(name) ? 'Abstract content type' : 'Content type'} ${name} of content source ${id}, as GraphQL reads return it.`, [
+        ['__typename', typename, ''],
+        ...served,
+        ...properties.map(([property, type]) => field(property, type, definition, nameOf)),
+      ]),
     );
   }
   for (const name of Object.keys(definition.propertyTypes ?? {}).sort(compareText)) {
     const properties = Object.entries(ownValue(definition.propertyTypes, name)?.properties ?? {});
-    blocks.push(objectType(nameOf(name), `Property type ${name} of content source ${id}, as GraphQL reads return it.`, properties.map(([property, p]) => field(property, p.type, definition, nameOf))));
+    blocks.push(
+      objectType(
+        nameOf(name),
+        `Property type ${name} of content source ${id}, as GraphQL reads return it.`,
+        properties.map(([property, p]) => field(property, p.type, definition, nameOf)),
+      ),
+    );
   }
   return blocks.join('\n\n');
 }

@@ -40,12 +40,15 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
       return isRecord(value) ? [] : here(`expected a mapping, got ${describe(value)}`);
     case 'duration':
       // A bare 0 reads as a number in YAML and JSON, and means no time either way.
-      return value === 0 || (typeof value === 'string' && parseDuration(value) !== undefined) ? [] : here(`expected a duration such as 20m, 30s or 500ms, got ${describe(value)}`);
+      return value === 0 || (typeof value === 'string' && parseDuration(value) !== undefined)
+        ? []
+        : here(`expected a duration such as 20m, 30s or 500ms, got ${describe(value)}`);
     case 'map':
       if (!isRecord(value)) return here(`expected a mapping, got ${describe(value)}`);
       return Object.entries(value).flatMap(([key, item]) => {
         const { keys } = shape;
-        if (keys !== undefined && !keys.pattern.test(key)) return [{ path: [...path, key], message: `${JSON.stringify(key)} is not a valid name: ${keys.rule}`, atKey: true }];
+        if (keys !== undefined && !keys.pattern.test(key))
+          return [{ path: [...path, key], message: `${JSON.stringify(key)} is not a valid name: ${keys.rule}`, atKey: true }];
         return checkShape(item, shape.values, [...path, key]);
       });
     case 'object': {
@@ -73,14 +76,14 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
   }
 }
 
-
 /** Secrets are described by their type only, so a misplaced one never reaches the error. */
 function describeValue(value: unknown, secret: boolean): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   // JSON.stringify would say null: 1e400 reads as Infinity, and YAML has .inf and .nan.
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? '.nan, which is not a finite number' : 'a number too large to hold, which is not a finite number';
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? '.nan, which is not a finite number' : 'a number too large to hold, which is not a finite number';
   return secret ? `a ${typeof value}` : `${typeof value} ${JSON.stringify(value)}`;
 }
 

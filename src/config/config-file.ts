@@ -77,7 +77,9 @@ async function readConfigFile(cwd: string, file: string, given: string): Promise
       });
     }
     if (how === 'searched') return undefined;
-    throw new GraphformError('GF_CONFIG_NOT_FOUND', `Config file ${given} does not exist.`, { hint: 'Check the `configFile` path, or run `graphform init` to create one.' });
+    throw new GraphformError('GF_CONFIG_NOT_FOUND', `Config file ${given} does not exist.`, {
+      hint: 'Check the `configFile` path, or run `graphform init` to create one.',
+    });
   }
   const decoded = decodeUtf8(read.bytes);
   if (decoded.ok && decoded.text.trim() === '') return { file, text: decoded.text, value: undefined };

@@ -54,13 +54,23 @@ function readConfigYaml(shown: string, text: string): unknown {
   if (repeated !== undefined) {
     const first = lineCounter.linePos(repeated.firstOffset).line;
     const at = positionAt(text, repeated.offset, [...repeated.mapPath, repeated.key]);
-    throw unreadableConfig(shown, at, `duplicate key \`${excerpt(repeated.key)}\` (first at line ${first}); each key may appear once in a map.`, DUPLICATE_HINT);
+    throw unreadableConfig(
+      shown,
+      at,
+      `duplicate key \`${excerpt(repeated.key)}\` (first at line ${first}); each key may appear once in a map.`,
+      DUPLICATE_HINT,
+    );
   }
   try {
     return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (reason) {
     const message = excerpt(reason instanceof Error ? reason.message : String(reason), MESSAGE_CHARS);
-    throw unreadableConfig(shown, { line: 1, column: 1 }, `YAML could not be read: ${message}.`, 'Write the values out instead of expanding aliases (*name) into them.');
+    throw unreadableConfig(
+      shown,
+      { line: 1, column: 1 },
+      `YAML could not be read: ${message}.`,
+      'Write the values out instead of expanding aliases (*name) into them.',
+    );
   }
 }
 
@@ -73,7 +83,12 @@ function readConfigJson(file: string, shown: string, text: string): unknown {
   } catch (reason) {
     // V8 names no position for a text cut short or some bad tokens: the JSON grammar finds where it breaks.
     const offset = jsonErrorOffset(text) ?? 0;
-    throw unreadableConfig(shown, positionAt(text, offset), `JSON syntax error: ${jsonProblem(reason)}; the text stops being JSON here.`, 'Fix the JSON at that line; docs/configuration.md shows a whole config.');
+    throw unreadableConfig(
+      shown,
+      positionAt(text, offset),
+      `JSON syntax error: ${jsonProblem(reason)}; the text stops being JSON here.`,
+      'Fix the JSON at that line; docs/configuration.md shows a whole config.',
+    );
   }
   // In a package.json only the "graphform" key is the config; the rest is npm's.
   const repeated = findJsonDuplicateKey(text, path.basename(file) === 'package.json' ? 'graphform' : undefined);

@@ -8,7 +8,14 @@ export type ConfigDuration = string | 0;
 export interface GraphformEnvironmentConfig {
   graphUrl?: string;
   auth?: { scheme: 'basic' | 'hmac'; appKey: string; secret: string };
-  emulator?: { dataDir?: string; maxSources?: number; cmsTypes?: Record<string, unknown>; schemaDelay?: ConfigDuration; indexingLag?: ConfigDuration; itemFields?: string[] };
+  emulator?: {
+    dataDir?: string;
+    maxSources?: number;
+    cmsTypes?: Record<string, unknown>;
+    schemaDelay?: ConfigDuration;
+    indexingLag?: ConfigDuration;
+    itemFields?: string[];
+  };
   singleKey?: string;
   state?: {
     backend: 'local' | 'http';

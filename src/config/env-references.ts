@@ -59,5 +59,7 @@ export function misplacedReferences(config: unknown): ShapeProblem[] {
 }
 
 function isReadHere(path: readonly (string | number)[]): boolean {
-  return READ_HERE.some((pattern) => pattern.length === path.length && pattern.every((key, i) => key === path[i] || (key === ANY && typeof path[i] === 'string')));
+  return READ_HERE.some(
+    (pattern) => pattern.length === path.length && pattern.every((key, i) => key === path[i] || (key === ANY && typeof path[i] === 'string')),
+  );
 }

@@ -7,4 +7,5 @@
  */
 export const ENVIRONMENT_NAME_PATTERN = /^(?=.{1,32}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const ENVIRONMENT_NAME_RULE = 'an environment name is 1 to 32 characters, lowercase a-z and 0-9, with single hyphens between them (it names the state file and the snapshot folder)';
+export const ENVIRONMENT_NAME_RULE =
+  'an environment name is 1 to 32 characters, lowercase a-z and 0-9, with single hyphens between them (it names the state file and the snapshot folder)';

@@ -66,9 +66,13 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
       let resolved = cache.get(name);
       if (resolved === undefined) {
         if (!environmentNames.includes(name)) {
-          throw new GraphformError('GF_CONFIG_UNKNOWN_ENVIRONMENT', `There is no environment "${name}" in the config${didYouMean(name, environmentNames) || '.'}`, {
-            hint: `Known environments: ${environmentNames.join(', ')}.`,
-          });
+          throw new GraphformError(
+            'GF_CONFIG_UNKNOWN_ENVIRONMENT',
+            `There is no environment "${name}" in the config${didYouMean(name, environmentNames) || '.'}`,
+            {
+              hint: `Known environments: ${environmentNames.join(', ')}.`,
+            },
+          );
         }
         resolved = resolveEnvironment(name, rawEnvironments[name], { rootDir, env: options.env, where: found.where });
         cache.set(name, resolved);
@@ -101,7 +105,7 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
   }
   if (found === undefined || found.value === undefined) {
     const file = found?.file;
-    return { file, value: {}, where: (p) => (p.length === 0 ? file ?? 'config' : p.join('.')) };
+    return { file, value: {}, where: (p) => (p.length === 0 ? (file ?? 'config') : p.join('.')) };
   }
   if (!isRecord(found.value)) {
     throw new GraphformError('GF_CONFIG_INVALID', `${shownPath(options.cwd, found.file)}: the config must be a mapping of keys to values.`);

@@ -42,7 +42,10 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
     throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath('emulator'))}: environment "${name}" sets both graphUrl and emulator; choose one.`);
   }
   if (useEmulator && env.singleKey !== undefined) {
-    throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(keyPath('singleKey'))}: environment "${name}" runs the embedded emulator, which has its own read key; singleKey is for a graphUrl environment.`);
+    throw new GraphformError(
+      'GF_CONFIG_INVALID',
+      `${ctx.where(keyPath('singleKey'))}: environment "${name}" runs the embedded emulator, which has its own read key; singleKey is for a graphUrl environment.`,
+    );
   }
 
   const result: EnvironmentConfig = {
@@ -61,7 +64,8 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
       indexingLagMs: durationOf(emulatorRaw?.indexingLag) ?? DEFAULT_LOCAL_DELAYS.indexingLagMs,
     };
     if (typeof emulatorRaw?.maxSources === 'number') result.emulator.maxSources = emulatorRaw.maxSources;
-    if (emulatorRaw?.itemFields !== undefined) result.emulator.itemFields = checkItemFields(emulatorRaw.itemFields, (i) => ctx.where([...keyPath('emulator', 'itemFields'), i]));
+    if (emulatorRaw?.itemFields !== undefined)
+      result.emulator.itemFields = checkItemFields(emulatorRaw.itemFields, (i) => ctx.where([...keyPath('emulator', 'itemFields'), i]));
     if (emulatorRaw?.cmsTypes !== undefined) result.emulator.cmsTypes = checkCmsTypes(emulatorRaw.cmsTypes, ctx.where(keyPath('emulator', 'cmsTypes')));
     return result;
   }
@@ -112,9 +116,13 @@ function durationOf(value: unknown): number | undefined {
 function insideProject(dataDir: string, rootDir: string, where: string): string {
   const resolved = path.resolve(rootDir, dataDir);
   if (isWithin(rootDir, resolved) && resolved !== path.resolve(rootDir)) return resolved;
-  throw new GraphformError('GF_CONFIG_INVALID', `${where}: emulator.dataDir ${dataDir} is ${resolved === path.resolve(rootDir) ? 'the project folder itself' : `outside the project folder ${rootDir} (it resolves to ${resolved})`}; the embedded emulator keeps its data and credentials in a folder of the project.`, {
-    hint: `Set dataDir to a folder inside the project (default ${DEFAULT_EMULATOR_DIR}), or run \`graphform emulator --data-dir DIR\` yourself and point an environment's graphUrl at it.`,
-  });
+  throw new GraphformError(
+    'GF_CONFIG_INVALID',
+    `${where}: emulator.dataDir ${dataDir} is ${resolved === path.resolve(rootDir) ? 'the project folder itself' : `outside the project folder ${rootDir} (it resolves to ${resolved})`}; the embedded emulator keeps its data and credentials in a folder of the project.`,
+    {
+      hint: `Set dataDir to a folder inside the project (default ${DEFAULT_EMULATOR_DIR}), or run \`graphform emulator --data-dir DIR\` yourself and point an environment's graphUrl at it.`,
+    },
+  );
 }
 
 /** The emulator's CMS types, checked here with the emulator's own rules so the error names the config line. */
@@ -132,21 +140,20 @@ function checkItemFields(raw: unknown, where: (index: number) => string): ItemFi
   const fields: ItemField[] = [];
   for (const [i, name] of names.entries()) {
     if (!(ITEM_FIELD_NAMES as readonly unknown[]).includes(name)) {
-      throw new GraphformError('GF_CONFIG_INVALID', `${where(i)}: ${JSON.stringify(name)} is not an item field the emulator can serve; itemFields takes ${ITEM_FIELD_NAMES.join(', ')}.`, {
-        hint: 'An empty list, itemFields: [], serves none of them; without itemFields the emulator serves Status.',
-      });
+      throw new GraphformError(
+        'GF_CONFIG_INVALID',
+        `${where(i)}: ${JSON.stringify(name)} is not an item field the emulator can serve; itemFields takes ${ITEM_FIELD_NAMES.join(', ')}.`,
+        {
+          hint: 'An empty list, itemFields: [], serves none of them; without itemFields the emulator serves Status.',
+        },
+      );
     }
     if (!fields.includes(name as ItemField)) fields.push(name as ItemField);
   }
   return fields;
 }
 
-function resolveState(
-  name: string,
-  raw: unknown,
-  ctx: ResolveContext,
-  str: (value: unknown, ...keys: string[]) => string | undefined,
-): StateConfig {
+function resolveState(name: string, raw: unknown, ctx: ResolveContext, str: (value: unknown, ...keys: string[]) => string | undefined): StateConfig {
   const state = isRecord(raw) ? raw : { backend: 'local' };
   const lockTimeoutMs = typeof state.lockTimeoutMs === 'number' ? state.lockTimeoutMs : 0;
   if (state.backend === 'http') {

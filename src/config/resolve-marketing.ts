@@ -23,11 +23,16 @@ export function resolveMarketing(
   const entries = KEYS.map((key) => [key, interpolate(String(raw[key]), ctx.env, ctx.where(['marketing', key]))] as const);
   const grant = raw.grant === 'client_credentials' ? 'client_credentials' : DEFAULT_MARKETING_GRANT;
   if (grant === 'authorization_code' && typeof raw.redirectUri !== 'string') {
-    throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(['marketing'], 'key')}: \`redirectUri\` is required: \`auth login\` listens there for the browser.`, {
-      hint: `Add redirectUri: ${DEFAULT_REDIRECT_URI} (the app's Authorization Callback URL), or set grant: client_credentials, which needs no login.`,
-    });
+    throw new GraphformError(
+      'GF_CONFIG_INVALID',
+      `${ctx.where(['marketing'], 'key')}: \`redirectUri\` is required: \`auth login\` listens there for the browser.`,
+      {
+        hint: `Add redirectUri: ${DEFAULT_REDIRECT_URI} (the app's Authorization Callback URL), or set grant: client_credentials, which needs no login.`,
+      },
+    );
   }
-  const redirectUri = typeof raw.redirectUri === 'string' ? interpolate(raw.redirectUri, ctx.env, ctx.where(['marketing', 'redirectUri'])) : DEFAULT_REDIRECT_URI;
+  const redirectUri =
+    typeof raw.redirectUri === 'string' ? interpolate(raw.redirectUri, ctx.env, ctx.where(['marketing', 'redirectUri'])) : DEFAULT_REDIRECT_URI;
   const marketing = { ...Object.fromEntries(entries), redirectUri, grant } as unknown as MarketingConfig;
   if (typeof raw.revokeUrl === 'string') marketing.revokeUrl = interpolate(raw.revokeUrl, ctx.env, ctx.where(['marketing', 'revokeUrl']));
   checkSecretLength(marketing.clientSecret, ctx.where(['marketing', 'clientSecret']), 'marketing.clientSecret');
@@ -36,9 +41,13 @@ export function resolveMarketing(
     // Tokens and the client secret travel to these: the same rules as graphUrl.
     const problem = value === undefined ? undefined : graphUrlProblem(value);
     if (value !== undefined && problem !== undefined) {
-      throw new GraphformError('GF_CONFIG_INVALID', `${ctx.where(['marketing', key], 'value')}: marketing.${key} ${JSON.stringify(redactUrl(value))} is invalid: ${problem.replace('in auth', 'in clientId and clientSecret')}.`, {
-        hint: `Set marketing.${key} to the service root, e.g. https://${key === 'baseUrl' ? 'api' : 'accounts'}.example.com.`,
-      });
+      throw new GraphformError(
+        'GF_CONFIG_INVALID',
+        `${ctx.where(['marketing', key], 'value')}: marketing.${key} ${JSON.stringify(redactUrl(value))} is invalid: ${problem.replace('in auth', 'in clientId and clientSecret')}.`,
+        {
+          hint: `Set marketing.${key} to the service root, e.g. https://${key === 'baseUrl' ? 'api' : 'accounts'}.example.com.`,
+        },
+      );
     }
   }
   return marketing;

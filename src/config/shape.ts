@@ -57,7 +57,17 @@ const environmentShape: Shape = {
       required: ['scheme', 'appKey', 'secret'],
       fields: { scheme: { kind: 'enum', values: ['basic', 'hmac'] }, appKey: str, secret: str },
     },
-    emulator: { kind: 'object', fields: { dataDir: str, maxSources: positive, cmsTypes: { kind: 'mapping' }, schemaDelay: duration, indexingLag: duration, itemFields: { kind: 'stringList' } } },
+    emulator: {
+      kind: 'object',
+      fields: {
+        dataDir: str,
+        maxSources: positive,
+        cmsTypes: { kind: 'mapping' },
+        schemaDelay: duration,
+        indexingLag: duration,
+        itemFields: { kind: 'stringList' },
+      },
+    },
     singleKey: str,
     state: stateShape,
     refresh: bool,
@@ -89,7 +99,11 @@ export const CONFIG_SHAPE: Shape = {
     http: { kind: 'object', fields: { timeoutMs: timerMs, maxAttempts: positive } },
     codegen: { kind: 'object', fields: { out: str, sources: { kind: 'stringList' } } },
     failOnBreaking: bool,
-    operations: { kind: 'object', required: ['documents'], fields: { documents: { kind: 'stringList' }, failOn: { kind: 'enum', values: ['broken', 'affected', 'none'] } } },
+    operations: {
+      kind: 'object',
+      required: ['documents'],
+      fields: { documents: { kind: 'stringList' }, failOn: { kind: 'enum', values: ['broken', 'affected', 'none'] } },
+    },
     marketing: {
       kind: 'object',
       // redirectUri is required by the authorization code only (resolveMarketing checks it).

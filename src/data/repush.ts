@@ -75,8 +75,18 @@ export async function repushDeclaredData(options: RepushOptions & { first?: read
   return { ...summary, validation: withIssues(summary.validation, resolved) };
 }
 
-function commonOptions(options: DeclaredDataOptions, resolved: ResolvedDataFiles): { declaration: SourceDeclaration; files: string[]; config: DataConfig; cwd: string; projectRoot: string | undefined; workersFromBytes: number | undefined } {
-  return { declaration: options.declaration, files: resolved.files, config: options.config, cwd: options.cwd, projectRoot: resolved.projectRoot, workersFromBytes: options.workersFromBytes };
+function commonOptions(
+  options: DeclaredDataOptions,
+  resolved: ResolvedDataFiles,
+): { declaration: SourceDeclaration; files: string[]; config: DataConfig; cwd: string; projectRoot: string | undefined; workersFromBytes: number | undefined } {
+  return {
+    declaration: options.declaration,
+    files: resolved.files,
+    config: options.config,
+    cwd: options.cwd,
+    projectRoot: resolved.projectRoot,
+    workersFromBytes: options.workersFromBytes,
+  };
 }
 
 /** Patterns that matched no file are warnings, listed before the items' diagnostics. */

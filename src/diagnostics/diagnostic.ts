@@ -23,13 +23,7 @@ export interface Diagnostic {
 }
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return (
-    byCodePoint(a.file, b.file) ||
-    a.line - b.line ||
-    a.column - b.column ||
-    byCodePoint(a.code, b.code) ||
-    byCodePoint(a.path, b.path)
-  );
+  return byCodePoint(a.file, b.file) || a.line - b.line || a.column - b.column || byCodePoint(a.code, b.code) || byCodePoint(a.path, b.path);
 }
 
 /** Locale-independent, so diagnostics sort the same on every machine. */

@@ -254,8 +254,4 @@ export const GRAPHFORM_ERROR_CODES = [
  * name for a file-system refusal (`GF_SYSTEM_ENOENT`).
  */
 export type GraphformErrorCode =
-  | (typeof GRAPHFORM_ERROR_CODES)[number]
-  | `GF_GRAPH_HTTP_${number}`
-  | `GF_AUTH_HTTP_${number}`
-  | `GF_ASSETS_HTTP_${number}`
-  | `GF_SYSTEM_${string}`;
+  (typeof GRAPHFORM_ERROR_CODES)[number] | `GF_GRAPH_HTTP_${number}` | `GF_AUTH_HTTP_${number}` | `GF_ASSETS_HTTP_${number}` | `GF_SYSTEM_${string}`;

@@ -63,7 +63,9 @@ export function describeChange(change: Change): string {
     case 'property.indexChanged':
       return `changing index of ${property} from ${quote(change.before)} to ${quote(change.after)}`;
     case 'property.skipChanged':
-      return change.after === true ? `making ${property} stored only (skip), which renames its field in data lines` : `making ${property} indexed again (no skip), which renames its field in data lines`;
+      return change.after === true
+        ? `making ${property} stored only (skip), which renames its field in data lines`
+        : `making ${property} indexed again (no skip), which renames its field in data lines`;
     case 'property.helpTextChanged':
       return `changing the help text of ${property}`;
     case 'property.refChanged':
@@ -89,7 +91,10 @@ export function joinWords(words: readonly string[]): string {
 function unknownField(path: string): string {
   const segments = pathSegments(path);
   const at = segments.indexOf('unknownFields');
-  const owner = segments.slice(0, Math.max(at, 0)).filter((_, index) => index % 2 === 1).join('.');
+  const owner = segments
+    .slice(0, Math.max(at, 0))
+    .filter((_, index) => index % 2 === 1)
+    .join('.');
   return `${segments.slice(at + 1).join('.')} of ${owner === '' ? 'the source' : owner}`;
 }
 

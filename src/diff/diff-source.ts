@@ -93,7 +93,8 @@ function diffFields(path: string, fields: Readonly<Record<string, ChangeKind>>, 
     const now = (after as Record<string, unknown>)[field];
     // canonicalJson sorts as it writes: the sorted copies are made only for a change.
     if (was === undefined && now === undefined) continue;
-    if (canonicalJson(was) !== canonicalJson(now)) changes.push(change(kind, path === '' ? field : `${path}.${field}`, fieldValue(before, field), fieldValue(after, field)));
+    if (canonicalJson(was) !== canonicalJson(now))
+      changes.push(change(kind, path === '' ? field : `${path}.${field}`, fieldValue(before, field), fieldValue(after, field)));
   }
   return changes;
 }

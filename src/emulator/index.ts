@@ -84,12 +84,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const inspect = createInspector({ repo, cms, log, faults, auth, authState });
   const marketing = createMarketing(authState, o.assets);
   const closing = new AbortController();
-  const graph = { prefix: '/api/content/', routes: joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms })), credentials: auth, error: text };
+  const graph = {
+    prefix: '/api/content/',
+    routes: joinRoutes(graphRoutes({ repo, cms, maxLineBytes: o.maxLineBytes }), sourcesRoutes({ repo, cms })),
+    credentials: auth,
+    error: text,
+  };
   const rateLimit = o.assetsRateLimit;
   // The marketing platform's services load on their first request: a plan or apply never calls them.
   const services = [
     graph,
-    graphqlService({ store: propagation.served, items: lag.served, unindexed: (id, lang, itemId) => indexing.unindexed(id, lang, itemId), singleKey: o.singleKey, auth, now: o.now, itemFields: o.itemFields, corsOrigins: o.corsOrigins }),
+    graphqlService({
+      store: propagation.served,
+      items: lag.served,
+      unindexed: (id, lang, itemId) => indexing.unindexed(id, lang, itemId),
+      singleKey: o.singleKey,
+      auth,
+      now: o.now,
+      itemFields: o.itemFields,
+      corsOrigins: o.corsOrigins,
+    }),
     // GraphiQL's files are read from disk only when its page is asked for.
     lazyService(GRAPHIQL_PREFIX, async () => (await import('./graphiql/routes.js')).graphiqlService()),
     lazyService(AUTH_PREFIX, async () => (await import('./auth/routes.js')).authService(authState)),

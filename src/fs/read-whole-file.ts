@@ -29,7 +29,10 @@ export async function readWholeFile(file: string, named: WholeFile): Promise<Buf
   const read = await readRegularFile(file, named.maxBytes);
   if (read.ok) return read.bytes;
   if ('tooLarge' in read) {
-    throw new GraphformError(named.code, `${named.shown} is larger than ${formatLimit(read.limit)}, more than it can hold; it was not read.`, { details: { file }, hint: named.hint });
+    throw new GraphformError(named.code, `${named.shown} is larger than ${formatLimit(read.limit)}, more than it can hold; it was not read.`, {
+      details: { file },
+      hint: named.hint,
+    });
   }
   const refusal = read.refusal;
   if (refusal.kind === 'missing') return undefined;

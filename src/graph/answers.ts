@@ -22,15 +22,32 @@ export interface ReadDefinition {
 
 export function parseDefinition(text: string, what: string, clean: Clean): ReadDefinition {
   const value = parseJson(text);
-  const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : tooDeep(value) ? { ok: false as const, problem: TOO_DEEP } : readDefinition(value);
-  if (!read.ok) throw badResponse(`${what} with a definition graphform cannot read: ${read.problem}.`, text, clean, 'Run with --no-refresh to plan from state alone, and report the answer above.');
+  const read =
+    value === undefined
+      ? { ok: false as const, problem: 'the answer is not JSON' }
+      : tooDeep(value)
+        ? { ok: false as const, problem: TOO_DEEP }
+        : readDefinition(value);
+  if (!read.ok)
+    throw badResponse(
+      `${what} with a definition graphform cannot read: ${read.problem}.`,
+      text,
+      clean,
+      'Run with --no-refresh to plan from state alone, and report the answer above.',
+    );
   return { definition: read.definition, unknown: read.unknown, hasDescription: read.hasDescription };
 }
 
 export function parseSourceList(text: string, what: string, clean: Clean): SourceInfo[] {
   const value = parseJson(text);
   const read = value === undefined ? { ok: false as const, problem: 'the answer is not JSON' } : readSourceList(value);
-  if (!read.ok) throw badResponse(`${what} with a list of sources graphform cannot read: ${read.problem}.`, text, clean, 'Report the answer above; graphform reads a JSON array of {id, label, description, languages} or a map of id to them.');
+  if (!read.ok)
+    throw badResponse(
+      `${what} with a list of sources graphform cannot read: ${read.problem}.`,
+      text,
+      clean,
+      'Report the answer above; graphform reads a JSON array of {id, label, description, languages} or a map of id to them.',
+    );
   return read.sources;
 }
 

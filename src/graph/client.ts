@@ -78,7 +78,15 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       case 'basic':
         return basic;
       case 'hmac':
-        return hmacAuthorization({ appKey: auth.appKey, secret: auth.secret, method, target, timestamp: now(), nonce: nonce(), ...(body === undefined ? {} : { body }) });
+        return hmacAuthorization({
+          appKey: auth.appKey,
+          secret: auth.secret,
+          method,
+          target,
+          timestamp: now(),
+          nonce: nonce(),
+          ...(body === undefined ? {} : { body }),
+        });
       default: {
         const never: never = auth;
         throw new Error(`unknown auth scheme ${JSON.stringify(never)}`);
@@ -204,7 +212,10 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
     async getSource(id: string): Promise<SourceInfo | undefined> {
       assertReadableSourceId(id);
-      const sources = await readSources({ method: 'GET', path: SOURCES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] }, `GET sources for source ${id}`);
+      const sources = await readSources(
+        { method: 'GET', path: SOURCES_PATH, query: [['id', id]], handled: [404, ...UNSUPPORTED] },
+        `GET sources for source ${id}`,
+      );
       // Published clients take the first entry; matching the id also survives a service that ignores ?id=.
       return sources.find((source) => source.id === id);
     },
@@ -218,7 +229,13 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         });
       }
       // Exactly the two fields: the service refuses anything else in this body.
-      const body = await revealed(id, 'POST', targetOf({ path: SOURCES_PATH, query: [['id', id]] }), { label: labels.label, description: labels.description }, heldLabels(id));
+      const body = await revealed(
+        id,
+        'POST',
+        targetOf({ path: SOURCES_PATH, query: [['id', id]] }),
+        { label: labels.label, description: labels.description },
+        heldLabels(id),
+      );
       await request({ method: 'POST', path: SOURCES_PATH, query: [['id', id]], body: json(body), contentType: 'application/json' });
     },
 
@@ -230,7 +247,13 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
           hint: `The modes are ${DELETE_MODES.join(', ')}, or none to delete types and data.`,
         });
       }
-      const query: Array<readonly [string, string]> = mode === undefined ? [['id', id]] : [['id', id], ['mode', mode]];
+      const query: Array<readonly [string, string]> =
+        mode === undefined
+          ? [['id', id]]
+          : [
+              ['id', id],
+              ['mode', mode],
+            ];
       await request({ method: 'DELETE', path: SOURCES_PATH, query });
     },
   };

@@ -32,7 +32,10 @@ export function localeValue(code: string): string {
  * the Authorization header and are redacted from every reason and log line.
  */
 export async function countSourceItems(endpoint: ContentEndpoint, definition: SourceDefinition, options: CountOptions = {}): Promise<DeleteCount> {
-  const concrete = Object.entries(definition.contentTypes).filter(([, type]) => type.abstract !== true).map(([name]) => name).sort();
+  const concrete = Object.entries(definition.contentTypes)
+    .filter(([, type]) => type.abstract !== true)
+    .map(([name]) => name)
+    .sort();
   const pairs = concrete.flatMap((type) => definition.languages.map((language) => ({ type, language })));
   const byLanguage = Object.create(null) as Record<string, number>;
   for (const language of definition.languages) setOwn(byLanguage, language, 0);
@@ -56,12 +59,21 @@ export type PairCounts = { ok: true; totals: number[] } | { ok: false; status: n
  * queries as fit the service's query length limit, so a source of any number of types and
  * languages can be counted.
  */
-export async function countPairs(endpoint: ContentEndpoint, pairs: readonly TypeLanguage[], options: CountOptions & Pick<ContentQueryOptions, 'headers'> = {}): Promise<PairCounts> {
+export async function countPairs(
+  endpoint: ContentEndpoint,
+  pairs: readonly TypeLanguage[],
+  options: CountOptions & Pick<ContentQueryOptions, 'headers'> = {},
+): Promise<PairCounts> {
   if (pairs.length === 0) return { ok: true, totals: [] };
   // `total` alone answers -1 past 10,000 items; `all: true` asks for the exact number (docs/service-facts.md "Reading items back").
   const totals: number[] = [];
   // Aliased in pair order, so the totals come back in it, whichever query carried each.
-  for (const part of packFields('graphformCount', pairs, (pair, alias) => `${alias}: ${pair.type}(locale: [${localeValue(pair.language)}]) { total(all: true) }`, 'c')) {
+  for (const part of packFields(
+    'graphformCount',
+    pairs,
+    (pair, alias) => `${alias}: ${pair.type}(locale: [${localeValue(pair.language)}]) { total(all: true) }`,
+    'c',
+  )) {
     const answer = await queryContent(endpoint, part.query, options);
     if (!answer.ok) return answer;
     for (const { entry: pair, alias } of part.entries) {

@@ -48,7 +48,12 @@ export type ContentAnswer = { ok: true; data: Record<string, unknown> } | { ok: 
  * nonce is used once). Never throws for the service's sake: a transport failure, a
  * non-200 answer or GraphQL errors come back as `{ok: false, reason}`.
  */
-export async function queryContent(endpoint: ContentEndpoint, query: string, options: ContentQueryOptions = {}, variables?: Readonly<Record<string, unknown>>): Promise<ContentAnswer> {
+export async function queryContent(
+  endpoint: ContentEndpoint,
+  query: string,
+  options: ContentQueryOptions = {},
+  variables?: Readonly<Record<string, unknown>>,
+): Promise<ContentAnswer> {
   const secrets = secretsOf(endpoint.credentials);
   const clean = (text: string): string => excerpt(redact(text, secrets).replace(/\s+/g, ' ').trim(), 200);
   const { now, headers, ...http } = options;
@@ -63,7 +68,12 @@ export async function queryContent(endpoint: ContentEndpoint, query: string, opt
       () => ({
         method: 'POST',
         url: `${origin}${target}`,
-        headers: { ...extra, 'content-type': 'application/json', accept: 'application/json', authorization: authorization(endpoint.credentials, target, body, now ?? Date.now) },
+        headers: {
+          ...extra,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          authorization: authorization(endpoint.credentials, target, body, now ?? Date.now),
+        },
         body,
       }),
       { ...http, secrets },
@@ -81,7 +91,8 @@ export async function queryContent(endpoint: ContentEndpoint, query: string, opt
   }
   const errors = isRecord(body) && Array.isArray(body.errors) ? body.errors : [];
   const said = errors.map((e) => (isRecord(e) && typeof e.message === 'string' ? e.message : '')).find((m) => m !== '') ?? text;
-  if (status !== 200 || errors.length > 0) return { ok: false, status, reason: `the content GraphQL endpoint answered ${status}${said.trim() === '' ? '' : `: ${clean(said)}`}` };
+  if (status !== 200 || errors.length > 0)
+    return { ok: false, status, reason: `the content GraphQL endpoint answered ${status}${said.trim() === '' ? '' : `: ${clean(said)}`}` };
   const data = isRecord(body) ? body.data : undefined;
   return isRecord(data) ? { ok: true, data } : { ok: false, status, reason: 'the content GraphQL endpoint answered without data' };
 }
@@ -98,7 +109,15 @@ function authorization(credentials: ContentCredentials, target: string, body: st
     case 'basic':
       return basicAuthorization(credentials.appKey, credentials.secret);
     case 'hmac':
-      return hmacAuthorization({ appKey: credentials.appKey, secret: credentials.secret, method: 'POST', target, timestamp: now(), nonce: randomBytes(16).toString('hex'), body });
+      return hmacAuthorization({
+        appKey: credentials.appKey,
+        secret: credentials.secret,
+        method: 'POST',
+        target,
+        timestamp: now(),
+        nonce: randomBytes(16).toString('hex'),
+        body,
+      });
     default: {
       const never: never = credentials;
       throw new Error(`unknown content credentials ${JSON.stringify(never)}`);

@@ -75,7 +75,7 @@ function hintFor(status: number, method: string, path: string, attempts: number)
   if (status === 413) return 'The request is too large for the service: lower data.batchMaxBytes in the config.';
   if (status === 429) return `The service is rate limiting this account${tries}: try again later.`;
   if (status >= 500) return `The service failed${tries}: try again later.`;
-  if (status === 400) return "The service rejected the request; its message above says why.";
+  if (status === 400) return 'The service rejected the request; its message above says why.';
   return undefined;
 }
 
@@ -118,11 +118,15 @@ export function graphTransportError(error: HttpTransportError, path: string): Gr
         cause: error,
       });
     case 'unreachable':
-      return new GraphformError(GRAPH_ERROR_CODES.unreachable, `Could not reach the graph service for ${error.method} ${path} (${error.attempts} attempts): ${details.reason}`, {
-        details,
-        hint: "Check the environment's graphUrl and the network, then try again.",
-        cause: error,
-      });
+      return new GraphformError(
+        GRAPH_ERROR_CODES.unreachable,
+        `Could not reach the graph service for ${error.method} ${path} (${error.attempts} attempts): ${details.reason}`,
+        {
+          details,
+          hint: "Check the environment's graphUrl and the network, then try again.",
+          cause: error,
+        },
+      );
     case 'aborted':
       return new GraphformError(GRAPH_ERROR_CODES.aborted, `${error.method} ${path} was cancelled`, { details, cause: error });
     default: {

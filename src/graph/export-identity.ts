@@ -12,7 +12,8 @@ export interface ItemPlace {
   position: number;
 }
 
-const AGAIN = 'nothing was sent; run again, and if the service answers the same, the items cannot be kept (pass --allow-data-loss to update the schema without them)';
+const AGAIN =
+  'nothing was sent; run again, and if the service answers the same, the items cannot be kept (pass --allow-data-loss to update the schema without them)';
 
 /**
  * The identity of every item the export reads: each `(_id, language)` once across the
@@ -36,14 +37,22 @@ export class ExportIdentity {
     const id = isRecord(raw) ? raw._id : undefined;
     if (typeof id !== 'string' || id === '') {
       const shown = id === undefined ? 'no _id' : `the _id ${excerpt(JSON.stringify(id) ?? String(id), 60)}`;
-      throw new GraphformError('GF_KEEP_EXPORT_INVALID_ID', `the content GraphQL endpoint answered item ${place.position}${ofSource(place.source)} of ${place.type} in ${place.language} with ${shown}, not a non-empty string; the snapshot could not be pushed back, so ${AGAIN}`, {
-        details: { source: place.source ?? '', type: place.type, language: place.language, position: place.position },
-      });
+      throw new GraphformError(
+        'GF_KEEP_EXPORT_INVALID_ID',
+        `the content GraphQL endpoint answered item ${place.position}${ofSource(place.source)} of ${place.type} in ${place.language} with ${shown}, not a non-empty string; the snapshot could not be pushed back, so ${AGAIN}`,
+        {
+          details: { source: place.source ?? '', type: place.type, language: place.language, position: place.position },
+        },
+      );
     }
     if (!this.seen.add(idHash(`${this.salt}${place.language}`, id))) {
-      throw new GraphformError('GF_KEEP_EXPORT_DUPLICATE', `the content GraphQL endpoint answered the item _id "${excerpt(id, 60)}" in ${place.language}${ofSource(place.source)} more than once (again as item ${place.position} of ${place.type}): its paging repeats items, so others may never be read; ${AGAIN}`, {
-        details: { source: place.source ?? '', type: place.type, language: place.language, id, position: place.position },
-      });
+      throw new GraphformError(
+        'GF_KEEP_EXPORT_DUPLICATE',
+        `the content GraphQL endpoint answered the item _id "${excerpt(id, 60)}" in ${place.language}${ofSource(place.source)} more than once (again as item ${place.position} of ${place.type}): its paging repeats items, so others may never be read; ${AGAIN}`,
+        {
+          details: { source: place.source ?? '', type: place.type, language: place.language, id, position: place.position },
+        },
+      );
     }
     return id;
   }

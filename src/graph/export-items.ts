@@ -6,7 +6,21 @@ import { countPairs, type CountOptions, type TypeLanguage } from './content-coun
 import { queryContent, type ContentEndpoint } from './content-query.js';
 import { GRAPH_ERROR_CODES } from './errors.js';
 import { ExportIdentity, ofSource } from './export-identity.js';
-import { concreteTypes, exportedItem, fieldsQuery, ITEM_SERVICE_FIELDS, itemSelection, LEVELS_ABOVE_ITEM_FIELDS, MAX_QUERY_DEPTH, PAGE_LIMIT, pageQuery, queryTooBig, type ExportedItem, type ItemSelection, type ItemServiceField } from './export-query.js';
+import {
+  concreteTypes,
+  exportedItem,
+  fieldsQuery,
+  ITEM_SERVICE_FIELDS,
+  itemSelection,
+  LEVELS_ABOVE_ITEM_FIELDS,
+  MAX_QUERY_DEPTH,
+  PAGE_LIMIT,
+  pageQuery,
+  queryTooBig,
+  type ExportedItem,
+  type ItemSelection,
+  type ItemServiceField,
+} from './export-query.js';
 
 export type { ExportedItem, ItemServiceField } from './export-query.js';
 
@@ -62,7 +76,10 @@ export async function* exportSourceItems(endpoint: ContentEndpoint, definition: 
   // A query too long or too deep without any service field is refused before anything is sent, the introspection included.
   selectionsFor(definition, [], options);
   const readable = options.idsOnly === true ? { ok: true as const, fields: [] } : await readableItemFields(endpoint, definition, options);
-  if (!readable.ok) throw failed(`graphform could not ask which item fields the content GraphQL endpoint serves${ofSource(options.source)}: ${readable.reason}`, { source: options.source ?? '' });
+  if (!readable.ok)
+    throw failed(`graphform could not ask which item fields the content GraphQL endpoint serves${ofSource(options.source)}: ${readable.reason}`, {
+      source: options.source ?? '',
+    });
   const selections = selectionsFor(definition, readable.fields, options);
   // Stops the prefetched request when the consumer stops early or the export fails.
   const stop = new AbortController();
@@ -80,9 +97,13 @@ export async function* exportSourceItems(endpoint: ContentEndpoint, definition: 
   // Items of a type and language never read would be deleted by the PUT without anyone knowing.
   const unread = pairs.find((pair) => !read.has(pair));
   if (unread !== undefined) {
-    throw new GraphformError('GF_KEEP_EXPORT_INCOMPLETE', `the items${ofSource(options.source)} of ${unread.type} in ${unread.language} were never read back (${read.size} of ${pairs.length} types and languages were); nothing was sent, run again`, {
-      details: { source: options.source ?? '', type: unread.type, language: unread.language },
-    });
+    throw new GraphformError(
+      'GF_KEEP_EXPORT_INCOMPLETE',
+      `the items${ofSource(options.source)} of ${unread.type} in ${unread.language} were never read back (${read.size} of ${pairs.length} types and languages were); nothing was sent, run again`,
+      {
+        details: { source: options.source ?? '', type: unread.type, language: unread.language },
+      },
+    );
   }
 }
 
@@ -151,7 +172,13 @@ interface Pair {
   fields: readonly ItemServiceField[];
 }
 
-async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: ExportOptions & { signal: AbortSignal }, identity: ExportIdentity, finished: () => void): AsyncGenerator<ExportedItem[]> {
+async function* pairPages(
+  endpoint: ContentEndpoint,
+  pair: Pair,
+  options: ExportOptions & { signal: AbortSignal },
+  identity: ExportIdentity,
+  finished: () => void,
+): AsyncGenerator<ExportedItem[]> {
   const { type, language, selection } = pair;
   // Checked against the service's limits before the first page (selectionsFor); the cursor travels as a variable.
   const query = pageQuery(type, language, selection);
@@ -162,7 +189,8 @@ async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: Export
     const total = isRecord(page) ? page.total : undefined;
     const next = isRecord(page) ? page.cursor : undefined;
     const items = isRecord(page) ? (page.items ?? []) : undefined;
-    if (typeof total !== 'number' || typeof next !== 'string' || !Array.isArray(items)) return { ok: false, reason: 'the content GraphQL endpoint answered without total, cursor or items' };
+    if (typeof total !== 'number' || typeof next !== 'string' || !Array.isArray(items))
+      return { ok: false, reason: 'the content GraphQL endpoint answered without total, cursor or items' };
     return { ok: true, total, cursor: next, items };
   };
   let pending = ask('');
@@ -171,7 +199,12 @@ async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: Export
   for (;;) {
     const page = await pending;
     if (options.signal.aborted) throw cancelled(`reading the items of ${type} in ${language} back`);
-    if (!page.ok) throw failed(`graphform could not read the items${ofSource(options.source)} of ${type} in ${language} back: ${page.reason}`, { source: options.source ?? '', type, language });
+    if (!page.ok)
+      throw failed(`graphform could not read the items${ofSource(options.source)} of ${type} in ${language} back: ${page.reason}`, {
+        source: options.source ?? '',
+        type,
+        language,
+      });
     expected ??= page.total;
     const place = { source: options.source, type, language, position: yielded };
     for (const raw of page.items) {
@@ -193,15 +226,17 @@ async function* pairPages(endpoint: ContentEndpoint, pair: Pair, options: Export
 
 function incomplete(source: string | undefined, { type, language }: Pair, expected: number, read: number): GraphformError {
   const counted = read > expected ? `${read} were read before the read stopped` : `${read} were read`;
-  return new GraphformError('GF_KEEP_EXPORT_INCOMPLETE', `the items${ofSource(source)} of ${type} in ${language} did not all come back: the total was ${expected}, but ${counted}; items changed while they were read, run again`, {
-    details: { source: source ?? '', type, language, total: expected, read },
-  });
+  return new GraphformError(
+    'GF_KEEP_EXPORT_INCOMPLETE',
+    `the items${ofSource(source)} of ${type} in ${language} did not all come back: the total was ${expected}, but ${counted}; items changed while they were read, run again`,
+    {
+      details: { source: source ?? '', type, language, total: expected, read },
+    },
+  );
 }
 
 /** Deleted items per concrete type and language: what the admin read does not show, and the export cannot keep. */
-export type DeletedCount =
-  | { known: true; byPair: Array<TypeLanguage & { deleted: number }>; total: number }
-  | { known: false; reason: string };
+export type DeletedCount = { known: true; byPair: Array<TypeLanguage & { deleted: number }>; total: number } | { known: false; reason: string };
 
 /**
  * How many deleted items each concrete type holds in each language: `total(all: true)`

@@ -33,7 +33,10 @@ export interface ItemSelection {
 
 /** The source's concrete content types, sorted: each item is returned by exactly one of their queries. */
 export function concreteTypes(definition: SourceDefinition): string[] {
-  return Object.entries(definition.contentTypes).filter(([, type]) => type.abstract !== true).map(([name]) => name).sort();
+  return Object.entries(definition.contentTypes)
+    .filter(([, type]) => type.abstract !== true)
+    .map(([name]) => name)
+    .sort();
 }
 
 /**
@@ -66,7 +69,12 @@ export function typeProperties(definition: SourceDefinition, type: string): Map<
  * Returns a reason instead when the selection cannot be written within the depth limit
  * (`room` levels are left for it), e.g. a property type that holds itself.
  */
-export function itemSelection(definition: SourceDefinition, type: string, serviceFields: readonly ItemServiceField[], room: number): ItemSelection | { reason: string } {
+export function itemSelection(
+  definition: SourceDefinition,
+  type: string,
+  serviceFields: readonly ItemServiceField[],
+  room: number,
+): ItemSelection | { reason: string } {
   const seen = new Set<string>(['_id', 'ContentType', ...serviceFields]);
   const parts = [...seen];
   const properties: string[] = [];

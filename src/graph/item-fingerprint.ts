@@ -31,7 +31,8 @@ function propertiesOf(definition: SourceDefinition, type: string): readonly Writ
   let byType = PROPERTIES.get(definition);
   if (byType === undefined) PROPERTIES.set(definition, (byType = new Map()));
   let properties = byType.get(type);
-  if (properties === undefined) byType.set(type, (properties = [...typeProperties(definition, type)].map(([name, declared]) => [name, declared, `${JSON.stringify(name)}:`] as const)));
+  if (properties === undefined)
+    byType.set(type, (properties = [...typeProperties(definition, type)].map(([name, declared]) => [name, declared, `${JSON.stringify(name)}:`] as const)));
   return properties;
 }
 
@@ -44,7 +45,8 @@ function propertyTypeFields(definition: SourceDefinition, name: string): readonl
   let byName = TYPE_PROPERTIES.get(definition);
   if (byName === undefined) TYPE_PROPERTIES.set(definition, (byName = new Map()));
   let properties = byName.get(name);
-  if (properties === undefined) byName.set(name, (properties = Object.entries(propertyType.properties).map(([inner, p]) => [inner, p.type, `${JSON.stringify(inner)}:`] as const)));
+  if (properties === undefined)
+    byName.set(name, (properties = Object.entries(propertyType.properties).map(([inner, p]) => [inner, p.type, `${JSON.stringify(inner)}:`] as const)));
   return properties;
 }
 
@@ -81,7 +83,8 @@ function servedText(definition: SourceDefinition, declared: string, value: unkno
   if (value === null || value === undefined) return undefined;
   const element = elementType(declared);
   if (Array.isArray(value)) return `[${value.map((item) => servedText(definition, element, item) ?? 'null').join(',')}]`;
-  if ((element === 'Date' || element === 'DateTime') && typeof value === 'string' && Number.isFinite(Date.parse(value))) return JSON.stringify(new Date(value).toISOString());
+  if ((element === 'Date' || element === 'DateTime') && typeof value === 'string' && Number.isFinite(Date.parse(value)))
+    return JSON.stringify(new Date(value).toISOString());
   const properties = propertyTypeFields(definition, element);
   if (properties === undefined || !isRecord(value)) return canonicalJson(value);
   return fieldsText(definition, properties, plainFields(value));

@@ -31,7 +31,11 @@ const MAX_PAUSE_MS = 10_000;
  * time is up or the signal aborts. `onWaiting` hears each check that was not done, with
  * the time waited so far. Returns how it ended, with the last check's value.
  */
-export async function pollUntil<T>(check: () => Promise<Check<T>>, options: PollOptions, onWaiting?: (value: T, waitedMs: number) => void): Promise<{ outcome: PollOutcome; value: T; waitedMs: number }> {
+export async function pollUntil<T>(
+  check: () => Promise<Check<T>>,
+  options: PollOptions,
+  onWaiting?: (value: T, waitedMs: number) => void,
+): Promise<{ outcome: PollOutcome; value: T; waitedMs: number }> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
   const started = now();

@@ -16,7 +16,13 @@ export interface QueryPart<T> {
  * split: `prefix` and a number). A field too long to share a query goes alone; the caller makes sure none is too
  * long even so (fieldFits).
  */
-export function* packFields<T>(name: string, entries: Iterable<T>, field: (entry: T, alias: string) => string, prefix = 'f', maxLength: number = MAX_QUERY_LENGTH): Generator<QueryPart<T>> {
+export function* packFields<T>(
+  name: string,
+  entries: Iterable<T>,
+  field: (entry: T, alias: string) => string,
+  prefix = 'f',
+  maxLength: number = MAX_QUERY_LENGTH,
+): Generator<QueryPart<T>> {
   const head = `query ${name} {\n  `;
   const tail = '\n}';
   let body: string[] = [];

@@ -56,9 +56,11 @@ function definition(root: Obj, unknown: string[]): SourceDefinition {
     contentTypes: map(root.contentTypes ?? {}, 'contentTypes', (v, p) => contentType(v, p, unknown)),
   };
   if (root.preset !== undefined && root.preset !== null) result.preset = preset(root.preset);
-  if (root.useTypedFieldNames !== undefined && root.useTypedFieldNames !== null) result.useTypedFieldNames = boolean(root.useTypedFieldNames, 'useTypedFieldNames');
+  if (root.useTypedFieldNames !== undefined && root.useTypedFieldNames !== null)
+    result.useTypedFieldNames = boolean(root.useTypedFieldNames, 'useTypedFieldNames');
   if (root.links !== undefined && root.links !== null) result.links = map(root.links, 'links', (v, p) => link(v, p, unknown));
-  if (root.propertyTypes !== undefined && root.propertyTypes !== null) result.propertyTypes = map(root.propertyTypes, 'propertyTypes', (v, p) => propertyType(v, p, unknown));
+  if (root.propertyTypes !== undefined && root.propertyTypes !== null)
+    result.propertyTypes = map(root.propertyTypes, 'propertyTypes', (v, p) => propertyType(v, p, unknown));
   return withUnknown(result, root, SOURCE_KEYS, '', unknown);
 }
 

@@ -48,7 +48,9 @@ export async function waitForSchema(
   const { withinMs, sleep, now, signal, ...http } = options;
   const entries: Entry[] = [{ kind: 'locales' }, ...expectedTypes(definition).map((type): Entry => ({ kind: 'type', type }))];
   const field = (entry: Entry, alias: string): string =>
-    entry.kind === 'locales' ? `${alias}: __type(name: "Locales") { kind enumValues { name } }` : `${alias}: __type(name: ${JSON.stringify(entry.type.name)}) { kind fields { name ${TYPE_REF_SELECTION} } }`;
+    entry.kind === 'locales'
+      ? `${alias}: __type(name: "Locales") { kind enumValues { name } }`
+      : `${alias}: __type(name: ${JSON.stringify(entry.type.name)}) { kind fields { name ${TYPE_REF_SELECTION} } }`;
   const check = async (): Promise<{ state: 'done' | 'waiting' | 'fatal'; value: SchemaGap }> => {
     const missing: string[] = [];
     for (const part of packFields('graphformSchema', entries, field, 't')) {
@@ -62,16 +64,27 @@ export async function waitForSchema(
     }
     return { state: missing.length === 0 ? 'done' : 'waiting', value: { missing } };
   };
-  const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, onWaiting);
+  const waited = await pollUntil(
+    check,
+    { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) },
+    onWaiting,
+  );
   const { missing, reason, unexpected } = waited.value;
-  return { outcome: waited.outcome, waitedMs: waited.waitedMs, missing, ...(reason === undefined ? {} : { reason }), ...(unexpected === undefined ? {} : { unexpected }) };
+  return {
+    outcome: waited.outcome,
+    waitedMs: waited.waitedMs,
+    missing,
+    ...(reason === undefined ? {} : { reason }),
+    ...(unexpected === undefined ? {} : { unexpected }),
+  };
 }
 
 /** Notes the languages `Locales` does not list yet; returns what is wrong with its shape, if anything. */
 function compareLocales(served: unknown, languages: readonly string[], missing: string[]): string | undefined {
   // The endpoint answered, so it serves a schema: one without a Locales enum is not one graphform can wait on.
   if (!isRecord(served)) return 'expected an enum type Locales listing the languages of the sources; GraphQL serves no type Locales';
-  if (served.kind !== 'ENUM' || !Array.isArray(served.enumValues)) return `expected Locales to be an enum type listing the languages of the sources; GraphQL serves it as ${typeof served.kind === 'string' ? served.kind : 'something else'}`;
+  if (served.kind !== 'ENUM' || !Array.isArray(served.enumValues))
+    return `expected Locales to be an enum type listing the languages of the sources; GraphQL serves it as ${typeof served.kind === 'string' ? served.kind : 'something else'}`;
   const names = namesOf(served.enumValues);
   for (const language of languages) if (!names.has(localeValue(language))) missing.push(`Locales.${localeValue(language)}`);
   return undefined;
@@ -90,7 +103,8 @@ function compareType(served: unknown, expected: ExpectedType, missing: string[])
   for (const f of served.fields) if (isRecord(f) && typeof f.name === 'string') fields.set(f.name, f.type);
   for (const [name, type] of expected.fields) {
     if (!fields.has(name)) missing.push(`${expected.name}.${name}`);
-    else if (type !== undefined && servedType(fields.get(name)) !== type) missing.push(`${expected.name}.${name} (served as ${servedType(fields.get(name)) ?? 'another type'}, expected ${type})`);
+    else if (type !== undefined && servedType(fields.get(name)) !== type)
+      missing.push(`${expected.name}.${name} (served as ${servedType(fields.get(name)) ?? 'another type'}, expected ${type})`);
   }
   return undefined;
 }

@@ -35,7 +35,12 @@ const QUERIES_AT_ONCE = 4;
  * One served with other content stays, marked stale; one not served at all stays too. At
  * most QUERIES_AT_ONCE answers are held at a time. `fatal` marks what asking again will not mend.
  */
-export async function confirmServedItems(endpoint: ContentEndpoint, tally: SentTally, left: Unconfirmed, options: CountOptions): Promise<{ ok: true } | { ok: false; fatal: boolean; reason: string }> {
+export async function confirmServedItems(
+  endpoint: ContentEndpoint,
+  tally: SentTally,
+  left: Unconfirmed,
+  options: CountOptions,
+): Promise<{ ok: true } | { ok: false; fatal: boolean; reason: string }> {
   const batches = idBatches(tally, left.pending);
   if (!Array.isArray(batches)) return { ok: false, fatal: true, reason: batches.reason };
   const field = (b: IdBatch, alias: string): string =>
@@ -57,7 +62,12 @@ export async function confirmServedItems(endpoint: ContentEndpoint, tally: SentT
 }
 
 /** Confirms (or marks stale) the items one answer serves, field by field. */
-function confirmAnswer(tally: SentTally, left: Unconfirmed, entries: ReadonlyArray<{ entry: IdBatch; alias: string }>, data: Readonly<Record<string, unknown>>): void {
+function confirmAnswer(
+  tally: SentTally,
+  left: Unconfirmed,
+  entries: ReadonlyArray<{ entry: IdBatch; alias: string }>,
+  data: Readonly<Record<string, unknown>>,
+): void {
   for (const { entry, alias } of entries) {
     const found = ownValue(data, alias);
     const items = isRecord(found) && Array.isArray(found.items) ? found.items : [];

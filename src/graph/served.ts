@@ -42,19 +42,37 @@ const NAMED = 5;
  * served: an item the indexer drops, or an update it leaves at its earlier version, is
  * never confirmed and is named. Confirmed items are not asked for again.
  */
-export async function waitForServed(endpoint: ContentEndpoint, tally: SentTally, options: PollOptions & CountOptions, onWaiting?: (report: ServedProgress, waitedMs: number) => void): Promise<ServedReport> {
+export async function waitForServed(
+  endpoint: ContentEndpoint,
+  tally: SentTally,
+  options: PollOptions & CountOptions,
+  onWaiting?: (report: ServedProgress, waitedMs: number) => void,
+): Promise<ServedReport> {
   const { withinMs, sleep, now, signal, ...http } = options;
   const base = { sent: tally.sent, journalIds: [...tally.journalIds] };
   const left: Unconfirmed = { pending: new Map(tally.items), stale: new Set() };
   const check = async (): Promise<{ state: 'done' | 'waiting' | 'fatal'; value: ServedReport }> => {
-    const asked = await confirmServedItems(endpoint, tally, left, { ...http, ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) });
-    if (!asked.ok) return { state: asked.fatal ? 'fatal' : 'waiting', value: { outcome: 'timeout', ...base, served: undefined, pairs: tally.pairs(), waitedMs: 0, reason: asked.reason } };
+    const asked = await confirmServedItems(endpoint, tally, left, {
+      ...http,
+      ...(now === undefined ? {} : { now }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+    if (!asked.ok)
+      return {
+        state: asked.fatal ? 'fatal' : 'waiting',
+        value: { outcome: 'timeout', ...base, served: undefined, pairs: tally.pairs(), waitedMs: 0, reason: asked.reason },
+      };
     const report: ServedReport = { outcome: 'done', ...base, served: tally.sent - left.pending.size, pairs: servedPairs(tally, left), waitedMs: 0 };
     if (left.pending.size > 0) report.notServed = notServed(left);
     return { state: left.pending.size === 0 ? 'done' : 'waiting', value: report };
   };
-  const waiting = onWaiting === undefined ? undefined : (value: ServedReport, waitedMs: number): void => onWaiting({ ...value, outcome: 'waiting', waitedMs }, waitedMs);
-  const waited = await pollUntil(check, { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) }, waiting);
+  const waiting =
+    onWaiting === undefined ? undefined : (value: ServedReport, waitedMs: number): void => onWaiting({ ...value, outcome: 'waiting', waitedMs }, waitedMs);
+  const waited = await pollUntil(
+    check,
+    { withinMs, ...(sleep === undefined ? {} : { sleep }), ...(now === undefined ? {} : { now }), ...(signal === undefined ? {} : { signal }) },
+    waiting,
+  );
   return { ...waited.value, outcome: waited.outcome, waitedMs: waited.waitedMs };
 }
 

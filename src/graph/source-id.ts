@@ -22,12 +22,12 @@ export function assertValidSourceId(id: unknown): asserts id is string {
   if (id === CMS_SOURCE_ID) {
     throw new GraphformError('GF_INVALID_SOURCE_ID', `Refusing to change source "${CMS_SOURCE_ID}": it is the CMS's own source`, {
       details: { id },
-      hint: 'graphform reads the CMS\'s source (for name checks) but never writes to it; name a source of your own.',
+      hint: "graphform reads the CMS's source (for name checks) but never writes to it; name a source of your own.",
     });
   }
   throw new GraphformError('GF_INVALID_SOURCE_ID', `Refusing to call the graph service with source id ${shown}`, {
     details: { id: typeof id === 'string' ? id : null },
-    hint: 'A content source id is 1 to 4 characters, lowercase a-z and 0-9 only.\nWithout a valid id the service would act on the CMS\'s own source.',
+    hint: "A content source id is 1 to 4 characters, lowercase a-z and 0-9 only.\nWithout a valid id the service would act on the CMS's own source.",
   });
 }
 

@@ -1,8 +1,6 @@
 import type { PartialTypesBody, SourceDefinition } from '../model/types.js';
 
-export type GraphAuth =
-  | { scheme: 'basic'; appKey: string; secret: string }
-  | { scheme: 'hmac'; appKey: string; secret: string };
+export type GraphAuth = { scheme: 'basic'; appKey: string; secret: string } | { scheme: 'hmac'; appKey: string; secret: string };
 
 /** Result of reading a source's schema back. */
 export type RemoteDefinition =

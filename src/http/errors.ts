@@ -20,8 +20,7 @@ export class HttpTransportError extends GraphformError {
   readonly url: string;
 
   constructor(kind: TransportFailure, init: { method: string; url: string; attempts: number; reason: string; cause?: unknown }) {
-    const what =
-      kind === 'timeout' ? 'timed out' : kind === 'aborted' ? 'was cancelled' : `could not reach the server (${init.reason})`;
+    const what = kind === 'timeout' ? 'timed out' : kind === 'aborted' ? 'was cancelled' : `could not reach the server (${init.reason})`;
     const tries = init.attempts === 1 ? '1 attempt' : `${init.attempts} attempts`;
     super(HTTP_ERROR_CODES[kind], `${init.method} ${init.url} ${what} after ${tries}`, {
       details: { method: init.method, url: init.url, attempts: init.attempts, reason: init.reason },
@@ -53,10 +52,14 @@ export function describeNetworkError(error: unknown): string {
 export class ResponseTooLargeError extends GraphformError {
   constructor(init: { method: string; url: string; limit: number }) {
     const mib = Math.floor(init.limit / (1024 * 1024));
-    super('GF_HTTP_RESPONSE_TOO_LARGE', `${init.method} ${init.url}: the answer is larger than ${mib} MiB, the most graphform reads of one answer; it was not read`, {
-      details: { method: init.method, url: init.url, limit: init.limit },
-      hint: 'Check that the URL points at the service (a proxy or a file server may answer with something else).',
-    });
+    super(
+      'GF_HTTP_RESPONSE_TOO_LARGE',
+      `${init.method} ${init.url}: the answer is larger than ${mib} MiB, the most graphform reads of one answer; it was not read`,
+      {
+        details: { method: init.method, url: init.url, limit: init.limit },
+        hint: 'Check that the URL points at the service (a proxy or a file server may answer with something else).',
+      },
+    );
     this.name = 'ResponseTooLargeError';
   }
 }

@@ -22,5 +22,7 @@ export function secretQueryValues(address: string): string[] {
   } catch {
     return [];
   }
-  return [...params].filter(([name, value]) => value.length >= MIN_SECRET_LENGTH || (value.length >= MIN_QUERY_SECRET && (isSecretName(name) || !PLAIN.test(value)))).map(([, value]) => value);
+  return [...params]
+    .filter(([name, value]) => value.length >= MIN_SECRET_LENGTH || (value.length >= MIN_QUERY_SECRET && (isSecretName(name) || !PLAIN.test(value))))
+    .map(([, value]) => value);
 }

@@ -16,10 +16,7 @@ type AttemptOutcome =
  * a retryable status when the attempts ran out); throws HttpTransportError when the last
  * attempt got no response at all.
  */
-export async function sendWithRetry(
-  build: (attempt: number) => HttpRequest | Promise<HttpRequest>,
-  options: HttpOptions = {},
-): Promise<HttpResponse> {
+export async function sendWithRetry(build: (attempt: number) => HttpRequest | Promise<HttpRequest>, options: HttpOptions = {}): Promise<HttpResponse> {
   const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? DEFAULT_HTTP_SETTINGS.maxAttempts));
   const retryStatuses = options.retryStatuses ?? DEFAULT_HTTP_SETTINGS.retryStatuses;
   const settings: BackoffSettings = {

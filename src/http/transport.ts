@@ -64,7 +64,11 @@ export function exchange(request: HttpRequest, signal: AbortSignal, limit: numbe
         ended = true;
         try {
           const raw = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: responseHeaders(res.headers), text: new TextDecoder().decode(inflate(raw, res.headers['content-encoding'], limit)) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: responseHeaders(res.headers),
+            text: new TextDecoder().decode(inflate(raw, res.headers['content-encoding'], limit)),
+          });
         } catch (error) {
           reject(isOverLimit(error) ? new ResponseLimitReached(limit) : error);
         }

@@ -54,12 +54,23 @@ export class AccessRules {
       ...(rbacValue === undefined ? {} : { _rbac: rbacValue }),
     });
     const missing = [...(statusKnown ? [] : ['Status']), ...(this.source === 'default' && rbac === undefined ? ['_rbac'] : [])];
-    if (missing.length > 0) return { ok: false, reason: 'unreadable', detail: `GraphQL does not serve ${missing.join(' or ')} back and keep.defaults does not supply it` };
-    if (this.source === 'served') return { ok: true, kind: status === 'Published' && rbac !== undefined && grantsEveryone(rbac) ? 'public' : 'hidden', fields: withStatus(rbac) };
+    if (missing.length > 0)
+      return { ok: false, reason: 'unreadable', detail: `GraphQL does not serve ${missing.join(' or ')} back and keep.defaults does not supply it` };
+    if (this.source === 'served')
+      return { ok: true, kind: status === 'Published' && rbac !== undefined && grantsEveryone(rbac) ? 'public' : 'hidden', fields: withStatus(rbac) };
     if (this.source === 'default') return { ok: true, kind: 'fromDefault', fields: withStatus(rbac) };
-    if (rbac === undefined) return { ok: false, reason: 'access-unreadable', detail: 'the single key does not see it, so it is not public now, and keep.defaults has no _rbac to keep it hidden with' };
+    if (rbac === undefined)
+      return {
+        ok: false,
+        reason: 'access-unreadable',
+        detail: 'the single key does not see it, so it is not public now, and keep.defaults has no _rbac to keep it hidden with',
+      };
     if (grantsEveryone(rbac)) {
-      return { ok: false, reason: 'access-unreadable', detail: `the single key does not see it, so it is not public now, and keep.defaults._rbac ${JSON.stringify(rbac)} would make it readable by everyone` };
+      return {
+        ok: false,
+        reason: 'access-unreadable',
+        detail: `the single key does not see it, so it is not public now, and keep.defaults._rbac ${JSON.stringify(rbac)} would make it readable by everyone`,
+      };
     }
     return { ok: true, kind: 'hidden', fields: withStatus(rbac) };
   }

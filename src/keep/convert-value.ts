@@ -76,9 +76,11 @@ function convertList(value: unknown, from: string, to: string): Converted {
 function convertScalar(value: unknown, from: string, to: string): Converted {
   if (value === null) return { ok: true, value: null };
   if (from === to) return { ok: true, value };
-  if (to === 'String') return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { ok: true, value: String(value) } : { ok: false };
+  if (to === 'String')
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { ok: true, value: String(value) } : { ok: false };
   if (from === 'Int' && to === 'Float') return typeof value === 'number' ? { ok: true, value } : { ok: false };
-  if (from === 'Float' && to === 'Int') return typeof value === 'number' && Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX ? { ok: true, value } : { ok: false };
+  if (from === 'Float' && to === 'Int')
+    return typeof value === 'number' && Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX ? { ok: true, value } : { ok: false };
   if (from !== 'String' || typeof value !== 'string') return { ok: false };
   return parseString(value, to);
 }

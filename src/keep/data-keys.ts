@@ -9,7 +9,11 @@ import { readDataRecords } from '../data/read/read-data-file.js';
  * again from the files after a full update, so the keep step leaves them to the files.
  * The files were validated by the plan's data check; records that do not read are skipped.
  */
-export async function declaredDataKeys(declaration: SourceDeclaration, where: DataFilesBase, config: Pick<DataConfig, 'idField' | 'languageField'>): Promise<Set<string>> {
+export async function declaredDataKeys(
+  declaration: SourceDeclaration,
+  where: DataFilesBase,
+  config: Pick<DataConfig, 'idField' | 'languageField'>,
+): Promise<Set<string>> {
   const keys = new Set<string>();
   if (declaration.data.length === 0) return keys;
   const resolved = await resolveDataFiles(declaration, where);

@@ -24,6 +24,7 @@ export function effectiveProperties(definition: SourceDefinition, typeName: stri
 /** A property type's properties, each owned by the property type. */
 export function propertyTypeProperties(definition: SourceDefinition, name: string): Map<string, EffectiveProperty> {
   const result = new Map<string, EffectiveProperty>();
-  for (const [property, spec] of Object.entries(ownValue(definition.propertyTypes ?? {}, name)?.properties ?? {})) result.set(property, { owner: name, type: spec.type });
+  for (const [property, spec] of Object.entries(ownValue(definition.propertyTypes ?? {}, name)?.properties ?? {}))
+    result.set(property, { owner: name, type: spec.type });
   return result;
 }

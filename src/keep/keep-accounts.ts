@@ -79,7 +79,13 @@ export async function withKeepAccounts(host: WorkflowHost, plan: Plan, input: Ke
     }
     let kept: KeptItems;
     try {
-      kept = await readBack(host, source, declaration, input, prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, host.now()));
+      kept = await readBack(
+        host,
+        source,
+        declaration,
+        input,
+        prepared === undefined ? undefined : snapshotPath(prepared.root, input.environment.name, source.id, host.now()),
+      );
     } catch (error) {
       if (!isGraphformError(error)) throw error;
       kept = { account: { known: false, reason: `${error.message} (${error.code})` }, before: declaration.definition };
@@ -102,9 +108,19 @@ export async function withKeepAccounts(host: WorkflowHost, plan: Plan, input: Ke
  * credentials, carried over and validated, and written to `snapshot` when given. An account
  * of `{known: false}` when the service was not read or cannot be counted.
  */
-async function readBack(host: WorkflowHost, source: PlanSource, declaration: SourceDeclaration, input: KeepAccountInput, snapshot: string | undefined): Promise<KeptItems> {
+async function readBack(
+  host: WorkflowHost,
+  source: PlanSource,
+  declaration: SourceDeclaration,
+  input: KeepAccountInput,
+  snapshot: string | undefined,
+): Promise<KeptItems> {
   const before = heldDefinition(declaration.id, input.remote);
-  if (before === undefined) return { account: { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` }, before: declaration.definition };
+  if (before === undefined)
+    return {
+      account: { known: false, reason: `graphform does not know what source ${declaration.id} holds now (the service was not read)` },
+      before: declaration.definition,
+    };
   const counting = input.counting;
   if ('unknown' in counting) return { account: { known: false, reason: counting.unknown }, before };
   const config = input.project.config;
@@ -121,9 +137,15 @@ async function readBack(host: WorkflowHost, source: PlanSource, declaration: Sou
     enabled: keepEnabled(declaration, input.environment),
     rename: renamesWireFields(source),
     ...(snapshot === undefined ? {} : { snapshot: { file: snapshot, root } }),
-    options: { timeoutMs: config.http.timeoutMs, maxAttempts: config.http.maxAttempts, ...requestLog(host), ...(host.signal === undefined ? {} : { signal: host.signal }) },
+    options: {
+      timeoutMs: config.http.timeoutMs,
+      maxAttempts: config.http.maxAttempts,
+      ...requestLog(host),
+      ...(host.signal === undefined ? {} : { signal: host.signal }),
+    },
   });
-  const written = run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
+  const written =
+    run.snapshot === undefined ? undefined : { snapshot: snapshotName(root, run.snapshot.path), hash: run.snapshot.hash, items: run.snapshot.items };
   const account = withUnservedValues(run.account, source.outside, declaration.definition);
   return { account, before, ...(written === undefined ? {} : { snapshot: written }) };
 }
@@ -157,7 +179,10 @@ export function keepHooks(
         // Items that cannot be read back count as lost: apply's keep check stops the source unless that is allowed.
         // Not when the read was interrupted: losing the items was never decided, so no PUT may follow.
         if (!isGraphformError(error) || host.signal?.aborted === true) throw error;
-        return { account: { known: false, reason: `${error.message} (${error.code})` }, before: heldDefinition(source.id, input.remote) ?? declaration.definition };
+        return {
+          account: { known: false, reason: `${error.message} (${error.code})` },
+          before: heldDefinition(source.id, input.remote) ?? declaration.definition,
+        };
       }
     },
     removeSnapshot: async (snapshot) => {
@@ -167,7 +192,10 @@ export function keepHooks(
     mergeSnapshots: async (id, fresh, owed) => {
       const declaration = input.project.declarations.find((d) => d.id === id);
       const config = input.project.config;
-      const fromFiles = declaration === undefined ? new Set<string>() : await (await import('./data-keys.js')).declaredDataKeys(declaration, { cwd: host.cwd, root: config.rootDir }, config.data);
+      const fromFiles =
+        declaration === undefined
+          ? new Set<string>()
+          : await (await import('./data-keys.js')).declaredDataKeys(declaration, { cwd: host.cwd, root: config.rootDir }, config.data);
       return (await import('./merge-snapshots.js')).mergePendingSnapshot(root, fresh, owed, id, fromFiles);
     },
     pruneSnapshots: async (id, current) => {

@@ -17,7 +17,10 @@ export function blockedKeepError(sources: readonly PlanSource[]): GraphformError
     if (source.keep?.known !== true) continue;
     for (const issue of source.keep.conversions.filter((c) => c.onError === 'fail' || c.onError === 'undeclared')) {
       const examples = issue.examples.map(namedItem).join(', ');
-      const why = issue.onError === 'undeclared' ? `changes from ${issue.from} to ${issue.to}, which needs a convert: entry` : `does not convert from ${issue.from} to ${issue.to}`;
+      const why =
+        issue.onError === 'undeclared'
+          ? `changes from ${issue.from} to ${issue.to}, which needs a convert: entry`
+          : `does not convert from ${issue.from} to ${issue.to}`;
       lines.push(`${source.id}: ${issue.property} ${why} in ${issue.items} item${issue.items === 1 ? '' : 's'}: ${examples}`);
     }
   }

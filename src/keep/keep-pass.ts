@@ -104,7 +104,11 @@ export class KeepPass {
     // The quick check of data push first: most lines pass it without a value built; any other is checked the full way.
     const bytes = Buffer.from(line, 'utf8');
     // The push reads no line longer than this: in the snapshot it would refuse the whole push, after the PUT.
-    if (bytes.length > DEFAULT_MAX_LINE_BYTES) return lose('invalid', `its data line is ${bytes.length} bytes, more than the ${DEFAULT_MAX_LINE_BYTES / MIB} MiB a data line may hold (${DATA_CODES.lineTooLong})`);
+    if (bytes.length > DEFAULT_MAX_LINE_BYTES)
+      return lose(
+        'invalid',
+        `its data line is ${bytes.length} bytes, more than the ${DEFAULT_MAX_LINE_BYTES / MIB} MiB a data line may hold (${DATA_CODES.lineTooLong})`,
+      );
     if (this.clean.accepts(jsonBytes(bytes), 0, bytes.length, item.language) === 'wire') {
       row.kept++;
       row.access[access.kind]++;
@@ -116,7 +120,11 @@ export class KeepPass {
     ).filter((d) => d.severity === 'error');
     const problem = problems[0];
     // A validation message may quote the value: only a public item's is shown.
-    if (problem !== undefined) return lose('invalid', `${problem.path === '' ? '' : `${problem.path}: `}${isPublicItem(item.service) ? problem.message : `fails validation (${problem.code})`}`);
+    if (problem !== undefined)
+      return lose(
+        'invalid',
+        `${problem.path === '' ? '' : `${problem.path}: `}${isPublicItem(item.service) ? problem.message : `fails validation (${problem.code})`}`,
+      );
     row.kept++;
     row.access[access.kind]++;
     return { id: item.id, language: item.language, type: type.name, line };
@@ -201,7 +209,8 @@ export class KeepPass {
           this.conversions.set(key, issue);
         }
         issue.items++;
-        if (issue.examples.length < EXAMPLES) issue.examples.push({ id: item.id, language: item.language, ...(isPublicItem(item.service) ? { value: excerpt(JSON.stringify(value), 60) } : {}) });
+        if (issue.examples.length < EXAMPLES)
+          issue.examples.push({ id: item.id, language: item.language, ...(isPublicItem(item.service) ? { value: excerpt(JSON.stringify(value), 60) } : {}) });
       },
     };
   }

@@ -84,7 +84,8 @@ export class KeepRules {
     const renamed = this.moves.type(old);
     const spec = ownValue(this.after.definition.contentTypes, renamed);
     const name = spec === undefined || spec.abstract === true ? undefined : renamed;
-    const properties = name === undefined ? [] : this.propertyRules(effectiveProperties(this.before, old), effectiveProperties(this.after.definition, name), old);
+    const properties =
+      name === undefined ? [] : this.propertyRules(effectiveProperties(this.before, old), effectiveProperties(this.after.definition, name), old);
     const contentType = name === undefined ? [] : [...ancestorsOf(this.after.definition, name).reverse(), name];
     return { old, name, contentType, properties, moved: this.moves.movesType(old) };
   }

@@ -16,7 +16,13 @@ import { snapshotName } from './snapshot-paths.js';
  * source's data files (`fromFiles`, `language\nid`) are left to them, as the new read
  * leaves them: pushed from both, the push would refuse the duplicate after the PUT.
  */
-export async function mergePendingSnapshot(root: string, fresh: PendingSnapshot, owed: PendingSnapshot, sourceId: string, fromFiles: ReadonlySet<string> = new Set()): Promise<PendingSnapshot> {
+export async function mergePendingSnapshot(
+  root: string,
+  fresh: PendingSnapshot,
+  owed: PendingSnapshot,
+  sourceId: string,
+  fromFiles: ReadonlySet<string> = new Set(),
+): Promise<PendingSnapshot> {
   const freshFile = path.resolve(root, fresh.snapshot);
   const owedFile = await checkedSnapshot(root, owed, sourceId);
   const merged = `${freshFile}.merged`;

@@ -28,7 +28,13 @@ export type StoredSnapshot = PendingSnapshot & { remote: RemoteSnapshotCopy };
  * never overwrites the copy state names until state names the new one. Streamed: one part
  * in memory at a time.
  */
-export async function storeSnapshot(root: string, snapshot: PendingSnapshot, sourceId: string, store: CompanionStore, partBytes = DEFAULT_PART_BYTES): Promise<StoredSnapshot> {
+export async function storeSnapshot(
+  root: string,
+  snapshot: PendingSnapshot,
+  sourceId: string,
+  store: CompanionStore,
+  partBytes = DEFAULT_PART_BYTES,
+): Promise<StoredSnapshot> {
   const name = store.nameFor(`graphform-snapshot-${sourceId}-${snapshot.hash.replace(/^sha256:/, '').slice(0, 16)}`);
   let part = 0;
   let bytes = 0;
@@ -57,12 +63,19 @@ export async function storeSnapshot(root: string, snapshot: PendingSnapshot, sou
     // The parts already stored are named nowhere: removed when the server lets them be.
     await removeStoredSnapshot({ name, parts: part, bytes }, store).catch(() => undefined);
     // Apply's outcome shows the message alone: what to do about a size limit is said in it.
-    const tooLarge = isGraphformError(error) && error.details.status === 413 ? '; the server limits the size of a state: set state.snapshotPartBytes below that limit, or raise it' : '';
-    throw new GraphformError('GF_KEEP_SNAPSHOT_REMOTE', `the snapshot of source ${sourceId} (${snapshot.snapshot}) could not be stored beside the state at ${store.description}: ${reason(error)}${tooLarge}; nothing was sent to the service`, {
-      hint:
-        'The next runner needs this copy to bring the items back after the full update, so the update is not sent without it. A 413 answer means the state server limits the size of a state ' +
-        '(GitLab: the max_terraform_state_size_bytes setting): set state.snapshotPartBytes of this environment below that limit, or raise it; then run `graphform apply` again.',
-    });
+    const tooLarge =
+      isGraphformError(error) && error.details.status === 413
+        ? '; the server limits the size of a state: set state.snapshotPartBytes below that limit, or raise it'
+        : '';
+    throw new GraphformError(
+      'GF_KEEP_SNAPSHOT_REMOTE',
+      `the snapshot of source ${sourceId} (${snapshot.snapshot}) could not be stored beside the state at ${store.description}: ${reason(error)}${tooLarge}; nothing was sent to the service`,
+      {
+        hint:
+          'The next runner needs this copy to bring the items back after the full update, so the update is not sent without it. A 413 answer means the state server limits the size of a state ' +
+          '(GitLab: the max_terraform_state_size_bytes setting): set state.snapshotPartBytes of this environment below that limit, or raise it; then run `graphform apply` again.',
+      },
+    );
   }
   return { ...snapshot, remote: { name, parts: part, bytes } };
 }
@@ -101,9 +114,13 @@ export async function fetchSnapshot(root: string, snapshot: StoredSnapshot, sour
     return file;
   } catch (error) {
     await rm(temp, { force: true });
-    throw new GraphformError('GF_KEEP_SNAPSHOT_REMOTE', `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is not on this machine, and its copy beside the state at ${store.description} (${snapshot.remote.name}) cannot be read: ${reason(error)}`, {
-      hint: 'Check the state server (and state.username/password); the pending marker in state keeps the items owed. With the file from the machine that wrote it, `graphform data restore FILE` pushes it.',
-    });
+    throw new GraphformError(
+      'GF_KEEP_SNAPSHOT_REMOTE',
+      `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is not on this machine, and its copy beside the state at ${store.description} (${snapshot.remote.name}) cannot be read: ${reason(error)}`,
+      {
+        hint: 'Check the state server (and state.username/password); the pending marker in state keeps the items owed. With the file from the machine that wrote it, `graphform data restore FILE` pushes it.',
+      },
+    );
   }
 }
 
@@ -141,9 +158,11 @@ function partBytes(text: string, expected: PartHeader): Buffer {
   } catch {
     value = undefined;
   }
-  if (!isRecord(value) || value.graphformSnapshot !== 1 || typeof value.gzipBase64 !== 'string') throw new Error(`part ${expected.part} is not a graphform snapshot part`);
+  if (!isRecord(value) || value.graphformSnapshot !== 1 || typeof value.gzipBase64 !== 'string')
+    throw new Error(`part ${expected.part} is not a graphform snapshot part`);
   for (const key of ['source', 'snapshot', 'part', 'last'] as const) {
-    if (value[key] !== expected[key]) throw new Error(`part ${expected.part} belongs elsewhere (its ${key} is ${JSON.stringify(value[key])}, not ${JSON.stringify(expected[key])})`);
+    if (value[key] !== expected[key])
+      throw new Error(`part ${expected.part} belongs elsewhere (its ${key} is ${JSON.stringify(value[key])}, not ${JSON.stringify(expected[key])})`);
   }
   const bytes = Buffer.from(value.gzipBase64, 'base64');
   if (sha256(bytes) !== value.sha256) throw new Error(`part ${expected.part} is damaged (its sha256 differs)`);

@@ -12,7 +12,11 @@ import { snapshotStoreFor } from '../workflows/internal/state-backend.js';
  * before state names it (so before the request that wipes), and the copy is removed with
  * the snapshot. Nothing for local state, whose snapshots sit beside it on this machine.
  */
-export function remoteSnapshotHooks(host: WorkflowHost, environment: EnvironmentConfig, root: string): Pick<ApplyOptions, 'storeSnapshot' | 'removeStoredCopy'> {
+export function remoteSnapshotHooks(
+  host: WorkflowHost,
+  environment: EnvironmentConfig,
+  root: string,
+): Pick<ApplyOptions, 'storeSnapshot' | 'removeStoredCopy'> {
   const remote = snapshotStoreFor(environment);
   if (remote === undefined) return {};
   return {
@@ -32,7 +36,10 @@ export async function removeStoredCopy(host: WorkflowHost, environment: Environm
     await (await import('./remote-snapshot.js')).removeStoredSnapshot(snapshot.remote, remote.store);
   } catch (error) {
     if (!isGraphformError(error)) throw error;
-    host.report({ kind: 'notice', text: `The copy of ${snapshot.snapshot} beside the state (${snapshot.remote.name}-1 … -${snapshot.remote.parts}) was not removed: ${error.message}. State no longer names it; remove it on the state server.` });
+    host.report({
+      kind: 'notice',
+      text: `The copy of ${snapshot.snapshot} beside the state (${snapshot.remote.name}-1 … -${snapshot.remote.parts}) was not removed: ${error.message}. State no longer names it; remove it on the state server.`,
+    });
   }
 }
 
@@ -58,7 +65,14 @@ export async function fetchPendingSnapshots(host: WorkflowHost, environment: Env
 /** The pending snapshot's file, fetched from its copy beside the state when this machine lacks it (throws GF_KEEP_SNAPSHOT_REMOTE when it cannot be). */
 export async function fetchIfMissing(environment: EnvironmentConfig, root: string, snapshot: PendingSnapshot, sourceId: string): Promise<void> {
   const file = path.resolve(root, snapshot.snapshot);
-  if (snapshot.remote === undefined || (await stat(file).then(() => true, () => false))) return;
+  if (
+    snapshot.remote === undefined ||
+    (await stat(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
   const remote = snapshotStoreFor(environment);
   if (remote === undefined) return;
   await (await import('./remote-snapshot.js')).fetchSnapshot(root, { ...snapshot, remote: snapshot.remote }, sourceId, remote.store);

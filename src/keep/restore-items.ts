@@ -12,11 +12,18 @@ import { snapshotHash } from './snapshot-file.js';
  */
 export async function checkedSnapshot(root: string, snapshot: PendingSnapshot, sourceId: string): Promise<string> {
   const file = path.resolve(root, snapshot.snapshot);
-  const exists = await stat(file).then((s) => s.isFile(), () => false);
+  const exists = await stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
   if (!exists) {
-    throw new GraphformError('GF_KEEP_SNAPSHOT_MISSING', `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is gone, so they cannot be pushed again`, {
-      hint: 'Restore the file from a backup and run `graphform apply` again; `graphform state show` names it.',
-    });
+    throw new GraphformError(
+      'GF_KEEP_SNAPSHOT_MISSING',
+      `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is gone, so they cannot be pushed again`,
+      {
+        hint: 'Restore the file from a backup and run `graphform apply` again; `graphform state show` names it.',
+      },
+    );
   }
   if ((await snapshotHash(file)) !== snapshot.hash) throw snapshotChangedError(snapshot.snapshot, sourceId);
   return file;
@@ -28,11 +35,15 @@ export async function checkedSnapshot(root: string, snapshot: PendingSnapshot, s
  * with the rest forgotten. `shown` is the file as the user named it, when they did.
  */
 export function snapshotChangedError(snapshot: string, sourceId: string, shown = snapshot): GraphformError {
-  return new GraphformError('GF_KEEP_SNAPSHOT_CHANGED', `the snapshot ${shown} of source ${sourceId} is not the file that was written (its sha256 differs), so it is not pushed`, {
-    hint:
-      `Put the original back (a backup) and run \`graphform data restore ${shown}\` or \`graphform apply\` again; the pending marker in state keeps every recorded item owed until then. ` +
-      `To push what the file holds instead and forget the recorded items it no longer holds: \`graphform data restore ${shown} --forget-missing-items\`.`,
-  });
+  return new GraphformError(
+    'GF_KEEP_SNAPSHOT_CHANGED',
+    `the snapshot ${shown} of source ${sourceId} is not the file that was written (its sha256 differs), so it is not pushed`,
+    {
+      hint:
+        `Put the original back (a backup) and run \`graphform data restore ${shown}\` or \`graphform apply\` again; the pending marker in state keeps every recorded item owed until then. ` +
+        `To push what the file holds instead and forget the recorded items it no longer holds: \`graphform data restore ${shown} --forget-missing-items\`.`,
+    },
+  );
 }
 
 /**

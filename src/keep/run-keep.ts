@@ -50,7 +50,9 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
   if (!readable.ok) throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${declaration.id} cannot be read back: ${readable.reason}`);
   // Read first, whole: the pass decides each item as the admin read yields it, holding none. An item whose access changes while the two reads run is carried over as the single key saw it.
   const seenByPublic =
-    input.enabled && !readable.fields.includes('_rbac') && input.publicEndpoint !== undefined ? await (await import('../graph/visible-keys.js')).readVisibleKeys(input.publicEndpoint, input.before, options) : undefined;
+    input.enabled && !readable.fields.includes('_rbac') && input.publicEndpoint !== undefined
+      ? await (await import('../graph/visible-keys.js')).readVisibleKeys(input.publicEndpoint, input.before, options)
+      : undefined;
   const pass = new KeepPass({
     sourceId: declaration.id,
     rules: new KeepRules(input.before, declaration),

@@ -46,7 +46,9 @@ export function transformValues(values: Record<string, unknown>, rules: readonly
     const onError = rule.onError;
     // No value in the detail: the plan shows it with the item's examples, and only for a public item.
     const detail =
-      onError === undefined ? `${rule.label} changes from ${rule.from} to ${rule.to} without a convert: entry` : `${rule.label} does not convert from ${rule.from} to ${rule.to}`;
+      onError === undefined
+        ? `${rule.label} changes from ${rule.from} to ${rule.to} without a convert: entry`
+        : `${rule.label} does not convert from ${rule.from} to ${rule.to}`;
     // Every value that does not convert is listed with what happens to it (the plan counts them), not only those that block.
     events.failed(rule, value);
     if ((rule.kind === 'strict' || rule.kind === 'never') && onError === 'drop-value') {

@@ -7,7 +7,16 @@ export type { ServedItem } from '../model/types.js';
 export const REQUIRED_ITEM_FIELDS: readonly ItemServiceField[] = ['Status', '_rbac'];
 
 /** Why an item the full update deletes does not come back. */
-export const LOST_REASONS = ['keep-off', 'unreadable', 'access-unreadable', 'cannot-convert', 'invalid', 'language-removed', 'type-removed', 'deleted'] as const;
+export const LOST_REASONS = [
+  'keep-off',
+  'unreadable',
+  'access-unreadable',
+  'cannot-convert',
+  'invalid',
+  'language-removed',
+  'type-removed',
+  'deleted',
+] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
 
 export const LOST_REASON_TEXT: Readonly<Record<LostReason, string>> = {

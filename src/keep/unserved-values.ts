@@ -32,7 +32,9 @@ export function withUnservedValues(account: KeepAccount, outside: readonly Chang
   if (properties.length === 0) return account;
   const unserved: UnservedValues[] = properties.map(([type, property]) => ({
     property: `${type}.${property}`,
-    items: account.rows.filter((row) => row.to !== null && effectiveProperties(declared, row.to).get(property)?.owner === type).reduce((sum, row) => sum + row.kept, 0),
+    items: account.rows
+      .filter((row) => row.to !== null && effectiveProperties(declared, row.to).get(property)?.owner === type)
+      .reduce((sum, row) => sum + row.kept, 0),
   }));
   return { ...account, unserved };
 }

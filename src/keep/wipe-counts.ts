@@ -71,7 +71,11 @@ export async function withDeleteCounts(host: WorkflowHost, plan: Plan, input: Wi
 }
 
 /** The source as the service has it now: read back while planning, else as last applied. */
-function currentDefinition(id: string, remote: Readonly<Record<string, RemoteDefinition>>, applied: Readonly<Record<string, SourceDefinition>>): SourceDefinition | undefined {
+function currentDefinition(
+  id: string,
+  remote: Readonly<Record<string, RemoteDefinition>>,
+  applied: Readonly<Record<string, SourceDefinition>>,
+): SourceDefinition | undefined {
   const answer = ownValue(remote, id);
   return answer?.status === 'found' ? answer.definition : ownValue(applied, id);
 }

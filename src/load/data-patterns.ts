@@ -26,7 +26,11 @@ export function checkDataPatterns(file: ParsedDeclarationFile, declarationDir: s
     };
     const glob = compileGlob(pattern);
     if ('tooComplex' in glob) {
-      found.push({ code: 'GF_DATA_PATTERN_TOO_COMPLEX', message: `data: ${tooComplexMessage(pattern, glob.tooComplex)} (several data: entries are read as one list)`, ...entry() });
+      found.push({
+        code: 'GF_DATA_PATTERN_TOO_COMPLEX',
+        message: `data: ${tooComplexMessage(pattern, glob.tooComplex)} (several data: entries are read as one list)`,
+        ...entry(),
+      });
     }
     const reaches = patternLeavesRoot(pattern, declarationDir, root);
     if (reaches === undefined) return;

@@ -67,7 +67,9 @@ function dataPatterns(file: ParsedDeclarationFile): DataPattern[] {
   const data = isRecord(file.value) ? file.value.data : undefined;
   if (!Array.isArray(data)) return [];
   const dir = path.posix.dirname(file.file);
-  return data.flatMap((written: unknown, index) => (typeof written === 'string' ? [{ joined: path.posix.join(dir, written), written, declaredIn: file, index }] : []));
+  return data.flatMap((written: unknown, index) =>
+    typeof written === 'string' ? [{ joined: path.posix.join(dir, written), written, declaredIn: file, index }] : [],
+  );
 }
 
 function matchesDeclaration(pattern: DataPattern, declaration: string): Diagnostic {

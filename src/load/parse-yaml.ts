@@ -101,7 +101,11 @@ function readValue(doc: Document.Parsed, report: Report): unknown {
     return undefined;
   }
   if (!isMap(contents)) {
-    report('GF_NOT_A_MAPPING', contents.range?.[0] ?? 0, `the top level is ${describeNode(contents)}; a declaration is a map with keys such as id, label, languages and contentTypes`);
+    report(
+      'GF_NOT_A_MAPPING',
+      contents.range?.[0] ?? 0,
+      `the top level is ${describeNode(contents)}; a declaration is a map with keys such as id, label, languages and contentTypes`,
+    );
     return undefined;
   }
   try {

@@ -1,4 +1,16 @@
-import { flow, keyValue, OutsideSubset, outside, plainValue, quoted, restIsBlank, setKey, skipSpaces, type Position, type RecordEntry } from './quick-yaml-scalars.js';
+import {
+  flow,
+  keyValue,
+  OutsideSubset,
+  outside,
+  plainValue,
+  quoted,
+  restIsBlank,
+  setKey,
+  skipSpaces,
+  type Position,
+  type RecordEntry,
+} from './quick-yaml-scalars.js';
 
 export type { Position, RecordEntry } from './quick-yaml-scalars.js';
 

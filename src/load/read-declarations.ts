@@ -21,13 +21,14 @@ export const MAX_DECLARATION_BYTES = 5 * 1024 * 1024;
  * Bad YAML becomes diagnostics too; only a missing or unreadable folder or file throws.
  */
 export async function readDeclarationFiles(dir: string, cwd: string, root: string = cwd): Promise<ParsedDeclarationFile[]> {
-  return (await readDeclarationTexts(dir, cwd, root)).map((read) => (read.kind === 'refused' ? read.file : parseRead(read, parseDeclarationFile(read.display, read.text))));
+  return (await readDeclarationTexts(dir, cwd, root)).map((read) =>
+    read.kind === 'refused' ? read.file : parseRead(read, parseDeclarationFile(read.display, read.text)),
+  );
 }
 
 /** A declaration file's text as read, or the file refused before any parsing (with its diagnostic). */
 export type ReadDeclaration =
-  | { kind: 'text'; absolute: string; display: string; text: string; project: ProjectRoot }
-  | { kind: 'refused'; file: ParsedDeclarationFile };
+  { kind: 'text'; absolute: string; display: string; text: string; project: ProjectRoot } | { kind: 'refused'; file: ParsedDeclarationFile };
 
 /**
  * Finds and reads every declaration file under `dir`, with readDeclarationFiles' checks,
@@ -55,7 +56,8 @@ async function readDeclarationText(absolute: string, display: string, project: P
   }
   if (inspected.size > MAX_DECLARATION_BYTES) return refused(display, 'GF_DECLARATION_TOO_LARGE', tooLarge(display, inspected.size));
   const bytes = await readBounded(absolute, inspected.size);
-  if (bytes === 'not-a-file') return refused(display, 'GF_NOT_A_FILE', `${escapeUnprintable(display)} is no longer a regular file; graphform reads only regular files.`);
+  if (bytes === 'not-a-file')
+    return refused(display, 'GF_NOT_A_FILE', `${escapeUnprintable(display)} is no longer a regular file; graphform reads only regular files.`);
   if (bytes === 'too-large') return refused(display, 'GF_DECLARATION_TOO_LARGE', tooLarge(display, undefined));
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) {

@@ -34,7 +34,10 @@ export function assetMatches(asset: Asset, filter: AssetFilter | undefined): boo
  * and ignores ids it does not know, so only a local match is exact.
  */
 export function assetQueries(filter: AssetFilter | undefined): AssetQuery[] {
-  const base: AssetQuery = { ...(filter?.archived === undefined ? {} : { archived: filter.archived }), ...(filter?.type === undefined ? {} : { types: filter.type }) };
+  const base: AssetQuery = {
+    ...(filter?.archived === undefined ? {} : { archived: filter.archived }),
+    ...(filter?.type === undefined ? {} : { types: filter.type }),
+  };
   if (filter?.folder === undefined) return [base];
   return [...new Set(filter.folder)].map((folderId) => ({ ...base, folderId }));
 }

@@ -33,5 +33,7 @@ export function parseAssetPage(text: string, what: string): AssetPage {
 }
 
 function bad(message: string): GraphformError {
-  return new GraphformError(ASSETS_ERROR_CODES.badResponse, message, { hint: 'Check marketing.baseUrl: it should be the Open API, which answers /v3/assets with {data, pagination}.' });
+  return new GraphformError(ASSETS_ERROR_CODES.badResponse, message, {
+    hint: 'Check marketing.baseUrl: it should be the Open API, which answers /v3/assets with {data, pagination}.',
+  });
 }

@@ -72,13 +72,23 @@ export function createAuthServer(app: MarketingApp, http: MarketingHttp = {}): A
     clientCredentials: () => tokenCall('client_credentials', {}, 'the client-credentials grant'),
 
     async userinfo(accessToken) {
-      const response = await request({ method: 'GET', url: endpoint(app.authUrl, AUTH_PATHS.userinfo), what: 'the userinfo check', bearer: accessToken, secrets: [accessToken] });
+      const response = await request({
+        method: 'GET',
+        url: endpoint(app.authUrl, AUTH_PATHS.userinfo),
+        what: 'the userinfo check',
+        bearer: accessToken,
+        secrets: [accessToken],
+      });
       if (response.status < 200 || response.status >= 300) {
         const said = serviceMessage(response.text, [app.clientSecret, accessToken]);
-        throw new GraphformError(AUTH_ERROR_CODES.userinfoRejected, `The authorization server refused the new access token at userinfo (${response.status}): ${said.message}`, {
-          details: { status: response.status },
-          hint: 'Nothing was stored. Check that marketing.authUrl and marketing.baseUrl belong to the same platform, then log in again.',
-        });
+        throw new GraphformError(
+          AUTH_ERROR_CODES.userinfoRejected,
+          `The authorization server refused the new access token at userinfo (${response.status}): ${said.message}`,
+          {
+            details: { status: response.status },
+            hint: 'Nothing was stored. Check that marketing.authUrl and marketing.baseUrl belong to the same platform, then log in again.',
+          },
+        );
       }
       try {
         const body: unknown = JSON.parse(response.text);
@@ -90,7 +100,13 @@ export function createAuthServer(app: MarketingApp, http: MarketingHttp = {}): A
 
     async revoke(token, hint) {
       const body = { token, token_type_hint: hint, client_id: app.clientId, client_secret: app.clientSecret };
-      const response = await request({ method: 'POST', url: app.revokeUrl ?? endpoint(app.authUrl, AUTH_PATHS.revoke), what: 'the revocation', body, secrets: [token] });
+      const response = await request({
+        method: 'POST',
+        url: app.revokeUrl ?? endpoint(app.authUrl, AUTH_PATHS.revoke),
+        what: 'the revocation',
+        body,
+        secrets: [token],
+      });
       if (response.status >= 200 && response.status < 300) return 'revoked';
       if ([404, 405, 501].includes(response.status)) return 'unsupported';
       const said = serviceMessage(response.text, [app.clientSecret, token]);
@@ -104,7 +120,11 @@ export function createAuthServer(app: MarketingApp, http: MarketingHttp = {}): A
 
 type TokenGrant = 'authorization_code' | 'refresh_token' | 'client_credentials';
 
-const EXCHANGE: Record<TokenGrant, string> = { authorization_code: 'code exchange', refresh_token: 'token refresh', client_credentials: 'client-credentials grant' };
+const EXCHANGE: Record<TokenGrant, string> = {
+  authorization_code: 'code exchange',
+  refresh_token: 'token refresh',
+  client_credentials: 'client-credentials grant',
+};
 
 /** A refused code exchange, refresh or client-credentials grant, named by what most likely went wrong. */
 function tokenError(response: HttpResponse, grant: TokenGrant, secrets: readonly string[]): GraphformError {
@@ -138,6 +158,7 @@ function tokenError(response: HttpResponse, grant: TokenGrant, secrets: readonly
   }
   return new GraphformError(authHttpCode(response.status), `The ${EXCHANGE[grant]} failed: ${server}`, {
     details,
-    hint: response.status >= 500 || response.status === 429 ? 'Try again later. Stored tokens were left as they were.' : 'Stored tokens were left as they were.',
+    hint:
+      response.status >= 500 || response.status === 429 ? 'Try again later. Stored tokens were left as they were.' : 'Stored tokens were left as they were.',
   });
 }

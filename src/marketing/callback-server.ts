@@ -41,10 +41,20 @@ export async function listenForCallback(options: CallbackOptions): Promise<Callb
     else settle?.reject(outcome.error);
   };
 
-  const server = createServer((req, res) => handle(req, res, options, () => done, finish, () => refused++));
+  const server = createServer((req, res) =>
+    handle(
+      req,
+      res,
+      options,
+      () => done,
+      finish,
+      () => refused++,
+    ),
+  );
   await listen(server, options.redirect);
   const timer = setTimeout(() => finish({ error: timedOut(options, refused) }), options.timeoutMs);
-  const onAbort = (): void => finish({ error: new GraphformError(AUTH_ERROR_CODES.loginCancelled, 'The login was cancelled; stored tokens were left as they were.') });
+  const onAbort = (): void =>
+    finish({ error: new GraphformError(AUTH_ERROR_CODES.loginCancelled, 'The login was cancelled; stored tokens were left as they were.') });
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted === true) onAbort();
 
@@ -72,7 +82,7 @@ function handle(
 ): void {
   const url = new URL(req.url ?? '/', 'http://callback.invalid');
   if (req.method !== 'GET' || url.pathname !== options.redirect.path) {
-    page(res, 404, 'Not found', 'This is graphform\'s login callback; nothing else is served here.');
+    page(res, 404, 'Not found', "This is graphform's login callback; nothing else is served here.");
     return;
   }
   if (done()) {
@@ -83,7 +93,12 @@ function handle(
   const error = query.get('error');
   if (query.get('state') !== options.state) {
     refuse();
-    page(res, 400, 'Login refused', 'This answer did not carry the state graphform sent, so it may not come from your login; its code was not used, and graphform still waits for the answer to its own login. You can close this window.');
+    page(
+      res,
+      400,
+      'Login refused',
+      'This answer did not carry the state graphform sent, so it may not come from your login; its code was not used, and graphform still waits for the answer to its own login. You can close this window.',
+    );
     return;
   }
   if (error !== null) {

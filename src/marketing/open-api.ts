@@ -44,10 +44,13 @@ export function createOpenApiClient(options: OpenApiOptions): OpenApiClient {
     const send = async (): Promise<{ response: HttpResponse; token: string }> => {
       let token = '';
       try {
-        const response = await sendWithRetry(async () => {
-          token = await options.session.accessToken();
-          return { method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
-        }, { ...options.http, secrets: secrets() });
+        const response = await sendWithRetry(
+          async () => {
+            token = await options.session.accessToken();
+            return { method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
+          },
+          { ...options.http, secrets: secrets() },
+        );
         return { response, token };
       } catch (error) {
         if (error instanceof HttpTransportError) throw marketingTransportError(error, 'assets', what);
@@ -103,13 +106,16 @@ function nextUrl(next: string, origin: string, seen: ReadonlySet<string>, what: 
   } catch {
     throw badPagination(`${what}: pagination.next is not a URL`);
   }
-  if (url.origin !== origin) throw badPagination(`${what}: pagination.next points at ${url.origin}, not the Open API at ${origin}; graphform does not send the access token elsewhere`);
+  if (url.origin !== origin)
+    throw badPagination(`${what}: pagination.next points at ${url.origin}, not the Open API at ${origin}; graphform does not send the access token elsewhere`);
   if (seen.has(url.href)) throw badPagination(`${what}: pagination.next repeats a page already read, so the listing would never end`);
   return url.href;
 }
 
 function badPagination(message: string): GraphformError {
-  return new GraphformError(ASSETS_ERROR_CODES.badPagination, redact(message), { hint: 'Check marketing.baseUrl; the Open API should page through /v3/assets on its own origin.' });
+  return new GraphformError(ASSETS_ERROR_CODES.badPagination, redact(message), {
+    hint: 'Check marketing.baseUrl; the Open API should page through /v3/assets on its own origin.',
+  });
 }
 
 function openApiError(response: HttpResponse, what: string, url: string, secrets: readonly string[]): GraphformError {

@@ -50,7 +50,8 @@ export async function openSession(options: SessionOptions): Promise<TokenSession
   if (current !== undefined) remember(current);
   let inFlight: Promise<StoredTokens> | undefined;
 
-  const fresh = (tokens: StoredTokens | undefined): tokens is StoredTokens => tokens !== undefined && Date.parse(tokens.accessExpiresAt) - REFRESH_MARGIN_MS > now();
+  const fresh = (tokens: StoredTokens | undefined): tokens is StoredTokens =>
+    tokens !== undefined && Date.parse(tokens.accessExpiresAt) - REFRESH_MARGIN_MS > now();
 
   // Under the store's lock: another process may have rotated the pair since we read it.
   const refresh = (force: boolean): Promise<StoredTokens> =>
@@ -116,17 +117,25 @@ export function continuesChain(entry: StoredTokens | undefined, bootstrap: strin
 }
 
 function notLoggedIn(app: MarketingApp, storePath: string): GraphformError {
-  return new GraphformError(AUTH_ERROR_CODES.notLoggedIn, `Not logged in to the marketing platform at ${app.description} (client ${app.clientId}): ${storePath} holds no tokens for it.`, {
-    details: { clientId: app.clientId },
-    hint: 'Run `graphform auth login`. In a pipeline, set GRAPHFORM_REFRESH_TOKEN to a refresh token instead.',
-  });
+  return new GraphformError(
+    AUTH_ERROR_CODES.notLoggedIn,
+    `Not logged in to the marketing platform at ${app.description} (client ${app.clientId}): ${storePath} holds no tokens for it.`,
+    {
+      details: { clientId: app.clientId },
+      hint: 'Run `graphform auth login`. In a pipeline, set GRAPHFORM_REFRESH_TOKEN to a refresh token instead.',
+    },
+  );
 }
 
 function noRefreshToken(app: MarketingApp): GraphformError {
-  return new GraphformError(AUTH_ERROR_CODES.notLoggedIn, `The access token for ${app.description} (client ${app.clientId}) has expired, and the authorization server issued no refresh token to renew it.`, {
-    details: { clientId: app.clientId },
-    hint: 'Run `graphform auth login` again. For pipelines, marketing.grant: client_credentials needs no stored tokens at all.',
-  });
+  return new GraphformError(
+    AUTH_ERROR_CODES.notLoggedIn,
+    `The access token for ${app.description} (client ${app.clientId}) has expired, and the authorization server issued no refresh token to renew it.`,
+    {
+      details: { clientId: app.clientId },
+      hint: 'Run `graphform auth login` again. For pipelines, marketing.grant: client_credentials needs no stored tokens at all.',
+    },
+  );
 }
 
 function saveFailed(storePath: string, error: unknown): GraphformError {

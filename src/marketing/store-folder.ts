@@ -19,17 +19,35 @@ export async function checkStoreSafety(storePath: string): Promise<void> {
   const folderStats = await lstatIfThere(folder);
   if (folderStats !== undefined) {
     if (folderStats.isSymbolicLink()) {
-      throw unsafe(folder, 'is a symbolic link, which could point at a folder others can write', `Replace the link with a real folder: rm ${folder} && mkdir -m 700 ${folder}`);
+      throw unsafe(
+        folder,
+        'is a symbolic link, which could point at a folder others can write',
+        `Replace the link with a real folder: rm ${folder} && mkdir -m 700 ${folder}`,
+      );
     }
     if (!folderStats.isDirectory()) throw unsafe(folder, 'is not a folder', `Move ${folder} away so graphform can create the folder.`);
-    if (!ownedByMe(folderStats)) throw unsafe(folder, `belongs to another user (uid ${folderStats.uid})`, `Use a folder of your own: chown ${process.getuid?.() ?? ''} ${folder}, or set XDG_CONFIG_HOME.`);
+    if (!ownedByMe(folderStats))
+      throw unsafe(
+        folder,
+        `belongs to another user (uid ${folderStats.uid})`,
+        `Use a folder of your own: chown ${process.getuid?.() ?? ''} ${folder}, or set XDG_CONFIG_HOME.`,
+      );
     if ((folderStats.mode & 0o022) !== 0) throw unsafe(folder, `can be written by other users (mode ${modeOf(folderStats)})`, `Run: chmod 700 ${folder}`);
   }
   const fileStats = await lstatIfThere(storePath);
   if (fileStats === undefined) return;
-  if (!fileStats.isFile()) throw unsafe(storePath, fileStats.isSymbolicLink() ? 'is a symbolic link' : 'is not a regular file', `Move it away and run \`graphform auth login\` again.`);
+  if (!fileStats.isFile())
+    throw unsafe(
+      storePath,
+      fileStats.isSymbolicLink() ? 'is a symbolic link' : 'is not a regular file',
+      `Move it away and run \`graphform auth login\` again.`,
+    );
   if (!ownedByMe(fileStats)) {
-    throw unsafe(storePath, `belongs to another user (uid ${fileStats.uid})`, `Move it away and run \`graphform auth login\` again; if it held your tokens, log out from the platform to revoke them.`);
+    throw unsafe(
+      storePath,
+      `belongs to another user (uid ${fileStats.uid})`,
+      `Move it away and run \`graphform auth login\` again; if it held your tokens, log out from the platform to revoke them.`,
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
  */
 export function credentialsPath(env: Readonly<Record<string, string | undefined>>, homeDir: () => string): string {
   const xdg = env.XDG_CONFIG_HOME;
-  const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homeDir(), '.config');
+  const base =
+    xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(env.HOME !== undefined && path.isAbsolute(env.HOME) ? env.HOME : homeDir(), '.config');
   return path.join(base, 'graphform', 'credentials.json');
 }

@@ -19,7 +19,8 @@ export function storedFrom(app: MarketingApp, response: TokenResponse, nowMs: nu
   const refreshToken = response.refreshToken ?? previous.refreshToken;
   const idToken = response.idToken ?? previous.idToken;
   // A kept refresh token keeps its age: its lifetime counts from when it was issued.
-  const refreshIssuedAt = response.refreshToken === undefined && previous.refreshIssuedAt !== undefined ? previous.refreshIssuedAt : new Date(nowMs).toISOString();
+  const refreshIssuedAt =
+    response.refreshToken === undefined && previous.refreshIssuedAt !== undefined ? previous.refreshIssuedAt : new Date(nowMs).toISOString();
   return {
     issuer: app.issuer,
     clientId: app.clientId,

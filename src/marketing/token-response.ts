@@ -36,13 +36,20 @@ export function parseTokenResponse(text: string, what: string): TokenResponse {
   const seconds = typeof expiresIn === 'string' && /^\d{1,10}$/.test(expiresIn) ? Number(expiresIn) : expiresIn;
   if (seconds !== undefined && !(typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0)) wrong.push('expires_in');
   if (wrong.length > 0) {
-    throw badResponse(`${what}: the token response has no valid ${wrong.join(', ')} (access_token is required; refresh_token, id_token, token_type and expires_in are checked when present)`, wrong);
+    throw badResponse(
+      `${what}: the token response has no valid ${wrong.join(', ')} (access_token is required; refresh_token, id_token, token_type and expires_in are checked when present)`,
+      wrong,
+    );
   }
   const tokenType = typeof value.token_type === 'string' ? value.token_type : 'Bearer';
   if (tokenType.toLowerCase() !== 'bearer') {
     throw badResponse(`${what}: the token response's token_type is "${tokenType.slice(0, 20)}", not Bearer`, ['token_type']);
   }
-  const response: TokenResponse = { accessToken: value.access_token as string, expiresIn: typeof seconds === 'number' ? seconds : DEFAULT_EXPIRES_IN_S, tokenType };
+  const response: TokenResponse = {
+    accessToken: value.access_token as string,
+    expiresIn: typeof seconds === 'number' ? seconds : DEFAULT_EXPIRES_IN_S,
+    tokenType,
+  };
   if (typeof seconds !== 'number') response.expiresInAssumed = true;
   if (typeof value.refresh_token === 'string') response.refreshToken = value.refresh_token;
   if (typeof value.id_token === 'string') response.idToken = value.id_token;

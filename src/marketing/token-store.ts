@@ -67,10 +67,14 @@ async function readEntries(file: string): Promise<StoredTokens[]> {
   // Windows has no group/other bits to check; its ACLs are the profile folder's.
   if (os.platform() !== 'win32' && (mode & 0o077) !== 0) {
     const shown = (mode & 0o777).toString(8).padStart(4, '0');
-    throw new GraphformError(AUTH_ERROR_CODES.storePermissions, `The token store ${file} can be read or written by other users (mode ${shown}); graphform will not use tokens others may have seen.`, {
-      details: { path: file, mode: shown },
-      hint: `Run: chmod 600 ${file}\nIf other users could read it, also run \`graphform auth logout\` and log in again to get new tokens.`,
-    });
+    throw new GraphformError(
+      AUTH_ERROR_CODES.storePermissions,
+      `The token store ${file} can be read or written by other users (mode ${shown}); graphform will not use tokens others may have seen.`,
+      {
+        details: { path: file, mode: shown },
+        hint: `Run: chmod 600 ${file}\nIf other users could read it, also run \`graphform auth logout\` and log in again to get new tokens.`,
+      },
+    );
   }
   // Read as the regular file just checked: one put in its place since (a FIFO) is refused, not waited on.
   const bytes = await readWholeFile(file, { shown: `The token store ${file}`, maxBytes: 16 << 20, code: AUTH_ERROR_CODES.storeInvalid, hint: STORE_HINT });
@@ -85,7 +89,12 @@ async function readEntries(file: string): Promise<StoredTokens[]> {
     throw invalid(file, `it is not a version ${FORMAT_VERSION} token store`);
   }
   return parsed.tokens.map((entry, index) => {
-    if (!isRecord(entry) || REQUIRED.some((key) => typeof entry[key] !== 'string') || OPTIONAL.some((key) => entry[key] !== undefined && typeof entry[key] !== 'string')) throw invalid(file, `entry ${index + 1} lacks a field`);
+    if (
+      !isRecord(entry) ||
+      REQUIRED.some((key) => typeof entry[key] !== 'string') ||
+      OPTIONAL.some((key) => entry[key] !== undefined && typeof entry[key] !== 'string')
+    )
+      throw invalid(file, `entry ${index + 1} lacks a field`);
     return entry as unknown as StoredTokens;
   });
 }

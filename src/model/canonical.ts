@@ -209,5 +209,9 @@ export function compareText(a: string, b: string): number {
 
 // Keys here are user-given names: recordFrom keeps even `__proto__` an own key.
 function mapSorted<T, U>(record: Readonly<Record<string, T>>, map: (value: T, key: string) => U): Record<string, U> {
-  return recordFrom(Object.keys(record).sort(compareText).map((key) => [key, map(record[key] as T, key)]));
+  return recordFrom(
+    Object.keys(record)
+      .sort(compareText)
+      .map((key) => [key, map(record[key] as T, key)]),
+  );
 }

@@ -44,7 +44,11 @@ interface Parsed {
  * valid but reads something a `changes` entry changes, unaffected otherwise. A piece that
  * is not GraphQL is a diagnostic at its file, line and column; its operations are unchecked.
  */
-export function checkOperations(documents: readonly FrontendDocument[], schema: CheckSchema, changes: readonly OperationChange[]): { operations: CheckedOperation[]; diagnostics: Diagnostic[] } {
+export function checkOperations(
+  documents: readonly FrontendDocument[],
+  schema: CheckSchema,
+  changes: readonly OperationChange[],
+): { operations: CheckedOperation[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const pieces = new Map<Source, { file: string; piece: GraphqlPiece }>();
   const operations: Parsed[] = [];
@@ -59,9 +63,14 @@ export function checkOperations(documents: readonly FrontendDocument[], schema: 
       try {
         parsed = parse(source);
       } catch (error) {
-        const at = error instanceof GraphQLError && error.locations?.[0] !== undefined ? placeInFile(piece, error.locations[0].line, error.locations[0].column) : { line: piece.line, column: piece.column };
+        const at =
+          error instanceof GraphQLError && error.locations?.[0] !== undefined
+            ? placeInFile(piece, error.locations[0].line, error.locations[0].column)
+            : { line: piece.line, column: piece.column };
         const reason = error instanceof GraphQLError ? error.message : String(error);
-        diagnostics.push(problem(document.file, at.line, at.column, 'GF_OPERATIONS_SYNTAX', `holds GraphQL that does not parse: ${reason} Its operations were not checked.`));
+        diagnostics.push(
+          problem(document.file, at.line, at.column, 'GF_OPERATIONS_SYNTAX', `holds GraphQL that does not parse: ${reason} Its operations were not checked.`),
+        );
         continue;
       }
       for (const definition of parsed.definitions) {
@@ -79,7 +88,12 @@ export function checkOperations(documents: readonly FrontendDocument[], schema: 
   };
   if (!schema.ok) {
     const problem = `the schema served after the apply does not work: ${schema.problems.join('; ')}`;
-    const broken = operations.map(({ operation, file }): CheckedOperation => ({ ...head(operation, placeOf(operation, file)), status: 'broken', problems: [{ ...placeOf(operation, file), message: problem }], changes: [] }));
+    const broken = operations.map(({ operation, file }): CheckedOperation => ({
+      ...head(operation, placeOf(operation, file)),
+      status: 'broken',
+      problems: [{ ...placeOf(operation, file), message: problem }],
+      changes: [],
+    }));
     return { operations: sortOperations(broken), diagnostics };
   }
   // Which fragments each operation spreads is needed only to give it a fragment's problems, or the changes a fragment reads.
@@ -98,7 +112,10 @@ export function checkOperations(documents: readonly FrontendDocument[], schema: 
   return { operations: sortOperations(checked), diagnostics };
 }
 
-function head(operation: OperationDefinitionNode, place: { file: string; line: number; column: number }): Pick<CheckedOperation, 'name' | 'kind' | 'file' | 'line' | 'column'> {
+function head(
+  operation: OperationDefinitionNode,
+  place: { file: string; line: number; column: number },
+): Pick<CheckedOperation, 'name' | 'kind' | 'file' | 'line' | 'column'> {
   return { name: operation.name?.value ?? '(anonymous)', kind: operation.operation, ...place };
 }
 
@@ -133,8 +150,15 @@ function validateAll(
   });
   for (const error of errors) {
     const node = error.nodes?.[0];
-    const owner = node === undefined ? undefined : definitions.find((d) => d.loc !== undefined && node.loc !== undefined && d.loc.source === node.loc.source && d.loc.start <= node.loc.start && node.loc.end <= d.loc.end);
-    for (const index of owner === undefined ? [] : (owners.get(owner) ?? [])) problems[index]?.push({ ...placeOf(node, operations[index]?.file ?? ''), message: error.message });
+    const owner =
+      node === undefined
+        ? undefined
+        : definitions.find(
+            (d) =>
+              d.loc !== undefined && node.loc !== undefined && d.loc.source === node.loc.source && d.loc.start <= node.loc.start && node.loc.end <= d.loc.end,
+          );
+    for (const index of owner === undefined ? [] : (owners.get(owner) ?? []))
+      problems[index]?.push({ ...placeOf(node, operations[index]?.file ?? ''), message: error.message });
   }
   return problems;
 }
@@ -143,7 +167,9 @@ const STATUS_ORDER = { broken: 0, affected: 1, unaffected: 2 } as const;
 
 /** Broken first, then affected, then unaffected; by file, line and column within each. */
 export function sortOperations(operations: readonly CheckedOperation[]): CheckedOperation[] {
-  return [...operations].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column);
+  return [...operations].sort(
+    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.column - b.column,
+  );
 }
 
 /** The fragments an operation spreads, directly or through other fragments; unknown ones are left for validation to name. */

@@ -32,7 +32,16 @@ export type Extracted = { ok: true; pieces: GraphqlPiece[] } | { ok: false; diag
 export function extractGraphql(file: string, text: string): Extracted {
   if (GRAPHQL_FILE.test(file)) return { ok: true, pieces: [{ body: text, line: 1, column: 1 }] };
   if (!CODE_FILE.test(file)) {
-    return { ok: false, diagnostic: problem(file, 1, 1, 'GF_OPERATIONS_DOCUMENT_KIND', 'is neither GraphQL (.graphql, .gql) nor JavaScript or TypeScript (.ts, .tsx, .js, .jsx); narrow the operations.documents pattern that matched it') };
+    return {
+      ok: false,
+      diagnostic: problem(
+        file,
+        1,
+        1,
+        'GF_OPERATIONS_DOCUMENT_KIND',
+        'is neither GraphQL (.graphql, .gql) nor JavaScript or TypeScript (.ts, .tsx, .js, .jsx); narrow the operations.documents pattern that matched it',
+      ),
+    };
   }
   // A file that names no tag and has no GraphQL comment holds no GraphQL: babel is not loaded, nor the file parsed, for it.
   if (!needsExtractor(file, text)) return { ok: true, pieces: [] };
@@ -45,7 +54,16 @@ export function extractGraphql(file: string, text: string): Extracted {
   } catch (error) {
     const at = babelPosition(error);
     const reason = error instanceof Error ? error.message.replace(/\s*\(\d+:\d+\)$/, '') : String(error);
-    return { ok: false, diagnostic: problem(file, at.line, at.column, 'GF_OPERATIONS_SYNTAX', `could not be parsed as JavaScript or TypeScript: ${reason}; its GraphQL was not checked`) };
+    return {
+      ok: false,
+      diagnostic: problem(
+        file,
+        at.line,
+        at.column,
+        'GF_OPERATIONS_SYNTAX',
+        `could not be parsed as JavaScript or TypeScript: ${reason}; its GraphQL was not checked`,
+      ),
+    };
   }
 }
 

@@ -39,7 +39,8 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
   const lines = [
     ...failure.operations.map((o) => {
       const why = o.status === 'broken' ? o.problems[0] : undefined;
-      const reason = why !== undefined ? `: ${why.message} (${why.file}:${why.line}:${why.column})` : o.changes[0] !== undefined ? `: ${o.changes[0].message}` : '';
+      const reason =
+        why !== undefined ? `: ${why.message} (${why.file}:${why.line}:${why.column})` : o.changes[0] !== undefined ? `: ${o.changes[0].message}` : '';
       return `${operationLine(o)}${reason}`;
     }),
     ...failure.documents.map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`),
@@ -52,7 +53,10 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
       ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} ${by}, and the config sets operations.failOn: ${failOn}${what}.`
       : `Frontend documents could not be checked, and the config sets operations.failOn: ${failOn}${what}.`;
   return new GraphformError('GF_OPERATIONS_FAILING', `${head}\n  ${lines.join('\n  ')}`, {
-    details: { operations: failure.operations.map((o) => ({ name: o.name, file: o.file, line: o.line, column: o.column, status: o.status })), documents: failure.documents.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code })) },
+    details: {
+      operations: failure.operations.map((o) => ({ name: o.name, file: o.file, line: o.line, column: o.column, status: o.status })),
+      documents: failure.documents.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code })),
+    },
     hint:
       sent === 'checked'
         ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; operations.failOn: none reports without failing.'

@@ -35,7 +35,8 @@ export function readsOf(schema: GraphQLSchema, document: DocumentNode): Reads {
       [Kind.ARGUMENT]: (node) => {
         const parent = info.getParentType();
         const field = info.getFieldDef();
-        if (parent !== null && parent !== undefined && field !== null && field !== undefined) reads.fields.add(`${parent.name}.${field.name}.${node.name.value}`);
+        if (parent !== null && parent !== undefined && field !== null && field !== undefined)
+          reads.fields.add(`${parent.name}.${field.name}.${node.name.value}`);
       },
       // A literal reads only the input fields and enum values it writes; a variable may hold any, so its whole type is read.
       [Kind.OBJECT_FIELD]: (node) => {

@@ -14,5 +14,7 @@ export async function servedChanges(before: GraphQLSchema | undefined, after: Gr
   const { diff } = await import('@graphql-inspector/core');
   return (await diff(before, after))
     .map(toGraphqlChange)
-    .flatMap((change) => (change.criticality === 'NON_BREAKING' || change.path === null ? [] : [{ criticality: change.criticality, message: change.message, path: change.path }]));
+    .flatMap((change) =>
+      change.criticality === 'NON_BREAKING' || change.path === null ? [] : [{ criticality: change.criticality, message: change.message, path: change.path }],
+    );
 }

@@ -37,7 +37,8 @@ export type BaseComparison =
  */
 export function compareWithBase(plan: Plan, base: Plan): BaseComparison {
   if (base.environment !== plan.environment) return { mismatch: `the base plan is for environment ${base.environment}, this one for ${plan.environment}` };
-  if (stateOf(base) !== stateOf(plan)) return { mismatch: `the base plan was made against state ${stateOf(base)}, this one against ${stateOf(plan)} (state changed between the two plans)` };
+  if (stateOf(base) !== stateOf(plan))
+    return { mismatch: `the base plan was made against state ${stateOf(base)}, this one against ${stateOf(plan)} (state changed between the two plans)` };
   const baseSources = new Map(base.sources.map((s) => [s.id, s]));
   const own: PlanSource[] = [];
   const alreadyPlanned: PlanSource[] = [];

@@ -15,7 +15,16 @@ import { explainAction, pendingWarning, secretValuesWarning, unknownFieldsWarnin
 import { redactedDefinitionPaths } from '../graph/secret-values.js';
 import { unknownFieldPaths, withoutUnknownFields } from '../model/unknown-fields.js';
 import { fullBody, labelsBody, partialBody, sourcesPath, typesPath } from './request-body.js';
-import { PLAN_FORMAT_VERSION, type Plan, type PlanAction, type PlanInput, type PlanOptions, type PlanRequest, type PlanSource, type UnmanagedSource } from './types.js';
+import {
+  PLAN_FORMAT_VERSION,
+  type Plan,
+  type PlanAction,
+  type PlanInput,
+  type PlanOptions,
+  type PlanRequest,
+  type PlanSource,
+  type UnmanagedSource,
+} from './types.js';
 import { CMS_SOURCE_ID } from '../graph/source-id.js';
 
 /**
@@ -73,7 +82,10 @@ function planSource(
   // a change made outside graphform is undone by the same rules; state is the base otherwise.
   // Fields the service holds that graphform does not know and the declaration does not carry are warned about, never planned away.
   const undeclared = found === undefined || declaration === undefined ? [] : undeclaredUnknownFields(found.unknown, declaration.definition);
-  const heldNow = applied !== undefined && current !== undefined ? heldDefinition(canonicalDefinition(withoutUnknownFields(current, undeclared)), applied, found?.hasDescription === true) : undefined;
+  const heldNow =
+    applied !== undefined && current !== undefined
+      ? heldDefinition(canonicalDefinition(withoutUnknownFields(current, undeclared)), applied, found?.hasDescription === true)
+      : undefined;
   // The service holding exactly the declaration that state does not record yet is an earlier
   // apply stopped before its state write, not a change made outside: apply records it.
   const adopted = heldNow !== undefined && desired !== undefined && canonicalText(comparable(heldNow)) === canonicalText(comparable(desired));
@@ -154,14 +166,18 @@ function requestsFor(action: PlanAction, id: string, declaration: SourceDeclarat
     case 'create':
     case 'full': {
       const definition = declared(declaration, id);
-      const described = changes.some((c) => c.kind === 'source.descriptionChanged') || (changes.some((c) => c.kind === 'source.added') && (definition.description ?? '') !== '');
+      const described =
+        changes.some((c) => c.kind === 'source.descriptionChanged') ||
+        (changes.some((c) => c.kind === 'source.added') && (definition.description ?? '') !== '');
       return [{ kind: 'types.put', method: 'PUT', path: typesPath(id), body: fullBody(definition) }, ...(described ? [labels()] : [])];
     }
     case 'partial': {
       const types = changes.filter((c) => TYPES_POST_KINDS.has(c.kind));
       const sources = changes.some((c) => SOURCES_POST_KINDS.has(c.kind));
       return [
-        ...(types.length > 0 ? [{ kind: 'types.post', method: 'POST', path: typesPath(id), body: partialBody(declared(declaration, id), types) } as const] : []),
+        ...(types.length > 0
+          ? [{ kind: 'types.post', method: 'POST', path: typesPath(id), body: partialBody(declared(declaration, id), types) } as const]
+          : []),
         ...(sources ? [labels()] : []),
       ];
     }
@@ -177,7 +193,13 @@ function requestsFor(action: PlanAction, id: string, declaration: SourceDeclarat
  * "[redacted]"), and those declared ones a request would send while the service holds no
  * secret there to send back (only known when the service was asked).
  */
-function secretWarning(id: string, desired: SourceDefinition | undefined, current: SourceDefinition | undefined, remote: RemoteStatus, sends: boolean): string[] {
+function secretWarning(
+  id: string,
+  desired: SourceDefinition | undefined,
+  current: SourceDefinition | undefined,
+  remote: RemoteStatus,
+  sends: boolean,
+): string[] {
   const declared = desired === undefined ? [] : redactedDefinitionPaths(desired);
   const held = current === undefined ? [] : redactedDefinitionPaths(current);
   const asked = remote === 'found' || remote === 'missing';

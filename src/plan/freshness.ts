@@ -9,10 +9,7 @@ export type PlanFreshness = { fresh: true } | { fresh: false; reasons: string[] 
  * made against (same lineage, same serial) and the declarations hash the same. Each
  * difference is said in words, so `apply FILE` can show what changed since.
  */
-export function checkPlanFreshness(
-  plan: Plan,
-  current: { state: State | undefined; desiredHash: string; environment?: string },
-): PlanFreshness {
+export function checkPlanFreshness(plan: Plan, current: { state: State | undefined; desiredHash: string; environment?: string }): PlanFreshness {
   const reasons: string[] = [];
   if (current.environment !== undefined && current.environment !== plan.environment) {
     reasons.push(`the plan is for environment ${plan.environment}, not ${current.environment}`);

@@ -29,7 +29,8 @@ export function pairedMoves(changes: readonly Change[], moved: readonly MoveDecl
       if (to !== typeName && added.has(`${kind}.added:${group}.${to}`)) pairs.push({ kind, from: typeName, to });
     } else if (change.kind === 'property.removed') {
       const to = moves.property(typeName, property);
-      if (to !== property && added.has(`property.added:contentTypes.${typeName}.properties.${to}`)) pairs.push({ kind: 'property', from: `${typeName}.${property}`, to: `${typeName}.${to}` });
+      if (to !== property && added.has(`property.added:contentTypes.${typeName}.properties.${to}`))
+        pairs.push({ kind: 'property', from: `${typeName}.${property}`, to: `${typeName}.${to}` });
     }
   }
   return pairs;

@@ -149,17 +149,25 @@ function graphqlChangesProblem(changes: unknown): string | undefined {
   if (changes === undefined) return undefined;
   if (!Array.isArray(changes)) return 'graphqlChanges is not a list';
   const bad = changes.find(
-    (c) => !isRecord(c) || !(GRAPHQL_CRITICALITIES as readonly unknown[]).includes(c.criticality) || typeof c.message !== 'string' || (c.path !== null && typeof c.path !== 'string'),
+    (c) =>
+      !isRecord(c) ||
+      !(GRAPHQL_CRITICALITIES as readonly unknown[]).includes(c.criticality) ||
+      typeof c.message !== 'string' ||
+      (c.path !== null && typeof c.path !== 'string'),
   );
-  return bad === undefined ? undefined : `a GraphQL change is not {criticality: BREAKING|DANGEROUS|NON_BREAKING, message, path}: ${(JSON.stringify(bad) ?? String(bad)).slice(0, 200)}`;
+  return bad === undefined
+    ? undefined
+    : `a GraphQL change is not {criticality: BREAKING|DANGEROUS|NON_BREAKING, message, path}: ${(JSON.stringify(bad) ?? String(bad)).slice(0, 200)}`;
 }
 
 /** `deletes` is optional (counted only for data-losing sources); when there, apply shows it, so it must read as a count. */
 function deletesProblem(deletes: unknown): string | undefined {
   if (deletes === undefined) return undefined;
-  const fits = isRecord(deletes) && (deletes.known === true
-    ? typeof deletes.total === 'number' && isRecord(deletes.byLanguage) && Object.values(deletes.byLanguage).every((n) => typeof n === 'number')
-    : deletes.known === false && typeof deletes.reason === 'string');
+  const fits =
+    isRecord(deletes) &&
+    (deletes.known === true
+      ? typeof deletes.total === 'number' && isRecord(deletes.byLanguage) && Object.values(deletes.byLanguage).every((n) => typeof n === 'number')
+      : deletes.known === false && typeof deletes.reason === 'string');
   return fits ? undefined : 'deletes is neither {known: true, total, byLanguage} nor {known: false, reason}';
 }
 
@@ -195,7 +203,8 @@ function keepProblem(keep: unknown): string | undefined {
       isAccessCounts(row.access);
     if (!fits) return `${bad(`rows[${index}]`)} is not {type, to, language, deleted, fromData, kept, lost, lostBy, access}`;
   }
-  if (!isAccessCounts(keep.access) || !['served', 'single-key', 'default'].includes(String(keep.access.source))) return `${bad('access')} is not {source, public, hidden, fromDefault}`;
+  if (!isAccessCounts(keep.access) || !['served', 'single-key', 'default'].includes(String(keep.access.source)))
+    return `${bad('access')} is not {source, public, hidden, fromDefault}`;
   const lists: ReadonlyArray<[string, (x: Record<string, unknown>) => boolean]> = [
     ['moved', (x) => typeof x.from === 'string' && typeof x.to === 'string' && isCount(x.items)],
     ['dropped', (x) => typeof x.property === 'string' && typeof x.why === 'string' && isCount(x.items)],
@@ -205,7 +214,9 @@ function keepProblem(keep: unknown): string | undefined {
         ['property', 'from', 'to', 'onError'].every((key) => typeof x[key] === 'string') &&
         isCount(x.items) &&
         Array.isArray(x.examples) &&
-        x.examples.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && (e.value === undefined || typeof e.value === 'string')),
+        x.examples.every(
+          (e) => isRecord(e) && typeof e.id === 'string' && typeof e.language === 'string' && (e.value === undefined || typeof e.value === 'string'),
+        ),
     ],
     ['lostExamples', (x) => ['id', 'language', 'type', 'reason', 'detail'].every((key) => typeof x[key] === 'string')],
     ['unserved', (x) => typeof x.property === 'string' && isCount(x.items)],

@@ -32,9 +32,14 @@ function describeWithMoves(changes: readonly Change[], moves: readonly PlanMove[
   };
   const words: string[] = [];
   for (const change of changes) {
-    const move = moves.find((m) => (change.kind === `${m.kind}.removed` && name(change) === m.from) || (change.kind === `${m.kind}.added` && name(change) === m.to));
+    const move = moves.find(
+      (m) => (change.kind === `${m.kind}.removed` && name(change) === m.from) || (change.kind === `${m.kind}.added` && name(change) === m.to),
+    );
     if (move === undefined) words.push(describeChange(change));
-    else if (change.kind.endsWith('.removed')) words.push(`renaming ${move.kind === 'contentType' ? 'content type' : move.kind === 'propertyType' ? 'property type' : 'property'} ${move.from} to ${move.to}`);
+    else if (change.kind.endsWith('.removed'))
+      words.push(
+        `renaming ${move.kind === 'contentType' ? 'content type' : move.kind === 'propertyType' ? 'property type' : 'property'} ${move.from} to ${move.to}`,
+      );
   }
   return words;
 }
@@ -49,9 +54,17 @@ export function explainAction(ctx: ReasonContext): string[] {
   const described = (changes: readonly Change[]): string => joinWords(describeWithMoves(changes, ctx.moves ?? []));
   const needs = (changes: readonly Change[]): string => (changes.length === 1 ? 'needs' : 'need');
   const sync = (when: string): string[] =>
-    ctx.importsAssets === true ? [`${when}, run \`graphform assets sync ${id}\` to bring its items from the marketing platform's assets (import:); apply does not sync`] : [];
-  const repush = [...(ctx.dataGlobs.length > 0 ? [`after the full update, graphform pushes the items of ${ctx.dataGlobs.join(', ')} again`] : []), ...sync('after the full update')];
-  const pushAfterCreate = [...(ctx.dataGlobs.length > 0 ? [`once it is created, graphform pushes the items of ${ctx.dataGlobs.join(', ')}`] : []), ...sync('once it is created')];
+    ctx.importsAssets === true
+      ? [`${when}, run \`graphform assets sync ${id}\` to bring its items from the marketing platform's assets (import:); apply does not sync`]
+      : [];
+  const repush = [
+    ...(ctx.dataGlobs.length > 0 ? [`after the full update, graphform pushes the items of ${ctx.dataGlobs.join(', ')} again`] : []),
+    ...sync('after the full update'),
+  ];
+  const pushAfterCreate = [
+    ...(ctx.dataGlobs.length > 0 ? [`once it is created, graphform pushes the items of ${ctx.dataGlobs.join(', ')}`] : []),
+    ...sync('once it is created'),
+  ];
   const importHint = `run \`graphform import ${id}\` first to adopt it into state instead`;
 
   switch (ctx.rule) {
@@ -61,11 +74,7 @@ export function explainAction(ctx: ReasonContext): string[] {
         ...(ctx.dataGlobs.length > 0 ? [`if that earlier update deleted its items, push them again with \`graphform data push ${id}\``] : []),
       ];
     case 'exists-remotely':
-      return [
-        `source ${id} already exists in the service but is not in state: a full update ${deletes}`,
-        importHint,
-        ...repush,
-      ];
+      return [`source ${id} already exists in the service but is not in state: a full update ${deletes}`, importHint, ...repush];
     case 'new-source':
       return [`source ${id} is new (the service does not have it): a full update creates it; there are no items to lose`, ...pushAfterCreate];
     case 'new-source-unchecked':

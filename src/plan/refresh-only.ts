@@ -16,7 +16,9 @@ export function refreshOnlyPlan(plan: Plan): Plan {
       dataLoss: false,
       changes: [],
       requests: [],
-      reasons: changed ? [`the service's definition of source ${source.id} differs from state; apply --refresh-only records it in state and sends nothing`] : [],
+      reasons: changed
+        ? [`the service's definition of source ${source.id} differs from state; apply --refresh-only records it in state and sends nothing`]
+        : [],
     };
   });
   return { ...plan, sources, summary: summarize(sources), refreshOnly: true };

@@ -204,6 +204,4 @@ export interface PlanInput {
  * The items a data-losing change deletes: counted through the environment's content GraphQL
  * endpoint (`total` per content type and language), or why they could not be counted.
  */
-export type DeleteCount =
-  | { known: true; total: number; byLanguage: Record<string, number> }
-  | { known: false; reason: string };
+export type DeleteCount = { known: true; total: number; byLanguage: Record<string, number> } | { known: false; reason: string };

@@ -54,8 +54,12 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
       if (event.error !== undefined) return `${c.bold(e(event.id))}: ${c.red('pushing its data files failed')}: ${e(event.error)}`;
       const s = event.summary;
       if (s === undefined) return '';
-      if (s.status !== 'sent') return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
-      const from = event.kept === undefined ? 'from its data files' : `(${event.kept} kept from the snapshot, ${Math.max(0, s.itemsSent - event.kept)} from its data files)`;
+      if (s.status !== 'sent')
+        return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
+      const from =
+        event.kept === undefined
+          ? 'from its data files'
+          : `(${event.kept} kept from the snapshot, ${Math.max(0, s.itemsSent - event.kept)} from its data files)`;
       return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items ${from} in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
     }
     case 'kept':
@@ -99,24 +103,58 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
   const repushProblems = result.outcomes.filter((o) => o.repushError !== undefined || (o.repush !== undefined && o.repush.status !== 'sent'));
   for (const o of repushProblems) {
     if (o.repushErrorCode === APPLY_WAIT_CODES.schemaNotServed) {
-      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but GraphQL did not serve it in time, so its data files were not pushed (${o.repushErrorCode}). \`graphform apply\` pushes them once it does.`)));
+      lines.push(
+        c.red(
+          e(
+            `Source ${o.id}: the schema was applied, but GraphQL did not serve it in time, so its data files were not pushed (${o.repushErrorCode}). \`graphform apply\` pushes them once it does.`,
+          ),
+        ),
+      );
     } else if (o.repushErrorCode === APPLY_WAIT_CODES.itemsNotServed) {
-      lines.push(c.red(e(`Source ${o.id}: its data files were pushed, but GraphQL does not serve every item (${o.repushErrorCode}). \`graphform apply\` pushes them again.`)));
+      lines.push(
+        c.red(
+          e(`Source ${o.id}: its data files were pushed, but GraphQL does not serve every item (${o.repushErrorCode}). \`graphform apply\` pushes them again.`),
+        ),
+      );
     } else if (o.repushError !== undefined && o.repush?.status === 'sent') {
       lines.push(c.yellow(e(`Source ${o.id}: its data files were pushed; ${o.repushError}. \`graphform apply\` pushes them again.`)));
     } else if (o.repushHint !== undefined) {
       // A snapshot of kept items that changed or is gone: what to do is the failure's own (apply alone would fail the same way).
-      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its items were not pushed again (${o.repushErrorCode ?? o.repushError ?? 'see above'}). ${o.repushHint}`)));
+      lines.push(
+        c.red(
+          e(
+            `Source ${o.id}: the schema was applied, but its items were not pushed again (${o.repushErrorCode ?? o.repushError ?? 'see above'}). ${o.repushHint}`,
+          ),
+        ),
+      );
     } else {
       // Not `data push`: it needs data: files, and pushes none of a snapshot of kept items; apply finishes whatever state records as pending.
-      lines.push(c.red(e(`Source ${o.id}: the schema was applied, but its items were not all pushed again. State records them as pending: run \`graphform apply\` again to push them.`)));
+      lines.push(
+        c.red(
+          e(
+            `Source ${o.id}: the schema was applied, but its items were not all pushed again. State records them as pending: run \`graphform apply\` again to push them.`,
+          ),
+        ),
+      );
     }
   }
   for (const o of result.outcomes.filter((outcome) => outcome.errorCode === APPLY_INCONSISTENT)) {
-    lines.push(c.red(e(`Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). State records what it holds; \`graphform plan\` shows what remains to do.`)));
+    lines.push(
+      c.red(
+        e(
+          `Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). State records what it holds; \`graphform plan\` shows what remains to do.`,
+        ),
+      ),
+    );
   }
   for (const o of result.outcomes.filter((outcome) => outcome.dataSync?.error !== undefined)) {
-    lines.push(c.red(e(`Source ${o.id}: the changed data items were not all sent and served (${o.dataSync?.errorCode ?? 'see above'}). State still records the earlier push, so \`graphform apply\` sends them again.`)));
+    lines.push(
+      c.red(
+        e(
+          `Source ${o.id}: the changed data items were not all sent and served (${o.dataSync?.errorCode ?? 'see above'}). State still records the earlier push, so \`graphform apply\` sends them again.`,
+        ),
+      ),
+    );
   }
   if (result.stopped) lines.push(c.yellow('Stopped by an interrupt: no new work was started; the work in flight finished and state records it.'));
   if (result.pending.length > 0) {
@@ -132,7 +170,9 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
   const head = result.ok ? c.green.bold('Apply complete!') : result.stopped ? c.yellow.bold('Apply stopped.') : c.red.bold('Apply failed.');
   const recorded = count('recorded') > 0 ? `, ${count('recorded')} recorded in state` : '';
   // A source whose schema went in but whose data push failed is a failure too (the exit code says so).
-  const pushFailed = repushProblems.filter((o) => o.status !== 'failed').length + result.outcomes.filter((o) => o.status !== 'failed' && o.repushError === undefined && o.dataSync?.error !== undefined).length;
+  const pushFailed =
+    repushProblems.filter((o) => o.status !== 'failed').length +
+    result.outcomes.filter((o) => o.status !== 'failed' && o.repushError === undefined && o.dataSync?.error !== undefined).length;
   const failed = `${count('failed') + pushFailed} failed${pushFailed > 0 ? ` (${pushFailed} in pushing data files)` : ''}`;
   lines.push(`${head} ${count('applied')} applied${recorded}, ${failed}, ${count('skipped')} not started.`);
   return `${lines.join('\n')}\n`;

@@ -18,8 +18,10 @@ export function dataChangeCounts(counts: { add: number; change: number; delete: 
 /** The headline of a source's data changes: what is sent, and of how many declared items. */
 export function dataChangesHeadline(data: DataChanges): string {
   const counts = `${dataChangeCounts(data)} (${n(data.declared)} declared, ${n(data.unchanged)} unchanged)`;
-  if (data.send === 'files') return `data items: ${counts}; the whole files are pushed after the schema request${data.delete > 0 ? ', then the deleted items are deleted' : ''}`;
-  if (data.ledgerDamaged !== undefined) return `data items: ${counts}; state's record of an earlier push from these files is damaged (${data.ledgerDamaged}), so every declared item is sent again and recorded, and none is deleted`;
+  if (data.send === 'files')
+    return `data items: ${counts}; the whole files are pushed after the schema request${data.delete > 0 ? ', then the deleted items are deleted' : ''}`;
+  if (data.ledgerDamaged !== undefined)
+    return `data items: ${counts}; state's record of an earlier push from these files is damaged (${data.ledgerDamaged}), so every declared item is sent again and recorded, and none is deleted`;
   if (!data.ledger) return `data items: ${counts}; state has no record of an earlier push from these files, so every declared item is sent once and recorded`;
   return `data items: ${counts}; only these are sent`;
 }
@@ -35,7 +37,8 @@ export function dataChangesLines(source: PlanSource, c: Painter): string[] {
   const data = source.dataChanges;
   if (data === undefined || !hasDataChanges(source)) return [];
   const lines = [`      ${c.cyan(e(dataChangesHeadline(data)))}`];
-  for (const pair of data.byType) lines.push(`        ${c.dim(e(`${pair.type === '' ? '(delete lines)' : pair.type} in ${pair.language}:`))} ${pairCounts(pair)}`);
+  for (const pair of data.byType)
+    lines.push(`        ${c.dim(e(`${pair.type === '' ? '(delete lines)' : pair.type} in ${pair.language}:`))} ${pairCounts(pair)}`);
   if (data.first.add.length > 0) lines.push(`        ${c.green('+')} ${e(firstList(data.first.add, data.add))}`);
   if (data.first.change.length > 0) lines.push(`        ${c.yellow('~')} ${e(firstList(data.first.change, data.change))}`);
   if (data.first.delete.length > 0) lines.push(`        ${c.red('-')} ${e(firstList(data.first.delete, data.delete))}`);
@@ -48,7 +51,10 @@ export function dataChangesMarkdown(source: PlanSource): string[] {
   if (data === undefined || !hasDataChanges(source)) return [];
   const out = [`**${escapeText(dataChangesHeadline(data))}**`, '', `<details><summary>Data items: ${escapeText(dataChangeCounts(data))}</summary>`, ''];
   out.push('| content type | language | add | change | delete |', '|---|---|---:|---:|---:|');
-  for (const pair of data.byType) out.push(`| ${cell(code(pair.type === '' ? '(delete lines)' : pair.type))} | ${cell(code(pair.language))} | ${pair.add} | ${pair.change} | ${pair.delete} |`);
+  for (const pair of data.byType)
+    out.push(
+      `| ${cell(code(pair.type === '' ? '(delete lines)' : pair.type))} | ${cell(code(pair.language))} | ${pair.add} | ${pair.change} | ${pair.delete} |`,
+    );
   out.push('');
   const list = (symbol: string, ids: string[], total: number): void => {
     if (ids.length > 0) out.push(`- ${symbol} ${escapeText(firstList(ids, total))}`);
@@ -61,7 +67,9 @@ export function dataChangesMarkdown(source: PlanSource): string[] {
 }
 
 function pairCounts(pair: { add: number; change: number; delete: number }): string {
-  return [pair.add > 0 ? `+${n(pair.add)}` : '', pair.change > 0 ? `~${n(pair.change)}` : '', pair.delete > 0 ? `-${n(pair.delete)}` : ''].filter((x) => x !== '').join(' ');
+  return [pair.add > 0 ? `+${n(pair.add)}` : '', pair.change > 0 ? `~${n(pair.change)}` : '', pair.delete > 0 ? `-${n(pair.delete)}` : '']
+    .filter((x) => x !== '')
+    .join(' ');
 }
 
 /** "b1 (en), b2 (en) and 8 more". */

@@ -58,7 +58,8 @@ export function keepOutcome(keep: KeepAccount): string {
   if (!keep.known) return `loses every item not in data files (items could not be read back: ${keep.reason})`;
   if (unservedCount(keep) > 0) return `loses the values of ${unservedList(keep)}${keep.lost === 0 ? '' : ` and ${num(keep.lost)} of ${items(keep.deleted)}`}`;
   if (keep.rename === true && keep.lost === 0) return `keeps every item: ${num(keep.deleted)} pushed again under the new field names`;
-  if (keep.lost === 0 && keep.access.fromDefault > 0) return `keeps every item, but gives ${items(keep.access.fromDefault)} the _rbac of keep.defaults whatever access they had`;
+  if (keep.lost === 0 && keep.access.fromDefault > 0)
+    return `keeps every item, but gives ${items(keep.access.fromDefault)} the _rbac of keep.defaults whatever access they had`;
   if (keep.lost === 0) return `keeps every item: ${num(keep.deleted)} emptied and refilled`;
   if (keep.lost >= keep.deleted) return `loses all ${items(keep.deleted)}`;
   return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
@@ -85,7 +86,16 @@ export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string
  * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
  * when `uncounted` > 0.
  */
-export function lossTotals(plan: Plan): { lost: number; values: number; uncounted: number; kept: number; refilled: number; renamed: number; losing: number; accessUnknown: number } {
+export function lossTotals(plan: Plan): {
+  lost: number;
+  values: number;
+  uncounted: number;
+  kept: number;
+  refilled: number;
+  renamed: number;
+  losing: number;
+  accessUnknown: number;
+} {
   let lost = 0;
   let values = 0;
   let accessUnknown = 0;
@@ -117,7 +127,10 @@ export function lossTotals(plan: Plan): { lost: number; values: number; uncounte
 export function lossSentence(plan: Plan): string {
   const t = lossTotals(plan);
   if (t.losing === 0) {
-    const parts = [...(t.refilled > 0 || t.renamed === 0 ? [`${num(t.refilled)} emptied and refilled`] : []), ...(t.renamed > 0 ? [`${num(t.renamed)} pushed again under new field names`] : [])];
+    const parts = [
+      ...(t.refilled > 0 || t.renamed === 0 ? [`${num(t.refilled)} emptied and refilled`] : []),
+      ...(t.renamed > 0 ? [`${num(t.renamed)} pushed again under new field names`] : []),
+    ];
     return `Keeps every item: ${parts.join(', ')}.`;
   }
   const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
@@ -159,12 +172,22 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   }
   const headline = unservedCount(keep) > 0 ? valuesHeadline(keep) : keep.rename === true ? renameHeadline(keep) : wipeHeadline(keep);
   const notes: KeepNote[] = [];
-  if (keep.blocked) notes.push({ symbol: '!', tone: 'loss', text: 'a conversion fails where nothing may be sent: this plan cannot be applied until the conversion below is declared or the values are fixed' });
+  if (keep.blocked)
+    notes.push({
+      symbol: '!',
+      tone: 'loss',
+      text: 'a conversion fails where nothing may be sent: this plan cannot be applied until the conversion below is declared or the values are fixed',
+    });
   // Renames the plan's change list already shows as one line each are not repeated here.
-  for (const move of keep.moved) if (!shown.some((m) => m.from === move.from && m.to === move.to)) notes.push({ symbol: '~', tone: 'info', text: moveText(move.from, move.to, move.items) });
+  for (const move of keep.moved)
+    if (!shown.some((m) => m.from === move.from && m.to === move.to)) notes.push({ symbol: '~', tone: 'info', text: moveText(move.from, move.to, move.items) });
   notes.push(...unservedNotes(keep));
   for (const drop of keep.dropped) {
-    notes.push({ symbol: '-', tone: 'warn', text: `${drop.property}: values dropped from ${items(drop.items)} (${drop.why === 'removed' ? 'property removed' : 'drop-value'})` });
+    notes.push({
+      symbol: '-',
+      tone: 'warn',
+      text: `${drop.property}: values dropped from ${items(drop.items)} (${drop.why === 'removed' ? 'property removed' : 'drop-value'})`,
+    });
   }
   for (const conversion of keep.conversions) {
     const handling = conversion.onError === 'undeclared' ? 'no convert: declared' : `onError ${conversion.onError}`;
@@ -180,7 +203,8 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
   notes.push(...unreadableNotes(keep));
   const access = accessNote(keep);
   // Access lost comes first of all: a public site would lose its content, or hidden items become public.
-  if (access !== undefined) notes[access.loss ? 'unshift' : 'push']({ symbol: access.loss ? '!' : '#', tone: access.loss ? 'loss' : 'info', text: access.text });
+  if (access !== undefined)
+    notes[access.loss ? 'unshift' : 'push']({ symbol: access.loss ? '!' : '#', tone: access.loss ? 'loss' : 'info', text: access.text });
   if (keep.enabled && keep.rename !== true) {
     const deleted = keep.lostBy.deleted ?? 0;
     notes.push({
@@ -236,16 +260,20 @@ function unservedNotes(keep: KnownKeep): KeepNote[] {
 }
 
 function wipeHeadline(keep: KnownKeep): string {
-  if (!keep.enabled) return `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`;
-  if (keep.lost === 0) return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  if (!keep.enabled)
+    return `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`;
+  if (keep.lost === 0)
+    return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
   return `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
 }
 
 /** A partial update that renames fields in data lines deletes nothing: what is not pushed again keeps its values under names GraphQL no longer serves. */
 function renameHeadline(keep: KnownKeep): string {
   const rest = keep.deleted - keep.fromData;
-  if (!keep.enabled) return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, which GraphQL no longer serves: lost`;
-  if (keep.lost === 0) return `keep: every item with a value under a renamed field is pushed again under the new field names: ${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  if (!keep.enabled)
+    return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, which GraphQL no longer serves: lost`;
+  if (keep.lost === 0)
+    return `keep: every item with a value under a renamed field is pushed again under the new field names: ${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
   return `keep: ${num(keep.lost)} of the ${items(keep.deleted)} with a value under a renamed field keep it under the old name, which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
 }
 
@@ -267,9 +295,15 @@ function unreadableNotes(keep: KnownKeep): KeepNote[] {
     // With the single key, accessNote says how each item's _rbac is decided.
     if (field === '_rbac' && keep.access.source === 'single-key') continue;
     const value = keep.defaults[field];
-    if (value !== undefined) notes.push({ symbol: '#', tone: 'info', text: `${field} not served by GraphQL: written as ${JSON.stringify(value)} (keep.defaults)` });
+    if (value !== undefined)
+      notes.push({ symbol: '#', tone: 'info', text: `${field} not served by GraphQL: written as ${JSON.stringify(value)} (keep.defaults)` });
     else if (REQUIRED_ITEM_FIELDS.includes(field)) missing.push(field);
-    else notes.push({ symbol: '#', tone: 'warn', text: `${field} not served by GraphQL: the items carried over go without it (keep.defaults does not supply it)` });
+    else
+      notes.push({
+        symbol: '#',
+        tone: 'warn',
+        text: `${field} not served by GraphQL: the items carried over go without it (keep.defaults does not supply it)`,
+      });
   }
   if (missing.length > 0) {
     // What loses items comes before what only informs.

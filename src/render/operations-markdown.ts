@@ -27,16 +27,38 @@ function render(report: OperationsReport, listing: Listing, against: 'planned' |
   const of = (status: OperationStatus): CheckedOperation[] => report.operations.filter((o) => o.status === status);
   const broken = of('broken');
   if (broken.length > 0 && listing !== 'counts') {
-    parts.push('| Broken operation | Where | Why |\n|---|---|---|\n' + broken.map((o) => `| ${cell(code(o.name))} | ${cell(code(operationPlace(o)))} | ${cell(escapeText(problemsText(o)))} |`).join('\n') + '\n');
+    parts.push(
+      '| Broken operation | Where | Why |\n|---|---|---|\n' +
+        broken.map((o) => `| ${cell(code(o.name))} | ${cell(code(operationPlace(o)))} | ${cell(escapeText(problemsText(o)))} |`).join('\n') +
+        '\n',
+    );
   }
   const affected = of('affected');
   if (affected.length > 0 && (listing === 'all' || listing === 'risky')) {
-    parts.push(collapsed(`${affected.length} ${STATUS_WORDS.affected}`, affected.map((o) => `- ${code(o.name)} ${code(operationPlace(o))}: reads ${o.changes.map((c) => `${code(c.path)} (${escapeText(c.message)})`).join('; ')}`)));
+    parts.push(
+      collapsed(
+        `${affected.length} ${STATUS_WORDS.affected}`,
+        affected.map(
+          (o) => `- ${code(o.name)} ${code(operationPlace(o))}: reads ${o.changes.map((c) => `${code(c.path)} (${escapeText(c.message)})`).join('; ')}`,
+        ),
+      ),
+    );
   }
   const unaffected = of('unaffected');
-  if (unaffected.length > 0 && listing === 'all') parts.push(collapsed(`${unaffected.length} ${STATUS_WORDS.unaffected}`, unaffected.map((o) => `- ${code(o.name)} ${code(operationPlace(o))}`)));
+  if (unaffected.length > 0 && listing === 'all')
+    parts.push(
+      collapsed(
+        `${unaffected.length} ${STATUS_WORDS.unaffected}`,
+        unaffected.map((o) => `- ${code(o.name)} ${code(operationPlace(o))}`),
+      ),
+    );
   const documents = report.diagnostics;
-  if (documents.length > 0) parts.push(documents.map((d) => `- ${d.severity === 'error' ? '**error**' : 'warning'} ${code(`${d.file}:${d.line}:${d.column}`)} ${d.code}: ${escapeText(d.message)}`).join('\n') + '\n');
+  if (documents.length > 0)
+    parts.push(
+      documents
+        .map((d) => `- ${d.severity === 'error' ? '**error**' : 'warning'} ${code(`${d.file}:${d.line}:${d.column}`)} ${d.code}: ${escapeText(d.message)}`)
+        .join('\n') + '\n',
+    );
   if (listing !== 'all') parts.push('_Not every operation fits in this comment: `graphform plan --format json` lists each._\n');
   return `${parts.join('\n')}\n`;
 }

@@ -89,7 +89,9 @@ function keys(value: JsonValue | undefined): string[] {
 function describeSource(definition: JsonValue): string {
   const languages = field(definition, 'languages');
   const label = field(definition, 'label');
-  const parts = [`${typeof label === 'string' && label !== '' ? JSON.stringify(label) : '(no label)'} (${Array.isArray(languages) ? languages.join(', ') : ''})`];
+  const parts = [
+    `${typeof label === 'string' && label !== '' ? JSON.stringify(label) : '(no label)'} (${Array.isArray(languages) ? languages.join(', ') : ''})`,
+  ];
   const contentTypes = keys(field(definition, 'contentTypes'));
   const propertyTypes = keys(field(definition, 'propertyTypes'));
   parts.push(`content types ${contentTypes.length > 0 ? contentTypes.join(', ') : 'none'}`);

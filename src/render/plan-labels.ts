@@ -86,7 +86,10 @@ export function noChangesLine(plan: Plan): string {
 export function isEmpty(plan: Plan): boolean {
   const s = plan.summary;
   // Data files with problems are not "no changes": the plan stops on them.
-  return s.create + s.partial + s.full + s.delete + s.orphan + s.pending === 0 && !plan.sources.some((source) => hasDataChanges(source) || (source.data?.errors ?? 0) > 0);
+  return (
+    s.create + s.partial + s.full + s.delete + s.orphan + s.pending === 0 &&
+    !plan.sources.some((source) => hasDataChanges(source) || (source.data?.errors ?? 0) > 0)
+  );
 }
 
 export function isWarning(reason: string): boolean {

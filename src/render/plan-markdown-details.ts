@@ -20,7 +20,13 @@ export function sourceDetails(source: PlanSource, bodies: boolean): string {
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
   if (source.reasons.length > 0) out.push('');
   if (source.changes.length > 0) {
-    out.push(...fenced('diff', sourceChangeLines(source).map(({ symbol, text }) => `${symbol} ${text}`)), '');
+    out.push(
+      ...fenced(
+        'diff',
+        sourceChangeLines(source).map(({ symbol, text }) => `${symbol} ${text}`),
+      ),
+      '',
+    );
   }
   out.push(...keepMarkdown(source));
   out.push(...dataChangesMarkdown(source));

@@ -169,7 +169,11 @@ function heading(plan: Plan): { title: string; rest: string } {
     if (more > 0) out.push(`> - and ${count(more, 'more source')} emptied and refilled the same way`);
     out.push('');
   }
-  out.push(plan.refreshOnly === true ? `**${escapeText(refreshOnlyLine(plan))}**` : isEmpty(plan) ? escapeText(noChangesLine(plan)) : `**${summaryLine(plan)}**`, '', '');
+  out.push(
+    plan.refreshOnly === true ? `**${escapeText(refreshOnlyLine(plan))}**` : isEmpty(plan) ? escapeText(noChangesLine(plan)) : `**${summaryLine(plan)}**`,
+    '',
+    '',
+  );
   return { title: `### graphform plan: ${code(plan.environment)}\n\n`, rest: out.join('\n') };
 }
 
@@ -250,6 +254,12 @@ function count(n: number, noun: string): string {
 function outsideMarkdown(plan: Plan): string {
   const outside = outsideChanges(plan);
   if (outside.length === 0) return '';
-  const blocks = outside.map((source) => `${code(source.id)}:\n\n${fenced('diff', source.lines.map(({ symbol, text }) => `${symbol} ${text}`)).join('\n')}\n`);
+  const blocks = outside.map(
+    (source) =>
+      `${code(source.id)}:\n\n${fenced(
+        'diff',
+        source.lines.map(({ symbol, text }) => `${symbol} ${text}`),
+      ).join('\n')}\n`,
+  );
   return `**${OUTSIDE_HEADING}.** ${escapeText(outsideNote(plan))}\n\n${blocks.join('\n')}\n`;
 }

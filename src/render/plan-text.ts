@@ -11,7 +11,19 @@ import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
 import { BLOCKED_REMEDY, blockedSourceIds, KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
-import { ACTION_SYMBOLS, ACTION_TITLES, isEmpty, isWarning, noChangesLine, recordsOnly, refreshOnlyLine, requestsLine, summaryLine, unmanagedLine, visibleSources } from './plan-labels.js';
+import {
+  ACTION_SYMBOLS,
+  ACTION_TITLES,
+  isEmpty,
+  isWarning,
+  noChangesLine,
+  recordsOnly,
+  refreshOnlyLine,
+  requestsLine,
+  summaryLine,
+  unmanagedLine,
+  visibleSources,
+} from './plan-labels.js';
 import { requestBodyDiffs } from './request-body-diff.js';
 
 export interface PlanTextOptions {
@@ -128,16 +140,18 @@ function toneColors(c: Painter): Record<KeepTone, Tint> {
 }
 
 function bodyDiff(source: PlanSource, c: Painter): string[] {
-  return requestBodyDiffs(source).flatMap(({ patch }) => patch
-    .trimEnd()
-    .split('\n')
-    .map(e)
-    .map((line) => {
-      if (line.startsWith('+++') || line.startsWith('---')) return `      ${c.bold(line)}`;
-      if (line.startsWith('+')) return `      ${c.green(line)}`;
-      if (line.startsWith('-')) return `      ${c.red(line)}`;
-      return `      ${line.startsWith('@@') ? c.cyan(line) : line}`;
-    }));
+  return requestBodyDiffs(source).flatMap(({ patch }) =>
+    patch
+      .trimEnd()
+      .split('\n')
+      .map(e)
+      .map((line) => {
+        if (line.startsWith('+++') || line.startsWith('---')) return `      ${c.bold(line)}`;
+        if (line.startsWith('+')) return `      ${c.green(line)}`;
+        if (line.startsWith('-')) return `      ${c.red(line)}`;
+        return `      ${line.startsWith('@@') ? c.cyan(line) : line}`;
+      }),
+  );
 }
 
 /** Impossible to miss: every source and the languages whose items go, and the flag it takes. */
@@ -148,11 +162,13 @@ function dataLossBanner(plan: Plan, c: Painter, allowed: boolean): string[] {
   const body = [
     keep ? '!! DATA LOSS: applying this plan LOSES CONTENT ITEMS' : '!! DATA LOSS: applying this plan DELETES CONTENT ITEMS',
     '!!',
-    ...plan.sources.filter((s) => s.dataLoss).flatMap((s) => {
-      const line = `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(lossLine(s))}`;
-      const lost = keepLossLine(s);
-      return lost === undefined ? [line] : [line, `!!       ${e(lost)}`];
-    }),
+    ...plan.sources
+      .filter((s) => s.dataLoss)
+      .flatMap((s) => {
+        const line = `!!   ${ACTION_SYMBOLS[s.action]} ${e(s.id)}: ${e(lossLine(s))}`;
+        const lost = keepLossLine(s);
+        return lost === undefined ? [line] : [line, `!!       ${e(lost)}`];
+      }),
     '!!',
     ...(blocked.length > 0
       ? [`!! graphform apply refuses this plan: values of ${e(blocked.join(', '))} do not convert to the declared types.`, `!! To apply it, ${BLOCKED_REMEDY}.`]

@@ -30,7 +30,10 @@ export function requestBodyDiffs(source: PlanSource): RequestBodyDiff[] {
       }
       case 'types.post': {
         const applied = revertChanges({ ...request.body, label: '' }, typeChanges);
-        const before = applied === undefined ? undefined : wirePartialBody({ ...request.body, languages: applied.languages, contentTypes: pick(applied, Object.keys(request.body.contentTypes)) });
+        const before =
+          applied === undefined
+            ? undefined
+            : wirePartialBody({ ...request.body, languages: applied.languages, contentTypes: pick(applied, Object.keys(request.body.contentTypes)) });
         return [{ request, patch: patch(source.id, request, before, wirePartialBody(request.body)) }];
       }
       case 'sources.post': {
@@ -51,10 +54,18 @@ export function requestBodyDiffs(source: PlanSource): RequestBodyDiff[] {
 
 function patch(id: string, request: PlanRequest, before: unknown, after: unknown): string {
   const text = (value: unknown): string => (value === undefined ? '' : `${JSON.stringify(value, null, 2)}\n`);
-  return createTwoFilesPatch(`${id} (applied)`, `${id} (${request.method} ${request.kind.split('.')[0] ?? ''} body)`, text(before), text(after), undefined, undefined, {
-    context: 3,
-    headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
-  });
+  return createTwoFilesPatch(
+    `${id} (applied)`,
+    `${id} (${request.method} ${request.kind.split('.')[0] ?? ''} body)`,
+    text(before),
+    text(after),
+    undefined,
+    undefined,
+    {
+      context: 3,
+      headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
+    },
+  );
 }
 
 function pick(definition: SourceDefinition, names: readonly string[]): SourceDefinition['contentTypes'] {

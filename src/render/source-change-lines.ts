@@ -25,7 +25,10 @@ export function sourceChangeLines(source: PlanSource): Array<{ symbol: ChangeSym
     const added = source.changes.find((c) => c.kind === `${move.kind}.added` && changeName(c.kind, c.path) === move.to);
     const shape = added === undefined ? '' : changeLine(added).text.replace(/^(content type|property type|property) [^\s:]+:? ?/, '');
     const counted = source.keep?.known === true ? source.keep.moved.find((m) => m.from === move.from && m.to === move.to) : undefined;
-    const count = counted === undefined ? '' : ` (moved: ${counted.items} item${counted.items === 1 ? '' : 's'} ${move.kind === 'property' ? (counted.items === 1 ? 'holds a value' : 'hold a value') : 'carried over'})`;
+    const count =
+      counted === undefined
+        ? ''
+        : ` (moved: ${counted.items} item${counted.items === 1 ? '' : 's'} ${move.kind === 'property' ? (counted.items === 1 ? 'holds a value' : 'hold a value') : 'carried over'})`;
     const what = move.kind === 'contentType' ? 'content type' : move.kind === 'propertyType' ? 'property type' : 'property';
     const joined = shape === '' ? '' : move.kind === 'property' ? `: ${shape}` : ` ${shape}`;
     lines.push({ symbol: '~', text: `${what} ${move.from} → ${move.to}${joined}${count}` });

@@ -48,7 +48,16 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
   const fail = client.fail;
   // The holder comes from the server's body: each field is shown, so each is redacted.
   const cleanHolder = (holder: LockInfo | undefined): LockInfo | undefined =>
-    holder === undefined ? undefined : { ...holder, id: clean(holder.id), who: clean(holder.who), host: clean(holder.host), operation: clean(holder.operation), createdAt: clean(holder.createdAt) };
+    holder === undefined
+      ? undefined
+      : {
+          ...holder,
+          id: clean(holder.id),
+          who: clean(holder.who),
+          host: clean(holder.host),
+          operation: clean(holder.operation),
+          createdAt: clean(holder.createdAt),
+        };
 
   return {
     description: where,
@@ -107,10 +116,14 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
       if (isSuccess(response.status)) return undefined;
       if (isHeld(response.status)) {
         const holder = cleanHolder(holderOf(response));
-        throw new GraphformError('GF_STATE_LOCK_MISMATCH', `The state at ${where} is locked${holder === undefined ? '' : ` with id ${holder.id}`}, not ${lockId}.`, {
-          details: { where, lockId, holderId: holder?.id ?? null },
-          hint: holder === undefined ? 'Check the lock id on the state server.' : `If that run is gone, run \`graphform state unlock ${holder.id}\``,
-        });
+        throw new GraphformError(
+          'GF_STATE_LOCK_MISMATCH',
+          `The state at ${where} is locked${holder === undefined ? '' : ` with id ${holder.id}`}, not ${lockId}.`,
+          {
+            details: { where, lockId, holderId: holder?.id ?? null },
+            hint: holder === undefined ? 'Check the lock id on the state server.' : `If that run is gone, run \`graphform state unlock ${holder.id}\``,
+          },
+        );
       }
       if (response.status === 404) {
         throw new GraphformError('GF_STATE_NOT_LOCKED', `The state at ${where} is not locked; there is nothing to unlock.`, { details: { where, lockId } });
@@ -135,7 +148,17 @@ export function createHttpBackend(options: HttpBackendOptions): StateBackend {
 
 /** Terraform's LockInfo fields, which servers such as GitLab keep and answer back, plus pid and host. */
 function lockBody(info: LockInfo, toolVersion: string): Record<string, string | number> {
-  return { ID: info.id, Operation: info.operation, Info: '', Who: info.who, Version: toolVersion, Created: info.createdAt, Path: '', pid: info.pid, host: info.host };
+  return {
+    ID: info.id,
+    Operation: info.operation,
+    Info: '',
+    Who: info.who,
+    Version: toolVersion,
+    Created: info.createdAt,
+    Path: '',
+    pid: info.pid,
+    host: info.host,
+  };
 }
 
 function holderOf(response: HttpResponse): LockInfo | undefined {
@@ -152,7 +175,9 @@ function isHeld(status: number): boolean {
 
 /** The same error with every text of it redacted (message, hint, string details). */
 function redactedError(error: GraphformError, clean: (text: string) => string): GraphformError {
-  const details: Record<string, JsonValue> = Object.fromEntries(Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? clean(value) : value]));
+  const details: Record<string, JsonValue> = Object.fromEntries(
+    Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? clean(value) : value]),
+  );
   return new GraphformError(error.code, clean(error.message), { details, ...(error.hint === undefined ? {} : { hint: clean(error.hint) }) });
 }
 

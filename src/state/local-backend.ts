@@ -100,7 +100,8 @@ export function createLocalBackend(options: LocalBackendOptions): StateBackend {
         probe: options.probe,
       });
     },
-    forceUnlock: (lockId: string, unlock?: { force?: boolean }) => forceUnlockLocal(lockPath, lockId, file, { host: options.host, force: unlock?.force === true, probe: options.probe }),
+    forceUnlock: (lockId: string, unlock?: { force?: boolean }) =>
+      forceUnlockLocal(lockPath, lockId, file, { host: options.host, force: unlock?.force === true, probe: options.probe }),
   };
 }
 
@@ -113,10 +114,14 @@ async function readIfThere(file: string): Promise<string | undefined> {
   const read = await readRegularFile(file, MAX_STATE_BYTES);
   if (!read.ok) {
     if ('tooLarge' in read) {
-      throw new GraphformError('GF_STATE_TOO_LARGE', `The state file ${file} is larger than ${formatLimit(read.limit)}, more than any state graphform writes; it was not read.`, {
-        details: { where: file },
-        hint: 'Check that state.path names the state file, not something else.',
-      });
+      throw new GraphformError(
+        'GF_STATE_TOO_LARGE',
+        `The state file ${file} is larger than ${formatLimit(read.limit)}, more than any state graphform writes; it was not read.`,
+        {
+          details: { where: file },
+          hint: 'Check that state.path names the state file, not something else.',
+        },
+      );
     }
     if (read.refusal.kind === 'missing') return undefined;
     const code = read.refusal.kind === 'unreadable' ? 'GF_STATE_READ' : 'GF_NOT_A_FILE';

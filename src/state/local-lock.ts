@@ -81,7 +81,12 @@ export function takeoverNotice(taken: { holder: LockInfo; why: string }, where: 
  * and, unless forced, only when that holder is not provably still running on this host.
  * Resolves with what could be told about the holder.
  */
-export async function forceUnlockLocal(lockPath: string, lockId: string, where: string, options: { host: string; force: boolean; probe?: ProcessProbe | undefined }): Promise<string | undefined> {
+export async function forceUnlockLocal(
+  lockPath: string,
+  lockId: string,
+  where: string,
+  options: { host: string; force: boolean; probe?: ProcessProbe | undefined },
+): Promise<string | undefined> {
   const holder = await readHolder(lockPath);
   let said: string | undefined;
   if (holder === undefined) {
@@ -97,12 +102,21 @@ export async function forceUnlockLocal(lockPath: string, lockId: string, where: 
   } else {
     const status = await holderStatus(holder, options.host, options.probe);
     if (status.kind === 'alive' && !options.force) {
-      throw new GraphformError('GF_STATE_LOCK_IN_USE', `The lock ${lockId} on the state at ${where} is held by a run that is still going: ${status.why} ("${holder.operation}" by ${holder.who}).`, {
-        details: { where, lockId, who: holder.who, host: holder.host, pid: holder.pid, operation: holder.operation },
-        hint: `Wait for it to finish, or stop it (Ctrl+C or kill ${holder.pid}: it releases the lock). Removing a lock in use lets another command write in the middle of it; if you must, run \`graphform state unlock --force ${lockId}\`.`,
-      });
+      throw new GraphformError(
+        'GF_STATE_LOCK_IN_USE',
+        `The lock ${lockId} on the state at ${where} is held by a run that is still going: ${status.why} ("${holder.operation}" by ${holder.who}).`,
+        {
+          details: { where, lockId, who: holder.who, host: holder.host, pid: holder.pid, operation: holder.operation },
+          hint: `Wait for it to finish, or stop it (Ctrl+C or kill ${holder.pid}: it releases the lock). Removing a lock in use lets another command write in the middle of it; if you must, run \`graphform state unlock --force ${lockId}\`.`,
+        },
+      );
     }
-    said = status.kind === 'gone' ? `Its holder is gone: ${status.why}.` : status.kind === 'alive' ? `Its holder was still running (${status.why}); removed because of --force.` : `Whether its holder still runs is unknown: ${status.why}.`;
+    said =
+      status.kind === 'gone'
+        ? `Its holder is gone: ${status.why}.`
+        : status.kind === 'alive'
+          ? `Its holder was still running (${status.why}); removed because of --force.`
+          : `Whether its holder still runs is unknown: ${status.why}.`;
   }
   await unlink(lockPath).catch((error: unknown) => {
     throw ioError('GF_STATE_LOCK_IO', `cannot remove the lock file ${lockPath}`, error);

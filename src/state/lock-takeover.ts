@@ -62,6 +62,7 @@ export async function replaceDeadLock(
     return { replaced: false };
   } finally {
     // The earlier turns' markers may go only with the dead lock: while it stays, they keep later takers in line.
-    for (let generation = deadLockGone ? 1 : turn; generation <= turn; generation++) await unlink(takeoverMarker(lockPath, dead.id, generation)).catch(() => undefined);
+    for (let generation = deadLockGone ? 1 : turn; generation <= turn; generation++)
+      await unlink(takeoverMarker(lockPath, dead.id, generation)).catch(() => undefined);
   }
 }

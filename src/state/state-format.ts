@@ -64,7 +64,8 @@ export function entryProblem(entry: unknown): string | undefined {
 
 function ledgerProblem(data: unknown): string | undefined {
   if (data === undefined) return undefined;
-  if (!isRecord(data) || data.format !== 1 || typeof data.items !== 'number' || typeof data.rows !== 'string' || typeof data.entries !== 'string') return 'data needs format 1, an items count, and rows and entries strings';
+  if (!isRecord(data) || data.format !== 1 || typeof data.items !== 'number' || typeof data.rows !== 'string' || typeof data.entries !== 'string')
+    return 'data needs format 1, an items count, and rows and entries strings';
   return undefined;
 }
 
@@ -74,10 +75,12 @@ function pendingProblem(pending: unknown): string | undefined {
   if (typeof pending.repush.since !== 'string' || typeof pending.repush.reason !== 'string') return 'pending.repush needs since and reason strings';
   const keep = pending.keep;
   if (keep === undefined) return undefined;
-  if (!isRecord(keep) || typeof keep.snapshot !== 'string' || typeof keep.hash !== 'string' || typeof keep.items !== 'number') return 'pending.keep needs snapshot and hash strings and an items count';
+  if (!isRecord(keep) || typeof keep.snapshot !== 'string' || typeof keep.hash !== 'string' || typeof keep.items !== 'number')
+    return 'pending.keep needs snapshot and hash strings and an items count';
   const remote = keep.remote;
   if (remote === undefined) return undefined;
-  if (!isRecord(remote) || typeof remote.name !== 'string' || !isCount(remote.parts) || remote.parts < 1 || !isCount(remote.bytes)) return 'pending.keep.remote needs a name and counts of parts and bytes';
+  if (!isRecord(remote) || typeof remote.name !== 'string' || !isCount(remote.parts) || remote.parts < 1 || !isCount(remote.bytes))
+    return 'pending.keep.remote needs a name and counts of parts and bytes';
   return undefined;
 }
 
@@ -102,6 +105,6 @@ function positionOf(text: string, error: unknown): string {
 export function formatError(where: string, problem: string): GraphformError {
   return new GraphformError('GF_STATE_FORMAT', `State at ${where} ${problem}.`, {
     details: { where },
-    hint: 'Restore it from a backup or your state server\'s history; graphform will not overwrite state it cannot read.',
+    hint: "Restore it from a backup or your state server's history; graphform will not overwrite state it cannot read.",
   });
 }

@@ -53,7 +53,8 @@ export function replayJournal(base: State, text: string, where: string): State {
     const line = checkLine(value, where, index + 1);
     if (line.lineage !== state.lineage) throw formatError(where, `has a journal line ${index + 1} of another lineage`);
     if (line.serial <= state.serial) continue;
-    if (line.serial !== state.serial + 1) throw formatError(where, `has a gap in its journal before line ${index + 1} (serial ${state.serial} then ${line.serial})`);
+    if (line.serial !== state.serial + 1)
+      throw formatError(where, `has a gap in its journal before line ${index + 1} (serial ${state.serial} then ${line.serial})`);
     state = applyLine(state, line);
   }
   return state;

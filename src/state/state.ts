@@ -47,5 +47,9 @@ export function stateDefinitions(state: State | undefined): Record<string, Sourc
 }
 
 function sortedSources(sources: Record<string, StateSourceEntry>): Record<string, StateSourceEntry> {
-  return recordFrom(Object.keys(sources).sort(compareText).map((id) => [id, sources[id] as StateSourceEntry] as const));
+  return recordFrom(
+    Object.keys(sources)
+      .sort(compareText)
+      .map((id) => [id, sources[id] as StateSourceEntry] as const),
+  );
 }

@@ -7,8 +7,7 @@ import type { LockInfo } from './types.js';
  * read, so whether one is cannot be told.
  */
 export type TakeoverBlock =
-  | { kind: 'taker'; dead: LockInfo; deadWhy: string; by: LockInfo }
-  | { kind: 'unreadable-marker'; dead: LockInfo; deadWhy: string; marker: string };
+  { kind: 'taker'; dead: LockInfo; deadWhy: string; by: LockInfo } | { kind: 'unreadable-marker'; dead: LockInfo; deadWhy: string; marker: string };
 
 /**
  * GF_STATE_LOCKED for a lock that is not held by a live run: never "wait for that run to
@@ -28,8 +27,12 @@ export function takeoverBlockedError(block: TakeoverBlock, where: string): Graph
       hint: `Wait for that run: the lock is about to be its, and it releases it when done (or raise state.lockTimeoutMs to wait here).\nIf ${pid} is gone as well, remove the stale lock with \`${unlock}\` and run again.`,
     });
   }
-  return new GraphformError('GF_STATE_LOCKED', `${gone}, but the marker of a run taking it over, ${block.marker}, cannot be read, so whether another run is taking the lock over cannot be told.`, {
-    details: { where, lockId: dead.id, marker: block.marker },
-    hint: `If no other graphform run is using this state, remove the stale lock with \`${unlock}\` (or the marker) and run again.`,
-  });
+  return new GraphformError(
+    'GF_STATE_LOCKED',
+    `${gone}, but the marker of a run taking it over, ${block.marker}, cannot be read, so whether another run is taking the lock over cannot be told.`,
+    {
+      details: { where, lockId: dead.id, marker: block.marker },
+      hint: `If no other graphform run is using this state, remove the stale lock with \`${unlock}\` (or the marker) and run again.`,
+    },
+  );
 }

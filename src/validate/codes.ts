@@ -34,7 +34,8 @@ export const DECLARATION_CODES = {
   GF_UNKNOWN_FIELD_KNOWN: 'A field graphform knows is written under unknownFields; write it directly at its level.',
   GF_UNUSED_PROPERTY_TYPE: 'A property type is declared but no property uses it (warning).',
   GF_SEARCHABLE_AND_SKIP: 'A property is both searchable and skip (stored only); it is sent as searchable (warning).',
-  GF_LINK_FIELD_PLAIN_NAME: "A link's `from` names a property by its plain name where items carry it under another wire name, e.g. City for City___searchable (warning).",
+  GF_LINK_FIELD_PLAIN_NAME:
+    "A link's `from` names a property by its plain name where items carry it under another wire name, e.g. City for City___searchable (warning).",
   GF_IMPORT_UNKNOWN_CONTENT_TYPE: 'import.contentType names no content type of the source.',
   GF_IMPORT_ABSTRACT_CONTENT_TYPE: 'import.contentType names an abstract content type; items need a concrete one.',
   GF_IMPORT_UNKNOWN_LANGUAGE: "import.language is not one of the source's languages.",
@@ -45,7 +46,8 @@ export const DECLARATION_CODES = {
   GF_MOVED_TWICE: 'Two moved entries move to the same name, or move the same name away.',
   GF_MOVED_KIND: 'A moved entry renames a type to a property or a property to a type.',
   GF_MOVED_ACROSS_TYPES: "A moved entry moves a property to another type's property: a move renames a property within its own items.",
-  GF_MOVED_ONTO_EXISTING: 'A moved entry moves a property onto one the source already holds beside it (as the service answers, else as state records): the moved values would overwrite its values.',
+  GF_MOVED_ONTO_EXISTING:
+    'A moved entry moves a property onto one the source already holds beside it (as the service answers, else as state records): the moved values would overwrite its values.',
   GF_CONVERT_UNKNOWN_PROPERTY: 'A convert entry names no property of a content type or property type of the source, or its key is not written `Type.Property`.',
   // The config's codegen block, checked against the declarations (src/validate/rules/codegen-sources.ts)
   GF_CODEGEN_UNKNOWN_SOURCE: 'codegen.sources in the config names a source that is not declared (at the entry in the config, with a did-you-mean).',
@@ -65,7 +67,8 @@ export const DECLARATION_FILE_CODES = {
   GF_VALUE_TOO_LONG: 'A string in a declaration is longer than 1,024 characters.',
   GF_NOT_UTF8: 'A file is not UTF-8 (for example Latin-1 or UTF-16).',
   GF_DECLARATION_TOO_DEEP: 'A declaration nests lists or maps deeper than graphform reads (a real one nests a few levels).',
-  GF_DATA_MATCHES_DECLARATION: 'A data: pattern matches a declaration file (a map with keys such as id or contentTypes), which would hide it from validate and plan.',
+  GF_DATA_MATCHES_DECLARATION:
+    'A data: pattern matches a declaration file (a map with keys such as id or contentTypes), which would hide it from validate and plan.',
   GF_DATA_PATTERN_TOO_COMPLEX: 'A data: pattern has braces that expand one path segment to more than 64 alternatives.',
 } as const;
 

@@ -33,7 +33,9 @@ export function schemaDiagnostics(errors: readonly ErrorObject[], parsed: Parsed
     // propertyNames comes with a copy per name that carries the name: that copy is the one to show.
     if (owned && error.keyword === 'propertyNames') continue;
     const finding = owned && error.propertyName !== undefined ? invalidName(error.propertyName, path, error) : translate(error, path, parsed);
-    (owned ? byRules : diagnostics).push(diagnosticAt({ sourceMap: parsed.sourceMap, path: finding.path, where: finding.where }, finding.code, finding.message));
+    (owned ? byRules : diagnostics).push(
+      diagnosticAt({ sourceMap: parsed.sourceMap, path: finding.path, where: finding.where }, finding.code, finding.message),
+    );
   }
   return { diagnostics, byRules };
 }

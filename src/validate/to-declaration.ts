@@ -13,7 +13,13 @@ import type {
   SourceDefinition,
   UnknownFields,
 } from '../model/types.js';
-import type { ContentSourceDeclaration, ContentType, Property, PropertyType, PropertyTypeProperty as DeclaredTypeProperty } from '../schema/content-source.types.js';
+import type {
+  ContentSourceDeclaration,
+  ContentType,
+  Property,
+  PropertyType,
+  PropertyTypeProperty as DeclaredTypeProperty,
+} from '../schema/content-source.types.js';
 
 /**
  * The declaration of a valid file: the service's fields only in `definition` (graphform's
@@ -27,7 +33,9 @@ export function toSourceDeclaration(file: string, declared: ContentSourceDeclara
     languages: [...declared.languages],
     ...(declared.preset === undefined ? {} : { preset: declared.preset }),
     ...(declared.useTypedFieldNames === undefined ? {} : { useTypedFieldNames: declared.useTypedFieldNames }),
-    ...(declared.links === undefined ? {} : { links: mapValues(declared.links, (link): LinkDefinition => ({ from: link.from, to: link.to, ...unknown(link.unknownFields) })) }),
+    ...(declared.links === undefined
+      ? {}
+      : { links: mapValues(declared.links, (link): LinkDefinition => ({ from: link.from, to: link.to, ...unknown(link.unknownFields) })) }),
     ...(declared.propertyTypes === undefined ? {} : { propertyTypes: mapValues(declared.propertyTypes, toPropertyType) }),
     contentTypes: mapValues(declared.contentTypes, toContentType),
     ...unknown(declared.unknownFields),

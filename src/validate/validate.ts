@@ -32,8 +32,7 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
       const declaration = toSourceDeclaration(file.file, checked.value);
       if (declaration.data.length > 0) declaration.dataAt = declaration.data.map((_, i) => position(file.sourceMap.locate(['data', i], 'value')));
       candidates.set(file.file, declaration);
-    }
-    else {
+    } else {
       const found = schemaDiagnostics(checked.errors, file);
       diagnostics.push(...found.diagnostics);
       byRules.set(file.file, found.byRules);
@@ -49,14 +48,20 @@ export function validateDeclarations(files: readonly ParsedDeclarationFile[], co
     diagnostics.push(...(owned.length > 0 ? owned : [refusedWithoutReason(file)]));
     failed.add(file);
   }
-  const declarations = [...candidates.values()]
-    .filter((declaration) => !failed.has(declaration.file))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const declarations = [...candidates.values()].filter((declaration) => !failed.has(declaration.file)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { declarations, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
 function refusedWithoutReason(file: string): Diagnostic {
-  return { code: 'GF_INVALID_VALUE', severity: 'error', message: 'the declaration does not match the content source format (schema/content-source.schema.json); an editor with the schema shows where', file, line: 1, column: 1, path: '' };
+  return {
+    code: 'GF_INVALID_VALUE',
+    severity: 'error',
+    message: 'the declaration does not match the content source format (schema/content-source.schema.json); an editor with the schema shows where',
+    file,
+    line: 1,
+    column: 1,
+    path: '',
+  };
 }
 
 function position(location: { line: number; column: number }): { line: number; column: number } {

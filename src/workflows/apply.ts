@@ -86,26 +86,44 @@ export async function apply(input: ApplyInput, host: WorkflowHost): Promise<Appl
   const backend = stateBackendFor(host, { ...environment, state: stateConfig });
   // Before the state lock: a plan file that cannot be read stops apply holding nothing, and no read waits inside the lock.
   const saved: SavedPlanFile | undefined =
-    input.planFile !== undefined ? await readPlanFile(host, input.planFile) : input.plan !== undefined ? { planfile: 'the given plan', plan: input.plan } : undefined;
+    input.planFile !== undefined
+      ? await readPlanFile(host, input.planFile)
+      : input.plan !== undefined
+        ? { planfile: 'the given plan', plan: input.plan }
+        : undefined;
   const operation = input.planFile === undefined ? 'apply' : `apply ${input.planFile}`;
-  const report = await withStateLock(backend, operation, async () => {
-    const state = await backend.read();
-    // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
-    await fetchPendingSnapshots(host, environment, state, path.resolve(host.cwd, config.rootDir));
-    const project = await loadValidProject(host, config, state);
-    // Begun now, the frontends' operations are read and taken apart on a worker while apply plans.
-    const started = startOperationsFor(host, project, input.refreshOnly === true || saved?.plan.refreshOnly === true);
-    try {
-      const opened = await openEnvironment(host, config, environment);
+  const report = await withStateLock(
+    backend,
+    operation,
+    async () => {
+      const state = await backend.read();
+      // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
+      await fetchPendingSnapshots(host, environment, state, path.resolve(host.cwd, config.rootDir));
+      const project = await loadValidProject(host, config, state);
+      // Begun now, the frontends' operations are read and taken apart on a worker while apply plans.
+      const started = startOperationsFor(host, project, input.refreshOnly === true || saved?.plan.refreshOnly === true);
       try {
-        return await applyLocked(host, input, { project, state, environment, opened, saved, started, writeState: (next) => backend.write(next), flush: async () => backend.flush?.() });
+        const opened = await openEnvironment(host, config, environment);
+        try {
+          return await applyLocked(host, input, {
+            project,
+            state,
+            environment,
+            opened,
+            saved,
+            started,
+            writeState: (next) => backend.write(next),
+            flush: async () => backend.flush?.(),
+          });
+        } finally {
+          await opened.close();
+        }
       } finally {
-        await opened.close();
+        await started?.close();
       }
-    } finally {
-      await started?.close();
-    }
-  }, (text) => host.report({ kind: 'notice', text }));
+    },
+    (text) => host.report({ kind: 'notice', text }),
+  );
   return { ...report, config, environment: environmentView(environment) };
 }
 
@@ -131,12 +149,29 @@ async function applyLocked(host: WorkflowHost, input: ApplyInput, context: Locke
     const refreshed = refresh ? await refreshAll(host, opened.client, project, state, options.targets) : { remote: {}, account: undefined };
     remote = refreshed.remote;
     outside = refreshed.account?.definitions ?? [];
-    return withPruneOrigin(await makePlan(host, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options: { ...options, environment: environment.name } }), environment);
+    return withPruneOrigin(
+      await makePlan(host, {
+        project,
+        state,
+        remote: refreshed.remote,
+        account: refreshed.account?.sources,
+        options: { ...options, environment: environment.name },
+      }),
+      environment,
+    );
   };
   // Without a confirmation to wait for, the plan's own read of the items is the keep step's: they are read once.
   const prepared = saved === undefined && input.confirm === undefined ? new PreparedSnapshots(path.resolve(host.cwd, project.config.rootDir)) : undefined;
   try {
-    return await decideAndApply(host, input, context, replan, () => remote, prepared, () => outside);
+    return await decideAndApply(
+      host,
+      input,
+      context,
+      replan,
+      () => remote,
+      prepared,
+      () => outside,
+    );
   } finally {
     await prepared?.discard();
   }
@@ -178,7 +213,14 @@ async function decideAndApply(
     started: context.started,
   });
   input.onPlan?.(plan);
-  const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({ plan, applied: false, refused: reason, ok: false, outcomes: [], ...extra });
+  const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({
+    plan,
+    applied: false,
+    refused: reason,
+    ok: false,
+    outcomes: [],
+    ...extra,
+  });
 
   // Policy: breaking GraphQL changes stop apply before anything else is decided or sent.
   // A plan file is checked by the changes it lists, which its freshness check keeps true.
@@ -187,7 +229,8 @@ async function decideAndApply(
   const failing = operationsFailure(plan.operations);
   if (isFailure(failing)) return refused('operations-failing', { failing });
   const changes = hasChanges(plan);
-  if (!changes && !hasPendingWork(plan) && pendingAdoptions(plan, state, project.declarations).length === 0) return { plan, applied: false, ok: true, outcomes: [] };
+  if (!changes && !hasPendingWork(plan) && pendingAdoptions(plan, state, project.declarations).length === 0)
+    return { plan, applied: false, ok: true, outcomes: [] };
   // Values that do not convert stop apply whatever is allowed: checked before the data-loss gate, which could not let it through.
   const blocked = blockedKeepSources(plan);
   if (blocked.length > 0) return refused('conversion-failed', { blocked });
@@ -256,19 +299,30 @@ async function decideAndApply(
  * `apply --refresh-only` (or a refresh-only plan file): records in state what the service
  * holds for each source changed outside graphform; sends nothing to the service.
  */
-async function applyRefreshOnly(host: WorkflowHost, input: ApplyInput, context: Locked, replan: Replan, remoteNow: () => Readonly<Record<string, RemoteDefinition>>): Promise<ApplyReport> {
+async function applyRefreshOnly(
+  host: WorkflowHost,
+  input: ApplyInput,
+  context: Locked,
+  replan: Replan,
+  remoteNow: () => Readonly<Record<string, RemoteDefinition>>,
+): Promise<ApplyReport> {
   const { project, state, environment, saved } = context;
   if (!(environment.refresh && input.refresh !== false)) {
-    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', { hint: 'Leave out `refresh: false` (or set refresh: true for the environment).' });
+    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', {
+      hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
+    });
   }
   const plan =
-    saved === undefined ? refreshOnlyPlan(await replan(planOptions(input, environment))) : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
+    saved === undefined
+      ? refreshOnlyPlan(await replan(planOptions(input, environment)))
+      : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
   // A saved plan was made from the service as it was: read it again now, so state records what it holds.
   if (saved !== undefined) await replan(planOptions(input, environment));
   input.onPlan?.(plan);
   const ids = refreshedSources(plan);
   if (ids.length === 0) return { plan, applied: false, ok: true, outcomes: [] };
-  if (saved === undefined && input.confirm !== undefined && !(await input.confirm(plan))) return { plan, applied: false, refused: 'cancelled', ok: false, outcomes: [] };
+  if (saved === undefined && input.confirm !== undefined && !(await input.confirm(plan)))
+    return { plan, applied: false, refused: 'cancelled', ok: false, outcomes: [] };
   const recorded = recordRefreshed({ plan, state, remote: remoteNow(), now: host.now(), toolVersion: TOOL_VERSION, newLineage: () => randomUUID() });
   if (recorded.state !== undefined) {
     await context.writeState(recorded.state);

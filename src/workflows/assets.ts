@@ -95,7 +95,13 @@ export async function assetsSync(input: AssetsSyncInput, host: WorkflowHost): Pr
   );
 }
 
-async function sync(host: WorkflowHost, input: AssetsSyncInput, project: LoadedSource, spec: SourceImport, environment: EnvironmentConfig): Promise<AssetsSyncResult> {
+async function sync(
+  host: WorkflowHost,
+  input: AssetsSyncInput,
+  project: LoadedSource,
+  spec: SourceImport,
+  environment: EnvironmentConfig,
+): Promise<AssetsSyncResult> {
   const { declaration } = project;
   const dryRun = input.dryRun === true;
   const opened = dryRun ? undefined : await openEnvironment(host, project.config, environment);

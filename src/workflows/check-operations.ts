@@ -20,14 +20,22 @@ import { offlineEnvironment, servedItemFields } from './internal/served-item-fie
 export async function withOperations(
   host: WorkflowHost,
   plan: Plan,
-  context: ImpactInput & { config: ResolvedConfig; environment: EnvironmentConfig; outside: readonly NamedDefinition[]; started?: StartedOperations | undefined },
+  context: ImpactInput & {
+    config: ResolvedConfig;
+    environment: EnvironmentConfig;
+    outside: readonly NamedDefinition[];
+    started?: StartedOperations | undefined;
+  },
 ): Promise<Plan> {
   const operations = context.config.operations;
   if (operations === undefined || plan.refreshOnly === true) return plan;
   const sources = plannedSources(plan, context, context.outside);
   const started = context.started ?? startOperations(host, context.config.rootDir, operations.documents, hintOf(context.declarations));
   try {
-    const report = await started.report({ ...sources, optional: context.outside.map((o) => o.id), itemFields: servedItemFields(context.environment) }, operations.failOn);
+    const report = await started.report(
+      { ...sources, optional: context.outside.map((o) => o.id), itemFields: servedItemFields(context.environment) },
+      operations.failOn,
+    );
     return { ...plan, operations: report };
   } finally {
     if (context.started === undefined) await started.close();
@@ -35,9 +43,15 @@ export async function withOperations(
 }
 
 /** The operations check begun for a project that names frontend documents, unless the plan will not check them (refresh-only). */
-export function startOperationsFor(host: WorkflowHost, project: { config: ResolvedConfig; declarations: readonly NamedDefinition[] }, refreshOnly: boolean): StartedOperations | undefined {
+export function startOperationsFor(
+  host: WorkflowHost,
+  project: { config: ResolvedConfig; declarations: readonly NamedDefinition[] },
+  refreshOnly: boolean,
+): StartedOperations | undefined {
   const operations = project.config.operations;
-  return operations === undefined || refreshOnly ? undefined : startOperations(host, project.config.rootDir, operations.documents, hintOf(project.declarations));
+  return operations === undefined || refreshOnly
+    ? undefined
+    : startOperations(host, project.config.rootDir, operations.documents, hintOf(project.declarations));
 }
 
 /** What of the declarations the early start's hint is made of: each source's id and definition. */
@@ -60,15 +74,22 @@ export async function checkOperationsNow(input: CheckOperationsInput, host: Work
   const config = await configFor(input, host);
   const documents = input.documents !== undefined && input.documents.length > 0 ? [...input.documents] : config.operations?.documents;
   if (documents === undefined) {
-    throw new GraphformError('GF_USAGE', 'There are no frontend documents to check: the config has no operations: block, and no document patterns were given.', {
-      hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or give `documents` (patterns).',
-    });
+    throw new GraphformError(
+      'GF_USAGE',
+      'There are no frontend documents to check: the config has no operations: block, and no document patterns were given.',
+      {
+        hint: 'Add operations: {documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]} to the config, or give `documents` (patterns).',
+      },
+    );
   }
   const project = await loadValidProject(host, config, undefined);
   const started = startOperations(host, config.rootDir, documents, hintOf(project.declarations));
   try {
     const after = hintOf(project.declarations);
-    const report = await started.report({ before: undefined, after, optional: [], itemFields: servedItemFields(offlineEnvironment(config, input.environment)) }, config.operations?.failOn ?? 'broken');
+    const report = await started.report(
+      { before: undefined, after, optional: [], itemFields: servedItemFields(offlineEnvironment(config, input.environment)) },
+      config.operations?.failOn ?? 'broken',
+    );
     return { report, config };
   } finally {
     await started.close();

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { generateSource, type GeneratedFile } from '../codegen/generate.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { SourceDeclaration } from '../model/types.js';
-import { checkedOutFolder, compareGenerated, findLeftovers, removeLeftovers, servedSchemaLeftovers, writeGenerated, type FileOutcome } from './internal/codegen-files.js';
+import {
+  checkedOutFolder,
+  compareGenerated,
+  findLeftovers,
+  removeLeftovers,
+  servedSchemaLeftovers,
+  writeGenerated,
+  type FileOutcome,
+} from './internal/codegen-files.js';
 import type { ProjectSelection, WorkflowHost } from './host.js';
 import { loadProject } from './internal/load-project.js';
 import { refuseInvalid } from './internal/planning.js';
@@ -49,7 +57,11 @@ export async function codegen(input: CodegenInput, host: WorkflowHost): Promise<
   refuseInvalid(project.diagnostics, project.sources);
   const { config } = project;
   const out = await checkedOutFolder(input.out === undefined ? config.codegen.out : path.resolve(host.cwd, input.out), config.rootDir);
-  const declarations = chosen(project.declarations, input.sources ?? config.codegen.sources, input.sources === undefined ? 'codegen.sources in the config' : '--source');
+  const declarations = chosen(
+    project.declarations,
+    input.sources ?? config.codegen.sources,
+    input.sources === undefined ? 'codegen.sources in the config' : '--source',
+  );
 
   const files: GeneratedFile[] = [];
   const routingFields = [config.data.idField, config.data.languageField];
@@ -64,16 +76,30 @@ export async function codegen(input: CodegenInput, host: WorkflowHost): Promise<
     const folder = path.relative(config.rootDir, config.sources).split(path.sep).join('/') || '.';
     const served = await servedSchemaFiles(project.declarations, itemFields, folder);
     if (served.ok) files.push(...served.files);
-    else warn(host, 'GF_CODEGEN_SCHEMA_UNBUILT', `the content GraphQL schema of the declarations does not build (${served.problem}); ${SERVED_SCHEMA_FILES.sdl} was not written.`);
+    else
+      warn(
+        host,
+        'GF_CODEGEN_SCHEMA_UNBUILT',
+        `the content GraphQL schema of the declarations does not build (${served.problem}); ${SERVED_SCHEMA_FILES.sdl} was not written.`,
+      );
   }
   const check = input.check === true;
   const outcomes = files.length === 0 ? [] : check ? await compareGenerated(out, files) : await writeGenerated(out, files);
   // A run for some sources (--source) leaves the files of the others the config generates.
   const generated = new Set((input.sources === undefined ? declarations : project.declarations).map((d) => d.id));
-  const leftovers = [...(await findLeftovers(out, generated)), ...(schemaServed ? [] : await servedSchemaLeftovers(out, SERVED_SCHEMA_FILES, SERVED_SCHEMA_HEADER))];
+  const leftovers = [
+    ...(await findLeftovers(out, generated)),
+    ...(schemaServed ? [] : await servedSchemaLeftovers(out, SERVED_SCHEMA_FILES, SERVED_SCHEMA_HEADER)),
+  ];
   if (check) outcomes.push(...leftovers.map((l): FileOutcome => ({ file: l.file, status: 'stale', ...(l.id === undefined ? {} : { leftoverOf: l.id }) })));
   else outcomes.push(...(await removeLeftovers(leftovers)));
-  return { check, out, sources: declarations.length, outcomes, upToDate: outcomes.every((o) => o.status === 'unchanged' || o.status === 'written' || o.status === 'removed') };
+  return {
+    check,
+    out,
+    sources: declarations.length,
+    outcomes,
+    upToDate: outcomes.every((o) => o.status === 'unchanged' || o.status === 'written' || o.status === 'removed'),
+  };
 }
 
 /** The declarations to generate for: the ids given (each must be declared), or every one. */
@@ -81,9 +107,13 @@ function chosen(declarations: readonly SourceDeclaration[], ids: readonly string
   if (ids === undefined || ids.length === 0) return [...declarations];
   const unknown = ids.filter((id) => !declarations.some((d) => d.id === id));
   if (unknown.length > 0) {
-    throw new GraphformError('GF_CODEGEN_UNKNOWN_SOURCE', `${where} names ${unknown.length === 1 ? 'a source' : 'sources'} that ${unknown.length === 1 ? 'is' : 'are'} not declared: ${unknown.join(', ')}.`, {
-      hint: `Declared sources: ${declarations.map((d) => d.id).join(', ') || 'none'}.`,
-    });
+    throw new GraphformError(
+      'GF_CODEGEN_UNKNOWN_SOURCE',
+      `${where} names ${unknown.length === 1 ? 'a source' : 'sources'} that ${unknown.length === 1 ? 'is' : 'are'} not declared: ${unknown.join(', ')}.`,
+      {
+        hint: `Declared sources: ${declarations.map((d) => d.id).join(', ') || 'none'}.`,
+      },
+    );
   }
   return declarations.filter((d) => ids.includes(d.id));
 }

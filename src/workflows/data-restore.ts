@@ -65,9 +65,13 @@ export async function dataRestore(input: DataRestoreInput, host: WorkflowHost): 
       if (named !== undefined) await fetchIfMissing(environment, root, named.snapshot, named.id);
       const source = input.source ?? named?.id ?? SNAPSHOT_NAME.exec(path.basename(file))?.[1];
       if (source === undefined) {
-        throw new GraphformError('GF_USAGE', `graphform cannot tell which source ${input.snapshot} belongs to: state names no pending snapshot there and the file name is not <source>-<time>.ndjson.`, {
-          hint: `Name the source: \`graphform data restore ${input.snapshot} --source ID\`.`,
-        });
+        throw new GraphformError(
+          'GF_USAGE',
+          `graphform cannot tell which source ${input.snapshot} belongs to: state names no pending snapshot there and the file name is not <source>-<time>.ndjson.`,
+          {
+            hint: `Name the source: \`graphform data restore ${input.snapshot} --source ID\`.`,
+          },
+        );
       }
       const pending = named?.id === source ? named.snapshot : undefined;
       const changed = pending === undefined ? false : await changedSnapshot(file, pending, input, source);
@@ -79,7 +83,10 @@ export async function dataRestore(input: DataRestoreInput, host: WorkflowHost): 
       if (stillPending !== undefined) return { ...base, stillPending };
       const entry = state.sources[source];
       // The data: files' own re-push is not this command's to finish: apply pushes them.
-      const rest = entry?.pending === undefined || project.declaration.data.length === 0 ? undefined : repushMarker({ id: source, action: 'full' }, new Date(entry.pending.repush.since));
+      const rest =
+        entry?.pending === undefined || project.declaration.data.length === 0
+          ? undefined
+          : repushMarker({ id: source, action: 'full' }, new Date(entry.pending.repush.since));
       await backend.write(withPending(state, source, rest));
       await removeStoredCopy(host, environment, pending);
       if (changed) return { ...base, forgotten: { recordedItems: pending.items, pushedItems: result.summary.itemsSent } };

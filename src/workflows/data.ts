@@ -134,7 +134,8 @@ export async function dataPush(input: DataPushInput, host: WorkflowHost): Promis
       const fingerprint = files.length === 0 ? (await import('./internal/push-ledger.js')).pushFingerprint(project.declaration) : undefined;
       const result = await pushLoaded(host, input, project, environment, fingerprint?.sink);
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
-      if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done')) await clearPendingAfterPush(host, backend, project.declaration, files.length === 0);
+      if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done'))
+        await clearPendingAfterPush(host, backend, project.declaration, files.length === 0);
       if (fingerprint !== undefined) await (await import('./internal/push-ledger.js')).recordPushedLedger(host, backend, project, result, fingerprint);
       return result;
     },
@@ -143,12 +144,19 @@ export async function dataPush(input: DataPushInput, host: WorkflowHost): Promis
 }
 
 /** Pushes the files of `input` (or the declared ones) into a loaded source; with an environment, counts what GraphQL serves after. */
-export async function pushLoaded(host: WorkflowHost, input: DataPushInput, project: LoadedSource, environment: EnvironmentConfig | undefined, records?: PushDataOptions['records']): Promise<DataPushResult> {
+export async function pushLoaded(
+  host: WorkflowHost,
+  input: DataPushInput,
+  project: LoadedSource,
+  environment: EnvironmentConfig | undefined,
+  records?: PushDataOptions['records'],
+): Promise<DataPushResult> {
   const paths = await dataFiles(host, project, input.files ?? []);
   const config = pushConfig(project.config.data, input);
   const opened = environment === undefined ? undefined : await openEnvironment(host, project.config, environment);
   const tally = new SentTally(project.declaration.definition);
-  const waits = opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(host, environment, opened, project.config.http);
+  const waits =
+    opened === undefined || environment === undefined || input.wait === false ? undefined : serviceWaits(host, environment, opened, project.config.http);
   try {
     const client = opened === undefined ? offlineClient() : waits === undefined ? opened.client : tallyingClient(opened.client, tally, requestLog(host).log);
     const summary = await pushData({
@@ -193,7 +201,11 @@ export async function dataPurge(input: DataPurgeInput, host: WorkflowHost): Prom
   const declared = project.declaration.definition.languages;
   const languages = input.allLanguages === true ? [...declared] : [...new Set(named)];
   for (const language of languages.filter((l) => !declared.includes(l))) {
-    host.report({ kind: 'warning', code: 'GF_PURGE_UNDECLARED_LANGUAGE', text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.` });
+    host.report({
+      kind: 'warning',
+      code: 'GF_PURGE_UNDECLARED_LANGUAGE',
+      text: `source ${input.source} does not declare language "${language}" (declared: ${declared.join(', ')}); purging it anyway.`,
+    });
   }
   const environment = config.resolveEnvironment(input.environment ?? config.defaultEnvironment);
   const backend = stateBackendFor(host, environment);
@@ -203,9 +215,16 @@ export async function dataPurge(input: DataPurgeInput, host: WorkflowHost): Prom
     async () => {
       const opened = await openEnvironment(host, project.config, environment);
       try {
-        const deletes = await purgeCount(host, opened, { env: environment, id: input.source, languages, declared: project.declaration.definition, http: project.config.http });
+        const deletes = await purgeCount(host, opened, {
+          env: environment,
+          id: input.source,
+          languages,
+          declared: project.declaration.definition,
+          http: project.config.http,
+        });
         const base = { source: input.source, languages, deletes };
-        if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment: environmentView(environment) }))) return { ...base, purged: false, refused: 'cancelled' as const };
+        if (input.confirm !== undefined && !(await input.confirm({ source: input.source, languages, deletes, environment: environmentView(environment) })))
+          return { ...base, purged: false, refused: 'cancelled' as const };
         if (host.signal?.aborted === true) return { ...base, purged: false, refused: 'interrupted' as const };
         await purge(opened.client, input.source, languages);
         await forgetPurgedItems(backend, input.source, languages);

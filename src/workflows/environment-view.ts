@@ -16,7 +16,9 @@ export interface EnvironmentView {
   /** How requests are signed. */
   auth?: { scheme: 'basic' | 'hmac' };
   emulator?: EmulatorEnvironmentConfig;
-  state: { backend: 'local'; path: string; lockTimeoutMs: number } | { backend: 'http'; address: string; lockAddress: string; unlockAddress: string; lockTimeoutMs: number };
+  state:
+    | { backend: 'local'; path: string; lockTimeoutMs: number }
+    | { backend: 'http'; address: string; lockAddress: string; unlockAddress: string; lockTimeoutMs: number };
   refresh: boolean;
   keep: boolean;
   prune: boolean;
@@ -35,7 +37,13 @@ export function environmentView(environment: EnvironmentConfig): EnvironmentView
     state:
       state.backend === 'local'
         ? { backend: 'local', path: state.path, lockTimeoutMs: state.lockTimeoutMs }
-        : { backend: 'http', address: safeUrl(state.address), lockAddress: safeUrl(state.lockAddress), unlockAddress: safeUrl(state.unlockAddress), lockTimeoutMs: state.lockTimeoutMs },
+        : {
+            backend: 'http',
+            address: safeUrl(state.address),
+            lockAddress: safeUrl(state.lockAddress),
+            unlockAddress: safeUrl(state.unlockAddress),
+            lockTimeoutMs: state.lockTimeoutMs,
+          },
     refresh,
     keep,
     prune,

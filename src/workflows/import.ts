@@ -167,7 +167,11 @@ function adopt(
 function checkBeforeWriting(adoptions: readonly Adoption[], stateSources: Record<string, SourceDefinition>, config: ResolvedConfig): void {
   const drafts = adoptions.flatMap((a) => (a.write === undefined ? [] : [a.write.draft]));
   if (drafts.length === 0) return;
-  const context = draftContext(config, stateSources, adoptions.map((a) => a.id));
+  const context = draftContext(
+    config,
+    stateSources,
+    adoptions.map((a) => a.id),
+  );
   const { diagnostics, different } = checkDrafts(drafts, context);
   if (hasErrors(diagnostics)) {
     throw new InvalidDeclarationsError(diagnostics, new Map(drafts.map((d) => [d.file, d.text])), {

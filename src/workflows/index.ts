@@ -6,7 +6,12 @@
  */
 import { apply as applyWorkflow } from './apply.js';
 import { assetsList as assetsListWorkflow, assetsSync as assetsSyncWorkflow } from './assets.js';
-import { authLogin as authLoginWorkflow, authLogout as authLogoutWorkflow, authRefresh as authRefreshWorkflow, authStatus as authStatusWorkflow } from './auth.js';
+import {
+  authLogin as authLoginWorkflow,
+  authLogout as authLogoutWorkflow,
+  authRefresh as authRefreshWorkflow,
+  authStatus as authStatusWorkflow,
+} from './auth.js';
 import { codegen as codegenWorkflow } from './codegen.js';
 import { dataPurge as dataPurgeWorkflow, dataPush as dataPushWorkflow, dataValidate as dataValidateWorkflow } from './data.js';
 import { dataRestore as dataRestoreWorkflow } from './data-restore.js';

@@ -69,7 +69,14 @@ export async function plan(input: PlanWorkflowInput, host: WorkflowHost): Promis
     const opened = environment.refresh && input.refresh !== false ? await openEnvironment(host, config, environment) : undefined;
     try {
       const made = await planWith(host, { project, state, environment, opened, input, started });
-      return { plan: made, breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [], invalidData: invalidDataSources(made), blocked: blockedKeepSources(made), config, environment: environmentView(environment) };
+      return {
+        plan: made,
+        breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [],
+        invalidData: invalidDataSources(made),
+        blocked: blockedKeepSources(made),
+        config,
+        environment: environmentView(environment),
+      };
     } finally {
       await opened?.close();
     }
@@ -85,12 +92,20 @@ export async function plan(input: PlanWorkflowInput, host: WorkflowHost): Promis
  */
 export async function planWith(
   host: WorkflowHost,
-  context: { project: LoadedProject; state: State | undefined; environment: EnvironmentConfig; opened: OpenedEnvironment | undefined; input: PlanWorkflowInput; started?: StartedOperations | undefined },
+  context: {
+    project: LoadedProject;
+    state: State | undefined;
+    environment: EnvironmentConfig;
+    opened: OpenedEnvironment | undefined;
+    input: PlanWorkflowInput;
+    started?: StartedOperations | undefined;
+  },
   seen?: (refreshed: Refreshed) => void,
 ): Promise<Plan> {
   const { project, state, environment, opened, input } = context;
   const options = planOptions(input, environment);
-  const refreshed: Refreshed = opened === undefined ? { remote: {}, account: undefined } : await refreshAll(host, opened.client, project, state, options.targets, host.signal);
+  const refreshed: Refreshed =
+    opened === undefined ? { remote: {}, account: undefined } : await refreshAll(host, opened.client, project, state, options.targets, host.signal);
   seen?.(refreshed);
   const made = withPruneOrigin(await makePlan(host, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options }), environment);
   if (input.refreshOnly === true) return refreshOnlyPlan(requireRefresh(made, opened, environment));
@@ -104,7 +119,15 @@ export async function planWith(
   const checked = await withDataChecks(host, counted, project, state);
   stopIfInterrupted(host.signal);
   // The frontends' operations against the schema the apply leaves: loaded only when the config names them.
-  const operated = await withOperations(host, checked, { state, declarations: project.declarations, remote: refreshed.remote, config: project.config, environment, outside: refreshed.account?.definitions ?? [], started: context.started });
+  const operated = await withOperations(host, checked, {
+    state,
+    declarations: project.declarations,
+    remote: refreshed.remote,
+    config: project.config,
+    environment,
+    outside: refreshed.account?.definitions ?? [],
+    started: context.started,
+  });
   stopIfInterrupted(host.signal);
   return operated;
 }
@@ -112,13 +135,20 @@ export async function planWith(
 /** A refresh-only plan is made from what the service holds: without reading it there is nothing to record. */
 function requireRefresh(plan: Plan, opened: OpenedEnvironment | undefined, environment: EnvironmentConfig): Plan {
   if (opened !== undefined) return plan;
-  throw new GraphformError('GF_USAGE', `--refresh-only reads what the service holds, and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`, {
-    hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
-  });
+  throw new GraphformError(
+    'GF_USAGE',
+    `--refresh-only reads what the service holds, and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`,
+    {
+      hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
+    },
+  );
 }
 
 /** The plan options of an input, for the environment: its `prune: true` prunes as `--prune` does. */
-export function planOptions(input: PlanWorkflowInput, environment: Pick<EnvironmentConfig, 'name' | 'prune'>): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
+export function planOptions(
+  input: PlanWorkflowInput,
+  environment: Pick<EnvironmentConfig, 'name' | 'prune'>,
+): { environment: string; prune: boolean; strategy: PlanStrategy; targets: readonly string[] | undefined } {
   return {
     environment: environment.name,
     prune: input.prune === true || environment.prune,

@@ -44,12 +44,18 @@ export async function stateShow(selection: ProjectSelection & { id: string }, ho
 }
 
 /** `graphform state rm <id>`: graphform stops managing the source; the service keeps it and its items. */
-export async function stateRm(selection: ProjectSelection & { id: string }, host: WorkflowHost): Promise<{ removed: string; serialBefore: number; serialAfter: number }> {
+export async function stateRm(
+  selection: ProjectSelection & { id: string },
+  host: WorkflowHost,
+): Promise<{ removed: string; serialBefore: number; serialAfter: number }> {
   return removeFromState(await stateBackendOf(selection, host), selection.id, (text) => host.report({ kind: 'notice', text }));
 }
 
 /** `graphform state unlock <lockId>`: removes a stale lock; one whose holder still runs on this host only with `force`. */
-export async function stateUnlock(selection: ProjectSelection & { lockId: string; force?: boolean }, host: WorkflowHost): Promise<{ unlocked: string; holder: string | undefined }> {
+export async function stateUnlock(
+  selection: ProjectSelection & { lockId: string; force?: boolean },
+  host: WorkflowHost,
+): Promise<{ unlocked: string; holder: string | undefined }> {
   return unlockState(await stateBackendOf(selection, host), selection.lockId, selection.force === true);
 }
 
@@ -68,7 +74,11 @@ export async function showState(backend: StateBackend, id: string): Promise<{ id
 }
 
 /** Takes the lock while it reads and writes, so it cannot race an apply. */
-export async function removeFromState(backend: StateBackend, id: string, notice?: (text: string) => void): Promise<{ removed: string; serialBefore: number; serialAfter: number }> {
+export async function removeFromState(
+  backend: StateBackend,
+  id: string,
+  notice?: (text: string) => void,
+): Promise<{ removed: string; serialBefore: number; serialAfter: number }> {
   return withStateLock(
     backend,
     'state rm',

@@ -39,7 +39,9 @@ export async function validate(selection: ProjectSelection, host: WorkflowHost):
   const cms = knownCmsTypes(config, selection.environment);
   const project = await loadProject(host, config, { stateSources, ...(cms === undefined ? {} : { accountTypes: [cms] }) });
   // Warnings only: a data file the generated CI files do not watch would not run the pipeline. Loaded only for a project with data files.
-  const ciPaths = project.declarations.some((d) => d.data.length > 0) ? await (await import('./internal/ci-paths-check.js')).ciPathWarnings(config.rootDir, host.cwd, project.declarations) : [];
+  const ciPaths = project.declarations.some((d) => d.data.length > 0)
+    ? await (await import('./internal/ci-paths-check.js')).ciPathWarnings(config.rootDir, host.cwd, project.declarations)
+    : [];
   const diagnostics = [...project.diagnostics, ...ciPaths];
   return { ok: !hasErrors(diagnostics), declarations: project.declarations, diagnostics, sources: project.sources, config };
 }
@@ -51,7 +53,10 @@ export async function validate(selection: ProjectSelection, host: WorkflowHost):
  * pipeline validates without the secrets, which only the commands that use them need.
  */
 function checkConfigOffline(config: ResolvedConfig): void {
-  const checks = [...config.environmentNames.map((name) => () => config.resolveEnvironment(name)), ...(config.marketingConfigured ? [() => config.resolveMarketing()] : [])];
+  const checks = [
+    ...config.environmentNames.map((name) => () => config.resolveEnvironment(name)),
+    ...(config.marketingConfigured ? [() => config.resolveMarketing()] : []),
+  ];
   for (const check of checks) {
     try {
       check();

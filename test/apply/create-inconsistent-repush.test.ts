@@ -47,7 +47,9 @@ describe('a create whose write reads back differently, for a source with data: f
     expect(storedLess).not.toContain('Color');
 
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': declaration, 'content-sources/data/shop.ndjson': shopItems() }, '', { requestTimeoutMs: 120_000 });
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': declaration, 'content-sources/data/shop.ndjson': shopItems() }, '', {
+      requestTimeoutMs: 120_000,
+    });
     // The PUT is held until the faults that follow it are in place: the plan's own GET types must see no source.
     const put = emulator.faults.add({ method: 'PUT', pathPrefix: TYPES, hold: true });
     const applying = project.cli('apply', '--yes');

@@ -50,7 +50,12 @@ export async function startFakeGraphService(options: FakeServiceOptions = {}): P
     source.current = next(source.current);
     source.readsSinceWrite = 0;
   };
-  const listed = (id: string, definition: SourceDefinition): Record<string, unknown> => ({ id, label: definition.label ?? '', description: definition.description ?? null, languages: definition.languages });
+  const listed = (id: string, definition: SourceDefinition): Record<string, unknown> => ({
+    id,
+    label: definition.label ?? '',
+    description: definition.description ?? null,
+    languages: definition.languages,
+  });
 
   const answer = (method: string, path: string, id: string, body: unknown): FakeAnswer => {
     if (path === '/api/content/v3/types' && method === 'GET') {
@@ -65,7 +70,11 @@ export async function startFakeGraphService(options: FakeServiceOptions = {}): P
     }
     if (path === '/api/content/v3/types' && method === 'POST') {
       const partial = body as Pick<SourceDefinition, 'languages' | 'contentTypes'>;
-      write(id, (current) => ({ ...(current ?? { label: '' }), languages: partial.languages, contentTypes: { ...current?.contentTypes, ...partial.contentTypes } }));
+      write(id, (current) => ({
+        ...(current ?? { label: '' }),
+        languages: partial.languages,
+        contentTypes: { ...current?.contentTypes, ...partial.contentTypes },
+      }));
       return { status: 204 };
     }
     if (path === '/api/content/v3/sources' && method === 'GET' && id === '') {
@@ -73,7 +82,9 @@ export async function startFakeGraphService(options: FakeServiceOptions = {}): P
     }
     if (path === '/api/content/v3/sources' && method === 'GET') {
       const source = sourceOf(id);
-      const reply = options.readSource?.(source, id) ?? (source.current === undefined ? { status: 404, body: 'Source is not found' } : { status: 200, body: [listed(id, source.current)] });
+      const reply =
+        options.readSource?.(source, id) ??
+        (source.current === undefined ? { status: 404, body: 'Source is not found' } : { status: 200, body: [listed(id, source.current)] });
       source.readsSinceWrite++;
       return reply;
     }

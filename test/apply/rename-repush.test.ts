@@ -28,7 +28,9 @@ const declaration = (searchable: boolean): string =>
   ].join('\n');
 
 const posts = ['p1', 'p2', 'p3']
-  .map((id) => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Title":"post ${id}"}\n`)
+  .map(
+    (id) => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Title":"post ${id}"}\n`,
+  )
   .join('');
 
 describe('apply after a partial update that renames fields in data lines', () => {
@@ -48,12 +50,16 @@ describe('apply after a partial update that renames fields in data lines', () =>
     expect(blog?.dataLoss).toBe(false);
     // The plan checks the files apply will push, and says why it pushes them.
     expect(blog?.data).toMatchObject({ push: 'rename', items: 3, errors: 0 });
-    expect(blog?.reasons.join('\n')).toContain('apply reads every item before the update and pushes each one that holds such a value again after it, under the new name, with ../data/posts.ndjson');
+    expect(blog?.reasons.join('\n')).toContain(
+      'apply reads every item before the update and pushes each one that holds such a value again after it, under the new name, with ../data/posts.ndjson',
+    );
 
     const events: string[] = [];
     const applied = await apply({ onEvent: (event) => events.push(event.type) }, env);
     expect(applied.ok).toBe(true);
-    expect(applied.outcomes).toEqual([expect.objectContaining({ id: 'blog', action: 'partial', status: 'applied', repush: expect.objectContaining({ status: 'sent', itemsSent: 3 }) })]);
+    expect(applied.outcomes).toEqual([
+      expect.objectContaining({ id: 'blog', action: 'partial', status: 'applied', repush: expect.objectContaining({ status: 'sent', itemsSent: 3 }) }),
+    ]);
     expect(events).toContain('repush');
     // Nothing is left pending, and a new plan has nothing to do.
     const state = JSON.parse(await readFile(path.join(cwd, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, { pending?: unknown }> };
@@ -63,7 +69,11 @@ describe('apply after a partial update that renames fields in data lines', () =>
     const emulator = await startEmulator({ port: 0, dataDir: path.join(cwd, '.graphform/emulator') });
     try {
       const stored = emulator.inspect.items('blog', { limit: 10 })?.items ?? [];
-      expect(stored.map((item) => Object.keys(item.data as Record<string, unknown>).filter((key) => key.startsWith('Title')))).toEqual([['Title___searchable'], ['Title___searchable'], ['Title___searchable']]);
+      expect(stored.map((item) => Object.keys(item.data as Record<string, unknown>).filter((key) => key.startsWith('Title')))).toEqual([
+        ['Title___searchable'],
+        ['Title___searchable'],
+        ['Title___searchable'],
+      ]);
       expect(emulator.inspect.unsearchable('blog')).toEqual([]);
     } finally {
       await emulator.close();

@@ -104,7 +104,10 @@ const shopWithoutTags = withoutProperty(shop, 'Product', 'Tags');
 /** A partial update: Product.Color added. */
 const shopWithColor: SourceDefinition = {
   ...shop,
-  contentTypes: { ...shop.contentTypes, Product: { ...shop.contentTypes.Product!, properties: { ...shop.contentTypes.Product!.properties, Color: { type: 'String' } } } },
+  contentTypes: {
+    ...shop.contentTypes,
+    Product: { ...shop.contentTypes.Product!, properties: { ...shop.contentTypes.Product!.properties, Color: { type: 'String' } } },
+  },
 };
 
 function service(options: FakeServiceOptions = {}): Promise<FakeService> {
@@ -120,7 +123,12 @@ describe('apply verifies every write', () => {
     const fake = await service();
     const run = await applyTo(fake, { applied: { shop }, declared: { shop: shopWithColor, blog: { ...shop, label: 'Blog' } } });
     expect(run.result.ok, JSON.stringify(run.result.outcomes)).toBe(true);
-    expect(fake.requests).toEqual(['PUT /api/content/v3/types?id=blog', 'GET /api/content/v3/types?id=blog', 'POST /api/content/v3/types?id=shop', 'GET /api/content/v3/types?id=shop']);
+    expect(fake.requests).toEqual([
+      'PUT /api/content/v3/types?id=blog',
+      'GET /api/content/v3/types?id=blog',
+      'POST /api/content/v3/types?id=shop',
+      'GET /api/content/v3/types?id=shop',
+    ]);
     expect(run.sleeps).toEqual([]);
     expect(canonical(run.state.sources.shop?.definition)).toEqual(canonical(shopWithColor));
   });
@@ -193,7 +201,9 @@ describe('apply verifies every write', () => {
     const fake = await service({ readTypes: () => ({ status: 500, body: 'boom' }) });
     const run = await applyTo(fake, { declared: { shop } });
     expect(run.result.outcomes[0]).toMatchObject({ status: 'failed', errorCode: 'GF_GRAPH_HTTP_500' });
-    expect(run.result.outcomes[0]?.error).toContain('The graph service accepted PUT types for source shop, but reading it back (GET types) failed: The graph service answered 500');
+    expect(run.result.outcomes[0]?.error).toContain(
+      'The graph service accepted PUT types for source shop, but reading it back (GET types) failed: The graph service answered 500',
+    );
     expect(run.state.sources.shop).toBeUndefined();
   });
 
@@ -215,7 +225,9 @@ describe('apply verifies every write', () => {
     const fake = await service({ readTypes: () => ({ status: 405 }) });
     const run = await applyTo(fake, { declared: { shop, blog: { ...shop, label: 'Blog' } } });
     expect(run.result.ok, JSON.stringify(run.result.outcomes)).toBe(true);
-    expect(run.events.filter((e) => e.type === 'verify-skipped')).toEqual([{ type: 'verify-skipped', endpoint: 'types', reason: 'the service does not offer GET types' }]);
+    expect(run.events.filter((e) => e.type === 'verify-skipped')).toEqual([
+      { type: 'verify-skipped', endpoint: 'types', reason: 'the service does not offer GET types' },
+    ]);
     // Known after the first source: the second is not read back at all.
     expect(fake.requests.filter((r) => r.startsWith('GET'))).toEqual(['GET /api/content/v3/types?id=blog']);
     expect(Object.keys(run.state.sources)).toEqual(['blog', 'shop']);
@@ -245,7 +257,9 @@ describe('apply verifies label and description writes', () => {
   });
 
   it('stops on a description the service keeps old, after the bound, and records the labels it holds', async () => {
-    const fake = await service({ readSource: (s, id) => ({ status: 200, body: [{ id, label: s.current?.label, description: s.previous?.description ?? '', languages: ['en'] }] }) });
+    const fake = await service({
+      readSource: (s, id) => ({ status: 200, body: [{ id, label: s.current?.label, description: s.previous?.description ?? '', languages: ['en'] }] }),
+    });
     const run = await applyTo(fake, { applied: { shop }, declared: { shop: { ...shop, description: 'Everything we sell' } } });
     const outcome = run.result.outcomes[0]!;
     expect(outcome.errorCode).toBe('GF_APPLY_INCONSISTENT');
@@ -257,7 +271,9 @@ describe('apply verifies label and description writes', () => {
   });
 
   it('checks the label and description of a create after its PUT', async () => {
-    const fake = await service({ readSource: (s, id) => ({ status: 200, body: [{ id, label: 'Renamed by the service', description: s.current?.description, languages: ['en'] }] }) });
+    const fake = await service({
+      readSource: (s, id) => ({ status: 200, body: [{ id, label: 'Renamed by the service', description: s.current?.description, languages: ['en'] }] }),
+    });
     const run = await applyTo(fake, { declared: { shop: { ...shop, description: 'Everything we sell' } } });
     expect(run.result.outcomes[0]?.errorCode).toBe('GF_APPLY_INCONSISTENT');
     expect(fake.requests).toEqual([

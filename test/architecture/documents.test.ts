@@ -32,7 +32,7 @@ describe('the documents src/ cites', () => {
 describe('ARCHITECTURE.md', () => {
   const architecture = read('ARCHITECTURE.md');
 
-  it("names every folder of src/ as a room of its code map, and no folder that is gone", () => {
+  it('names every folder of src/ as a room of its code map, and no folder that is gone', () => {
     const folders = readdirSync(SRC, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => `src/${entry.name}/`)

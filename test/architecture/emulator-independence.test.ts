@@ -19,13 +19,16 @@ describe('the emulator is written apart from the client', () => {
     expect(clientImports(importGraph(SRC)), 'the emulator keeps its own copy of each service rule it needs (see ARCHITECTURE.md, src/emulator/)').toEqual([]);
   });
 
-  it('tells the emulator\'s own graph folder from the client\'s (the check itself works)', () => {
+  it("tells the emulator's own graph folder from the client's (the check itself works)", () => {
     const graph = new Map([
       ['emulator/graph/routes.ts', ['emulator/graph/data-batch.ts', 'emulator/server/body-lines.ts']],
       ['emulator/server/persistence.ts', ['graph/source-id.ts', 'diagnostics/errors.ts', 'fs/atomic-file.ts']],
       ['emulator/graphql/filters.ts', ['data/wire-names.ts']],
       ['cli/commands/emulator.ts', ['emulator/index.ts', 'cli/actions/emulator.ts']],
     ]);
-    expect(clientImports(graph)).toEqual(['emulator/server/persistence.ts imports graph/source-id.ts', 'emulator/graphql/filters.ts imports data/wire-names.ts']);
+    expect(clientImports(graph)).toEqual([
+      'emulator/server/persistence.ts imports graph/source-id.ts',
+      'emulator/graphql/filters.ts imports data/wire-names.ts',
+    ]);
   });
 });

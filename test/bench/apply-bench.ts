@@ -23,10 +23,15 @@ async function applySeconds(bin: string, count: number): Promise<number> {
   try {
     await generateSources(dir, count);
     const started = performance.now();
-    const { stdout } = await run(process.execPath, [bin, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir }, maxBuffer: 1 << 28 });
+    const { stdout } = await run(process.execPath, [bin, 'apply', '--yes'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir },
+      maxBuffer: 1 << 28,
+    });
     const seconds = (performance.now() - started) / 1000;
     // Every run must create every source, or its time means nothing.
-    if (!stdout.includes(`Apply complete! ${count} applied, 0 failed`)) throw new Error(`apply of ${count} sources did not create them all:\n${stdout.slice(-2000)}`);
+    if (!stdout.includes(`Apply complete! ${count} applied, 0 failed`))
+      throw new Error(`apply of ${count} sources did not create them all:\n${stdout.slice(-2000)}`);
     return seconds;
   } finally {
     await rm(dir, { recursive: true, force: true });

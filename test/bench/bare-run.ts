@@ -23,10 +23,14 @@ export async function run(args: BareRunArgs): Promise<RunResult> {
   const target = new URL(`/api/content/v2/data?id=${BENCH_SOURCE.id}`, args.url);
   const post = (body: Buffer): Promise<void> =>
     new Promise((resolve, reject) => {
-      const req = http.request(target, { method: 'POST', agent, headers: { authorization, 'content-type': 'text/plain', 'content-length': body.length } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-      });
+      const req = http.request(
+        target,
+        { method: 'POST', agent, headers: { authorization, 'content-type': 'text/plain', 'content-length': body.length } },
+        (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -21,10 +21,14 @@ const target = new URL('/api/content/v2/data?id=bnch', url);
 const authorization = `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`;
 const post = (body) =>
   new Promise((resolve, reject) => {
-    const req = http.request(target, { method: 'POST', agent, headers: { authorization, 'content-type': 'text/plain', 'content-length': body.length } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-    });
+    const req = http.request(
+      target,
+      { method: 'POST', agent, headers: { authorization, 'content-type': 'text/plain', 'content-length': body.length } },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -17,5 +17,9 @@ export function ratioRow(measure: string, value: number, target: number, detail:
 
 /** The table as markdown, for the terminal and for the README. */
 export function renderBenchTable(rows: readonly BenchRow[]): string {
-  return ['| measure | now | target | met |', '|---|---|---|---|', ...rows.map((row) => `| ${row.measure} | ${row.value} | ${row.target} | ${row.met ? 'yes' : 'NO'} |`)].join('\n');
+  return [
+    '| measure | now | target | met |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row.measure} | ${row.value} | ${row.target} | ${row.met ? 'yes' : 'NO'} |`),
+  ].join('\n');
 }

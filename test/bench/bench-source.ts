@@ -16,7 +16,13 @@ export const BENCH_SOURCE: SourceDeclaration = {
       Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: true }, Description: { type: 'String', searchable: true } } },
       Product: {
         contentType: ['Item'],
-        properties: { Quantity: { type: 'Int' }, Price: { type: 'Float' }, Size: { type: 'Dimensions' }, Tags: { type: '[String]' }, Released: { type: 'Date' } },
+        properties: {
+          Quantity: { type: 'Int' },
+          Price: { type: 'Float' },
+          Size: { type: 'Dimensions' },
+          Tags: { type: '[String]' },
+          Released: { type: 'Date' },
+        },
       },
     },
   },

@@ -12,7 +12,6 @@ const BIN = path.join(ROOT, 'bin/graphform.js');
 const BARE = path.join(import.meta.dirname, 'bare-sender.mjs');
 const DRAIN = path.join(import.meta.dirname, 'drain-server.mjs');
 
-
 export interface DataBenchOptions {
   /** The input timed against the bare senders, in MB (MiB). */
   sizeMb?: number;
@@ -54,7 +53,8 @@ export async function runDataBench(options: DataBenchOptions = {}): Promise<Benc
   const largeMb = options.largeMb ?? 1024;
   const repetitions = options.repetitions ?? 5;
   const bin = options.bin ?? BIN;
-  if (!existsSync(path.join(path.dirname(bin), '../dist/data/validate/block-worker.js'))) throw new Error('dist/ is missing or old: run `npm run build` before the data benchmark');
+  if (!existsSync(path.join(path.dirname(bin), '../dist/data/validate/block-worker.js')))
+    throw new Error('dist/ is missing or old: run `npm run build` before the data benchmark');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-data-bench-'));
   const drain = await startDrain();
   try {
@@ -106,13 +106,23 @@ export async function runDataBench(options: DataBenchOptions = {}): Promise<Benc
 async function writeProject(dir: string, url: string): Promise<string> {
   const project = path.join(dir, 'project');
   await mkdir(path.join(project, 'content-sources/data'), { recursive: true });
-  const config = ['sources: content-sources', 'defaultEnvironment: bench', 'environments:', '  bench:', `    graphUrl: ${url}`, '    auth: { scheme: basic, appKey: bench, secret: "${env:BENCH_SECRET}" }', ''];
+  const config = [
+    'sources: content-sources',
+    'defaultEnvironment: bench',
+    'environments:',
+    '  bench:',
+    `    graphUrl: ${url}`,
+    '    auth: { scheme: basic, appKey: bench, secret: "${env:BENCH_SECRET}" }',
+    '',
+  ];
   await writeFile(path.join(project, 'graphform.config.yaml'), config.join('\n'));
   // JSON is YAML: the declaration is the benchmark source as it is.
-  await writeFile(path.join(project, 'content-sources/bnch.yaml'), JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.ndjson'] }, null, 2));
+  await writeFile(
+    path.join(project, 'content-sources/bnch.yaml'),
+    JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.ndjson'] }, null, 2),
+  );
   return project;
 }
-
 
 /**
  * The drain server only takes batches; it has no GraphQL to count what it serves. A build that
@@ -133,14 +143,25 @@ function noWaitFlag(bin: string, project: string): Promise<string[]> {
 
 async function push(project: string, bin: string): Promise<Sent & { peakRssMiB: number }> {
   const report = path.join(project, 'rss.txt');
-  const { code, stdout, stderr } = await run(process.execPath, ['--import', REPORT_USAGE, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json', ...(await noWaitFlag(bin, project))], project, {
-    GRAPHFORM_BENCH_RSS: report,
-    BENCH_SECRET: 'bench-secret',
-  });
+  const { code, stdout, stderr } = await run(
+    process.execPath,
+    ['--import', REPORT_USAGE, bin, 'data', 'push', BENCH_SOURCE.id, '--format', 'json', ...(await noWaitFlag(bin, project))],
+    project,
+    {
+      GRAPHFORM_BENCH_RSS: report,
+      BENCH_SECRET: 'bench-secret',
+    },
+  );
   if (code !== 0) throw new Error(`graphform data push exited ${code}:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
   const summary = JSON.parse(stdout) as { status: string; seconds: number; itemsSent: number; batches: number; bytes: number };
   if (summary.status !== 'sent') throw new Error(`graphform data push ended ${summary.status}`);
-  return { seconds: summary.seconds, items: summary.itemsSent, batches: summary.batches, bytes: summary.bytes, peakRssMiB: (await readUsage(report)).peakRssMiB ?? Number.NaN };
+  return {
+    seconds: summary.seconds,
+    items: summary.itemsSent,
+    batches: summary.batches,
+    bytes: summary.bytes,
+    peakRssMiB: (await readUsage(report)).peakRssMiB ?? Number.NaN,
+  };
 }
 
 async function bare(url: string, file: string, mode: 'parse' | 'raw'): Promise<Sent> {
@@ -168,5 +189,11 @@ async function startDrain(): Promise<{ url: string; stop: () => void }> {
 function run(command: string, args: readonly string[], cwd: string, env: Record<string, string>): Promise<ChildRun> {
   // GRAPHFORM_WORKERS_FROM_MIB passes through, to measure the worker threshold.
   const workers = process.env.GRAPHFORM_WORKERS_FROM_MIB;
-  return runChild(command, args, cwd, { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NO_COLOR: '1', ...(workers === undefined ? {} : { GRAPHFORM_WORKERS_FROM_MIB: workers }), ...env });
+  return runChild(command, args, cwd, {
+    PATH: process.env.PATH ?? '',
+    HOME: os.tmpdir(),
+    NO_COLOR: '1',
+    ...(workers === undefined ? {} : { GRAPHFORM_WORKERS_FROM_MIB: workers }),
+    ...env,
+  });
 }

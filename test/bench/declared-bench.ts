@@ -46,7 +46,10 @@ export async function runDeclaredBench(options: DeclaredBenchOptions = {}): Prom
   try {
     const env = await emulatorProject(dir, emulator);
     // JSON is YAML: the declaration is the benchmark source as it is.
-    await writeFile(path.join(dir, 'content-sources', 'bnch.yaml'), JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.ndjson'] }, null, 2));
+    await writeFile(
+      path.join(dir, 'content-sources', 'bnch.yaml'),
+      JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.ndjson'] }, null, 2),
+    );
     await mkdir(path.join(dir, 'content-sources', 'data'));
     const file = path.join(dir, 'content-sources', 'data', 'items.ndjson');
     await writeItems(file, count, new Set());
@@ -113,7 +116,8 @@ async function writeItems(file: string, count: number, changed: ReadonlySet<numb
   for (let i = 0; i < count; i++) {
     const item = benchItem(i);
     const data = wire.toWire(changed.has(i) ? { ...item, Name: `${String(item.Name)} (edited)` } : item, 'Product');
-    if (!out.write(`{"index":{"_id":"${String(data.Id)}","language_routing":"${(data.Language as { Name: string }).Name}"}}\n${JSON.stringify(data)}\n`)) await once(out, 'drain');
+    if (!out.write(`{"index":{"_id":"${String(data.Id)}","language_routing":"${(data.Language as { Name: string }).Name}"}}\n${JSON.stringify(data)}\n`))
+      await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
@@ -121,7 +125,9 @@ async function writeItems(file: string, count: number, changed: ReadonlySet<numb
 
 /** What `apply --format json` reports it sent of the data items that changed. */
 function sentLines(stdout: string): { lines: number; batches: number; add: number; change: number; delete: number } {
-  const document = JSON.parse(stdout) as { outcomes: { id: string; dataSync?: { add: number; change: number; delete: number; summary?: { itemsSent: number; batches: number } } }[] };
+  const document = JSON.parse(stdout) as {
+    outcomes: { id: string; dataSync?: { add: number; change: number; delete: number; summary?: { itemsSent: number; batches: number } } }[];
+  };
   const sync = document.outcomes.find((o) => o.id === BENCH_SOURCE.id)?.dataSync;
   if (sync === undefined) throw new Error(`apply reported no data items sent for ${BENCH_SOURCE.id}:\n${stdout.slice(0, 2000)}`);
   return { lines: sync.summary?.itemsSent ?? 0, batches: sync.summary?.batches ?? 0, add: sync.add, change: sync.change, delete: sync.delete };

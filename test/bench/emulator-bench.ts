@@ -40,14 +40,16 @@ export async function runEmulatorBench(options: EmulatorBenchOptions = {}): Prom
   const itemsPerSource = options.itemsPerSource ?? 500;
   const repetitions = options.repetitions ?? 3;
   const bin = options.bin ?? BIN;
-  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js'))) throw new Error(`no build beside ${bin}: run \`npm run build\` before the emulator benchmark`);
+  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js')))
+    throw new Error(`no build beside ${bin}: run \`npm run build\` before the emulator benchmark`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-emulator-bench-'));
   try {
     const held = path.join(dir, 'held');
     const none = path.join(dir, 'none');
     await generateSources(held, sources, { itemsPerSource });
     const applied = await runChild(process.execPath, [bin, 'apply', '--yes', '--no-color'], held, { ...process.env, HOME: held });
-    if (applied.code !== 0) throw new Error(`apply of ${sources} sources with data exited ${applied.code}:\n${applied.stdout.slice(-2000)}\n${applied.stderr.slice(-2000)}`);
+    if (applied.code !== 0)
+      throw new Error(`apply of ${sources} sources with data exited ${applied.code}:\n${applied.stdout.slice(-2000)}\n${applied.stderr.slice(-2000)}`);
     await cp(held, none, { recursive: true });
     const bytes = await emptied(path.join(none, '.graphform/emulator'), sources);
     const total = await itemsHeld(path.join(held, '.graphform/emulator'), sources);

@@ -97,7 +97,9 @@ export function itemsText(index: number, count: number): string {
   const lines: string[] = [];
   for (let n = 0; n < count; n++) {
     const text = `Item ${n} of source ${index}: ${'lorem ipsum dolor sit amet '.repeat(36)}`;
-    lines.push(JSON.stringify({ Id: `i${n}`, language_routing: n % 2 === 0 ? 'en' : 'sv', ContentType: [`${prefix}Type0`, `${prefix}Type1`], Base0: text, Base1: n }));
+    lines.push(
+      JSON.stringify({ Id: `i${n}`, language_routing: n % 2 === 0 ? 'en' : 'sv', ContentType: [`${prefix}Type0`, `${prefix}Type1`], Base0: text, Base1: n }),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

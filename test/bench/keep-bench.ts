@@ -72,7 +72,12 @@ export async function runKeepBench(options: KeepBenchOptions = {}): Promise<Benc
     const items = count.toLocaleString('en');
     const readShare = (kept.seconds - unread.seconds) / kept.seconds;
     return [
-      ratioRow(`keep ${items} items through a full update (\`apply\`) vs \`data push\` of them fresh`, kept.seconds / pushed.seconds, RATIO_TARGET, `${kept.seconds.toFixed(1)} s vs ${pushed.seconds.toFixed(1)} s`),
+      ratioRow(
+        `keep ${items} items through a full update (\`apply\`) vs \`data push\` of them fresh`,
+        kept.seconds / pushed.seconds,
+        RATIO_TARGET,
+        `${kept.seconds.toFixed(1)} s vs ${pushed.seconds.toFixed(1)} s`,
+      ),
       {
         measure: `peak RSS of the apply keeping ${items} items`,
         value: `${kept.peakRssMiB.toFixed(0)} MiB (data push ${pushed.peakRssMiB.toFixed(0)} MiB)`,
@@ -96,9 +101,15 @@ export async function runKeepBench(options: KeepBenchOptions = {}): Promise<Benc
  * The emulator as its own process (`graphform emulator`), as a service is: its work does not
  * share this process with the benchmark's, nor run through the module runner.
  */
-export async function emulatorProcess(bin: string): Promise<{ url: string; credentials: { appKey: string; secret: string; singleKey: string }; close(): void }> {
+export async function emulatorProcess(
+  bin: string,
+): Promise<{ url: string; credentials: { appKey: string; secret: string; singleKey: string }; close(): void }> {
   const credentials = { appKey: 'keepbench', secret: randomBytes(32).toString('base64'), singleKey: randomBytes(16).toString('hex') };
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--app-key', credentials.appKey, '--secret', credentials.secret, '--single-key', credentials.singleKey], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [bin, 'emulator', '--port', '0', '--app-key', credentials.appKey, '--secret', credentials.secret, '--single-key', credentials.singleKey],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`graphform emulator exited ${code} before it listened:\n${seen}`)));
@@ -116,7 +127,10 @@ export async function emulatorProcess(bin: string): Promise<{ url: string; crede
  * A project in `dir` whose default environment, `bench`, is `emulator`, with local state in
  * .graphform/state/bench.json and an empty content-sources/; returns the variables its auth reads.
  */
-export async function emulatorProject(dir: string, emulator: { url: string; credentials: { appKey: string; secret: string; singleKey: string } }): Promise<Record<string, string>> {
+export async function emulatorProject(
+  dir: string,
+  emulator: { url: string; credentials: { appKey: string; secret: string; singleKey: string } },
+): Promise<Record<string, string>> {
   await writeFile(path.join(dir, 'graphform.config.yaml'), projectConfig(emulator.url, true));
   await mkdir(path.join(dir, 'content-sources'));
   return { BENCH_APP_KEY: emulator.credentials.appKey, BENCH_SECRET: emulator.credentials.secret, BENCH_SINGLE_KEY: emulator.credentials.singleKey };
@@ -150,10 +164,22 @@ async function writeItems(file: string, count: number): Promise<void> {
 }
 
 /** One run of the built binary in `dir`, timed with its peak RSS and CPU time; throws unless it exits 0 with `expected` in its output. */
-export async function graphform(bin: string, dir: string, env: Record<string, string>, args: string[], expected: string): Promise<{ seconds: number; peakRssMiB: number; cpuSeconds: number; stdout: string }> {
+export async function graphform(
+  bin: string,
+  dir: string,
+  env: Record<string, string>,
+  args: string[],
+  expected: string,
+): Promise<{ seconds: number; peakRssMiB: number; cpuSeconds: number; stdout: string }> {
   const report = path.join(dir, 'usage.txt');
   const started = performance.now();
-  const run = await runChild(process.execPath, ['--import', REPORT_USAGE, bin, ...args], dir, { PATH: process.env.PATH ?? '', HOME: dir, NO_COLOR: '1', GRAPHFORM_BENCH_RSS: report, ...env });
+  const run = await runChild(process.execPath, ['--import', REPORT_USAGE, bin, ...args], dir, {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    NO_COLOR: '1',
+    GRAPHFORM_BENCH_RSS: report,
+    ...env,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (run.code !== 0 || !`${run.stdout}${run.stderr}`.includes(expected)) {
     throw new Error(`graphform ${args.join(' ')} exited ${run.code} without "${expected}":\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);

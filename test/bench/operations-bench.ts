@@ -32,11 +32,16 @@ const COLD_TARGET = 2;
 
 /** Operations of the example project's types, in the shapes frontends write: lists, filters, locales, fragments, interfaces. */
 const SHAPES: readonly ((n: number) => string)[] = [
-  (n) => `query PostList${n}($locale: [Locales], $limit: Int) {\n  BlogPost(locale: $locale, limit: $limit) {\n    items { _id Title Summary ReadingMinutes PublishedAt Authors { FullName Email } }\n    total\n  }\n}`,
-  (n) => `query Post${n}($id: String) {\n  BlogPost(where: { _id: { eq: $id } }) {\n    items { ...PostBody${n} }\n  }\n}\nfragment PostBody${n} on BlogPost { Title Body Categories Status }`,
-  (n) => `query Products${n} {\n  Product(limit: 20, where: { Quantity: { gt: 0 } }) {\n    items { Name Sku Quantity Price { Amount Currency } Size { Width Height Depth } }\n    total\n  }\n}`,
-  (n) => `query Catalogue${n}($locale: [Locales]) {\n  Item(locale: $locale) {\n    items { Name Tags ... on Product { Sku ReleaseDate } ... on Bundle { Contents OnSale } }\n  }\n}`,
-  (n) => `query Faq${n}($topic: String) {\n  FaqEntry(where: { Topic: { eq: $topic } }, orderBy: { _ranking: RELEVANCE }) {\n    items { Question Answer Helpful Language { Name } }\n  }\n}`,
+  (n) =>
+    `query PostList${n}($locale: [Locales], $limit: Int) {\n  BlogPost(locale: $locale, limit: $limit) {\n    items { _id Title Summary ReadingMinutes PublishedAt Authors { FullName Email } }\n    total\n  }\n}`,
+  (n) =>
+    `query Post${n}($id: String) {\n  BlogPost(where: { _id: { eq: $id } }) {\n    items { ...PostBody${n} }\n  }\n}\nfragment PostBody${n} on BlogPost { Title Body Categories Status }`,
+  (n) =>
+    `query Products${n} {\n  Product(limit: 20, where: { Quantity: { gt: 0 } }) {\n    items { Name Sku Quantity Price { Amount Currency } Size { Width Height Depth } }\n    total\n  }\n}`,
+  (n) =>
+    `query Catalogue${n}($locale: [Locales]) {\n  Item(locale: $locale) {\n    items { Name Tags ... on Product { Sku ReleaseDate } ... on Bundle { Contents OnSale } }\n  }\n}`,
+  (n) =>
+    `query Faq${n}($topic: String) {\n  FaqEntry(where: { Topic: { eq: $topic } }, orderBy: { _ranking: RELEVANCE }) {\n    items { Question Answer Helpful Language { Name } }\n  }\n}`,
 ];
 
 /** `operations` operations over `files` files: each `.graphql` file holds its share as text, each `.tsx` file as `gql` tags. */
@@ -52,7 +57,10 @@ async function writeDocuments(dir: string, files: number, operations: number): P
     if (file % 2 === 0) await writeFile(path.join(dir, `web/src/q${file}.graphql`), `${texts.join('\n\n')}\n`);
     else {
       const tags = texts.map((text, i) => `export const Q${i} = gql\`\n${text}\n\`;`).join('\n\n');
-      await writeFile(path.join(dir, `web/src/c${file}.tsx`), `import { gql } from '@apollo/client';\n\n${tags}\n\nexport const View = (): JSX.Element => <div />;\n`);
+      await writeFile(
+        path.join(dir, `web/src/c${file}.tsx`),
+        `import { gql } from '@apollo/client';\n\n${tags}\n\nexport const View = (): JSX.Element => <div />;\n`,
+      );
     }
   }
 }
@@ -70,7 +78,8 @@ export async function runOperationsBench(options: OperationsBenchOptions = {}): 
   const files = options.files ?? 200;
   const operations = options.operations ?? 500;
   const bin = options.bin ?? BIN;
-  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js'))) throw new Error(`no build beside ${bin}: run \`npm run build\` before the operations benchmark`);
+  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js')))
+    throw new Error(`no build beside ${bin}: run \`npm run build\` before the operations benchmark`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-operations-bench-'));
   try {
     const plain = path.join(dir, 'plain');
@@ -101,7 +110,7 @@ export async function runOperationsBench(options: OperationsBenchOptions = {}): 
       const b = median(times);
       return ratioRow(`${what}, ${label}`, b / a, target, `${b.toFixed(2)} s vs ${a.toFixed(2)} s`);
     };
-    return [row('the check\'s cache in place (warm)', warm, TARGET), row('no cache (cold)', cold, COLD_TARGET)];
+    return [row("the check's cache in place (warm)", warm, TARGET), row('no cache (cold)', cold, COLD_TARGET)];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -45,7 +45,8 @@ export async function runPlanBench(options: PlanBenchOptions = {}): Promise<Row[
   const repetitions = options.repetitions ?? 7;
   const memorySizes = options.memorySizes ?? [300, 1000];
   const bin = options.bin ?? BIN;
-  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js'))) throw new Error(`no build beside ${bin}: run \`npm run build\` before the plan benchmark`);
+  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js')))
+    throw new Error(`no build beside ${bin}: run \`npm run build\` before the plan benchmark`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-plan-bench-'));
   try {
     const rows: Row[] = [];
@@ -87,7 +88,6 @@ export async function runPlanBench(options: PlanBenchOptions = {}): Promise<Row[
     await rm(dir, { recursive: true, force: true });
   }
 }
-
 
 function planRun(bin: string, project: string, sources: number, measureMemory = false): Promise<{ seconds: number; peakRssMiB: number }> {
   return measuredPlan(bin, project, `Plan: ${sources} to create`, measureMemory);

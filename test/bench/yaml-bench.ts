@@ -43,7 +43,8 @@ export async function runYamlBench(options: YamlBenchOptions = {}): Promise<Benc
   const sizeMb = options.sizeMb ?? 20;
   const largeMb = options.largeMb ?? 63;
   const bin = path.resolve(options.bin ?? BIN);
-  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js'))) throw new Error(`no build beside ${bin}: run \`npm run build\` before the YAML benchmark`);
+  if (!existsSync(path.join(path.dirname(bin), '../dist/cli/process.js')))
+    throw new Error(`no build beside ${bin}: run \`npm run build\` before the YAML benchmark`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'graphform-yaml-bench-'));
   try {
     const project = await writeProject(dir);
@@ -62,7 +63,10 @@ export async function runYamlBench(options: YamlBenchOptions = {}): Promise<Benc
       const large = await validate(bin, project, largeItems);
       rows.push({
         measure: `\`data validate\` of a ${largeMb} MiB YAML list (${largeItems.toLocaleString('en-US')} items; the limit is 64 MiB)`,
-        value: large.exit === '0' ? `completes: ${Math.round(large.peakRssMiB ?? Number.NaN)} MiB, ${times(large)}` : `fails (${large.exit}) after ${large.seconds.toFixed(1)} s`,
+        value:
+          large.exit === '0'
+            ? `completes: ${Math.round(large.peakRssMiB ?? Number.NaN)} MiB, ${times(large)}`
+            : `fails (${large.exit}) after ${large.seconds.toFixed(1)} s`,
         target: 'completes (exit 0)',
         met: large.exit === '0',
       });
@@ -83,7 +87,10 @@ async function writeProject(dir: string): Promise<string> {
   await mkdir(path.join(project, 'content-sources/data'), { recursive: true });
   await writeFile(path.join(project, 'graphform.config.yaml'), 'sources: content-sources\n');
   // JSON is YAML: the declaration is the benchmark source as it is.
-  await writeFile(path.join(project, 'content-sources/bnch.yaml'), JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.yaml'] }, null, 2));
+  await writeFile(
+    path.join(project, 'content-sources/bnch.yaml'),
+    JSON.stringify({ id: BENCH_SOURCE.id, ...BENCH_SOURCE.definition, data: ['data/items.yaml'] }, null, 2),
+  );
   return project;
 }
 
@@ -116,25 +123,32 @@ function yamlBlock(value: Record<string, unknown>, indent: string): string {
 
 /** Words plain, anything else (a date, a trailing space) double-quoted, as JSON. */
 function yamlScalar(value: unknown): string {
-  return typeof value === 'string' && /^[A-Za-z][\w .,:-]*[\w.]$/.test(value) && !/: | #|^(true|false|null|yes|no|on|off)$/i.test(value) ? value : JSON.stringify(value);
+  return typeof value === 'string' && /^[A-Za-z][\w .,:-]*[\w.]$/.test(value) && !/: | #|^(true|false|null|yes|no|on|off)$/i.test(value)
+    ? value
+    : JSON.stringify(value);
 }
-
 
 async function validate(bin: string, project: string, items: number): Promise<Validated> {
   const report = path.join(project, 'rss.txt');
   await rm(report, { force: true });
   const started = performance.now();
-  const { code, stdout, stderr } = await runChild(process.execPath, ['--import', REPORT_USAGE, bin, 'data', 'validate', BENCH_SOURCE.id, '--format', 'json'], project, {
-    PATH: process.env.PATH ?? '',
-    HOME: os.tmpdir(),
-    NO_COLOR: '1',
-    GRAPHFORM_BENCH_RSS: report,
-  });
+  const { code, stdout, stderr } = await runChild(
+    process.execPath,
+    ['--import', REPORT_USAGE, bin, 'data', 'validate', BENCH_SOURCE.id, '--format', 'json'],
+    project,
+    {
+      PATH: process.env.PATH ?? '',
+      HOME: os.tmpdir(),
+      NO_COLOR: '1',
+      GRAPHFORM_BENCH_RSS: report,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   const { peakRssMiB, cpuSeconds } = await readUsage(report);
   if (code !== 0) return { exit: code === null ? 'killed' : `exit ${code}`, items: 0, errors: 0, seconds, cpuSeconds, peakRssMiB };
   const summary = JSON.parse(stdout) as { items: number; errors: number };
   // A run that did not read every item, or found problems, measured something else.
-  if (summary.items !== items || summary.errors !== 0) throw new Error(`data validate read ${summary.items} of ${items} items with ${summary.errors} errors:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
+  if (summary.items !== items || summary.errors !== 0)
+    throw new Error(`data validate read ${summary.items} of ${items} items with ${summary.errors} errors:\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
   return { exit: '0', items: summary.items, errors: summary.errors, seconds, cpuSeconds, peakRssMiB };
 }

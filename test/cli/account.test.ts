@@ -27,7 +27,9 @@ const writes = (emulator: RunningEmulator): string[] =>
 describe('plan reads the account', () => {
   it('refuses a content type named like a CMS type before anything is sent, naming the CMS', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml({ contentTypes: '  ArticlePage:\n    contentType: []\n    properties:\n      Title: { type: String }' }) });
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': shopYaml({ contentTypes: '  ArticlePage:\n    contentType: []\n    properties:\n      Title: { type: String }' }),
+    });
     for (const argv of [['plan'], ['apply', '--yes']]) {
       const run = await project.cli(...argv);
       expect(run.code).toBe(1);
@@ -38,11 +40,13 @@ describe('plan reads the account', () => {
     expect(writes(emulator)).toEqual([]);
   });
 
-  it("refuses a content type that a source outside graphform already defines, naming that source", async () => {
+  it('refuses a content type that a source outside graphform already defines, naming that source', async () => {
     const emulator = await startTestEmulator();
     await withUnmanagedSource(emulator);
     emulator.inspect.clearRequests();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml({ contentTypes: '  Gadget:\n    contentType: []\n    properties:\n      Title: { type: String }' }) });
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': shopYaml({ contentTypes: '  Gadget:\n    contentType: []\n    properties:\n      Title: { type: String }' }),
+    });
     const run = await project.cli('apply', '--yes');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('content type `Gadget` is already defined by source `zz`, which graphform does not manage');
@@ -52,7 +56,11 @@ describe('plan reads the account', () => {
 
   it('with --no-refresh the account is not read, and reservedTypeNames still catches CMS names', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml({ contentTypes: '  ArticlePage:\n    contentType: []\n    properties:\n      Title: { type: String }' }) }, 'reservedTypeNames: [ArticlePage]');
+    const project = await graphProject(
+      emulator,
+      { 'content-sources/shop.yaml': shopYaml({ contentTypes: '  ArticlePage:\n    contentType: []\n    properties:\n      Title: { type: String }' }) },
+      'reservedTypeNames: [ArticlePage]',
+    );
     emulator.inspect.clearRequests();
     const run = await project.cli('plan', '--no-refresh');
     expect(run.code).toBe(1);
@@ -125,7 +133,13 @@ describe("a published client's source commands, replayed with graphform's own cl
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition());
-    await client.pushData('shop', indexLines([{ id: '1', language: 'en' }, { id: '2', language: 'sv' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: '1', language: 'en' },
+        { id: '2', language: 'sv' },
+      ]),
+    );
     await client.putTypes('faq', { label: 'FAQ', languages: ['en'], contentTypes: { Question: { contentType: [], properties: {} } } });
 
     const listed = await client.listSources();

@@ -2,18 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject } from '../helpers/graph-project.js';
 
-const SITE = ['id: site', 'label: Site', 'languages: [en]', 'contentTypes:', '  Article:', '    contentType: []', '    properties:', '      Title: { type: String }', 'data: [data/*.ndjson]', ''].join('\n');
+const SITE = [
+  'id: site',
+  'label: Site',
+  'languages: [en]',
+  'contentTypes:',
+  '  Article:',
+  '    contentType: []',
+  '    properties:',
+  '      Title: { type: String }',
+  'data: [data/*.ndjson]',
+  '',
+].join('\n');
 
 function articles(titles: Record<string, string>): string {
   return Object.entries(titles)
-    .map(([id, title]) => `${JSON.stringify({ index: { _id: id, language_routing: 'en' } })}\n${JSON.stringify({ Title: title, ContentType: ['Article'], Status: 'Published', _rbac: 'r:Everyone:Read' })}\n`)
+    .map(
+      ([id, title]) =>
+        `${JSON.stringify({ index: { _id: id, language_routing: 'en' } })}\n${JSON.stringify({ Title: title, ContentType: ['Article'], Status: 'Published', _rbac: 'r:Everyone:Read' })}\n`,
+    )
     .join('');
 }
 
 describe('apply confirms each changed data item before the ledger records it', () => {
   it('does not record an update the indexer drops: apply fails naming it, and the next plan still shows the change', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/site.yaml': SITE, 'content-sources/data/articles.ndjson': articles({ a1: 'One', a2: 'Two' }) }, '    wait: { servedTimeout: 500ms }');
+    const project = await graphProject(
+      emulator,
+      { 'content-sources/site.yaml': SITE, 'content-sources/data/articles.ndjson': articles({ a1: 'One', a2: 'Two' }) },
+      '    wait: { servedTimeout: 500ms }',
+    );
     const created = await project.cli('apply', '--yes');
     expect(created.stdout + created.stderr).toContain('Apply complete!');
 

@@ -52,10 +52,19 @@ function config(emulator: RunningEmulator, stateBase: string): string {
 async function killedAfterPut(): Promise<Killed> {
   const emulator = await startTestEmulator();
   const server = await startTerraformHttpServer({ username: 'ci', password: PASSWORD });
-  const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey, STATE_PASSWORD: PASSWORD };
+  const env = {
+    GRAPH_APP_KEY: emulator.credentials.appKey,
+    GRAPH_SECRET: emulator.credentials.secret,
+    GRAPH_SINGLE_KEY: emulator.singleKey,
+    STATE_PASSWORD: PASSWORD,
+  };
   const items = generateItems(ITEMS, 3407, 'r');
   const runner = await makeTempDir('graphform-runner-a-');
-  await writeFiles(runner, { 'graphform.config.yaml': config(emulator, server.base), 'content-sources/news.yaml': newsYaml(SHAPE), 'items.ndjson': ndjson(items) });
+  await writeFiles(runner, {
+    'graphform.config.yaml': config(emulator, server.base),
+    'content-sources/news.yaml': newsYaml(SHAPE),
+    'items.ndjson': ndjson(items),
+  });
   const created = await runBuilt(runner, ['apply', '--yes'], env);
   expect(created.code, created.stdout + created.stderr).toBe(0);
   const pushed = await runBuilt(runner, ['data', 'push', 'news', 'items.ndjson'], env);
@@ -72,7 +81,10 @@ async function killedAfterPut(): Promise<Killed> {
     throw new Error(`apply ended (code ${String(ended.code)}) before its first push after the PUT:\n${ended.stdout}${ended.stderr}`);
   });
   await Promise.race([emulator.faults.held(hold.id), endedFirst]);
-  expect(emulator.inspect.requests().some((r) => r.method === 'PUT' && r.path.includes('id=news') && r.status === 204), 'the wiping PUT was answered').toBe(true);
+  expect(
+    emulator.inspect.requests().some((r) => r.method === 'PUT' && r.path.includes('id=news') && r.status === 204),
+    'the wiping PUT was answered',
+  ).toBe(true);
   run.child.kill('SIGKILL');
   expect((await run.ended).signal).toBe('SIGKILL');
   emulator.faults.clear();
@@ -109,25 +121,29 @@ async function expectEveryItemBack(killed: Killed, output: string): Promise<void
 describe('a runner killed right after the wiping PUT, state on a Terraform http backend', () => {
   beforeAll(assertFreshBuild);
 
-  it('the snapshot was copied beside the state before the PUT; a fresh checkout finishes with `state unlock` and `apply --yes`: every item back', { timeout: 120_000 }, async () => {
-    const killed = await killedAfterPut();
-    const keep = killed.state.sources.news?.pending?.keep;
-    expect(keep?.items).toBe(ITEMS);
-    expect(keep?.remote, 'state names the copy beside it').toBeDefined();
-    for (let part = 1; part <= (keep?.remote?.parts ?? 0); part++) expect(killed.server.states.has(`/${keep?.remote?.name}-${part}`)).toBe(true);
+  it(
+    'the snapshot was copied beside the state before the PUT; a fresh checkout finishes with `state unlock` and `apply --yes`: every item back',
+    { timeout: 120_000 },
+    async () => {
+      const killed = await killedAfterPut();
+      const keep = killed.state.sources.news?.pending?.keep;
+      expect(keep?.items).toBe(ITEMS);
+      expect(keep?.remote, 'state names the copy beside it').toBeDefined();
+      for (let part = 1; part <= (keep?.remote?.parts ?? 0); part++) expect(killed.server.states.has(`/${keep?.remote?.name}-${part}`)).toBe(true);
 
-    const shown = await runBuilt(killed.fresh, ['state', 'show', 'news'], killed.env);
-    expect(shown.stdout, shown.stderr).toContain(`# its copy beside the state: ${keep?.remote?.name}-1 … -${keep?.remote?.parts}`);
+      const shown = await runBuilt(killed.fresh, ['state', 'show', 'news'], killed.env);
+      expect(shown.stdout, shown.stderr).toContain(`# its copy beside the state: ${keep?.remote?.name}-1 … -${keep?.remote?.parts}`);
 
-    await unlock(killed);
-    const applied = await runBuilt(killed.fresh, ['apply', '--yes'], killed.env);
-    const output = applied.stdout + applied.stderr;
-    expect(applied.code, output).toBe(0);
-    expect(output).toContain(`news: sent ${ITEMS}, served ${ITEMS}`);
-    await expectEveryItemBack(killed, output);
-    const plan = await runBuilt(killed.fresh, ['plan', '--detailed-exitcode'], killed.env);
-    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
-  });
+      await unlock(killed);
+      const applied = await runBuilt(killed.fresh, ['apply', '--yes'], killed.env);
+      const output = applied.stdout + applied.stderr;
+      expect(applied.code, output).toBe(0);
+      expect(output).toContain(`news: sent ${ITEMS}, served ${ITEMS}`);
+      await expectEveryItemBack(killed, output);
+      const plan = await runBuilt(killed.fresh, ['plan', '--detailed-exitcode'], killed.env);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    },
+  );
 
   it('`graphform data restore` with the path state names works on a runner without the file: it fetches the copy', { timeout: 120_000 }, async () => {
     const killed = await killedAfterPut();
@@ -139,30 +155,46 @@ describe('a runner killed right after the wiping PUT, state on a Terraform http 
     await expectEveryItemBack(killed, output);
   });
 
-  it('a copy the state server refuses (413, its size limit) stops the source before the PUT: nothing is sent, every item stays', { timeout: 120_000 }, async () => {
-    const emulator = await startTestEmulator();
-    const server = await startTerraformHttpServer({ username: 'ci', password: PASSWORD });
-    const env = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey, STATE_PASSWORD: PASSWORD };
-    const runner = await makeTempDir('graphform-runner-a-');
-    await writeFiles(runner, { 'graphform.config.yaml': config(emulator, server.base), 'content-sources/news.yaml': newsYaml(SHAPE), 'items.ndjson': ndjson(generateItems(ITEMS, 3407, 'r')) });
-    expect((await runBuilt(runner, ['apply', '--yes'], env)).code).toBe(0);
-    expect((await runBuilt(runner, ['data', 'push', 'news', 'items.ndjson'], env)).code).toBe(0);
-    await writeFiles(runner, { 'content-sources/news.yaml': newsYaml(RENAMED) });
-    // The state itself still fits (with its pending marker); a part of the snapshot does not.
-    server.limitStateBytes(Buffer.byteLength(server.state ?? '') + 1_000);
-    emulator.inspect.clearRequests();
+  it(
+    'a copy the state server refuses (413, its size limit) stops the source before the PUT: nothing is sent, every item stays',
+    { timeout: 120_000 },
+    async () => {
+      const emulator = await startTestEmulator();
+      const server = await startTerraformHttpServer({ username: 'ci', password: PASSWORD });
+      const env = {
+        GRAPH_APP_KEY: emulator.credentials.appKey,
+        GRAPH_SECRET: emulator.credentials.secret,
+        GRAPH_SINGLE_KEY: emulator.singleKey,
+        STATE_PASSWORD: PASSWORD,
+      };
+      const runner = await makeTempDir('graphform-runner-a-');
+      await writeFiles(runner, {
+        'graphform.config.yaml': config(emulator, server.base),
+        'content-sources/news.yaml': newsYaml(SHAPE),
+        'items.ndjson': ndjson(generateItems(ITEMS, 3407, 'r')),
+      });
+      expect((await runBuilt(runner, ['apply', '--yes'], env)).code).toBe(0);
+      expect((await runBuilt(runner, ['data', 'push', 'news', 'items.ndjson'], env)).code).toBe(0);
+      await writeFiles(runner, { 'content-sources/news.yaml': newsYaml(RENAMED) });
+      // The state itself still fits (with its pending marker); a part of the snapshot does not.
+      server.limitStateBytes(Buffer.byteLength(server.state ?? '') + 1_000);
+      emulator.inspect.clearRequests();
 
-    const applied = await runBuilt(runner, ['apply', '--yes'], env);
-    const output = applied.stdout + applied.stderr;
-    expect(applied.code, output).toBe(1);
-    expect(output).toContain('GF_KEEP_SNAPSHOT_REMOTE');
-    expect(output).toContain('answered 413');
-    expect(output).toContain('state.snapshotPartBytes');
-    expect(output).not.toContain(PASSWORD);
-    expect(emulator.inspect.requests().filter((r) => r.method === 'PUT'), 'no PUT without the copy').toEqual([]);
-    expect(emulator.inspect.counts('news')?.total).toBe(ITEMS);
-    expect((JSON.parse(server.state ?? '') as State).sources.news?.pending, 'state names no snapshot').toBeUndefined();
-    expect([...server.states.keys()]).toEqual(['/state']);
-    expect(await readdir(path.join(runner, '.graphform/snapshots/ci')).catch(() => []), 'the local snapshot, named nowhere, is removed').toEqual([]);
-  });
+      const applied = await runBuilt(runner, ['apply', '--yes'], env);
+      const output = applied.stdout + applied.stderr;
+      expect(applied.code, output).toBe(1);
+      expect(output).toContain('GF_KEEP_SNAPSHOT_REMOTE');
+      expect(output).toContain('answered 413');
+      expect(output).toContain('state.snapshotPartBytes');
+      expect(output).not.toContain(PASSWORD);
+      expect(
+        emulator.inspect.requests().filter((r) => r.method === 'PUT'),
+        'no PUT without the copy',
+      ).toEqual([]);
+      expect(emulator.inspect.counts('news')?.total).toBe(ITEMS);
+      expect((JSON.parse(server.state ?? '') as State).sources.news?.pending, 'state names no snapshot').toBeUndefined();
+      expect([...server.states.keys()]).toEqual(['/state']);
+      expect(await readdir(path.join(runner, '.graphform/snapshots/ci')).catch(() => []), 'the local snapshot, named nowhere, is removed').toEqual([]);
+    },
+  );
 });

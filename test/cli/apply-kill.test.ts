@@ -47,12 +47,17 @@ async function appliedShop(emulator: RunningEmulator): Promise<GraphProject> {
   expect(first.code, first.stdout + first.stderr).toBe(0);
   expect(emulator.inspect.counts('shop')?.total).toBe(ITEMS);
   // Removing a property can only go as a full update: it deletes every item of the source.
-  await project.write({ 'content-sources/shop.yaml': `${shopYaml({ languages: 'en', productProperties: '      Quantity: { type: Int }' })}data: [data/shop.ndjson]\n` });
+  await project.write({
+    'content-sources/shop.yaml': `${shopYaml({ languages: 'en', productProperties: '      Quantity: { type: Int }' })}data: [data/shop.ndjson]\n`,
+  });
   return project;
 }
 
 function spawnApply(project: GraphProject, emulator: RunningEmulator): BuiltRun {
-  return spawnBuilt(project.dir, ['apply', '--yes', '--allow-data-loss'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret });
+  return spawnBuilt(project.dir, ['apply', '--yes', '--allow-data-loss'], {
+    GRAPH_APP_KEY: emulator.credentials.appKey,
+    GRAPH_SECRET: emulator.credentials.secret,
+  });
 }
 
 const lockPath = (project: GraphProject): string => path.join(project.dir, '.graphform/state/test.json.lock');
@@ -73,7 +78,10 @@ async function expectRecovered(project: GraphProject, emulator: RunningEmulator,
   expect(plan.code, plan.stdout + plan.stderr).toBe(2);
   expect(plan.stdout).toContain('pending re-push');
   expect(plan.stdout).not.toContain('No changes.');
-  const json = JSON.parse((await project.cli('plan', '--format', 'json')).stdout) as { summary: { pending: number }; sources: { id: string; pending?: unknown }[] };
+  const json = JSON.parse((await project.cli('plan', '--format', 'json')).stdout) as {
+    summary: { pending: number };
+    sources: { id: string; pending?: unknown }[];
+  };
   expect(json.summary.pending).toBe(1);
   expect(json.sources.find((s) => s.id === 'shop')?.pending).toBeDefined();
 
@@ -178,7 +186,10 @@ describe('apply killed between a full update and the re-push of its data', () =>
     // The read-back is the first content GraphQL query of the plan: hold it, and interrupt while it waits.
     const hold = emulator.faults.add({ method: 'POST', pathPrefix: '/content/v2', hold: true, count: 1_000 });
     emulator.inspect.clearRequests();
-    const run = spawnBuilt(project.dir, ['apply', '--yes', '--format', 'json'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret });
+    const run = spawnBuilt(project.dir, ['apply', '--yes', '--format', 'json'], {
+      GRAPH_APP_KEY: emulator.credentials.appKey,
+      GRAPH_SECRET: emulator.credentials.secret,
+    });
     await emulator.faults.held(hold.id);
     const ended = await interruptWhileHeld(run, 'SIGTERM', () => emulator.faults.release(hold.id));
     expect(ended.code, run.output()).toBe(143);
@@ -188,7 +199,10 @@ describe('apply killed between a full update and the re-push of its data', () =>
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(emulator.inspect.counts('shop')?.total).toBe(ITEMS);
     expect(existsSync(lockPath(project))).toBe(false);
-    expect(existsSync(path.join(project.dir, '.graphform/snapshots/test')) ? await readdir(path.join(project.dir, '.graphform/snapshots/test')) : [], 'no snapshot is left').toEqual([]);
+    expect(
+      existsSync(path.join(project.dir, '.graphform/snapshots/test')) ? await readdir(path.join(project.dir, '.graphform/snapshots/test')) : [],
+      'no snapshot is left',
+    ).toEqual([]);
   });
 
   it('SIGINT before anything is sent: nothing is sent, the lock is released, exit 130', async () => {

@@ -3,7 +3,19 @@ import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject } from '../helpers/graph-project.js';
 
 function site(extra = ''): string {
-  return ['id: site', 'label: Site', 'languages: [en]', 'contentTypes:', '  Article:', '    contentType: []', '    properties:', '      Title: { type: String }', ...(extra === '' ? [] : [extra]), 'data: [data/*.ndjson]', ''].join('\n');
+  return [
+    'id: site',
+    'label: Site',
+    'languages: [en]',
+    'contentTypes:',
+    '  Article:',
+    '    contentType: []',
+    '    properties:',
+    '      Title: { type: String }',
+    ...(extra === '' ? [] : [extra]),
+    'data: [data/*.ndjson]',
+    '',
+  ].join('\n');
 }
 
 function article(fields: Record<string, unknown>): string {
@@ -16,13 +28,24 @@ describe('apply waits for GraphQL to serve a partial update before pushing', () 
     const project = await graphProject(emulator, { 'content-sources/site.yaml': site(), 'content-sources/data/a.ndjson': article({ Title: 'One' }) });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
 
-    await project.write({ 'content-sources/site.yaml': site('      Words: { type: Int }'), 'content-sources/data/a.ndjson': article({ Title: 'One', Words: 120 }) });
+    await project.write({
+      'content-sources/site.yaml': site('      Words: { type: Int }'),
+      'content-sources/data/a.ndjson': article({ Title: 'One', Words: 120 }),
+    });
     const run = await project.cli('apply', '--yes', '--format', 'json');
     expect(run.code, run.stderr).toBe(0);
     const posted = emulator.inspect.requests().findLast((r) => r.method === 'POST' && r.path.startsWith('/api/content/v3/types'));
     const pushed = emulator.inspect.requests().findLast((r) => r.method === 'POST' && r.path.startsWith('/api/content/v2/data'));
     expect(posted, 'the change is a partial update').toBeDefined();
-    const outcome = (JSON.parse(run.stdout) as { outcomes: Array<{ id: string; schemaWait?: { outcome: string; waitedMs: number }; dataSync?: { served?: { outcome: string; sent: number; served: number } } }> }).outcomes.find((o) => o.id === 'site');
+    const outcome = (
+      JSON.parse(run.stdout) as {
+        outcomes: Array<{
+          id: string;
+          schemaWait?: { outcome: string; waitedMs: number };
+          dataSync?: { served?: { outcome: string; sent: number; served: number } };
+        }>;
+      }
+    ).outcomes.find((o) => o.id === 'site');
     expect(outcome?.schemaWait?.outcome, 'apply must wait for the new schema after a POST too').toBe('done');
     expect(outcome?.schemaWait?.waitedMs).toBeGreaterThanOrEqual(200);
     expect(Date.parse(pushed?.at ?? '') - Date.parse(posted?.at ?? ''), 'the item went out before GraphQL served Words').toBeGreaterThanOrEqual(300);

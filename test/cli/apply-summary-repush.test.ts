@@ -24,12 +24,23 @@ describe('apply summary when a re-push fails', () => {
   });
 
   it("gives a snapshot problem's own way out, never `data push`", () => {
-    const hint = 'To push what the file holds instead and forget the recorded items it no longer holds: `graphform data restore s.ndjson --forget-missing-items`.';
+    const hint =
+      'To push what the file holds instead and forget the recorded items it no longer holds: `graphform data restore s.ndjson --forget-missing-items`.';
     const result: ApplyResult = {
       ok: false,
       stopped: false,
       pending: ['shop'],
-      outcomes: [{ id: 'shop', action: 'none', status: 'applied', repushError: 'the snapshot s.ndjson of source shop is not the file that was written', repushErrorCode: 'GF_KEEP_SNAPSHOT_CHANGED', repushHint: hint, durationMs: 5 }],
+      outcomes: [
+        {
+          id: 'shop',
+          action: 'none',
+          status: 'applied',
+          repushError: 'the snapshot s.ndjson of source shop is not the file that was written',
+          repushErrorCode: 'GF_KEEP_SNAPSHOT_CHANGED',
+          repushHint: hint,
+          durationMs: 5,
+        },
+      ],
     };
     const text = renderApplySummary(result, plain);
     expect(text).toContain(`Source shop: the schema was applied, but its items were not pushed again (GF_KEEP_SNAPSHOT_CHANGED). ${hint}`);

@@ -34,7 +34,9 @@ describe('Ctrl+C while apply waits for GraphQL (built binary)', () => {
     expect(ended.stdout).not.toContain('pushed 1 items');
     expect(ended.stdout).toContain('Apply stopped.');
     expect(ended.stdout).toContain('Pending in state: the items of shop must be pushed again.');
-    const state = JSON.parse(await readFile(path.join(dir, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, { pending?: { repush?: { reason: string } } }> };
+    const state = JSON.parse(await readFile(path.join(dir, '.graphform/state/local.json'), 'utf8')) as {
+      sources: Record<string, { pending?: { repush?: { reason: string } } }>;
+    };
     expect(state.sources.shop?.pending?.repush?.reason).toContain('source shop was created without its items');
   });
 });

@@ -63,14 +63,22 @@ describe('apply waits for GraphQL around the re-push', () => {
     const run = await runCli(['apply', '--yes'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain('waiting for GraphQL');
-    expect(run.stdout).toMatch(/shop: GraphQL serves the new schema \(after \d+\.\ds\)\nshop: pushed 3 items from its data files in 1 batch\nshop: sent 3, served 3 \(counted through GraphQL after \d+\.\ds\)\n/);
+    expect(run.stdout).toMatch(
+      /shop: GraphQL serves the new schema \(after \d+\.\ds\)\nshop: pushed 3 items from its data files in 1 batch\nshop: sent 3, served 3 \(counted through GraphQL after \d+\.\ds\)\n/,
+    );
   });
 
   it('puts the counts and the journalIds in the JSON, and the journalIds in --verbose', async () => {
     const dir = await project('schemaDelay: 0, indexingLag: 100ms');
     const run = await runCli(['apply', '--yes', '--format', 'json', '--verbose'], { cwd: dir });
     expect(run.code).toBe(0);
-    const document = JSON.parse(run.stdout) as { outcomes: Array<{ id: string; served?: { outcome: string; sent: number; served: number; pairs: unknown[]; journalIds: string[] }; schemaWait?: { outcome: string } }> };
+    const document = JSON.parse(run.stdout) as {
+      outcomes: Array<{
+        id: string;
+        served?: { outcome: string; sent: number; served: number; pairs: unknown[]; journalIds: string[] };
+        schemaWait?: { outcome: string };
+      }>;
+    };
     const shop = document.outcomes.find((o) => o.id === 'shop');
     expect(shop?.schemaWait?.outcome).toBe('done');
     expect(shop?.served).toMatchObject({
@@ -92,7 +100,9 @@ describe('apply waits for GraphQL around the re-push', () => {
     const short = await runCli(['apply', '--yes'], { cwd: dir });
     expect(short.code).toBe(1);
     expect(short.stdout).toMatch(/shop: sent 3, served 0/);
-    expect(short.stdout).toMatch(/shop: failed \[GF_APPLY_ITEMS_NOT_SERVED\]: GraphQL does not serve every item of source shop as it was sent after \d+ms: Product in en \(sent 2, served 0\), Product in sv \(sent 1, served 0\)/);
+    expect(short.stdout).toMatch(
+      /shop: failed \[GF_APPLY_ITEMS_NOT_SERVED\]: GraphQL does not serve every item of source shop as it was sent after \d+ms: Product in en \(sent 2, served 0\), Product in sv \(sent 1, served 0\)/,
+    );
     expect(short.stdout).toContain('Pending in state: the items of shop must be pushed again.');
     expect(await pending(dir)).toMatchObject({ repush: { reason: expect.stringContaining('source shop was created without its items') } });
 
@@ -120,7 +130,9 @@ describe('apply waits for GraphQL around the re-push', () => {
     const dir = await project('schemaDelay: 1h, indexingLag: 0', 'schemaTimeout: 300ms');
     const run = await runCli(['apply', '--yes'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/shop: failed \[GF_APPLY_SCHEMA_NOT_SERVED\]: GraphQL did not serve the new schema of source shop within 300ms \(the content GraphQL endpoint answered 400: The schema is empty: .*\); its data files were not pushed/);
+    expect(run.stdout).toMatch(
+      /shop: failed \[GF_APPLY_SCHEMA_NOT_SERVED\]: GraphQL did not serve the new schema of source shop within 300ms \(the content GraphQL endpoint answered 400: The schema is empty: .*\); its data files were not pushed/,
+    );
     expect(run.stdout).not.toContain('pushed 3 items');
     expect(await pending(dir)).toBeDefined();
   });

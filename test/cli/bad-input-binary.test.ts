@@ -40,7 +40,8 @@ describe('the built binary, with inputs that once were internal errors', () => {
     const lines = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
     for (let i = 1; i <= 9; i += 1) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(', ')}]`);
     const bomb = `- Id: bomb\n  language_routing: en\n  Nested:\n${lines.map((l) => `    ${l}`).join('\n')}\n`;
-    const declaration = 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata: [data/items.yaml]\n';
+    const declaration =
+      'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata: [data/items.yaml]\n';
     const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': declaration, 'content-sources/data/items.yaml': bomb });
     const run = await runBuilt(dir, ['data', 'validate', 'shop']);
     noInternalError(run);

@@ -3,7 +3,9 @@ import { graphClientFor, startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 
 const blogYaml = (properties = '      Quantity: { type: Int }\n      Color: { type: String }'): string =>
-  shopYaml({ id: 'blog', productProperties: properties }).replace(/Item/g, 'Post').replace(/Product/g, 'Article');
+  shopYaml({ id: 'blog', productProperties: properties })
+    .replace(/Item/g, 'Post')
+    .replace(/Product/g, 'Article');
 
 describe('plan --base-plan', () => {
   it("shows and counts only what differs from the base branch's plan, names the rest in one line, and saves the whole plan", async () => {
@@ -23,7 +25,9 @@ describe('plan --base-plan', () => {
     expect(own.stdout).toContain('blog');
     expect(own.stdout).not.toContain('DATA LOSS');
     expect(own.stdout).toContain('Already planned on the base branch, not by this change: shop (replace)');
-    const saved = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(`${project.dir}/plan.json`, 'utf8'))) as { sources: { id: string; action: string }[] };
+    const saved = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(`${project.dir}/plan.json`, 'utf8'))) as {
+      sources: { id: string; action: string }[];
+    };
     expect(saved.sources.map((s) => [s.id, s.action])).toEqual([
       ['blog', 'partial'],
       ['shop', 'full'],
@@ -46,7 +50,10 @@ describe('plan --base-plan', () => {
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     // An item pushed by another system, with an _rbac GraphQL does not serve: a full update loses it.
-    await graphClientFor(emulator).pushData('shop', '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Quantity":1}\n');
+    await graphClientFor(emulator).pushData(
+      'shop',
+      '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Quantity":1}\n',
+    );
     await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }) });
     expect((await project.cli('plan', '--out', 'base.plan.json', '--detailed-exitcode')).code, 'main loses the item').toBe(3);
     // The pull request adds Rating to shop on top of main's dropped Color: the entry differs, both lose items.
@@ -64,7 +71,9 @@ describe('plan --base-plan', () => {
     const base = await project.cli('plan', '--out', 'base.plan.json');
     expect(base.code, base.stderr).toBe(0);
     expect((await project.cli('apply', '--yes')).code).toBe(0);
-    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Rating: { type: Int }' }) });
+    await project.write({
+      'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Rating: { type: Int }' }),
+    });
     const run = await project.cli('plan', '--base-plan', 'base.plan.json', '--detailed-exitcode');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--base-plan: the base plan was made against state none (no state yet)');

@@ -17,11 +17,31 @@ const IDS = ['a1', 'a2', 'a3', 'a4'];
 const ITEMS = 25;
 
 function sourceYaml(id: string): string {
-  return [`id: ${id}`, `label: Source ${id}`, 'languages: [en]', 'contentTypes:', `  Note${id}:`, '    contentType: []', '    properties:', '      Title: { type: String }', `data: [data/${id}.ndjson]`, ''].join('\n');
+  return [
+    `id: ${id}`,
+    `label: Source ${id}`,
+    'languages: [en]',
+    'contentTypes:',
+    `  Note${id}:`,
+    '    contentType: []',
+    '    properties:',
+    '      Title: { type: String }',
+    `data: [data/${id}.ndjson]`,
+    '',
+  ].join('\n');
 }
 
 function items(id: string): string {
-  return wireLines(Array.from({ length: ITEMS }, (_, i) => ({ Id: `${id}-${i}`, Title: `Note ${i}`, ContentType: [`Note${id}`], Language: { Name: 'en' }, Status: 'Published', _rbac: 'r:Everyone:Read' })));
+  return wireLines(
+    Array.from({ length: ITEMS }, (_, i) => ({
+      Id: `${id}-${i}`,
+      Title: `Note ${i}`,
+      ContentType: [`Note${id}`],
+      Language: { Name: 'en' },
+      Status: 'Published',
+      _rbac: 'r:Everyone:Read',
+    })),
+  );
 }
 
 /** A project on the `local` environment's embedded emulator; one item per batch, so apply makes many requests. */
@@ -39,7 +59,12 @@ async function localProject(): Promise<string> {
   ].join('\n');
   await writeFiles(dir, {
     'graphform.config.yaml': config,
-    ...Object.fromEntries(IDS.flatMap((id) => [[`content-sources/${id}.yaml`, sourceYaml(id)], [`content-sources/data/${id}.ndjson`, items(id)]])),
+    ...Object.fromEntries(
+      IDS.flatMap((id) => [
+        [`content-sources/${id}.yaml`, sourceYaml(id)],
+        [`content-sources/data/${id}.ndjson`, items(id)],
+      ]),
+    ),
   });
   return dir;
 }
@@ -60,7 +85,19 @@ describe('a closed stdout, with the built binary', () => {
     // About 270 KB of plan JSON: the pipe takes the first 64 KiB, the rest waits in the stream
     // until the reader has gone, after the plan itself is done.
     const properties = Array.from({ length: 1500 }, (_, i) => `      Field${i}: { type: String }`);
-    await writeFiles(dir, { 'content-sources/big.yaml': ['id: big', 'label: Big', 'languages: [en]', 'contentTypes:', '  Wide:', '    contentType: []', '    properties:', ...properties, ''].join('\n') });
+    await writeFiles(dir, {
+      'content-sources/big.yaml': [
+        'id: big',
+        'label: Big',
+        'languages: [en]',
+        'contentTypes:',
+        '  Wide:',
+        '    contentType: []',
+        '    properties:',
+        ...properties,
+        '',
+      ].join('\n'),
+    });
     const ended = await runWithClosedStdout(dir, ['plan', '--format', 'json'], 'after-first-chunk');
     expect(ended.stderr).not.toMatch(STACK_TRACE);
     expect(ended.code, ended.stderr).toBe(141);
@@ -73,7 +110,14 @@ describe('a closed stdout, with the built binary', () => {
     expect(ended.stderr).toContain('stdout was closed: finishing the request in flight, then stopping.');
     expect(ended.code, ended.stderr).toBe(141);
     expect(existsSync(path.join(dir, '.graphform/state/local.json.lock'))).toBe(false);
-    const backend = createLocalBackend({ path: path.join(dir, '.graphform/state/local.json'), lockTimeoutMs: 0, now: () => new Date(), who: 'test', pid: process.pid, host: 'test' });
+    const backend = createLocalBackend({
+      path: path.join(dir, '.graphform/state/local.json'),
+      lockTimeoutMs: 0,
+      now: () => new Date(),
+      who: 'test',
+      pid: process.pid,
+      host: 'test',
+    });
     const stopped = await backend.read();
     // Stopped before the end: not every source is in state with its items all pushed.
     const done = IDS.filter((id) => stopped?.sources[id] !== undefined && stopped.sources[id]?.pending === undefined);

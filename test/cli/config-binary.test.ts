@@ -34,9 +34,27 @@ describe('the built binary, with a config that reads variables where it may not'
 
   it.each([
     ['sources', `sources: "\${env:GRAPH_SECRET}"\n${PRODUCTION}`, ['validate'], 'graphform.config.yaml:1:10 (sources)', 'GRAPH_SECRET'],
-    ['sources, with --env production', `sources: "\${env:GRAPH_SECRET}"\n${PRODUCTION}`, ['validate', '--env', 'production'], 'graphform.config.yaml:1:10 (sources)', 'GRAPH_SECRET'],
-    ['sources, from any variable of the runner', `sources: "\${env:UNRELATED_CI_TOKEN}"\n${PRODUCTION}`, ['validate'], 'graphform.config.yaml:1:10 (sources)', 'UNRELATED_CI_TOKEN'],
-    ['codegen.out', `codegen: { out: "gen/\${env:GRAPH_SECRET}" }\n${PRODUCTION}`, ['codegen', '--check'], 'graphform.config.yaml:1:17 (codegen.out)', 'GRAPH_SECRET'],
+    [
+      'sources, with --env production',
+      `sources: "\${env:GRAPH_SECRET}"\n${PRODUCTION}`,
+      ['validate', '--env', 'production'],
+      'graphform.config.yaml:1:10 (sources)',
+      'GRAPH_SECRET',
+    ],
+    [
+      'sources, from any variable of the runner',
+      `sources: "\${env:UNRELATED_CI_TOKEN}"\n${PRODUCTION}`,
+      ['validate'],
+      'graphform.config.yaml:1:10 (sources)',
+      'UNRELATED_CI_TOKEN',
+    ],
+    [
+      'codegen.out',
+      `codegen: { out: "gen/\${env:GRAPH_SECRET}" }\n${PRODUCTION}`,
+      ['codegen', '--check'],
+      'graphform.config.yaml:1:17 (codegen.out)',
+      'GRAPH_SECRET',
+    ],
   ])('%s: a config error at the line, and no value of a variable', async (_name, config, args, at, variable) => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/site.yaml': SITE });
     const output = refused(await runBuilt(dir, args, RUNNER));
@@ -64,7 +82,10 @@ describe('the built binary, with a config it cannot read', () => {
   });
 
   it('a repeated key names the file, the line and column of the repeat, and the first', async () => {
-    const dir = await makeProjectDir({ 'graphform.config.yaml': 'sources: content-sources\nmaxSources: 3\nsources: elsewhere\n', 'content-sources/site.yaml': SITE });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': 'sources: content-sources\nmaxSources: 3\nsources: elsewhere\n',
+      'content-sources/site.yaml': SITE,
+    });
     const output = refused(await runBuilt(dir, ['validate']));
     expect(output).toContain('graphform.config.yaml:3:1');
     expect(output).toMatch(/duplicate key `sources` \(first at line 1\)/);
@@ -73,7 +94,10 @@ describe('the built binary, with a config it cannot read', () => {
 
   it('bytes that are not UTF-8 are refused at their position, not read as U+FFFD', async () => {
     const dir = await makeProjectDir({ 'content-sources/site.yaml': SITE });
-    await writeFile(path.join(dir, 'graphform.config.yaml'), Buffer.concat([Buffer.from('maxSources: 3\nsources: content-'), Buffer.from([0xff, 0xfe]), Buffer.from('sources\n')]));
+    await writeFile(
+      path.join(dir, 'graphform.config.yaml'),
+      Buffer.concat([Buffer.from('maxSources: 3\nsources: content-'), Buffer.from([0xff, 0xfe]), Buffer.from('sources\n')]),
+    );
     const output = refused(await runBuilt(dir, ['validate']));
     expect(output).toContain('graphform.config.yaml:2:18');
     expect(output).toMatch(/byte 0xFF is not UTF-8/);

@@ -94,7 +94,11 @@ describe('control characters from declarations and data never reach the terminal
 
   it.each(COLOURS)('plan (text, markdown), apply, state list and data validate of a valid declaration, $name', async ({ env, check }) => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': validShop, 'content-sources/items/ok.ndjson': goodItems, 'bad.ndjson': badItems });
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': validShop,
+      'content-sources/items/ok.ndjson': goodItems,
+      'bad.ndjson': badItems,
+    });
     const plan = await project.cliWith(env, 'plan');
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('items/\\u001b[2J\\u0007*.json');

@@ -10,8 +10,10 @@ import { makeProjectDir, writeFiles } from '../helpers/temp-dir.js';
  * template's production), the plan deleted the source. A file with a problem is an error at
  * its line, and nothing of its source is deleted.
  */
-const CONFIG = 'sources: content-sources\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n    prune: true\n';
-const SHOP = 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Title: { type: String }\n      Count: { type: Int }\n';
+const CONFIG =
+  'sources: content-sources\ndefaultEnvironment: local\nenvironments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n    prune: true\n';
+const SHOP =
+  'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Title: { type: String }\n      Count: { type: Int }\n';
 
 async function stateIds(dir: string): Promise<string[]> {
   const state = JSON.parse(await readFile(path.join(dir, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, unknown> };

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild, runBuilt, spawnBuilt, type Ended } from '../helpers/built-binary.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
-const declaration = (id: string, extra = '') => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${id.toUpperCase()}:\n    contentType: []\n    properties: {}\n${extra}`;
+const declaration = (id: string, extra = '') =>
+  `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${id.toUpperCase()}:\n    contentType: []\n    properties: {}\n${extra}`;
 
 describe('the built binary, with a data: glob that matches every declaration', () => {
   beforeAll(assertFreshBuild);
@@ -22,7 +23,10 @@ describe('the built binary, with a data: glob that matches every declaration', (
     expect(json.code).toBe(1);
     const diagnostics = (JSON.parse(json.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code);
     expect(diagnostics).toEqual(['GF_DATA_MATCHES_DECLARATION', 'GF_DATA_MATCHES_DECLARATION']);
-    for (const args of [['plan', '--detailed-exitcode'], ['plan', '--prune']]) {
+    for (const args of [
+      ['plan', '--detailed-exitcode'],
+      ['plan', '--prune'],
+    ]) {
       const plan = await runBuilt(dir, args);
       expect(plan.code, args.join(' ')).toBe(1);
       expect(plan.stderr, args.join(' ')).toContain('GF_DATA_MATCHES_DECLARATION');
@@ -54,7 +58,11 @@ describe('the built binary, with data: patterns that once stalled it', () => {
   beforeAll(assertFreshBuild);
 
   it.each([
-    ['thirty stars beside a name of 200 characters', `../data/${'*a'.repeat(30)}c.ndjson`, { [`data/${'a'.repeat(200)}`]: '', [`data/${'a'.repeat(100)}c.ndjson`]: ITEM }],
+    [
+      'thirty stars beside a name of 200 characters',
+      `../data/${'*a'.repeat(30)}c.ndjson`,
+      { [`data/${'a'.repeat(200)}`]: '', [`data/${'a'.repeat(100)}c.ndjson`]: ITEM },
+    ],
     ['twenty globstars over a folder six deep', `../${'**/'.repeat(20)}*.ndjson`, { [`data/${'d/'.repeat(6)}x.ndjson`]: ITEM }],
   ])('%s: data validate and plan check the one file at once', async (_, pattern, files) => {
     const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL, 'content-sources/shop.yaml': declaration('shop', `data: ['${pattern}']\n`), ...files });

@@ -8,7 +8,8 @@ import { makeProjectDir } from '../helpers/temp-dir.js';
  * is not its action line's got only an undeclared-field warning.
  */
 const CONFIG = 'sources: content-sources\n';
-const SHOP = 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata: [data/*]\n';
+const SHOP =
+  'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata: [data/*]\n';
 
 describe('the built binary, with data items it once misread', () => {
   beforeAll(assertFreshBuild);
@@ -30,10 +31,16 @@ describe('the built binary, with data items it once misread', () => {
       '{"index":{"_id":"p3","language_routing":"en"}}',
       '{"ContentType":["Product"],"Title":"Three"}',
     ];
-    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': SHOP, 'content-sources/data/items.ndjson': `${lines.join('\n')}\n` });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': CONFIG,
+      'content-sources/shop.yaml': SHOP,
+      'content-sources/data/items.ndjson': `${lines.join('\n')}\n`,
+    });
     const run = await runBuilt(dir, ['data', 'validate', 'shop']);
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/content-sources\/data\/items\.ndjson:2 +error +GF_DATA_ID_MISMATCH +\/_id +The data line's _id is "p2" but its action line's is "p1"/);
+    expect(run.stdout).toMatch(
+      /content-sources\/data\/items\.ndjson:2 +error +GF_DATA_ID_MISMATCH +\/_id +The data line's _id is "p2" but its action line's is "p1"/,
+    );
     expect(run.stdout).toContain('2 items in 1 file: 1 invalid');
   });
 });

@@ -15,7 +15,9 @@ const declared = `${shopYaml({ languages: 'en' })}data: [data/shop.ndjson]\n`;
 describe('data push and purge hold the state lock', () => {
   it('a push while an apply holds the lock fails fast, naming the holder, and sends nothing', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': declared, 'content-sources/data/shop.ndjson': items }, '', { requestTimeoutMs: 120_000 });
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': declared, 'content-sources/data/shop.ndjson': items }, '', {
+      requestTimeoutMs: 120_000,
+    });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     // The apply's PUT is held by the emulator: while it waits, the apply surely holds the lock.
     await project.write({ 'content-sources/shop.yaml': declared.replace('Color: { type: String }', 'Color: { type: Int }') });
@@ -40,7 +42,16 @@ describe('data push and purge hold the state lock', () => {
   it('a dry run needs no lock', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': declared, 'content-sources/data/shop.ndjson': items });
-    await project.write({ '.graphform/state/test.json.lock': JSON.stringify({ id: 'x', who: 'someone', pid: 1, host: 'h', operation: 'apply', createdAt: '2026-11-22T10:00:00.000Z' }) });
+    await project.write({
+      '.graphform/state/test.json.lock': JSON.stringify({
+        id: 'x',
+        who: 'someone',
+        pid: 1,
+        host: 'h',
+        operation: 'apply',
+        createdAt: '2026-11-22T10:00:00.000Z',
+      }),
+    });
     const dry = await project.cli('data', 'push', 'shop', '--dry-run');
     expect(dry.code, dry.stderr).toBe(0);
   });
@@ -66,7 +77,9 @@ describe('data push and purge hold the state lock', () => {
     const state = await project.state();
     const entry = state.sources.shop;
     if (entry === undefined) throw new Error('shop is not in state');
-    entry.pending = { repush: { since: '2026-11-22T10:00:00.000Z', reason: 'a full update of source shop deletes its items; its data: files must be pushed again' } };
+    entry.pending = {
+      repush: { since: '2026-11-22T10:00:00.000Z', reason: 'a full update of source shop deletes its items; its data: files must be pushed again' },
+    };
     await project.write({ '.graphform/state/test.json': JSON.stringify(state) });
 
     const other = await project.cli('data', 'push', 'shop', 'extra.ndjson');

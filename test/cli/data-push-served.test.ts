@@ -28,7 +28,11 @@ function config(emulator: string, wait = ''): string {
 
 /** The source applied (no data files), then the config the push runs with. */
 async function applied(emulator: string, wait = ''): Promise<string> {
-  const dir = await makeProjectDir({ 'graphform.config.yaml': config('schemaDelay: 0, indexingLag: 0'), 'content-sources/shop.yaml': SHOP, 'items.ndjson': ITEMS });
+  const dir = await makeProjectDir({
+    'graphform.config.yaml': config('schemaDelay: 0, indexingLag: 0'),
+    'content-sources/shop.yaml': SHOP,
+    'items.ndjson': ITEMS,
+  });
   expect((await runCli(['apply', '--yes'], { cwd: dir })).code).toBe(0);
   await writeFiles(dir, { 'graphform.config.yaml': config(emulator, wait) });
   return dir;
@@ -49,10 +53,23 @@ describe('data push counts what GraphQL serves of what it sent', () => {
     const dir = await applied('indexingLag: 1h', 'servedTimeout: 200ms');
     const run = await runCli(['data', 'push', 'shop', 'items.ndjson', '--format', 'json'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/GF_DATA_ITEMS_NOT_SERVED.*GraphQL does not serve every item of source shop as it was sent after \d+ms: Gadget in sv \(sent 1, served 0\), Product in en \(sent 2, served 0\)/s);
-    const document = JSON.parse(run.stdout) as { status: string; served: { outcome: string; sent: number; served: number; journalIds: string[]; pairs: unknown[] } };
+    expect(run.stderr).toMatch(
+      /GF_DATA_ITEMS_NOT_SERVED.*GraphQL does not serve every item of source shop as it was sent after \d+ms: Gadget in sv \(sent 1, served 0\), Product in en \(sent 2, served 0\)/s,
+    );
+    const document = JSON.parse(run.stdout) as {
+      status: string;
+      served: { outcome: string; sent: number; served: number; journalIds: string[]; pairs: unknown[] };
+    };
     expect(document.status).toBe('sent');
-    expect(document.served).toMatchObject({ outcome: 'timeout', sent: 3, served: 0, pairs: [{ type: 'Gadget', language: 'sv', sent: 1, served: 0 }, { type: 'Product', language: 'en', sent: 2, served: 0 }] });
+    expect(document.served).toMatchObject({
+      outcome: 'timeout',
+      sent: 3,
+      served: 0,
+      pairs: [
+        { type: 'Gadget', language: 'sv', sent: 1, served: 0 },
+        { type: 'Product', language: 'en', sent: 2, served: 0 },
+      ],
+    });
     expect(document.served.journalIds).toHaveLength(1);
   });
 

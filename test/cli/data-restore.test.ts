@@ -84,7 +84,10 @@ describe('graphform data restore', () => {
 
   it("leaves the data: files' own re-push pending, so apply pushes them back", { timeout: 60_000 }, async () => {
     const declared = `${SOURCE}data:\n  - items.ndjson\n`;
-    const { dir, statePath } = await pendingProject(line('a'), { 'content-sources/shop.yaml': declared, 'content-sources/items.ndjson': line('f1') + line('f2') });
+    const { dir, statePath } = await pendingProject(line('a'), {
+      'content-sources/shop.yaml': declared,
+      'content-sources/items.ndjson': line('f1') + line('f2'),
+    });
     // State's ledger says f1 and f2 were pushed (by the first apply): only the pending re-push brings back what a full update deleted.
 
     const restored = await runCli(['data', 'restore', NAME], { cwd: dir });

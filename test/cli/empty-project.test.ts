@@ -7,7 +7,12 @@ import { graphProject, shopYaml } from '../helpers/graph-project.js';
 describe('a project that declares nothing while state holds sources', () => {
   it('fails validate and plan, names what state holds, and goes ahead with GRAPHFORM_ALLOW_EMPTY=1', async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'content-sources/blog.yaml': shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article') });
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': shopYaml(),
+      'content-sources/blog.yaml': shopYaml({ id: 'blog' })
+        .replace(/Item/g, 'Post')
+        .replace(/Product/g, 'Article'),
+    });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     await rm(path.join(project.dir, 'content-sources/shop.yaml'));
     await rm(path.join(project.dir, 'content-sources/blog.yaml'));
@@ -15,7 +20,9 @@ describe('a project that declares nothing while state holds sources', () => {
     for (const args of [['validate'], ['plan', '--detailed-exitcode'], ['plan', '--prune'], ['apply', '--prune', '--yes', '--allow-data-loss']]) {
       const run = await project.cli(...args);
       expect(run.code, args.join(' ')).toBe(1);
-      expect(run.stderr, args.join(' ')).toContain('Error [GF_NOTHING_DECLARED]: content-sources declares no content source, but the state holds 2 (blog, shop); nothing was planned or sent.');
+      expect(run.stderr, args.join(' ')).toContain(
+        'Error [GF_NOTHING_DECLARED]: content-sources declares no content source, but the state holds 2 (blog, shop); nothing was planned or sent.',
+      );
       expect(run.stdout, args.join(' ')).not.toMatch(/valid|delete|orphan/i);
     }
     expect(Object.keys((await project.state()).sources).sort()).toEqual(['blog', 'shop']);

@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { graphClientFor, startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 
-const blogYaml = shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article');
-const blogItem = '{"index":{"_id":"post-1","language_routing":"en"}}\n{"ContentType":["Article"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Quantity":3}\n';
+const blogYaml = shopYaml({ id: 'blog' })
+  .replace(/Item/g, 'Post')
+  .replace(/Product/g, 'Article');
+const blogItem =
+  '{"index":{"_id":"post-1","language_routing":"en"}}\n{"ContentType":["Article"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Quantity":3}\n';
 
 describe("an environment's prune: true", () => {
   it('deletes a source that is no longer declared, shown in the plan with its item count and behind the data-loss gate, from a saved plan too', async () => {
@@ -18,7 +21,9 @@ describe("an environment's prune: true", () => {
 
     const planned = await project.cli('plan', '--detailed-exitcode', '--out', 'plan.json');
     expect(planned.code, planned.stderr).toBe(3);
-    expect(planned.stdout).toContain('source blog is no longer declared and environment test has `prune: true` in the config: DELETE sources deletes the source itself');
+    expect(planned.stdout).toContain(
+      'source blog is no longer declared and environment test has `prune: true` in the config: DELETE sources deletes the source itself',
+    );
     expect(planned.stdout).toMatch(/deletes 1 item/);
     expect(planned.stderr).toContain('graphform apply plan.json --allow-data-loss');
 

@@ -22,8 +22,14 @@ describe('no request without an explicit id leaves graphform', () => {
     await graphClientFor(emulator).putTypes('yy', { label: 'Third', languages: ['en'], contentTypes: { Widget: { contentType: [], properties: {} } } });
     emulator.inspect.clearRequests();
     const shop = `${shopYaml({ languages: 'en' })}data: [data/shop.ndjson]\n`;
-    const blog = shopYaml({ id: 'blog', languages: 'en' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article');
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shop, 'content-sources/blog.yaml': blog, 'content-sources/data/shop.ndjson': items });
+    const blog = shopYaml({ id: 'blog', languages: 'en' })
+      .replace(/Item/g, 'Post')
+      .replace(/Product/g, 'Article');
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': shop,
+      'content-sources/blog.yaml': blog,
+      'content-sources/data/shop.ndjson': items,
+    });
 
     const runs: [string[], number][] = [
       [['validate'], 0],

@@ -20,7 +20,10 @@ const HEAVY = ['@babel/parser', '@graphql-inspector/core', '@graphql-tools/graph
 
 async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
-  await run(process.execPath, ['--import', register, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
+  await run(process.execPath, ['--import', register, BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log },
+  }).catch(() => undefined);
   const urls = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
   const names = urls.flatMap((url) => {
     const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
@@ -51,9 +54,15 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
 
   it('plan loads graphql and the inspector when an applied source changes, and not json-schema-to-typescript', async () => {
     const dir = await makeTempDir();
-    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
+    await writeFiles(dir, {
+      'content-sources/faq.yaml':
+        'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
+    });
     await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
-    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: Int }\n' });
+    await writeFiles(dir, {
+      'content-sources/faq.yaml':
+        'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: Int }\n',
+    });
     expect(await packagesLoaded(['plan'], dir)).toEqual(['@graphql-inspector/core', 'graphql']);
   });
 
@@ -63,7 +72,10 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
 
   it('a plan without changes loads none of them, against the embedded emulator too', async () => {
     const dir = await makeTempDir();
-    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
+    await writeFiles(dir, {
+      'content-sources/faq.yaml':
+        'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
+    });
     await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
     expect(await packagesLoaded(['plan'], dir)).toEqual([]);
   });
@@ -71,7 +83,8 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
   it('operations load graphql for an unchanged plan (no inspector: nothing changes), and the tag extractor (babel) only for a JavaScript or TypeScript file that may hold a tag', async () => {
     const dir = await makeTempDir();
     await writeFiles(dir, {
-      'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
+      'content-sources/faq.yaml':
+        'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
       'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/*"]\n',
       'web/q.graphql': 'query Questions { Entry { items { Question } } }\n',
       'web/util.ts': 'export const twice = (n: number): number => 2 * n;\n',

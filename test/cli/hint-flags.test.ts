@@ -7,8 +7,18 @@ describe('hints carry the --env and --config of the run', () => {
   it.each([
     ['no flags: unchanged', {}, 'run `graphform state unlock abc`', 'run `graphform state unlock abc`'],
     ['--env', { env: 'production' }, 'run `graphform state unlock abc`', 'run `graphform --env production state unlock abc`'],
-    ['--config and --env', { env: 'prod', config: 'ci/graphform.yaml' }, '`graphform import zz` to adopt it', '`graphform --config ci/graphform.yaml --env prod import zz` to adopt it'],
-    ['every quoted command', { env: 'prod' }, '`graphform plan` shows it; `graphform apply` finishes it', '`graphform --env prod plan` shows it; `graphform --env prod apply` finishes it'],
+    [
+      '--config and --env',
+      { env: 'prod', config: 'ci/graphform.yaml' },
+      '`graphform import zz` to adopt it',
+      '`graphform --config ci/graphform.yaml --env prod import zz` to adopt it',
+    ],
+    [
+      'every quoted command',
+      { env: 'prod' },
+      '`graphform plan` shows it; `graphform apply` finishes it',
+      '`graphform --env prod plan` shows it; `graphform --env prod apply` finishes it',
+    ],
     ['prose is left alone', { env: 'prod' }, 'graphform plan for environment prod', 'graphform plan for environment prod'],
     ['a path with spaces is quoted', { config: 'my dir/g.yaml' }, '`graphform apply plan.json`', "`graphform --config 'my dir/g.yaml' apply plan.json`"],
   ])('%s', (_name, globals, text, expected) => {
@@ -20,7 +30,16 @@ describe('in a real run', () => {
   it('the lock-held hint names the environment the user asked for', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
-    await project.write({ '.graphform/state/test.json.lock': JSON.stringify({ id: 'held-1', who: 'ci', pid: 1, host: 'runner', operation: 'apply', createdAt: '2026-11-22T09:00:00.000Z' }) });
+    await project.write({
+      '.graphform/state/test.json.lock': JSON.stringify({
+        id: 'held-1',
+        who: 'ci',
+        pid: 1,
+        host: 'runner',
+        operation: 'apply',
+        createdAt: '2026-11-22T09:00:00.000Z',
+      }),
+    });
     const run = await project.cli('--env', 'test', 'apply', '--yes');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('`graphform --env test state unlock held-1`');

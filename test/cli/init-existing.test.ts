@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
-const exists = (file: string): Promise<boolean> => stat(file).then(() => true, () => false);
+const exists = (file: string): Promise<boolean> =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('graphform init in an existing project', () => {
   it.each([
@@ -49,18 +53,24 @@ describe('graphform init in an existing project', () => {
 describe('graphform init and where package.json installs graphform from', () => {
   const manifest = (spec: string): Record<string, string> => ({ 'package.json': JSON.stringify({ name: 'p', devDependencies: { graphform: spec } }) });
 
-  it.each(['file:../graphform/graphform-0.1.0.tgz', '../graphform-0.1.0.tgz', 'file:/opt/graphform-0.1.0.tgz'])('warns about %s, outside the project', async (spec) => {
-    const dir = await makeProjectDir(manifest(spec));
-    const result = await runCli(['init', '--yes', '--ci', 'none'], { cwd: dir });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`package.json installs graphform from ${spec}, outside this project`);
-    expect(result.stderr).toContain('`npm ci` fails on a clean CI runner');
-  });
+  it.each(['file:../graphform/graphform-0.1.0.tgz', '../graphform-0.1.0.tgz', 'file:/opt/graphform-0.1.0.tgz'])(
+    'warns about %s, outside the project',
+    async (spec) => {
+      const dir = await makeProjectDir(manifest(spec));
+      const result = await runCli(['init', '--yes', '--ci', 'none'], { cwd: dir });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`package.json installs graphform from ${spec}, outside this project`);
+      expect(result.stderr).toContain('`npm ci` fails on a clean CI runner');
+    },
+  );
 
-  it.each(['file:vendor/graphform-0.1.0.tgz', './vendor/graphform-0.1.0.tgz', '^0.1.0', 'git+https://example.com/graphform.git#v0.1.0'])('says nothing about %s', async (spec) => {
-    const dir = await makeProjectDir(manifest(spec));
-    const result = await runCli(['init', '--yes', '--ci', 'none'], { cwd: dir });
-    expect(result.code).toBe(0);
-    expect(result.stderr).not.toContain('outside this project');
-  });
+  it.each(['file:vendor/graphform-0.1.0.tgz', './vendor/graphform-0.1.0.tgz', '^0.1.0', 'git+https://example.com/graphform.git#v0.1.0'])(
+    'says nothing about %s',
+    async (spec) => {
+      const dir = await makeProjectDir(manifest(spec));
+      const result = await runCli(['init', '--yes', '--ci', 'none'], { cwd: dir });
+      expect(result.code).toBe(0);
+      expect(result.stderr).not.toContain('outside this project');
+    },
+  );
 });

@@ -59,7 +59,9 @@ describe('graphform init and .gitignore', () => {
     const first = await runCli(['init', '--yes'], { cwd: dir });
     expect(first.stdout).toContain(`updated  .gitignore (added .graphform/, plan.json, *.plan.json, plan.md, *.plan.md, ${WORK_LIST})`);
     const second = await runCli(['init', '--yes'], { cwd: dir });
-    expect(second.stdout).toContain(`exists   .gitignore (already mentions .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md, ${WORK_LIST}; left as it is)`);
+    expect(second.stdout).toContain(
+      `exists   .gitignore (already mentions .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md, ${WORK_LIST}; left as it is)`,
+    );
     expect(await readFile(path.join(dir, '.gitignore'), 'utf8')).toBe(`node_modules/\ndist/\n\n${GRAPHFORM}${PLANS}${WORK}`);
   });
 
@@ -76,7 +78,9 @@ describe('graphform init and .gitignore', () => {
     await symlink(path.join(outside, 'shared-ignore'), path.join(dir, '.gitignore'));
     const linked = await runCli(['init', '--yes'], { cwd: dir });
     expect(linked.code).toBe(0);
-    expect(linked.stdout).toContain(`skipped  .gitignore (not a regular file; add .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md, ${WORK_LIST} to it yourself)`);
+    expect(linked.stdout).toContain(
+      `skipped  .gitignore (not a regular file; add .graphform/, node_modules/, plan.json, *.plan.json, plan.md, *.plan.md, ${WORK_LIST} to it yourself)`,
+    );
     expect(await readFile(path.join(outside, 'shared-ignore'), 'utf8')).toBe('keep\n');
 
     const other = await makeProjectDir();

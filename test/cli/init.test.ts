@@ -59,7 +59,10 @@ describe('graphform init', () => {
 
   it.each([
     ['github', ['.github/workflows/graphform.yml']],
-    ['gitlab', ['.gitlab-ci.yml', '.gitlab/graphform.gitlab-ci.yml', '.gitlab/graphform-data-loss.gitlab-ci.yml', '.gitlab/graphform-no-approval.gitlab-ci.yml']],
+    [
+      'gitlab',
+      ['.gitlab-ci.yml', '.gitlab/graphform.gitlab-ci.yml', '.gitlab/graphform-data-loss.gitlab-ci.yml', '.gitlab/graphform-no-approval.gitlab-ci.yml'],
+    ],
     ['none', []],
   ] as const)('writes the CI files of --ci %s, with the folder filled in', (ci, paths) => {
     const files = scaffold({ ...DEFAULT_ANSWERS, sources: 'schema', ci }, TEXTS);

@@ -22,7 +22,10 @@ describe('plan, with a property moved onto one the service holds', () => {
     if (held.status !== 'found') throw new Error('the emulator does not hold source shop after apply');
     const product = held.definition.contentTypes.Product;
     if (product === undefined) throw new Error('the emulator holds no Product');
-    await graphClientFor(emulator).putTypes('shop', { ...held.definition, contentTypes: { ...held.definition.contentTypes, Product: { ...product, properties: { ...product.properties, Shade: { type: 'String' } } } } });
+    await graphClientFor(emulator).putTypes('shop', {
+      ...held.definition,
+      contentTypes: { ...held.definition.contentTypes, Product: { ...product, properties: { ...product.properties, Shade: { type: 'String' } } } },
+    });
 
     const renamed = shopYaml({ languages: 'en', productProperties: '      Quantity: { type: Int }\n      Shade: { type: String }' });
     await project.write({ 'content-sources/shop.yaml': `${renamed}moved:\n  - { from: Product.Color, to: Product.Shade }\n` });

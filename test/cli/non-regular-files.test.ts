@@ -12,7 +12,11 @@ import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
  * deadline: a hang fails the test instead of stalling it.
  */
 function graphform(dir: string, env: Record<string, string>, ...argv: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [BIN, ...argv], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -105,7 +109,11 @@ describe('config and state too large to be what they claim', () => {
 
   it('a state that is not JSON is named by position, not quoted', async () => {
     const dir = await makeTempDir('graphform-large-');
-    await writeFiles(dir, { 'content-sources/.keep': '', 'graphform.config.yaml': stateAt('state.json'), 'state.json': '{"formatVersion": 1,\n  SECRET_TOKEN=abc' });
+    await writeFiles(dir, {
+      'content-sources/.keep': '',
+      'graphform.config.yaml': stateAt('state.json'),
+      'state.json': '{"formatVersion": 1,\n  SECRET_TOKEN=abc',
+    });
     const run = await runCli(['state', 'list'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`State at ${path.join(dir, 'state.json')} is not valid JSON (line 2, column 3)`);

@@ -50,7 +50,9 @@ describe('files graphform reads that are not regular files (built binary)', () =
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     mkfifo(path.join(project.dir, 'pf.json'));
-    const run = await watched(spawnBuilt(project.dir, ['apply', 'pf.json'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret }));
+    const run = await watched(
+      spawnBuilt(project.dir, ['apply', 'pf.json'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret }),
+    );
     expect(run.sent, run.stdout + run.stderr).toEqual([]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain('Error [GF_NOT_A_FILE]: The plan file pf.json is a FIFO (named pipe), not a regular file');
@@ -66,7 +68,9 @@ describe('files graphform reads that are not regular files (built binary)', () =
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     await mkdir(path.join(project.dir, '.graphform/state'), { recursive: true });
     mkfifo(path.join(project.dir, '.graphform/state/test.json.lock'));
-    const run = await watched(spawnBuilt(project.dir, ['apply', '--yes'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret }));
+    const run = await watched(
+      spawnBuilt(project.dir, ['apply', '--yes'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret }),
+    );
     expect(run.sent, run.stdout + run.stderr).toEqual([]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toContain(`[GF_NOT_A_FILE]: The state lock ${path.join(project.dir, '.graphform/state/test.json.lock')} is a FIFO (named pipe)`);
@@ -97,7 +101,9 @@ describe('files graphform reads that are not regular files (built binary)', () =
     const refused = await watched(spawnBuilt(gitlab, ['init', '--yes']));
     expect(refused.sent, refused.stdout + refused.stderr).toEqual([]);
     expect(refused.code, refused.stderr).toBe(1);
-    expect(refused.stderr).toContain('[GF_INIT_IN_THE_WAY]: graphform init cannot set up this project: .gitlab-ci.yml is a FIFO (named pipe), where init needs a file. Nothing was written.');
+    expect(refused.stderr).toContain(
+      '[GF_INIT_IN_THE_WAY]: graphform init cannot set up this project: .gitlab-ci.yml is a FIFO (named pipe), where init needs a file. Nothing was written.',
+    );
     expect(await readdir(gitlab)).toEqual(['.gitlab-ci.yml']);
 
     const manifest = await makeProjectDir();

@@ -31,7 +31,8 @@ const source = (minutes: string, summary: boolean): string =>
 const FILES = {
   'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/src/**/*.graphql", "web/src/**/*.{ts,tsx}"]\n',
   'web/src/queries.graphql': '# The list page\nquery PostList {\n  BlogPost(limit: 10) {\n    items { _id Title Summary }\n  }\n}\n',
-  'web/src/Post.tsx': "import { gql } from '@apollo/client';\n\nexport const POST = gql`\n  query PostReading($id: String) {\n    BlogPost(where: { _id: { eq: $id } }) { items { Title Minutes } }\n  }\n`;\nexport const Post = (): JSX.Element => <div />;\n",
+  'web/src/Post.tsx':
+    "import { gql } from '@apollo/client';\n\nexport const POST = gql`\n  query PostReading($id: String) {\n    BlogPost(where: { _id: { eq: $id } }) { items { Title Minutes } }\n  }\n`;\nexport const Post = (): JSX.Element => <div />;\n",
 };
 
 async function graphform(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -70,7 +71,9 @@ describe('plan and apply check the frontend operations', () => {
     const plan = await graphform(['plan'], dir);
     expect(plan.code, plan.stdout + plan.stderr).toBe(1);
     expect(plan.stderr).toContain('GF_OPERATIONS_FAILING');
-    expect(plan.stderr).toContain('PostList (web/src/queries.graphql:2:1): broken: Cannot query field "Summary" on type "BlogPost". (web/src/queries.graphql:4:23)');
+    expect(plan.stderr).toContain(
+      'PostList (web/src/queries.graphql:2:1): broken: Cannot query field "Summary" on type "BlogPost". (web/src/queries.graphql:4:23)',
+    );
     const json = await graphform(['plan', '--format', 'json'], dir);
     expect(json.code).toBe(1);
     const operations = (JSON.parse(json.stdout) as Plan).operations;
@@ -103,7 +106,9 @@ describe('plan and apply check the frontend operations', () => {
     const outside = await makeTempDir();
     await writeFiles(outside, { 'q.graphql': 'query Far { BlogPost { total } }\n' });
     const dir = await applied();
-    await writeFiles(dir, { 'graphform.config.yaml': `sources: content-sources\noperations:\n  documents: ["${path.relative(dir, path.join(outside, 'q.graphql')).split(path.sep).join('/')}"]\n` });
+    await writeFiles(dir, {
+      'graphform.config.yaml': `sources: content-sources\noperations:\n  documents: ["${path.relative(dir, path.join(outside, 'q.graphql')).split(path.sep).join('/')}"]\n`,
+    });
     const plan = await graphform(['plan'], dir);
     expect(plan.code).toBe(1);
     expect(plan.stdout + plan.stderr).toContain('GF_OUTSIDE_PROJECT');

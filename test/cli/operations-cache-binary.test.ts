@@ -19,13 +19,25 @@ const register = path.join(root, 'test/helpers/module-log-register.mjs');
 const CACHE = '.graphform/cache/operations.json';
 
 const blog = (minutes: string): string =>
-  ['id: blog', 'label: Blog', 'languages: [en]', 'contentTypes:', '  BlogPost:', '    contentType: []', '    properties:', '      Title: { type: String }', `      Minutes: { type: ${minutes} }`, ''].join('\n');
+  [
+    'id: blog',
+    'label: Blog',
+    'languages: [en]',
+    'contentTypes:',
+    '  BlogPost:',
+    '    contentType: []',
+    '    properties:',
+    '      Title: { type: String }',
+    `      Minutes: { type: ${minutes} }`,
+    '',
+  ].join('\n');
 
 const FILES = {
   'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/**/*.graphql", "web/**/*.tsx"]\n',
   'content-sources/blog.yaml': blog('Int'),
   'web/list.graphql': 'query PostList {\n  BlogPost { items { Title } }\n}\n',
-  'web/Post.tsx': "import { gql } from '@apollo/client';\n\nexport const POST = gql`\n  query PostReading {\n    BlogPost { items { Title Minutes } }\n  }\n`;\n",
+  'web/Post.tsx':
+    "import { gql } from '@apollo/client';\n\nexport const POST = gql`\n  query PostReading {\n    BlogPost { items { Title Minutes } }\n  }\n`;\n",
 };
 
 interface Run {
@@ -49,11 +61,16 @@ async function graphform(args: string[], cwd: string, options: { variables?: Rec
     result = { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
   const urls = options.logModules === true ? (await readFile(log, 'utf8')).split('\n') : [];
-  const loaded = [...new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))].filter((name) => ['graphql', '@babel/parser'].includes(name)).sort();
+  const loaded = [...new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))]
+    .filter((name) => ['graphql', '@babel/parser'].includes(name))
+    .sort();
   return { ...result, loaded };
 }
 
-async function operationsOf(dir: string, options: { variables?: Record<string, string>; logModules?: boolean } = {}): Promise<{ operations: Plan['operations']; loaded: string[] }> {
+async function operationsOf(
+  dir: string,
+  options: { variables?: Record<string, string>; logModules?: boolean } = {},
+): Promise<{ operations: Plan['operations']; loaded: string[] }> {
   const plan = await graphform(['plan', '--format', 'json'], dir, options);
   expect(plan.code, `plan failed: ${plan.stderr}`).not.toBe(-1);
   return { operations: (JSON.parse(plan.stdout) as Plan).operations, loaded: plan.loaded };
@@ -99,7 +116,10 @@ describe('the operations check keeps its outcome in .graphform/cache/', () => {
     await writeFile(file, FILES['web/Post.tsx'].replace('Minutes', 'Mintues'));
     await utimes(file, before.atime, before.mtime);
     const { operations } = await operationsOf(dir);
-    expect(operations?.operations.find((o) => o.name === 'PostReading')).toMatchObject({ status: 'broken', problems: [{ file: 'web/Post.tsx', line: 5, column: 30 }] });
+    expect(operations?.operations.find((o) => o.name === 'PostReading')).toMatchObject({
+      status: 'broken',
+      problems: [{ file: 'web/Post.tsx', line: 5, column: 30 }],
+    });
   });
 
   it('a changed declaration misses, and so does the same declaration against another schema before the apply (the changes differ)', async () => {
@@ -121,7 +141,10 @@ describe('the operations check keeps its outcome in .graphform/cache/', () => {
       const plan = await operationsOf(dir, { logModules: true });
       expect(plan.operations, `with a cache file of ${JSON.stringify(text)}`).toEqual(cold.operations);
       expect(plan.loaded).toEqual(['@babel/parser', 'graphql']);
-      expect(JSON.parse(await readFile(path.join(dir, CACHE), 'utf8'))).toMatchObject({ format: 'graphform-operations-cache/1', entries: [{ outcome: { operations: cold.operations?.operations } }] });
+      expect(JSON.parse(await readFile(path.join(dir, CACHE), 'utf8'))).toMatchObject({
+        format: 'graphform-operations-cache/1',
+        entries: [{ outcome: { operations: cold.operations?.operations } }],
+      });
     }
   });
 });

@@ -6,7 +6,18 @@ import { runCli } from '../helpers/run-cli.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
 const WEATHER = (region: boolean): string =>
-  ['id: wx', 'label: Weather', 'languages: [en]', 'contentTypes:', '  Weather:', '    contentType: []', '    properties:', '      City: { type: String, searchable: true }', ...(region ? ['      Region: { type: String }'] : []), ''].join('\n');
+  [
+    'id: wx',
+    'label: Weather',
+    'languages: [en]',
+    'contentTypes:',
+    '  Weather:',
+    '    contentType: []',
+    '    properties:',
+    '      City: { type: String, searchable: true }',
+    ...(region ? ['      Region: { type: String }'] : []),
+    '',
+  ].join('\n');
 
 /**
  * The plan starts from what the service holds. Another project (its own config and state,
@@ -18,7 +29,8 @@ describe('changes made outside graphform', () => {
   async function drifted(): Promise<string> {
     const dir = await makeProjectDir({
       'graphform.config.yaml': 'environments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n',
-      'other.config.yaml': 'sources: other-sources\nenvironments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n    state: { backend: local, path: .graphform/state/other.json }\n',
+      'other.config.yaml':
+        'sources: other-sources\nenvironments:\n  local:\n    emulator: { dataDir: .graphform/emulator }\n    state: { backend: local, path: .graphform/state/other.json }\n',
       'content-sources/wx.yaml': WEATHER(true),
       'other-sources/wx.yaml': WEATHER(false),
     });
@@ -37,7 +49,9 @@ describe('changes made outside graphform', () => {
     expect(plan.stdout).toContain('Changed outside graphform since the last apply:\n  wx\n      - property Weather.Region: String');
     expect(plan.stdout).toContain('~ wx will be updated in place');
     expect(plan.stdout).toContain('+ property Weather.Region: String');
-    const json = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: dir })).stdout) as { sources: Array<{ outside?: Array<{ kind: string }>; changes: Array<{ kind: string }> }> };
+    const json = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: dir })).stdout) as {
+      sources: Array<{ outside?: Array<{ kind: string }>; changes: Array<{ kind: string }> }>;
+    };
     expect(json.sources[0]?.outside?.map((c) => c.kind)).toEqual(['property.removed']);
     expect(json.sources[0]?.changes.map((c) => c.kind)).toEqual(['property.added']);
 

@@ -32,18 +32,35 @@ function siteYaml(publishedAt: 'DateTime' | 'Date', withSummary = true): string 
 }
 
 function articles(count: number): string {
-  return Array.from({ length: count }, (_, i) =>
-    [
-      JSON.stringify({ index: { _id: `a${i}`, language_routing: 'en' } }),
-      JSON.stringify({ Title: `Article ${i}`, PublishedAt: '2026-01-02T10:00:00Z', Summary: 's', ContentType: ['Article'], Language: { Name: 'en' }, Status: 'Published', _rbac: 'r:Everyone:Read' }),
-    ].join('\n'),
-  ).join('\n') + '\n';
+  return (
+    Array.from({ length: count }, (_, i) =>
+      [
+        JSON.stringify({ index: { _id: `a${i}`, language_routing: 'en' } }),
+        JSON.stringify({
+          Title: `Article ${i}`,
+          PublishedAt: '2026-01-02T10:00:00Z',
+          Summary: 's',
+          ContentType: ['Article'],
+          Language: { Name: 'en' },
+          Status: 'Published',
+          _rbac: 'r:Everyone:Read',
+        }),
+      ].join('\n'),
+    ).join('\n') + '\n'
+  );
 }
 
 interface JsonSource {
   id: string;
   action: string;
-  data?: { push: string; files: string[]; items: number; errors: number; warnings: number; diagnostics: { file: string; line: number; code: string; severity: string }[] };
+  data?: {
+    push: string;
+    files: string[];
+    items: number;
+    errors: number;
+    warnings: number;
+    diagnostics: { file: string; line: number; code: string; severity: string }[];
+  };
 }
 
 async function appliedSite(): Promise<{ project: GraphProject; emulator: Awaited<ReturnType<typeof startTestEmulator>> }> {
@@ -83,7 +100,13 @@ describe('plan checks the data files apply would push', () => {
     expect(text.stdout).toContain('GF_DATA_NO_FILES_MATCHED');
     // At the data: entry itself (line 11, `data: [data/*.ndjson]`), not the file's first line.
     const json = JSON.parse((await project.cli('plan', '--format', 'json')).stdout) as { sources: JsonSource[] };
-    expect(json.sources[0]?.data?.diagnostics[0]).toMatchObject({ code: 'GF_DATA_NO_FILES_MATCHED', file: 'content-sources/site.yaml', line: 11, column: 8, path: 'data[0]' });
+    expect(json.sources[0]?.data?.diagnostics[0]).toMatchObject({
+      code: 'GF_DATA_NO_FILES_MATCHED',
+      file: 'content-sources/site.yaml',
+      line: 11,
+      column: 8,
+      path: 'data[0]',
+    });
     const markdown = await project.cli('plan', '--format', 'markdown');
     expect(markdown.stdout).toContain('Data files checked: 0 files after creating the source: 0 items, 0 errors, 1 warning.\n');
   });

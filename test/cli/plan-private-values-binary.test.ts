@@ -23,7 +23,9 @@ describe('plan output, for items read back from the service', () => {
     expect((await runBuilt(project.dir, ['apply', '--yes'], env)).code).toBe(0);
     await graphClientFor(emulator).pushData(
       'shop',
-      item('public-1', 'Published', 'r:Everyone:Read', 'public-red') + item('draft-1', 'Draft', 'r:Everyone:Read', 'secret-draft-red') + item('restricted-1', 'Published', 'r:Editors:Read', 'secret-restricted-red'),
+      item('public-1', 'Published', 'r:Everyone:Read', 'public-red') +
+        item('draft-1', 'Draft', 'r:Everyone:Read', 'secret-draft-red') +
+        item('restricted-1', 'Published', 'r:Editors:Read', 'secret-restricted-red'),
     );
     await expect.poll(() => emulator.inspect.counts('shop')?.total, { timeout: 10_000 }).toBe(3);
     // Color: String to Int needs a convert: entry; none of the three values parses, so each is an example.

@@ -34,7 +34,9 @@ let ownEnviron: string[];
 beforeAll(() => {
   previousCanary = process.env.GF_CANARY;
   process.env.GF_CANARY = CANARY;
-  ownEnviron = readFileSync('/proc/self/environ', 'latin1').split('\u0000').filter((entry) => entry.length > 12 && entry.includes('='));
+  ownEnviron = readFileSync('/proc/self/environ', 'latin1')
+    .split('\u0000')
+    .filter((entry) => entry.length > 12 && entry.includes('='));
 });
 afterAll(() => {
   if (previousCanary === undefined) delete process.env.GF_CANARY;
@@ -46,7 +48,10 @@ async function project(shop = SHOP): Promise<{ base: string; dir: string }> {
   const base = await makeTempDir('graphform-project-files-');
   const dir = path.join(base, 'project');
   await writeFiles(dir, { 'content-sources/shop.yaml': shop });
-  await writeFiles(base, { 'outside.ndjson': `{"index":{"_id":"x","language_routing":"en"}}\n{"ContentType":["Item"],"Name":"${CANARY}"}\n`, 'secret.yaml': `id: leak\nlabel: ${CANARY}\n` });
+  await writeFiles(base, {
+    'outside.ndjson': `{"index":{"_id":"x","language_routing":"en"}}\n{"ContentType":["Item"],"Name":"${CANARY}"}\n`,
+    'secret.yaml': `id: leak\nlabel: ${CANARY}\n`,
+  });
   return { base, dir };
 }
 
@@ -85,7 +90,7 @@ async function itemsIn(dir: string): Promise<number> {
   }
 }
 
-describe('a declaration that is not the project\'s own regular file', () => {
+describe("a declaration that is not the project's own regular file", () => {
   it.each([
     ['a link to /proc/self/environ', async () => symlinkTo('/proc/self/environ'), 'GF_OUTSIDE_PROJECT'],
     ['a link to the environment of a process holding the canary', async () => symlinkTo(canaryEnviron()), 'GF_OUTSIDE_PROJECT'],
@@ -95,7 +100,9 @@ describe('a declaration that is not the project\'s own regular file', () => {
     ['a dangling link', async () => symlinkTo('nothing-here.yaml'), 'GF_NOT_A_FILE'],
   ])('%s is reported by every command, exit 1, and nothing of it is printed', async (_name, make, code) => {
     const { base, dir } = await project();
-    await (await make(base))(path.join(dir, 'content-sources', 'a.yaml'));
+    await (
+      await make(base)
+    )(path.join(dir, 'content-sources', 'a.yaml'));
     for (const argv of COMMANDS) {
       const run = await runCli([...argv], { cwd: dir, env: ENV });
       const label = argv.join(' ');
@@ -122,7 +129,7 @@ describe('data: globs that leave the project', () => {
   });
 });
 
-describe('declared data files that are not the project\'s own regular files', () => {
+describe("declared data files that are not the project's own regular files", () => {
   it.each([
     ['a link to a file outside the project', async (base: string) => symlinkTo(path.join(base, 'outside.ndjson')), 'GF_DATA_OUTSIDE_PROJECT'],
     ['a link to the environment of a process holding the canary', async () => symlinkTo(canaryEnviron()), 'GF_DATA_OUTSIDE_PROJECT'],
@@ -131,8 +138,15 @@ describe('declared data files that are not the project\'s own regular files', ()
   ])('%s: data validate, data push and apply refuse it by name and send nothing', async (_name, make, code) => {
     const { base, dir } = await project(`${SHOP}data:\n  - data/*.ndjson\n`);
     await writeFiles(dir, { 'content-sources/data/items.ndjson': ITEM });
-    await (await make(base))(path.join(dir, 'content-sources', 'data', 'odd.ndjson'));
-    for (const argv of [['data', 'validate', 'shop'], ['data', 'push', 'shop'], ['data', 'push', 'shop', '--format', 'json'], ['apply', '--yes']]) {
+    await (
+      await make(base)
+    )(path.join(dir, 'content-sources', 'data', 'odd.ndjson'));
+    for (const argv of [
+      ['data', 'validate', 'shop'],
+      ['data', 'push', 'shop'],
+      ['data', 'push', 'shop', '--format', 'json'],
+      ['apply', '--yes'],
+    ]) {
       const run = await runCli(argv, { cwd: dir, env: ENV });
       const label = argv.join(' ');
       expect(run.code, label).toBe(1);
@@ -143,7 +157,7 @@ describe('declared data files that are not the project\'s own regular files', ()
     expect(await itemsIn(dir)).toBe(0);
   });
 
-  it('a file named on the command line is the user\'s choice and is read where it is', async () => {
+  it("a file named on the command line is the user's choice and is read where it is", async () => {
     const { base, dir } = await project();
     await mkdir(path.join(base, 'exports'));
     await writeFile(path.join(base, 'exports', 'items.ndjson'), ITEM);

@@ -5,7 +5,11 @@ import { graphProject, shopYaml } from '../helpers/graph-project.js';
 import { runCli } from '../helpers/run-cli.js';
 
 /** A terminal that types `keys` once the prompt is up: readline needs real streams on both sides. */
-function terminal(keys: string): { stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: boolean) => void }; stderr: Writable & { isTTY: boolean }; output: () => string } {
+function terminal(keys: string): {
+  stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: boolean) => void };
+  stderr: Writable & { isTTY: boolean };
+  output: () => string;
+} {
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined });
   let written = '';
   const stderr = Object.assign(

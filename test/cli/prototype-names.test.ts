@@ -74,7 +74,9 @@ function declaredData(name: string): Record<string, string> {
       { id: '1', language: 'en', data: { ...common, Name: 'one', ContentType: ['Item', name], [name]: 'text' } },
       { id: '2', language: 'sv', data: { ...common, Name: 'two', ContentType: ['Item', name, 'Sub'], [name]: 'text', Extra: 2 } },
     ]),
-    'content-sources/pt.ndjson': ndjson([{ id: '1', language: 'en', data: { ...common, ContentType: ['Thing'], Size: { [name]: 1.5 }, Sizes: [{ [name]: 2 }] } }]),
+    'content-sources/pt.ndjson': ndjson([
+      { id: '1', language: 'en', data: { ...common, ContentType: ['Thing'], Size: { [name]: 1.5 }, Sizes: [{ [name]: 2 }] } },
+    ]),
   };
 }
 
@@ -112,7 +114,10 @@ function noInternalError(run: CliRun): void {
 
 function dataCodes(run: CliRun): string[] {
   noInternalError(run);
-  const body = JSON.parse(run.stdout) as { diagnostics?: { file: string; line: number; code: string }[]; validation?: { diagnostics: { file: string; line: number; code: string }[] } };
+  const body = JSON.parse(run.stdout) as {
+    diagnostics?: { file: string; line: number; code: string }[];
+    validation?: { diagnostics: { file: string; line: number; code: string }[] };
+  };
   const diagnostics = body.diagnostics ?? body.validation?.diagnostics ?? [];
   return diagnostics.map((d) => `${d.file.split('.').pop() ?? ''}:${d.line} ${d.code}`);
 }
@@ -124,7 +129,11 @@ function definitionOf(definition: unknown): SourceDefinition {
 describe('Object.prototype member names are plain names', () => {
   it.each(VALID)('%s as a content type, property and property type name validates, plans, applies and round-trips', async (name) => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/ct.yaml': contentTypeYaml(name), 'content-sources/pt.yaml': propertyTypeYaml(name), ...declaredData(name) });
+    const project = await graphProject(emulator, {
+      'content-sources/ct.yaml': contentTypeYaml(name),
+      'content-sources/pt.yaml': propertyTypeYaml(name),
+      ...declaredData(name),
+    });
     const runs: CliRun[] = [];
     const cli = async (...argv: string[]): Promise<CliRun> => {
       const run = await project.cli(...argv);
@@ -156,18 +165,25 @@ describe('Object.prototype member names are plain names', () => {
     const ct = definitionOf(state.sources.ct?.definition);
     expect(Object.keys(ct.contentTypes).sort()).toEqual(['Item', 'Sub', name].sort());
     expect(Object.getOwnPropertyDescriptor(ct.contentTypes, name)?.value).toEqual({ contentType: ['Item'], properties: { [name]: { type: 'String' } } });
-    expect(Object.getOwnPropertyDescriptor(definitionOf(state.sources.pt?.definition).propertyTypes, name)?.value).toEqual({ properties: { [name]: { name, type: 'Float' } } });
+    expect(Object.getOwnPropertyDescriptor(definitionOf(state.sources.pt?.definition).propertyTypes, name)?.value).toEqual({
+      properties: { [name]: { name, type: 'Float' } },
+    });
 
     const again = await cli('plan', '--detailed-exitcode');
     expect(again.code, again.stdout).toBe(0);
     expect(again.stdout).toContain('No changes.');
 
     // Item gains a property named like the prototype member: an addition, not a type change.
-    await project.write({ 'content-sources/ct.yaml': contentTypeYaml(name, `      Name: { type: String, searchable: true }\n      ${name}: { type: String }`) });
+    await project.write({
+      'content-sources/ct.yaml': contentTypeYaml(name, `      Name: { type: String, searchable: true }\n      ${name}: { type: String }`),
+    });
     const changed = await cli('--format', 'json', 'plan', '--detailed-exitcode');
     expect(changed.code, changed.stderr).toBe(2);
     const planned = JSON.parse(changed.stdout) as { sources: { id: string; action: string; changes: { kind: string; path: string }[] }[] };
-    expect(planned.sources.find((s) => s.id === 'ct')).toMatchObject({ action: 'partial', changes: [{ kind: 'property.added', path: `contentTypes.Item.properties.${name}` }] });
+    expect(planned.sources.find((s) => s.id === 'ct')).toMatchObject({
+      action: 'partial',
+      changes: [{ kind: 'property.added', path: `contentTypes.Item.properties.${name}` }],
+    });
     expect((await cli('apply', '--yes', '--no-wait')).code).toBe(0);
     expect((await cli('plan', '--detailed-exitcode')).code).toBe(0);
     expect(Object.hasOwn(definitionOf(emulator.inspect.definition('ct')).contentTypes.Item?.properties ?? {}, name)).toBe(true);
@@ -180,7 +196,11 @@ describe('Object.prototype member names are plain names', () => {
 
   it.each(RESERVED)('%s as a content type, property and property type name is refused with GF_RESERVED_NAME', async (name) => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/ct.yaml': contentTypeYaml(name), 'content-sources/pt.yaml': propertyTypeYaml(name), ...declaredData(name) });
+    const project = await graphProject(emulator, {
+      'content-sources/ct.yaml': contentTypeYaml(name),
+      'content-sources/pt.yaml': propertyTypeYaml(name),
+      ...declaredData(name),
+    });
     const expected = ['ct.yaml:10:3 GF_RESERVED_NAME', 'ct.yaml:13:7 GF_RESERVED_NAME', 'pt.yaml:5:3 GF_RESERVED_NAME', 'pt.yaml:7:7 GF_RESERVED_NAME'];
     const validate = await project.cli('--format', 'json', 'validate');
     expect(validate.code).toBe(1);
@@ -216,7 +236,10 @@ describe('Object.prototype member names are plain names', () => {
     expect(emulator.inspect.definition('shop')).toBeUndefined();
 
     // An undeclared field is only a warning: the item is sent with the field as data.
-    await project.write({ 'content-sources/shop.yaml': shop.replace(/data:\n.*\n$/, ''), 'warned.ndjson': ndjson([{ id: '9', language: 'en', data: withField(product, name, 1) }]) });
+    await project.write({
+      'content-sources/shop.yaml': shop.replace(/data:\n.*\n$/, ''),
+      'warned.ndjson': ndjson([{ id: '9', language: 'en', data: withField(product, name, 1) }]),
+    });
     const created = await project.cli('apply', '--yes');
     expect(created.code, created.stderr).toBe(0);
     const sent = await project.cli('data', 'push', 'shop', 'warned.ndjson');

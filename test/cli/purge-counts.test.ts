@@ -8,12 +8,19 @@ const ITEMS = [
   ['b', 'en'],
   ['c', 'sv'],
 ]
-  .flatMap(([id, language]) => [JSON.stringify({ index: { _id: id, language_routing: language } }), JSON.stringify({ Name: id, ContentType: ['Item', 'Product'] })])
+  .flatMap(([id, language]) => [
+    JSON.stringify({ index: { _id: id, language_routing: language } }),
+    JSON.stringify({ Name: id, ContentType: ['Item', 'Product'] }),
+  ])
   .join('\n');
 
 async function shopWithItems(withReadKey: boolean) {
   const emulator = await startTestEmulator();
-  const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': `${ITEMS}\n` }, withReadKey ? `    singleKey: "${emulator.singleKey}"` : '');
+  const project = await graphProject(
+    emulator,
+    { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': `${ITEMS}\n` },
+    withReadKey ? `    singleKey: "${emulator.singleKey}"` : '',
+  );
   expect((await project.cli('apply', '--yes')).code).toBe(0);
   expect((await project.cli('data', 'push', 'shop', 'items.ndjson')).code).toBe(0);
   return project;
@@ -26,7 +33,12 @@ describe('data purge says how many items it deletes', () => {
     expect(en.code, en.stderr).toBe(0);
     expect(en.stdout).toContain('Purged every item of source shop in en: 2 items (en 2).');
     const rest = await project.cli('data', 'purge', 'shop', '--all-languages', '--yes', '--format', 'json');
-    expect(JSON.parse(rest.stdout)).toEqual({ sourceId: 'shop', languages: ['en', 'sv'], purged: true, deletes: { known: true, total: 1, byLanguage: { en: 0, sv: 1 } } });
+    expect(JSON.parse(rest.stdout)).toEqual({
+      sourceId: 'shop',
+      languages: ['en', 'sv'],
+      purged: true,
+      deletes: { known: true, total: 1, byLanguage: { en: 0, sv: 1 } },
+    });
     const again = await project.cli('data', 'purge', 'shop', '--all-languages', '--yes');
     expect(again.stdout).toContain('Purged every item of source shop in en, sv: no items (the source holds none in en, sv now).');
   });
@@ -46,6 +58,8 @@ describe('data purge says how many items it deletes', () => {
     emulator.faults.add({ pathPrefix: '/content/v2', status: 500, count: 10 });
     const run = await project.cli('data', 'purge', 'shop', '--all-languages', '--yes');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('Purged every item of source shop in en, sv: an unknown number of items (the content GraphQL endpoint answered 500: Injected fault: 500).');
+    expect(run.stdout).toContain(
+      'Purged every item of source shop in en, sv: an unknown number of items (the content GraphQL endpoint answered 500: Injected fault: 500).',
+    );
   });
 });

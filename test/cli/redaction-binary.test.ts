@@ -10,9 +10,14 @@ describe('the built binary keeps the words of its own hints', () => {
   it('a 401 from the graph service: the hint names epi-hmac signatures, not "epi-hmac [redacted]"', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
-    const run = await runBuilt(project.dir, ['plan'], { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: Buffer.from('not the emulator secret').toString('base64') });
+    const run = await runBuilt(project.dir, ['plan'], {
+      GRAPH_APP_KEY: emulator.credentials.appKey,
+      GRAPH_SECRET: Buffer.from('not the emulator secret').toString('base64'),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('GF_GRAPH_HTTP_401');
-    expect(run.stderr, 'the hint, graphform\'s own text, was redacted as if it held a credential').toContain('epi-hmac signatures carry a timestamp the service checks.');
+    expect(run.stderr, "the hint, graphform's own text, was redacted as if it held a credential").toContain(
+      'epi-hmac signatures carry a timestamp the service checks.',
+    );
   });
 });

@@ -45,6 +45,8 @@ describe('renderError, the last step before an error is printed', () => {
     rememberSecrets(['a-configured-secret-99']);
     const text = render(new GraphServiceError({ status: 401, method: 'GET', path: '/api/content/v3/types?id=shop', body: 'Unauthorized', attempts: 1 }));
     expect(text).toContain('GF_GRAPH_HTTP_401');
-    expect(text).toContain("  Check the environment's appKey and secret, and that this machine's clock is right:\n  epi-hmac signatures carry a timestamp the service checks.");
+    expect(text).toContain(
+      "  Check the environment's appKey and secret, and that this machine's clock is right:\n  epi-hmac signatures carry a timestamp the service checks.",
+    );
   });
 });

@@ -14,14 +14,21 @@ import { startNewerService, type NewerService } from '../helpers/newer-service.j
  */
 const CODE = 'GF_SECRET_IN_DEFINITION';
 
-async function setUp(): Promise<{ service: NewerService; secret: string; dir: string; run: (...argv: string[]) => Promise<{ code: number; stdout: string; stderr: string }> }> {
+async function setUp(): Promise<{
+  service: NewerService;
+  secret: string;
+  dir: string;
+  run: (...argv: string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
+}> {
   const secret = `graph-${randomBytes(12).toString('base64url')}`;
   const service = await startNewerService(secret);
   service.stored.set('shop', {
     label: 'Shop',
     languages: ['en'],
     webhookAuth: secret,
-    contentTypes: { Page: { contentType: [], properties: { Title: { type: 'String' } }, hook: { url: 'https://hooks.example.com/page', headers: [`Bearer ${secret}`] } } },
+    contentTypes: {
+      Page: { contentType: [], properties: { Title: { type: 'String' } }, hook: { url: 'https://hooks.example.com/page', headers: [`Bearer ${secret}`] } },
+    },
   });
   const project = await graphProject(service as unknown as RunningEmulator, {});
   const env = { GRAPH_APP_KEY: service.credentials.appKey, GRAPH_SECRET: secret };
@@ -55,7 +62,9 @@ describe('a secret the service echoes in a field graphform does not know (built 
     expect(json.code, json.stderr).toBe(0);
     expectNoSecret(json.stdout + json.stderr, secret, 'plan --format json');
     const shop = (JSON.parse(json.stdout) as { sources: Array<{ id: string; reasons: string[] }> }).sources.find((s) => s.id === 'shop');
-    expect(shop?.reasons.join('\n')).toContain(`Warning: ${CODE}: source shop holds one of graphform's configured secrets at contentTypes.Page.hook.headers.0, webhookAuth`);
+    expect(shop?.reasons.join('\n')).toContain(
+      `Warning: ${CODE}: source shop holds one of graphform's configured secrets at contentTypes.Page.hook.headers.0, webhookAuth`,
+    );
 
     // A partial update, planned to a file and applied from it: the file says "[redacted]",
     // the body on the wire carries what the service holds, verbatim.
@@ -70,7 +79,10 @@ describe('a secret the service echoes in a field graphform does not know (built 
     const applied = await run('apply', 'plan.json', '--yes');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expectNoSecret(applied.stdout + applied.stderr, secret, 'the output of apply');
-    expect(service.bodies.at(-1)).toMatchObject({ method: 'POST', body: { webhookAuth: secret, contentTypes: { Page: { hook: { headers: [`Bearer ${secret}`] }, properties: { Body: { type: 'String' } } } } } });
+    expect(service.bodies.at(-1)).toMatchObject({
+      method: 'POST',
+      body: { webhookAuth: secret, contentTypes: { Page: { hook: { headers: [`Bearer ${secret}`] }, properties: { Body: { type: 'String' } } } } },
+    });
     expect(JSON.stringify(service.bodies)).not.toContain('[redacted]');
     expectNoSecret(await fileText(dir, '.graphform/state/test.json'), secret, 'the state after apply');
     expect((await run('plan', '--detailed-exitcode')).code).toBe(0);
@@ -99,7 +111,9 @@ describe('a secret the service echoes in a field graphform does not know (built 
     expect(saved.stdout).toContain('the service holds no secret at webhookAuth');
     const applied = await run('apply', 'plan.json', '--yes', '--allow-data-loss');
     expect(applied.code).toBe(1);
-    expect(applied.stdout).toContain('shop: failed [GF_GRAPH_SECRET_NOT_HELD]: Refusing to send PUT /api/content/v3/types?id=shop: the request for source shop carries "[redacted]" at webhookAuth');
+    expect(applied.stdout).toContain(
+      'shop: failed [GF_GRAPH_SECRET_NOT_HELD]: Refusing to send PUT /api/content/v3/types?id=shop: the request for source shop carries "[redacted]" at webhookAuth',
+    );
     expect(applied.stdout + applied.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)/);
     expect(service.bodies.length, 'a request was sent with "[redacted]" in place of the secret').toBe(sent);
   });

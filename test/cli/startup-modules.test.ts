@@ -19,7 +19,10 @@ const register = path.join(root, 'test/helpers/module-log-register.mjs');
 
 async function urlsLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
-  await run(process.execPath, ['--import', register, BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log } }).catch(() => undefined);
+  await run(process.execPath, ['--import', register, BIN, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log },
+  }).catch(() => undefined);
   return unbundled((await readFile(log, 'utf8')).split('\n').filter((line) => line !== ''));
 }
 
@@ -49,7 +52,10 @@ describe('modules loaded at start-up', () => {
 
   it('plan of sources without data: files loads neither the data pipeline nor yaml, against the embedded emulator too', async () => {
     const dir = await makeTempDir();
-    await writeFiles(dir, { 'content-sources/faq.yaml': 'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n' });
+    await writeFiles(dir, {
+      'content-sources/faq.yaml':
+        'id: faq\nlabel: FAQ\nlanguages: [en]\ncontentTypes:\n  Entry:\n    contentType: []\n    properties:\n      Question: { type: String }\n',
+    });
     const urls = await urlsLoaded(['plan'], dir);
     // The emulator was started and asked (its graph routes loaded), and the plan was made.
     expect(urls.some((url) => url.includes('/dist/emulator/graph/routes.js'))).toBe(true);

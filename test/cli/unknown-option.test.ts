@@ -46,10 +46,13 @@ describe('an unknown option', () => {
     expect(run.stderr).toBe(`error: unknown option '--batch'\n(Did you mean one of --batch-bytes, --batch-items?)\n${USAGE}`);
   });
 
-  it.each([[['plan', '--frobnicate']], [['apply', '--allow-empty']], [['data', 'push', '--frobnicate']], [['plan', '-x']]])('%j that resembles no option gets no suggestion', async (argv) => {
-    const run = await cli(argv);
-    expect(run).toEqual({ code: 1, stdout: '', stderr: `error: unknown option '${argv.at(-1) ?? ''}'\n${USAGE}` });
-  });
+  it.each([[['plan', '--frobnicate']], [['apply', '--allow-empty']], [['data', 'push', '--frobnicate']], [['plan', '-x']]])(
+    '%j that resembles no option gets no suggestion',
+    async (argv) => {
+      const run = await cli(argv);
+      expect(run).toEqual({ code: 1, stdout: '', stderr: `error: unknown option '${argv.at(-1) ?? ''}'\n${USAGE}` });
+    },
+  );
 
   it('suggests only options of the command it was given to', async () => {
     // --detailed-exitcode is plan's, not apply's.

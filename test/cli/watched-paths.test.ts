@@ -7,11 +7,46 @@ import path from 'node:path';
 
 describe('watchedPaths', () => {
   it.each<[string, string, DeclaredData[], string[], string, string]>([
-    ['a new project: the sources folder and the tour\'s data/', 'content-sources', [], ['data'], "'content-sources/**', 'data/**'", "'content-sources/**/*', 'data/**/*'"],
-    ['the static folders of data: patterns, relative to the declaration', 'content-sources', [{ dir: 'content-sources', patterns: ['../data/shop/*.ndjson', '../feeds/**/*.json'] }], [], "'content-sources/**', 'data/shop/**', 'feeds/**'", "'content-sources/**/*', 'data/shop/**/*', 'feeds/**/*'"],
-    ['a folder another covers is left out', 'cs', [{ dir: 'cs/shop', patterns: ['../../data/shop/*.ndjson', 'items/*.ndjson'] }], ['data'], "'cs/**', 'data/**'", "'cs/**/*', 'data/**/*'"],
-    ['a file without a wildcard is watched itself, unless a folder covers it', 'cs', [{ dir: 'cs', patterns: ['../seed/items.ndjson', 'local.ndjson'] }], [], "'cs/**', 'seed/items.ndjson'", "'cs/**/*', 'seed/items.ndjson'"],
-    ['a pattern that leaves the project, or is absolute, cannot be watched', 'cs', [{ dir: 'cs', patterns: ['../../outside/*.ndjson', '/abs/*.ndjson'] }], [], "'cs/**'", "'cs/**/*'"],
+    [
+      "a new project: the sources folder and the tour's data/",
+      'content-sources',
+      [],
+      ['data'],
+      "'content-sources/**', 'data/**'",
+      "'content-sources/**/*', 'data/**/*'",
+    ],
+    [
+      'the static folders of data: patterns, relative to the declaration',
+      'content-sources',
+      [{ dir: 'content-sources', patterns: ['../data/shop/*.ndjson', '../feeds/**/*.json'] }],
+      [],
+      "'content-sources/**', 'data/shop/**', 'feeds/**'",
+      "'content-sources/**/*', 'data/shop/**/*', 'feeds/**/*'",
+    ],
+    [
+      'a folder another covers is left out',
+      'cs',
+      [{ dir: 'cs/shop', patterns: ['../../data/shop/*.ndjson', 'items/*.ndjson'] }],
+      ['data'],
+      "'cs/**', 'data/**'",
+      "'cs/**/*', 'data/**/*'",
+    ],
+    [
+      'a file without a wildcard is watched itself, unless a folder covers it',
+      'cs',
+      [{ dir: 'cs', patterns: ['../seed/items.ndjson', 'local.ndjson'] }],
+      [],
+      "'cs/**', 'seed/items.ndjson'",
+      "'cs/**/*', 'seed/items.ndjson'",
+    ],
+    [
+      'a pattern that leaves the project, or is absolute, cannot be watched',
+      'cs',
+      [{ dir: 'cs', patterns: ['../../outside/*.ndjson', '/abs/*.ndjson'] }],
+      [],
+      "'cs/**'",
+      "'cs/**/*'",
+    ],
   ])('%s', (_name, sources, declared, folders, github, gitlab) => {
     const watched = watchedPaths(sources, declared, folders);
     expect(githubPaths(watched)).toBe(github);
@@ -33,7 +68,8 @@ describe('graphform init in an existing project', () => {
 });
 
 describe('validate and the paths the CI files watch', () => {
-  const site = (data: string): string => `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  Article:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata:\n  - ${data}\n`;
+  const site = (data: string): string =>
+    `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  Article:\n    contentType: []\n    properties:\n      Title: { type: String }\ndata:\n  - ${data}\n`;
   const item = '{"Id": "a1", "language_routing": "en", "ContentType": ["Article"], "Title": "A"}\n';
 
   it.each(['github', 'gitlab'] as const)('warns (%s) about a data file outside them, at its data: entry, naming the folder to add', async (ci) => {
@@ -42,7 +78,9 @@ describe('validate and the paths the CI files watch', () => {
     await writeFile(path.join(dir, 'content-sources/site.yaml'), site('../feeds/*.ndjson'));
     const outside = await runCli(['validate'], { cwd: dir });
     expect(outside.code, outside.stdout).toBe(0);
-    expect(outside.stdout).toMatch(/content-sources\/site\.yaml:10:5 warning GF_CI_PATHS_MISS_DATA: data: file feeds\/site\.ndjson of source site is outside the (paths: of on\.push|changes: of graphform-apply) in \.git(hub\/workflows\/graphform\.yml|lab\/graphform\.gitlab-ci\.yml): editing it does not run the pipeline; add 'feeds\/\*\*' there\./);
+    expect(outside.stdout).toMatch(
+      /content-sources\/site\.yaml:10:5 warning GF_CI_PATHS_MISS_DATA: data: file feeds\/site\.ndjson of source site is outside the (paths: of on\.push|changes: of graphform-apply) in \.git(hub\/workflows\/graphform\.yml|lab\/graphform\.gitlab-ci\.yml): editing it does not run the pipeline; add 'feeds\/\*\*' there\./,
+    );
 
     await writeFile(path.join(dir, 'content-sources/site.yaml'), site('../data/*.ndjson'));
     const inside = await runCli(['validate'], { cwd: dir });

@@ -9,13 +9,31 @@ import { runCli } from '../helpers/run-cli.js';
 import { makeProjectDir, writeFiles } from '../helpers/temp-dir.js';
 
 /** 40 items in en and 4 in sv, each a Product with a Color. */
-const ITEMS: SampleItem[] = Array.from({ length: 44 }, (_, i) => ({ id: i + 1, language: i < 40 ? 'en' : 'sv', fields: { Quantity: i, Color: i % 2 === 0 ? 'red' : 'blue' } }));
+const ITEMS: SampleItem[] = Array.from({ length: 44 }, (_, i) => ({
+  id: i + 1,
+  language: i < 40 ? 'en' : 'sv',
+  fields: { Quantity: i, Color: i % 2 === 0 ? 'red' : 'blue' },
+}));
 const WITHOUT_COLOR = shopYaml({ productProperties: '      Quantity: { type: Int }' });
 /** The same change with the keep step off: the full update deletes every item for good (public ones would be kept otherwise). */
 const WITHOUT_COLOR_UNKEPT = shopYaml({ productProperties: '      Quantity: { type: Int }', keep: 'false' });
 
 /** Entry (abstract) and Post deriving from it: the concrete type is counted, the interface is not counted twice. */
-const BLOG = ['id: blog', 'label: Blog', 'languages: [en]', 'contentTypes:', '  Entry:', '    abstract: true', '    contentType: []', '    properties:', '      Title: { type: String }', '  Post:', '    contentType: [Entry]', '    properties: {}', ''].join('\n');
+const BLOG = [
+  'id: blog',
+  'label: Blog',
+  'languages: [en]',
+  'contentTypes:',
+  '  Entry:',
+  '    abstract: true',
+  '    contentType: []',
+  '    properties:',
+  '      Title: { type: String }',
+  '  Post:',
+  '    contentType: [Entry]',
+  '    properties: {}',
+  '',
+].join('\n');
 
 const planJson = (stdout: string): Plan => JSON.parse(stdout) as Plan;
 
@@ -29,18 +47,27 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
 
     const text = await cli('plan', '--detailed-exitcode');
     expect(text.code).toBe(3);
-    expect(text.stdout).toMatch(/^!! +-\/\+ shop: removing property Product\.Color needs a full update, which deletes all items of source shop in en, sv; deletes 44 items \(en 40, sv 4\)$/m);
+    expect(text.stdout).toMatch(
+      /^!! +-\/\+ shop: removing property Product\.Color needs a full update, which deletes all items of source shop in en, sv; deletes 44 items \(en 40, sv 4\)$/m,
+    );
 
     const json = await cli('--format', 'json', 'plan');
     expect(planJson(json.stdout).sources.find((s) => s.id === 'shop')?.deletes).toEqual({ known: true, total: 44, byLanguage: { en: 40, sv: 4 } });
 
     const markdown = await cli('--format', 'markdown', 'plan');
-    expect(markdown.stdout).toContain('> - `shop` (replace): removing property Product.Color needs a full update, which deletes all items of source shop in en, sv; deletes 44 items (en 40, sv 4)');
+    expect(markdown.stdout).toContain(
+      '> - `shop` (replace): removing property Product.Color needs a full update, which deletes all items of source shop in en, sv; deletes 44 items (en 40, sv 4)',
+    );
   });
 
   it('counts a standalone emulator with the graph credentials of the environment, and a source that --prune deletes', async () => {
     const emulator = await startTestEmulator();
-    const posts: SampleItem[] = [1, 2, 3].map((id) => ({ id, language: 'en', contentType: ['Entry', 'Post'], fields: { Name: undefined, Title: `Post ${id}` } }));
+    const posts: SampleItem[] = [1, 2, 3].map((id) => ({
+      id,
+      language: 'en',
+      contentType: ['Entry', 'Post'],
+      fields: { Name: undefined, Title: `Post ${id}` },
+    }));
     const project = await graphProject(
       emulator,
       { 'content-sources/shop.yaml': shopYaml(), 'content-sources/blog.yaml': BLOG, 'items.ndjson': indexLines(ITEMS), 'posts.ndjson': indexLines(posts) },
@@ -107,7 +134,11 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() }, `    singleKey: "${emulator.singleKey}"`);
     expect((await project.cli('apply', '--yes')).code).toBe(0);
-    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }' }) });
+    await project.write({
+      'content-sources/shop.yaml': shopYaml({
+        productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }',
+      }),
+    });
     emulator.inspect.clearRequests();
     const plan = planJson((await project.cli('--format', 'json', 'plan')).stdout);
     expect(plan.sources[0]).toMatchObject({ action: 'partial' });
@@ -117,7 +148,11 @@ describe('what a wipe deletes: counted through the content GraphQL endpoint', ()
 });
 
 /** A terminal that answers `no` once the prompt is up. */
-function terminal(): { stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: boolean) => void }; stderr: Writable & { isTTY: boolean }; output: () => string } {
+function terminal(): {
+  stdin: PassThrough & { isTTY: boolean; setRawMode: (raw: boolean) => void };
+  stderr: Writable & { isTTY: boolean };
+  output: () => string;
+} {
   const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined });
   let written = '';
   const stderr = Object.assign(

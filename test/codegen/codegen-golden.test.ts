@@ -20,7 +20,10 @@ describe('graphform codegen output (golden files; `npx vitest run -u` rewrites t
   });
 
   it('writes SDL that is a valid GraphQL schema once a query type is added', async () => {
-    for (const [dir, ids] of [[await examplesProject(), ['blog', 'faq', 'shop']], [await fixtureProject(), ['lib']]] as const) {
+    for (const [dir, ids] of [
+      [await examplesProject(), ['blog', 'faq', 'shop']],
+      [await fixtureProject(), ['lib']],
+    ] as const) {
       await codegenIn(dir);
       for (const id of ids) {
         const schema = buildSchema(`${await generated(dir, `${id}.graphql`)}\ntype Query { ok: Boolean }\n`);

@@ -7,7 +7,8 @@ import { runCli } from '../helpers/run-cli.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { codegenIn } from './codegen-project.js';
 
-const source = (id: string, typeName: string): string => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
+const source = (id: string, typeName: string): string =>
+  `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
 const OUT = 'generated/graphform';
 const files = (id: string): string[] => [`${id}.graphql`, `${id}.schema.json`, `${id}.ts`];
 /** The schema the endpoint serves for every declared source: it changes with any of them. */
@@ -107,7 +108,9 @@ describe('generatedSourceId', () => {
   it('knows each kind of file codegen writes by its name and header', () => {
     expect(generatedSourceId('shop.ts', `/**\n * ${header('shop')}\n * change…\n */\n`)).toBe('shop');
     expect(generatedSourceId('shop.graphql', `# ${header('shop')}\n# change…\n`)).toBe('shop');
-    expect(generatedSourceId('shop.schema.json', `{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "$comment": "${header('shop')} change…",\n`)).toBe('shop');
+    expect(
+      generatedSourceId('shop.schema.json', `{\n  "$schema": "http://json-schema.org/draft-07/schema#",\n  "$comment": "${header('shop')} change…",\n`),
+    ).toBe('shop');
   });
 
   it('refuses a name codegen does not give, a header for another id, or a header not at the top', () => {

@@ -6,7 +6,10 @@ import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from 
 function readInterfaces(text: string): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const match of text.matchAll(/export interface (\w+) \{\n([\s\S]*?)\n\}/g)) {
-    found.set(match[1] ?? '', [...(match[2] ?? '').matchAll(/^ {2}(\w+)\?:/gm)].map((field) => field[1] ?? ''));
+    found.set(
+      match[1] ?? '',
+      [...(match[2] ?? '').matchAll(/^ {2}(\w+)\?:/gm)].map((field) => field[1] ?? ''),
+    );
   }
   return found;
 }
@@ -14,7 +17,16 @@ function readInterfaces(text: string): Map<string, string[]> {
 describe('the read shape is what the content GraphQL endpoint returns', () => {
   it('every field of ProductRead and ItemRead is served, and an item read with all of them has exactly those keys', async () => {
     const definition = sampleDefinition();
-    const text = sourceReadTypeScript('shop', definition, new Map([['Item', 'Item'], ['Product', 'Product'], ['Dimensions', 'Dimensions']]), 'ShopItem');
+    const text = sourceReadTypeScript(
+      'shop',
+      definition,
+      new Map([
+        ['Item', 'Item'],
+        ['Product', 'Product'],
+        ['Dimensions', 'Dimensions'],
+      ]),
+      'ShopItem',
+    );
     expect(text).toContain('export type ShopItemRead = ProductRead;');
     const shapes = readInterfaces(text);
     expect(shapes.get('ProductRead')).toEqual(['__typename', '_id', 'ContentType', 'Language', 'Name', 'Quantity', 'Size', 'Tags']);
@@ -25,8 +37,15 @@ describe('the read shape is what the content GraphQL endpoint returns', () => {
     await client.putTypes('shop', definition);
     await client.pushData('shop', indexLines([{ id: 7, language: 'en', fields: { Quantity: 3, Size: { Width: 1, Height: 2 }, Tags: ['a'] } }]));
     const selection = (fields: readonly string[]): string =>
-      fields.map((field) => (field === 'Language' ? 'Language { Name DisplayName }' : field === 'Size' ? `Size { ${(shapes.get('DimensionsRead') ?? []).join(' ')} }` : field)).join(' ');
-    for (const [type, shape] of [['Product', 'ProductRead'], ['Item', 'ItemRead']] as const) {
+      fields
+        .map((field) =>
+          field === 'Language' ? 'Language { Name DisplayName }' : field === 'Size' ? `Size { ${(shapes.get('DimensionsRead') ?? []).join(' ')} }` : field,
+        )
+        .join(' ');
+    for (const [type, shape] of [
+      ['Product', 'ProductRead'],
+      ['Item', 'ItemRead'],
+    ] as const) {
       const fields = shapes.get(shape) ?? [];
       const answer = await fetch(`${emulator.url}/content/v2?auth=${emulator.singleKey}`, {
         method: 'POST',
@@ -42,7 +61,17 @@ describe('the read shape is what the content GraphQL endpoint returns', () => {
   });
 
   it('takes a Read name that a declared type already has, by numbering', () => {
-    const text = sourceReadTypeScript('shop', sampleDefinition(), new Map([['Item', 'Item'], ['Product', 'Product'], ['ProductRead', 'ProductRead'], ['Dimensions', 'Dimensions']]), 'ShopItem');
+    const text = sourceReadTypeScript(
+      'shop',
+      sampleDefinition(),
+      new Map([
+        ['Item', 'Item'],
+        ['Product', 'Product'],
+        ['ProductRead', 'ProductRead'],
+        ['Dimensions', 'Dimensions'],
+      ]),
+      'ShopItem',
+    );
     expect(text).toContain('export interface ProductRead2 {');
     expect(text).not.toContain('export interface ProductRead {');
     expect(text).toContain('export type ShopItemRead = ProductRead2;');

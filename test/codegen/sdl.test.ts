@@ -12,13 +12,33 @@ const definition = (contentTypes: SourceDefinition['contentTypes'], propertyType
 
 describe('sourceSdl', () => {
   it.each<[string, SourceDefinition, string[]]>([
-    ['a concrete type is an object type, scalars as declared', definition({ Page: { contentType: [], properties: { Title: { type: 'String' }, Views: { type: 'Int' }, Score: { type: 'Float' }, Live: { type: 'Boolean' } } } }), ['type Page {\n  Title: String\n  Views: Int\n  Score: Float\n  Live: Boolean\n}']],
-    ['Date and DateTime are custom scalars, declared', definition({ Event: { contentType: [], properties: { On: { type: 'Date' }, At: { type: 'DateTime' } } } }), ['scalar Date\nscalar DateTime', 'type Event {\n  On: Date\n  At: DateTime\n}']],
+    [
+      'a concrete type is an object type, scalars as declared',
+      definition({
+        Page: { contentType: [], properties: { Title: { type: 'String' }, Views: { type: 'Int' }, Score: { type: 'Float' }, Live: { type: 'Boolean' } } },
+      }),
+      ['type Page {\n  Title: String\n  Views: Int\n  Score: Float\n  Live: Boolean\n}'],
+    ],
+    [
+      'Date and DateTime are custom scalars, declared',
+      definition({ Event: { contentType: [], properties: { On: { type: 'Date' }, At: { type: 'DateTime' } } } }),
+      ['scalar Date\nscalar DateTime', 'type Event {\n  On: Date\n  At: DateTime\n}'],
+    ],
     ['a list stays a list', definition({ Page: { contentType: [], properties: { Tags: { type: '[String]' } } } }), ['  Tags: [String]']],
-    ['a property type is an object type', definition({ Page: { contentType: [], properties: { Size: { type: 'Box' }, Boxes: { type: '[Box]' } } } }, { Box: { properties: { W: { name: 'W', type: 'Float' } } } }), ['type Box {\n  W: Float\n}', '  Size: Box\n  Boxes: [Box]']],
+    [
+      'a property type is an object type',
+      definition(
+        { Page: { contentType: [], properties: { Size: { type: 'Box' }, Boxes: { type: '[Box]' } } } },
+        { Box: { properties: { W: { name: 'W', type: 'Float' } } } },
+      ),
+      ['type Box {\n  W: Float\n}', '  Size: Box\n  Boxes: [Box]'],
+    ],
     [
       'an abstract type is an interface; a derived type implements it with every inherited field',
-      definition({ Base: { abstract: true, contentType: [], properties: { Name: { type: 'String' } } }, Page: { contentType: ['Base'], properties: { Body: { type: 'String' } } } }),
+      definition({
+        Base: { abstract: true, contentType: [], properties: { Name: { type: 'String' } } },
+        Page: { contentType: ['Base'], properties: { Body: { type: 'String' } } },
+      }),
       ['interface Base {\n  Name: String\n}', 'type Page implements Base {\n  Name: String\n  Body: String\n}'],
     ],
     [
@@ -31,7 +51,11 @@ describe('sourceSdl', () => {
       }),
       ['interface B implements A {', 'type C implements B & A {', 'type D implements B & A {\n  a: Int\n  b: Int\n  c: Int\n  d: Int\n}'],
     ],
-    ['a custom scalar from the config is declared where used', definition({ Link: { contentType: [], properties: { Href: { type: 'Url' } } } }), ['scalar Date\nscalar DateTime\nscalar Url']],
+    [
+      'a custom scalar from the config is declared where used',
+      definition({ Link: { contentType: [], properties: { Href: { type: 'Url' } } } }),
+      ['scalar Date\nscalar DateTime\nscalar Url'],
+    ],
     ['a type without properties has no braces', definition({ Marker: { contentType: [], properties: {} } }), ['\ntype Marker\n']],
   ])('%s', (_case, source, expected) => {
     const sdl = sourceSdl(source);
@@ -68,10 +92,17 @@ describe('sourceSdl', () => {
 
 describe('sdlTypeNames', () => {
   it('names the types sourceSdl declares, in its order, without writing it', () => {
-    const names = (sdl: string): string[] => [...sdl.matchAll(/^(?:type|interface|scalar|enum|input|union) ([_A-Za-z][_0-9A-Za-z]*)/gm)].map((m) => m[1] as string);
+    const names = (sdl: string): string[] =>
+      [...sdl.matchAll(/^(?:type|interface|scalar|enum|input|union) ([_A-Za-z][_0-9A-Za-z]*)/gm)].map((m) => m[1] as string);
     const sources = [
-      definition({ Page: { contentType: [], properties: { Link: { type: 'Url' }, On: { type: 'Date' } } }, Base: { abstract: true, contentType: [], properties: {} } }, { Box: { properties: {} }, Alpha: { properties: {} } }),
-      { ...definition({ Z: { contentType: [], properties: { Tags: { type: '[Tag]' } } } }, { Tag: { properties: { N: { name: 'N', type: 'String' } } } }), useTypedFieldNames: true },
+      definition(
+        { Page: { contentType: [], properties: { Link: { type: 'Url' }, On: { type: 'Date' } } }, Base: { abstract: true, contentType: [], properties: {} } },
+        { Box: { properties: {} }, Alpha: { properties: {} } },
+      ),
+      {
+        ...definition({ Z: { contentType: [], properties: { Tags: { type: '[Tag]' } } } }, { Tag: { properties: { N: { name: 'N', type: 'String' } } } }),
+        useTypedFieldNames: true,
+      },
       definition({}),
     ];
     for (const source of sources) expect(sdlTypeNames(source)).toEqual(names(sourceSdl(source)));

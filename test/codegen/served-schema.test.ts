@@ -21,7 +21,9 @@ describe('codegen writes the schema the endpoint serves, for a frontend codegen 
     const sdl = await read(dir, '_schema.graphql');
     expect(sdl).toMatch(/^type Query \{$/m);
     const schema = buildSchema(sdl);
-    const query = parse('query PostList($l: [Locales]) { BlogPost(locale: $l, limit: 10, where: { ReadingMinutes: { gt: 3 } }) { items { _id Title Status Authors { FullName } } total } }');
+    const query = parse(
+      'query PostList($l: [Locales]) { BlogPost(locale: $l, limit: 10, where: { ReadingMinutes: { gt: 3 } }) { items { _id Title Status Authors { FullName } } total } }',
+    );
     expect(validate(schema, query).map((e) => e.message)).toEqual([]);
     expect(validate(schema, parse('{ BlogPost { items { Nope } } }')).map((e) => e.message)).toEqual(['Cannot query field "Nope" on type "BlogPost".']);
     // The introspection JSON is the same schema.
@@ -34,7 +36,11 @@ describe('codegen writes the schema the endpoint serves, for a frontend codegen 
     await codegenIn(dir);
     const schema = buildSchema(await read(dir, '_schema.graphql'));
     const shop = await read(dir, 'shop.ts');
-    for (const [type, readName] of [['Product', 'ProductRead'], ['Bundle', 'BundleRead'], ['Item', 'ItemRead']] as const) {
+    for (const [type, readName] of [
+      ['Product', 'ProductRead'],
+      ['Bundle', 'BundleRead'],
+      ['Item', 'ItemRead'],
+    ] as const) {
       const served = schema.getType(type);
       if (!isObjectType(served) && !isInterfaceType(served)) throw new Error(`${type} is not served as a type with fields`);
       // _score is the relevance a search query computes for each answer, not content an item holds, so a read type has no place for it.
@@ -44,7 +50,10 @@ describe('codegen writes the schema the endpoint serves, for a frontend codegen 
     expect(interfaceFields(shop, 'ProductRead')).toContain('Status');
 
     const config = await readFile(path.join(dir, 'graphform.config.yaml'), 'utf8');
-    await writeFile(path.join(dir, 'graphform.config.yaml'), config.replace('emulator: { dataDir: .graphform/emulator }', 'emulator: { dataDir: .graphform/emulator, itemFields: [] }'));
+    await writeFile(
+      path.join(dir, 'graphform.config.yaml'),
+      config.replace('emulator: { dataDir: .graphform/emulator }', 'emulator: { dataDir: .graphform/emulator, itemFields: [] }'),
+    );
     await codegenIn(dir);
     expect(Object.keys((buildSchema(await read(dir, '_schema.graphql')).getType('Product') as { getFields(): object }).getFields())).not.toContain('Status');
     expect(interfaceFields(await read(dir, 'shop.ts'), 'ProductRead')).not.toContain('Status');

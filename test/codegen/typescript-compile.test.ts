@@ -10,7 +10,16 @@ const run = promisify(execFile);
 const tsc = path.join(repository, 'node_modules/typescript/bin/tsc');
 
 const TSCONFIG = {
-  compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: [] },
+  compilerOptions: {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    types: [],
+  },
   include: ['**/*.ts'],
 };
 
@@ -29,7 +38,12 @@ async function typeCheck(dir: string): Promise<{ ok: boolean; output: string }> 
 /** The data lines of an example data file: NDJSON without its action lines, a JSON array, or a YAML list. */
 async function itemsOf(file: string): Promise<unknown[]> {
   const text = await readFile(file, 'utf8');
-  if (file.endsWith('.ndjson')) return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => !('index' in line));
+  if (file.endsWith('.ndjson'))
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => !('index' in line));
   return (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as unknown[];
 }
 
@@ -54,8 +68,8 @@ describe('generated TypeScript under --strict', () => {
         "export const faq: FaqEntry = { ContentType: ['FaqEntry'], Question: 'Why?', Answer: 'Because.', Helpful: 3 };",
         // Inheritance is `extends`: a product is an Item.
         'export const asBase = (product: Product): Item => product;',
-        "export const sizes = (bundle: Bundle): (Dimensions | null)[] => bundle.PackageSizes ?? [];",
-        "export const firstAuthor = (post: BlogItem): Author | null | undefined => post.Authors?.[0];",
+        'export const sizes = (bundle: Bundle): (Dimensions | null)[] => bundle.PackageSizes ?? [];',
+        'export const firstAuthor = (post: BlogItem): Author | null | undefined => post.Authors?.[0];',
         '// @ts-expect-error Quantity is an Int',
         "export const wrongType: Product = { ContentType: ['Item', 'Product'], Quantity: 'twelve' };",
         '// @ts-expect-error Colour is not a property of Product',

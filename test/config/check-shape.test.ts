@@ -5,7 +5,12 @@ describe('numbers in the config', () => {
   it.each([
     ['1e400', 'http:\n  timeoutMs: 1e400\n', 'graphform.config.yaml:2:14 (http.timeoutMs)', /got a number too large to hold, which is not a finite number/],
     ['.nan', 'data:\n  concurrency: .nan\n', 'graphform.config.yaml:2:16 (data.concurrency)', /got \.nan, which is not a finite number/],
-    ['a timeout past what a timer can wait', 'http:\n  timeoutMs: 1e20\n', 'graphform.config.yaml:2:14 (http.timeoutMs)', /expected a whole number from 1 to 2147483647, got number 100000000000000000000, which is too large/],
+    [
+      'a timeout past what a timer can wait',
+      'http:\n  timeoutMs: 1e20\n',
+      'graphform.config.yaml:2:14 (http.timeoutMs)',
+      /expected a whole number from 1 to 2147483647, got number 100000000000000000000, which is too large/,
+    ],
   ])('%s is refused at its key, saying why', async (_name, text, at, why) => {
     const error = await refusal({ 'graphform.config.yaml': text });
     expect(error.code).toBe('GF_CONFIG_INVALID');

@@ -35,13 +35,19 @@ describe('finding and reading the config file', () => {
     await writeFiles(dir, { 'conf/empty.yaml': '', 'conf/one.yml': 'maxSources: 2\n' });
     expect(await namedConfigFile(dir, 'conf/empty.yaml')).toEqual({ file: path.join(dir, 'conf/empty.yaml'), text: '', value: undefined });
     expect((await namedConfigFile(dir, 'conf/one.yml'))?.value).toEqual({ maxSources: 2 });
-    expect(await rejection(namedConfigFile(dir, 'conf/none.yaml'))).toMatchObject({ code: 'GF_CONFIG_NOT_FOUND', message: 'Config file conf/none.yaml does not exist.' });
+    expect(await rejection(namedConfigFile(dir, 'conf/none.yaml'))).toMatchObject({
+      code: 'GF_CONFIG_NOT_FOUND',
+      message: 'Config file conf/none.yaml does not exist.',
+    });
   });
 
   it('refuses a searched config that is a folder or a link leaving its folder, before any parser sees it', async () => {
     const folder = await makeTempDir();
     await writeFiles(folder, { 'graphform.config.yaml/.keep': '' });
-    expect(await rejection(searchConfigFile(folder))).toMatchObject({ code: 'GF_NOT_A_FILE', message: expect.stringContaining('is a folder, not a regular file') as unknown });
+    expect(await rejection(searchConfigFile(folder))).toMatchObject({
+      code: 'GF_NOT_A_FILE',
+      message: expect.stringContaining('is a folder, not a regular file') as unknown,
+    });
     const outside = await makeTempDir();
     await writeFiles(outside, { 'elsewhere.yaml': 'sources: [unclosed\n' });
     const linked = await makeTempDir();

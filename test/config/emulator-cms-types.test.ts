@@ -23,8 +23,14 @@ async function failure(text: string): Promise<GraphformError> {
 
 describe('environments.<name>.emulator.cmsTypes', () => {
   it('is a source definition handed to the embedded emulator', async () => {
-    const env = await localEnvironment(config(['label: Our CMS', 'languages: [en, de]', 'contentTypes:', '  HomePage: { contentType: [], properties: { Title: { type: String } } }']));
-    expect(env.emulator?.cmsTypes).toEqual({ label: 'Our CMS', languages: ['en', 'de'], contentTypes: { HomePage: { contentType: [], properties: { Title: { type: 'String' } } } } });
+    const env = await localEnvironment(
+      config(['label: Our CMS', 'languages: [en, de]', 'contentTypes:', '  HomePage: { contentType: [], properties: { Title: { type: String } } }']),
+    );
+    expect(env.emulator?.cmsTypes).toEqual({
+      label: 'Our CMS',
+      languages: ['en', 'de'],
+      contentTypes: { HomePage: { contentType: [], properties: { Title: { type: 'String' } } } },
+    });
   });
 
   it('is absent unless given', async () => {
@@ -33,7 +39,12 @@ describe('environments.<name>.emulator.cmsTypes', () => {
   });
 
   it.each([
-    { name: 'a definition the service would refuse', lines: ['label: CMS', 'languages: [en]', 'contentTypes: { Page: { contentType: [Base], properties: {} } }'], message: /^graphform\.config\.yaml:5:7 \(environments\.local\.emulator\.cmsTypes\): cmsTypes is not a valid content source definition: contentTypes\.Page\.contentType: unknown content type "Base"\.$/ },
+    {
+      name: 'a definition the service would refuse',
+      lines: ['label: CMS', 'languages: [en]', 'contentTypes: { Page: { contentType: [Base], properties: {} } }'],
+      message:
+        /^graphform\.config\.yaml:5:7 \(environments\.local\.emulator\.cmsTypes\): cmsTypes is not a valid content source definition: contentTypes\.Page\.contentType: unknown content type "Base"\.$/,
+    },
     { name: 'an unknown field', lines: ['label: CMS', 'languages: [en]', 'contentTypes: {}', 'colour: x'], message: /unknown field colour/ },
   ])('names the config line for $name', async ({ lines, message }) => {
     const error = await failure(config(lines));

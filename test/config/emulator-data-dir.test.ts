@@ -37,10 +37,16 @@ describe('environments.<name>.emulator.dataDir', () => {
   });
 
   it('plan stops before the emulator writes anything outside the project', async () => {
-    const parent = await makeProjectDir({ 'project/graphform.config.yaml': withDataDir('../elsewhere'), 'project/content-sources/.keep': '', 'project/package.json': '{}' });
+    const parent = await makeProjectDir({
+      'project/graphform.config.yaml': withDataDir('../elsewhere'),
+      'project/content-sources/.keep': '',
+      'project/package.json': '{}',
+    });
     const run = await runCli(['plan'], { cwd: path.join(parent, 'project') });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('[GF_CONFIG_INVALID]: graphform.config.yaml:4:7 (environments.local.emulator.dataDir): emulator.dataDir ../elsewhere is outside the project folder');
+    expect(run.stderr).toContain(
+      '[GF_CONFIG_INVALID]: graphform.config.yaml:4:7 (environments.local.emulator.dataDir): emulator.dataDir ../elsewhere is outside the project folder',
+    );
     expect(existsSync(path.join(parent, 'elsewhere'))).toBe(false);
   });
 });

@@ -7,7 +7,8 @@ import { rawRequest } from '../helpers/raw-graph.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { testHost } from '../helpers/workflow-host.js';
 
-const config = (itemFields: string): string => ['environments:', '  local:', '    emulator:', '      schemaDelay: 0', '      indexingLag: 0', `      itemFields: ${itemFields}`, ''].join('\n');
+const config = (itemFields: string): string =>
+  ['environments:', '  local:', '    emulator:', '      schemaDelay: 0', '      indexingLag: 0', `      itemFields: ${itemFields}`, ''].join('\n');
 
 async function project(text: string): Promise<{ cwd: string; config: Awaited<ReturnType<typeof loadConfig>> }> {
   const cwd = await makeProjectDir({ 'graphform.config.yaml': text });
@@ -41,10 +42,18 @@ describe('environments.<name>.emulator.itemFields', () => {
       await opened.client.putTypes('shop', sampleDefinition({ languages: ['en'] }));
       await opened.client.pushData('shop', indexLines([{ id: 'a', language: 'en', fields: { RolesWithReadAccess: 'Everyone' } }]));
       const ask = async (fields: string) => {
-        const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query: `{ Product { items { ${fields} } } }` }), contentType: 'application/json' });
+        const response = await rawRequest(emulator, {
+          method: 'POST',
+          target: '/content/v2',
+          body: JSON.stringify({ query: `{ Product { items { ${fields} } } }` }),
+          contentType: 'application/json',
+        });
         return { status: response.status, body: JSON.parse(response.text) as unknown };
       };
-      expect(await ask('_id _rbac RolesWithReadAccess')).toEqual({ status: 200, body: { data: { Product: { items: [{ _id: 'a', _rbac: 'r:Everyone:Read', RolesWithReadAccess: 'Everyone' }] } } } });
+      expect(await ask('_id _rbac RolesWithReadAccess')).toEqual({
+        status: 200,
+        body: { data: { Product: { items: [{ _id: 'a', _rbac: 'r:Everyone:Read', RolesWithReadAccess: 'Everyone' }] } } },
+      });
       const refused = await ask('Status');
       expect(refused.status).toBe(400);
       expect(JSON.stringify(refused.body)).toContain('Cannot query field \\"Status\\" on type \\"Product\\".');
@@ -56,12 +65,16 @@ describe('environments.<name>.emulator.itemFields', () => {
   it('names the config line of an unknown item field, and the allowed ones', async () => {
     const error = await failure(config('[Status, Owner]'));
     expect(error.code).toBe('GF_CONFIG_INVALID');
-    expect(error.message).toMatch(/^graphform\.config\.yaml:6:\d+ \(environments\.local\.emulator\.itemFields\.1\): "Owner" is not an item field the emulator can serve; itemFields takes Status, _rbac, RolesWithReadAccess\.$/);
+    expect(error.message).toMatch(
+      /^graphform\.config\.yaml:6:\d+ \(environments\.local\.emulator\.itemFields\.1\): "Owner" is not an item field the emulator can serve; itemFields takes Status, _rbac, RolesWithReadAccess\.$/,
+    );
   });
 
   it('must be a list of names', async () => {
     const error = await failure(config('Status'));
     expect(error.code).toBe('GF_CONFIG_INVALID');
-    expect(error.message).toMatch(/graphform\.config\.yaml:6:\d+ \(environments\.local\.emulator\.itemFields\): expected a list of strings, got string "Status"/);
+    expect(error.message).toMatch(
+      /graphform\.config\.yaml:6:\d+ \(environments\.local\.emulator\.itemFields\): expected a list of strings, got string "Status"/,
+    );
   });
 });

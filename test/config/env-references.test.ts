@@ -18,9 +18,21 @@ describe('where ${env:NAME} is read', () => {
     ['codegen.sources', 'codegen: { sources: [a, "${env:V}"] }\n', 'graphform.config.yaml:1:25 (codegen.sources.1)'],
     ['reservedTypeNames', 'reservedTypeNames: ["${env:V}"]\n', 'graphform.config.yaml:1:21 (reservedTypeNames.0)'],
     ['data.idField', 'data: { idField: "${env:V}" }\n', 'graphform.config.yaml:1:18 (data.idField)'],
-    ['state.path', 'environments:\n  local:\n    emulator: {}\n    state: { backend: local, path: "${env:V}.json" }\n', 'graphform.config.yaml:4:36 (environments.local.state.path)'],
-    ['emulator.dataDir', 'environments:\n  local:\n    emulator: { dataDir: "${env:V}" }\n', 'graphform.config.yaml:3:26 (environments.local.emulator.dataDir)'],
-    ['the emulator\'s cmsTypes', 'environments:\n  local:\n    emulator: { cmsTypes: { label: "${env:V}" } }\n', 'graphform.config.yaml:3:36 (environments.local.emulator.cmsTypes.label)'],
+    [
+      'state.path',
+      'environments:\n  local:\n    emulator: {}\n    state: { backend: local, path: "${env:V}.json" }\n',
+      'graphform.config.yaml:4:36 (environments.local.state.path)',
+    ],
+    [
+      'emulator.dataDir',
+      'environments:\n  local:\n    emulator: { dataDir: "${env:V}" }\n',
+      'graphform.config.yaml:3:26 (environments.local.emulator.dataDir)',
+    ],
+    [
+      "the emulator's cmsTypes",
+      'environments:\n  local:\n    emulator: { cmsTypes: { label: "${env:V}" } }\n',
+      'graphform.config.yaml:3:36 (environments.local.emulator.cmsTypes.label)',
+    ],
   ])('not in %s: a config error at its position, naming the variable and where it may go', async (_name, config, at) => {
     const error = await refusal(config);
     expect(error.code).toBe('GF_CONFIG_INVALID');
@@ -61,8 +73,17 @@ describe('where ${env:NAME} is read', () => {
     const config = await loadConfig({ cwd: dir, configFile: undefined, env: VARIABLES });
     expect(config.sources).toBe(path.join(dir, 'decl'));
     const production = selectEnvironment(config, 'production');
-    expect(production).toMatchObject({ graphUrl: 'https://app-key.example.com', auth: { appKey: 'app-key', secret: VARIABLES.GRAPH_SECRET }, singleKey: VARIABLES.V });
+    expect(production).toMatchObject({
+      graphUrl: 'https://app-key.example.com',
+      auth: { appKey: 'app-key', secret: VARIABLES.GRAPH_SECRET },
+      singleKey: VARIABLES.V,
+    });
     expect(production.state).toMatchObject({ address: 'https://s.example.com/app-key', username: 'app-key', password: VARIABLES.V, lockMethod: 'app-key' });
-    expect(config.resolveMarketing()).toMatchObject({ authUrl: 'https://app-key.example.com', clientId: 'app-key', clientSecret: VARIABLES.V, redirectUri: 'http://127.0.0.1:8765/app-key' });
+    expect(config.resolveMarketing()).toMatchObject({
+      authUrl: 'https://app-key.example.com',
+      clientId: 'app-key',
+      clientSecret: VARIABLES.V,
+      redirectUri: 'http://127.0.0.1:8765/app-key',
+    });
   });
 });

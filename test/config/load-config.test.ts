@@ -68,7 +68,9 @@ describe('loadConfig', () => {
     const { config } = await load({ 'graphform.config.yaml': 'environments:\n  staging-eu:\n    emulator: {}\n' });
     expect(selectEnvironment(config, 'staging-eu').name).toBe('staging-eu');
     for (const name of ['-x', 'x-', 'a--b']) {
-      await expect(load({ 'graphform.config.yaml': `environments:\n  "${name}":\n    emulator: {}\n` }), name).rejects.toMatchObject({ code: 'GF_CONFIG_INVALID' });
+      await expect(load({ 'graphform.config.yaml': `environments:\n  "${name}":\n    emulator: {}\n` }), name).rejects.toMatchObject({
+        code: 'GF_CONFIG_INVALID',
+      });
     }
   });
 
@@ -80,7 +82,10 @@ describe('loadConfig', () => {
   const invalid: { name: string; files: Record<string, string>; env?: Record<string, string>; environment?: string; code: string; text: string[] }[] = [
     {
       name: 'a missing variable names the variable and the line',
-      files: { 'graphform.config.yaml': 'environments:\n  prod:\n    graphUrl: https://x\n    auth:\n      scheme: hmac\n      appKey: "${env:GRAPH_APP_KEY}"\n      secret: s\n' },
+      files: {
+        'graphform.config.yaml':
+          'environments:\n  prod:\n    graphUrl: https://x\n    auth:\n      scheme: hmac\n      appKey: "${env:GRAPH_APP_KEY}"\n      secret: s\n',
+      },
       environment: 'prod',
       code: 'GF_CONFIG_ENV_MISSING',
       text: ['GRAPH_APP_KEY', 'graphform.config.yaml:6:7'],
@@ -124,7 +129,9 @@ describe('loadConfig', () => {
       name: 'an environment name with a path separator, which would put its state, lock and snapshots outside the project',
       files: { 'graphform.config.yaml': 'environments:\n  ../../elsewhere:\n    emulator: {}\n' },
       code: 'GF_CONFIG_INVALID',
-      text: ['graphform.config.yaml:2:3 (environments.../../elsewhere): "../../elsewhere" is not a valid name: an environment name is 1 to 32 characters, lowercase a-z and 0-9, with single hyphens between them'],
+      text: [
+        'graphform.config.yaml:2:3 (environments.../../elsewhere): "../../elsewhere" is not a valid name: an environment name is 1 to 32 characters, lowercase a-z and 0-9, with single hyphens between them',
+      ],
     },
     {
       name: 'an environment name with characters a source id does not allow',
@@ -141,7 +148,10 @@ describe('loadConfig', () => {
     },
     {
       name: 'a misspelt environment: the closest configured one is suggested',
-      files: { 'graphform.config.yaml': 'environments:\n  production:\n    graphUrl: https://graph.example.com\n    auth: { scheme: basic, appKey: k, secret: c2VjcmV0LXNlY3JldA== }\n' },
+      files: {
+        'graphform.config.yaml':
+          'environments:\n  production:\n    graphUrl: https://graph.example.com\n    auth: { scheme: basic, appKey: k, secret: c2VjcmV0LXNlY3JldA== }\n',
+      },
       environment: 'prodution',
       code: 'GF_CONFIG_UNKNOWN_ENVIRONMENT',
       text: ['There is no environment "prodution" in the config; did you mean `production`?', 'Known environments: local, production.'],
@@ -170,7 +180,9 @@ describe('loadConfig', () => {
   });
 
   it('describes a misplaced secret by its type only', async () => {
-    const error = await loadError({ 'graphform.config.yaml': 'environments:\n  p:\n    graphUrl: https://x\n    auth: { scheme: hmac, appKey: k, secret: 98765432 }\n' });
+    const error = await loadError({
+      'graphform.config.yaml': 'environments:\n  p:\n    graphUrl: https://x\n    auth: { scheme: hmac, appKey: k, secret: 98765432 }\n',
+    });
     expect(error.message).toContain('expected a string, got a number');
     expect(error.message).not.toContain('98765432');
   });

@@ -60,7 +60,11 @@ describe('the marketing block', () => {
 });
 
 describe('marketing.grant', () => {
-  const without = (key: string): string => block().split('\n').filter((line) => !line.startsWith(`  ${key}:`)).join('\n');
+  const without = (key: string): string =>
+    block()
+      .split('\n')
+      .filter((line) => !line.startsWith(`  ${key}:`))
+      .join('\n');
 
   it('takes client_credentials without a redirectUri (the default callback is filled in, unused)', async () => {
     const config = await load(`${without('redirectUri')}  grant: client_credentials\n`);
@@ -82,6 +86,9 @@ describe('marketing.grant', () => {
   });
 
   it('refuses another grant at its line', async () => {
-    await expect(load(`${block()}  grant: password\n`)).rejects.toMatchObject({ code: 'GF_CONFIG_INVALID', message: expect.stringContaining('graphform.config.yaml:7') as unknown });
+    await expect(load(`${block()}  grant: password\n`)).rejects.toMatchObject({
+      code: 'GF_CONFIG_INVALID',
+      message: expect.stringContaining('graphform.config.yaml:7') as unknown,
+    });
   });
 });

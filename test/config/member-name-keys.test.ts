@@ -12,7 +12,11 @@ const LEVELS: [string, (key: string) => string, string][] = [
   ['the top level', (key) => `sources: x\n${key}: 1\n`, '2:1'],
   ['data', (key) => `data:\n  ${key}: 1\n`, '2:3'],
   ['an environment', (key) => `environments:\n  prod:\n    graphUrl: https://g.example\n    ${key}: 1\n`, '4:5'],
-  ['an environment\'s auth', (key) => `environments:\n  prod:\n    graphUrl: https://g.example\n    auth: { scheme: hmac, appKey: k, secret: s3cret-value, ${key}: 1 }\n`, '4:60'],
+  [
+    "an environment's auth",
+    (key) => `environments:\n  prod:\n    graphUrl: https://g.example\n    auth: { scheme: hmac, appKey: k, secret: s3cret-value, ${key}: 1 }\n`,
+    '4:60',
+  ],
   ['a state block', (key) => `environments:\n  prod:\n    emulator: {}\n    state: { backend: local, ${key}: 1 }\n`, '4:30'],
 ];
 
@@ -35,9 +39,12 @@ describe('a config key named like a JavaScript object member', () => {
   it('checkShape reports them as unknown keys of a plain value, at every level', () => {
     for (const key of NAMES) {
       const value = JSON.parse(`{"data": {"${key}": 1}, "environments": {"p": {"state": {"backend": "local", "${key}": 1}}}, "${key}": 1}`) as unknown;
-      expect(checkShape(value, CONFIG_SHAPE).map((p) => `${p.path.join('.')}: ${p.message.split(';')[0] ?? ''}`).sort(), key).toEqual(
-        [`${key}: unknown key \`${key}\``, `data.${key}: unknown key \`${key}\``, `environments.p.state.${key}: unknown key \`${key}\``].sort(),
-      );
+      expect(
+        checkShape(value, CONFIG_SHAPE)
+          .map((p) => `${p.path.join('.')}: ${p.message.split(';')[0] ?? ''}`)
+          .sort(),
+        key,
+      ).toEqual([`${key}: unknown key \`${key}\``, `data.${key}: unknown key \`${key}\``, `environments.p.state.${key}: unknown key \`${key}\``].sort());
     }
   });
 });

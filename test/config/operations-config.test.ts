@@ -26,7 +26,9 @@ describe('the operations: block', () => {
   });
 
   it('refuses a failOn it does not know and a block without documents, at the key', async () => {
-    expect(await refusal('operations:\n  documents: ["a.graphql"]\n  failOn: always\n')).toMatch(/^GF_CONFIG_INVALID [\s\S]*graphform\.config\.yaml:3:\d+ \(operations\.failOn\)/);
+    expect(await refusal('operations:\n  documents: ["a.graphql"]\n  failOn: always\n')).toMatch(
+      /^GF_CONFIG_INVALID [\s\S]*graphform\.config\.yaml:3:\d+ \(operations\.failOn\)/,
+    );
     expect(await refusal('operations:\n  failOn: none\n')).toMatch(/^GF_CONFIG_INVALID [\s\S]*documents/);
   });
 });

@@ -28,10 +28,38 @@ const env = (lines: string[]): string => ['environments:', '  p:', ...lines.map(
 
 describe('secrets in the config', () => {
   it.each([
-    ['auth.secret written in the file', env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: abc }']), {}, 'graphform.config.yaml:4:38', 'auth.secret', 'abc'],
-    ['auth.secret from a variable', env(['graphUrl: https://graph.example.com', 'auth:', '  scheme: basic', '  appKey: k', '  secret: "${env:S}"']), { S: 'q7z' }, 'graphform.config.yaml:7:7', 'auth.secret', 'q7z'],
-    ['state.password', env(['emulator: {}', 'state: { backend: http, address: "https://s.example.com/x", username: u, password: "${env:P}" }']), { P: 'p4ss' }, 'graphform.config.yaml:', 'state.password', 'p4ss'],
-    ['singleKey', env(['graphUrl: https://graph.example.com', `auth: { scheme: hmac, appKey: k, secret: ${GOOD} }`, 'singleKey: "${env:K}"']), { K: 'r3adk' }, 'graphform.config.yaml:5:5', 'singleKey', 'r3adk'],
+    [
+      'auth.secret written in the file',
+      env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: abc }']),
+      {},
+      'graphform.config.yaml:4:38',
+      'auth.secret',
+      'abc',
+    ],
+    [
+      'auth.secret from a variable',
+      env(['graphUrl: https://graph.example.com', 'auth:', '  scheme: basic', '  appKey: k', '  secret: "${env:S}"']),
+      { S: 'q7z' },
+      'graphform.config.yaml:7:7',
+      'auth.secret',
+      'q7z',
+    ],
+    [
+      'state.password',
+      env(['emulator: {}', 'state: { backend: http, address: "https://s.example.com/x", username: u, password: "${env:P}" }']),
+      { P: 'p4ss' },
+      'graphform.config.yaml:',
+      'state.password',
+      'p4ss',
+    ],
+    [
+      'singleKey',
+      env(['graphUrl: https://graph.example.com', `auth: { scheme: hmac, appKey: k, secret: ${GOOD} }`, 'singleKey: "${env:K}"']),
+      { K: 'r3adk' },
+      'graphform.config.yaml:5:5',
+      'singleKey',
+      'r3adk',
+    ],
   ])('refuses %s shorter than 8 characters, without its value', async (_name, config, vars, at, key, value) => {
     const error = await failure(config, vars);
     expect(error.code).toBe('GF_CONFIG_SECRET_TOO_SHORT');
@@ -42,7 +70,15 @@ describe('secrets in the config', () => {
   });
 
   it('refuses a short marketing.clientSecret', async () => {
-    const marketing = ['marketing:', '  authUrl: https://a', '  baseUrl: https://b', '  clientId: c', '  clientSecret: "${env:MS}"', '  redirectUri: http://127.0.0.1:8765/cb', ''].join('\n');
+    const marketing = [
+      'marketing:',
+      '  authUrl: https://a',
+      '  baseUrl: https://b',
+      '  clientId: c',
+      '  clientSecret: "${env:MS}"',
+      '  redirectUri: http://127.0.0.1:8765/cb',
+      '',
+    ].join('\n');
     const error = await failure(marketing, { MS: 'shh' }, 'marketing');
     expect(error.code).toBe('GF_CONFIG_SECRET_TOO_SHORT');
     expect(error.message).toContain('graphform.config.yaml:5:3');
@@ -58,7 +94,9 @@ describe('secrets in the config', () => {
   });
 
   it('accepts secrets of 8 characters or more', async () => {
-    const dir = await makeProjectDir({ 'graphform.config.yaml': env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }', 'singleKey: "${env:K}"']) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }', 'singleKey: "${env:K}"']),
+    });
     const config = await loadConfig({ cwd: dir, configFile: undefined, env: { S: '12345678', K: 'abcdefgh' } });
     expect(selectEnvironment(config, 'p').auth?.secret).toBe('12345678');
     expect(selectEnvironment(config, 'p').singleKey).toBe('abcdefgh');
@@ -130,7 +168,12 @@ describe('the secrets of every environment', () => {
     const loaded = await loadConfig({ cwd: dir, configFile: undefined, env: { ...values, STAGING_KEY: 'staging-app' } });
     // The command uses local, as validate does by default: no other environment resolves.
     selectEnvironment(loaded, 'local');
-    const text = [...Object.values(values), 'staging-app:staging-graph-secret-1', 'ci:state-server-password-4', Buffer.from('marketing-client:marketing-client-secret-5').toString('base64')].join(' | ');
+    const text = [
+      ...Object.values(values),
+      'staging-app:staging-graph-secret-1',
+      'ci:state-server-password-4',
+      Buffer.from('marketing-client:marketing-client-secret-5').toString('base64'),
+    ].join(' | ');
     // Each Basic pair is a secret of its own, so it goes whole, the identifier with it.
     expect(redact(text)).toBe(Array.from({ length: 8 }, () => '[redacted]').join(' | '));
     // Identifiers are not secrets, and a value whose variable is not set is not guessed at.

@@ -4,7 +4,14 @@ import { isGraphformError } from '../../src/diagnostics/errors.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
 const config = (part: string): string =>
-  ['environments:', '  ci:', '    graphUrl: https://graph.example.com', '    auth: { scheme: hmac, appKey: k, secret: c2VjcmV0 }', `    state: { backend: http, address: "https://state.example.com/s"${part} }`, ''].join('\n');
+  [
+    'environments:',
+    '  ci:',
+    '    graphUrl: https://graph.example.com',
+    '    auth: { scheme: hmac, appKey: k, secret: c2VjcmV0 }',
+    `    state: { backend: http, address: "https://state.example.com/s"${part} }`,
+    '',
+  ].join('\n');
 
 async function stateOf(part: string): Promise<unknown> {
   const dir = await makeProjectDir({ 'graphform.config.yaml': config(part) });

@@ -59,7 +59,9 @@ describe('wait: and the embedded emulator delays', () => {
   });
 
   it('names the config line of a value that is no duration, and of an unknown key', async () => {
-    expect(await failure('environments:\n  local:\n    wait: { schemaTimeout: 20 }\n')).toMatch(/^GF_CONFIG_INVALID: .*graphform\.config\.yaml:3:\d+.*expected a duration such as 20m, 30s or 500ms, got number 20/s);
+    expect(await failure('environments:\n  local:\n    wait: { schemaTimeout: 20 }\n')).toMatch(
+      /^GF_CONFIG_INVALID: .*graphform\.config\.yaml:3:\d+.*expected a duration such as 20m, 30s or 500ms, got number 20/s,
+    );
     expect(await failure('environments:\n  local:\n    wait: { schemaTimeot: 20m }\n')).toMatch(/unknown key `schemaTimeot`.*schemaTimeout/s);
   });
 });

@@ -14,7 +14,10 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 async function project(): Promise<string> {
   const dir = await makeTempDir('graphform-cli-data-');
   await cp(path.join(REPO, 'content-sources'), path.join(dir, 'content-sources'), { recursive: true });
-  for (const [file, globs] of [['shop.yaml', ['data/shop/*.ndjson']], ['blog.yaml', ['data/blog/*.yaml', 'data/blog/*.json']]] as const) {
+  for (const [file, globs] of [
+    ['shop.yaml', ['data/shop/*.ndjson']],
+    ['blog.yaml', ['data/blog/*.yaml', 'data/blog/*.json']],
+  ] as const) {
     const full = path.join(dir, 'content-sources', file);
     if (!(await readFile(full, 'utf8')).includes('\ndata:')) await appendFile(full, `\ndata:\n${globs.map((g) => `  - ${g}\n`).join('')}`);
   }
@@ -69,7 +72,10 @@ describe('graphform data', () => {
 
   it('validate and push report invalid items at file:line and send nothing', async () => {
     const dir = await project();
-    await writeFile(path.join(dir, 'bad.ndjson'), '{"index":{"_id":"x","language_routing":"en"}}\n{"Name":"x","ContentType":["Item","Product"],"Quantity":"two"}\n{"Name":"orphan"}\n');
+    await writeFile(
+      path.join(dir, 'bad.ndjson'),
+      '{"index":{"_id":"x","language_routing":"en"}}\n{"Name":"x","ContentType":["Item","Product"],"Quantity":"two"}\n{"Name":"orphan"}\n',
+    );
     const validate = await runCli(['data', 'validate', 'shop', 'bad.ndjson'], { cwd: dir });
     expect(validate.code).toBe(1);
     expect(validate.stdout).toContain('bad.ndjson:2  error    GF_DATA_INVALID_VALUE  /Quantity');
@@ -83,7 +89,10 @@ describe('graphform data', () => {
 
   it('push --skip-invalid sends the valid items', async () => {
     const dir = await project();
-    await writeFile(path.join(dir, 'mixed.ndjson'), '{"index":{"_id":"x","language_routing":"en"}}\n{"Name":"x","ContentType":["Item","Product"],"_rbac":{}}\n{"index":{"_id":"y","language_routing":"sv"}}\n{"Name":"y","ContentType":["Item","Product"]}\n');
+    await writeFile(
+      path.join(dir, 'mixed.ndjson'),
+      '{"index":{"_id":"x","language_routing":"en"}}\n{"Name":"x","ContentType":["Item","Product"],"_rbac":{}}\n{"index":{"_id":"y","language_routing":"sv"}}\n{"Name":"y","ContentType":["Item","Product"]}\n',
+    );
     const run = await runCli(['data', 'push', 'shop', 'mixed.ndjson', '--skip-invalid'], { cwd: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1 invalid item was skipped');

@@ -42,7 +42,13 @@ export function shopDeclaration(overrides: Partial<SourceDeclaration> = {}): Sou
   };
 }
 
-export const DATA_CONFIG: DataConfig = { idField: 'Id', languageField: 'language_routing', batchMaxBytes: 4 * 1024 * 1024, batchMaxItems: 1000, concurrency: 4 };
+export const DATA_CONFIG: DataConfig = {
+  idField: 'Id',
+  languageField: 'language_routing',
+  batchMaxBytes: 4 * 1024 * 1024,
+  batchMaxItems: 1000,
+  concurrency: 4,
+};
 
 export function product(id: string, language = 'en', extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

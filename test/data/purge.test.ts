@@ -14,6 +14,9 @@ describe('purge', () => {
   // the one message for it, whoever calls (the CLI checks its own flags before this).
   it.each([[[]], [['en', ' ']]])('leaves the refusal of %j to the graph client', async (languages) => {
     const client = createGraphClient({ baseUrl: 'http://127.0.0.1:9', auth: { scheme: 'basic', appKey: 'k', secret: 's' } });
-    await expect(purge(client, 'shop', languages)).rejects.toMatchObject({ code: 'GF_GRAPH_BAD_REQUEST', message: 'Refusing to purge source shop without a list of languages' });
+    await expect(purge(client, 'shop', languages)).rejects.toMatchObject({
+      code: 'GF_GRAPH_BAD_REQUEST',
+      message: 'Refusing to purge source shop without a list of languages',
+    });
   });
 });

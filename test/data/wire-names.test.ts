@@ -62,7 +62,15 @@ describe('WireNames: an item in the wire form', () => {
   const names = new WireNames(shop);
 
   it('renames declared properties, nested values and lists of them, and keeps every other key and the order', () => {
-    const item = { ContentType: ['Item', 'Product'], Name: 'Lamp', Notes: 'n', Quantity: 3, Size: { Width: 1, Height: 2 }, Sizes: [{ Width: 3 }, null], Extra: 1 };
+    const item = {
+      ContentType: ['Item', 'Product'],
+      Name: 'Lamp',
+      Notes: 'n',
+      Quantity: 3,
+      Size: { Width: 1, Height: 2 },
+      Sizes: [{ Width: 3 }, null],
+      Extra: 1,
+    };
     const wire = names.toWire(item, 'Product');
     expect(JSON.stringify(wire)).toBe(
       '{"ContentType":["Item","Product"],"Name___searchable":"Lamp","Notes___skip":"n","Quantity":3,"Size":{"Width___searchable":1,"Height":2},"Sizes":[{"Width___searchable":3},null],"Extra":1}',

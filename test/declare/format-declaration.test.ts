@@ -50,14 +50,37 @@ describe('formatDeclaration', () => {
   });
 
   it.each<[string, string, SourceDefinition, string[]]>([
-    ['a property type property whose name differs from its key keeps it', 'dims', { ...minimal(), propertyTypes: { Box: { properties: { W: { name: 'Width', type: 'Float' } } } }, contentTypes: { Page: { contentType: [], properties: { Size: { type: 'Box' } } } } }, ['      W: { name: Width, type: Float }']],
+    [
+      'a property type property whose name differs from its key keeps it',
+      'dims',
+      {
+        ...minimal(),
+        propertyTypes: { Box: { properties: { W: { name: 'Width', type: 'Float' } } } },
+        contentTypes: { Page: { contentType: [], properties: { Size: { type: 'Box' } } } },
+      },
+      ['      W: { name: Width, type: Float }'],
+    ],
     ['no description and no property types: neither key', 'abc', minimal(), ['id: abc', 'label: Minimal', 'languages: [en]']],
     ['an empty description is no description', 'abc', { ...minimal(), description: '' }, ['label: Minimal', 'languages: [en]']],
     ['an id YAML would read as a number is quoted', '0012', minimal(), ['id: "0012"']],
     ['a label with YAML syntax in it is quoted', 'abc', { ...minimal(), label: 'Shop: #1 [new]' }, ['label: "Shop: #1 [new]"']],
-    ['a list type is quoted', 'abc', { ...minimal(), contentTypes: { Page: { contentType: [], properties: { Tags: { type: '[String]' } } } } }, ['      Tags: { type: "[String]" }']],
+    [
+      'a list type is quoted',
+      'abc',
+      { ...minimal(), contentTypes: { Page: { contentType: [], properties: { Tags: { type: '[String]' } } } } },
+      ['      Tags: { type: "[String]" }'],
+    ],
     ['a content type without properties', 'abc', { ...minimal(), contentTypes: { Page: { contentType: [], properties: {} } } }, ['    properties: {}']],
-    ['several bases and languages', 'abc', { ...minimal(), languages: ['en', 'sv', 'fi'], contentTypes: { A: { contentType: [], properties: {} }, B: { contentType: [], properties: {} }, C: { contentType: ['A', 'B'], properties: {} } } }, ['languages: [en, sv, fi]', '    contentType: [A, B]']],
+    [
+      'several bases and languages',
+      'abc',
+      {
+        ...minimal(),
+        languages: ['en', 'sv', 'fi'],
+        contentTypes: { A: { contentType: [], properties: {} }, B: { contentType: [], properties: {} }, C: { contentType: ['A', 'B'], properties: {} } },
+      },
+      ['languages: [en, sv, fi]', '    contentType: [A, B]'],
+    ],
   ])('%s', (_name, id, definition, expected) => {
     const { text, diagnostics, different } = roundTrip(id, definition);
     const lines = text.split('\n');
@@ -69,7 +92,13 @@ describe('formatDeclaration', () => {
   it.each<[string, SourceDefinition]>([
     ['the DESIGN example', shop],
     ['a multi-line description with quotes and a trailing space', { ...minimal(), description: 'Line one: "quoted"\n  indented # not a comment\nlast ' }],
-    ['names Object.prototype has', { ...minimal(), contentTypes: { constructor: { contentType: [], properties: { toString: { type: 'String' }, valueOf: { type: 'Int', searchable: true } } } } }],
+    [
+      'names Object.prototype has',
+      {
+        ...minimal(),
+        contentTypes: { constructor: { contentType: [], properties: { toString: { type: 'String' }, valueOf: { type: 'Int', searchable: true } } } },
+      },
+    ],
     ['unicode and a very long label', { ...minimal(), label: `Ärenden – ${'x'.repeat(300)}` }],
     [
       'stored-only properties (skip), in a content type and a property type',
@@ -79,7 +108,10 @@ describe('formatDeclaration', () => {
         contentTypes: { Page: { contentType: [], properties: { Secret: { type: 'String', skip: true }, Box: { type: 'Box' } } } },
       },
     ],
-    ['keys named like the format\'s own', { ...minimal(), contentTypes: { languages: { contentType: [], properties: { contentType: { type: 'String' }, languages: { type: '[String]' } } } } }],
+    [
+      "keys named like the format's own",
+      { ...minimal(), contentTypes: { languages: { contentType: [], properties: { contentType: { type: 'String' }, languages: { type: '[String]' } } } } },
+    ],
   ])('%s reads back as the same definition', (_name, definition) => {
     const { text, diagnostics, different } = roundTrip('abc', definition);
     expect(diagnostics, text).toEqual([]);

@@ -19,7 +19,10 @@ function documented(): { codes: string[]; families: string[] } {
   for (const line of readFileSync(path.join(repo, 'docs/error-codes.md'), 'utf8').split('\n')) {
     const cell = /^\| (GF_[^|]+) \|/.exec(line)?.[1];
     if (cell === undefined) continue;
-    for (const code of cell.replace(/\s*\(warning\)/g, '').split(',').map((c) => c.trim())) {
+    for (const code of cell
+      .replace(/\s*\(warning\)/g, '')
+      .split(',')
+      .map((c) => c.trim())) {
       const family = /^(GF_[A-Z_]+_)&lt;\w+&gt;$/.exec(code)?.[1];
       if (family !== undefined) families.push(family);
       else codes.push(code);
@@ -39,7 +42,9 @@ function sourceFiles(dir: string): string[] {
 describe('the error codes', () => {
   it('are the codes docs/error-codes.md documents, each once', () => {
     const docs = documented();
-    expect([...GRAPHFORM_ERROR_CODES].sort(), 'GRAPHFORM_ERROR_CODES (src/diagnostics/error-codes.ts) against docs/error-codes.md').toEqual([...new Set(docs.codes)].sort());
+    expect([...GRAPHFORM_ERROR_CODES].sort(), 'GRAPHFORM_ERROR_CODES (src/diagnostics/error-codes.ts) against docs/error-codes.md').toEqual(
+      [...new Set(docs.codes)].sort(),
+    );
     expect(new Set(GRAPHFORM_ERROR_CODES).size).toBe(GRAPHFORM_ERROR_CODES.length);
     expect(docs.families.sort()).toEqual([...FAMILIES].sort());
   });

@@ -34,23 +34,32 @@ function flagsIn(hint: string): string[] {
 
 describe('the hints of library errors', () => {
   it('name options, not command-line flags', () => {
-    const offenders = files(SRC).flatMap((file) => hints(readFileSync(file, 'utf8')).flatMap((hint) => flagsIn(hint).map((flag) => `${path.relative(SRC, file)}: ${flag} in "${hint}"`)));
+    const offenders = files(SRC).flatMap((file) =>
+      hints(readFileSync(file, 'utf8')).flatMap((hint) => flagsIn(hint).map((flag) => `${path.relative(SRC, file)}: ${flag} in "${hint}"`)),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('are found by the scan (the check itself works)', () => {
-    expect(hints("throw x('GF_A', 'm', { hint: 'pass --allow-data-loss' });\nconst HINT = `run \\`graphform plan --out FILE\\` then --yes`;")).toEqual(['pass --allow-data-loss', 'run \\`graphform plan --out FILE\\` then --yes']);
+    expect(hints("throw x('GF_A', 'm', { hint: 'pass --allow-data-loss' });\nconst HINT = `run \\`graphform plan --out FILE\\` then --yes`;")).toEqual([
+      'pass --allow-data-loss',
+      'run \\`graphform plan --out FILE\\` then --yes',
+    ]);
     expect(flagsIn('pass --allow-data-loss')).toEqual(['--allow-data-loss']);
     expect(flagsIn('run \\`graphform plan --out FILE\\` then --yes')).toEqual(['--yes']);
     expect(flagsIn('Run `graphform auth logout --no-revoke` to delete them')).toEqual([]);
   });
 
   it('show the flag on the command line', () => {
-    expect(hintWithFlags('Run `graphform plan` to see which and why; pass `allowDataLoss` to lose them.')).toBe('Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.');
+    expect(hintWithFlags('Run `graphform plan` to see which and why; pass `allowDataLoss` to lose them.')).toBe(
+      'Run `graphform plan` to see which and why; pass --allow-data-loss to lose them.',
+    );
     expect(hintWithFlags('To really stop managing every source (and delete them with `prune`), run with `allowEmpty`.')).toBe(
       'To really stop managing every source (and delete them with --prune), run with GRAPHFORM_ALLOW_EMPTY=1.',
     );
-    expect(hintWithFlags('Leave out `refresh: false` (or set refresh: true for the environment).')).toBe('Leave out --no-refresh (or set refresh: true for the environment).');
+    expect(hintWithFlags('Leave out `refresh: false` (or set refresh: true for the environment).')).toBe(
+      'Leave out --no-refresh (or set refresh: true for the environment).',
+    );
     expect(hintWithFlags('Check the `configFile` path.')).toBe('Check the --config path.');
   });
 });

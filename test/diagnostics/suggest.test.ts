@@ -3,7 +3,22 @@ import { closestMatch, editDistance, SUGGESTION_BUDGET, SuggestionBudget } from 
 import { validateTexts } from '../validate/validate-helpers.js';
 
 describe('editDistance with a bound', () => {
-  const words = ['', 'a', 'ab', 'ba', 'abc', 'acb', 'Title', 'Titel', 'Product.Quantity', 'Product.Quantiyt', 'Article.Summary', 'Article.Abstract', 'kitten', 'sitting'];
+  const words = [
+    '',
+    'a',
+    'ab',
+    'ba',
+    'abc',
+    'acb',
+    'Title',
+    'Titel',
+    'Product.Quantity',
+    'Product.Quantiyt',
+    'Article.Summary',
+    'Article.Abstract',
+    'kitten',
+    'sitting',
+  ];
   it('agrees with the unbounded distance up to the bound, and answers more than the bound beyond it', () => {
     for (const a of words) {
       for (const b of words) {

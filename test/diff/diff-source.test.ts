@@ -21,7 +21,15 @@ const changedEverywhere = edit(base, (d) => {
   d.contentTypes.Product!.abstract = true;
   d.contentTypes.Product!.properties.Price = { type: 'Money' };
   delete d.contentTypes.Product!.properties.Color;
-  d.contentTypes.Product!.properties.Quantity = { type: 'Float', searchable: true, skip: true, index: true, helpText: 'How many', ref: { id: 'q' }, unknownFields: { unit: 'pcs' } };
+  d.contentTypes.Product!.properties.Quantity = {
+    type: 'Float',
+    searchable: true,
+    skip: true,
+    index: true,
+    helpText: 'How many',
+    ref: { id: 'q' },
+    unknownFields: { unit: 'pcs' },
+  };
   d.preset = 'next';
   d.useTypedFieldNames = true;
   d.links = { Changed: { from: 'a', to: 'c' }, Added: { from: 'x', to: 'y' } };
@@ -83,7 +91,12 @@ describe('diffSource', () => {
     expect(byKindOf(changes, 'property.unknownFieldChanged')).toMatchObject({ before: null, after: 'pcs' });
     expect(byKindOf(changes, 'link.changed')).toMatchObject({ before: { from: 'a', to: 'b' }, after: { from: 'a', to: 'c' } });
     const byKind = (kind: Change['kind']): Change | undefined => changes.find((c) => c.kind === kind);
-    expect(byKind('property.removed')).toEqual({ kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null });
+    expect(byKind('property.removed')).toEqual({
+      kind: 'property.removed',
+      path: 'contentTypes.Product.properties.Color',
+      before: { type: 'String' },
+      after: null,
+    });
     expect(byKind('property.typeChanged')).toMatchObject({ before: 'Int', after: 'Float' });
     expect(byKind('property.searchableChanged')).toMatchObject({ before: false, after: true });
     expect(byKind('contentType.baseChanged')).toMatchObject({ before: ['Item'], after: [] });
@@ -99,7 +112,10 @@ describe('diffSource', () => {
   });
 
   it('does not report properties of added or removed content types separately', () => {
-    const changes = diffSource(base, edit(base, (d) => void delete d.contentTypes.Product));
+    const changes = diffSource(
+      base,
+      edit(base, (d) => void delete d.contentTypes.Product),
+    );
     expect(changes.map((c) => c.kind)).toEqual(['contentType.removed']);
   });
 
@@ -107,7 +123,6 @@ describe('diffSource', () => {
     const changes = diffSource(applied, changedEverywhere);
     expect(JSON.parse(JSON.stringify(changes))).toEqual(changes);
   });
-
 });
 
 describe('round trips', () => {
@@ -119,12 +134,16 @@ describe('round trips', () => {
     ['searchable off', base, edit(base, (d) => void delete d.contentTypes.Item!.properties.Name!.searchable)],
     ['made concrete', base, edit(base, (d) => void delete d.contentTypes.Item!.abstract)],
     ['property types all removed', base, edit(base, (d) => void delete d.propertyTypes)],
-    ['display metadata and unknown fields removed', changedEverywhere, edit(changedEverywhere, (d) => {
-      delete d.contentTypes.Product!.displayName;
-      delete d.contentTypes.Product!.unknownFields;
-      delete d.unknownFields;
-      delete d.links;
-    })],
+    [
+      'display metadata and unknown fields removed',
+      changedEverywhere,
+      edit(changedEverywhere, (d) => {
+        delete d.contentTypes.Product!.displayName;
+        delete d.contentTypes.Product!.unknownFields;
+        delete d.unknownFields;
+        delete d.links;
+      }),
+    ],
   ];
   const canon = (d: SourceDefinition | undefined) => (d === undefined ? undefined : canonicalDefinition(d));
 

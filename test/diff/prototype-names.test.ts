@@ -23,7 +23,11 @@ describe('names are data in the model and the diff', () => {
     expect(canonicalDefinition(applyChanges(before, changes)!)).toEqual(canonicalDefinition(after));
     expect(canonicalDefinition(revertChanges(after, changes)!)).toEqual(canonicalDefinition(before));
     // And the other way: removals, never a "change" of an inherited member.
-    expect(diffSource(after, before).map((c) => c.kind).sort()).toEqual(['contentType.removed', 'property.removed', 'propertyType.removed']);
+    expect(
+      diffSource(after, before)
+        .map((c) => c.kind)
+        .sort(),
+    ).toEqual(['contentType.removed', 'property.removed', 'propertyType.removed']);
   });
 
   it.each(NAMES)('%s: canonical forms keep the name as an own key and leave the prototype alone', (name) => {

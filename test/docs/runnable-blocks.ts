@@ -70,7 +70,15 @@ export function runnableSteps(markdown: string): RunnableStep[] {
       const answer = /\banswer `([^`]*)`/.exec(comment)?.[1];
       // A quoted claim about the output is checked, so the comment cannot drift from what graphform prints.
       const prints = [...comment.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '');
-      steps.push({ kind: 'command', line, text: command.trim(), argv: argv.slice(1), exitCode: exits === null ? 0 : Number(exits[1]), prints, ...(answer === undefined ? {} : { answer }) });
+      steps.push({
+        kind: 'command',
+        line,
+        text: command.trim(),
+        argv: argv.slice(1),
+        exitCode: exits === null ? 0 : Number(exits[1]),
+        prints,
+        ...(answer === undefined ? {} : { answer }),
+      });
     });
   }
   return steps;

@@ -16,7 +16,13 @@ import { fencedBlocks, isRunnable, runnableSteps, type RunnableStep } from './ru
  * `graphform init --yes`.
  */
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const pages = ['README.md', ...readdirSync(path.join(repo, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(path.join(repo, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const withSteps = pages.map((page) => ({ page, steps: runnableSteps(readFileSync(path.join(repo, page), 'utf8')) })).filter((p) => p.steps.length > 0);
 
 describe('runnable blocks of the docs', () => {
@@ -71,7 +77,8 @@ async function runStep(page: string, dir: string, env: Record<string, string>, s
   const stderr = tty === undefined ? run.stderr : tty.written();
   const where = `${page}:${step.line}: \`${step.text}\` exited ${run.code}, the page says ${step.exitCode}\n--- stdout\n${run.stdout}\n--- stderr\n${stderr}`;
   expect(run.code, where).toBe(step.exitCode);
-  for (const text of step.prints) expect(`${run.stdout}${stderr}`, `${page}:${step.line}: the output of \`${step.text}\` should contain "${text}"`).toContain(text);
+  for (const text of step.prints)
+    expect(`${run.stdout}${stderr}`, `${page}:${step.line}: the output of \`${step.text}\` should contain "${text}"`).toContain(text);
 }
 
 /** A terminal (stdin and stderr) on which a person types `answer` at every question; `written` is what it showed. */
@@ -102,6 +109,10 @@ function outsideCode(markdown: string): string {
 /** GitHub's anchors of a page's headings. */
 function anchors(markdown: string): string[] {
   return [...outsideCode(markdown).matchAll(/^#{1,6} (.+)$/gm)].map(([, title]) =>
-    (title ?? '').trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-'),
+    (title ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-'),
   );
 }

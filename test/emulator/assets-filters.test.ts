@@ -44,7 +44,8 @@ function label(seeded: readonly EmulatorAsset[], group: string, value: string): 
   throw new Error(`no label ${group}: ${value} in the seed`);
 }
 
-const carries = (asset: EmulatorAsset, l: { group: string; value: string }): boolean => asset.labels.some((x) => x.group.id === l.group && x.values.some((v) => v.id === l.value));
+const carries = (asset: EmulatorAsset, l: { group: string; value: string }): boolean =>
+  asset.labels.some((x) => x.group.id === l.group && x.values.some((v) => v.id === l.value));
 
 describe('GET /v3/assets: order and filters', () => {
   it('answers the newest modified_at first, which is not the order of creation', async () => {
@@ -76,10 +77,14 @@ describe('GET /v3/assets: order and filters', () => {
     const both = seeded.filter((a) => (carries(a, spring) || carries(a, summer)) && carries(a, newsletter));
     expect(both.length).toBeGreaterThan(0);
     expect(both.length).toBeLessThan(springOrSummer.length);
-    expect((await list(`${labelParam(spring.group, [spring.value, summer.value])}&${labelParam(newsletter.group, [newsletter.value])}`)).ids).toEqual(ids(both));
+    expect((await list(`${labelParam(spring.group, [spring.value, summer.value])}&${labelParam(newsletter.group, [newsletter.value])}`)).ids).toEqual(
+      ids(both),
+    );
     // A value it does not know is dropped; a label with none it knows is ignored; none known: no filtering.
     expect((await list(labelParam(spring.group, [spring.value, 'f'.repeat(32)]))).ids).toEqual(ids(seeded.filter((a) => carries(a, spring))));
-    expect((await list(`${labelParam('0'.repeat(32), ['1'.repeat(32)])}&${labelParam(spring.group, [spring.value])}`)).ids).toEqual(ids(seeded.filter((a) => carries(a, spring))));
+    expect((await list(`${labelParam('0'.repeat(32), ['1'.repeat(32)])}&${labelParam(spring.group, [spring.value])}`)).ids).toEqual(
+      ids(seeded.filter((a) => carries(a, spring))),
+    );
     expect((await list(labelParam('0'.repeat(32), ['1'.repeat(32)]))).total).toBe(25);
   });
 
@@ -92,23 +97,35 @@ describe('GET /v3/assets: order and filters', () => {
     expect(archived).toHaveLength(2);
     expect((await list('is_archived=true')).ids).toEqual(ids(archived));
     expect((await list('is_archived=false')).total).toBe(23);
-    expect((await list(`is_archived=false&type=article&folder_id=${folder}`)).ids).toEqual(ids(seeded.filter((a) => !a.is_archived && a.type === 'article' && a.folder_id === folder)));
+    expect((await list(`is_archived=false&type=article&folder_id=${folder}`)).ids).toEqual(
+      ids(seeded.filter((a) => !a.is_archived && a.type === 'article' && a.folder_id === folder)),
+    );
   });
 
   it.each([
     ['sort=title', 'Unsupported arguments: sort', { sort: 'sort is not a query parameter of GET /v3/assets' }],
-    ['search_text=cat&x=1', 'Unsupported arguments: search_text,x', { search_text: 'search_text is a published parameter the emulator does not serve', x: 'x is not a query parameter of GET /v3/assets' }],
+    [
+      'search_text=cat&x=1',
+      'Unsupported arguments: search_text,x',
+      { search_text: 'search_text is a published parameter the emulator does not serve', x: 'x is not a query parameter of GET /v3/assets' },
+    ],
   ])('answers 400 to unknown query parameters (%s)', async (query, message, errors) => {
     const { emulator, token } = await library();
     const answer = await openApiGet(emulator, token, `/v3/assets?${query}`);
     expect([answer.status, answer.json]).toEqual([400, { message, errors }]);
   });
 
-  it.each(['fields', 'created_at__from', 'created_at__to', 'modified_at__from', 'modified_at__to', 'include_subfolder_assets', 'search_text', 'campaign_id'])('answers 400 to the published parameter %s, which it does not serve', async (name) => {
-    const { emulator, token } = await library();
-    const answer = await openApiGet(emulator, token, `/v3/assets?${name}=x`);
-    expect([answer.status, answer.json]).toEqual([400, { message: `Unsupported arguments: ${name}`, errors: { [name]: `${name} is a published parameter the emulator does not serve` } }]);
-  });
+  it.each(['fields', 'created_at__from', 'created_at__to', 'modified_at__from', 'modified_at__to', 'include_subfolder_assets', 'search_text', 'campaign_id'])(
+    'answers 400 to the published parameter %s, which it does not serve',
+    async (name) => {
+      const { emulator, token } = await library();
+      const answer = await openApiGet(emulator, token, `/v3/assets?${name}=x`);
+      expect([answer.status, answer.json]).toEqual([
+        400,
+        { message: `Unsupported arguments: ${name}`, errors: { [name]: `${name} is a published parameter the emulator does not serve` } },
+      ]);
+    },
+  );
 
   it.each([
     ['type=podcast', 'type'],

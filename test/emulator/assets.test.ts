@@ -15,7 +15,11 @@ function newestFirst(assets: readonly EmulatorAsset[]): EmulatorAsset[] {
   return [...assets].sort((a, b) => Date.parse(b.modified_at) - Date.parse(a.modified_at));
 }
 
-async function list(emulator: RunningEmulator, token: string | undefined, path = '/v3/assets'): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+async function list(
+  emulator: RunningEmulator,
+  token: string | undefined,
+  path = '/v3/assets',
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const url = path.startsWith('http') ? path : `${emulator.url}${path}`;
   const response = await fetch(url, { headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, headers: response.headers };
@@ -28,7 +32,13 @@ async function page(emulator: RunningEmulator, token: string, path = '/v3/assets
 }
 
 const PRODUCTION_APP: MarketingApp = { clientId: 'prod-app', clientSecret: 'prod-secret-123456', redirectUri: 'http://127.0.0.1:9911/cb', mode: 'production' };
-const OTHER_ORG_APP: MarketingApp = { clientId: 'agency-app', clientSecret: 'agency-secret-1', redirectUri: 'http://127.0.0.1:9913/cb', mode: 'production', organizationId: 'agency-org' };
+const OTHER_ORG_APP: MarketingApp = {
+  clientId: 'agency-app',
+  clientSecret: 'agency-secret-1',
+  redirectUri: 'http://127.0.0.1:9913/cb',
+  mode: 'production',
+  organizationId: 'agency-org',
+};
 
 describe('GET /v3/assets: bearer checks', () => {
   it.each([
@@ -53,7 +63,7 @@ describe('GET /v3/assets: bearer checks', () => {
     expect((await list(emulator, pair.access_token)).status).toBe(401);
   });
 
-  it("answers 403 {message} for a token of an organization the Open API does not know", async () => {
+  it('answers 403 {message} for a token of an organization the Open API does not know', async () => {
     const emulator = await startTestEmulator({ apps: [OTHER_ORG_APP] });
     const pair = await signIn(emulator, OTHER_ORG_APP);
     const answer = await list(emulator, pair.access_token);
@@ -86,7 +96,12 @@ describe('GET /v3/assets: the seeded library', () => {
     }
     expect(seen).toEqual(newestFirst(emulator.marketing.assets()).map((a) => a.id));
     expect(new Set(seen).size).toBe(25);
-    expect(previous).toEqual([null, `${emulator.url}/v3/assets?page_size=7&offset=0`, `${emulator.url}/v3/assets?page_size=7&offset=7`, `${emulator.url}/v3/assets?page_size=7&offset=14`]);
+    expect(previous).toEqual([
+      null,
+      `${emulator.url}/v3/assets?page_size=7&offset=0`,
+      `${emulator.url}/v3/assets?page_size=7&offset=7`,
+      `${emulator.url}/v3/assets?page_size=7&offset=14`,
+    ]);
   });
 
   it('answers all 25 at page_size=100, and an empty page past the end', async () => {
@@ -95,19 +110,32 @@ describe('GET /v3/assets: the seeded library', () => {
     const all = await page(emulator, token, '/v3/assets?page_size=100');
     expect([all.data.length, all.pagination.next, all.pagination.previous]).toEqual([25, null, null]);
     const past = await page(emulator, token, '/v3/assets?offset=40&page_size=10');
-    expect([past.data.length, past.total_count, past.pagination.next, past.pagination.previous]).toEqual([0, 25, null, `${emulator.url}/v3/assets?page_size=10&offset=30`]);
+    expect([past.data.length, past.total_count, past.pagination.next, past.pagination.previous]).toEqual([
+      0,
+      25,
+      null,
+      `${emulator.url}/v3/assets?page_size=10&offset=30`,
+    ]);
   });
 
   it('builds next from the Host the client used, keeping other query parameters', async () => {
     const emulator = await startTestEmulator();
     const { access_token: token } = await signIn(emulator);
     const body = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: emulator.port, path: '/v3/assets?type=article&page_size=5', headers: { host: `localhost:${emulator.port}`, authorization: `Bearer ${token}` } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve(text));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: emulator.port,
+          path: '/v3/assets?type=article&page_size=5',
+          headers: { host: `localhost:${emulator.port}`, authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -122,7 +150,23 @@ describe('GET /v3/assets: the seeded library', () => {
     const { data } = await page(emulator, token, '/v3/assets?page_size=100');
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
     for (const asset of data) {
-      expect(Object.keys(asset).sort()).toEqual(['content', 'created_at', 'file_extension', 'file_location', 'folder_id', 'id', 'is_archived', 'labels', 'links', 'mime_type', 'modified_at', 'owner_organization_id', 'thumbnail_url', 'title', 'type']);
+      expect(Object.keys(asset).sort()).toEqual([
+        'content',
+        'created_at',
+        'file_extension',
+        'file_location',
+        'folder_id',
+        'id',
+        'is_archived',
+        'labels',
+        'links',
+        'mime_type',
+        'modified_at',
+        'owner_organization_id',
+        'thumbnail_url',
+        'title',
+        'type',
+      ]);
       expect(['article', 'image', 'video', 'raw_file', 'structured_content']).toContain(asset.type);
       expect(asset.created_at).toMatch(iso);
       expect(asset.modified_at).toMatch(iso);
@@ -131,18 +175,24 @@ describe('GET /v3/assets: the seeded library', () => {
       expect(asset.owner_organization_id).toBe('5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40');
       expect(asset.file_location).toMatch(/^\/all assets(\/[^/]+)*$/);
       expect(asset.content.type).toBe({ article: 'html_body', image: 'url', video: 'url', raw_file: 'url', structured_content: 'api_url' }[asset.type]);
-      for (const label of asset.labels) expect(label).toEqual({ group: { id: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown, name: expect.any(String) as unknown }, values: expect.arrayContaining([{ id: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown, name: expect.any(String) as unknown }]) as unknown });
+      for (const label of asset.labels)
+        expect(label).toEqual({
+          group: { id: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown, name: expect.any(String) as unknown },
+          values: expect.arrayContaining([{ id: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown, name: expect.any(String) as unknown }]) as unknown,
+        });
     }
     const articles = data.filter((a) => a.type === 'article');
     expect(articles.length).toBeGreaterThanOrEqual(5);
     for (const article of articles) expect(article.content).toEqual({ type: 'html_body', value: expect.stringMatching(/^<p>\w.+<\/p>$/) as unknown });
-    for (const file of data.filter((a) => a.type === 'image' || a.type === 'video' || a.type === 'raw_file')) expect(file.content.value).toMatch(/^https:\/\/cdn\.example\.com\/.+\.(jpg|png|mp4|pdf)$/);
+    for (const file of data.filter((a) => a.type === 'image' || a.type === 'video' || a.type === 'raw_file'))
+      expect(file.content.value).toMatch(/^https:\/\/cdn\.example\.com\/.+\.(jpg|png|mp4|pdf)$/);
     expect(data.filter((a) => a.labels.length > 0).length).toBeGreaterThan(15);
     expect(data.filter((a) => a.labels.length === 0).length).toBeGreaterThan(2);
     expect(new Set(data.map((a) => a.type)).size).toBe(5);
     expect(data.filter((a) => a.is_archived)).toHaveLength(2);
     expect(new Set(data.map((a) => a.folder_id).filter((f) => f !== null)).size).toBe(4);
-    for (const image of data.filter((a) => a.type === 'image')) expect([image.mime_type, image.thumbnail_url]).toEqual([expect.stringMatching(/^image\//), expect.stringMatching(/^https:\/\//)]);
+    for (const image of data.filter((a) => a.type === 'image'))
+      expect([image.mime_type, image.thumbnail_url]).toEqual([expect.stringMatching(/^image\//), expect.stringMatching(/^https:\/\//)]);
   });
 
   it('seeds the same assets in every emulator', async () => {
@@ -158,7 +208,10 @@ describe('GET /v3/assets: query parameters', () => {
     const { access_token: token } = await signIn(emulator);
     const answer = await list(emulator, token, `/v3/assets?page_size=${encodeURIComponent(value)}`);
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual({ message: 'Invalid query parameters', errors: { page_size: expect.stringMatching(/^page_size must be an integer from 1 to 100/) as unknown } });
+    expect(answer.json).toEqual({
+      message: 'Invalid query parameters',
+      errors: { page_size: expect.stringMatching(/^page_size must be an integer from 1 to 100/) as unknown },
+    });
   });
 
   it.each(['-1', 'x', '2.5'])('answers 400 to offset=%j', async (value) => {
@@ -220,7 +273,11 @@ describe('GET /v3/assets: options, limits and faults', () => {
     const two = (await signIn(emulator)).access_token;
     for (let i = 0; i < 10; i++) expect((await list(emulator, one)).status).toBe(200);
     const limited = await list(emulator, one);
-    expect([limited.status, limited.headers.get('retry-after'), limited.json.message]).toEqual([429, '1', 'Rate limit exceeded: at most 10 requests per second per token']);
+    expect([limited.status, limited.headers.get('retry-after'), limited.json.message]).toEqual([
+      429,
+      '1',
+      'Rate limit exceeded: at most 10 requests per second per token',
+    ]);
     expect((await list(emulator, two)).status).toBe(200);
     now += 1000;
     expect((await list(emulator, one)).status).toBe(200);

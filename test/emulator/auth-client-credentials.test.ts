@@ -5,7 +5,13 @@ import { authorize, authorizeQuery, basic, post, userinfo } from '../helpers/oau
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { openApiGet } from './cmp-helpers.js';
 
-const SERVICE_APP: MarketingApp = { clientId: 'pipeline-app', clientSecret: 'pipeline-secret-1', redirectUri: 'http://127.0.0.1:9921/cb', mode: 'production', grants: ['client_credentials'] };
+const SERVICE_APP: MarketingApp = {
+  clientId: 'pipeline-app',
+  clientSecret: 'pipeline-secret-1',
+  redirectUri: 'http://127.0.0.1:9921/cb',
+  mode: 'production',
+  grants: ['client_credentials'],
+};
 const CODE_ONLY_APP: MarketingApp = { clientId: 'code-app', clientSecret: 'code-app-secret-1', redirectUri: 'http://127.0.0.1:9922/cb', mode: 'production' };
 
 function credentials(app: Pick<MarketingApp, 'clientId' | 'clientSecret'>): Record<string, string> {
@@ -21,7 +27,11 @@ describe('the client-credentials grant (published beside the authorization code)
     const answer = await post(emulator, credentials(emulator.marketing.demoApp), options);
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.json).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
-    expect(answer.json).toMatchObject({ access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as unknown, token_type: 'Bearer', expires_in: 30 * 24 * 3600 });
+    expect(answer.json).toMatchObject({
+      access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as unknown,
+      token_type: 'Bearer',
+      expires_in: 30 * 24 * 3600,
+    });
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(emulator.marketing.tokens()).toEqual({ accessTokens: 1, refreshTokens: 0, codes: 0 });
   });
@@ -29,7 +39,11 @@ describe('the client-credentials grant (published beside the authorization code)
   it('takes the client credentials as HTTP Basic too, and refuses a wrong secret as invalid_client', async () => {
     const emulator = await startTestEmulator();
     const demo = emulator.marketing.demoApp;
-    const viaBasic = await post(emulator, { grant_type: 'client_credentials' }, { form: true, headers: { authorization: basic(demo.clientId, demo.clientSecret) } });
+    const viaBasic = await post(
+      emulator,
+      { grant_type: 'client_credentials' },
+      { form: true, headers: { authorization: basic(demo.clientId, demo.clientSecret) } },
+    );
     expect(viaBasic.status).toBe(200);
     const wrong = await post(emulator, credentials({ clientId: demo.clientId, clientSecret: 'not-the-secret-1' }));
     expect([wrong.status, wrong.json.error]).toEqual([401, 'invalid_client']);
@@ -59,9 +73,20 @@ describe('the client-credentials grant (published beside the authorization code)
     const authorization = await authorize(emulator, authorizeQuery(SERVICE_APP));
     expect(authorization.status).toBe(302);
     expect(new URL(authorization.location ?? '').searchParams.get('error')).toBe('unauthorized_client');
-    const exchange = await post(emulator, { grant_type: 'authorization_code', client_id: SERVICE_APP.clientId, client_secret: SERVICE_APP.clientSecret, code: 'c'.repeat(43), redirect_uri: SERVICE_APP.redirectUri });
+    const exchange = await post(emulator, {
+      grant_type: 'authorization_code',
+      client_id: SERVICE_APP.clientId,
+      client_secret: SERVICE_APP.clientSecret,
+      code: 'c'.repeat(43),
+      redirect_uri: SERVICE_APP.redirectUri,
+    });
     expect([exchange.status, exchange.json.error]).toEqual([400, 'unauthorized_client']);
-    const refresh = await post(emulator, { grant_type: 'refresh_token', client_id: SERVICE_APP.clientId, client_secret: SERVICE_APP.clientSecret, refresh_token: 'x'.repeat(43) });
+    const refresh = await post(emulator, {
+      grant_type: 'refresh_token',
+      client_id: SERVICE_APP.clientId,
+      client_secret: SERVICE_APP.clientSecret,
+      refresh_token: 'x'.repeat(43),
+    });
     expect([refresh.status, refresh.json.error]).toEqual([400, 'unauthorized_client']);
   });
 
@@ -77,6 +102,8 @@ describe('the client-credentials grant (published beside the authorization code)
   });
 
   it.each([[[]], [['password']], [['client_credentials', 'client_credentials']]])('refuses an app with grants %j', async (grants) => {
-    await expect(startTestEmulator({ apps: [{ ...SERVICE_APP, grants: grants as MarketingApp['grants'] & object }] })).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS' });
+    await expect(startTestEmulator({ apps: [{ ...SERVICE_APP, grants: grants as MarketingApp['grants'] & object }] })).rejects.toMatchObject({
+      code: 'GF_EMULATOR_BAD_OPTIONS',
+    });
   });
 });

@@ -7,7 +7,13 @@ import { startTestEmulator } from '../helpers/emulator.js';
 import { codeFor, exchange, refresh, signIn, userinfo } from '../helpers/oauth.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
-const PRODUCTION_APP: MarketingApp = { clientId: 'prod-app', clientSecret: 'prod-secret-123456', redirectUri: 'http://127.0.0.1:9911/cb', mode: 'production', name: 'Production app' };
+const PRODUCTION_APP: MarketingApp = {
+  clientId: 'prod-app',
+  clientSecret: 'prod-secret-123456',
+  redirectUri: 'http://127.0.0.1:9911/cb',
+  mode: 'production',
+  name: 'Production app',
+};
 
 /** One emulator run on the data directory, closed before the next starts (as the `local` environment does per command). */
 async function run<T>(dataDir: string, work: (emulator: RunningEmulator) => Promise<T>, options: EmulatorOptions = {}): Promise<T> {
@@ -22,7 +28,11 @@ async function run<T>(dataDir: string, work: (emulator: RunningEmulator) => Prom
 describe('the authorization server in --data-dir', () => {
   it('keeps the demo app, tokens and codes across restarts, in oauth.json (mode 0600) holding no usable token', async () => {
     const dataDir = await makeTempDir();
-    const { demo, pair, code } = await run(dataDir, async (emulator) => ({ demo: emulator.marketing.demoApp, pair: await signIn(emulator), code: await codeFor(emulator) }));
+    const { demo, pair, code } = await run(dataDir, async (emulator) => ({
+      demo: emulator.marketing.demoApp,
+      pair: await signIn(emulator),
+      code: await codeFor(emulator),
+    }));
     const file = join(dataDir, 'oauth.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     const stored = await readFile(file, 'utf8');
@@ -53,7 +63,12 @@ describe('the authorization server in --data-dir', () => {
     await run(
       dataDir,
       async (emulator) => {
-        expect(emulator.marketing.demoApp).toMatchObject({ clientId: 'fixed-demo', clientSecret: 'fixed-demo-secret', redirectUri: 'http://127.0.0.1:8765/callback', mode: 'development' });
+        expect(emulator.marketing.demoApp).toMatchObject({
+          clientId: 'fixed-demo',
+          clientSecret: 'fixed-demo-secret',
+          redirectUri: 'http://127.0.0.1:8765/callback',
+          mode: 'development',
+        });
         expect((await signIn(emulator)).token_type).toBe('Bearer');
       },
       { demoApp: { clientId: 'fixed-demo', clientSecret: 'fixed-demo-secret' } },
@@ -63,11 +78,15 @@ describe('the authorization server in --data-dir', () => {
 
   it('keeps clock advances, so a token expired by one stays expired', async () => {
     const dataDir = await makeTempDir();
-    const pair = await run(dataDir, async (emulator) => {
-      const signedIn = await signIn(emulator, PRODUCTION_APP);
-      await emulator.marketing.advanceClock(3_600_000);
-      return signedIn;
-    }, { apps: [PRODUCTION_APP] });
+    const pair = await run(
+      dataDir,
+      async (emulator) => {
+        const signedIn = await signIn(emulator, PRODUCTION_APP);
+        await emulator.marketing.advanceClock(3_600_000);
+        return signedIn;
+      },
+      { apps: [PRODUCTION_APP] },
+    );
     await run(dataDir, async (emulator) => {
       expect(emulator.marketing.now()).toBeGreaterThan(Date.now() + 3_500_000);
       expect((await userinfo(emulator, `Bearer ${pair.access_token}`)).status).toBe(401);
@@ -78,12 +97,24 @@ describe('the authorization server in --data-dir', () => {
     const dataDir = await makeTempDir();
     await run(dataDir, async () => undefined);
     await writeFile(join(dataDir, 'oauth.json'), '{"formatVersion": 1, "apps": "many"}');
-    await expect(startEmulator({ port: 0, dataDir })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringMatching(/oauth\.json is damaged/) as unknown });
+    await expect(startEmulator({ port: 0, dataDir })).rejects.toMatchObject({
+      code: 'GF_EMULATOR_CORRUPT_DATA',
+      message: expect.stringMatching(/oauth\.json is damaged/) as unknown,
+    });
     await writeFile(join(dataDir, 'oauth.json'), 'not json');
     await expect(startEmulator({ port: 0, dataDir })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA' });
-    await writeFile(join(dataDir, 'oauth.json'), '{"formatVersion": 1, "clockOffsetMs": 0, "demoApp": {"clientId": "d", "clientSecret": "short", "redirectUri": "http://127.0.0.1:1/cb", "mode": "development"}, "apps": [], "codes": [], "tokens": []}');
-    await expect(startEmulator({ port: 0, dataDir })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringMatching(/clientSecret/) as unknown });
-    await writeFile(join(dataDir, 'oauth.json'), '{"formatVersion": 1, "clockOffsetMs": 0, "demoApp": {"clientId": "d", "clientSecret": "long-enough", "redirectUri": "http://127.0.0.1:1/cb", "mode": "development"}, "apps": [], "codes": [], "tokens": []}');
+    await writeFile(
+      join(dataDir, 'oauth.json'),
+      '{"formatVersion": 1, "clockOffsetMs": 0, "demoApp": {"clientId": "d", "clientSecret": "short", "redirectUri": "http://127.0.0.1:1/cb", "mode": "development"}, "apps": [], "codes": [], "tokens": []}',
+    );
+    await expect(startEmulator({ port: 0, dataDir })).rejects.toMatchObject({
+      code: 'GF_EMULATOR_CORRUPT_DATA',
+      message: expect.stringMatching(/clientSecret/) as unknown,
+    });
+    await writeFile(
+      join(dataDir, 'oauth.json'),
+      '{"formatVersion": 1, "clockOffsetMs": 0, "demoApp": {"clientId": "d", "clientSecret": "long-enough", "redirectUri": "http://127.0.0.1:1/cb", "mode": "development"}, "apps": [], "codes": [], "tokens": []}',
+    );
     await run(dataDir, async (emulator) => expect(emulator.marketing.demoApp.clientId).toBe('d'));
   });
 });
@@ -103,12 +134,21 @@ describe('options of the authorization server', () => {
     ['a short demo secret', { demoApp: { clientSecret: 'short' } }, /demoApp: clientSecret/],
     ['an empty organization', { apps: [{ ...good, organizationId: '' }] }, /organizationId/],
   ])('refuses %s', async (_name, options: EmulatorOptions, message) => {
-    await expect(startEmulator({ port: 0, ...options })).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS', message: expect.stringMatching(message) as unknown });
+    await expect(startEmulator({ port: 0, ...options })).rejects.toMatchObject({
+      code: 'GF_EMULATOR_BAD_OPTIONS',
+      message: expect.stringMatching(message) as unknown,
+    });
   });
 });
 
 describe('the control API for the marketing platform', () => {
-  async function control(emulator: RunningEmulator, method: string, path: string, body?: string, contentType = 'application/json'): Promise<{ status: number; text: string }> {
+  async function control(
+    emulator: RunningEmulator,
+    method: string,
+    path: string,
+    body?: string,
+    contentType = 'application/json',
+  ): Promise<{ status: number; text: string }> {
     const init: RequestInit = { method, ...(body === undefined ? {} : { body, headers: { 'content-type': contentType } }) };
     const response = await fetch(`${emulator.url}/_emulator/${path}`, init);
     return { status: response.status, text: await response.text() };
@@ -120,15 +160,33 @@ describe('the control API for the marketing platform', () => {
     await codeFor(emulator);
     const apps = await control(emulator, 'GET', 'apps');
     expect(JSON.parse(apps.text)).toEqual([
-      { clientId: emulator.marketing.demoApp.clientId, name: 'graphform demo app', redirectUri: 'http://127.0.0.1:8765/callback', mode: 'development', organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40', grants: ['authorization_code', 'client_credentials'], demo: true },
-      { clientId: 'prod-app', name: 'Production app', redirectUri: 'http://127.0.0.1:9911/cb', mode: 'production', organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40', grants: ['authorization_code'], demo: false },
+      {
+        clientId: emulator.marketing.demoApp.clientId,
+        name: 'graphform demo app',
+        redirectUri: 'http://127.0.0.1:8765/callback',
+        mode: 'development',
+        organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40',
+        grants: ['authorization_code', 'client_credentials'],
+        demo: true,
+      },
+      {
+        clientId: 'prod-app',
+        name: 'Production app',
+        redirectUri: 'http://127.0.0.1:9911/cb',
+        mode: 'production',
+        organizationId: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40',
+        grants: ['authorization_code'],
+        demo: false,
+      },
     ]);
     expect(apps.text).not.toContain(emulator.marketing.demoApp.clientSecret);
     expect(apps.text).not.toContain(PRODUCTION_APP.clientSecret);
     expect(JSON.parse((await control(emulator, 'GET', 'tokens')).text)).toEqual({ accessTokens: 1, refreshTokens: 1, codes: 1 });
     expect((JSON.parse((await control(emulator, 'GET', 'assets')).text) as unknown[]).length).toBe(25);
     expect((await control(emulator, 'POST', 'apps', '{}')).status).toBe(405);
-    expect(JSON.parse((await control(emulator, 'GET', '')).text)).toMatchObject({ endpoints: expect.arrayContaining(['GET /_emulator/apps', 'GET|POST /_emulator/clock']) as unknown });
+    expect(JSON.parse((await control(emulator, 'GET', '')).text)).toMatchObject({
+      endpoints: expect.arrayContaining(['GET /_emulator/apps', 'GET|POST /_emulator/clock']) as unknown,
+    });
   });
 
   it('moves the clock forward with POST /_emulator/clock', async () => {

@@ -39,7 +39,11 @@ describe('refresh tokens', () => {
     const first = await signIn(emulator);
     const form = await refresh(emulator, first.refresh_token, demo, { form: true });
     expect(form.status).toBe(200);
-    const viaBasic = await post(emulator, { grant_type: 'refresh_token', refresh_token: String(form.json.refresh_token) }, { form: true, headers: { authorization: basic(demo.clientId, demo.clientSecret) } });
+    const viaBasic = await post(
+      emulator,
+      { grant_type: 'refresh_token', refresh_token: String(form.json.refresh_token) },
+      { form: true, headers: { authorization: basic(demo.clientId, demo.clientSecret) } },
+    );
     expect(viaBasic.status).toBe(200);
   });
 
@@ -107,7 +111,13 @@ describe('userinfo GET /o/oauth2/v1/userinfo', () => {
     const pair = await signIn(emulator);
     const answer = await userinfo(emulator, `Bearer ${pair.access_token}`);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ sub: 'demo-user-0001', email: 'demo@example.com', name: 'Demo User', organization: 'Demo organization', organization_id: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40' });
+    expect(answer.json).toEqual({
+      sub: 'demo-user-0001',
+      email: 'demo@example.com',
+      name: 'Demo User',
+      organization: 'Demo organization',
+      organization_id: '5f0c1b7e-2a4d-4c8e-9b1a-6d3e8f2a7c40',
+    });
   });
 
   it.each([
@@ -130,7 +140,12 @@ describe('userinfo GET /o/oauth2/v1/userinfo', () => {
 });
 
 describe('revoke POST /o/oauth2/v1/revoke', () => {
-  const revoke = (emulator: Awaited<ReturnType<typeof startTestEmulator>>, token: string, extra: Record<string, string> = {}, form = false): ReturnType<typeof post> => {
+  const revoke = (
+    emulator: Awaited<ReturnType<typeof startTestEmulator>>,
+    token: string,
+    extra: Record<string, string> = {},
+    form = false,
+  ): ReturnType<typeof post> => {
     const demo = emulator.marketing.demoApp;
     return post(emulator, { token, client_id: demo.clientId, client_secret: demo.clientSecret, ...extra }, { form }, '/o/oauth2/v1/revoke');
   };
@@ -159,7 +174,12 @@ describe('revoke POST /o/oauth2/v1/revoke', () => {
     const pair = await signIn(emulator);
     expect((await revoke(emulator, pair.access_token, { client_secret: 'wrong-secret-1' })).status).toBe(401);
     expect((await revoke(emulator, '')).json).toMatchObject({ error: 'invalid_request', error_description: 'token is missing' });
-    const foreign = await post(emulator, { token: pair.access_token, client_id: PRODUCTION_APP.clientId, client_secret: PRODUCTION_APP.clientSecret }, {}, '/o/oauth2/v1/revoke');
+    const foreign = await post(
+      emulator,
+      { token: pair.access_token, client_id: PRODUCTION_APP.clientId, client_secret: PRODUCTION_APP.clientSecret },
+      {},
+      '/o/oauth2/v1/revoke',
+    );
     expect([foreign.status, foreign.json.error]).toEqual([400, 'unauthorized_client']);
     expect((await userinfo(emulator, `Bearer ${pair.access_token}`)).status).toBe(200);
   });

@@ -4,8 +4,19 @@ import type { MarketingApp } from '../../src/emulator/index.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { authorize, authorizeQuery, basic, codeFor, exchange, jwtPayload, post, userinfo } from '../helpers/oauth.js';
 
-const PRODUCTION_APP: MarketingApp = { clientId: 'prod-app', clientSecret: 'prod-secret-123456', redirectUri: 'http://127.0.0.1:9911/cb', mode: 'production', name: 'Production app' };
-const OTHER_APP: MarketingApp = { clientId: 'other-app', clientSecret: 'other-secret-123456', redirectUri: 'http://127.0.0.1:9912/cb?tenant=a', mode: 'development' };
+const PRODUCTION_APP: MarketingApp = {
+  clientId: 'prod-app',
+  clientSecret: 'prod-secret-123456',
+  redirectUri: 'http://127.0.0.1:9911/cb',
+  mode: 'production',
+  name: 'Production app',
+};
+const OTHER_APP: MarketingApp = {
+  clientId: 'other-app',
+  clientSecret: 'other-secret-123456',
+  redirectUri: 'http://127.0.0.1:9912/cb?tenant=a',
+  mode: 'development',
+};
 
 function query(location: string | null): URLSearchParams {
   if (location === null) throw new Error('expected a redirect');
@@ -117,9 +128,21 @@ describe('authorization endpoint GET /o/oauth2/v1/auth', () => {
     expect(emulator.marketing.tokens().codes).toBe(0);
 
     const form = (decision: string, redirect = demo.redirectUri): URLSearchParams =>
-      new URLSearchParams({ client_id: demo.clientId, redirect_uri: redirect, response_type: 'code', scope: 'openid profile offline_access', state: 's', decision });
+      new URLSearchParams({
+        client_id: demo.clientId,
+        redirect_uri: redirect,
+        response_type: 'code',
+        scope: 'openid profile offline_access',
+        state: 's',
+        decision,
+      });
     const submit = (body: URLSearchParams): Promise<Response> =>
-      fetch(`${emulator.url}/o/oauth2/v1/auth`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
+      fetch(`${emulator.url}/o/oauth2/v1/auth`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: body.toString(),
+      });
     const approved = await submit(form('approve'));
     expect(approved.status).toBe(302);
     expect(query(approved.headers.get('location')).get('code')).not.toBeNull();
@@ -136,7 +159,13 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
   it('exchanges a code (JSON body) for the token response', async () => {
     const emulator = await startTestEmulator();
     const demo = emulator.marketing.demoApp;
-    const answer = await post(emulator, { grant_type: 'authorization_code', client_id: demo.clientId, client_secret: demo.clientSecret, code: await codeFor(emulator), redirect_uri: demo.redirectUri });
+    const answer = await post(emulator, {
+      grant_type: 'authorization_code',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+      code: await codeFor(emulator),
+      redirect_uri: demo.redirectUri,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(answer.json).sort()).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'token_type']);
@@ -178,9 +207,17 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
     const emulator = await startTestEmulator({ apps: [{ ...OTHER_APP, clientSecret: 'p@ss:word+with%odd&chars' }] });
     const app = { ...OTHER_APP, clientSecret: 'p@ss:word+with%odd&chars' };
     const headers = { authorization: basic(app.clientId, app.clientSecret) };
-    const first = await post(emulator, { grant_type: 'authorization_code', code: await codeFor(emulator, app), redirect_uri: app.redirectUri }, { form: true, headers });
+    const first = await post(
+      emulator,
+      { grant_type: 'authorization_code', code: await codeFor(emulator, app), redirect_uri: app.redirectUri },
+      { form: true, headers },
+    );
     expect(first.status).toBe(200);
-    const second = await post(emulator, { grant_type: 'authorization_code', client_id: app.clientId, code: await codeFor(emulator, app), redirect_uri: app.redirectUri }, { headers });
+    const second = await post(
+      emulator,
+      { grant_type: 'authorization_code', client_id: app.clientId, code: await codeFor(emulator, app), redirect_uri: app.redirectUri },
+      { headers },
+    );
     expect(second.status).toBe(200);
   });
 
@@ -191,7 +228,11 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
     ['no client secret', (app: MarketingApp) => ({ client_id: app.clientId }), none],
     ['no client at all', () => ({}), none],
     ['a wrong Basic secret', () => ({}), (app: MarketingApp) => ({ authorization: basic(app.clientId, 'nope-nope-nope') })],
-    ['a Basic client differing from the body', (app: MarketingApp) => ({ client_id: `${app.clientId}x` }), (app: MarketingApp) => ({ authorization: basic(app.clientId, app.clientSecret) })],
+    [
+      'a Basic client differing from the body',
+      (app: MarketingApp) => ({ client_id: `${app.clientId}x` }),
+      (app: MarketingApp) => ({ authorization: basic(app.clientId, app.clientSecret) }),
+    ],
     ['malformed Basic credentials', () => ({}), () => ({ authorization: 'Basic !!!' })],
   ])('answers 401 invalid_client for %s', async (_name, client, headersFor) => {
     const emulator = await startTestEmulator();
@@ -209,7 +250,17 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
   it('refuses the client secret sent both as Basic and in the body', async () => {
     const emulator = await startTestEmulator();
     const demo = emulator.marketing.demoApp;
-    const answer = await post(emulator, { grant_type: 'authorization_code', client_id: demo.clientId, client_secret: demo.clientSecret, code: await codeFor(emulator), redirect_uri: demo.redirectUri }, { headers: { authorization: basic(demo.clientId, demo.clientSecret) } });
+    const answer = await post(
+      emulator,
+      {
+        grant_type: 'authorization_code',
+        client_id: demo.clientId,
+        client_secret: demo.clientSecret,
+        code: await codeFor(emulator),
+        redirect_uri: demo.redirectUri,
+      },
+      { headers: { authorization: basic(demo.clientId, demo.clientSecret) } },
+    );
     expect([answer.status, answer.json.error]).toEqual([400, 'invalid_request']);
   });
 
@@ -223,7 +274,12 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
     expect(again.json.error_description).toMatch(/already used/);
     expect((await userinfo(emulator, `Bearer ${String(first.json.access_token)}`)).status).toBe(401);
     const demo = emulator.marketing.demoApp;
-    const refreshed = await post(emulator, { grant_type: 'refresh_token', client_id: demo.clientId, client_secret: demo.clientSecret, refresh_token: String(first.json.refresh_token) });
+    const refreshed = await post(emulator, {
+      grant_type: 'refresh_token',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+      refresh_token: String(first.json.refresh_token),
+    });
     expect([refreshed.status, refreshed.json.error]).toEqual([400, 'invalid_grant']);
     expect(emulator.marketing.tokens()).toEqual({ accessTokens: 0, refreshTokens: 0, codes: 0 });
   });
@@ -231,7 +287,13 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
   it('refuses a code with another redirect_uri than it was issued for', async () => {
     const emulator = await startTestEmulator();
     const demo = emulator.marketing.demoApp;
-    const answer = await post(emulator, { grant_type: 'authorization_code', client_id: demo.clientId, client_secret: demo.clientSecret, code: await codeFor(emulator), redirect_uri: 'http://127.0.0.1:8765/other' });
+    const answer = await post(emulator, {
+      grant_type: 'authorization_code',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+      code: await codeFor(emulator),
+      redirect_uri: 'http://127.0.0.1:8765/other',
+    });
     expect([answer.status, answer.json.error]).toEqual([400, 'invalid_grant']);
     expect(answer.json.error_description).toMatch(/redirect_uri/);
   });
@@ -244,7 +306,10 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
 
   it('refuses an unknown code, and a code older than 60 seconds', async () => {
     const emulator = await startTestEmulator();
-    expect((await exchange(emulator, 'made-up-code-made-up-code-made-up-code')).json).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/unknown/) as unknown });
+    expect((await exchange(emulator, 'made-up-code-made-up-code-made-up-code')).json).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/unknown/) as unknown,
+    });
     const code = await codeFor(emulator);
     await emulator.marketing.advanceClock(60_000);
     const late = await exchange(emulator, code);
@@ -268,7 +333,14 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
   ])('answers 400 for %s', async (_name, overrides, error, description) => {
     const emulator = await startTestEmulator();
     const demo = emulator.marketing.demoApp;
-    const params: Record<string, string | undefined> = { grant_type: 'authorization_code', client_id: demo.clientId, client_secret: demo.clientSecret, code: await codeFor(emulator), redirect_uri: demo.redirectUri, ...overrides };
+    const params: Record<string, string | undefined> = {
+      grant_type: 'authorization_code',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+      code: await codeFor(emulator),
+      redirect_uri: demo.redirectUri,
+      ...overrides,
+    };
     const answer = await post(emulator, Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)));
     expect([answer.status, answer.json.error]).toEqual([400, error]);
     expect(answer.json.error_description).toMatch(description);
@@ -293,14 +365,25 @@ describe('token endpoint POST /o/oauth2/v1/token: authorization_code', () => {
     const get = await fetch(`${emulator.url}/o/oauth2/v1/token`);
     expect([get.status, get.headers.get('allow'), ((await get.json()) as { error: string }).error]).toEqual([405, 'POST', 'invalid_request']);
     const unknown = await fetch(`${emulator.url}/o/oauth2/v2/token`, { method: 'POST' });
-    expect([unknown.status, ((await unknown.json()) as { error_description: string }).error_description]).toEqual([404, 'No such endpoint: /o/oauth2/v2/token']);
+    expect([unknown.status, ((await unknown.json()) as { error_description: string }).error_description]).toEqual([
+      404,
+      'No such endpoint: /o/oauth2/v2/token',
+    ]);
   });
 
   it('survives garbage: a body over 64 KiB, bytes that are not UTF-8, prototype names as parameters', async () => {
     const emulator = await startTestEmulator();
-    const big = await fetch(`${emulator.url}/o/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(70 * 1024) });
+    const big = await fetch(`${emulator.url}/o/oauth2/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(70 * 1024),
+    });
     expect([big.status, ((await big.json()) as { error: string }).error]).toEqual([413, 'invalid_request']);
-    const latin1 = await fetch(`${emulator.url}/o/oauth2/v1/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x3d, 0xe9]) });
+    const latin1 = await fetch(`${emulator.url}/o/oauth2/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x3d, 0xe9]),
+    });
     expect(((await latin1.json()) as { error_description: string }).error_description).toBe('The request body is not valid UTF-8');
     const demo = emulator.marketing.demoApp;
     const proto = await fetch(`${emulator.url}/o/oauth2/v1/token`, {

@@ -24,7 +24,11 @@ describe('emulator authentication', () => {
     { name: 'timestamp', send: { method: 'PUT', target: TYPES, body }, header: (c: Creds) => sign(c, 'PUT', TYPES, body).replace(`:${NOW}:`, `:${NOW + 1}:`) },
     { name: 'nonce', send: { method: 'PUT', target: TYPES, body }, header: (c: Creds) => sign(c, 'PUT', TYPES, body).replace(':n-1:', ':n-2:') },
     { name: 'key', send: { method: 'PUT', target: TYPES, body }, header: (c: Creds) => sign({ ...c, appKey: `${c.appKey}x` }, 'PUT', TYPES, body) },
-    { name: 'secret', send: { method: 'PUT', target: TYPES, body }, header: (c: Creds) => sign({ ...c, secret: Buffer.from('other').toString('base64') }, 'PUT', TYPES, body) },
+    {
+      name: 'secret',
+      send: { method: 'PUT', target: TYPES, body },
+      header: (c: Creds) => sign({ ...c, secret: Buffer.from('other').toString('base64') }, 'PUT', TYPES, body),
+    },
   ])('rejects a request whose $name differs from what was signed', async ({ send, header }) => {
     const emulator = await startTestEmulator({ now: () => NOW });
     const response = await rawRequest(emulator, { ...send, contentType: 'application/json', auth: { header: header(emulator.credentials) } });

@@ -37,7 +37,10 @@ describe('GET /v3/assets against the published schemas', () => {
       '/v3/assets',
       '/v3/assets?type=article',
       '/v3/assets?type=image&type=video&page_size=3',
-      `/v3/assets?${labelParam(labelled.group.id, labelled.values.map((v) => v.id))}&page_size=2`,
+      `/v3/assets?${labelParam(
+        labelled.group.id,
+        labelled.values.map((v) => v.id),
+      )}&page_size=2`,
       `/v3/assets?folder_id=${folder}`,
       '/v3/assets?is_archived=true',
       '/v3/assets?is_archived=false&type=structured_content&type=raw_file',
@@ -68,7 +71,10 @@ describe('GET /v3/assets against the published schemas', () => {
     const validate = await validators();
     const emulator = await startTestEmulator();
     const { access_token: token } = await signIn(emulator);
-    const answer = path === '' ? await fetch(`${emulator.url}/v3/assets`).then(async (r) => ({ status: r.status, json: (await r.json()) as unknown })) : await openApiGet(emulator, token, path);
+    const answer =
+      path === ''
+        ? await fetch(`${emulator.url}/v3/assets`).then(async (r) => ({ status: r.status, json: (await r.json()) as unknown }))
+        : await openApiGet(emulator, token, path);
     expect(answer.status).toBe(status);
     expect(validate.error(answer.json)).toBe('');
   });
@@ -94,6 +100,8 @@ describe('GET /v3/assets against the published schemas', () => {
     expect(asset.properties.file_extension?.type).toEqual(['string', 'null']);
     expect(asset.properties.folder_id?.type).toEqual(['string', 'null']);
     expect(JSON.stringify(definitions)).not.toContain('nullable');
-    expect(securitySchemes).toMatchObject({ OAuth2: { flows: { clientCredentials: { tokenUrl: expect.stringMatching(/\/o\/oauth2\/v1\/token$/) as unknown } } } });
+    expect(securitySchemes).toMatchObject({
+      OAuth2: { flows: { clientCredentials: { tokenUrl: expect.stringMatching(/\/o\/oauth2\/v1\/token$/) as unknown } } },
+    });
   });
 });

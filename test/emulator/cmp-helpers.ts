@@ -3,7 +3,11 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { EmulatorAsset } from '../../src/emulator/types.js';
 
 /** GET on the emulator's Open API with a bearer token: status, JSON body, headers. */
-export async function openApiGet(emulator: RunningEmulator, token: string, path: string): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+export async function openApiGet(
+  emulator: RunningEmulator,
+  token: string,
+  path: string,
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const url = path.startsWith('http') ? path : `${emulator.url}${path}`;
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, headers: response.headers };
@@ -20,7 +24,11 @@ export function newestFirst(assets: readonly EmulatorAsset[]): EmulatorAsset[] {
 }
 
 /** The copies of the published schemas the contract tests validate against (test/fixtures/published). */
-export async function publishedSchemas(): Promise<{ definitions: Record<string, object>; queryParameters: Record<string, object>; securitySchemes: Record<string, unknown> }> {
+export async function publishedSchemas(): Promise<{
+  definitions: Record<string, object>;
+  queryParameters: Record<string, object>;
+  securitySchemes: Record<string, unknown>;
+}> {
   const text = await readFile(new URL('../fixtures/published/cmp-assets-schemas.json', import.meta.url), 'utf8');
   return JSON.parse(text) as { definitions: Record<string, object>; queryParameters: Record<string, object>; securitySchemes: Record<string, unknown> };
 }

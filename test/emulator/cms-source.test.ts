@@ -20,21 +20,33 @@ async function getJson(url: string): Promise<unknown> {
 }
 
 describe("the CMS's own source", () => {
-  it.each(['/api/content/v3/types', '/api/content/v3/types?id=default', '/api/content/v3/types?id='])('GET %s answers the CMS content types', async (target) => {
-    const emulator = await startTestEmulator();
-    const response = await rawRequest(emulator, { method: 'GET', target });
-    expect(response.status).toBe(200);
-    expect(JSON.parse(response.text)).toEqual(DEFAULT_CMS_TYPES);
-  });
+  it.each(['/api/content/v3/types', '/api/content/v3/types?id=default', '/api/content/v3/types?id='])(
+    'GET %s answers the CMS content types',
+    async (target) => {
+      const emulator = await startTestEmulator();
+      const response = await rawRequest(emulator, { method: 'GET', target });
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.text)).toEqual(DEFAULT_CMS_TYPES);
+    },
+  );
 
   it('has a small realistic built-in set: abstract bases, pages and media, valid as any definition', async () => {
     const emulator = await startTestEmulator();
     const cms = emulator.inspect.cms();
     expect(cms).toMatchObject({ id: 'default', label: 'CMS', languages: ['en'] });
     expect(Object.keys(cms.definition.contentTypes ?? {})).toEqual(['Content', 'Page', 'Media', 'StartPage', 'StandardPage', 'ArticlePage', 'ImageFile']);
-    expect(Object.entries(cms.definition.contentTypes ?? {}).filter(([, t]) => t.abstract === true).map(([n]) => n)).toEqual(['Content', 'Page', 'Media']);
+    expect(
+      Object.entries(cms.definition.contentTypes ?? {})
+        .filter(([, t]) => t.abstract === true)
+        .map(([n]) => n),
+    ).toEqual(['Content', 'Page', 'Media']);
     // It passes the emulator's own checks for a PUT.
-    const put = await rawRequest(emulator, { method: 'PUT', target: '/api/content/v3/types?id=cms', body: JSON.stringify(DEFAULT_CMS_TYPES), contentType: 'application/json' });
+    const put = await rawRequest(emulator, {
+      method: 'PUT',
+      target: '/api/content/v3/types?id=cms',
+      body: JSON.stringify(DEFAULT_CMS_TYPES),
+      contentType: 'application/json',
+    });
     expect(put.status).toBe(204);
   });
 
@@ -43,7 +55,13 @@ describe("the CMS's own source", () => {
     const client = graphClientFor(emulator);
     expect(await client.getCmsTypes()).toMatchObject({ status: 'found', definition: customCms });
     expect((await client.listSources())[0]).toEqual({ id: 'default', label: 'Our CMS', description: "The CMS's own content types", languages: ['en', 'de'] });
-    expect(await getJson(`${emulator.url}/_emulator/cms`)).toEqual({ id: 'default', label: 'Our CMS', description: "The CMS's own content types", languages: ['en', 'de'], definition: customCms });
+    expect(await getJson(`${emulator.url}/_emulator/cms`)).toEqual({
+      id: 'default',
+      label: 'Our CMS',
+      description: "The CMS's own content types",
+      languages: ['en', 'de'],
+      definition: customCms,
+    });
     expect(await getJson(`${emulator.url}/_emulator/sources/default/definition`)).toEqual(customCms);
     // It is not a custom source: not in the list the source limit counts.
     expect(emulator.inspect.sources()).toEqual([]);
@@ -59,8 +77,17 @@ describe("the CMS's own source", () => {
   ])('refuses $name with 400 and keeps the CMS types', async ({ method, target, message }) => {
     const emulator = await startTestEmulator();
     const isData = target.includes('/data');
-    const body = method === 'DELETE' ? undefined : isData ? '{"index":{"_id":1,"language_routing":"en"}}\n{"ContentType":["StartPage"]}\n' : JSON.stringify({ ...customCms, ...(method === 'POST' ? { label: undefined } : {}) });
-    const response = await rawRequest(emulator, { method, target, ...(body === undefined ? {} : { body, contentType: isData ? 'text/plain' : 'application/json' }) });
+    const body =
+      method === 'DELETE'
+        ? undefined
+        : isData
+          ? '{"index":{"_id":1,"language_routing":"en"}}\n{"ContentType":["StartPage"]}\n'
+          : JSON.stringify({ ...customCms, ...(method === 'POST' ? { label: undefined } : {}) });
+    const response = await rawRequest(emulator, {
+      method,
+      target,
+      ...(body === undefined ? {} : { body, contentType: isData ? 'text/plain' : 'application/json' }),
+    });
     expect(response.status).toBe(400);
     expect(response.text).toMatch(message);
     expect(emulator.inspect.cms().definition).toEqual(DEFAULT_CMS_TYPES);
@@ -117,7 +144,10 @@ describe("the CMS's own source", () => {
 
     const second = await startEmulator({ dataDir, credentials });
     expect(second.inspect.sources()).toEqual(before);
-    expect(before.map((s) => [s.id, s.label, s.description])).toEqual([['news', 'Shop catalogue', ''], ['shop', 'Shop', 'Our products']]);
+    expect(before.map((s) => [s.id, s.label, s.description])).toEqual([
+      ['news', 'Shop catalogue', ''],
+      ['shop', 'Shop', 'Our products'],
+    ]);
     expect(second.inspect.definition('news')).toEqual({ label: 'Shop catalogue', languages: ['en', 'sv'], contentTypes: {} });
     await second.close();
   });

@@ -57,7 +57,11 @@ async function servedWith(flags: string[]): Promise<Record<string, unknown>> {
     await client.pushData('shop', indexLines([{ id: 'a', language: 'en', fields: { RolesWithReadAccess: 'Everyone' } }]));
     const served: Record<string, unknown> = {};
     for (const field of ['Status', '_rbac', 'RolesWithReadAccess']) {
-      const answer = await fetch(`${printed.graphqlUrl}?auth=${printed.singleKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ Product { items { ${field} } } }` }) });
+      const answer = await fetch(`${printed.graphqlUrl}?auth=${printed.singleKey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ Product { items { ${field} } } }` }),
+      });
       const body = (await answer.json()) as { data?: { Product: { items: Array<Record<string, unknown>> } }; errors?: Array<{ message: string }> };
       if (answer.status === 200) served[field] = body.data?.Product.items[0]?.[field];
       else expect(body.errors?.[0]?.message).toContain(`Cannot query field "${field}"`);
@@ -72,7 +76,11 @@ async function servedWith(flags: string[]): Promise<Record<string, unknown>> {
 describe('graphform emulator --item-fields', () => {
   it('serves Status alone without the flag, the fields listed with it, and none with ""', async () => {
     expect(await servedWith([])).toEqual({ Status: 'Published' });
-    expect(await servedWith(['--item-fields', 'Status,_rbac,RolesWithReadAccess'])).toEqual({ Status: 'Published', _rbac: 'r:Everyone:Read', RolesWithReadAccess: 'Everyone' });
+    expect(await servedWith(['--item-fields', 'Status,_rbac,RolesWithReadAccess'])).toEqual({
+      Status: 'Published',
+      _rbac: 'r:Everyone:Read',
+      RolesWithReadAccess: 'Everyone',
+    });
     expect(await servedWith(['--item-fields', ' _rbac '])).toEqual({ _rbac: 'r:Everyone:Read' });
     expect(await servedWith(['--item-fields', ''])).toEqual({});
   });

@@ -25,7 +25,9 @@ describe("the emulator's data directory holding a FIFO", () => {
     mkfifo(journal);
     const error = thrownBy(() => scanJournal(journal));
     expect(error.code).toBe('GF_NOT_A_FILE');
-    expect(error.message).toBe(`The emulator's item journal ${journal} is a FIFO (named pipe), not a regular file: graphform reads only regular files, so replace it with the file itself.`);
+    expect(error.message).toBe(
+      `The emulator's item journal ${journal} is a FIFO (named pipe), not a regular file: graphform reads only regular files, so replace it with the file itself.`,
+    );
     expect(error.hint).toContain('Remove it');
   });
 

@@ -4,8 +4,10 @@ import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from 
 import { rawRequest } from '../helpers/raw-graph.js';
 
 const DATA = '/api/content/v2/data?id=shop';
-const action = (id: string | number, language = 'en', kind: 'index' | 'delete' = 'index'): string => JSON.stringify({ [kind]: { _id: id, language_routing: language } });
-const item = (name: string, type = ['Item', 'Product']): string => JSON.stringify({ Name: name, ContentType: type, Status: 'Published', _rbac: 'r:Everyone:Read' });
+const action = (id: string | number, language = 'en', kind: 'index' | 'delete' = 'index'): string =>
+  JSON.stringify({ [kind]: { _id: id, language_routing: language } });
+const item = (name: string, type = ['Item', 'Product']): string =>
+  JSON.stringify({ Name: name, ContentType: type, Status: 'Published', _rbac: 'r:Everyone:Read' });
 
 async function shop(): Promise<RunningEmulator> {
   const emulator = await startTestEmulator();
@@ -14,8 +16,10 @@ async function shop(): Promise<RunningEmulator> {
   return emulator;
 }
 
-const push = (emulator: RunningEmulator, body: string | Buffer, contentType = 'text/plain') => rawRequest(emulator, { method: 'POST', target: DATA, body, contentType });
-const names = (emulator: RunningEmulator): string[] => (emulator.inspect.items('shop')?.items ?? []).map((i) => `${i.language_routing}/${i._id}:${(i.data as { Name: string }).Name}`);
+const push = (emulator: RunningEmulator, body: string | Buffer, contentType = 'text/plain') =>
+  rawRequest(emulator, { method: 'POST', target: DATA, body, contentType });
+const names = (emulator: RunningEmulator): string[] =>
+  (emulator.inspect.items('shop')?.items ?? []).map((i) => `${i.language_routing}/${i._id}:${(i.data as { Name: string }).Name}`);
 
 describe('POST data', () => {
   it('indexes pairs and answers 200 with a journalId', async () => {
@@ -70,7 +74,14 @@ describe('POST data', () => {
 
   it('deletes items with a delete action and no data line', async () => {
     const emulator = await shop();
-    await push(emulator, indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }, { id: 1, language: 'sv' }]));
+    await push(
+      emulator,
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'en' },
+        { id: 1, language: 'sv' },
+      ]),
+    );
     const response = await push(emulator, `${action(1, 'en', 'delete')}\n${action(404, 'en', 'delete')}\n`);
     expect(response.status).toBe(200);
     expect(emulator.inspect.items('shop')?.items.map((i) => `${i.language_routing}/${i._id}`)).toEqual(['en/2', 'sv/1']);
@@ -86,10 +97,22 @@ describe('POST data', () => {
   });
 
   it.each([
-    { name: 'an index action without _id', body: `${JSON.stringify({ index: { language_routing: 'en' } })}\n${item('x')}`, message: /^line 1: a index action needs _id/ },
+    {
+      name: 'an index action without _id',
+      body: `${JSON.stringify({ index: { language_routing: 'en' } })}\n${item('x')}`,
+      message: /^line 1: a index action needs _id/,
+    },
     { name: 'a delete action without language_routing', body: JSON.stringify({ delete: { _id: 1 } }), message: /^line 1: a delete action needs/ },
-    { name: 'a language the source does not have', body: `${action(1, 'fi')}\n${item('x')}`, message: /^line 1: language_routing "fi" is not a language of the source \(en, sv\)/ },
-    { name: 'invalid UTF-8', body: Buffer.concat([Buffer.from(`${action(1)}\n`), Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])]), message: /^line 2 is not valid UTF-8/ },
+    {
+      name: 'a language the source does not have',
+      body: `${action(1, 'fi')}\n${item('x')}`,
+      message: /^line 1: language_routing "fi" is not a language of the source \(en, sv\)/,
+    },
+    {
+      name: 'invalid UTF-8',
+      body: Buffer.concat([Buffer.from(`${action(1)}\n`), Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])]),
+      message: /^line 2 is not valid UTF-8/,
+    },
   ])('answers 400 for $name', async ({ body, message }) => {
     const emulator = await shop();
     const response = await push(emulator, body);
@@ -107,11 +130,16 @@ describe('POST data', () => {
   it('accepts and does not index items whose type is unknown or abstract, or whose _rbac is an object', async () => {
     const emulator = await shop();
     const body = [
-      action(1), item('abstract', ['Item']),
-      action(2), item('unknown', ['Item', 'Gadget']),
-      action(3), JSON.stringify({ Name: 'no type' }),
-      action(4), JSON.stringify({ Name: 'rbac', ContentType: ['Item', 'Product'], _rbac: { r: 'Everyone' } }),
-      action(5), item('fine'),
+      action(1),
+      item('abstract', ['Item']),
+      action(2),
+      item('unknown', ['Item', 'Gadget']),
+      action(3),
+      JSON.stringify({ Name: 'no type' }),
+      action(4),
+      JSON.stringify({ Name: 'rbac', ContentType: ['Item', 'Product'], _rbac: { r: 'Everyone' } }),
+      action(5),
+      item('fine'),
     ].join('\n');
     expect((await push(emulator, body)).status).toBe(200);
     expect(names(emulator)).toEqual(['en/5:fine']);
@@ -122,14 +150,20 @@ describe('POST data', () => {
 
   it('answers 404 for a source that does not exist', async () => {
     const emulator = await startTestEmulator();
-    const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', body: `${action(1)}\n${item('x')}`, contentType: 'text/plain' });
+    const response = await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v2/data?id=blog',
+      body: `${action(1)}\n${item('x')}`,
+      contentType: 'text/plain',
+    });
     expect(response.status).toBe(404);
     expect(response.text).toMatch(/does not exist/);
   });
 
-  it('accepts the NDJSON media types (the contract\'s, the published file\'s, the published clients\') and refuses others with 415', async () => {
+  it("accepts the NDJSON media types (the contract's, the published file's, the published clients') and refuses others with 415", async () => {
     const emulator = await shop();
-    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/json', 'application/x-ndjson']) expect((await push(emulator, '', type)).status).toBe(200);
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/json', 'application/x-ndjson'])
+      expect((await push(emulator, '', type)).status).toBe(200);
     for (const type of ['application/octet-stream', 'text/html']) expect((await push(emulator, '', type)).status).toBe(415);
     // A byte body gets no Content-Type from fetch (a string body would get text/plain).
     expect((await rawRequest(emulator, { method: 'POST', target: DATA, body: Buffer.alloc(0) })).status).toBe(415);
@@ -151,7 +185,14 @@ describe('DELETE data', () => {
   it('purges the listed languages only and answers 204', async () => {
     const emulator = await shop();
     await graphClientFor(emulator).postTypes('shop', { languages: ['en', 'sv', 'fi'], contentTypes: {} });
-    await push(emulator, indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }, { id: 3, language: 'fi' }]));
+    await push(
+      emulator,
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'sv' },
+        { id: 3, language: 'fi' },
+      ]),
+    );
     const response = await rawRequest(emulator, { method: 'DELETE', target: `${DATA}&languages=en&languages=fi` });
     expect([response.status, response.text]).toEqual([204, '']);
     expect(emulator.inspect.counts('shop')?.byLanguage).toEqual({ sv: 1 });
@@ -159,7 +200,13 @@ describe('DELETE data', () => {
 
   it('purges every language without the languages parameter (optional in the published API)', async () => {
     const emulator = await shop();
-    await push(emulator, indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+    await push(
+      emulator,
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'sv' },
+      ]),
+    );
     const response = await rawRequest(emulator, { method: 'DELETE', target: DATA });
     expect([response.status, response.text]).toEqual([204, '']);
     expect(emulator.inspect.counts('shop')?.total).toBe(0);

@@ -20,7 +20,7 @@ describe('the GraphiQL page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const policy = page.headers.get('content-security-policy') ?? '';
-    for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "font-src data:"]) expect(policy).toContain(directive);
+    for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", 'font-src data:']) expect(policy).toContain(directive);
     expect(policy, 'no other origin may be named').not.toMatch(/https?:/);
     const html = await page.text();
     expect(html).not.toContain(emulator.singleKey);
@@ -80,7 +80,10 @@ describe('the GraphiQL page', () => {
       await textAppears(dom.window, 'Query');
       expect(document.querySelector('.graphiql-doc-explorer')?.textContent).toContain('Query');
       expect(requested.length).toBeGreaterThanOrEqual(4);
-      expect(requested.filter((url) => !url.startsWith(`${emulator.url}/`)), 'every request of the page stays on the emulator').toEqual([]);
+      expect(
+        requested.filter((url) => !url.startsWith(`${emulator.url}/`)),
+        'every request of the page stays on the emulator',
+      ).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       dom.window.close();
@@ -104,14 +107,24 @@ function browserApis(window: DOMWindow, requested: string[], onIntrospection: (a
   const box = { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) };
   Object.assign(window.Range.prototype, { getBoundingClientRect: () => box, getClientRects: () => Object.assign([], { item: () => null }) });
   Object.assign(window, {
-    matchMedia: () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined }),
+    matchMedia: () => ({
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }),
     fetch: async (input: string, init: RequestInit) => {
       requested.push(String(input));
       const response = await fetch(input, init);
       const body = typeof init.body === 'string' ? init.body : '';
       if (body.includes('IntrospectionQuery')) {
         const copy = response.clone();
-        onIntrospection({ status: copy.status, authorization: new Headers(init.headers).get('authorization') ?? '', body: (await copy.json()) as { data?: { __schema?: unknown } } });
+        onIntrospection({
+          status: copy.status,
+          authorization: new Headers(init.headers).get('authorization') ?? '',
+          body: (await copy.json()) as { data?: { __schema?: unknown } },
+        });
       }
       return response;
     },

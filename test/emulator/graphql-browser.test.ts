@@ -9,12 +9,24 @@ async function shop(options: Parameters<typeof startTestEmulator>[0] = {}): Prom
   const emulator = await startTestEmulator(options);
   const client = graphClientFor(emulator, { scheme: 'basic' });
   await client.putTypes('shop', sampleDefinition());
-  await client.pushData('shop', indexLines([{ id: 1, language: 'en', fields: { Name: 'Oak chair' } }, { id: 2, language: 'sv', fields: { Name: 'Ekstol' } }], ['Name']));
+  await client.pushData(
+    'shop',
+    indexLines(
+      [
+        { id: 1, language: 'en', fields: { Name: 'Oak chair' } },
+        { id: 2, language: 'sv', fields: { Name: 'Ekstol' } },
+      ],
+      ['Name'],
+    ),
+  );
   return emulator;
 }
 
 const preflight = (emulator: RunningEmulator, origin: string): Promise<Response> =>
-  fetch(`${emulator.url}/content/v2`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+  fetch(`${emulator.url}/content/v2`, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+  });
 
 describe('the content endpoint from a browser (CORS)', () => {
   it('answers a preflight from http://localhost:3000, and the query after it carries the origin', async () => {
@@ -32,7 +44,11 @@ describe('the content endpoint from a browser (CORS)', () => {
     expect(query.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(await query.json()).toEqual({ data: { Product: { total: 2 } } });
     // A refusal too, or the browser hides why.
-    const refused = await fetch(`${emulator.url}/content/v2`, { method: 'POST', headers: { origin: 'http://127.0.0.1:5173', 'content-type': 'application/json' }, body: '{"query":"{ Product { total } }"}' });
+    const refused = await fetch(`${emulator.url}/content/v2`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:5173', 'content-type': 'application/json' },
+      body: '{"query":"{ Product { total } }"}',
+    });
     expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([401, 'http://127.0.0.1:5173']);
   });
 
@@ -54,7 +70,11 @@ describe('the content endpoint from a browser (CORS)', () => {
 describe('GET /content/v2 with a query', () => {
   it('answers JSON for ?query=&variables=, as the service does', async () => {
     const emulator = await shop();
-    const params = new URLSearchParams({ auth: emulator.singleKey, query: 'query ($l: [Locales]) { Product(locale: $l) { items { Name } } }', variables: JSON.stringify({ l: ['sv'] }) });
+    const params = new URLSearchParams({
+      auth: emulator.singleKey,
+      query: 'query ($l: [Locales]) { Product(locale: $l) { items { Name } } }',
+      variables: JSON.stringify({ l: ['sv'] }),
+    });
     const answer = await fetch(`${emulator.url}/content/v2?${params}`, { headers: { accept: 'application/json' } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');

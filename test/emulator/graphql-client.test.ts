@@ -4,14 +4,26 @@ import { indexLines, startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 
 interface ProductPage {
-  Product: { total: number; items: Array<{ _id: string; Name: string; Quantity: number; Color: string | null; ContentType: string[]; Language: { Name: string } }> };
+  Product: {
+    total: number;
+    items: Array<{ _id: string; Name: string; Quantity: number; Color: string | null; ContentType: string[]; Language: { Name: string } }>;
+  };
 }
 
 const PRODUCTS = gql`
   query Products($color: String, $min: Int, $locale: [Locales], $limit: Int) {
     Product(where: { Color: { eq: $color }, Quantity: { gt: $min } }, locale: $locale, limit: $limit) {
       total
-      items { _id Name Quantity Color ContentType Language { Name } }
+      items {
+        _id
+        Name
+        Quantity
+        Color
+        ContentType
+        Language {
+          Name
+        }
+      }
     }
   }
 `;
@@ -26,7 +38,11 @@ const colors = ['red', 'blue', 'red', 'green', 'red', 'blue'];
 describe('reading pushed items back with graphql-request', () => {
   it('applies a source, pushes items, and queries them with filters and total', async () => {
     const emulator = await startTestEmulator();
-    const items = colors.map((color, i) => ({ id: `p${i + 1}`, language: i < 4 ? 'en' : 'sv', fields: { Name: `Product ${i + 1}`, Quantity: (i + 1) * 10, Color: color } }));
+    const items = colors.map((color, i) => ({
+      id: `p${i + 1}`,
+      language: i < 4 ? 'en' : 'sv',
+      fields: { Name: `Product ${i + 1}`, Quantity: (i + 1) * 10, Color: color },
+    }));
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'items.ndjson': indexLines(items) });
     const apply = await project.cli('apply', '--yes');
     expect(apply.stderr).toBe('');
@@ -37,7 +53,11 @@ describe('reading pushed items back with graphql-request', () => {
     const client = new GraphQLClient(`${emulator.url}/content/v2`, { headers: { authorization: `epi-single ${emulator.singleKey}` } });
     const red = await client.request<ProductPage>(PRODUCTS, { color: 'red' });
     expect(red.Product.total).toBe(3);
-    expect(red.Product.items.map((i) => [i._id, i.Name, i.Language.Name])).toEqual([['p1', 'Product 1', 'en'], ['p3', 'Product 3', 'en'], ['p5', 'Product 5', 'sv']]);
+    expect(red.Product.items.map((i) => [i._id, i.Name, i.Language.Name])).toEqual([
+      ['p1', 'Product 1', 'en'],
+      ['p3', 'Product 3', 'en'],
+      ['p5', 'Product 5', 'sv'],
+    ]);
     expect(red.Product.items[0]).toMatchObject({ Quantity: 10, Color: 'red', ContentType: ['Item', 'Product'] });
 
     const bigEnglishRed = await client.request<ProductPage>(PRODUCTS, { color: 'red', min: 15, locale: ['en'] });
@@ -47,11 +67,17 @@ describe('reading pushed items back with graphql-request', () => {
     expect(firstPage.Product.total).toBe(6);
     expect(firstPage.Product.items.map((i) => i._id)).toEqual(['p1', 'p2']);
 
-    const swedish = await client.request<{ Item: { total: number } }>(gql`{ Item(locale: [sv]) { total } }`);
+    const swedish = await client.request<{ Item: { total: number } }>(gql`
+      {
+        Item(locale: [sv]) {
+          total
+        }
+      }
+    `);
     expect(swedish.Item.total).toBe(2);
   });
 
-  it('gets the endpoint\'s errors as a ClientError: a wrong read key, then an unknown field', async () => {
+  it("gets the endpoint's errors as a ClientError: a wrong read key, then an unknown field", async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
@@ -63,7 +89,17 @@ describe('reading pushed items back with graphql-request', () => {
     expect((refused as ClientError).response.errors?.[0]?.message).toBe('Unknown read key');
 
     const client = new GraphQLClient(`${emulator.url}/content/v2?auth=${emulator.singleKey}`);
-    const invalid = await client.request(gql`{ Product { items { Weight } } }`).catch((error: unknown) => error);
+    const invalid = await client
+      .request(gql`
+        {
+          Product {
+            items {
+              Weight
+            }
+          }
+        }
+      `)
+      .catch((error: unknown) => error);
     expect((invalid as ClientError).response.status).toBe(400);
     expect((invalid as ClientError).response.errors?.[0]?.message).toBe('Cannot query field "Weight" on type "Product".');
   });

@@ -13,7 +13,11 @@ interface Answer {
 }
 
 /** POSTs a query the way any GraphQL client does: JSON with query and variables. */
-async function query(emulator: RunningEmulator, text: string, options: { variables?: Record<string, unknown>; auth?: 'query' | 'header' | 'none' | { header: string }; body?: string; contentType?: string } = {}): Promise<Answer> {
+async function query(
+  emulator: RunningEmulator,
+  text: string,
+  options: { variables?: Record<string, unknown>; auth?: 'query' | 'header' | 'none' | { header: string }; body?: string; contentType?: string } = {},
+): Promise<Answer> {
   const auth = options.auth ?? 'header';
   const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
   if (auth === 'header') headers.authorization = `epi-single ${emulator.singleKey}`;
@@ -47,14 +51,25 @@ const names = (answer: Answer, field: string): unknown => ((answer.body.data?.[f
 describe('the content GraphQL endpoint: queries', () => {
   it('answers a type query with items, their properties, _id, ContentType, Language and total', async () => {
     const emulator = await shop();
-    const answer = await query(emulator, '{ Product(locale: [en]) { total items { _id Name Quantity Tags ContentType Language { Name } Size { Width Height } } } }');
+    const answer = await query(
+      emulator,
+      '{ Product(locale: [en]) { total items { _id Name Quantity Tags ContentType Language { Name } Size { Width Height } } } }',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data).toEqual({
       Product: {
         total: 3,
         items: [
-          { _id: '1', Name: 'Oak chair', Quantity: 4, Tags: ['wood', 'seat'], ContentType: ['Item', 'Product'], Language: { Name: 'en' }, Size: { Width: 0.5, Height: 1 } },
+          {
+            _id: '1',
+            Name: 'Oak chair',
+            Quantity: 4,
+            Tags: ['wood', 'seat'],
+            ContentType: ['Item', 'Product'],
+            Language: { Name: 'en' },
+            Size: { Width: 0.5, Height: 1 },
+          },
           { _id: '2', Name: 'Steel table', Quantity: 1, Tags: ['metal'], ContentType: ['Item', 'Product'], Language: { Name: 'en' }, Size: null },
           { _id: '3', Name: 'Pine CHAIR', Quantity: 12, Tags: ['wood'], ContentType: ['Item', 'Product'], Language: { Name: 'en' }, Size: null },
         ],
@@ -97,7 +112,9 @@ describe('the content GraphQL endpoint: queries', () => {
     const emulator = await shop();
     const page = await query(emulator, '{ Product(limit: 2, skip: 1) { total items { Name } } }');
     expect(page.body.data).toEqual({ Product: { total: 4, items: [{ Name: 'Steel table' }, { Name: 'Pine CHAIR' }] } });
-    const swedish = await query(emulator, 'query ($l: [Locales]) { Product(locale: $l) { total items { Name Language { Name DisplayName } } } }', { variables: { l: ['sv'] } });
+    const swedish = await query(emulator, 'query ($l: [Locales]) { Product(locale: $l) { total items { Name Language { Name DisplayName } } } }', {
+      variables: { l: ['sv'] },
+    });
     expect(swedish.body.data).toEqual({ Product: { total: 1, items: [{ Name: 'Ekstol', Language: { Name: 'sv', DisplayName: 'Svenska' } }] } });
     const defaults = await query(emulator, '{ Product(limit: 0) { total items { Name } } }');
     expect(defaults.body.data).toEqual({ Product: { total: 4, items: [] } });
@@ -138,11 +155,24 @@ describe('the content GraphQL endpoint: queries', () => {
     expect([gone.status, gone.body.errors?.[0]?.message]).toEqual([400, expect.stringContaining('The schema is empty')]);
   });
 
-  it('reads properties as data: a property called constructor is the item\'s, or null', async () => {
+  it("reads properties as data: a property called constructor is the item's, or null", async () => {
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
-    await client.putTypes('odd', { label: 'Odd', languages: ['en'], contentTypes: { Thing: { contentType: [], properties: { constructor: { type: 'String' }, toString: { type: 'Int' } } } } });
-    await client.pushData('odd', indexLines([{ id: 'a', language: 'en', contentType: ['Thing'], fields: { constructor: 'mine' } }, { id: 'b', language: 'en', contentType: ['Thing'] }], ['Name']));
+    await client.putTypes('odd', {
+      label: 'Odd',
+      languages: ['en'],
+      contentTypes: { Thing: { contentType: [], properties: { constructor: { type: 'String' }, toString: { type: 'Int' } } } },
+    });
+    await client.pushData(
+      'odd',
+      indexLines(
+        [
+          { id: 'a', language: 'en', contentType: ['Thing'], fields: { constructor: 'mine' } },
+          { id: 'b', language: 'en', contentType: ['Thing'] },
+        ],
+        ['Name'],
+      ),
+    );
     const answer = await query(emulator, '{ Thing(where: { constructor: { eq: "mine" } }) { total items { _id constructor toString } } all: Thing { total } }');
     expect(answer.body.data).toEqual({ Thing: { total: 1, items: [{ _id: 'a', constructor: 'mine', toString: null }] }, all: { total: 2 } });
   });
@@ -166,19 +196,50 @@ describe('the content GraphQL endpoint: errors', () => {
     const emulator = await shop();
     const answer = await query(emulator, '{ Product { total } }', { auth: 'query' });
     expect(answer.body.data).toEqual({ Product: { total: 4 } });
-    const wrong = await fetch(`${emulator.url}/content/v2?auth=wrong-key-123`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ Product { total } }"}' });
+    const wrong = await fetch(`${emulator.url}/content/v2?auth=wrong-key-123`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ Product { total } }"}',
+    });
     expect(wrong.status).toBe(401);
     const logged = emulator.inspect.requests().filter((r) => r.path.startsWith('/content/v2'));
-    expect(logged.map((r) => [r.path, r.status])).toEqual([['/content/v2?auth=redacted', 200], ['/content/v2?auth=redacted', 401]]);
+    expect(logged.map((r) => [r.path, r.status])).toEqual([
+      ['/content/v2?auth=redacted', 200],
+      ['/content/v2?auth=redacted', 401],
+    ]);
     expect(JSON.stringify(emulator.inspect.requests())).not.toContain(emulator.singleKey);
   });
 
   it.each([
     { name: 'a syntax error', text: '{ Product { total }', status: 400, message: 'Syntax Error', located: true },
-    { name: 'an unknown field', text: '{ Product { total Colour } }', status: 400, message: 'Cannot query field "Colour" on type "ProductOutput"', located: true },
-    { name: 'an unknown locale', text: '{ Product(locale: [de]) { total } }', status: 400, message: 'Value "de" does not exist in "Locales" enum', located: true },
-    { name: 'an operator a type lacks', text: '{ Product(where: { Quantity: { contains: "x" } }) { total } }', status: 400, message: 'Field "contains" is not defined by type "IntFilterInput"', located: true },
-    { name: 'a mutation', text: 'mutation { Product { total } }', status: 400, message: 'Schema is not configured to execute mutation operation', located: true },
+    {
+      name: 'an unknown field',
+      text: '{ Product { total Colour } }',
+      status: 400,
+      message: 'Cannot query field "Colour" on type "ProductOutput"',
+      located: true,
+    },
+    {
+      name: 'an unknown locale',
+      text: '{ Product(locale: [de]) { total } }',
+      status: 400,
+      message: 'Value "de" does not exist in "Locales" enum',
+      located: true,
+    },
+    {
+      name: 'an operator a type lacks',
+      text: '{ Product(where: { Quantity: { contains: "x" } }) { total } }',
+      status: 400,
+      message: 'Field "contains" is not defined by type "IntFilterInput"',
+      located: true,
+    },
+    {
+      name: 'a mutation',
+      text: 'mutation { Product { total } }',
+      status: 400,
+      message: 'Schema is not configured to execute mutation operation',
+      located: true,
+    },
     { name: 'a limit over 100', text: '{ Product(limit: 101) { total } }', status: 200, message: 'limit must be from 0 to 100, not 101', located: true },
   ])('answers $name with GraphQL errors ($status)', async ({ text, status, message, located }) => {
     const emulator = await shop();
@@ -191,7 +252,13 @@ describe('the content GraphQL endpoint: errors', () => {
   it.each([
     { name: 'a body that is not JSON', body: '{query', contentType: 'application/json', status: 400, message: 'not valid JSON' },
     { name: 'a body without a query', body: '{"variables":{}}', contentType: 'application/json', status: 400, message: 'The body has no query' },
-    { name: 'variables that are not an object', body: '{"query":"{ Product { total } }","variables":[1]}', contentType: 'application/json', status: 400, message: 'variables must be a JSON object' },
+    {
+      name: 'variables that are not an object',
+      body: '{"query":"{ Product { total } }","variables":[1]}',
+      contentType: 'application/json',
+      status: 400,
+      message: 'variables must be a JSON object',
+    },
     { name: 'another content type', body: '{ Product { total } }', contentType: 'application/graphql', status: 415, message: 'Content-Type: application/json' },
   ])('answers $name with $status', async ({ body, contentType, status, message }) => {
     const emulator = await shop();
@@ -206,7 +273,9 @@ describe('the content GraphQL endpoint: errors', () => {
     await graphClientFor(emulator).putTypes('zz', other);
     const answer = await query(emulator, '{ Product { total } }');
     expect(answer.status).toBe(500);
-    expect(answer.body.errors?.[0]?.message).toBe('The schema does not work: the type name Product is used by content type Product of source shop and by content type Product of source zz');
+    expect(answer.body.errors?.[0]?.message).toBe(
+      'The schema does not work: the type name Product is used by content type Product of source shop and by content type Product of source zz',
+    );
   });
 
   it('answers unknown paths and methods under /content/ in GraphQL error form', async () => {
@@ -251,7 +320,10 @@ describe('the content GraphQL endpoint over a data directory', () => {
     const credentials = { appKey: 'graphql', secret: Buffer.from('graphql on disk').toString('base64') };
     const first = await startTestEmulator({ dataDir, credentials, singleKey: 'read-key-on-disk' });
     const definition = sampleDefinition();
-    definition.contentTypes.Review = { contentType: ['Item'], properties: { Rating: { type: 'Int' }, Score: { type: 'Float' }, Verified: { type: 'Boolean' } } };
+    definition.contentTypes.Review = {
+      contentType: ['Item'],
+      properties: { Rating: { type: 'Int' }, Score: { type: 'Float' }, Verified: { type: 'Boolean' } },
+    };
     await graphClientFor(first).putTypes('shop', definition);
     await graphClientFor(first).pushData('shop', indexLines(items, ['Name']));
     const queries = [

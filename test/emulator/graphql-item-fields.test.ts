@@ -14,7 +14,13 @@ interface Answer {
 }
 
 async function query(emulator: RunningEmulator, text: string): Promise<Answer> {
-  const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query: text }), contentType: 'application/json', auth: 'hmac' });
+  const response = await rawRequest(emulator, {
+    method: 'POST',
+    target: '/content/v2',
+    body: JSON.stringify({ query: text }),
+    contentType: 'application/json',
+    auth: 'hmac',
+  });
   return { status: response.status, ...(JSON.parse(response.text) as Omit<Answer, 'status'>) };
 }
 
@@ -38,7 +44,15 @@ describe('the item fields Status, _rbac and RolesWithReadAccess of the content G
     const emulator = await seeded();
     expect(await query(emulator, '{ Product { items { _id Status } } }')).toEqual({
       status: 200,
-      data: { Product: { items: [{ _id: 'public', Status: 'Published' }, { _id: 'draft', Status: 'Draft' }, { _id: 'bare', Status: null }] } },
+      data: {
+        Product: {
+          items: [
+            { _id: 'public', Status: 'Published' },
+            { _id: 'draft', Status: 'Draft' },
+            { _id: 'bare', Status: null },
+          ],
+        },
+      },
     });
     for (const field of ['_rbac', 'RolesWithReadAccess']) {
       const refused = await query(emulator, `{ Product { items { _id ${field} } } }`);
@@ -115,7 +129,15 @@ describe('the item fields Status, _rbac and RolesWithReadAccess of the content G
     expect(await fieldType('Product', 'RolesWithReadAccess')).toEqual(['String']);
     expect(await query(emulator, '{ Product { items { _id Status RolesWithReadAccess } } }')).toMatchObject({
       status: 200,
-      data: { Product: { items: [{ _id: 'public', Status: 'Published', RolesWithReadAccess: 'Everyone' }, { _id: 'draft', Status: 'Draft', RolesWithReadAccess: 'Editors' }, { _id: 'bare', Status: null, RolesWithReadAccess: null }] } },
+      data: {
+        Product: {
+          items: [
+            { _id: 'public', Status: 'Published', RolesWithReadAccess: 'Everyone' },
+            { _id: 'draft', Status: 'Draft', RolesWithReadAccess: 'Editors' },
+            { _id: 'bare', Status: null, RolesWithReadAccess: null },
+          ],
+        },
+      },
     });
   });
 

@@ -9,7 +9,13 @@ async function shop(options: Parameters<typeof startTestEmulator>[0] = {}): Prom
   const emulator = await startTestEmulator(options);
   const client = graphClientFor(emulator, { scheme: 'basic' });
   await client.putTypes('shop', sampleDefinition());
-  await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+  await client.pushData(
+    'shop',
+    indexLines([
+      { id: 1, language: 'en' },
+      { id: 2, language: 'sv' },
+    ]),
+  );
   return emulator;
 }
 
@@ -28,8 +34,18 @@ async function query(emulator: RunningEmulator, text: string): Promise<{ status:
  */
 async function deepSource(emulator: RunningEmulator): Promise<void> {
   const client = graphClientFor(emulator, { scheme: 'basic' });
-  const links = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`Link${i}`, { properties: { Value: { name: 'Value', type: 'String' }, ...(i < 9 ? { Next: { name: 'Next', type: `Link${i + 1}` } } : {}) } }]));
-  await client.putTypes('deep', { label: 'Deep', languages: ['en'], propertyTypes: links, contentTypes: { Deep: { contentType: [], properties: { First: { type: 'Link0' } } } } });
+  const links = Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [
+      `Link${i}`,
+      { properties: { Value: { name: 'Value', type: 'String' }, ...(i < 9 ? { Next: { name: 'Next', type: `Link${i + 1}` } } : {}) } },
+    ]),
+  );
+  await client.putTypes('deep', {
+    label: 'Deep',
+    languages: ['en'],
+    propertyTypes: links,
+    contentTypes: { Deep: { contentType: [], properties: { First: { type: 'Link0' } } } },
+  });
 }
 
 /** `{ Deep { items { First { Next { … Value } } } } }`, `depth` fields deep. */
@@ -41,14 +57,20 @@ describe('the published query limits', () => {
     const text = '{ Product { total } }';
     const padded = `${text}${' '.repeat(10_000 - text.length)}`;
     expect(await query(emulator, padded)).toEqual({ status: 200, body: { data: { Product: { total: 2 } } } });
-    expect(await query(emulator, `${padded} `)).toEqual({ status: 400, body: { errors: [{ message: 'The query is 10001 characters long: at most 10000 are allowed' }] } });
+    expect(await query(emulator, `${padded} `)).toEqual({
+      status: 400,
+      body: { errors: [{ message: 'The query is 10001 characters long: at most 10000 are allowed' }] },
+    });
   });
 
   it('takes a content query 10 fields deep and refuses one 11 deep with 400, fragments counted where they are spread', async () => {
     const emulator = await shop();
     await deepSource(emulator);
     expect(await query(emulator, deepQuery(10))).toEqual({ status: 200, body: { data: { Deep: { items: [] } } } });
-    expect(await query(emulator, deepQuery(11))).toEqual({ status: 400, body: { errors: [{ message: 'The query is 11 levels deep: at most 10 are allowed' }] } });
+    expect(await query(emulator, deepQuery(11))).toEqual({
+      status: 400,
+      body: { errors: [{ message: 'The query is 11 levels deep: at most 10 are allowed' }] },
+    });
     const viaFragment = `{ Deep { items { ...deep } } } fragment deep on Deep { First { ${'Next { '.repeat(7)}Value${' }'.repeat(7)} } }`;
     expect((await query(emulator, viaFragment)).body.errors?.[0]?.message).toBe('The query is 11 levels deep: at most 10 are allowed');
   });

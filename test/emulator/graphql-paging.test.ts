@@ -19,7 +19,9 @@ const CURSOR_PAGE = gql`
     Product(cursor: $cursor, limit: $limit, orderBy: { _ranking: DOC }) {
       total
       cursor
-      items { _id }
+      items {
+        _id
+      }
     }
   }
 `;
@@ -34,7 +36,8 @@ async function shop(items: readonly SampleItem[], options: Parameters<typeof sta
   return emulator;
 }
 
-const reader = (emulator: RunningEmulator): GraphQLClient => new GraphQLClient(`${emulator.url}/content/v2`, { headers: { authorization: `epi-single ${emulator.singleKey}` } });
+const reader = (emulator: RunningEmulator): GraphQLClient =>
+  new GraphQLClient(`${emulator.url}/content/v2`, { headers: { authorization: `epi-single ${emulator.singleKey}` } });
 
 async function refusal(request: Promise<unknown>): Promise<{ status: number; message: string | undefined }> {
   const error = await request.then(
@@ -46,7 +49,7 @@ async function refusal(request: Promise<unknown>): Promise<{ status: number; mes
 }
 
 describe('cursor paging', () => {
-  it('an empty cursor starts, the answer\'s cursor continues, until no items are left; items pushed meanwhile are not in it', async () => {
+  it("an empty cursor starts, the answer's cursor continues, until no items are left; items pushed meanwhile are not in it", async () => {
     const emulator = await shop(products(25));
     const client = reader(emulator);
     const first = await client.request<Page>(CURSOR_PAGE, { cursor: '', limit: 10 });
@@ -81,18 +84,28 @@ describe('cursor paging', () => {
   it.each([
     ['in memory', false],
     ['in a data directory', true],
-  ])('%s, a later page looks each key up as it is now, in the cursor\'s order', async (_where, onDisk) => {
+  ])("%s, a later page looks each key up as it is now, in the cursor's order", async (_where, onDisk) => {
     const emulator = await shop(products(6), onDisk ? { dataDir: await makeTempDir() } : {});
     const client = reader(emulator);
     const named = gql`
       query Page($cursor: String, $limit: Int) {
         Product(cursor: $cursor, limit: $limit, orderBy: { _ranking: DOC }) {
-          items { _id Name }
+          items {
+            _id
+            Name
+          }
         }
       }
     `;
     const first = await client.request<{ Product: { cursor: string; items: Array<{ _id: string; Name: string }> } }>(gql`
-      query { Product(cursor: "", limit: 1, orderBy: { _ranking: DOC }) { cursor items { _id } } }
+      query {
+        Product(cursor: "", limit: 1, orderBy: { _ranking: DOC }) {
+          cursor
+          items {
+            _id
+          }
+        }
+      }
     `);
     expect(first.Product.items).toEqual([{ _id: 'p0' }]);
     const writer = graphClientFor(emulator, { scheme: 'basic' });
@@ -129,20 +142,61 @@ describe('cursor paging', () => {
     const emulator = await shop(products(3));
     const client = reader(emulator);
     const cursor = (await client.request<Page>(CURSOR_PAGE, { cursor: '', limit: 1 })).Product.cursor ?? '';
-    const other = await refusal(client.request(gql`query ($cursor: String) { Item(cursor: $cursor) { items { _id } } }`, { cursor }));
+    const other = await refusal(
+      client.request(
+        gql`
+          query ($cursor: String) {
+            Item(cursor: $cursor) {
+              items {
+                _id
+              }
+            }
+          }
+        `,
+        { cursor },
+      ),
+    );
     expect(other.message).toBe('The cursor was opened by the query field Product, not Item');
-    const stranger = new GraphQLClient(`${emulator.url}/content/v2`, { headers: { authorization: `Basic ${Buffer.from(`${emulator.credentials.appKey}:${emulator.credentials.secret}`).toString('base64')}` } });
+    const stranger = new GraphQLClient(`${emulator.url}/content/v2`, {
+      headers: { authorization: `Basic ${Buffer.from(`${emulator.credentials.appKey}:${emulator.credentials.secret}`).toString('base64')}` },
+    });
     expect((await refusal(stranger.request<Page>(CURSOR_PAGE, { cursor, limit: 1 }))).message).toContain('The cursor is unknown or has expired');
-    const totalOnly = await refusal(client.request(gql`{ Product(cursor: "") { total } }`));
+    const totalOnly = await refusal(
+      client.request(gql`
+        {
+          Product(cursor: "") {
+            total
+          }
+        }
+      `),
+    );
     expect(totalOnly.message).toContain('must select at least one field of items');
   });
 
   it('orderBy takes _ranking DOC and RELEVANCE; other values are refused', async () => {
     const emulator = await shop(products(3));
     const client = reader(emulator);
-    const relevance = await client.request<Page>(gql`{ Product(orderBy: { _ranking: RELEVANCE }) { total cursor items { _id } } }`);
+    const relevance = await client.request<Page>(gql`
+      {
+        Product(orderBy: { _ranking: RELEVANCE }) {
+          total
+          cursor
+          items {
+            _id
+          }
+        }
+      }
+    `);
     expect(relevance.Product.items.map((i) => i._id)).toEqual(['p0', 'p1', 'p2']);
-    const wrong = await refusal(client.request(gql`{ Product(orderBy: { _ranking: NEWEST }) { total } }`));
+    const wrong = await refusal(
+      client.request(gql`
+        {
+          Product(orderBy: { _ranking: NEWEST }) {
+            total
+          }
+        }
+      `),
+    );
     expect(wrong.status).toBe(400);
   });
 });
@@ -151,16 +205,56 @@ describe('the 10,000 window and total(all: true)', () => {
   it('skip + limit reach the first 10,000 results only, total is -1 past 10,000 unless all: true, and a cursor reaches every item', async () => {
     const emulator = await shop([...products(10_000), { id: 'last', language: 'sv' }]);
     const client = reader(emulator);
-    const totals = await client.request<{ all: { total: number }; counted: { total: number }; english: { total: number } }>(
-      gql`{ all: Product { total } counted: Product { total(all: true) } english: Product(locale: [en]) { total } }`,
-    );
+    const totals = await client.request<{ all: { total: number }; counted: { total: number }; english: { total: number } }>(gql`
+      {
+        all: Product {
+          total
+        }
+        counted: Product {
+          total(all: true)
+        }
+        english: Product(locale: [en]) {
+          total
+        }
+      }
+    `);
     expect(totals).toEqual({ all: { total: -1 }, counted: { total: 10_001 }, english: { total: 10_000 } });
 
-    const lastPage = await client.request<Page>(gql`{ Product(skip: 9990, limit: 10) { total cursor items { _id } } }`);
+    const lastPage = await client.request<Page>(gql`
+      {
+        Product(skip: 9990, limit: 10) {
+          total
+          cursor
+          items {
+            _id
+          }
+        }
+      }
+    `);
     expect(lastPage.Product.items.map((i) => i._id)).toEqual(products(10, 'en', 9990).map((p) => String(p.id)));
-    const past = await refusal(client.request(gql`{ Product(skip: 9991, limit: 10) { items { _id } } }`));
+    const past = await refusal(
+      client.request(gql`
+        {
+          Product(skip: 9991, limit: 10) {
+            items {
+              _id
+            }
+          }
+        }
+      `),
+    );
     expect(past.message).toContain('skip + limit must be at most 10000');
-    const defaultLimit = await refusal(client.request(gql`{ Product(skip: 9990) { items { _id } } }`));
+    const defaultLimit = await refusal(
+      client.request(gql`
+        {
+          Product(skip: 9990) {
+            items {
+              _id
+            }
+          }
+        }
+      `),
+    );
     expect(defaultLimit.message).toContain('(here 10010)');
 
     let cursor = '';

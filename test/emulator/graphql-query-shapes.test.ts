@@ -20,10 +20,49 @@ interface Article {
 }
 
 const articles: Article[] = [
-  { id: 'a1', lang: 'en', Title: 'Graph search for beginners', PublishedAt: '2024-03-01T10:00:00Z', Day: '2024-03-01', Views: 120, Featured: true, Tags: ['search', 'intro'], Author: { Name: 'Ada', Age: 36 } },
-  { id: 'a2', lang: 'en', Title: 'Faceted navigation', PublishedAt: '2024-05-20T08:30:00Z', Day: '2024-05-20', Views: 45, Featured: false, Tags: ['facets'], Author: { Name: 'Grace', Age: 45 } },
-  { id: 'a3', lang: 'en', Title: 'Search ranking and search boost', PublishedAt: '2024-01-15T12:00:00Z', Day: '2024-01-15', Views: 300, Featured: true, Tags: ['search', 'ranking'] },
-  { id: 'a4', lang: 'sv', Title: 'Sökning för nybörjare', PublishedAt: '2024-03-01T18:00:00Z', Day: '2024-03-01', Views: 12, Featured: false, Tags: ['search'], Author: { Name: 'Ada', Age: 36 } },
+  {
+    id: 'a1',
+    lang: 'en',
+    Title: 'Graph search for beginners',
+    PublishedAt: '2024-03-01T10:00:00Z',
+    Day: '2024-03-01',
+    Views: 120,
+    Featured: true,
+    Tags: ['search', 'intro'],
+    Author: { Name: 'Ada', Age: 36 },
+  },
+  {
+    id: 'a2',
+    lang: 'en',
+    Title: 'Faceted navigation',
+    PublishedAt: '2024-05-20T08:30:00Z',
+    Day: '2024-05-20',
+    Views: 45,
+    Featured: false,
+    Tags: ['facets'],
+    Author: { Name: 'Grace', Age: 45 },
+  },
+  {
+    id: 'a3',
+    lang: 'en',
+    Title: 'Search ranking and search boost',
+    PublishedAt: '2024-01-15T12:00:00Z',
+    Day: '2024-01-15',
+    Views: 300,
+    Featured: true,
+    Tags: ['search', 'ranking'],
+  },
+  {
+    id: 'a4',
+    lang: 'sv',
+    Title: 'Sökning för nybörjare',
+    PublishedAt: '2024-03-01T18:00:00Z',
+    Day: '2024-03-01',
+    Views: 12,
+    Featured: false,
+    Tags: ['search'],
+    Author: { Name: 'Ada', Age: 36 },
+  },
 ];
 
 let emulator: RunningEmulator;
@@ -39,12 +78,23 @@ beforeAll(async () => {
     contentTypes: {
       Article: {
         contentType: [],
-        properties: { Title: { type: 'String', searchable: true }, PublishedAt: { type: 'DateTime' }, Day: { type: 'Date' }, Views: { type: 'Int' }, Featured: { type: 'Boolean' }, Tags: { type: '[String]' }, Author: { type: 'Person' } },
+        properties: {
+          Title: { type: 'String', searchable: true },
+          PublishedAt: { type: 'DateTime' },
+          Day: { type: 'Date' },
+          Views: { type: 'Int' },
+          Featured: { type: 'Boolean' },
+          Tags: { type: '[String]' },
+          Author: { type: 'Person' },
+        },
       },
     },
   });
   const lines = articles.map(({ id, lang, Title, ...fields }) =>
-    [JSON.stringify({ index: { _id: id, language_routing: lang } }), JSON.stringify({ ContentType: ['Article'], Status: 'Published', _rbac: 'r:Everyone:Read', Title___searchable: Title, ...fields })].join('\n'),
+    [
+      JSON.stringify({ index: { _id: id, language_routing: lang } }),
+      JSON.stringify({ ContentType: ['Article'], Status: 'Published', _rbac: 'r:Everyone:Read', Title___searchable: Title, ...fields }),
+    ].join('\n'),
   );
   await client.pushData('news', `${lines.join('\n')}\n`);
   graph = new GraphQLClient(`${emulator.url}/content/v2`, { headers: { authorization: `epi-single ${emulator.singleKey}` } });
@@ -118,9 +168,18 @@ describe('documented query shapes against the emulator', () => {
     const tagCounts = new Map<string, number>();
     for (const a of articles) for (const tag of a.Tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
     expect(data.Article.items).toEqual([]);
-    expect(data.Article.facets.Tags).toEqual([{ name: 'search', count: tagCounts.get('search') }, { name: 'facets', count: 1 }]);
-    expect(data.Article.facets.Featured).toEqual([{ name: 'false', count: 2 }, { name: 'true', count: 2 }]);
-    expect(data.Article.facets.Views).toEqual([{ name: '*-100', count: articles.filter((a) => a.Views < 100).length }, { name: '100-*', count: articles.filter((a) => a.Views >= 100).length }]);
+    expect(data.Article.facets.Tags).toEqual([
+      { name: 'search', count: tagCounts.get('search') },
+      { name: 'facets', count: 1 },
+    ]);
+    expect(data.Article.facets.Featured).toEqual([
+      { name: 'false', count: 2 },
+      { name: 'true', count: 2 },
+    ]);
+    expect(data.Article.facets.Views).toEqual([
+      { name: '*-100', count: articles.filter((a) => a.Views < 100).length },
+      { name: '100-*', count: articles.filter((a) => a.Views >= 100).length },
+    ]);
     expect(data.Article.facets.Day).toEqual([
       { name: '2024-01-15T00:00:00.000Z', count: 1 },
       { name: '2024-03-01T00:00:00.000Z', count: 2 },
@@ -138,7 +197,9 @@ describe('documented query shapes against the emulator', () => {
   });
 
   it('answers item, the single first hit', async () => {
-    const data = await graph.request<{ Article: { item: { _id: string; Title: string } | null } }>('{ Article(where: {Views: {gt: 100}}, orderBy: {Views: DESC}) { item { _id Title } } }');
+    const data = await graph.request<{ Article: { item: { _id: string; Title: string } | null } }>(
+      '{ Article(where: {Views: {gt: 100}}, orderBy: {Views: DESC}) { item { _id Title } } }',
+    );
     expect(data.Article.item).toEqual({ _id: 'a3', Title: 'Search ranking and search boost' });
     const none = await graph.request<{ Article: { item: unknown } }>('{ Article(where: {Views: {gt: 1000}}) { item { _id } } }');
     expect(none.Article.item).toBeNull();

@@ -10,7 +10,11 @@ import { rawRequest, type RawRequest } from '../helpers/raw-graph.js';
 
 type Auth = NonNullable<RawRequest['auth']> | 'single-key';
 
-async function totalAndIds(emulator: RunningEmulator, auth: Auth, headers: Record<string, string> = {}): Promise<{ status: number; total: unknown; ids: unknown }> {
+async function totalAndIds(
+  emulator: RunningEmulator,
+  auth: Auth,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; total: unknown; ids: unknown }> {
   const body = JSON.stringify({ query: '{ Product(limit: 100) { total items { _id } } }' });
   const response = await rawRequest(emulator, {
     method: 'POST',
@@ -49,7 +53,11 @@ describe('who sees which items through the content GraphQL endpoint', () => {
     const emulator = await seeded();
     expect(await totalAndIds(emulator, 'single-key')).toEqual({ status: 200, total: 3, ids: ['public', 'expires-later', 'shared'] });
     // Deleted items are for admin credentials only: the header adds nothing to the single key.
-    expect(await totalAndIds(emulator, 'single-key', { 'cg-include-deleted': 'true' })).toEqual({ status: 200, total: 3, ids: ['public', 'expires-later', 'shared'] });
+    expect(await totalAndIds(emulator, 'single-key', { 'cg-include-deleted': 'true' })).toEqual({
+      status: 200,
+      total: 3,
+      ids: ['public', 'expires-later', 'shared'],
+    });
   });
 
   it('epi-hmac and Basic see drafts, restricted items and items without Status or _rbac, but not deleted or expired ones', async () => {
@@ -84,7 +92,13 @@ describe('who sees which items through the content GraphQL endpoint', () => {
     const emulator = await seeded();
     const wrongSecret = { header: `Basic ${Buffer.from(`${emulator.credentials.appKey}:nope`).toString('base64')}` };
     expect((await totalAndIds(emulator, wrongSecret)).status).toBe(401);
-    const replayed = { method: 'POST', target: '/content/v2', body: '{"query":"{ Product { total } }"}', contentType: 'application/json', nonce: 'same-nonce-twice' };
+    const replayed = {
+      method: 'POST',
+      target: '/content/v2',
+      body: '{"query":"{ Product { total } }"}',
+      contentType: 'application/json',
+      nonce: 'same-nonce-twice',
+    };
     expect((await rawRequest(emulator, replayed)).status).toBe(200);
     expect((await rawRequest(emulator, replayed)).status).toBe(401);
     const both = await rawRequest(emulator, { ...replayed, nonce: 'another-nonce', target: `/content/v2?auth=${emulator.singleKey}` });

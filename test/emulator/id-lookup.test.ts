@@ -10,7 +10,10 @@ async function store(count: number): Promise<MemoryItems> {
   const ops = [];
   for (let i = 0; i < count; i++) {
     const lang = i % 4 === 0 ? 'sv' : 'en';
-    ops.push({ kind: 'index' as const, item: { id: i % 3 === 0 ? `P${i}` : `p${i}`, lang, type: i % 5 === 0 ? 'Other' : 'Product', raw: JSON.stringify({ Name: `n${i}` }) } });
+    ops.push({
+      kind: 'index' as const,
+      item: { id: i % 3 === 0 ? `P${i}` : `p${i}`, lang, type: i % 5 === 0 ? 'Other' : 'Product', raw: JSON.stringify({ Name: `n${i}` }) },
+    });
   }
   await items.apply('s', ops);
   return items;

@@ -63,13 +63,21 @@ describe.each([
     const info = await oauth.processUserInfoResponse(as, app, claims?.sub ?? '', infoResponse);
     expect(info).toMatchObject({ sub: 'demo-user-0001', email: 'demo@example.com', name: 'Demo User', organization: 'Demo organization' });
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, app, await oauth.refreshTokenGrantRequest(as, app, clientAuth, tokens.refresh_token ?? '', insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      app,
+      await oauth.refreshTokenGrantRequest(as, app, clientAuth, tokens.refresh_token ?? '', insecure),
+    );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const reuse = oauth.processRefreshTokenResponse(as, app, await oauth.refreshTokenGrantRequest(as, app, clientAuth, tokens.refresh_token ?? '', insecure));
     await expect(reuse).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
 
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, app, clientAuth, refreshed.refresh_token ?? '', insecure));
-    const afterRevoke = oauth.processRefreshTokenResponse(as, app, await oauth.refreshTokenGrantRequest(as, app, clientAuth, refreshed.refresh_token ?? '', insecure));
+    const afterRevoke = oauth.processRefreshTokenResponse(
+      as,
+      app,
+      await oauth.refreshTokenGrantRequest(as, app, clientAuth, refreshed.refresh_token ?? '', insecure),
+    );
     await expect(afterRevoke).rejects.toMatchObject({ error: 'invalid_grant' });
     const revokedInfo = oauth.processUserInfoResponse(as, app, claims?.sub ?? '', await oauth.userInfoRequest(as, app, refreshed.access_token, insecure));
     await expect(revokedInfo).rejects.toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
@@ -83,7 +91,11 @@ describe.each([
     const state = oauth.generateRandomState();
     const params = oauth.validateAuthResponse(as, app, await browse(as, emulator, state), state);
     const exchange = async (): Promise<oauth.TokenEndpointResponse> =>
-      oauth.processAuthorizationCodeResponse(as, app, await oauth.authorizationCodeGrantRequest(as, app, clientAuth, params, emulator.marketing.demoApp.redirectUri, oauth.nopkce, insecure));
+      oauth.processAuthorizationCodeResponse(
+        as,
+        app,
+        await oauth.authorizationCodeGrantRequest(as, app, clientAuth, params, emulator.marketing.demoApp.redirectUri, oauth.nopkce, insecure),
+      );
     await exchange();
     await expect(exchange()).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
   });

@@ -14,9 +14,15 @@ const RESERVED = NAMES.filter((n) => n.startsWith('__'));
 const GRAPHQL_NAMES = NAMES.filter((n) => !n.startsWith('__'));
 
 /** A record with every name as an own key (`__proto__` too, which an object literal would not make). */
-const record = <T>(names: readonly string[], value: (name: string) => T): Record<string, T> => Object.fromEntries(names.map((n) => [n, value(n)])) as Record<string, T>;
+const record = <T>(names: readonly string[], value: (name: string) => T): Record<string, T> =>
+  Object.fromEntries(names.map((n) => [n, value(n)])) as Record<string, T>;
 
-const put = (definition: unknown, id = 'pro') => ({ method: 'PUT', target: `/api/content/v3/types?id=${id}`, body: JSON.stringify(definition), contentType: 'application/json' });
+const put = (definition: unknown, id = 'pro') => ({
+  method: 'PUT',
+  target: `/api/content/v3/types?id=${id}`,
+  body: JSON.stringify(definition),
+  contentType: 'application/json',
+});
 const push = (ndjson: string, id = 'pro') => ({ method: 'POST', target: `/api/content/v2/data?id=${id}`, body: ndjson, contentType: 'text/plain' });
 const pair = (id: string, language: string, contentType: string): string =>
   `${JSON.stringify({ index: { _id: id, language_routing: language } })}\n${JSON.stringify({ Name: id, ContentType: [contentType] })}\n`;
@@ -44,8 +50,14 @@ describe('names that Object.prototype also has', () => {
 
   it.each(RESERVED)('refuses %s as a content type or property name with 400, as a GraphQL name', async (name) => {
     const emulator = await startTestEmulator();
-    const asType = await rawRequest(emulator, put({ label: 'x', languages: ['en'], contentTypes: record([name], () => ({ contentType: [], properties: {} })) }));
-    const asProperty = await rawRequest(emulator, put({ label: 'x', languages: ['en'], contentTypes: { A: { contentType: [], properties: record([name], () => ({ type: 'String' })) } } }));
+    const asType = await rawRequest(
+      emulator,
+      put({ label: 'x', languages: ['en'], contentTypes: record([name], () => ({ contentType: [], properties: {} })) }),
+    );
+    const asProperty = await rawRequest(
+      emulator,
+      put({ label: 'x', languages: ['en'], contentTypes: { A: { contentType: [], properties: record([name], () => ({ type: 'String' })) } } }),
+    );
     expect([asType.status, asProperty.status]).toEqual([400, 400]);
     expect(asType.text).toContain(`"${name}" is not a valid GraphQL name`);
     expect(emulator.inspect.sources()).toEqual([]);
@@ -54,7 +66,10 @@ describe('names that Object.prototype also has', () => {
   it.each(GRAPHQL_NAMES)('refuses %s as a base type or property type that is not declared', async (name) => {
     const emulator = await startTestEmulator();
     const base = await rawRequest(emulator, put({ label: 'x', languages: ['en'], contentTypes: { A: { contentType: [name], properties: {} } } }));
-    const type = await rawRequest(emulator, put({ label: 'x', languages: ['en'], contentTypes: { A: { contentType: [], properties: { P: { type: name } } } } }));
+    const type = await rawRequest(
+      emulator,
+      put({ label: 'x', languages: ['en'], contentTypes: { A: { contentType: [], properties: { P: { type: name } } } } }),
+    );
     expect([base.status, type.status]).toEqual([400, 400]);
     expect(base.text).toContain(`unknown content type "${name}"`);
     expect(type.text).toContain(`unknown type "${name}"`);
@@ -78,7 +93,10 @@ describe('names that Object.prototype also has', () => {
     // Nothing is found under a name that was never counted, whatever Object.prototype has.
     expect(Object.keys(counts?.byContentType ?? {}).sort()).toEqual([...GRAPHQL_NAMES].sort());
     for (const name of RESERVED) expect(counts?.byContentType[name]).toBeUndefined();
-    expect(await control(emulator, '/sources/pro/items?language=constructor&contentType=toString')).toMatchObject({ total: 1, items: [{ _id: 'toString', language_routing: 'constructor', contentType: 'toString' }] });
+    expect(await control(emulator, '/sources/pro/items?language=constructor&contentType=toString')).toMatchObject({
+      total: 1,
+      items: [{ _id: 'toString', language_routing: 'constructor', contentType: 'toString' }],
+    });
   });
 
   it('does not index an item whose ContentType is an undeclared name that Object.prototype has', async () => {
@@ -87,7 +105,9 @@ describe('names that Object.prototype also has', () => {
     const lines = NAMES.map((name) => pair(name, 'en', name)).join('') + pair('ok', 'en', 'Product');
     const pushed = await rawRequest(emulator, push(lines));
     expect(pushed.status).toBe(200);
-    expect(emulator.inspect.requests().at(-1)?.note).toMatch(/^indexed 1, deleted 0, not indexed 12 \(line 2: ContentType constructor is not a content type of the source\)$/);
+    expect(emulator.inspect.requests().at(-1)?.note).toMatch(
+      /^indexed 1, deleted 0, not indexed 12 \(line 2: ContentType constructor is not a content type of the source\)$/,
+    );
     expect(emulator.inspect.counts('pro')).toEqual({ total: 1, byLanguage: { en: 1 }, byContentType: { Product: 1 } });
   });
 
@@ -127,7 +147,12 @@ describe('names that Object.prototype also has', () => {
     const first = await startTestEmulator({ dataDir, credentials });
     await rawRequest(first, put(everyName));
     await rawRequest(first, push(NAMES.map((language) => pair('__proto__', language, 'constructor')).join('')));
-    await rawRequest(first, { method: 'POST', target: '/api/content/v3/sources?id=pro', body: '{"label":"constructor","description":"__proto__"}', contentType: 'application/json' });
+    await rawRequest(first, {
+      method: 'POST',
+      target: '/api/content/v3/sources?id=pro',
+      body: '{"label":"constructor","description":"__proto__"}',
+      contentType: 'application/json',
+    });
     const before = { counts: first.inspect.counts('pro'), sources: first.inspect.sources() };
     await first.close();
     const second = await startTestEmulator({ dataDir, credentials });

@@ -56,7 +56,15 @@ const everyField = {
     },
   },
   contentTypes: {
-    Item: { contentType: [], abstract: true, base: 'Item', displayName: null, description: null, sortOrder: 0.5, properties: { Name: { type: 'String', searchable: true, helpText: null } } },
+    Item: {
+      contentType: [],
+      abstract: true,
+      base: 'Item',
+      displayName: null,
+      description: null,
+      sortOrder: 0.5,
+      properties: { Name: { type: 'String', searchable: true, helpText: null } },
+    },
     Product: {
       contentType: ['Item'],
       displayName: 'Product',
@@ -119,7 +127,10 @@ describe('the types endpoints against the published ContentSource_V3', () => {
   it('takes a definition without label, description, languages or contentTypes (none is required)', async () => {
     const emulator = await startTestEmulator();
     const { label: _label, description: _description, ...withoutLabel } = fixture.example;
-    for (const [id, body] of [['nolb', withoutLabel], ['none', {}]] as const) {
+    for (const [id, body] of [
+      ['nolb', withoutLabel],
+      ['none', {}],
+    ] as const) {
       expect((await put(emulator, body, id)).status).toBe(204);
       expect(await getTypes(emulator, id)).toEqual(body);
     }
@@ -127,7 +138,11 @@ describe('the types endpoints against the published ContentSource_V3', () => {
 
   it('takes a property type property with or without name (the contract sends one, the published schema has none)', async () => {
     const emulator = await startTestEmulator();
-    const body = { languages: ['en'], propertyTypes: { Point: { properties: { X: { name: 'X', type: 'Float' }, Y: { type: 'Float' } } } }, contentTypes: { Place: { contentType: [], properties: { At: { type: 'Point' } } } } };
+    const body = {
+      languages: ['en'],
+      propertyTypes: { Point: { properties: { X: { name: 'X', type: 'Float' }, Y: { type: 'Float' } } } },
+      contentTypes: { Place: { contentType: [], properties: { At: { type: 'Point' } } } },
+    };
     expect((await put(emulator, body)).status).toBe(204);
     expect(await getTypes(emulator)).toEqual(body);
   });
@@ -135,11 +150,23 @@ describe('the types endpoints against the published ContentSource_V3', () => {
   it.each([
     { level: 'the source', body: { ...everyField, colour: 'x' }, field: 'colour' },
     { level: 'a content type', body: { ...everyField, contentTypes: { Page: { contentType: [], colour: 'x' } } }, field: 'contentTypes.Page.colour' },
-    { level: 'a content type property', body: { ...everyField, contentTypes: { Page: { contentType: [], properties: { Title: { type: 'String', name: 'Title' } } } } }, field: 'contentTypes.Page.properties.Title.name' },
+    {
+      level: 'a content type property',
+      body: { ...everyField, contentTypes: { Page: { contentType: [], properties: { Title: { type: 'String', name: 'Title' } } } } },
+      field: 'contentTypes.Page.properties.Title.name',
+    },
     { level: 'a property type', body: { ...everyField, propertyTypes: { Money: { properties: {}, sortOrder: 1 } } }, field: 'propertyTypes.Money.sortOrder' },
-    { level: 'a property type property', body: { ...everyField, propertyTypes: { Money: { properties: { Amount: { type: 'Float', helpText: 'x' } } } } }, field: 'propertyTypes.Money.properties.Amount.helpText' },
+    {
+      level: 'a property type property',
+      body: { ...everyField, propertyTypes: { Money: { properties: { Amount: { type: 'Float', helpText: 'x' } } } } },
+      field: 'propertyTypes.Money.properties.Amount.helpText',
+    },
     { level: 'a link (closed by the emulator)', body: { ...everyField, links: { Author: { from: 'a', to: 'b', via: 'c' } } }, field: 'links.Author.via' },
-    { level: 'a ref (closed by the emulator)', body: { ...everyField, contentTypes: { Page: { contentType: [], properties: { P: { type: 'String', ref: { id: 'x', kind: 'y' } } } } } }, field: 'contentTypes.Page.properties.P.ref.kind' },
+    {
+      level: 'a ref (closed by the emulator)',
+      body: { ...everyField, contentTypes: { Page: { contentType: [], properties: { P: { type: 'String', ref: { id: 'x', kind: 'y' } } } } } },
+      field: 'contentTypes.Page.properties.P.ref.kind',
+    },
   ])('answers 400 naming an unknown field of $level, in a PUT and in a POST, and stores nothing', async ({ body, field }) => {
     const emulator = await startTestEmulator();
     const refused = await put(emulator, body);
@@ -162,9 +189,18 @@ describe('the types endpoints against the published ContentSource_V3', () => {
     { body: { contentTypes: { A: { contentType: [], sortOrder: '1' } } }, message: 'contentTypes.A.sortOrder must be a number' },
     { body: { contentTypes: { A: { contentType: [], base: 1 } } }, message: 'contentTypes.A.base must be a string' },
     { body: { contentTypes: { A: { contentType: [], displayName: 1 } } }, message: 'contentTypes.A.displayName must be a string or null' },
-    { body: { contentTypes: { A: { contentType: [], properties: { P: { type: 'String', index: 'no' } } } } }, message: 'contentTypes.A.properties.P.index must be true or false' },
-    { body: { contentTypes: { A: { contentType: [], properties: { P: { type: 'String', ref: { id: 1 } } } } } }, message: 'contentTypes.A.properties.P.ref.id must be a string' },
-    { body: { contentTypes: { A: { contentType: [], properties: { P: { type: 'String', helpText: 1 } } } } }, message: 'contentTypes.A.properties.P.helpText must be a string or null' },
+    {
+      body: { contentTypes: { A: { contentType: [], properties: { P: { type: 'String', index: 'no' } } } } },
+      message: 'contentTypes.A.properties.P.index must be true or false',
+    },
+    {
+      body: { contentTypes: { A: { contentType: [], properties: { P: { type: 'String', ref: { id: 1 } } } } } },
+      message: 'contentTypes.A.properties.P.ref.id must be a string',
+    },
+    {
+      body: { contentTypes: { A: { contentType: [], properties: { P: { type: 'String', helpText: 1 } } } } },
+      message: 'contentTypes.A.properties.P.helpText must be a string or null',
+    },
     { body: { propertyTypes: { M: { abstract: 'no' } } }, message: 'propertyTypes.M.abstract must be true or false' },
   ])('answers 400 to a field of the wrong type: $message', async ({ body, message }) => {
     const emulator = await startTestEmulator();
@@ -177,13 +213,33 @@ describe('the types endpoints against the published ContentSource_V3', () => {
   it('POST types replaces the listed content types, sets the source-level fields given, keeps the rest and the items', async () => {
     const emulator = await startTestEmulator();
     await put(emulator, everyField);
-    await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', body: indexLines([{ id: 1, language: 'en' }]), contentType: 'text/plain' });
-    const change = { label: 'Shop', description: null, useTypedFieldNames: false, preset: 'legacy', links: {}, contentTypes: { Product: { contentType: ['Item'], properties: { Price: { type: 'Float' } } } } };
+    await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v2/data?id=shop',
+      body: indexLines([{ id: 1, language: 'en' }]),
+      contentType: 'text/plain',
+    });
+    const change = {
+      label: 'Shop',
+      description: null,
+      useTypedFieldNames: false,
+      preset: 'legacy',
+      links: {},
+      contentTypes: { Product: { contentType: ['Item'], properties: { Price: { type: 'Float' } } } },
+    };
     expectValid(contentSource, change);
     expect((await post(emulator, change)).status).toBe(204);
     const answer = await getTypes(emulator);
     expectValid(contentSource, answer);
-    expect(answer).toEqual({ ...everyField, label: 'Shop', description: null, useTypedFieldNames: false, preset: 'legacy', links: {}, contentTypes: { ...everyField.contentTypes, Product: change.contentTypes.Product } });
+    expect(answer).toEqual({
+      ...everyField,
+      label: 'Shop',
+      description: null,
+      useTypedFieldNames: false,
+      preset: 'legacy',
+      links: {},
+      contentTypes: { ...everyField.contentTypes, Product: change.contentTypes.Product },
+    });
     expect(emulator.inspect.counts('shop')?.total).toBe(1);
   });
 });
@@ -209,7 +265,12 @@ describe('the sources API against the published SourceInfo, SourceMetadata and D
     await put(emulator, {}, 'none');
     const body = { label: 'Named', description: 'Now described' };
     expectValid(sourceMetadata, body);
-    const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v3/sources?id=none', body: JSON.stringify(body), contentType: 'application/json' });
+    const response = await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v3/sources?id=none',
+      body: JSON.stringify(body),
+      contentType: 'application/json',
+    });
     expect(response.status).toBe(204);
     expectValid(sourceInfoList, await listSources(emulator));
     expect(await getTypes(emulator, 'none')).toEqual(body);
@@ -246,17 +307,21 @@ describe('the sources API against the published SourceInfo, SourceMetadata and D
 });
 
 describe('the data endpoints as published', () => {
-  it.each(['text/plain', 'application/json', 'application/x-ndjson', 'text/plain; charset=utf-8', 'application/json; charset=UTF-8', 'application/x-ndjson;charset=utf-8'])(
-    'POST data takes Content-Type %s',
-    async (contentType) => {
-      const emulator = await startTestEmulator();
-      await put(emulator, { languages: ['en'], contentTypes: { Item: { contentType: [], properties: { Name: { type: 'String' } } } } });
-      const body = indexLines([{ id: 1, language: 'en', contentType: ['Item'] }]);
-      const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', body, contentType });
-      expect(response.status).toBe(200);
-      expect(emulator.inspect.counts('shop')?.total).toBe(1);
-    },
-  );
+  it.each([
+    'text/plain',
+    'application/json',
+    'application/x-ndjson',
+    'text/plain; charset=utf-8',
+    'application/json; charset=UTF-8',
+    'application/x-ndjson;charset=utf-8',
+  ])('POST data takes Content-Type %s', async (contentType) => {
+    const emulator = await startTestEmulator();
+    await put(emulator, { languages: ['en'], contentTypes: { Item: { contentType: [], properties: { Name: { type: 'String' } } } } });
+    const body = indexLines([{ id: 1, language: 'en', contentType: ['Item'] }]);
+    const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', body, contentType });
+    expect(response.status).toBe(200);
+    expect(emulator.inspect.counts('shop')?.total).toBe(1);
+  });
 
   it('DELETE data without languages purges the items of every language of the source, and no other source', async () => {
     const emulator = await startTestEmulator();
@@ -264,7 +329,8 @@ describe('the data endpoints as published', () => {
     await put(emulator, definition);
     await put(emulator, definition, 'blog');
     const items = indexLines(['en', 'sv', 'fi'].map((language, id) => ({ id, language, contentType: ['Item'] })));
-    for (const id of ['shop', 'blog']) await rawRequest(emulator, { method: 'POST', target: `/api/content/v2/data?id=${id}`, body: items, contentType: 'text/plain' });
+    for (const id of ['shop', 'blog'])
+      await rawRequest(emulator, { method: 'POST', target: `/api/content/v2/data?id=${id}`, body: items, contentType: 'text/plain' });
     expect(emulator.inspect.counts('shop')?.total).toBe(3);
     const response = await rawRequest(emulator, { method: 'DELETE', target: '/api/content/v2/data?id=shop' });
     expect([response.status, response.text]).toEqual([204, '']);

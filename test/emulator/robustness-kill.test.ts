@@ -19,7 +19,11 @@ const BATCH = 300;
 const IN_FLIGHT = 2_000;
 
 function items(from: number, language: string, round: number, count = BATCH): SampleItem[] {
-  return Array.from({ length: count }, (_, i) => ({ id: from + i, language, fields: { Name: `item ${from + i} round ${round}`, Tags: ['x'.repeat(2000 + ((from + i) % 50))] } }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: from + i,
+    language,
+    fields: { Name: `item ${from + i} round ${round}`, Tags: ['x'.repeat(2000 + ((from + i) % 50))] },
+  }));
 }
 
 /** Resolves as soon as the file is larger than `size`, checking as often as the event loop allows. */
@@ -46,7 +50,19 @@ describe('the emulator killed with SIGKILL while it writes items', () => {
     const expected = new Map<string, string>();
     let next = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const run = spawnBuilt(dir, ['emulator', '--port', '0', '--data-dir', dataDir, '--app-key', credentials.appKey, '--secret', credentials.secret, '--format', 'json']);
+      const run = spawnBuilt(dir, [
+        'emulator',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--app-key',
+        credentials.appKey,
+        '--secret',
+        credentials.secret,
+        '--format',
+        'json',
+      ]);
       await run.printed('"url"');
       const { url } = JSON.parse(run.output().split('\n')[0] ?? '{}') as { url: string };
       const client = clientFor(url);

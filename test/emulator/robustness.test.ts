@@ -50,7 +50,12 @@ describe('emulator robustness', () => {
 
   it('answers a 1 MB single line of garbage with 400 naming line 1', async () => {
     const emulator = await shop();
-    const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', contentType: 'text/plain', body: 'z'.repeat(1_048_576) });
+    const response = await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v2/data?id=shop',
+      contentType: 'text/plain',
+      body: 'z'.repeat(1_048_576),
+    });
     expect(response.status).toBe(400);
     expect(response.text).toMatch(/^line 1 is not valid JSON/);
     expect(response.text.length).toBeLessThan(1_000);
@@ -60,7 +65,12 @@ describe('emulator robustness', () => {
   it('answers a line longer than maxLineBytes with 400', async () => {
     const emulator = await shop({ maxLineBytes: 1_000 });
     const line = JSON.stringify({ index: { _id: 1, language_routing: 'en' } });
-    const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', contentType: 'text/plain', body: `${line}\n${JSON.stringify({ Name: 'x'.repeat(5_000) })}\n` });
+    const response = await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v2/data?id=shop',
+      contentType: 'text/plain',
+      body: `${line}\n${JSON.stringify({ Name: 'x'.repeat(5_000) })}\n`,
+    });
     expect(response.status).toBe(400);
     expect(response.text).toMatch(/^line 2 is longer than 1000 bytes/);
     await stillServes(emulator);
@@ -68,7 +78,12 @@ describe('emulator robustness', () => {
 
   it('answers a body over maxBodyBytes with 413 and keeps serving', async () => {
     const emulator = await shop({ maxBodyBytes: 10_000 });
-    const response = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', contentType: 'text/plain', body: Buffer.alloc(2_000_000, 0x20) });
+    const response = await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v2/data?id=shop',
+      contentType: 'text/plain',
+      body: Buffer.alloc(2_000_000, 0x20),
+    });
     expect(response.status).toBe(413);
     expect(response.text).toMatch(/larger than 10000 bytes/);
     await stillServes(emulator);
@@ -83,7 +98,10 @@ describe('emulator robustness', () => {
       rawSocket(emulator, 'GARBAGE\r\n\r\n'),
       rawSocket(emulator, 'GET /api/content/v3/types?id=shop HTTP/1.1\r\n\r\n'),
       rawSocket(emulator, `GET http://elsewhere/api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
-      rawSocket(emulator, `PUT /api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nAuthorization: ${auth('PUT', '/api/content/v3/types?id=shop', '{}')}\r\nContent-Length: 2\r\n\r\n{}`),
+      rawSocket(
+        emulator,
+        `PUT /api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\nAuthorization: ${auth('PUT', '/api/content/v3/types?id=shop', '{}')}\r\nContent-Length: 2\r\n\r\n{}`,
+      ),
       rawSocket(emulator, `POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 100\r\n\r\nshort`),
       rawSocket(emulator, `GET /api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`),
       rawSocket(emulator, `GET /_emulator/../api/content/v3/types?id=shop HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
@@ -102,7 +120,9 @@ describe('emulator robustness', () => {
     const basic = authorizationFor(emulator.credentials, { method: 'POST', target: '/', auth: 'basic' }) ?? '';
     const hold = emulator.faults.add({ method: 'POST', pathPrefix: '/api/content/v2/data', hold: true });
     const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(`POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nAuthorization: ${basic}\r\nContent-Length: 1000000\r\n\r\n{"index":`);
+      socket.write(
+        `POST /api/content/v2/data?id=shop HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain\r\nAuthorization: ${basic}\r\nContent-Length: 1000000\r\n\r\n{"index":`,
+      );
     });
     const closed = new Promise((resolve) => socket.on('close', resolve));
     // The request has arrived; once released, the emulator goes on to read its body

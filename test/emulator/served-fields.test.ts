@@ -20,7 +20,13 @@ const note = (properties: SourceDefinition['contentTypes'][string]['properties']
 });
 
 async function ask(emulator: RunningEmulator, query: string): Promise<{ status: number; data?: Record<string, unknown>; errors?: Array<{ message: string }> }> {
-  const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: 'hmac' });
+  const response = await rawRequest(emulator, {
+    method: 'POST',
+    target: '/content/v2',
+    body: JSON.stringify({ query }),
+    contentType: 'application/json',
+    auth: 'hmac',
+  });
   return { status: response.status, ...(JSON.parse(response.text) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> }) };
 }
 
@@ -30,7 +36,8 @@ async function items(emulator: RunningEmulator, fields: string): Promise<unknown
   return (answer.data?.Note as { items: unknown }).items;
 }
 
-const line = (id: string, data: Record<string, unknown>): string => `{"index":{"_id":"${id}","language_routing":"en"}}\n${JSON.stringify({ ...VISIBLE, ...data })}\n`;
+const line = (id: string, data: Record<string, unknown>): string =>
+  `{"index":{"_id":"${id}","language_routing":"en"}}\n${JSON.stringify({ ...VISIBLE, ...data })}\n`;
 
 /** Asks until `check` holds, at most `withinMs` (bounded polling on what GraphQL answers, no fixed sleep). */
 async function until(check: () => Promise<boolean>, withinMs: number): Promise<void> {
@@ -47,16 +54,28 @@ describe('a value stored under another wire name than the served one is not serv
     const client = graphClientFor(emulator);
     await client.putTypes('note', note({ Title: { type: 'String' }, Count: { type: 'Int' } }));
     await client.pushData('note', line('n1', { Title: 'Oak table', Count: 1 }) + line('n2', { Title: 'Pine shelf', Count: 2 }));
-    expect(await items(emulator, 'Title Count')).toEqual([{ _id: 'n1', Title: 'Oak table', Count: 1 }, { _id: 'n2', Title: 'Pine shelf', Count: 2 }]);
+    expect(await items(emulator, 'Title Count')).toEqual([
+      { _id: 'n1', Title: 'Oak table', Count: 1 },
+      { _id: 'n2', Title: 'Pine shelf', Count: 2 },
+    ]);
 
     // A partial update makes Title searchable: its wire name is Title___searchable from now on.
-    await client.postTypes('note', { languages: ['en'], contentTypes: { Note: { contentType: [], properties: { Title: { type: 'String', searchable: true }, Count: { type: 'Int' } } } } });
-    expect(await items(emulator, 'Title Count')).toEqual([{ _id: 'n1', Title: null, Count: 1 }, { _id: 'n2', Title: null, Count: 2 }]);
+    await client.postTypes('note', {
+      languages: ['en'],
+      contentTypes: { Note: { contentType: [], properties: { Title: { type: 'String', searchable: true }, Count: { type: 'Int' } } } },
+    });
+    expect(await items(emulator, 'Title Count')).toEqual([
+      { _id: 'n1', Title: null, Count: 1 },
+      { _id: 'n2', Title: null, Count: 2 },
+    ]);
     expect(await ask(emulator, '{ Note(where: { Title: { eq: "Oak table" } }) { total } }')).toMatchObject({ data: { Note: { total: 0 } } });
 
     await client.pushData('note', line('n1', { Title___searchable: 'Oak table', Count: 1 }));
     // Pushed again, n1 comes last in the indexed order.
-    expect(await items(emulator, 'Title Count')).toEqual([{ _id: 'n2', Title: null, Count: 2 }, { _id: 'n1', Title: 'Oak table', Count: 1 }]);
+    expect(await items(emulator, 'Title Count')).toEqual([
+      { _id: 'n2', Title: null, Count: 2 },
+      { _id: 'n1', Title: 'Oak table', Count: 1 },
+    ]);
     // The admin API still holds what was stored: nothing is deleted, only not served.
     expect(emulator.inspect.items('note')?.items.find((item) => item._id === 'n2')?.data).toMatchObject({ Title: 'Pine shelf' });
   });
@@ -72,13 +91,17 @@ describe('a value stored under another wire name than the served one is not serv
   it('inside a property type value too', async () => {
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
-    const definition = (searchable: boolean): SourceDefinition => note({ Size: { type: 'Box' } }, { propertyTypes: { Box: { properties: { Width: { name: 'Width', type: 'Float', searchable } } } } });
+    const definition = (searchable: boolean): SourceDefinition =>
+      note({ Size: { type: 'Box' } }, { propertyTypes: { Box: { properties: { Width: { name: 'Width', type: 'Float', searchable } } } } });
     await client.putTypes('nest', definition(false));
     await client.pushData('nest', line('b1', { Size: { Width: 2.5 } }));
     expect(await items(emulator, 'Size { Width }')).toEqual([{ _id: 'b1', Size: { Width: 2.5 } }]);
     await client.putTypes('nest', definition(true));
     await client.pushData('nest', line('b1', { Size: { Width: 2.5 } }) + line('b2', { Size: { Width___searchable: 3 } }));
-    expect(await items(emulator, 'Size { Width }')).toEqual([{ _id: 'b1', Size: { Width: null } }, { _id: 'b2', Size: { Width: 3 } }]);
+    expect(await items(emulator, 'Size { Width }')).toEqual([
+      { _id: 'b1', Size: { Width: null } },
+      { _id: 'b2', Size: { Width: 3 } },
+    ]);
   });
 });
 
@@ -89,7 +112,10 @@ describe('a value pushed for a field GraphQL does not serve yet is not indexed',
     await client.putTypes('note', note({ Title: { type: 'String' } }));
     await until(async () => (await ask(emulator, '{ Note { total } }')).status === 200, 10_000);
 
-    await client.postTypes('note', { languages: ['en'], contentTypes: { Note: { contentType: [], properties: { Title: { type: 'String' }, Summary: { type: 'String' } } } } });
+    await client.postTypes('note', {
+      languages: ['en'],
+      contentTypes: { Note: { contentType: [], properties: { Title: { type: 'String' }, Summary: { type: 'String' } } } },
+    });
     await client.pushData('note', line('n1', { Title: 'Oak table', Summary: 'Solid oak' }));
     // Pushed while GraphQL still served the schema without Summary.
     expect((await ask(emulator, '{ Note { items { Summary } } }')).status).toBe(400);

@@ -7,7 +7,12 @@ import { rawRequest } from '../helpers/raw-graph.js';
 
 const SOURCES = '/api/content/v3/sources';
 const cmsEntry = { id: 'default', label: 'CMS', description: "The CMS's own content types", languages: ['en'] };
-const describeBody = (body: unknown, id = 'shop') => ({ method: 'POST', target: `${SOURCES}?id=${id}`, body: JSON.stringify(body), contentType: 'application/json' });
+const describeBody = (body: unknown, id = 'shop') => ({
+  method: 'POST',
+  target: `${SOURCES}?id=${id}`,
+  body: JSON.stringify(body),
+  contentType: 'application/json',
+});
 
 /** shop (3 items in en and sv) and blog (1 item). */
 async function seeded(options: Parameters<typeof startTestEmulator>[0] = {}): Promise<RunningEmulator> {
@@ -15,7 +20,14 @@ async function seeded(options: Parameters<typeof startTestEmulator>[0] = {}): Pr
   const client = graphClientFor(emulator);
   await client.putTypes('shop', sampleDefinition());
   await client.putTypes('blog', sampleDefinition({ label: 'Blog', languages: ['en'] }));
-  await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }, { id: 1, language: 'sv' }]));
+  await client.pushData(
+    'shop',
+    indexLines([
+      { id: 1, language: 'en' },
+      { id: 2, language: 'en' },
+      { id: 1, language: 'sv' },
+    ]),
+  );
   await client.pushData('blog', indexLines([{ id: 1, language: 'en' }]));
   return emulator;
 }
@@ -31,7 +43,11 @@ describe('GET sources', () => {
     const answer = await list(emulator);
     expect(answer).toEqual({
       status: 200,
-      body: [cmsEntry, { id: 'blog', label: 'Blog', description: '', languages: ['en'] }, { id: 'shop', label: 'Shop catalogue', description: '', languages: ['en', 'sv'] }],
+      body: [
+        cmsEntry,
+        { id: 'blog', label: 'Blog', description: '', languages: ['en'] },
+        { id: 'shop', label: 'Shop catalogue', description: '', languages: ['en', 'sv'] },
+      ],
     });
     expect(await list(emulator, '?id=')).toEqual(answer);
   });
@@ -59,7 +75,8 @@ describe('POST sources (label and description)', () => {
     expect((await list(emulator, '?id=shop')).body).toEqual([{ id: 'shop', label: 'Shop 2', description: 'Everything we sell', languages: ['en', 'sv'] }]);
 
     // A full update overwrites the whole definition: its description too, absent or not.
-    const putTypes = (body: unknown) => rawRequest(emulator, { method: 'PUT', target: '/api/content/v3/types?id=shop', body: JSON.stringify(body), contentType: 'application/json' });
+    const putTypes = (body: unknown) =>
+      rawRequest(emulator, { method: 'PUT', target: '/api/content/v3/types?id=shop', body: JSON.stringify(body), contentType: 'application/json' });
     await putTypes({ ...sampleDefinition({ label: 'Shop 3' }), description: 'Sent with the types' });
     expect(emulator.inspect.sources().find((s) => s.id === 'shop')).toMatchObject({ label: 'Shop 3', description: 'Sent with the types', items: 0 });
     await putTypes(sampleDefinition({ label: 'Shop 4' }));
@@ -116,7 +133,13 @@ describe('DELETE sources', () => {
     { mode: '&mode=', listed: false, definition: undefined, items: undefined, text: 'Source shop: deleted the source (types and data)' },
     { mode: '&mode=types', listed: true, definition: withoutTypes(sampleDefinition()), items: 3, text: 'Source shop: deleted the content types (items kept)' },
     { mode: '&mode=data', listed: true, definition: sampleDefinition(), items: 0, text: 'Source shop: deleted the items (types kept)' },
-    { mode: '&mode=reset', listed: true, definition: withoutTypes(sampleDefinition()), items: 0, text: 'Source shop: deleted the content types and the items (the source stays)' },
+    {
+      mode: '&mode=reset',
+      listed: true,
+      definition: withoutTypes(sampleDefinition()),
+      items: 0,
+      text: 'Source shop: deleted the content types and the items (the source stays)',
+    },
   ])('mode "$mode" answers 200 and leaves the source listed: $listed, with $items items', async ({ mode, listed, definition, items, text }) => {
     const emulator = await seeded();
     await rawRequest(emulator, describeBody({ label: 'Shop', description: 'kept' }));
@@ -149,8 +172,13 @@ describe('DELETE sources', () => {
     expect(emulator.inspect.counts('shop')?.total).toBe(0);
     // Property types went with the types: a partial update cannot refer to Dimensions any more.
     const { Item } = sampleDefinition().contentTypes;
-    await expect(client.postTypes('shop', { languages: ['en'], contentTypes: sampleDefinition().contentTypes })).rejects.toMatchObject({ code: 'GF_GRAPH_HTTP_400' });
-    await client.postTypes('shop', { languages: ['en', 'sv'], contentTypes: { Item: Item!, Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' } } } } });
+    await expect(client.postTypes('shop', { languages: ['en'], contentTypes: sampleDefinition().contentTypes })).rejects.toMatchObject({
+      code: 'GF_GRAPH_HTTP_400',
+    });
+    await client.postTypes('shop', {
+      languages: ['en', 'sv'],
+      contentTypes: { Item: Item!, Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' } } } },
+    });
     await client.pushData('shop', indexLines([{ id: 9, language: 'en' }]));
     expect(emulator.inspect.counts('shop')?.total).toBe(1);
   });
@@ -168,13 +196,23 @@ describe('DELETE sources', () => {
     const response = await rawRequest(emulator, { method: 'DELETE', target });
     expect(response.status).toBe(status);
     expect(response.text).toMatch(message);
-    expect(emulator.inspect.sources().map((s) => [s.id, s.items])).toEqual([['blog', 1], ['shop', 3]]);
+    expect(emulator.inspect.sources().map((s) => [s.id, s.items])).toEqual([
+      ['blog', 1],
+      ['shop', 3],
+    ]);
   });
 
   it.each([
     { target: SOURCES, mode: 'source', left: [] },
     { target: `${SOURCES}?id=`, mode: 'source', left: [] },
-    { target: `${SOURCES}?id=&mode=data`, mode: 'data', left: [['blog', 0], ['shop', 0]] },
+    {
+      target: `${SOURCES}?id=&mode=data`,
+      mode: 'data',
+      left: [
+        ['blog', 0],
+        ['shop', 0],
+      ],
+    },
   ])('$target acts on ALL sources except the CMS one, as the real service does, and says so in the request log', async ({ target, left }) => {
     const emulator = await seeded();
     const response = await rawRequest(emulator, { method: 'DELETE', target });

@@ -12,7 +12,13 @@ async function seeded(): Promise<RunningEmulator> {
   const emulator = await startTestEmulator();
   const client = graphClientFor(emulator);
   await client.putTypes('shop', sampleDefinition());
-  await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+  await client.pushData(
+    'shop',
+    indexLines([
+      { id: 1, language: 'en' },
+      { id: 2, language: 'sv' },
+    ]),
+  );
   return emulator;
 }
 

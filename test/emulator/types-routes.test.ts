@@ -3,8 +3,18 @@ import type { SourceDefinition } from '../../src/model/types.js';
 import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from '../helpers/emulator.js';
 import { rawRequest } from '../helpers/raw-graph.js';
 
-const put = (definition: unknown, id = 'shop') => ({ method: 'PUT', target: `/api/content/v3/types?id=${id}`, body: JSON.stringify(definition), contentType: 'application/json' });
-const post = (body: unknown, id = 'shop') => ({ method: 'POST', target: `/api/content/v3/types?id=${id}`, body: JSON.stringify(body), contentType: 'application/json' });
+const put = (definition: unknown, id = 'shop') => ({
+  method: 'PUT',
+  target: `/api/content/v3/types?id=${id}`,
+  body: JSON.stringify(definition),
+  contentType: 'application/json',
+});
+const post = (body: unknown, id = 'shop') => ({
+  method: 'POST',
+  target: `/api/content/v3/types?id=${id}`,
+  body: JSON.stringify(body),
+  contentType: 'application/json',
+});
 
 describe('PUT types', () => {
   it('creates a source and answers 204 with no body', async () => {
@@ -19,7 +29,13 @@ describe('PUT types', () => {
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition());
     await client.putTypes('blog', sampleDefinition({ contentTypes: { Post: { contentType: [], properties: {} } } }));
-    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'sv' },
+      ]),
+    );
     await client.pushData('blog', indexLines([{ id: 1, language: 'en', contentType: ['Post'] }]));
     await client.putTypes('shop', sampleDefinition({ label: 'Shop 2' }));
     expect(emulator.inspect.counts('shop')?.total).toBe(0);
@@ -42,19 +58,59 @@ describe('PUT types', () => {
 
   it.each([
     { name: 'an unknown top-level field', body: { ...sampleDefinition(), colour: 'x' }, message: 'unknown field colour' },
-    { name: 'an unknown content type field', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: {}, colour: 'A' } as never } }), message: 'unknown field contentTypes.A.colour' },
-    { name: 'an unknown property type field', body: sampleDefinition({ propertyTypes: { D: { properties: {}, sortOrder: 1 } as never } }), message: 'unknown field propertyTypes.D.sortOrder' },
+    {
+      name: 'an unknown content type field',
+      body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: {}, colour: 'A' } as never } }),
+      message: 'unknown field contentTypes.A.colour',
+    },
+    {
+      name: 'an unknown property type field',
+      body: sampleDefinition({ propertyTypes: { D: { properties: {}, sortOrder: 1 } as never } }),
+      message: 'unknown field propertyTypes.D.sortOrder',
+    },
     { name: 'a label that is not a string', body: { label: 1, languages: ['en'] }, message: 'label must be a string or null' },
     { name: 'languages that are not strings', body: { languages: ['en', 2] }, message: 'languages[1] must be a string' },
     { name: 'contentTypes that is not an object', body: { contentTypes: [] }, message: 'contentTypes must be an object' },
-    { name: 'a content type without contentType', body: sampleDefinition({ contentTypes: { A: { properties: {} } as never } }), message: 'contentTypes.A.contentType is required' },
-    { name: 'a property without type', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { searchable: true } as never } } } }), message: 'contentTypes.A.properties.P.type is required' },
-    { name: 'an unknown property type', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: 'Money' } } } } }), message: 'unknown type "Money"' },
-    { name: 'an unbalanced list type', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: '[String' } } } } }), message: 'unknown type "[String"' },
-    { name: 'an unknown base type', body: sampleDefinition({ contentTypes: { A: { contentType: ['B'], properties: {} } } }), message: 'unknown content type "B"' },
-    { name: 'an inheritance cycle', body: sampleDefinition({ contentTypes: { A: { contentType: ['B'], properties: {} }, B: { contentType: ['A'], properties: {} } } }), message: 'inheritance cycle' },
-    { name: 'a name that is not a GraphQL name', body: sampleDefinition({ contentTypes: { 'My-Type': { contentType: [], properties: {} } } }), message: 'not a valid GraphQL name' },
-    { name: 'searchable that is not a boolean', body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: 'String', searchable: 'yes' as never } } } } }), message: 'searchable must be true or false' },
+    {
+      name: 'a content type without contentType',
+      body: sampleDefinition({ contentTypes: { A: { properties: {} } as never } }),
+      message: 'contentTypes.A.contentType is required',
+    },
+    {
+      name: 'a property without type',
+      body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { searchable: true } as never } } } }),
+      message: 'contentTypes.A.properties.P.type is required',
+    },
+    {
+      name: 'an unknown property type',
+      body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: 'Money' } } } } }),
+      message: 'unknown type "Money"',
+    },
+    {
+      name: 'an unbalanced list type',
+      body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: '[String' } } } } }),
+      message: 'unknown type "[String"',
+    },
+    {
+      name: 'an unknown base type',
+      body: sampleDefinition({ contentTypes: { A: { contentType: ['B'], properties: {} } } }),
+      message: 'unknown content type "B"',
+    },
+    {
+      name: 'an inheritance cycle',
+      body: sampleDefinition({ contentTypes: { A: { contentType: ['B'], properties: {} }, B: { contentType: ['A'], properties: {} } } }),
+      message: 'inheritance cycle',
+    },
+    {
+      name: 'a name that is not a GraphQL name',
+      body: sampleDefinition({ contentTypes: { 'My-Type': { contentType: [], properties: {} } } }),
+      message: 'not a valid GraphQL name',
+    },
+    {
+      name: 'searchable that is not a boolean',
+      body: sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: 'String', searchable: 'yes' as never } } } } }),
+      message: 'searchable must be true or false',
+    },
     { name: 'an array body', body: [], message: 'the body must be an object' },
   ])('answers 400 for $name', async ({ body, message }) => {
     const emulator = await startTestEmulator();
@@ -66,7 +122,9 @@ describe('PUT types', () => {
 
   it('accepts list forms of scalars and property types', async () => {
     const emulator = await startTestEmulator();
-    const definition: SourceDefinition = sampleDefinition({ contentTypes: { A: { contentType: [], properties: { P: { type: '[Dimensions]' }, Q: { type: 'DateTime' }, R: { type: '[Boolean]' } } } } });
+    const definition: SourceDefinition = sampleDefinition({
+      contentTypes: { A: { contentType: [], properties: { P: { type: '[Dimensions]' }, Q: { type: 'DateTime' }, R: { type: '[Boolean]' } } } },
+    });
     expect((await rawRequest(emulator, put(definition))).status).toBe(204);
   });
 });
@@ -84,7 +142,13 @@ describe('POST types', () => {
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition());
     await client.pushData('shop', indexLines([{ id: 1, language: 'en' }]));
-    const response = await rawRequest(emulator, post({ languages: ['en', 'sv', 'de'], contentTypes: { Product: { contentType: ['Item'], properties: { Colour: { type: 'String' } } }, Page: { contentType: [], properties: {} } } }));
+    const response = await rawRequest(
+      emulator,
+      post({
+        languages: ['en', 'sv', 'de'],
+        contentTypes: { Product: { contentType: ['Item'], properties: { Colour: { type: 'String' } } }, Page: { contentType: [], properties: {} } },
+      }),
+    );
     expect(response.status).toBe(204);
     const definition = emulator.inspect.definition('shop') as SourceDefinition;
     expect(definition.languages).toEqual(['en', 'sv', 'de']);
@@ -98,8 +162,19 @@ describe('POST types', () => {
   it.each([
     { name: 'an unknown field', body: { languages: ['en'], contentTypes: {}, colour: 'x' }, message: 'unknown field colour' },
     { name: 'languages that are not an array', body: { languages: 'en' }, message: 'languages must be an array of strings' },
-    { name: 'a new property type (a partial update does not take propertyTypes)', body: { propertyTypes: { Money: { properties: { Amount: { type: 'Float' } } } }, contentTypes: { X: { contentType: [], properties: { Price: { type: 'Money' } } } } }, message: 'unknown type "Money" (a partial update does not take propertyTypes: use a full update)' },
-    { name: 'a base that does not exist after merging', body: { languages: ['en'], contentTypes: { X: { contentType: ['Nope'], properties: {} } } }, message: 'unknown content type "Nope"' },
+    {
+      name: 'a new property type (a partial update does not take propertyTypes)',
+      body: {
+        propertyTypes: { Money: { properties: { Amount: { type: 'Float' } } } },
+        contentTypes: { X: { contentType: [], properties: { Price: { type: 'Money' } } } },
+      },
+      message: 'unknown type "Money" (a partial update does not take propertyTypes: use a full update)',
+    },
+    {
+      name: 'a base that does not exist after merging',
+      body: { languages: ['en'], contentTypes: { X: { contentType: ['Nope'], properties: {} } } },
+      message: 'unknown content type "Nope"',
+    },
   ])('answers 400 for $name and changes nothing', async ({ body, message }) => {
     const emulator = await startTestEmulator();
     await graphClientFor(emulator).putTypes('shop', sampleDefinition());

@@ -37,14 +37,23 @@ async function pushed(): Promise<RunningEmulator> {
   };
   for (const [id, items] of Object.entries(files)) {
     await tmp.write(`${id}.json`, JSON.stringify(items.map((item) => ({ language_routing: 'en', ...item }))));
-    const summary = await pushData({ client, declaration: wireDeclaration(id), files: [`${id}.json`], cwd: tmp.dir, config: DATA_CONFIG, skipInvalid: false, maxErrors: 50, dryRun: false });
+    const summary = await pushData({
+      client,
+      declaration: wireDeclaration(id),
+      files: [`${id}.json`],
+      cwd: tmp.dir,
+      config: DATA_CONFIG,
+      skipInvalid: false,
+      maxErrors: 50,
+      dryRun: false,
+    });
     expect(summary.status).toBe('sent');
   }
   return emulator;
 }
 
 describe('the emulator stores items under their wire names and serves plain names (issue 26)', () => {
-  it('takes the skip flag the vendor\'s client sends, and reads it back', async () => {
+  it("takes the skip flag the vendor's client sends, and reads it back", async () => {
     const emulator = await startTestEmulator();
     await graphClientFor(emulator).putTypes('flag', WIRE_SOURCES.flag as SourceDefinition);
     expect(emulator.inspect.definition('flag')).toMatchObject({ contentTypes: { Note: { properties: { Secret: { type: 'String', skip: true } } } } });
@@ -53,7 +62,11 @@ describe('the emulator stores items under their wire names and serves plain name
   it('stores what graphform pushed under the wire names', async () => {
     const emulator = await pushed();
     expect(emulator.inspect.items('flag')?.items[0]?.data).toMatchObject({ Title___searchable: 'Oak dining table', Secret___skip: 'k1', Count: 2 });
-    expect(emulator.inspect.items('typd')?.items[0]?.data).toMatchObject({ Title$$String___searchable: 'Heat of the night', Year$$Int: 1995, Genres$$String: ['crime'] });
+    expect(emulator.inspect.items('typd')?.items[0]?.data).toMatchObject({
+      Title$$String___searchable: 'Heat of the night',
+      Year$$Int: 1995,
+      Genres$$String: ['crime'],
+    });
     expect(emulator.inspect.items('nest')?.items[0]?.data).toMatchObject({ City___searchable: 'Lund harbour', Size: { Width___searchable: 2.5, Height: 1 } });
     expect(emulator.inspect.unsearchable('flag')).toEqual([]);
   });
@@ -64,10 +77,19 @@ describe('the emulator stores items under their wire names and serves plain name
     const vendor = JSON.stringify({ ContentType: ['Note'], Title___searchable: 'Pine shelf', Secret___skip: 'k2', Count: 5, ...VISIBLE });
     await graphClientFor(emulator).pushData('flag', `{"index":{"_id":"n2","language_routing":"en"}}\n${vendor}\n`);
     expect(await query(emulator, '{ Note { items { _id Title Secret Count } } }')).toEqual({
-      Note: { items: [{ _id: 'n1', Title: 'Oak dining table', Secret: 'k1', Count: 2 }, { _id: 'n2', Title: 'Pine shelf', Secret: 'k2', Count: 5 }] },
+      Note: {
+        items: [
+          { _id: 'n1', Title: 'Oak dining table', Secret: 'k1', Count: 2 },
+          { _id: 'n2', Title: 'Pine shelf', Secret: 'k2', Count: 5 },
+        ],
+      },
     });
-    expect(await query(emulator, '{ Film { items { Title Year Genres } } }')).toEqual({ Film: { items: [{ Title: 'Heat of the night', Year: 1995, Genres: ['crime'] }] } });
-    expect(await query(emulator, '{ Place { items { City Size { Width Height } } } }')).toEqual({ Place: { items: [{ City: 'Lund harbour', Size: { Width: 2.5, Height: 1 } }] } });
+    expect(await query(emulator, '{ Film { items { Title Year Genres } } }')).toEqual({
+      Film: { items: [{ Title: 'Heat of the night', Year: 1995, Genres: ['crime'] }] },
+    });
+    expect(await query(emulator, '{ Place { items { City Size { Width Height } } } }')).toEqual({
+      Place: { items: [{ City: 'Lund harbour', Size: { Width: 2.5, Height: 1 } }] },
+    });
     // Filters read the stored wire names by the plain one too.
     expect(await query(emulator, '{ Film(where: { Year: { eq: 1995 } }) { total } }')).toEqual({ Film: { total: 1 } });
   });
@@ -91,9 +113,12 @@ describe('the emulator stores items under their wire names and serves plain name
     expect(await query(emulator, '{ Note { items { _id Title Count } } }')).toEqual({ Note: { items: [{ _id: 'n2', Title: null, Count: 1 }] } });
     expect(await query(emulator, '{ Note(where: { Title: { match: "walnut" } }) { total } }')).toEqual({ Note: { total: 0 } });
     expect(emulator.inspect.unsearchable('flag')).toEqual([{ _id: 'n2', language_routing: 'en', contentType: 'Note', properties: ['Title'] }]);
-    expect(emulator.inspect.requests().filter((r) => r.method === 'POST' && r.path.startsWith('/api/content/v2/data')).at(-1)?.note).toBe(
-      'indexed 1, deleted 0, stored but not served 1 (a searchable property not under its searchable name: line 2: Note.Title not as Title___searchable)',
-    );
+    expect(
+      emulator.inspect
+        .requests()
+        .filter((r) => r.method === 'POST' && r.path.startsWith('/api/content/v2/data'))
+        .at(-1)?.note,
+    ).toBe('indexed 1, deleted 0, stored but not served 1 (a searchable property not under its searchable name: line 2: Note.Title not as Title___searchable)');
     const answer = await fetch(`${emulator.url}/_emulator/sources/flag/unsearchable`);
     expect(await answer.json()).toEqual([{ _id: 'n2', language_routing: 'en', contentType: 'Note', properties: ['Title'] }]);
   });

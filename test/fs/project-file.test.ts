@@ -22,8 +22,16 @@ const brief = (inspected: InspectedFile): string => (inspected.ok ? `ok ${inspec
 describe('inspectFile', () => {
   it.each([
     ['a regular file', async () => 'cs/shop.yaml', 'ok 9'],
-    ['a link to a file inside the project', async (p: string) => (await symlink(path.join(p, 'cs/shop.yaml'), path.join(p, 'cs/link.yaml')), 'cs/link.yaml'), 'ok 9'],
-    ['a link to a file outside the project', async (p: string, o: string) => (await symlink(path.join(o, 'secret.yaml'), path.join(p, 'cs/out.yaml')), 'cs/out.yaml'), 'outside'],
+    [
+      'a link to a file inside the project',
+      async (p: string) => (await symlink(path.join(p, 'cs/shop.yaml'), path.join(p, 'cs/link.yaml')), 'cs/link.yaml'),
+      'ok 9',
+    ],
+    [
+      'a link to a file outside the project',
+      async (p: string, o: string) => (await symlink(path.join(o, 'secret.yaml'), path.join(p, 'cs/out.yaml')), 'cs/out.yaml'),
+      'outside',
+    ],
     ['a link to /proc/self/environ', async (p: string) => (await symlink('/proc/self/environ', path.join(p, 'cs/env.yaml')), 'cs/env.yaml'), 'outside'],
     ['a link to /dev/zero', async (p: string) => (await symlink('/dev/zero', path.join(p, 'cs/zero.yaml')), 'cs/zero.yaml'), 'outside'],
     ['a path leaving the project with ..', async () => '../outside/secret.yaml', 'outside'],
@@ -88,7 +96,11 @@ describe('openRegularFile and readAtMost', () => {
     const dir = await makeTempDir();
     const file = path.join(dir, 'f');
     await writeFile(file, 'x'.repeat(100));
-    for (const [max, expected] of [[100, 100], [99, undefined], [1000, 100]] as const) {
+    for (const [max, expected] of [
+      [100, 100],
+      [99, undefined],
+      [1000, 100],
+    ] as const) {
       const handle = await open(file);
       try {
         expect((await readAtMost(handle, max, 1))?.length).toBe(expected);

@@ -29,7 +29,9 @@ describe('readWholeFile', () => {
     const dir = await makeTempDir();
     const fifo = await rejection(readWholeFile(await fifoIn(dir), { shown: 'The plan file pf.json', ...NAMED }));
     expect(fifo).toMatchObject({ code: 'GF_NOT_A_FILE', hint: 'Do the thing.' });
-    expect(fifo.message).toBe('The plan file pf.json is a FIFO (named pipe), not a regular file: graphform reads only regular files, so replace it with the file itself.');
+    expect(fifo.message).toBe(
+      'The plan file pf.json is a FIFO (named pipe), not a regular file: graphform reads only regular files, so replace it with the file itself.',
+    );
     await mkdir(path.join(dir, 'folder'));
     expect((await rejection(readWholeFile(path.join(dir, 'folder'), { shown: 'It', ...NAMED }))).message).toContain('It is a folder, not a regular file');
     await symlink(path.join(dir, 'gone'), path.join(dir, 'link'));

@@ -51,7 +51,11 @@ describe('decodeUtf8', () => {
     ['Latin-1 on line 2', Buffer.from([...Buffer.from('id: x\nlabel: Caf'), 0xe9, 0x0a]), '2:11 byte 0xE9 is not UTF-8'],
     ['Latin-1 after a BOM on line 1', Buffer.concat([Buffer.from('\uFEFFé: '), bytes(0xe9), Buffer.from(' x')]), '1:4 byte 0xE9 is not UTF-8'],
     ['a column counted in characters, not bytes', Buffer.concat([Buffer.from('€€ '), bytes(0xff)]), '1:4 byte 0xFF is not UTF-8'],
-    ['a file that ends inside a character', Buffer.concat([Buffer.from('ab\n'), bytes(0xe2, 0x82)]), '2:1 a character is cut off (byte 0xE2 begins one that does not end)'],
+    [
+      'a file that ends inside a character',
+      Buffer.concat([Buffer.from('ab\n'), bytes(0xe2, 0x82)]),
+      '2:1 a character is cut off (byte 0xE2 begins one that does not end)',
+    ],
     ['UTF-16', Buffer.from('\uFEFFid: x\n', 'utf16le'), '1:1 the file is UTF-16 (little-endian), not UTF-8: save it as UTF-8'],
   ])('reports %s at the first bad byte, with the fix', (_name, input, expected) => {
     expect(problem(decodeUtf8(input))).toContain(expected);

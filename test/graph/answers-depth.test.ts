@@ -23,7 +23,10 @@ describe('a GET types answer nested deeper than a declaration may be', () => {
   it.each([5_000, 100_000])('the client refuses %i nested lists with GF_GRAPH_BAD_RESPONSE', async (levels) => {
     const emulator = await startTestEmulator();
     answerTypes(emulator, answer(nested(levels)));
-    await expect(graphClientFor(emulator).getTypes('dp')).rejects.toMatchObject({ code: 'GF_GRAPH_BAD_RESPONSE', message: expect.stringContaining(TOO_DEEP) as unknown });
+    await expect(graphClientFor(emulator).getTypes('dp')).rejects.toMatchObject({
+      code: 'GF_GRAPH_BAD_RESPONSE',
+      message: expect.stringContaining(TOO_DEEP) as unknown,
+    });
   });
 
   it('reads an unknown field as deep as a declaration may nest (the root is the first level)', async () => {

@@ -19,7 +19,12 @@ describe('the graph client and values that hold its secret', () => {
   it('reads them as "[redacted]", and a PUT or POST sends back what the service holds there', async () => {
     const secret = freshSecret();
     const service = await startNewerService(secret);
-    service.stored.set('shop', { label: 'Shop', languages: ['en'], webhookAuth: secret, contentTypes: { Page: { contentType: [], properties: {}, hook: [`Bearer ${secret}`] } } });
+    service.stored.set('shop', {
+      label: 'Shop',
+      languages: ['en'],
+      webhookAuth: secret,
+      contentTypes: { Page: { contentType: [], properties: {}, hook: [`Bearer ${secret}`] } },
+    });
     const client = graphClientFor(service);
 
     const read = await client.getTypes('shop');
@@ -29,7 +34,10 @@ describe('the graph client and values that hold its secret', () => {
     expect(read.unknown).toEqual(['contentTypes.Page.hook', 'webhookAuth']);
 
     await client.putTypes('shop', read.definition);
-    expect(service.bodies.at(-1)).toEqual({ method: 'PUT', body: { label: 'Shop', languages: ['en'], contentTypes: { Page: { contentType: [], properties: {}, hook: [`Bearer ${secret}`] } }, webhookAuth: secret } });
+    expect(service.bodies.at(-1)).toEqual({
+      method: 'PUT',
+      body: { label: 'Shop', languages: ['en'], contentTypes: { Page: { contentType: [], properties: {}, hook: [`Bearer ${secret}`] } }, webhookAuth: secret },
+    });
     await client.postTypes('shop', { languages: ['en'], contentTypes: {}, unknownFields: { webhookAuth: R } });
     expect(service.bodies.at(-1)).toEqual({ method: 'POST', body: { languages: ['en'], contentTypes: {}, webhookAuth: secret } });
   });

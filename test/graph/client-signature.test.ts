@@ -12,7 +12,12 @@ describe('the client signs what it sends', () => {
     const server = await startScriptedServer([{ status: 204 }]);
     const base = `${server.url}/prefix`;
     let nonces = 0;
-    const client = createGraphClient({ baseUrl: base, auth: { scheme: 'hmac', appKey, secret }, now: () => 1_700_000_000_000, nonce: () => `nonce${++nonces}` });
+    const client = createGraphClient({
+      baseUrl: base,
+      auth: { scheme: 'hmac', appKey, secret },
+      now: () => 1_700_000_000_000,
+      nonce: () => `nonce${++nonces}`,
+    });
     await client.putTypes('shop', sampleDefinition());
     await client.postTypes('shop', { languages: ['en'], contentTypes: {} });
     await client.pushData('shop', '{"index":{"_id":"1","language_routing":"en"}}\n{"Name":"Å"}\n');
@@ -24,7 +29,15 @@ describe('the client signs what it sends', () => {
       'DELETE /prefix/api/content/v2/data?id=shop&languages=en&languages=sv',
     ]);
     server.requests.forEach((r, i) => {
-      const expected = independentEpiHmac({ appKey, secret, method: r.method, target: r.url, timestamp: 1_700_000_000_000, nonce: `nonce${i + 1}`, body: r.body });
+      const expected = independentEpiHmac({
+        appKey,
+        secret,
+        method: r.method,
+        target: r.url,
+        timestamp: 1_700_000_000_000,
+        nonce: `nonce${i + 1}`,
+        body: r.body,
+      });
       expect(r.headers.authorization).toBe(expected);
     });
   });
@@ -46,7 +59,12 @@ describe('the client signs what it sends', () => {
   it('signs every attempt afresh, with a new timestamp and nonce', async () => {
     const server = await startScriptedServer([{ status: 503 }, { status: 503 }, { status: 204 }]);
     let clock = 1_000;
-    const client = createGraphClient({ baseUrl: server.url, auth: { scheme: 'hmac', appKey, secret }, now: () => (clock += 1_000), sleep: async () => undefined });
+    const client = createGraphClient({
+      baseUrl: server.url,
+      auth: { scheme: 'hmac', appKey, secret },
+      now: () => (clock += 1_000),
+      sleep: async () => undefined,
+    });
     await client.putTypes('shop', sampleDefinition());
     const headers = server.requests.map((r) => r.headers.authorization ?? '');
     expect(headers).toHaveLength(3);
@@ -56,7 +74,9 @@ describe('the client signs what it sends', () => {
     expect(new Set(parts.map((p) => p[2])).size).toBe(3);
     for (const [i, r] of server.requests.entries()) {
       const [, timestamp = '', nonce = ''] = parts[i] ?? [];
-      expect(r.headers.authorization).toBe(independentEpiHmac({ appKey, secret, method: r.method, target: r.url, timestamp: Number(timestamp), nonce, body: r.body }));
+      expect(r.headers.authorization).toBe(
+        independentEpiHmac({ appKey, secret, method: r.method, target: r.url, timestamp: Number(timestamp), nonce, body: r.body }),
+      );
     }
   });
 });

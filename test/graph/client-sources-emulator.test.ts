@@ -9,7 +9,13 @@ describe.each(['hmac', 'basic'] as const)('the sources API against the emulator 
     const before = await client.listSources();
     expect(before.map((s) => s.id)).toEqual(['default']);
     await client.putTypes('shop', sampleDefinition());
-    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'sv' },
+      ]),
+    );
     expect((await client.listSources()).map((s) => s.id)).toEqual(['default', 'shop']);
     expect(await client.getSource('shop')).toMatchObject({ id: 'shop', label: 'Shop catalogue', languages: ['en', 'sv'] });
     expect(await client.getSource('zzz')).toBeUndefined();
@@ -32,6 +38,9 @@ describe.each(['hmac', 'basic'] as const)('the sources API against the emulator 
 
     // Every write named its source: nothing reached the service without an explicit id.
     const writes = emulator.inspect.requests().filter((r) => r.method !== 'GET');
-    expect(writes.every((r) => /[?&]id=[a-z0-9]{1,4}(&|$)/.test(r.path)), JSON.stringify(writes)).toBe(true);
+    expect(
+      writes.every((r) => /[?&]id=[a-z0-9]{1,4}(&|$)/.test(r.path)),
+      JSON.stringify(writes),
+    ).toBe(true);
   });
 });

@@ -18,7 +18,13 @@ const json = (status: number, value: unknown): ScriptedAnswer => ({ status, head
 async function serve(script: readonly ScriptedAnswer[]) {
   const server = await startScriptedServer(script);
   let nonces = 0;
-  const client = createGraphClient({ baseUrl: server.url, auth: { scheme: 'hmac', appKey, secret }, now: () => NOW, nonce: () => `nonce${++nonces}`, maxAttempts: 1 });
+  const client = createGraphClient({
+    baseUrl: server.url,
+    auth: { scheme: 'hmac', appKey, secret },
+    now: () => NOW,
+    nonce: () => `nonce${++nonces}`,
+    maxAttempts: 1,
+  });
   return { server, client, sent: () => server.requests.map((r) => `${r.method} ${r.url}`) };
 }
 

@@ -10,11 +10,23 @@ describe.each(['hmac', 'basic'] as const)('graph client over %s against the emul
     const client = graphClientFor(emulator, { scheme });
     expect(await client.getTypes('shop')).toEqual({ status: 'missing' });
     await client.putTypes('shop', sampleDefinition());
-    const pushed = await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+    const pushed = await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'sv' },
+      ]),
+    );
     expect(pushed.journalId).toMatch(/^[0-9a-f-]{36}$/);
-    await client.postTypes('shop', { languages: ['en', 'sv', 'fi'], contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int', searchable: true } } } } });
+    await client.postTypes('shop', {
+      languages: ['en', 'sv', 'fi'],
+      contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int', searchable: true } } } },
+    });
     const remote = await client.getTypes('shop');
-    expect(remote).toMatchObject({ status: 'found', definition: { languages: ['en', 'sv', 'fi'], contentTypes: { Product: { properties: { Quantity: { type: 'Int', searchable: true } } } } } });
+    expect(remote).toMatchObject({
+      status: 'found',
+      definition: { languages: ['en', 'sv', 'fi'], contentTypes: { Product: { properties: { Quantity: { type: 'Int', searchable: true } } } } },
+    });
     expect(emulator.inspect.counts('shop')?.total).toBe(2);
     await client.purgeData('shop', ['en']);
     expect(emulator.inspect.counts('shop')).toEqual({ total: 1, byLanguage: { sv: 1 }, byContentType: { Product: 1 } });
@@ -50,13 +62,19 @@ describe('graph client errors and retries', () => {
 
   it('rejects a base URL it cannot use', () => {
     for (const baseUrl of ['not a url', 'ftp://x', 'http://h/?q=1', 'https://user:pw@h']) {
-      expect(() => createGraphClient({ baseUrl, auth: { scheme: 'basic', appKey: 'k', secret: 's' } })).toThrow(expect.objectContaining({ code: 'GF_GRAPH_INVALID_URL' }));
+      expect(() => createGraphClient({ baseUrl, auth: { scheme: 'basic', appKey: 'k', secret: 's' } })).toThrow(
+        expect.objectContaining({ code: 'GF_GRAPH_INVALID_URL' }),
+      );
     }
   });
 
   it('types a 401 with a hint and never retries it', async () => {
     const emulator = await startTestEmulator();
-    const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', appKey: emulator.credentials.appKey, secret: Buffer.from('wrong').toString('base64') }, sleep: async () => undefined });
+    const client = createGraphClient({
+      baseUrl: emulator.url,
+      auth: { scheme: 'hmac', appKey: emulator.credentials.appKey, secret: Buffer.from('wrong').toString('base64') },
+      sleep: async () => undefined,
+    });
     const error = await client.putTypes('shop', sampleDefinition()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphServiceError);
     expect(error).toMatchObject({ code: 'GF_GRAPH_HTTP_401', status: 401, method: 'PUT', path: '/api/content/v3/types?id=shop', attempts: 1 });
@@ -78,7 +96,9 @@ describe('graph client errors and retries', () => {
 
   it('says a full update must come first when POST types answers 404', async () => {
     const emulator = await startTestEmulator();
-    const error = await graphClientFor(emulator).postTypes('shop', { languages: ['en'], contentTypes: {} }).catch((e: unknown) => e);
+    const error = await graphClientFor(emulator)
+      .postTypes('shop', { languages: ['en'], contentTypes: {} })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'GF_GRAPH_HTTP_404', status: 404 });
     expect((error as GraphServiceError).hint).toMatch(/full update \(PUT\)/);
   });
@@ -97,7 +117,9 @@ describe('graph client errors and retries', () => {
   it('reports 5xx after the attempts run out, saying to try later', async () => {
     const emulator = await startTestEmulator();
     emulator.faults.add({ status: 503, count: 10, body: 'maintenance' });
-    const error = await graphClientFor(emulator, { maxAttempts: 3 }).pushData('shop', '').catch((e: unknown) => e);
+    const error = await graphClientFor(emulator, { maxAttempts: 3 })
+      .pushData('shop', '')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'GF_GRAPH_HTTP_503', attempts: 3, serviceMessage: 'maintenance' });
     expect((error as GraphServiceError).hint).toMatch(/try again later/);
     expect(emulator.inspect.requests()).toHaveLength(3);
@@ -107,7 +129,9 @@ describe('graph client errors and retries', () => {
     const emulator = await startTestEmulator();
     // Held until the emulator closes: no answer can beat the timeout.
     emulator.faults.add({ hold: true, count: 2 });
-    const error = await graphClientFor(emulator, { timeoutMs: 150, maxAttempts: 2 }).getTypes('shop').catch((e: unknown) => e);
+    const error = await graphClientFor(emulator, { timeoutMs: 150, maxAttempts: 2 })
+      .getTypes('shop')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'GF_GRAPH_TIMEOUT' });
   });
 

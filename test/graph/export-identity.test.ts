@@ -5,7 +5,10 @@ import type { SourceDefinition } from '../../src/model/types.js';
 import { doubleItems, startExportDouble } from '../helpers/export-double.js';
 
 const NOTES: SourceDefinition = { languages: ['en'], contentTypes: { Note: { contentType: [], properties: { Title: { type: 'String' } } } } };
-const TWO_TYPES: SourceDefinition = { languages: ['en'], contentTypes: { Memo: { contentType: [], properties: { Title: { type: 'String' } } }, Note: { contentType: [], properties: { Title: { type: 'String' } } } } };
+const TWO_TYPES: SourceDefinition = {
+  languages: ['en'],
+  contentTypes: { Memo: { contentType: [], properties: { Title: { type: 'String' } } }, Note: { contentType: [], properties: { Title: { type: 'String' } } } },
+};
 
 /** The export run to its end: the items, or the GraphformError it ended with. */
 async function exported(run: AsyncIterable<ExportedItem>): Promise<ExportedItem[] | GraphformError> {
@@ -28,7 +31,9 @@ async function refusal(run: AsyncIterable<ExportedItem>): Promise<GraphformError
 describe('the export checks the identity of what it reads', () => {
   it('refuses a page that answers items read already, though the count adds up to the total (50 items never read)', async () => {
     // 150 items: the second page repeats half of the first, so 150 are "read" and n100…n149 never are.
-    const double = await startExportDouble(({ nth }) => (nth === 0 ? { total: 150, cursor: 'c1', items: doubleItems('n', 0, 100, 'Note') } : { total: 150, cursor: 'c2', items: doubleItems('n', 0, 50, 'Note') }));
+    const double = await startExportDouble(({ nth }) =>
+      nth === 0 ? { total: 150, cursor: 'c1', items: doubleItems('n', 0, 100, 'Note') } : { total: 150, cursor: 'c2', items: doubleItems('n', 0, 50, 'Note') },
+    );
     const error = await refusal(exportSourceItems(double.endpoint, NOTES, { source: 'news' }));
     expect(error.code).toBe('GF_KEEP_EXPORT_DUPLICATE');
     expect(error.message).toContain('the item _id "n0" in en of source news more than once (again as item 101 of Note)');
@@ -37,7 +42,11 @@ describe('the export checks the identity of what it reads', () => {
   });
 
   it('refuses the same _id and language answered by two content types', async () => {
-    const double = await startExportDouble(({ type }) => ({ total: 2, cursor: 'x', items: [...doubleItems(type === 'Memo' ? 'm' : 'n', 0, 1, type), ...doubleItems('shared', 0, 1, type)] }));
+    const double = await startExportDouble(({ type }) => ({
+      total: 2,
+      cursor: 'x',
+      items: [...doubleItems(type === 'Memo' ? 'm' : 'n', 0, 1, type), ...doubleItems('shared', 0, 1, type)],
+    }));
     const error = await refusal(exportSourceItems(double.endpoint, TWO_TYPES, { source: 'news' }));
     expect(error.code).toBe('GF_KEEP_EXPORT_DUPLICATE');
     expect(error.details).toMatchObject({ id: 'shared0', language: 'en' });
@@ -70,7 +79,9 @@ describe('the export ends', { timeout: 10_000 }, () => {
     const double = await startExportDouble(({ nth }) => ({ total: 100, cursor: `c${nth + 1}`, items: doubleItems('n', nth * 100, nth * 100 + 100, 'Note') }));
     const error = await refusal(exportSourceItems(double.endpoint, NOTES, { source: 'news' }));
     expect(error.code).toBe('GF_KEEP_EXPORT_INCOMPLETE');
-    expect(error.message).toBe('the items of source news of Note in en did not all come back: the total was 100, but 200 were read before the read stopped; items changed while they were read, run again');
+    expect(error.message).toBe(
+      'the items of source news of Note in en did not all come back: the total was 100, but 200 were read before the read stopped; items changed while they were read, run again',
+    );
     expect(double.pages()).toBe(2);
   });
 });

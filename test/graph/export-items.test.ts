@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GraphformError } from '../../src/diagnostics/errors.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
 import { queryContent, type ContentEndpoint } from '../../src/graph/content-query.js';
-import { countDeletedItems, exportSourceItems, readableItemFields, type ExportedItem, type ExportOptions, type ItemServiceField } from '../../src/graph/export-items.js';
+import {
+  countDeletedItems,
+  exportSourceItems,
+  readableItemFields,
+  type ExportedItem,
+  type ExportOptions,
+  type ItemServiceField,
+} from '../../src/graph/export-items.js';
 import type { SourceDefinition } from '../../src/model/types.js';
 import { graphClientFor, indexLines, startTestEmulator, type SampleItem } from '../helpers/emulator.js';
 
@@ -18,7 +25,14 @@ const DEFINITION: SourceDefinition = {
     Item: { abstract: true, contentType: [], properties: { Name: { type: 'String' }, Published: { type: 'Date' } } },
     Product: {
       contentType: ['Item'],
-      properties: { Quantity: { type: 'Int' }, Price: { type: 'Float' }, InStock: { type: 'Boolean' }, Size: { type: 'Dimensions' }, Parts: { type: '[Part]' }, Tags: { type: '[String]' } },
+      properties: {
+        Quantity: { type: 'Int' },
+        Price: { type: 'Float' },
+        InStock: { type: 'Boolean' },
+        Size: { type: 'Dimensions' },
+        Parts: { type: '[Part]' },
+        Tags: { type: '[String]' },
+      },
     },
     Article: { contentType: ['Item'], properties: { Body: { type: 'String' } } },
   },
@@ -41,7 +55,12 @@ const product = (i: number, language: string): SampleItem => ({
     Tags: ['a', `t${i}`],
   },
 });
-const article = (i: number, language: string): SampleItem => ({ id: `a${i}`, language, contentType: ['Item', 'Article'], fields: { Body: `text ${i}`, _rbac: 'r:Editors:Read' } });
+const article = (i: number, language: string): SampleItem => ({
+  id: `a${i}`,
+  language,
+  contentType: ['Item', 'Article'],
+  fields: { Body: `text ${i}`, _rbac: 'r:Editors:Read' },
+});
 const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
 
 async function shop(items: readonly SampleItem[], options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -59,7 +78,10 @@ async function all(items: AsyncIterable<ExportedItem>): Promise<ExportedItem[]> 
 }
 
 async function failure(run: Promise<unknown>): Promise<GraphformError> {
-  const error = await run.then(() => undefined, (e: unknown) => e);
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof GraphformError)) throw new Error(`expected a GraphformError, got ${String(error)}`);
   return error;
 }
@@ -69,7 +91,11 @@ const pageQueries = (emulator: RunningEmulator): number => emulator.inspect.requ
 describe('exportSourceItems', () => {
   it('reads 250 items of two types in two languages back exactly once each, with their values', async () => {
     // Product en takes two pages, Article en exactly one full page (then an empty one), Article pt-BR none.
-    const items = [...range(0, 120).map((i) => product(i, 'en')), ...range(120, 150).map((i) => product(i, 'pt-BR')), ...range(0, 100).map((i) => article(i, 'en'))];
+    const items = [
+      ...range(0, 120).map((i) => product(i, 'en')),
+      ...range(120, 150).map((i) => product(i, 'pt-BR')),
+      ...range(0, 100).map((i) => article(i, 'en')),
+    ];
     const emulator = await shop(items);
     const readable = await readableItemFields(admin(emulator), DEFINITION);
     if (!readable.ok) throw new Error(readable.reason);
@@ -86,7 +112,16 @@ describe('exportSourceItems', () => {
       language: 'en',
       id: 'p7',
       contentType: ['Item', 'Product'],
-      values: { Name: 'Item p7', Published: '2024-05-01', Quantity: 7, Price: 7.5, InStock: false, Size: { Width: 1.5 }, Parts: [{ Label: 'part 7', Size: { Width: 2, Height: 3 } }], Tags: ['a', 't7'] },
+      values: {
+        Name: 'Item p7',
+        Published: '2024-05-01',
+        Quantity: 7,
+        Price: 7.5,
+        InStock: false,
+        Size: { Width: 1.5 },
+        Parts: [{ Label: 'part 7', Size: { Width: 2, Height: 3 } }],
+        Tags: ['a', 't7'],
+      },
       service: served({ Status: 'Published', _rbac: 'r:Everyone:Read' }),
     });
     // Name is inherited from the abstract base; an item the public may not read (a restricted _rbac) is exported too.
@@ -103,16 +138,30 @@ describe('exportSourceItems', () => {
 
   it('reads every type and language when there are more of them than it reads at once (3 types in 2 languages: 6 pairs)', async () => {
     // The other fixtures have exactly 4 pairs, the export's width: a pool that never started a fifth would pass them.
-    const wide: SourceDefinition = { ...DEFINITION, contentTypes: { ...DEFINITION.contentTypes, Review: { contentType: ['Item'], properties: { Stars: { type: 'Int' } } } } };
+    const wide: SourceDefinition = {
+      ...DEFINITION,
+      contentTypes: { ...DEFINITION.contentTypes, Review: { contentType: ['Item'], properties: { Stars: { type: 'Int' } } } },
+    };
     const emulator = await startTestEmulator();
     const client = graphClientFor(emulator);
     await client.putTypes('shop', wide);
     const review = (i: number, language: string): SampleItem => ({ id: `r${i}`, language, contentType: ['Item', 'Review'], fields: { Stars: i } });
-    const items = ['en', 'pt-BR'].flatMap((language) => [...range(0, 5).map((i) => product(i, language)), ...range(0, 5).map((i) => article(i, language)), ...range(0, 5).map((i) => review(i, language))]);
+    const items = ['en', 'pt-BR'].flatMap((language) => [
+      ...range(0, 5).map((i) => product(i, language)),
+      ...range(0, 5).map((i) => article(i, language)),
+      ...range(0, 5).map((i) => review(i, language)),
+    ]);
     await client.pushData('shop', indexLines(items));
     const exported = await all(exportSourceItems(admin(emulator), wide, { source: 'shop' }));
     const pairs = [...new Set(exported.map((e) => `${e.type}/${e.language}`))].sort();
-    expect(pairs, 'every type and language is read, the fifth and sixth too').toEqual(['Article/en', 'Article/pt-BR', 'Product/en', 'Product/pt-BR', 'Review/en', 'Review/pt-BR']);
+    expect(pairs, 'every type and language is read, the fifth and sixth too').toEqual([
+      'Article/en',
+      'Article/pt-BR',
+      'Product/en',
+      'Product/pt-BR',
+      'Review/en',
+      'Review/pt-BR',
+    ]);
     expect(exported).toHaveLength(30);
   });
 
@@ -132,33 +181,41 @@ describe('exportSourceItems', () => {
     expect((await all(exportSourceItems(admin(emulator), DEFINITION))).map((e) => e.service)).toEqual([{}]);
   });
 
-  it('fails when items change while they are read: fewer come back than the first answer\'s total', async () => {
+  it("fails when items change while they are read: fewer come back than the first answer's total", async () => {
     const emulator = await shop(range(0, 250).map((i) => product(i, 'en')));
     const items = exportSourceItems(admin(emulator), DEFINITION, { source: 'shop' });
     const first = await items.next();
     expect(first.value).toMatchObject({ id: 'p0' });
     // The second page may be in flight already; the third is asked only after it is read, so deleting from it is seen.
-    const deletes = range(200, 250).map((i) => `${JSON.stringify({ delete: { _id: `p${i}`, language_routing: 'en' } })}\n`).join('');
+    const deletes = range(200, 250)
+      .map((i) => `${JSON.stringify({ delete: { _id: `p${i}`, language_routing: 'en' } })}\n`)
+      .join('');
     await graphClientFor(emulator).pushData('shop', deletes);
-    const error = await failure((async () => {
-      for (let next = await items.next(); next.done !== true; next = await items.next());
-    })());
+    const error = await failure(
+      (async () => {
+        for (let next = await items.next(); next.done !== true; next = await items.next());
+      })(),
+    );
     expect(error.code).toBe('GF_KEEP_EXPORT_INCOMPLETE');
-    expect(error.message).toBe('the items of source shop of Product in en did not all come back: the total was 250, but 200 were read; items changed while they were read, run again');
+    expect(error.message).toBe(
+      'the items of source shop of Product in en did not all come back: the total was 250, but 200 were read; items changed while they were read, run again',
+    );
     expect(error.details).toEqual({ source: 'shop', type: 'Product', language: 'en', total: 250, read: 200 });
   });
 
-  it('refuses a query longer than the service\'s 10,000 characters before anything is sent', async () => {
+  it("refuses a query longer than the service's 10,000 characters before anything is sent", async () => {
     const emulator = await startTestEmulator();
     const properties = Object.fromEntries(range(0, 400).map((i) => [`AVeryLongPropertyNameNumber${i}`, { type: 'String' }]));
     const wide: SourceDefinition = { languages: ['en'], contentTypes: { Wide: { contentType: [], properties } } };
     const error = await failure(all(exportSourceItems(admin(emulator), wide, { source: 'wide' })));
     expect(error.code).toBe('GF_KEEP_EXPORT_FAILED');
-    expect(error.message).toMatch(/^graphform cannot read the items of source wide of Wide back: its query is \d+ characters long, more than the service's limit of 10000$/);
+    expect(error.message).toMatch(
+      /^graphform cannot read the items of source wide of Wide back: its query is \d+ characters long, more than the service's limit of 10000$/,
+    );
     expect(pageQueries(emulator)).toBe(0);
   });
 
-  it('refuses nesting deeper than the service\'s depth limit before anything is sent', async () => {
+  it("refuses nesting deeper than the service's depth limit before anything is sent", async () => {
     const emulator = await startTestEmulator();
     const nested: SourceDefinition = {
       languages: ['en'],
@@ -167,7 +224,7 @@ describe('exportSourceItems', () => {
     };
     const error = await failure(all(exportSourceItems(admin(emulator), nested)));
     expect(error.code).toBe('GF_KEEP_EXPORT_FAILED');
-    expect(error.message).toBe('graphform cannot read the items of Tree back: its property Root: nesting deeper than the service\'s depth limit of 10');
+    expect(error.message).toBe("graphform cannot read the items of Tree back: its property Root: nesting deeper than the service's depth limit of 10");
     expect(pageQueries(emulator)).toBe(0);
   });
 
@@ -186,14 +243,21 @@ describe('exportSourceItems', () => {
     const wrongKey = { baseUrl: emulator.url, credentials: { scheme: 'hmac' as const, appKey: emulator.credentials.appKey, secret: 'not-the-secret' } };
     const refused = await failure(all(exportSourceItems(wrongKey, DEFINITION, { maxAttempts: 1 })));
     expect(refused.code).toBe('GF_KEEP_EXPORT_FAILED');
-    expect(refused.message).toMatch(/^graphform could not ask which item fields the content GraphQL endpoint serves: the content GraphQL endpoint answered 401/);
+    expect(refused.message).toMatch(
+      /^graphform could not ask which item fields the content GraphQL endpoint serves: the content GraphQL endpoint answered 401/,
+    );
     expect(refused.message).not.toContain('not-the-secret');
   });
 });
 
 describe('countDeletedItems', () => {
   it('counts per type and language the items marked deleted, which the admin read does not show', async () => {
-    const emulator = await shop([product(1, 'en'), product(2, 'en'), { ...product(3, 'en'), fields: { _deleted: true } }, { ...article(4, 'pt-BR'), fields: { _deleted: true } }]);
+    const emulator = await shop([
+      product(1, 'en'),
+      product(2, 'en'),
+      { ...product(3, 'en'), fields: { _deleted: true } },
+      { ...article(4, 'pt-BR'), fields: { _deleted: true } },
+    ]);
     expect(await countDeletedItems(admin(emulator), DEFINITION)).toEqual({
       known: true,
       total: 2,

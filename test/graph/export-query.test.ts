@@ -14,7 +14,12 @@ const DEFINITION: SourceDefinition = {
 
 describe('the export query text', () => {
   it('selects own and inherited properties, transitively; the nearest declaration wins', () => {
-    expect([...typeProperties(DEFINITION, 'Special')]).toEqual([['Name', 'String'], ['Code', 'Int'], ['Size', '[Dimensions]'], ['Status', 'String']]);
+    expect([...typeProperties(DEFINITION, 'Special')]).toEqual([
+      ['Name', 'String'],
+      ['Code', 'Int'],
+      ['Size', '[Dimensions]'],
+      ['Status', 'String'],
+    ]);
   });
 
   it('selects a list of a property type with its properties, and a name the item already serves once', () => {
@@ -28,6 +33,13 @@ describe('the export query text', () => {
   it('reads an answer: nulls of objects left out, list elements kept in place, service fields only as strings', () => {
     const selection: ItemSelection = { text: '', depth: 2, properties: ['Name', 'Code', 'Size'] };
     const raw = { _id: 'x', ContentType: ['Item', 'Product'], Status: null, Name: null, Code: 3, Size: [{ Width: 1, Height: null }, null] };
-    expect(exportedItem(raw, 'Product', 'en', selection, ['Status'])).toEqual({ type: 'Product', language: 'en', id: 'x', contentType: ['Item', 'Product'], values: { Code: 3, Size: [{ Width: 1 }, null] }, service: {} });
+    expect(exportedItem(raw, 'Product', 'en', selection, ['Status'])).toEqual({
+      type: 'Product',
+      language: 'en',
+      id: 'x',
+      contentType: ['Item', 'Product'],
+      values: { Code: 3, Size: [{ Width: 1 }, null] },
+      service: {},
+    });
   });
 });

@@ -23,7 +23,15 @@ describe('itemFingerprint: what was sent and what GraphQL serves back print alik
     Sizes: [{ Width: 2 }, null],
     Unknown: 1,
   };
-  const served = { _id: 'lamp', Name: 'Lamp', Launched: '2024-05-01T10:00:00.000Z', Size: { Width: 1.5, Made: '2024-05-01T00:00:00.000Z' }, Sizes: [{ Width: 2, Made: null }, null], Tags: ['a', 'b'], ContentType: ['Item', 'Product'] };
+  const served = {
+    _id: 'lamp',
+    Name: 'Lamp',
+    Launched: '2024-05-01T10:00:00.000Z',
+    Size: { Width: 1.5, Made: '2024-05-01T00:00:00.000Z' },
+    Sizes: [{ Width: 2, Made: null }, null],
+    Tags: ['a', 'b'],
+    ContentType: ['Item', 'Product'],
+  };
 
   it('is the same for wire names, any field order, another writing of an instant, and null for missing', () => {
     expect(itemFingerprint(definition, 'Product', served)).toBe(itemFingerprint(definition, 'Product', sent));

@@ -37,7 +37,11 @@ describe('pollUntil', () => {
 
   it('stops at once on a fatal check, and when the signal aborts during a pause', async () => {
     const time = fakeTime();
-    expect(await pollUntil(async () => ({ state: 'fatal', value: 401 }), { withinMs: 1000, now: time.now, sleep: time.sleep })).toEqual({ outcome: 'fatal', value: 401, waitedMs: 0 });
+    expect(await pollUntil(async () => ({ state: 'fatal', value: 401 }), { withinMs: 1000, now: time.now, sleep: time.sleep })).toEqual({
+      outcome: 'fatal',
+      value: 401,
+      waitedMs: 0,
+    });
     const controller = new AbortController();
     const stopped = await pollUntil(async () => ({ state: 'waiting', value: 'x' }), {
       withinMs: 60_000,

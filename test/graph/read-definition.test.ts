@@ -22,7 +22,9 @@ describe('reading a definition back from GET types', () => {
         description: 'The shop',
         languages: ['en'],
         propertyTypes: { Dim: { properties: { Width: { name: 'Width', type: 'Float' } } } },
-        contentTypes: { Product: { contentType: [], displayName: 'Product', properties: { Name: { type: 'String', searchable: true, unknownFields: { sortOrder: 1 } } } } },
+        contentTypes: {
+          Product: { contentType: [], displayName: 'Product', properties: { Name: { type: 'String', searchable: true, unknownFields: { sortOrder: 1 } } } },
+        },
       },
     });
   });
@@ -56,9 +58,18 @@ describe('reading a definition back from GET types', () => {
       preset: 'next',
       useTypedFieldNames: true,
       links: { Forecast: { from: 'Location', to: 'City' } },
-      propertyTypes: { Location: { base: 'Place', abstract: false, properties: { Latitude: { name: 'Latitude', type: 'Float', index: true, ref: { id: 'x', type: 'y' } } } } },
+      propertyTypes: {
+        Location: { base: 'Place', abstract: false, properties: { Latitude: { name: 'Latitude', type: 'Float', index: true, ref: { id: 'x', type: 'y' } } } },
+      },
       contentTypes: {
-        Weather: { contentType: [], base: 'Item', displayName: null, description: 'A forecast', sortOrder: 2.5, properties: { Location: { type: 'Location', helpText: null, index: false, ref: { id: 'loc' } } } },
+        Weather: {
+          contentType: [],
+          base: 'Item',
+          displayName: null,
+          description: 'A forecast',
+          sortOrder: 2.5,
+          properties: { Location: { type: 'Location', helpText: null, index: false, ref: { id: 'loc' } } },
+        },
       },
     });
   });
@@ -115,12 +126,28 @@ describe('reading a definition back from GET types', () => {
     ['content types that are a list', { ...valid, contentTypes: [] }, 'contentTypes is not an object'],
     ['a content type that is a list', { ...valid, contentTypes: { P: [] } }, 'contentTypes.P is not an object'],
     ['a base list of numbers', { ...valid, contentTypes: { P: { contentType: [1], properties: {} } } }, 'contentTypes.P.contentType is not a list of strings'],
-    ['a property without a type', { ...valid, contentTypes: { P: { contentType: [], properties: { N: {} } } } }, 'contentTypes.P.properties.N.type is not a string'],
-    ['searchable as a string', { ...valid, contentTypes: { P: { contentType: [], properties: { N: { type: 'String', searchable: 'yes' } } } } }, 'contentTypes.P.properties.N.searchable is not true or false'],
+    [
+      'a property without a type',
+      { ...valid, contentTypes: { P: { contentType: [], properties: { N: {} } } } },
+      'contentTypes.P.properties.N.type is not a string',
+    ],
+    [
+      'searchable as a string',
+      { ...valid, contentTypes: { P: { contentType: [], properties: { N: { type: 'String', searchable: 'yes' } } } } },
+      'contentTypes.P.properties.N.searchable is not true or false',
+    ],
     ['an unknown preset', { ...valid, preset: 'new' }, 'preset is not one of legacy, next'],
     ['a link without to', { ...valid, links: { L: { from: 'a' } } }, 'links.L.to is not a string'],
-    ['a sort order that is text', { ...valid, contentTypes: { P: { contentType: [], sortOrder: 'first', properties: {} } } }, 'contentTypes.P.sortOrder is not a number'],
-    ['a ref with an extra field', { ...valid, contentTypes: { P: { contentType: [], properties: { N: { type: 'String', ref: { id: 'a', x: 1 } } } } } }, 'contentTypes.P.properties.N.ref.x is not a field of a ref (id, type)'],
+    [
+      'a sort order that is text',
+      { ...valid, contentTypes: { P: { contentType: [], sortOrder: 'first', properties: {} } } },
+      'contentTypes.P.sortOrder is not a number',
+    ],
+    [
+      'a ref with an extra field',
+      { ...valid, contentTypes: { P: { contentType: [], properties: { N: { type: 'String', ref: { id: 'a', x: 1 } } } } } },
+      'contentTypes.P.properties.N.ref.x is not a field of a ref (id, type)',
+    ],
   ])('refuses %s', (_name, value, problem) => {
     expect(readDefinition(value)).toEqual({ ok: false, problem });
   });

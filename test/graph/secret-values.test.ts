@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { heldSourceEntry, maskDeclarations, maskDefinition, maskSecretValues, maskSourceInfo, redactedDefinitionPaths, redactedPaths, revealSecretValues } from '../../src/graph/secret-values.js';
+import {
+  heldSourceEntry,
+  maskDeclarations,
+  maskDefinition,
+  maskSecretValues,
+  maskSourceInfo,
+  redactedDefinitionPaths,
+  redactedPaths,
+  revealSecretValues,
+} from '../../src/graph/secret-values.js';
 import type { JsonValue } from '../../src/diagnostics/errors.js';
 import type { SourceDeclaration, SourceDefinition } from '../../src/model/types.js';
 
@@ -10,7 +19,13 @@ const R = '[redacted]';
 const shop = (): SourceDefinition => ({
   label: 'Shop',
   languages: ['en'],
-  contentTypes: { Page: { contentType: [], properties: { Title: { type: 'String', helpText: 'Plain help', unknownFields: { hookKey: SECRET } } }, unknownFields: { hook: { headers: ['x', `Bearer ${SECRET}`] } } } },
+  contentTypes: {
+    Page: {
+      contentType: [],
+      properties: { Title: { type: 'String', helpText: 'Plain help', unknownFields: { hookKey: SECRET } } },
+      unknownFields: { hook: { headers: ['x', `Bearer ${SECRET}`] } },
+    },
+  },
   unknownFields: { webhookAuth: SECRET, colour: 'blue' },
 });
 
@@ -32,11 +47,14 @@ describe('maskSecretValues and redactedPaths', () => {
 });
 
 describe('maskDefinition', () => {
-  it('masks published and unknown fields in the wire form and reads the definition back; the paths are the service\'s', () => {
+  it("masks published and unknown fields in the wire form and reads the definition back; the paths are the service's", () => {
     const masked = maskDefinition(shop(), holds);
     expect(masked.paths).toEqual(['contentTypes.Page.hook.headers.1', 'contentTypes.Page.properties.Title.hookKey', 'webhookAuth']);
     expect(masked.definition.unknownFields).toEqual({ webhookAuth: R, colour: 'blue' });
-    expect(masked.definition.contentTypes.Page).toMatchObject({ unknownFields: { hook: { headers: ['x', R] } }, properties: { Title: { helpText: 'Plain help', unknownFields: { hookKey: R } } } });
+    expect(masked.definition.contentTypes.Page).toMatchObject({
+      unknownFields: { hook: { headers: ['x', R] } },
+      properties: { Title: { helpText: 'Plain help', unknownFields: { hookKey: R } } },
+    });
     expect(JSON.stringify(masked.definition)).not.toContain(SECRET);
     expect(redactedDefinitionPaths(masked.definition)).toEqual(masked.paths);
   });
@@ -77,13 +95,26 @@ describe('revealSecretValues', () => {
 
 describe('the sources API', () => {
   it('masks a label or description that holds a secret', () => {
-    expect(maskSourceInfo({ id: 'shop', label: `Shop ${SECRET}`, description: 'fine', languages: ['en'] }, holds)).toEqual({ id: 'shop', label: R, description: 'fine', languages: ['en'] });
+    expect(maskSourceInfo({ id: 'shop', label: `Shop ${SECRET}`, description: 'fine', languages: ['en'] }, holds)).toEqual({
+      id: 'shop',
+      label: R,
+      description: 'fine',
+      languages: ['en'],
+    });
     const plain = { id: 'shop', label: 'Shop', languages: ['en'] };
     expect(maskSourceInfo(plain, holds)).toBe(plain);
   });
 
-  it('finds one source\'s entry in either form of the answer', () => {
-    expect(heldSourceEntry(JSON.stringify([{ id: 'blog', label: 'B' }, { id: 'shop', label: SECRET }]), 'shop')).toEqual({ id: 'shop', label: SECRET });
+  it("finds one source's entry in either form of the answer", () => {
+    expect(
+      heldSourceEntry(
+        JSON.stringify([
+          { id: 'blog', label: 'B' },
+          { id: 'shop', label: SECRET },
+        ]),
+        'shop',
+      ),
+    ).toEqual({ id: 'shop', label: SECRET });
     expect(heldSourceEntry(JSON.stringify({ shop: { label: SECRET } }), 'shop')).toEqual({ label: SECRET });
     expect(heldSourceEntry('not json', 'shop')).toBeUndefined();
   });

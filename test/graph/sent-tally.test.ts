@@ -38,11 +38,18 @@ describe('SentTally', () => {
   });
 
   it('keeps one entry per _id and language, as last sent, with a fingerprint of its declared properties, and forgets an item deleted later', () => {
-    const definition: SourceDefinition = { label: 's', languages: ['en'], contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String', searchable: true } } } } };
+    const definition: SourceDefinition = {
+      label: 's',
+      languages: ['en'],
+      contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String', searchable: true } } } },
+    };
     const tally = new SentTally(definition);
     const record = (id: string, data: unknown): string => `${line({ index: { _id: id, language_routing: 'en' } })}\n${line(data)}`;
     tally.add([record('a', { ContentType: ['Product'], Name___searchable: 'A' }), record('b', { ContentType: ['Product'], Name: 'B' })].join('\n'), {});
-    tally.add([record('a', { ContentType: ['Product'], Name___searchable: 'A2', Status: 'Draft' }), line({ delete: { _id: 'b', language_routing: 'en' } })].join('\n'), {});
+    tally.add(
+      [record('a', { ContentType: ['Product'], Name___searchable: 'A2', Status: 'Draft' }), line({ delete: { _id: 'b', language_routing: 'en' } })].join('\n'),
+      {},
+    );
     expect(tally.sent).toBe(1);
     expect([...tally.items.keys()]).toEqual(['en\na']);
     // The data line's wire name and GraphQL's plain one give the same fingerprint; a field that is no property is left out.

@@ -21,7 +21,13 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     const emulator = await startTestEmulator();
     const definition = sampleDefinition({
       useTypedFieldNames: true,
-      contentTypes: { ...sampleDefinition().contentTypes, Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Tags: { type: '[String]' }, Launched: { type: 'DateTime' } } } },
+      contentTypes: {
+        ...sampleDefinition().contentTypes,
+        Product: {
+          contentType: ['Item'],
+          properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Tags: { type: '[String]' }, Launched: { type: 'DateTime' } },
+        },
+      },
     });
     await graphClientFor(emulator).putTypes('shop', definition);
     const lines = [
@@ -32,7 +38,15 @@ describe('waitForServed confirms each item by _id, language and content', () => 
       '',
     ].join('\n');
     const report = await pushAndWait(emulator, definition, lines);
-    expect(report).toMatchObject({ outcome: 'done', sent: 2, served: 2, pairs: [{ type: 'Product', language: 'en', sent: 1, served: 1 }, { type: 'Product', language: 'sv', sent: 1, served: 1 }] });
+    expect(report).toMatchObject({
+      outcome: 'done',
+      sent: 2,
+      served: 2,
+      pairs: [
+        { type: 'Product', language: 'en', sent: 1, served: 1 },
+        { type: 'Product', language: 'sv', sent: 1, served: 1 },
+      ],
+    });
     expect(report.notServed).toBeUndefined();
   });
 
@@ -43,7 +57,12 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     await client.putTypes('shop', definition);
     await client.pushData('shop', indexLines([product('lamp', 'en', { Name: 'Lamp' }), product('desk', 'en', { Name: 'Desk' })], ['Name']));
     emulator.faults.add({ pathPrefix: '/api/content/v2/data', unindexed: ['lamp'] });
-    const report = await pushAndWait(emulator, definition, indexLines([product('lamp', 'en', { Name: 'Lamp, brass' }), product('desk', 'en', { Name: 'Desk, oak' })], ['Name']), 500);
+    const report = await pushAndWait(
+      emulator,
+      definition,
+      indexLines([product('lamp', 'en', { Name: 'Lamp, brass' }), product('desk', 'en', { Name: 'Desk, oak' })], ['Name']),
+      500,
+    );
     expect(report.outcome, 'GraphQL still serves the lamp as it was before the push').toBe('timeout');
     expect(report).toMatchObject({ sent: 2, served: 1, pairs: [{ type: 'Product', language: 'en', sent: 2, served: 1 }] });
     expect(report.notServed).toEqual({ missing: 0, stale: 1, first: ['lamp in en (served with other content)'] });
@@ -62,7 +81,9 @@ describe('waitForServed confirms each item by _id, language and content', () => 
     const emulator = await startTestEmulator();
     const definition = sampleDefinition();
     await graphClientFor(emulator).putTypes('shop', definition);
-    const items = Array.from({ length: 2500 }, (_, i) => product(`catalogue-item-with-a-rather-long-identifier-${String(i).padStart(6, '0')}`, i % 2 === 0 ? 'en' : 'sv', { Quantity: i }));
+    const items = Array.from({ length: 2500 }, (_, i) =>
+      product(`catalogue-item-with-a-rather-long-identifier-${String(i).padStart(6, '0')}`, i % 2 === 0 ? 'en' : 'sv', { Quantity: i }),
+    );
     emulator.inspect.clearRequests();
     const report = await pushAndWait(emulator, definition, indexLines(items, ['Name']));
     expect(report, 'the emulator refuses a query over 10,000 characters, as the service does').toMatchObject({ outcome: 'done', sent: 2500, served: 2500 });

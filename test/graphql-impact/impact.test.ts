@@ -94,7 +94,10 @@ describe('a source being created', () => {
   it('lists its types as added without building schemas, exactly as the inspector does', async () => {
     const root = new URL('../..', import.meta.url).pathname;
     const files = await readDeclarationFiles(`${root}content-sources`, root);
-    const { declarations } = validateDeclarations(files.filter((f) => !f.file.includes('/data/')), { scalarTypes: [...SCALAR_TYPES], reservedTypeNames: [], maxSources: undefined, stateSources: {} });
+    const { declarations } = validateDeclarations(
+      files.filter((f) => !f.file.includes('/data/')),
+      { scalarTypes: [...SCALAR_TYPES], reservedTypeNames: [], maxSources: undefined, stateSources: {} },
+    );
     const definitions = [base, ...declarations.map((d) => d.definition)];
     expect(definitions.length).toBeGreaterThan(2);
     for (const definition of definitions) {

@@ -67,7 +67,12 @@ describe('GraphQL impact in the plan', () => {
 
   it('shows the impact in text and markdown, and [] for a source without changes', async () => {
     const project = await appliedProject(shopYaml());
-    await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }), 'content-sources/blog.yaml': shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article') });
+    await project.write({
+      'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }),
+      'content-sources/blog.yaml': shopYaml({ id: 'blog' })
+        .replace(/Item/g, 'Post')
+        .replace(/Product/g, 'Article'),
+    });
     const text = await project.cli('plan');
     expect(text.stdout).toContain("      GraphQL: 1 breaking\n        breaking  Field 'Color' was removed from object type 'Product'\n");
     expect(text.stdout).toContain("      GraphQL: 2 safe\n        safe      Type 'Post' was added\n        safe      Type 'Article' was added\n");
@@ -133,7 +138,9 @@ describe('failOnBreaking: true in the config', () => {
     const applied = await project.cli('apply', '--yes', '--allow-data-loss', '--format', 'json');
     expect(applied.code).toBe(1);
     expect(JSON.parse(applied.stdout)).toMatchObject({ applied: false, refused: 'graphql-breaking', ok: false });
-    expect(applied.stderr).toContain("GF_GRAPHQL_BREAKING]: This plan makes 1 breaking GraphQL change, and the config sets failOnBreaking: true: nothing was sent.\n  shop: Field 'Color' was removed");
+    expect(applied.stderr).toContain(
+      "GF_GRAPHQL_BREAKING]: This plan makes 1 breaking GraphQL change, and the config sets failOnBreaking: true: nothing was sent.\n  shop: Field 'Color' was removed",
+    );
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect((await project.state()).sources.shop?.definition.contentTypes.Product?.properties.Color).toEqual({ type: 'String' });
   });
@@ -148,7 +155,9 @@ describe('failOnBreaking: true in the config', () => {
 });
 
 describe('a --prune delete', () => {
-  const blog = shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article');
+  const blog = shopYaml({ id: 'blog' })
+    .replace(/Item/g, 'Post')
+    .replace(/Product/g, 'Article');
 
   it("shows the pruned source's types as removed, breaking, in graphqlChanges", async () => {
     const emulator = await startTestEmulator();
@@ -173,7 +182,7 @@ describe('a --prune delete', () => {
     await rm(path.join(project.dir, 'content-sources/blog.yaml'));
     const plan = await project.cli('plan', '--prune');
     expect(plan.code).toBe(1);
-    expect(plan.stderr).toContain("GF_GRAPHQL_BREAKING]: This plan makes 2 breaking GraphQL changes, and the config sets failOnBreaking: true");
+    expect(plan.stderr).toContain('GF_GRAPHQL_BREAKING]: This plan makes 2 breaking GraphQL changes, and the config sets failOnBreaking: true');
     expect(plan.stderr).toContain("blog: Type 'Post' was removed");
     emulator.inspect.clearRequests();
     const applied = await project.cli('apply', '--prune', '--yes', '--allow-data-loss');

@@ -47,9 +47,17 @@ function newestUnder(dir: string): { file: string; mtimeMs: number } {
 }
 
 /** Runs the built binary to its end in `cwd` with only `env` (and PATH): its exit code and both streams. */
-export async function runBuilt(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runBuilt(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -68,8 +76,17 @@ export interface ClosedRun {
  * (`close: 'at-start'`) or once the first chunk has arrived. Resolves when the process has
  * exited and its stderr was read to the end.
  */
-export function runWithClosedStdout(cwd: string, argv: readonly string[], close: 'at-start' | 'after-first-chunk', env: Record<string, string> = {}): Promise<ClosedRun> {
-  const child = spawn(process.execPath, [BIN, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runWithClosedStdout(
+  cwd: string,
+  argv: readonly string[],
+  close: 'at-start' | 'after-first-chunk',
+  env: Record<string, string> = {},
+): Promise<ClosedRun> {
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   if (close === 'at-start') child.stdout.destroy();
@@ -99,7 +116,11 @@ export interface BuiltRun {
  * from the start, so a test can wait for a line (an event) before it acts on the process.
  */
 export function spawnBuilt(cwd: string, argv: readonly string[], env: Record<string, string> = {}): BuiltRun {
-  const child = spawn(process.execPath, [BIN, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

@@ -10,7 +10,18 @@ import { rawRequest } from './raw-graph.js';
 export const CONFIG = ['defaultEnvironment: local', 'environments:', '  local:', '    emulator: { dataDir: .graphform/emulator }', ''].join('\n');
 /** The declaration; `data` null leaves out `data:` altogether. */
 export const SOURCE = (data: string | null = '[../data/*.ndjson]'): string =>
-  ['id: docs', 'label: Docs', 'languages: [en, sv]', ...(data === null ? [] : [`data: ${data}`]), 'contentTypes:', '  Doc:', '    contentType: []', '    properties:', '      Title: { type: String, searchable: true }', ''].join('\n');
+  [
+    'id: docs',
+    'label: Docs',
+    'languages: [en, sv]',
+    ...(data === null ? [] : [`data: ${data}`]),
+    'contentTypes:',
+    '  Doc:',
+    '    contentType: []',
+    '    properties:',
+    '      Title: { type: String, searchable: true }',
+    '',
+  ].join('\n');
 
 export interface Page {
   id: string;
@@ -20,11 +31,15 @@ export interface Page {
 
 export function ndjson(pages: readonly Page[]): string {
   return pages
-    .map((p) => `{"index":{"_id":"${p.id}","language_routing":"${p.language}"}}\n${JSON.stringify({ Title: p.title, ContentType: ['Doc'], Language: { Name: p.language }, Status: 'Published', _rbac: 'r:Everyone:Read' })}\n`)
+    .map(
+      (p) =>
+        `{"index":{"_id":"${p.id}","language_routing":"${p.language}"}}\n${JSON.stringify({ Title: p.title, ContentType: ['Doc'], Language: { Name: p.language }, Status: 'Published', _rbac: 'r:Everyone:Read' })}\n`,
+    )
     .join('');
 }
 
-export const pages = (count: number, prefix: string): Page[] => Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, language: i % 3 === 0 ? 'sv' : 'en', title: `${prefix} page ${i}` }));
+export const pages = (count: number, prefix: string): Page[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, language: i % 3 === 0 ? 'sv' : 'en', title: `${prefix} page ${i}` }));
 
 /** Every Doc the emulator serves, `language:id` → Title, read through GraphQL with the admin credentials. */
 export async function served(dir: string): Promise<Map<string, string>> {
@@ -33,7 +48,13 @@ export async function served(dir: string): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     for (const language of ['en', 'sv']) {
       const query = `{ Doc(limit: 100, locale: [${language}]) { items { _id Title } } }`;
-      const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: 'basic' });
+      const response = await rawRequest(emulator, {
+        method: 'POST',
+        target: '/content/v2',
+        body: JSON.stringify({ query }),
+        contentType: 'application/json',
+        auth: 'basic',
+      });
       const body = JSON.parse(response.text) as { data?: { Doc: { items: Array<{ _id: string; Title: string }> } } };
       for (const item of body.data?.Doc.items ?? []) found.set(`${language}:${item._id}`, item.Title);
     }

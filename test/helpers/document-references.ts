@@ -34,7 +34,8 @@ export function documentProblems(file: string, text: string, root: string): Docu
   const joined = text.replace(/\s*\n\s*(?:\*(?!\/)|\/\/)?\s*/g, ' ');
   for (const [, name, section] of joined.matchAll(SECTION)) {
     if (name === undefined || section === undefined || !existsSync(path.join(root, name))) continue;
-    if (!headings(readFileSync(path.join(root, name), 'utf8')).includes(section)) problems.push({ file, problem: `cites section "${section}" of ${name}, which has no such heading` });
+    if (!headings(readFileSync(path.join(root, name), 'utf8')).includes(section))
+      problems.push({ file, problem: `cites section "${section}" of ${name}, which has no such heading` });
   }
   return problems;
 }

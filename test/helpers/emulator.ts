@@ -63,8 +63,16 @@ export function indexLines(items: readonly SampleItem[], searchable: readonly st
   return items
     .map((item) => {
       const action = JSON.stringify({ index: { _id: item.id, language_routing: item.language } });
-      const plain: Record<string, unknown> = { Name: `Item ${item.id}`, ContentType: item.contentType ?? ['Item', 'Product'], Status: 'Published', _rbac: 'r:Everyone:Read', ...item.fields };
-      const data = JSON.stringify(Object.fromEntries(Object.entries(plain).map(([key, value]) => [searchable.includes(key) ? `${key}___searchable` : key, value])));
+      const plain: Record<string, unknown> = {
+        Name: `Item ${item.id}`,
+        ContentType: item.contentType ?? ['Item', 'Product'],
+        Status: 'Published',
+        _rbac: 'r:Everyone:Read',
+        ...item.fields,
+      };
+      const data = JSON.stringify(
+        Object.fromEntries(Object.entries(plain).map(([key, value]) => [searchable.includes(key) ? `${key}___searchable` : key, value])),
+      );
       return `${action}\n${data}\n`;
     })
     .join('');

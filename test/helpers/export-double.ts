@@ -32,7 +32,12 @@ export async function startExportDouble(script: PageScript, fields: readonly str
       return Object.fromEntries([...query.matchAll(/(t\d+): __type/g)].map((m) => [m[1], { fields: fields.map((name) => ({ name })) }]));
     }
     if (query.startsWith('query graphformCount')) {
-      return Object.fromEntries([...query.matchAll(/(c\d+): (\w+)\(locale: \[(\w+)\]\)/g)].map((m) => [m[1], { total: script({ type: m[2] ?? '', language: m[3] ?? '', cursor: '', nth: -1 }).total }]));
+      return Object.fromEntries(
+        [...query.matchAll(/(c\d+): (\w+)\(locale: \[(\w+)\]\)/g)].map((m) => [
+          m[1],
+          { total: script({ type: m[2] ?? '', language: m[3] ?? '', cursor: '', nth: -1 }).total },
+        ]),
+      );
     }
     const page = /page: (\w+)\(cursor: \$cursor, limit: \d+, locale: \[(\w+)\]/.exec(query);
     if (page === null) throw new Error(`the export double does not know the query ${query.slice(0, 60)}`);
@@ -57,7 +62,13 @@ export async function startExportDouble(script: PageScript, fields: readonly str
 
 /** Items `${prefix}${from}` … `${prefix}${to - 1}` as a page lists them. */
 export function doubleItems(prefix: string, from: number, to: number, type: string): unknown[] {
-  return Array.from({ length: to - from }, (_, i) => ({ _id: `${prefix}${from + i}`, ContentType: [type], Status: 'Published', _rbac: 'r:Everyone:Read', Title: `t${from + i}` }));
+  return Array.from({ length: to - from }, (_, i) => ({
+    _id: `${prefix}${from + i}`,
+    ContentType: [type],
+    Status: 'Published',
+    _rbac: 'r:Everyone:Read',
+    Title: `t${from + i}`,
+  }));
 }
 
 /**
@@ -74,7 +85,10 @@ export async function startFirstPageAgainProxy(target: string): Promise<string> 
     req.on('end', () => {
       void (async () => {
         const body = Buffer.concat(chunks);
-        const asked = req.method === 'POST' && (req.url ?? '').startsWith('/content/v2') ? (JSON.parse(body.toString('utf8')) as { query: string; variables?: { cursor?: string } }) : undefined;
+        const asked =
+          req.method === 'POST' && (req.url ?? '').startsWith('/content/v2')
+            ? (JSON.parse(body.toString('utf8')) as { query: string; variables?: { cursor?: string } })
+            : undefined;
         const paging = asked?.query.startsWith('query graphformExport') === true;
         const again = paging && (asked?.variables?.cursor ?? '') !== '' ? firstPages.get(asked?.query ?? '') : undefined;
         if (again !== undefined) {
@@ -82,7 +96,9 @@ export async function startFirstPageAgainProxy(target: string): Promise<string> 
           res.end(again);
           return;
         }
-        const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'));
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'host' && e[0] !== 'content-length'),
+        );
         const answer = await fetch(`${target}${req.url ?? ''}`, { method: req.method ?? 'GET', headers, ...(body.length > 0 ? { body } : {}) });
         const text = await answer.text();
         if (paging && answer.status === 200) firstPages.set(asked?.query ?? '', text);

@@ -21,7 +21,12 @@ export interface GraphProject {
  * holds a request in the emulator (faults hold) sets `requestTimeoutMs` past its own
  * timeout, so the request ends when the test releases it, never by the client giving up.
  */
-export async function graphProject(emulator: RunningEmulator, files: Record<string, string>, extraConfig = '', options: { requestTimeoutMs?: number } = {}): Promise<GraphProject> {
+export async function graphProject(
+  emulator: RunningEmulator,
+  files: Record<string, string>,
+  extraConfig = '',
+  options: { requestTimeoutMs?: number } = {},
+): Promise<GraphProject> {
   const dir = await makeTempDir();
   const config = [
     'defaultEnvironment: test',
@@ -45,7 +50,9 @@ export async function graphProject(emulator: RunningEmulator, files: Record<stri
 }
 
 /** A declaration file of a small shop source; `extra` lines are appended under contentTypes.Product.properties. */
-export function shopYaml(options: { id?: string; languages?: string; label?: string; productProperties?: string; contentTypes?: string; propertyTypes?: string; keep?: string } = {}): string {
+export function shopYaml(
+  options: { id?: string; languages?: string; label?: string; productProperties?: string; contentTypes?: string; propertyTypes?: string; keep?: string } = {},
+): string {
   return [
     `id: ${options.id ?? 'shop'}`,
     `label: ${options.label ?? 'Shop'}`,

@@ -10,7 +10,12 @@ export function importGraph(srcDir: string): Map<string, string[]> {
     const targets = importedFiles
       .map((imported) => imported.fileName)
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => path.relative(srcDir, path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts'))).split(path.sep).join('/'));
+      .map((specifier) =>
+        path
+          .relative(srcDir, path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.ts')))
+          .split(path.sep)
+          .join('/'),
+      );
     graph.set(path.relative(srcDir, file).split(path.sep).join('/'), [...new Set(targets)].sort());
   }
   return graph;

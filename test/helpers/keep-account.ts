@@ -6,7 +6,8 @@ type KnownKeep = Extract<KeepAccount, { known: true }>;
 export function keepAccountOf(rows: KeepRow[], more: Partial<KnownKeep> = {}): KnownKeep {
   const sum = (pick: (r: KeepRow) => number): number => rows.reduce((n, r) => n + pick(r), 0);
   const lostBy: KnownKeep['lostBy'] = {};
-  for (const row of rows) for (const [reason, n] of Object.entries(row.lostBy) as Array<[keyof KnownKeep['lostBy'], number]>) lostBy[reason] = (lostBy[reason] ?? 0) + n;
+  for (const row of rows)
+    for (const [reason, n] of Object.entries(row.lostBy) as Array<[keyof KnownKeep['lostBy'], number]>) lostBy[reason] = (lostBy[reason] ?? 0) + n;
   return {
     known: true,
     enabled: true,

@@ -40,7 +40,7 @@ export async function copyBuiltBinary(): Promise<BuiltCopy> {
     run: (cwd, args) =>
       new Promise((resolve) => {
         execFile(process.execPath, [bin, ...args], { cwd, env: envOf(cwd), maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 1;
+          const code = error === null ? 0 : typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 1;
           resolve({ code, stdout, stderr });
         });
       }),

@@ -159,9 +159,19 @@ export async function readServed(projectDir: string, shape: NewsShape): Promise<
         const order: string[] = [];
         for (;;) {
           const query = `{ page: ${type}(cursor: ${JSON.stringify(cursor)}, limit: 100, locale: [${language}], orderBy: { _ranking: DOC }) { total(all: true) cursor items { ${selection} } } }`;
-          const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: 'basic' });
-          const body = JSON.parse(response.text) as { data?: { page: { total: number; cursor: string | null; items: Array<Record<string, unknown>> } }; errors?: unknown };
-          if (response.status !== 200 || body.data === undefined || body.errors !== undefined) throw new Error(`GraphQL refused ${query}: ${response.status} ${response.text}`);
+          const response = await rawRequest(emulator, {
+            method: 'POST',
+            target: '/content/v2',
+            body: JSON.stringify({ query }),
+            contentType: 'application/json',
+            auth: 'basic',
+          });
+          const body = JSON.parse(response.text) as {
+            data?: { page: { total: number; cursor: string | null; items: Array<Record<string, unknown>> } };
+            errors?: unknown;
+          };
+          if (response.status !== 200 || body.data === undefined || body.errors !== undefined)
+            throw new Error(`GraphQL refused ${query}: ${response.status} ${response.text}`);
           const page = body.data.page;
           if (first) served.totals.set(`${type}\n${language}`, page.total);
           first = false;
@@ -169,7 +179,13 @@ export async function readServed(projectDir: string, shape: NewsShape): Promise<
           for (const raw of page.items) {
             const { _id, ContentType, Status, _rbac, ...values } = raw;
             order.push(String(_id));
-            served.items.set(key(language, String(_id)), { type, contentType: ContentType, status: Status, rbac: _rbac, values: withoutNulls(values) as Record<string, unknown> });
+            served.items.set(key(language, String(_id)), {
+              type,
+              contentType: ContentType,
+              status: Status,
+              rbac: _rbac,
+              values: withoutNulls(values) as Record<string, unknown>,
+            });
           }
           if (page.cursor === null) break;
           cursor = page.cursor;
@@ -194,7 +210,12 @@ function withoutNulls(value: unknown): unknown {
 
 /** What the test expects GraphQL to serve for `items`, in the shape readServed answers. */
 export function expectedServed(items: readonly NewsItem[]): Map<string, ServedNewsItem> {
-  return new Map(items.map((item) => [key(item.language, item.id), { type: item.type, contentType: [item.type], status: item.status, rbac: rbacOf(item), values: item.values }]));
+  return new Map(
+    items.map((item) => [
+      key(item.language, item.id),
+      { type: item.type, contentType: [item.type], status: item.status, rbac: rbacOf(item), values: item.values },
+    ]),
+  );
 }
 
 /** The files left in the environment's snapshot folder (none when it does not exist). */
@@ -202,4 +223,5 @@ export async function snapshotFiles(projectDir: string, environment = 'local'): 
   return readdir(path.join(projectDir, '.graphform/snapshots', environment)).catch(() => []);
 }
 
-export const LOCAL_CONFIG = (extra = ''): string => ['defaultEnvironment: local', 'environments:', '  local:', `    emulator: { dataDir: .graphform/emulator${extra} }`, ''].join('\n');
+export const LOCAL_CONFIG = (extra = ''): string =>
+  ['defaultEnvironment: local', 'environments:', '  local:', `    emulator: { dataDir: .graphform/emulator${extra} }`, ''].join('\n');

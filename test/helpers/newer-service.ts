@@ -30,7 +30,9 @@ export async function startNewerService(secret = Buffer.from('a secret of the ne
       if (url.pathname === '/api/content/v3/types') {
         if (request.method === 'GET') {
           const definition = stored.get(id);
-          response.writeHead(definition === undefined ? 404 : 200, { 'content-type': 'application/json' }).end(definition === undefined ? 'Source is not found' : JSON.stringify(definition));
+          response
+            .writeHead(definition === undefined ? 404 : 200, { 'content-type': 'application/json' })
+            .end(definition === undefined ? 'Source is not found' : JSON.stringify(definition));
           return;
         }
         const body = JSON.parse(text) as Record<string, unknown>;

@@ -32,7 +32,12 @@ export interface PostOptions {
 }
 
 /** POST to an authorization server endpoint (token by default) with a JSON or form body. */
-export async function post(emulator: RunningEmulator, params: Record<string, string>, options: PostOptions = {}, path = '/o/oauth2/v1/token'): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+export async function post(
+  emulator: RunningEmulator,
+  params: Record<string, string>,
+  options: PostOptions = {},
+  path = '/o/oauth2/v1/token',
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const body = options.form === true ? new URLSearchParams(params).toString() : JSON.stringify(params);
   const contentType = options.form === true ? 'application/x-www-form-urlencoded' : 'application/json';
   const response = await fetch(`${emulator.url}${path}`, { method: 'POST', headers: { 'content-type': contentType, ...options.headers }, body });
@@ -48,8 +53,17 @@ export interface TokenPair {
 }
 
 /** Code for tokens with the app's credentials in a JSON body. */
-export async function exchange(emulator: RunningEmulator, code: string, app: MarketingApp = emulator.marketing.demoApp, options: PostOptions = {}): Promise<{ status: number; json: Record<string, unknown> }> {
-  return post(emulator, { grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: app.redirectUri }, options);
+export async function exchange(
+  emulator: RunningEmulator,
+  code: string,
+  app: MarketingApp = emulator.marketing.demoApp,
+  options: PostOptions = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  return post(
+    emulator,
+    { grant_type: 'authorization_code', client_id: app.clientId, client_secret: app.clientSecret, code, redirect_uri: app.redirectUri },
+    options,
+  );
 }
 
 /** A signed-in token pair for the app (the demo app when not given). */
@@ -59,11 +73,19 @@ export async function signIn(emulator: RunningEmulator, app: MarketingApp = emul
   return answer.json as unknown as TokenPair;
 }
 
-export async function refresh(emulator: RunningEmulator, refreshToken: string, app: MarketingApp = emulator.marketing.demoApp, options: PostOptions = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+export async function refresh(
+  emulator: RunningEmulator,
+  refreshToken: string,
+  app: MarketingApp = emulator.marketing.demoApp,
+  options: PostOptions = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
   return post(emulator, { grant_type: 'refresh_token', client_id: app.clientId, client_secret: app.clientSecret, refresh_token: refreshToken }, options);
 }
 
-export async function userinfo(emulator: RunningEmulator, authorization?: string): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+export async function userinfo(
+  emulator: RunningEmulator,
+  authorization?: string,
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const response = await fetch(`${emulator.url}/o/oauth2/v1/userinfo`, { headers: authorization === undefined ? {} : { authorization } });
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, headers: response.headers };
 }

@@ -9,7 +9,8 @@ import type { State } from '../../src/state/types.js';
 import { runCli } from './run-cli.js';
 import { makeProjectDir } from './temp-dir.js';
 
-export const SOURCE = 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String, searchable: true }\n';
+export const SOURCE =
+  'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n      Name: { type: String, searchable: true }\n';
 export const line = (id: string): string =>
   `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Editors:Read","Name___searchable":"${id}"}\n`;
 
@@ -27,7 +28,9 @@ export async function pendingProject(text: string, files: Record<string, string>
   const statePath = path.join(dir, '.graphform/state/local.json');
   const backend = createLocalBackend({ path: statePath, lockTimeoutMs: 0, now: () => new Date(), who: 'test', pid: process.pid, host: 'test' });
   const state = (await backend.read()) as State;
-  await backend.write(withPending(state, 'shop', keepMarker({ id: 'shop' }, new Date('2026-11-27T12:00:00Z'), { snapshot: NAME, hash, items: text.split('\n').length >> 1 })));
+  await backend.write(
+    withPending(state, 'shop', keepMarker({ id: 'shop' }, new Date('2026-11-27T12:00:00Z'), { snapshot: NAME, hash, items: text.split('\n').length >> 1 })),
+  );
   return { dir, statePath };
 }
 

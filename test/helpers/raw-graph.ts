@@ -53,7 +53,14 @@ export function authorizationFor(credentials: Credentials, request: RawRequest):
   if (typeof auth === 'object') return auth.header;
   if (auth === 'basic') return `Basic ${Buffer.from(`${credentials.appKey}:${credentials.secret}`).toString('base64')}`;
   const body = request.body === undefined ? Buffer.alloc(0) : Buffer.from(request.body);
-  return independentEpiHmac({ ...credentials, method: request.method, target: request.target, timestamp: request.timestamp ?? Date.now(), nonce: request.nonce ?? randomUUID(), body });
+  return independentEpiHmac({
+    ...credentials,
+    method: request.method,
+    target: request.target,
+    timestamp: request.timestamp ?? Date.now(),
+    nonce: request.nonce ?? randomUUID(),
+    body,
+  });
 }
 
 /** One request, no retries, whatever its outcome. */

@@ -32,7 +32,11 @@ describe('redact', () => {
     ['a token in a query', 'Internal error for http://h/state?token=abc123&x=1', `Internal error for http://h/state?token=${R}&x=1`],
     ['OAuth parameters', '/cb?code=4/0Ad&state=xyz&access_token=ya29.a0&refresh_token=1//0g', `/cb?code=${R}&state=xyz&access_token=${R}&refresh_token=${R}`],
     ['signed URLs', '?X-Amz-Credential=AKIA%2F2026&X-Amz-Signature=ab12&sig=Zm9v%3D', `?X-Amz-Credential=${R}&X-Amz-Signature=${R}&sig=${R}`],
-    ['keys and passwords by any spelling', 'apiKey=1 api_key=2 client_secret=3 password=4 PASSWORD=5', `apiKey=${R} api_key=${R} client_secret=${R} password=${R} PASSWORD=${R}`],
+    [
+      'keys and passwords by any spelling',
+      'apiKey=1 api_key=2 client_secret=3 password=4 PASSWORD=5',
+      `apiKey=${R} api_key=${R} client_secret=${R} password=${R} PASSWORD=${R}`,
+    ],
     ['harmless parameters stay', 'PUT /api/content/v3/types?id=shop&languages=en&mode=types', 'PUT /api/content/v3/types?id=shop&languages=en&mode=types'],
     ['a value ends with its sentence', 'bad token=abc, try again', `bad token=${R}, try again`],
     ['JSON string pairs with secret names', '{"ID":"l1","password": "hunter22","apiKey":"k"}', `{"ID":"l1","password": "${R}","apiKey":"${R}"}`],
@@ -118,7 +122,16 @@ describe('redact, with secrets in every encoding graphform derives', () => {
     const secret = 'ab+c/d?e=f~gh1';
     const b64 = Buffer.from(secret).toString('base64');
     const pair = Buffer.from(`app:${secret}`).toString('base64');
-    const forms = [secret, encodeURIComponent(secret), b64, b64.replace(/=+$/, ''), Buffer.from(secret).toString('base64url'), encodeURIComponent(b64), pair, pair.replace(/=+$/, '')];
+    const forms = [
+      secret,
+      encodeURIComponent(secret),
+      b64,
+      b64.replace(/=+$/, ''),
+      Buffer.from(secret).toString('base64url'),
+      encodeURIComponent(b64),
+      pair,
+      pair.replace(/=+$/, ''),
+    ];
     const out = redact(forms.map((form) => `<${form}>`).join(' '), [secret, `app:${secret}`]);
     for (const form of forms) expect(out).not.toContain(form);
     expect(out).toBe(forms.map(() => '<[redacted]>').join(' '));

@@ -93,7 +93,13 @@ describe('a server that echoes every configured secret, in every encoding, in an
   });
 
   it('quotes at most a few hundred characters of an error body', () => {
-    const error = new GraphServiceError({ status: 400, method: 'PUT', path: '/api/content/v3/types?id=shop', body: `start ${'x'.repeat(5000)} end`, attempts: 1 });
+    const error = new GraphServiceError({
+      status: 400,
+      method: 'PUT',
+      path: '/api/content/v3/types?id=shop',
+      body: `start ${'x'.repeat(5000)} end`,
+      attempts: 1,
+    });
     expect(error.message).toContain('start xxx');
     expect(error.message.length).toBeLessThan(450);
   });

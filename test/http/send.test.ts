@@ -109,7 +109,9 @@ describe('sendWithRetry', () => {
 
   it('times out each attempt and ends with GF_HTTP_TIMEOUT', async () => {
     const server = await startScriptedServer([{ silent: true }]);
-    const error = await sendWithRetry(() => ({ method: 'GET', url: server.url }), { ...recorder().options, timeoutMs: 100, maxAttempts: 2 }).catch((e: unknown) => e);
+    const error = await sendWithRetry(() => ({ method: 'GET', url: server.url }), { ...recorder().options, timeoutMs: 100, maxAttempts: 2 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'GF_HTTP_TIMEOUT', attempts: 2 });
     expect(server.requests).toHaveLength(2);
   });
@@ -138,7 +140,9 @@ describe('sendWithRetry', () => {
       })(),
     });
     expect(r.lines).toHaveLength(2);
-    expect(r.lines[0]).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/p\?token=\[redacted\] attempt 1\/4 \[authorization: Basic \[redacted\]\] → 503 in 5 ms; retrying in 50 ms \(backoff\)$/);
+    expect(r.lines[0]).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/p\?token=\[redacted\] attempt 1\/4 \[authorization: Basic \[redacted\]\] → 503 in 5 ms; retrying in 50 ms \(backoff\)$/,
+    );
     expect(r.lines[1]).toMatch(/attempt 2\/4 .* → 201 in 5 ms$/);
     expect(r.lines.join('\n')).not.toMatch(/tok-123|c2VjcmV0LXZhbHVl/);
   });

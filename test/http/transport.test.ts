@@ -60,7 +60,11 @@ describe('the HTTP transport', () => {
     });
     const response = await sendWithRetry(() => ({ method: 'GET', url: server.url }), quick);
     expect(response).toMatchObject({ status: 200, text: '{"journalId":"jå"}' });
-    expect([response.headers.get('retry-after'), response.headers.get('Content-Type'), response.headers.get('x-none')]).toEqual(['3', 'application/json', null]);
+    expect([response.headers.get('retry-after'), response.headers.get('Content-Type'), response.headers.get('x-none')]).toEqual([
+      '3',
+      'application/json',
+      null,
+    ]);
     expect(server.seen[0]?.headers['accept-encoding']).toBe('gzip, deflate, br');
   });
 

@@ -106,7 +106,14 @@ function publicly(item: ServedItem): ServedItem {
 }
 
 function releaseNote(id: string, language = 'en'): ServedItem {
-  return { type: 'ReleaseNote', language, id, contentType: ['Item', 'ReleaseNote'], values: { Name: `Note ${id}`, Notes: 'fixed' }, service: { Status: 'Draft' } };
+  return {
+    type: 'ReleaseNote',
+    language,
+    id,
+    contentType: ['Item', 'ReleaseNote'],
+    values: { Name: `Note ${id}`, Notes: 'fixed' },
+    service: { Status: 'Draft' },
+  };
 }
 
 function line(kept: { line: string } | undefined): Record<string, unknown> {
@@ -188,7 +195,9 @@ describe('KeepPass: String to Float (Article.Version)', () => {
     expect(detail).toContain('Article.Version');
     const account = known(keep.account());
     expect(account.blocked).toBe(true);
-    expect(account.conversions).toEqual([{ property: 'Article.Version', from: 'String', to: 'Float', onError: 'fail', items: 1, examples: [{ id: 'a2', language: 'sv', value: '"n/a"' }] }]);
+    expect(account.conversions).toEqual([
+      { property: 'Article.Version', from: 'String', to: 'Float', onError: 'fail', items: 1, examples: [{ id: 'a2', language: 'sv', value: '"n/a"' }] },
+    ]);
   });
 
   it('with drop-value: the value is dropped and counted, the item kept', () => {
@@ -203,7 +212,17 @@ describe('KeepPass: String to Float (Article.Version)', () => {
     expect(account.blocked).toBe(false);
     expect(account.kept).toBe(3);
     // Listed with what happens to them, as the plan shows them: the values that do not convert, and their items.
-    expect(account.conversions).toMatchObject([{ property: 'Article.Version', onError: 'drop-value', items: 2, examples: [{ id: 'a1', value: '"n/a"' }, { id: 'a3', value: '"later"' }] }]);
+    expect(account.conversions).toMatchObject([
+      {
+        property: 'Article.Version',
+        onError: 'drop-value',
+        items: 2,
+        examples: [
+          { id: 'a1', value: '"n/a"' },
+          { id: 'a3', value: '"later"' },
+        ],
+      },
+    ]);
   });
 
   it('with drop-item: the item is lost (cannot-convert), nothing blocks', () => {
@@ -249,7 +268,8 @@ describe('KeepPass: a failing value and a drop-item value in one item', () => {
       const props = before.contentTypes.Article?.properties ?? {};
       const { Count, Version, ...rest } = props;
       if (Count === undefined || Version === undefined) throw new Error('fixture');
-      if (before.contentTypes.Article !== undefined) before.contentTypes.Article.properties = countFirst ? { Count, Version, ...rest } : { Version, Count, ...rest };
+      if (before.contentTypes.Article !== undefined)
+        before.contentTypes.Article.properties = countFirst ? { Count, Version, ...rest } : { Version, Count, ...rest };
       const after = afterDeclaration({ convert, count: 'Boolean' });
       const keep = new KeepPass({
         sourceId: 'news',
@@ -297,7 +317,7 @@ describe('KeepPass: removed properties and property type fields', () => {
     expect(account.dropped).toEqual([{ property: 'Article.Legacy', why: 'removed', items: 2 }]);
   });
 
-  it("a removed field of a property type counts once per item, however many values hold it", () => {
+  it('a removed field of a property type counts once per item, however many values hold it', () => {
     const keep = pass();
     const data = line(keep.accept(article('a1', { Box: { Width: 1, Depth: 2 }, Boxes: [{ Width: 3, Depth: 4 }, { Depth: 5 }] })));
     expect(data.Box).toEqual({ Width: 1 });
@@ -340,7 +360,9 @@ describe('KeepPass: removed properties and property type fields', () => {
     expect(keep.accept(article('a2'))).toBeDefined();
     const account = known(keep.account());
     expect(account.blocked).toBe(true);
-    expect(account.conversions.map((issue) => [issue.property, issue.from, issue.to, issue.onError])).toEqual([['Article.Box', 'Size', 'Dimensions', 'undeclared']]);
+    expect(account.conversions.map((issue) => [issue.property, issue.from, issue.to, issue.onError])).toEqual([
+      ['Article.Box', 'Size', 'Dimensions', 'undeclared'],
+    ]);
   });
 });
 
@@ -360,7 +382,12 @@ describe('KeepPass: items not carried over', () => {
     const detail = expectLost(keep, article('big', { Name: 'x'.repeat(16 * 1024 * 1024) }), 'invalid');
     expect(detail).toMatch(/^its data line is \d+ bytes, more than the 16 MiB a data line may hold \(GF_DATA_LINE_TOO_LONG\)$/);
     expect(keep.accept(article('small', { Name: 'x'.repeat(1024 * 1024) }))).toBeDefined();
-    expect(known(keep.account())).toMatchObject({ kept: 1, lost: 1, lostBy: { invalid: 1 }, lostExamples: [{ id: 'big', language: 'en', type: 'Article', reason: 'invalid' }] });
+    expect(known(keep.account())).toMatchObject({
+      kept: 1,
+      lost: 1,
+      lostBy: { invalid: 1 },
+      lostExamples: [{ id: 'big', language: 'en', type: 'Article', reason: 'invalid' }],
+    });
   });
 
   it('readable [] and no defaults: unreadable', () => {
@@ -398,7 +425,7 @@ describe('KeepPass: items not carried over', () => {
     expect([account.deleted, account.fromData, account.kept, account.lost]).toEqual([2, 1, 1, 0]);
   });
 
-  it("keep disabled: every item not in data files is lost (keep-off)", () => {
+  it('keep disabled: every item not in data files is lost (keep-off)', () => {
     const keep = pass({ enabled: false });
     expectLost(keep, article('a1'), 'keep-off');
     expect(keep.accept(article('from-file'))).toBeUndefined();
@@ -411,7 +438,19 @@ describe('KeepPass: items not carried over', () => {
   it('a removed content type: type-removed', () => {
     const keep = pass({ after: afterDeclaration({ moved: [{ from: 'Article.Summary', to: 'Article.Abstract' }] }) });
     expectLost(keep, releaseNote('r1'), 'type-removed');
-    expect(known(keep.account()).rows).toEqual([{ type: 'ReleaseNote', to: null, language: 'en', deleted: 1, fromData: 0, kept: 0, lost: 1, lostBy: { 'type-removed': 1 }, access: { public: 0, hidden: 0, fromDefault: 0 } }]);
+    expect(known(keep.account()).rows).toEqual([
+      {
+        type: 'ReleaseNote',
+        to: null,
+        language: 'en',
+        deleted: 1,
+        fromData: 0,
+        kept: 0,
+        lost: 1,
+        lostBy: { 'type-removed': 1 },
+        access: { public: 0, hidden: 0, fromDefault: 0 },
+      },
+    ]);
   });
 });
 
@@ -467,8 +506,14 @@ describe('KeepPass: values of items that are not public stay out of the account'
       expectLost(keep, article('u1', { Version: 'unread-access-value' }), 'cannot-convert'),
     ];
     const account = known(keep.account());
-    expect(account.conversions[0]?.examples).toEqual([{ id: 'p1', language: 'en', value: '"public-value"' }, { id: 'd1', language: 'en' }, { id: 'r1', language: 'en' }, { id: 'u1', language: 'en' }]);
+    expect(account.conversions[0]?.examples).toEqual([
+      { id: 'p1', language: 'en', value: '"public-value"' },
+      { id: 'd1', language: 'en' },
+      { id: 'r1', language: 'en' },
+      { id: 'u1', language: 'en' },
+    ]);
     // Lost items' details name the property and the change, never a value.
-    for (const detail of [...details, ...account.lostExamples.map((x) => x.detail)]) expect(detail).toBe('Article.Version does not convert from String to Float');
+    for (const detail of [...details, ...account.lostExamples.map((x) => x.detail)])
+      expect(detail).toBe('Article.Version does not convert from String to Float');
   });
 });

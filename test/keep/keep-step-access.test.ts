@@ -14,7 +14,11 @@ describe('checkedKeep: access from the default', () => {
   if (source === undefined) throw new Error('the keep plan fixture has no news source');
   if (!newsKeep.known) throw new Error('the news keep fixture is not a known account');
   const account: KeepAccount = { ...newsKeep, access: { source: 'default', public: 0, hidden: 0, fromDefault: newsKeep.kept } };
-  const kept: KeptItems = { account, before: { languages: ['en'], contentTypes: {} }, snapshot: { snapshot: '.graphform/snapshots/test/news.ndjson', hash: 'sha256:0', items: 1_000 } };
+  const kept: KeptItems = {
+    account,
+    before: { languages: ['en'], contentTypes: {} },
+    snapshot: { snapshot: '.graphform/snapshots/test/news.ndjson', hash: 'sha256:0', items: 1_000 },
+  };
 
   it('refuses without --allow-data-loss, naming how many items and what to do', () => {
     let thrown: unknown;

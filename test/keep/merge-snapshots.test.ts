@@ -9,7 +9,8 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 
 async function snapshot(root: string, name: string, items: Array<[string, string, string]>): Promise<PendingSnapshot> {
   const writer = await SnapshotWriter.create(path.join(root, '.graphform/snapshots/local', name));
-  for (const [id, language, title] of items) await writer.add(id, language, JSON.stringify({ ContentType: ['Page'], Language: { Name: language }, Title: title }));
+  for (const [id, language, title] of items)
+    await writer.add(id, language, JSON.stringify({ ContentType: ['Page'], Language: { Name: language }, Title: title }));
   const info = await writer.finish();
   return { snapshot: snapshotName(root, info.path), hash: info.hash, items: info.items };
 }
@@ -17,7 +18,11 @@ async function snapshot(root: string, name: string, items: Array<[string, string
 describe('mergePendingSnapshot', () => {
   it('adds the pending snapshot items the new read misses, each (language, _id) once, the new read winning', async () => {
     const root = await makeTempDir('graphform-merge-');
-    const owed = await snapshot(root, 'news-1.ndjson', [['a', 'en', 'old a'], ['b', 'en', 'old b'], ['b', 'sv', 'old b sv']]);
+    const owed = await snapshot(root, 'news-1.ndjson', [
+      ['a', 'en', 'old a'],
+      ['b', 'en', 'old b'],
+      ['b', 'sv', 'old b sv'],
+    ]);
     const fresh = await snapshot(root, 'news-2.ndjson', [['a', 'en', 'new a']]);
     const merged = await mergePendingSnapshot(root, fresh, owed, 'news');
     expect(merged).toMatchObject({ snapshot: fresh.snapshot, items: 3 });
@@ -28,7 +33,11 @@ describe('mergePendingSnapshot', () => {
 
   it('leaves the pending items now in the data files to them: pushed from both, the push would refuse the duplicate', async () => {
     const root = await makeTempDir('graphform-merge-');
-    const owed = await snapshot(root, 'news-1.ndjson', [['a', 'en', 'old a'], ['b', 'en', 'old b'], ['c', 'en', 'old c']]);
+    const owed = await snapshot(root, 'news-1.ndjson', [
+      ['a', 'en', 'old a'],
+      ['b', 'en', 'old b'],
+      ['c', 'en', 'old c'],
+    ]);
     const fresh = await snapshot(root, 'news-2.ndjson', [['a', 'en', 'new a']]);
     const merged = await mergePendingSnapshot(root, fresh, owed, 'news', new Set(['en\nb']));
     const text = await readFile(path.join(root, merged.snapshot), 'utf8');

@@ -18,7 +18,11 @@ const FILE = '.graphform/snapshots/ci/news-20261127T120000000Z.ndjson';
 async function writeSnapshot(root: string, count: number): Promise<PendingSnapshot> {
   const writer = await SnapshotWriter.create(path.join(root, FILE));
   for (let i = 0; i < count; i++) {
-    await writer.add(`n${i}`, 'en', JSON.stringify({ ContentType: ['Article'], Language: { Name: 'en' }, Status: 'Published', Title: randomBytes(48).toString('hex') }));
+    await writer.add(
+      `n${i}`,
+      'en',
+      JSON.stringify({ ContentType: ['Article'], Language: { Name: 'en' }, Status: 'Published', Title: randomBytes(48).toString('hex') }),
+    );
   }
   const info = await writer.finish();
   return { snapshot: snapshotName(root, info.path), hash: info.hash, items: info.items };
@@ -46,7 +50,10 @@ describe('a snapshot kept beside remote state', () => {
       bytes += compressed.length;
     }
     expect(stored.remote.bytes).toBe(bytes);
-    expect(server.seen.every((r) => r.authorization === `Basic ${Buffer.from('ci:state-pass-123').toString('base64')}`), 'the state credentials are used').toBe(true);
+    expect(
+      server.seen.every((r) => r.authorization === `Basic ${Buffer.from('ci:state-pass-123').toString('base64')}`),
+      'the state credentials are used',
+    ).toBe(true);
 
     const fresh = await makeTempDir();
     await fetchSnapshot(fresh, stored, 'news', store);

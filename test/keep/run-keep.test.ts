@@ -17,14 +17,29 @@ const DECLARATION: SourceDeclaration = {
   definition: { languages: ['en'], contentTypes: { Note: { contentType: [], properties: { Title: { type: 'String' } } } } },
 };
 
-const TWO_PAGES: PageScript = ({ nth }) => ({ total: 150, cursor: `c${nth + 1}`, items: nth === 0 ? doubleItems('n', 0, 100, 'Note') : doubleItems('n', 100, 150, 'Note') });
+const TWO_PAGES: PageScript = ({ nth }) => ({
+  total: 150,
+  cursor: `c${nth + 1}`,
+  items: nth === 0 ? doubleItems('n', 0, 100, 'Note') : doubleItems('n', 100, 150, 'Note'),
+});
 
 function input(endpoint: ContentEndpoint, file: string, root: string): KeepRunInput {
-  return { endpoint, before: DECLARATION.definition, declaration: DECLARATION, dataKeys: new Set(), enabled: true, snapshot: { file, root }, options: { source: 'news' } };
+  return {
+    endpoint,
+    before: DECLARATION.definition,
+    declaration: DECLARATION,
+    dataKeys: new Set(),
+    enabled: true,
+    snapshot: { file, root },
+    options: { source: 'news' },
+  };
 }
 
 async function refusal(run: Promise<unknown>): Promise<GraphformError> {
-  const error = await run.then(() => undefined, (e: unknown) => e);
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof GraphformError)) throw new Error(`expected the keep step to be refused, got ${String(error)}`);
   return error;
 }
@@ -38,11 +53,15 @@ describe('runKeep writes its snapshot only where the push will read it', () => {
     expect(run.snapshot).toMatchObject({ path: file, items: 150 });
   });
 
-  it('writes a snapshot of several of the writer\'s 256 KiB chunks whole, with the hash and size of its bytes', async () => {
+  it("writes a snapshot of several of the writer's 256 KiB chunks whole, with the hash and size of its bytes", async () => {
     // Every other fixture's snapshot fits in one chunk: a chunk lost or hashed twice would go unseen.
     const root = await makeTempDir();
     const pages = 12;
-    const double = await startExportDouble(({ nth }) => ({ total: pages * 100, cursor: `c${nth + 1}`, items: nth < pages ? doubleItems('n', nth * 100, nth * 100 + 100, 'Note').map((item) => ({ ...(item as object), Title: 'x'.repeat(400) })) : [] }));
+    const double = await startExportDouble(({ nth }) => ({
+      total: pages * 100,
+      cursor: `c${nth + 1}`,
+      items: nth < pages ? doubleItems('n', nth * 100, nth * 100 + 100, 'Note').map((item) => ({ ...(item as object), Title: 'x'.repeat(400) })) : [],
+    }));
     const file = path.join(root, '.graphform/snapshots/local/news-1.ndjson');
     const run = await runKeep(input(double.endpoint, file, root));
     const bytes = await readFile(file);
@@ -62,14 +81,20 @@ describe('runKeep writes its snapshot only where the push will read it', () => {
     const double = await startExportDouble(TWO_PAGES);
     const error = await refusal(runKeep(input(double.endpoint, path.join(root, '.graphform/snapshots/local/news-1.ndjson'), root)));
     expect(error.code).toBe('GF_KEEP_SNAPSHOT_OUTSIDE_PROJECT');
-    expect(error.message).toContain(`the snapshot folder ${path.join('.graphform', 'snapshots', 'local')} of source news leads to ${path.join(elsewhere, 'local')}, outside the project folder`);
+    expect(error.message).toContain(
+      `the snapshot folder ${path.join('.graphform', 'snapshots', 'local')} of source news leads to ${path.join(elsewhere, 'local')}, outside the project folder`,
+    );
     expect(error.hint).toMatch(/^Remove the link/);
     expect(await readdir(elsewhere), 'nothing is made outside the project').toEqual([]);
   });
 
   it('leaves no snapshot, whole or partial, when the read repeats a page', async () => {
     const root = await makeTempDir();
-    const double = await startExportDouble(({ nth }) => ({ total: 150, cursor: 'again', items: nth === 0 ? doubleItems('n', 0, 100, 'Note') : doubleItems('n', 0, 50, 'Note') }));
+    const double = await startExportDouble(({ nth }) => ({
+      total: 150,
+      cursor: 'again',
+      items: nth === 0 ? doubleItems('n', 0, 100, 'Note') : doubleItems('n', 0, 50, 'Note'),
+    }));
     const folder = path.join(root, '.graphform/snapshots/local');
     const error = await refusal(runKeep(input(double.endpoint, path.join(folder, 'news-1.ndjson'), root)));
     expect(error.code).toBe('GF_KEEP_EXPORT_DUPLICATE');

@@ -20,19 +20,37 @@ const declared: SourceDefinition = {
 
 const removed = (path: string): Change => ({ kind: 'property.removed', path, before: { type: 'String' }, after: null });
 
-const row = (type: string, kept: number, fromData = 0): KeepRow => ({ type, to: type, language: 'en', deleted: kept + fromData, fromData, kept, lost: 0, lostBy: {}, access: { public: kept, hidden: 0, fromDefault: 0 } });
+const row = (type: string, kept: number, fromData = 0): KeepRow => ({
+  type,
+  to: type,
+  language: 'en',
+  deleted: kept + fromData,
+  fromData,
+  kept,
+  lost: 0,
+  lostBy: {},
+  access: { public: kept, hidden: 0, fromDefault: 0 },
+});
 
 const account = (rows: KeepRow[]): KeepAccount => keepAccountOf(rows);
 
 describe('values of declared properties the service does not serve', () => {
   it('names only removals outside graphform of properties still declared', () => {
-    const outside = [removed('contentTypes.Item.properties.Color'), removed('contentTypes.Shoe.properties.Legacy'), { kind: 'contentType.added' as const, path: 'contentTypes.Boot', before: null, after: null }];
+    const outside = [
+      removed('contentTypes.Item.properties.Color'),
+      removed('contentTypes.Shoe.properties.Legacy'),
+      { kind: 'contentType.added' as const, path: 'contentTypes.Boot', before: null, after: null },
+    ];
     expect(unservedProperties(outside, declared)).toEqual([['Item', 'Color']]);
     expect(unservedProperties(undefined, declared)).toEqual([]);
   });
 
   it('counts, per property, the items carried over of every type that has it, inherited too; data-file items come back whole', () => {
-    const counted = withUnservedValues(account([row('Shoe', 10, 2), row('Hat', 4)]), [removed('contentTypes.Item.properties.Color'), removed('contentTypes.Hat.properties.Notes')], declared);
+    const counted = withUnservedValues(
+      account([row('Shoe', 10, 2), row('Hat', 4)]),
+      [removed('contentTypes.Item.properties.Color'), removed('contentTypes.Hat.properties.Notes')],
+      declared,
+    );
     expect(counted.known && counted.unserved).toEqual([
       { property: 'Item.Color', items: 14 },
       { property: 'Hat.Notes', items: 4 },
@@ -43,7 +61,11 @@ describe('values of declared properties the service does not serve', () => {
 
   it('stops the update at apply unless data loss is allowed', () => {
     const source = { id: 'shop', action: 'full', dataLoss: true, reasons: [], changes: [], requests: [] } as PlanSource;
-    const kept = { account: withUnservedValues(account([row('Shoe', 10)]), [removed('contentTypes.Item.properties.Color')], declared), before: declared, snapshot: { snapshot: 's.ndjson', hash: 'sha256:x', items: 10 } };
+    const kept = {
+      account: withUnservedValues(account([row('Shoe', 10)]), [removed('contentTypes.Item.properties.Color')], declared),
+      before: declared,
+      snapshot: { snapshot: 's.ndjson', hash: 'sha256:x', items: 10 },
+    };
     const error = thrownBy(() => checkedKeep(source, kept, undefined, false));
     expect(error.code).toBe('GF_KEEP_VALUES_LOST');
     expect(error.message).toContain('would lose the values of Item.Color (up to 10 items)');

@@ -4,7 +4,8 @@ import type { ParsedDeclarationFile } from '../../src/load/parse.js';
 import { readProjectDeclarations } from '../../src/load/read-project.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 
-const declaration = (id: string, extra = '') => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${id.toUpperCase()}:\n    contentType: []\n    properties: {}\n${extra}`;
+const declaration = (id: string, extra = '') =>
+  `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${id.toUpperCase()}:\n    contentType: []\n    properties: {}\n${extra}`;
 
 const brief = (files: readonly ParsedDeclarationFile[]): string[] =>
   files.flatMap((f) => f.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.path}`));
@@ -22,13 +23,16 @@ describe('a data: pattern that matches a declaration', () => {
       'content-sources/data/items.yaml': '- Id: i1\n',
     });
     expect(files.map((f) => f.file)).toEqual(['content-sources/blog.yaml', 'content-sources/shop.yaml']);
-    expect(brief(files)).toEqual(['content-sources/shop.yaml:10:5 GF_DATA_MATCHES_DECLARATION data[1]', 'content-sources/shop.yaml:10:5 GF_DATA_MATCHES_DECLARATION data[1]']);
+    expect(brief(files)).toEqual([
+      'content-sources/shop.yaml:10:5 GF_DATA_MATCHES_DECLARATION data[1]',
+      'content-sources/shop.yaml:10:5 GF_DATA_MATCHES_DECLARATION data[1]',
+    ]);
     const messages = files.flatMap((f) => f.diagnostics.map((d) => d.message));
     expect(messages[0]).toContain('data: pattern "../**/*.yaml" matches the declaration content-sources/blog.yaml');
     expect(messages[1]).toContain('data: pattern "../**/*.yaml" matches this declaration itself');
   });
 
-  it('counts a map with a declaration\'s keys as a declaration even when it is broken, and a list or a map of item fields as data', async () => {
+  it("counts a map with a declaration's keys as a declaration even when it is broken, and a list or a map of item fields as data", async () => {
     const files = await read({
       'content-sources/shop.yaml': declaration('shop', 'data: ["data/*.yaml"]\n'),
       'content-sources/data/half.yaml': 'contentTypes: {}\n',

@@ -6,7 +6,9 @@ import { sampleDefinition } from '../helpers/emulator.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { thrownBy } from '../helpers/graphform-error.js';
 
-const STATE = serializeState(withSource(emptyState('00000000-0000-4000-8000-000000000000'), 'shop', stateEntry(sampleDefinition(), '2026-11-22T10:00:00.000Z', 'test')));
+const STATE = serializeState(
+  withSource(emptyState('00000000-0000-4000-8000-000000000000'), 'shop', stateEntry(sampleDefinition(), '2026-11-22T10:00:00.000Z', 'test')),
+);
 
 /** Line and column (1-based) of an offset, as the message gives them. */
 function lineAndColumn(text: string, offset: number): string {

@@ -20,11 +20,13 @@ describe('a declaration nested deeper than any real one', () => {
   ])('%s: GF_DECLARATION_TOO_DEEP at the file, never a stack overflow', (_name, text, line, column) => {
     const parsed = parseDeclarationFile('content-sources/deep.yaml', text);
     expect(parsed.value).toBeUndefined();
-    expect(parsed.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([`content-sources/deep.yaml:${line}:${column} GF_DECLARATION_TOO_DEEP`]);
+    expect(parsed.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual([
+      `content-sources/deep.yaml:${line}:${column} GF_DECLARATION_TOO_DEEP`,
+    ]);
     expect(parsed.diagnostics[0]?.message).toContain(`more than ${MAX_DECLARATION_DEPTH} levels deep`);
   });
 
-  it('hides no other file\'s diagnostics, on the quick path and the yaml path', async () => {
+  it("hides no other file's diagnostics, on the quick path and the yaml path", async () => {
     const dir = await makeProjectDir({
       'content-sources/a-deep.yaml': brackets,
       'content-sources/b-deep.yaml': maps,

@@ -73,7 +73,11 @@ describe('parseDeclarationFile', () => {
 
   it.each([
     ['a long single value', `${'v'.repeat(1000)}\n`, `a single value (\`${'v'.repeat(60)}…\`)`],
-    ['a value holding an environment block', `"PATH=/usr/bin\\0GF_CANARY=canary-9f8e7d\\0HOME=/root"\n`, 'a single value (`PATH=/usr/bin\\u0000GF_CANARY=canary-9f8e7d\\u0000HOME=/root`)'],
+    [
+      'a value holding an environment block',
+      `"PATH=/usr/bin\\0GF_CANARY=canary-9f8e7d\\0HOME=/root"\n`,
+      'a single value (`PATH=/usr/bin\\u0000GF_CANARY=canary-9f8e7d\\u0000HOME=/root`)',
+    ],
     ['escape sequences', `"\\e[2J\\e]0;title\\a"\n`, 'a single value (`\\u001b[2J\\u001b]0;title\\u0007`)'],
   ])('quotes at most a short, escaped excerpt of %s in GF_NOT_A_MAPPING', (_name, text, quoted) => {
     const parsed = parseDeclarationFile('x.yaml', text);
@@ -82,7 +86,7 @@ describe('parseDeclarationFile', () => {
     expect(parsed.diagnostics[0]?.message.length).toBeLessThan(200);
   });
 
-  it('bounds the parser\'s own messages, which can quote the file', () => {
+  it("bounds the parser's own messages, which can quote the file", () => {
     const parsed = parseDeclarationFile('x.yaml', `a: b\n${'t'.repeat(3000)} c: d\n`);
     expect(parsed.diagnostics.length).toBeGreaterThan(0);
     for (const d of parsed.diagnostics) expect(d.message.length).toBeLessThan(260);

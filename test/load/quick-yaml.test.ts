@@ -107,20 +107,26 @@ describe('readCommonYaml agrees with yaml', () => {
 
   it('on generated declarations and on declarations written by import', () => {
     for (const index of [0, 1, 999, 1000]) expect(agreement(declarationText(index))).toBe('quick');
-    const written = formatDeclaration('shop', {
-      label: 'Shop: "the" catalogue #1',
-      description: "It's what we sell",
-      languages: ['en', 'sv'],
-      propertyTypes: { Dimensions: { properties: { Width: { name: 'Width', type: 'Float' } } } },
-      contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: true }, Tags: { type: '[String]' } } } },
-    }, { environment: 'production', toolVersion: '0.1.0', importedAt: '2026-11-22T10:00:00.000Z', schemaPath: '../schema.json' });
+    const written = formatDeclaration(
+      'shop',
+      {
+        label: 'Shop: "the" catalogue #1',
+        description: "It's what we sell",
+        languages: ['en', 'sv'],
+        propertyTypes: { Dimensions: { properties: { Width: { name: 'Width', type: 'Float' } } } },
+        contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: true }, Tags: { type: '[String]' } } } },
+      },
+      { environment: 'production', toolVersion: '0.1.0', importedAt: '2026-11-22T10:00:00.000Z', schemaPath: '../schema.json' },
+    );
     expect(agreement(written)).toBe('quick');
   });
 });
 
 describe('readCommonYaml', () => {
   it.each<[string, string, 'quick' | 'gave up']>([
-    ['block maps, lists and comments', yaml`
+    [
+      'block maps, lists and comments',
+      yaml`
       # a comment
       id: shop   # trailing comment
       label: Shop catalogue, with commas [and brackets] {and braces}
@@ -137,8 +143,12 @@ describe('readCommonYaml', () => {
           abstract: true
           contentType: []
           properties: { Name: { type: String, searchable: true }, Tags: { type: "[String]" } }
-    `, 'quick'],
-    ['maps inside list items', yaml`
+    `,
+      'quick',
+    ],
+    [
+      'maps inside list items',
+      yaml`
       import:
         - from: assets
           map:
@@ -150,7 +160,9 @@ describe('readCommonYaml', () => {
           a: b
         -
         - c:
-    `, 'quick'],
+    `,
+      'quick',
+    ],
     ['quoted strings and keys', `"quoted key": 'it''s'\n'k2': "a # b"\nk3: 'a: b'\n`, 'quick'],
     ['nulls and booleans of the core schema', 'a: ~\nb: null\nc: NULL\nd: True\ne: FALSE\nf: yes\ng: no\nh: nulls\ni: [true, Null, x]\n', 'quick'],
     ['colons and hashes inside plain text', 'url: http://example.com/a#b\nkey:with:colons: v\nlabel: a:b c#d\n', 'quick'],
@@ -208,7 +220,45 @@ describe('readCommonYaml', () => {
     // read exactly what yaml reads without a problem. Seeded, so a failure repeats.
     const random = seededRandom(11);
     const bases = [declarationText(7), readFileSync(path.join(repository, 'content-sources/shop.yaml'), 'utf8'), allInvalidCases[20]?.files['shop.yaml'] ?? ''];
-    const pieces = [' ', '  ', '\n', ':', ': ', '- ', '-', '#', ' #', '"', "'", '[', ']', '{', '}', ',', ', ', '~', 'true', 'null', '?', '&a', '*a', '!', '|', '>', '%', '@', '0', '.', 'x', '\\', '\t', '\r', '---', '\n  ', '\n-'];
+    const pieces = [
+      ' ',
+      '  ',
+      '\n',
+      ':',
+      ': ',
+      '- ',
+      '-',
+      '#',
+      ' #',
+      '"',
+      "'",
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      ', ',
+      '~',
+      'true',
+      'null',
+      '?',
+      '&a',
+      '*a',
+      '!',
+      '|',
+      '>',
+      '%',
+      '@',
+      '0',
+      '.',
+      'x',
+      '\\',
+      '\t',
+      '\r',
+      '---',
+      '\n  ',
+      '\n-',
+    ];
     let quick = 0;
     for (let round = 0; round < 1000; round++) {
       let text = bases[round % bases.length] as string;
@@ -230,16 +280,103 @@ describe('readCommonYaml', () => {
 });
 
 const WORDS = [
-  'a', 'Key', 'x y', 'true', 'null', '~', 'No', 'http://h:1', 'a:b', 'a#b', "it's", 'a "q"', 'a,b', 'a]', 'a}', '[x]', '{x}', '', ' ', 'a ',
-  'x -', '- x', '?x', ':x', '"', "'", '#c', ' #c', '@x', '`x', '%x', '1', '-1', '.5', '!t', '&a', '*a', '|', '>', 'a: b', 'a:', '"k"', "'k'",
-  '"a\'b"', "'a\"b'", "''", '""', '"a\\"', '[a, b]', '[a,b]', '[ ]', '[]', '{}', '{ a: b }', '{a: b}', '{ a: [b, c] }', '{ "a": b }',
-  "{ 'a': 'b' }", '[a, {b: c}]', '[a, [b]]', '{ a: b, }', '[a, ]', '{ a:b }', '[ "x" ]', '.x', '..', '...', '.inf', '-.inf', '.NaN', '.5e3',
-  '.graphform/state.json', '[.x, .5]', '{ .a: .b }', '${env:NAME}', 'a...', '---', '--- a', '10', '0', '007', '123456789012345', '1234567890123456',
-  '1_0', '1.0', '0x1F', '0o7', '1e3', '12:30', '2026-11-22', '1 a', '[1, 2]', '{ a: 1 }',
+  'a',
+  'Key',
+  'x y',
+  'true',
+  'null',
+  '~',
+  'No',
+  'http://h:1',
+  'a:b',
+  'a#b',
+  "it's",
+  'a "q"',
+  'a,b',
+  'a]',
+  'a}',
+  '[x]',
+  '{x}',
+  '',
+  ' ',
+  'a ',
+  'x -',
+  '- x',
+  '?x',
+  ':x',
+  '"',
+  "'",
+  '#c',
+  ' #c',
+  '@x',
+  '`x',
+  '%x',
+  '1',
+  '-1',
+  '.5',
+  '!t',
+  '&a',
+  '*a',
+  '|',
+  '>',
+  'a: b',
+  'a:',
+  '"k"',
+  "'k'",
+  '"a\'b"',
+  "'a\"b'",
+  "''",
+  '""',
+  '"a\\"',
+  '[a, b]',
+  '[a,b]',
+  '[ ]',
+  '[]',
+  '{}',
+  '{ a: b }',
+  '{a: b}',
+  '{ a: [b, c] }',
+  '{ "a": b }',
+  "{ 'a': 'b' }",
+  '[a, {b: c}]',
+  '[a, [b]]',
+  '{ a: b, }',
+  '[a, ]',
+  '{ a:b }',
+  '[ "x" ]',
+  '.x',
+  '..',
+  '...',
+  '.inf',
+  '-.inf',
+  '.NaN',
+  '.5e3',
+  '.graphform/state.json',
+  '[.x, .5]',
+  '{ .a: .b }',
+  '${env:NAME}',
+  'a...',
+  '---',
+  '--- a',
+  '10',
+  '0',
+  '007',
+  '123456789012345',
+  '1234567890123456',
+  '1_0',
+  '1.0',
+  '0x1F',
+  '0o7',
+  '1e3',
+  '12:30',
+  '2026-11-22',
+  '1 a',
+  '[1, 2]',
+  '{ a: 1 }',
 ];
 
 function randomDocument(random: () => number): string {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const lines: string[] = [];
   let indent = 0;
   for (let count = 1 + Math.floor(random() * 7), l = 0; l < count; l++) {
@@ -266,4 +403,3 @@ function damage(text: string, random: () => number, pieces: readonly string[]): 
   else lines[line] = ` ${lines[line] ?? ''}`;
   return lines.join('\n');
 }
-

@@ -28,11 +28,16 @@ async function read(dir: string): Promise<ParsedDeclarationFile[]> {
 const brief = (files: readonly ParsedDeclarationFile[]): string[] =>
   files.flatMap((f) => f.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.path}`.trimEnd()));
 
-describe('readDeclarationFiles refuses files that are not the project\'s own regular files', () => {
+describe("readDeclarationFiles refuses files that are not the project's own regular files", () => {
   it.each([
     ['a link to /proc/self/environ', (_dir: string) => '/proc/self/environ', 'GF_OUTSIDE_PROJECT', 'is a symbolic link to /proc/self/environ (/proc/'],
     ['a link to /dev/zero', () => '/dev/zero', 'GF_OUTSIDE_PROJECT', 'is a symbolic link to /dev/zero, outside the project folder'],
-    ['a link to a file outside the project', (_dir: string, outside: string) => path.join(outside, 'secret.yaml'), 'GF_OUTSIDE_PROJECT', 'secret.yaml, outside the project folder'],
+    [
+      'a link to a file outside the project',
+      (_dir: string, outside: string) => path.join(outside, 'secret.yaml'),
+      'GF_OUTSIDE_PROJECT',
+      'secret.yaml, outside the project folder',
+    ],
     ['a dangling link', () => 'nothing-here.yaml', 'GF_NOT_A_FILE', 'is a symbolic link to nothing-here.yaml, which does not exist'],
   ])('%s', async (_name, target, code, message) => {
     const { dir, outside } = await project();
@@ -80,8 +85,18 @@ describe('readDeclarationFiles reads strict UTF-8', () => {
 
   it.each([
     ['Latin-1', latin1, 'content-sources/a.yaml:2:11 GF_NOT_UTF8', 'byte 0xE9 is not UTF-8 (the file may be Latin-1 or Windows-1252): save it as UTF-8.'],
-    ['UTF-16 with a byte-order mark', Buffer.from('\uFEFFid: shop\n', 'utf16le'), 'content-sources/a.yaml:1:1 GF_NOT_UTF8', 'the file is UTF-16 (little-endian), not UTF-8: save it as UTF-8.'],
-    ['UTF-16 without one', Buffer.from('id: shop\nlabel: x\n', 'utf16le').swap16(), 'content-sources/a.yaml:1:1 GF_NOT_UTF8', 'the file is UTF-16 (big-endian), not UTF-8: save it as UTF-8.'],
+    [
+      'UTF-16 with a byte-order mark',
+      Buffer.from('\uFEFFid: shop\n', 'utf16le'),
+      'content-sources/a.yaml:1:1 GF_NOT_UTF8',
+      'the file is UTF-16 (little-endian), not UTF-8: save it as UTF-8.',
+    ],
+    [
+      'UTF-16 without one',
+      Buffer.from('id: shop\nlabel: x\n', 'utf16le').swap16(),
+      'content-sources/a.yaml:1:1 GF_NOT_UTF8',
+      'the file is UTF-16 (big-endian), not UTF-8: save it as UTF-8.',
+    ],
   ])('%s is GF_NOT_UTF8 at the first bad byte', async (_name, bytes, expected, message) => {
     const { dir } = await project();
     await writeFile(path.join(dir, 'content-sources', 'a.yaml'), bytes);
@@ -106,7 +121,9 @@ describe('readDeclarationFiles limits', () => {
     await writeFile(path.join(dir, 'content-sources', 'a.yaml'), `label: ${'x'.repeat(MAX_DECLARATION_BYTES)}\n`);
     const files = await read(dir);
     expect(brief(files)).toEqual(['content-sources/a.yaml:1:1 GF_DECLARATION_TOO_LARGE']);
-    expect(files[0]?.diagnostics[0]?.message).toMatch(/^content-sources\/a\.yaml is 5,242,888 bytes, more than the 5 MiB a declaration file may have: it was not read\./);
+    expect(files[0]?.diagnostics[0]?.message).toMatch(
+      /^content-sources\/a\.yaml is 5,242,888 bytes, more than the 5 MiB a declaration file may have: it was not read\./,
+    );
     expect(files[0]?.text).toBe('');
   });
 
@@ -122,7 +139,15 @@ describe('readDeclarationFiles limits', () => {
 describe('readDeclarationFiles flags data: patterns that leave the project', () => {
   it('at the line and column of each entry, without touching what they name', async () => {
     const { dir } = await project();
-    const data = ['data/*.ndjson', '../data/shared.ndjson', '../../outside.ndjson', '../../../../etc/*.conf', '/etc/passwd', 'data/**/../../../x.ndjson', `${dir}/data/abs.ndjson`];
+    const data = [
+      'data/*.ndjson',
+      '../data/shared.ndjson',
+      '../../outside.ndjson',
+      '../../../../etc/*.conf',
+      '/etc/passwd',
+      'data/**/../../../x.ndjson',
+      `${dir}/data/abs.ndjson`,
+    ];
     await writeFiles(dir, { 'content-sources/shop.yaml': `${SHOP}data:\n${data.map((d) => `  - ${d}\n`).join('')}` });
     const files = await read(dir);
     expect(brief(files)).toEqual([

@@ -19,7 +19,8 @@ async function bothWays(dir: string, cwd: string): Promise<{ project: ParsedDecl
   };
 }
 
-const declaration = (id: string, extra = '') => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${id.toUpperCase()}:\n    contentType: []\n    properties: {}\n${extra}`;
+const declaration = (id: string, extra = '') =>
+  `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${id.toUpperCase()}:\n    contentType: []\n    properties: {}\n${extra}`;
 
 describe('readProjectDeclarations', () => {
   it('gives what excludeDataFiles(readDeclarationFiles(…)) gives on the example repository', async () => {
@@ -45,7 +46,13 @@ describe('readProjectDeclarations', () => {
     await writeFile(path.join(dir, 'content-sources/bad.yaml'), Buffer.from('id: \xff\n', 'latin1'));
     const { project, reference } = await bothWays(path.join(dir, 'content-sources'), dir);
     expect(seen(project)).toEqual(seen(reference));
-    expect(project.map((f) => f.file)).toEqual(['content-sources/bad.yaml', 'content-sources/blog.yaml', 'content-sources/broken.yaml', 'content-sources/shop.yaml', 'content-sources/stray.yaml']);
+    expect(project.map((f) => f.file)).toEqual([
+      'content-sources/bad.yaml',
+      'content-sources/blog.yaml',
+      'content-sources/broken.yaml',
+      'content-sources/shop.yaml',
+      'content-sources/stray.yaml',
+    ]);
     const codes = (file: string) => project.find((f) => f.file === `content-sources/${file}`)?.diagnostics.map((d) => d.code);
     expect(codes('stray.yaml')).toEqual(['GF_NOT_A_MAPPING']);
     expect(codes('bad.yaml')).toEqual(['GF_NOT_UTF8']);

@@ -17,16 +17,24 @@ const listModules = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; import { createRequire } from 'node:module'; const cache = createRequire(process.execPath).cache; process.on('exit', () => writeFileSync(process.env.GRAPHFORM_MODULE_LIST, Object.keys(cache).join('\\n')));",
 )}`;
 
-const config = 'sources: content-sources\ndefaultEnvironment: local\nenvironments:\n  local:\n    state: { backend: local, path: .graphform/state/local.json }\n    graphUrl: http://127.0.0.1:9\n    auth: { scheme: basic, appKey: k, secret: long-enough-secret }\n';
-const shop = 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Item:\n    contentType: []\n    properties:\n      Name: { type: String, searchable: true }\n';
+const config =
+  'sources: content-sources\ndefaultEnvironment: local\nenvironments:\n  local:\n    state: { backend: local, path: .graphform/state/local.json }\n    graphUrl: http://127.0.0.1:9\n    auth: { scheme: basic, appKey: k, secret: long-enough-secret }\n';
+const shop =
+  'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Item:\n    contentType: []\n    properties:\n      Name: { type: String, searchable: true }\n';
 
 async function validate(files: Record<string, string>): Promise<{ yamlLoaded: boolean; stdout: string; stderr: string }> {
   const cwd = await makeProjectDir(files);
   const log = path.join(cwd, 'modules.log');
   const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LIST: log };
-  const result = await run(process.execPath, ['--import', listModules, BIN, 'validate'], { cwd, env }).catch((error: { stdout: string; stderr: string }) => error);
+  const result = await run(process.execPath, ['--import', listModules, BIN, 'validate'], { cwd, env }).catch(
+    (error: { stdout: string; stderr: string }) => error,
+  );
   const cached = (await readFile(log, 'utf8')).split('\n');
-  return { yamlLoaded: cached.some((file) => file.includes(`${path.sep}node_modules${path.sep}yaml${path.sep}`)), stdout: result.stdout, stderr: result.stderr };
+  return {
+    yamlLoaded: cached.some((file) => file.includes(`${path.sep}node_modules${path.sep}yaml${path.sep}`)),
+    stdout: result.stdout,
+    stderr: result.stderr,
+  };
 }
 
 describe('the yaml package', () => {
@@ -55,7 +63,10 @@ describe('the yaml package', () => {
     const anchored = await validate({ 'graphform.config.yaml': config, 'content-sources/shop.yaml': shop.replace('contentTypes:', 'contentTypes: &types') });
     expect(anchored.stdout).toContain('1 content source valid (shop)');
     expect(anchored.yamlLoaded).toBe(true);
-    const invalid = await validate({ 'graphform.config.yaml': config, 'content-sources/shop.yaml': shop.replace('contentTypes:', 'contentTypes: &types').replace('type: String', 'type: Strnig') });
+    const invalid = await validate({
+      'graphform.config.yaml': config,
+      'content-sources/shop.yaml': shop.replace('contentTypes:', 'contentTypes: &types').replace('type: String', 'type: Strnig'),
+    });
     expect(invalid.stdout).toContain('content-sources/shop.yaml:8:21 error GF_UNKNOWN_PROPERTY_TYPE');
   });
 });

@@ -11,7 +11,13 @@ const ASSET: Asset = {
   is_archived: false,
   file_location: '/all assets/News',
   labels: [
-    { group: { id: 'g-campaign', name: 'Campaign' }, values: [{ id: 'v-spring', name: 'Spring 2025' }, { id: 'v-launch', name: 'Launch' }] },
+    {
+      group: { id: 'g-campaign', name: 'Campaign' },
+      values: [
+        { id: 'v-spring', name: 'Spring 2025' },
+        { id: 'v-launch', name: 'Launch' },
+      ],
+    },
     { group: { id: 'g-topic', name: 'Topic' }, values: [{ id: 'v-shoes', name: 'Footwear' }] },
   ],
   content: { type: 'html_body', value: '<p>Hello</p>' },
@@ -93,7 +99,11 @@ describe('valueAt', () => {
 });
 
 describe('assetRecord', () => {
-  const spec: SourceImport = { from: 'assets', contentType: 'Article', mapping: { Name: 'title', Body: 'content.value', Thumb: 'thumbnail_url', Status: 'type' } };
+  const spec: SourceImport = {
+    from: 'assets',
+    contentType: 'Article',
+    mapping: { Name: 'title', Body: 'content.value', Thumb: 'thumbnail_url', Status: 'type' },
+  };
 
   it('makes an item of the import content type, with its bases first, the asset id as _id and mapped properties', () => {
     expect(assetRecord(ASSET, 3, DECLARATION, spec)).toEqual({

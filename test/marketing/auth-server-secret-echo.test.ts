@@ -29,39 +29,79 @@ function expectHidden(text: string, secret: string, what: string): void {
 }
 
 const CALLS: Array<{ name: string; method: string; path: string; status: number; error: string; call: (auth: AuthServer) => Promise<unknown> }> = [
-  { name: 'the code exchange', method: 'POST', path: '/o/oauth2/v1/token', status: 400, error: 'invalid_grant', call: (auth) => auth.exchangeCode('code-1234567890') },
-  { name: 'the token refresh', method: 'POST', path: '/o/oauth2/v1/token', status: 400, error: 'invalid_grant', call: (auth) => auth.refresh('refresh-1234567890') },
-  { name: 'the client-credentials grant', method: 'POST', path: '/o/oauth2/v1/token', status: 401, error: 'invalid_client', call: (auth) => auth.clientCredentials() },
-  { name: 'the userinfo check', method: 'GET', path: '/o/oauth2/v1/userinfo', status: 401, error: 'invalid_token', call: (auth) => auth.userinfo('access-1234567890') },
-  { name: 'the revocation', method: 'POST', path: '/o/oauth2/v1/revoke', status: 400, error: 'invalid_request', call: (auth) => auth.revoke('refresh-1234567890', 'refresh_token') },
+  {
+    name: 'the code exchange',
+    method: 'POST',
+    path: '/o/oauth2/v1/token',
+    status: 400,
+    error: 'invalid_grant',
+    call: (auth) => auth.exchangeCode('code-1234567890'),
+  },
+  {
+    name: 'the token refresh',
+    method: 'POST',
+    path: '/o/oauth2/v1/token',
+    status: 400,
+    error: 'invalid_grant',
+    call: (auth) => auth.refresh('refresh-1234567890'),
+  },
+  {
+    name: 'the client-credentials grant',
+    method: 'POST',
+    path: '/o/oauth2/v1/token',
+    status: 401,
+    error: 'invalid_client',
+    call: (auth) => auth.clientCredentials(),
+  },
+  {
+    name: 'the userinfo check',
+    method: 'GET',
+    path: '/o/oauth2/v1/userinfo',
+    status: 401,
+    error: 'invalid_token',
+    call: (auth) => auth.userinfo('access-1234567890'),
+  },
+  {
+    name: 'the revocation',
+    method: 'POST',
+    path: '/o/oauth2/v1/revoke',
+    status: 400,
+    error: 'invalid_request',
+    call: (auth) => auth.revoke('refresh-1234567890', 'refresh_token'),
+  },
 ];
 
 describe('an authorization server whose error_description quotes the client secret', () => {
-  it.each(CALLS)('$name: graphform\'s client hides it by itself, without the CLI\'s secret list, and the emulator never logs it', async ({ method, path, status, error, call }) => {
-    const secret = freshSecret();
-    expect(redact(secret), 'the process-wide secret list already holds the fresh secret: the test would not show the client redacts by itself').toBe(secret);
-    const logged: RequestLogEntry[] = [];
-    const emulator = await startTestEmulator({ onRequest: (entry) => void logged.push(entry) });
-    emulator.faults.add({ method, pathPrefix: path, status, body: echoing(secret, error) });
+  it.each(CALLS)(
+    "$name: graphform's client hides it by itself, without the CLI's secret list, and the emulator never logs it",
+    async ({ method, path, status, error, call }) => {
+      const secret = freshSecret();
+      expect(redact(secret), 'the process-wide secret list already holds the fresh secret: the test would not show the client redacts by itself').toBe(secret);
+      const logged: RequestLogEntry[] = [];
+      const emulator = await startTestEmulator({ onRequest: (entry) => void logged.push(entry) });
+      emulator.faults.add({ method, pathPrefix: path, status, body: echoing(secret, error) });
 
-    const refused = await failure(() => call(createAuthServer(appFor({ url: emulator.url, clientId: 'cid', clientSecret: secret }), { maxAttempts: 1 })));
-    expectHidden(shown(refused), secret, "graphform's marketing client");
-    // The description is quoted, with the secret redacted: the check above is not vacuous.
-    expect(refused.message).toContain('does not match');
-    expect(refused.message).toContain('[redacted]');
+      const refused = await failure(() => call(createAuthServer(appFor({ url: emulator.url, clientId: 'cid', clientSecret: secret }), { maxAttempts: 1 })));
+      expectHidden(shown(refused), secret, "graphform's marketing client");
+      // The description is quoted, with the secret redacted: the check above is not vacuous.
+      expect(refused.message).toContain('does not match');
+      expect(refused.message).toContain('[redacted]');
 
-    // The emulator's own output: its request log and the lines `graphform emulator` prints from it.
-    expect(logged.length).toBeGreaterThan(0);
-    const lines = logged.map((e) => `${e.at} ${e.method} ${e.path} → ${e.status} (${e.note})`).join('\n');
-    expectHidden(lines, secret, "the emulator's printed request lines");
-    expectHidden(JSON.stringify(emulator.inspect.requests()), secret, "the emulator's request log");
-  });
+      // The emulator's own output: its request log and the lines `graphform emulator` prints from it.
+      expect(logged.length).toBeGreaterThan(0);
+      const lines = logged.map((e) => `${e.at} ${e.method} ${e.path} → ${e.status} (${e.note})`).join('\n');
+      expectHidden(lines, secret, "the emulator's printed request lines");
+      expectHidden(JSON.stringify(emulator.inspect.requests()), secret, "the emulator's request log");
+    },
+  );
 
   it('the emulator logs neither a wrong client secret it refuses nor one sent in the query', async () => {
     const secret = freshSecret();
     const logged: RequestLogEntry[] = [];
     const emulator = await startTestEmulator({ onRequest: (entry) => void logged.push(entry) });
-    const refused = await failure(() => createAuthServer(appFor({ url: emulator.url, clientId: 'cid', clientSecret: secret }), { maxAttempts: 1 }).clientCredentials());
+    const refused = await failure(() =>
+      createAuthServer(appFor({ url: emulator.url, clientId: 'cid', clientSecret: secret }), { maxAttempts: 1 }).clientCredentials(),
+    );
     expect(refused.code).toBe('GF_AUTH_CLIENT_REJECTED');
     await fetch(`${emulator.url}/o/oauth2/v1/token?client_id=cid&client_secret=${encodeURIComponent(secret)}`, { method: 'POST' });
     expect(logged.map((e) => e.status)).toEqual([401, 400]);

@@ -30,13 +30,20 @@ describe('the authorization server client', () => {
     const app = { ...appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }), authUrl: `${server.url}/tenant/` };
     await createAuthServer(app).refresh('old-refresh-123');
     expect(server.requests[0]?.url).toBe('/tenant/o/oauth2/v1/token');
-    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({ client_id: 'cid', client_secret: 'client-secret-xyz', grant_type: 'refresh_token', refresh_token: 'old-refresh-123' });
+    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({
+      client_id: 'cid',
+      client_secret: 'client-secret-xyz',
+      grant_type: 'refresh_token',
+      refresh_token: 'old-refresh-123',
+    });
   });
 
   it('names a missing access_token in the token response, and no token', async () => {
     const { access_token: _left, ...answer } = TOKENS;
     const server = await startScriptedServer([{ status: 200, body: JSON.stringify(answer) }]);
-    const error = await failure(() => createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' })).exchangeCode('c-1234567890'));
+    const error = await failure(() =>
+      createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' })).exchangeCode('c-1234567890'),
+    );
     expect(error.code).toBe('GF_AUTH_BAD_TOKEN_RESPONSE');
     expect(error.message).toContain('no valid access_token');
     expect(error.details.fields).toEqual(['access_token']);
@@ -44,7 +51,10 @@ describe('the authorization server client', () => {
   });
 
   it('needs nothing but access_token: refresh_token and id_token optional, token_type Bearer and expires_in 3600 s by default', async () => {
-    const server = await startScriptedServer([{ status: 200, body: JSON.stringify({ access_token: 'acc-only-123456' }) }, { status: 200, body: JSON.stringify({ access_token: 'acc-2-1234567', expires_in: '7200', refresh_token: null }) }]);
+    const server = await startScriptedServer([
+      { status: 200, body: JSON.stringify({ access_token: 'acc-only-123456' }) },
+      { status: 200, body: JSON.stringify({ access_token: 'acc-2-1234567', expires_in: '7200', refresh_token: null }) },
+    ]);
     const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }));
     expect(await auth.refresh('r-1234567890')).toEqual({ accessToken: 'acc-only-123456', expiresIn: 3600, expiresInAssumed: true, tokenType: 'Bearer' });
     expect(await auth.refresh('r-1234567890')).toEqual({ accessToken: 'acc-2-1234567', expiresIn: 7200, tokenType: 'Bearer' });
@@ -69,19 +79,58 @@ describe('the authorization server client', () => {
     ]);
     const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }), { maxAttempts: 1 });
     expect(await auth.clientCredentials()).toEqual({ accessToken: 'cc-token-123456', expiresIn: 3600, tokenType: 'Bearer' });
-    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({ client_id: 'cid', client_secret: 'client-secret-xyz', grant_type: 'client_credentials' });
+    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({
+      client_id: 'cid',
+      client_secret: 'client-secret-xyz',
+      grant_type: 'client_credentials',
+    });
     const refused = await failure(() => auth.clientCredentials());
     expect([refused.code, refused.message]).toEqual(['GF_AUTH_GRANT_NOT_ALLOWED', expect.stringContaining('not registered for client_credentials') as unknown]);
     expect(shown(refused)).not.toContain('client-secret-xyz');
   });
 
   it.each([
-    { name: 'a reused code', grant: 'code', status: 400, body: { error: 'invalid_grant', error_description: 'code already used' }, code: 'GF_AUTH_CODE_REJECTED', says: 'code already used' },
-    { name: 'a wrong redirect_uri', grant: 'code', status: 400, body: { error: 'invalid_grant', error_description: 'redirect_uri mismatch' }, code: 'GF_AUTH_CODE_REJECTED', says: 'redirect_uri mismatch' },
+    {
+      name: 'a reused code',
+      grant: 'code',
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'code already used' },
+      code: 'GF_AUTH_CODE_REJECTED',
+      says: 'code already used',
+    },
+    {
+      name: 'a wrong redirect_uri',
+      grant: 'code',
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'redirect_uri mismatch' },
+      code: 'GF_AUTH_CODE_REJECTED',
+      says: 'redirect_uri mismatch',
+    },
     { name: 'a wrong client secret', grant: 'code', status: 401, body: { error: 'invalid_client' }, code: 'GF_AUTH_CLIENT_REJECTED', says: 'invalid_client' },
-    { name: 'a spent refresh token', grant: 'refresh', status: 400, body: { error: 'invalid_grant', error_description: 'refresh token already used' }, code: 'GF_AUTH_REFRESH_REJECTED', says: 'refresh token already used' },
-    { name: 'an expired refresh token', grant: 'refresh', status: 400, body: { error: 'invalid_grant', error_description: 'refresh token expired' }, code: 'GF_AUTH_REFRESH_REJECTED', says: 'refresh token expired' },
-    { name: 'a client refused at refresh', grant: 'refresh', status: 400, body: { error: 'invalid_client' }, code: 'GF_AUTH_CLIENT_REJECTED', says: 'invalid_client' },
+    {
+      name: 'a spent refresh token',
+      grant: 'refresh',
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'refresh token already used' },
+      code: 'GF_AUTH_REFRESH_REJECTED',
+      says: 'refresh token already used',
+    },
+    {
+      name: 'an expired refresh token',
+      grant: 'refresh',
+      status: 400,
+      body: { error: 'invalid_grant', error_description: 'refresh token expired' },
+      code: 'GF_AUTH_REFRESH_REJECTED',
+      says: 'refresh token expired',
+    },
+    {
+      name: 'a client refused at refresh',
+      grant: 'refresh',
+      status: 400,
+      body: { error: 'invalid_client' },
+      code: 'GF_AUTH_CLIENT_REJECTED',
+      says: 'invalid_client',
+    },
     { name: 'a server failure', grant: 'refresh', status: 500, body: { message: 'boom' }, code: 'GF_AUTH_HTTP_500', says: 'boom' },
   ])('says what went wrong for $name, with a code and no secret', async ({ grant, status, body, code, says }) => {
     // The server echoes what it got, as some do in error bodies.
@@ -106,17 +155,31 @@ describe('the authorization server client', () => {
   });
 
   it('revokes, and tells a server without revocation apart', async () => {
-    const server = await startScriptedServer([{ status: 200, body: '{"msg":"success"}' }, { status: 404, body: 'not found' }]);
+    const server = await startScriptedServer([
+      { status: 200, body: '{"msg":"success"}' },
+      { status: 404, body: 'not found' },
+    ]);
     const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }));
     expect(await auth.revoke('ref-1234567890', 'refresh_token')).toBe('revoked');
-    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({ token: 'ref-1234567890', token_type_hint: 'refresh_token', client_id: 'cid', client_secret: 'client-secret-xyz' });
+    expect(JSON.parse(server.requests[0]?.body.toString() ?? '')).toEqual({
+      token: 'ref-1234567890',
+      token_type_hint: 'refresh_token',
+      client_id: 'cid',
+      client_secret: 'client-secret-xyz',
+    });
     expect(await auth.revoke('ref-1234567890', 'refresh_token')).toBe('unsupported');
   });
 
   it('logs each request without the secret, the code or the tokens', async () => {
-    const server = await startScriptedServer([{ status: 503, headers: { 'retry-after': '0' }, body: 'client_secret=client-secret-xyz' }, { status: 200, body: JSON.stringify(TOKENS) }]);
+    const server = await startScriptedServer([
+      { status: 503, headers: { 'retry-after': '0' }, body: 'client_secret=client-secret-xyz' },
+      { status: 200, body: JSON.stringify(TOKENS) },
+    ]);
     const lines: string[] = [];
-    const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }), { log: (line) => lines.push(line), sleep: async () => undefined });
+    const auth = createAuthServer(appFor({ url: server.url, clientId: 'cid', clientSecret: 'client-secret-xyz' }), {
+      log: (line) => lines.push(line),
+      sleep: async () => undefined,
+    });
     await auth.exchangeCode('the-code-123');
     await auth.userinfo('acc-1234567890');
     expect(lines).toHaveLength(3);

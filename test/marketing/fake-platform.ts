@@ -86,7 +86,8 @@ export async function startFakePlatform(): Promise<FakePlatform> {
       res.end(JSON.stringify(value));
     };
     if (url.pathname === '/o/oauth2/v1/token') {
-      if (body?.client_id !== platform.clientId || body.client_secret !== platform.clientSecret) return json(401, { error: 'invalid_client', error_description: 'client authentication failed' });
+      if (body?.client_id !== platform.clientId || body.client_secret !== platform.clientSecret)
+        return json(401, { error: 'invalid_client', error_description: 'client authentication failed' });
       if (body.grant_type === 'authorization_code') {
         const redirect = codes.get(String(body.code));
         codes.delete(String(body.code));
@@ -97,7 +98,8 @@ export async function startFakePlatform(): Promise<FakePlatform> {
       if (body.grant_type === 'refresh_token') {
         const token = String(body.refresh_token);
         if (platform.expiredRefresh.has(token)) return json(400, { error: 'invalid_grant', error_description: 'the refresh token has expired' });
-        if (!platform.validRefresh.has(token)) return json(400, { error: 'invalid_grant', error_description: 'the refresh token was used already or has expired' });
+        if (!platform.validRefresh.has(token))
+          return json(400, { error: 'invalid_grant', error_description: 'the refresh token was used already or has expired' });
         if (!platform.omit.has('refresh_token')) platform.validRefresh.delete(token);
         return json(200, tokenAnswer());
       }
@@ -147,10 +149,13 @@ export async function startFakePlatform(): Promise<FakePlatform> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   platform.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  onTestFinished(() => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  }));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
   return platform;
 }
 

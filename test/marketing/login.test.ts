@@ -6,7 +6,10 @@ import { freePort, startFakePlatform, type FakePlatform } from './fake-platform.
 import { appFor, failure, shown, tempStore } from './helpers.js';
 
 /** Plays the browser: reads the authorization URL and comes back to the callback as the server would redirect it. */
-function browser(platform: FakePlatform, change: (query: URLSearchParams) => void = () => undefined): { visits: string[]; pages: string[]; announce: (url: string) => Promise<void> } {
+function browser(
+  platform: FakePlatform,
+  change: (query: URLSearchParams) => void = () => undefined,
+): { visits: string[]; pages: string[]; announce: (url: string) => Promise<void> } {
   const visits: string[] = [];
   const pages: string[] = [];
   return {
@@ -43,7 +46,14 @@ describe('auth login', () => {
     expect(url.pathname).toBe('/o/oauth2/v1/auth');
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(b.pages[0]).toContain('You can close this window');
-    expect(stored).toMatchObject({ issuer: platform.url, clientId: 'fake-client', user: 'ada@example.com', mode: 'production', accessExpiresAt: '2026-11-22T11:00:00.000Z', refreshIssuedAt: '2026-11-22T10:00:00.000Z' });
+    expect(stored).toMatchObject({
+      issuer: platform.url,
+      clientId: 'fake-client',
+      user: 'ada@example.com',
+      mode: 'production',
+      accessExpiresAt: '2026-11-22T11:00:00.000Z',
+      refreshIssuedAt: '2026-11-22T10:00:00.000Z',
+    });
     expect(platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /o/oauth2/v1/token', 'GET /o/oauth2/v1/userinfo']);
     expect(await store.read(platform.url, 'fake-client')).toEqual(stored);
     expect((await stat(store.path)).mode & 0o777).toBe(0o600);
@@ -62,8 +72,18 @@ describe('auth login', () => {
   });
 
   it.each([
-    { name: 'a denied authorization', change: (q: URLSearchParams) => (q.delete('code'), q.set('error', 'access_denied')), code: 'GF_AUTH_DENIED', page: 'did not grant access' },
-    { name: 'a reused code', change: (q: URLSearchParams) => q.set('code', 'code-that-was-used'), code: 'GF_AUTH_CODE_REJECTED', page: 'You can close this window' },
+    {
+      name: 'a denied authorization',
+      change: (q: URLSearchParams) => (q.delete('code'), q.set('error', 'access_denied')),
+      code: 'GF_AUTH_DENIED',
+      page: 'did not grant access',
+    },
+    {
+      name: 'a reused code',
+      change: (q: URLSearchParams) => q.set('code', 'code-that-was-used'),
+      code: 'GF_AUTH_CODE_REJECTED',
+      page: 'You can close this window',
+    },
   ])('stops at $name with a code, leaving stored tokens as they were', async ({ change, code, page }) => {
     const platform = await startFakePlatform();
     const store = await tempStore();
@@ -119,7 +139,9 @@ describe('auth login', () => {
     const store = await tempStore();
     const port = await freePort();
     const wrongRedirect = browser(platform, (q) => q.set('code', platform.issueCode('http://127.0.0.1:1/elsewhere')));
-    expect((await failure(() => login({ app: appFor(platform, port), store, announce: wrongRedirect.announce }))).message).toContain('redirect_uri does not match');
+    expect((await failure(() => login({ app: appFor(platform, port), store, announce: wrongRedirect.announce }))).message).toContain(
+      'redirect_uri does not match',
+    );
     const wrongSecret = { ...appFor(platform, await freePort()), clientSecret: 'not-the-secret-1' };
     const error = await failure(() => login({ app: wrongSecret, store, announce: browser(platform).announce }));
     expect(error.code).toBe('GF_AUTH_CLIENT_REJECTED');
@@ -132,7 +154,9 @@ describe('auth login', () => {
     async (redirectUri) => {
       const platform = await startFakePlatform();
       const announced: string[] = [];
-      const error = await failure(() => login({ app: { ...appFor(platform), redirectUri }, store: { path: '/nonexistent' } as never, announce: (url) => void announced.push(url) }));
+      const error = await failure(() =>
+        login({ app: { ...appFor(platform), redirectUri }, store: { path: '/nonexistent' } as never, announce: (url) => void announced.push(url) }),
+      );
       expect(error.code).toBe('GF_AUTH_REDIRECT_NOT_LOOPBACK');
       expect(error.hint).toContain('http://127.0.0.1:8765/callback');
       expect(announced).toEqual([]);

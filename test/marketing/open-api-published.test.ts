@@ -11,12 +11,24 @@ import { startTestEmulator } from '../helpers/emulator.js';
 /** The demo app of an emulator, as graphform's config would name it, with client credentials. */
 function demoApp(emulator: RunningEmulator, baseUrl = emulator.url): MarketingApp {
   const demo = emulator.marketing.demoApp;
-  return { issuer: emulator.url, description: emulator.url, authUrl: emulator.url, baseUrl, clientId: demo.clientId, clientSecret: demo.clientSecret, redirectUri: demo.redirectUri, grant: 'client_credentials' };
+  return {
+    issuer: emulator.url,
+    description: emulator.url,
+    authUrl: emulator.url,
+    baseUrl,
+    clientId: demo.clientId,
+    clientSecret: demo.clientSecret,
+    redirectUri: demo.redirectUri,
+    grant: 'client_credentials',
+  };
 }
 
 /** The requests the emulator logged for a path, as method and path with query. */
 function logged(emulator: RunningEmulator, prefix: string): string[] {
-  return emulator.inspect.requests().filter((r) => r.path.startsWith(prefix)).map((r) => `${r.method} ${r.path}`);
+  return emulator.inspect
+    .requests()
+    .filter((r) => r.path.startsWith(prefix))
+    .map((r) => `${r.method} ${r.path}`);
 }
 
 async function select(emulator: RunningEmulator, filter: AssetFilter): Promise<Asset[]> {
@@ -40,7 +52,12 @@ describe('the Open API client on the published API (the emulator)', () => {
     const emulator = await startTestEmulator();
     const folder = emulator.marketing.assets().find((a) => a.file_location === '/all assets/Blog')?.folder_id ?? '';
     const selected = await select(emulator, { type: ['article', 'video'], folder: [folder] });
-    expect(selected.map((a) => a.title).sort()).toEqual(['Behind the seams: our Porto workshop', 'Five ways to style a linen shirt', 'Porto workshop tour', 'Why we switched to recycled nylon']);
+    expect(selected.map((a) => a.title).sort()).toEqual([
+      'Behind the seams: our Porto workshop',
+      'Five ways to style a linen shirt',
+      'Porto workshop tour',
+      'Why we switched to recycled nylon',
+    ]);
     // The published listAssets does not list is_archived: archived assets are left out locally.
     expect(selected.some((a) => a.is_archived === true)).toBe(false);
     expect(logged(emulator, '/v3/assets')).toEqual([`GET /v3/assets?page_size=100&type=article&type=video&folder_id=${folder}`]);

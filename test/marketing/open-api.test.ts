@@ -26,7 +26,11 @@ async function clientFor(platform: FakePlatform, options: { now?: () => number; 
     baseUrl: platform.url,
     session,
     secrets: [app.clientSecret],
-    http: { sleep: async (ms) => void waits.push(ms), log: (line) => lines.push(line), ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }) },
+    http: {
+      sleep: async (ms) => void waits.push(ms),
+      log: (line) => lines.push(line),
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    },
   });
   return { client, session, store, waits, lines, tokens };
 }
@@ -81,7 +85,11 @@ describe('the Open API client', () => {
 
   it.each([
     { status: 403, body: '{"message":"Forbidden: app not allowed","errors":[]}', says: 'Forbidden: app not allowed' },
-    { status: 422, body: '{"message":"Validation failed","errors":[{"message":"page_size must be at most 100"}]}', says: 'Validation failed: page_size must be at most 100' },
+    {
+      status: 422,
+      body: '{"message":"Validation failed","errors":[{"message":"page_size must be at most 100"}]}',
+      says: 'Validation failed: page_size must be at most 100',
+    },
     { status: 404, body: 'plain text answer', says: 'plain text answer' },
   ])('shows the service message of a $status', async ({ status, body, says }) => {
     const platform = await startFakePlatform();
@@ -111,7 +119,10 @@ describe('the Open API client', () => {
   });
 
   it('reads answers that are not pages as GF_ASSETS_BAD_RESPONSE', async () => {
-    const server = await startScriptedServer([{ status: 200, body: '{"items":[]}' }, { status: 200, body: '{"data":[{"title":"no id"}]}' }]);
+    const server = await startScriptedServer([
+      { status: 200, body: '{"items":[]}' },
+      { status: 200, body: '{"data":[{"title":"no id"}]}' },
+    ]);
     const platform = await startFakePlatform();
     const { session } = await clientFor(platform);
     const client = createOpenApiClient({ baseUrl: server.url, session });

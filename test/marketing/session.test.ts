@@ -67,7 +67,9 @@ describe('the token session', () => {
     const app = appFor(platform);
     await loggedIn(platform, store);
     const late = T0 + 2 * 3600_000;
-    const sessions = await Promise.all([1, 2, 3].map(() => openSession({ app, store: openTokenStore(store.path), server: createAuthServer(app), now: () => late })));
+    const sessions = await Promise.all(
+      [1, 2, 3].map(() => openSession({ app, store: openTokenStore(store.path), server: createAuthServer(app), now: () => late })),
+    );
     const tokens = await Promise.all(sessions.map((s) => s.accessToken()));
     expect(new Set(tokens).size).toBe(1);
     expect(platform.requests.filter((r) => r.body?.grant_type === 'refresh_token')).toHaveLength(1);
@@ -123,7 +125,11 @@ describe('the token session', () => {
       spoil: async (p: FakePlatform, app: MarketingApp, refreshToken: string) => void (await createAuthServer(app).refresh(refreshToken)),
       says: 'used already',
     },
-    { name: 'an expired refresh token', spoil: (p: FakePlatform, _app: MarketingApp, refreshToken: string) => void p.expiredRefresh.add(refreshToken), says: 'has expired' },
+    {
+      name: 'an expired refresh token',
+      spoil: (p: FakePlatform, _app: MarketingApp, refreshToken: string) => void p.expiredRefresh.add(refreshToken),
+      says: 'has expired',
+    },
   ])('stops at $name with GF_AUTH_REFRESH_REJECTED and leaves the store as it was', async ({ spoil, says }) => {
     const platform = await startFakePlatform();
     const store = await tempStore();

@@ -36,7 +36,13 @@ describe('token answers with only access_token', () => {
     s.advance(2 * 3600_000);
     const second = await s.opened.accessToken();
     const stored = await s.store.read(s.app.issuer, s.app.clientId);
-    expect(stored).toMatchObject({ accessToken: second, refreshToken: s.first.refreshToken, idToken: s.first.idToken, refreshIssuedAt: new Date(T0).toISOString(), user: 'ada@example.com' });
+    expect(stored).toMatchObject({
+      accessToken: second,
+      refreshToken: s.first.refreshToken,
+      idToken: s.first.idToken,
+      refreshIssuedAt: new Date(T0).toISOString(),
+      user: 'ada@example.com',
+    });
     s.advance(2 * 3600_000);
     const third = await s.opened.accessToken();
     expect(third).not.toBe(second);

@@ -61,7 +61,13 @@ describe('canonicalDefinition', () => {
     ['numbers JSON has no words for', [NaN, Infinity, -Infinity]],
     ['holes, undefined and functions', [undefined, () => 1, [undefined], { a: undefined, b: () => 1 }]],
     ['strings that need escapes', { 'k"\\\n': 'v\u0000\u2028"', é: 'å' }],
-    ['user-given names', recordFrom<unknown>([['__proto__', { constructor: 1 }], ['toString', 2]])],
+    [
+      'user-given names',
+      recordFrom<unknown>([
+        ['__proto__', { constructor: 1 }],
+        ['toString', 2],
+      ]),
+    ],
     ['keys in code-unit order', { b: 1, B: 2, a: 3, 'a b': 4, '10a': 0 }],
     ['keys that are array indexes, which objects list first', { b: 1, '10': 5, '9': 6, '09': 7, '4294967294': 8, '4294967295': 9, '-1': 10 }],
     ['objects that are not plain', { date: new Date(0), map: new Map([[1, 2]]) }],
@@ -82,9 +88,26 @@ describe('canonicalDefinition', () => {
         useTypedFieldNames: false,
         links: { L: { from: 'a', to: 'b', unknownFields: { z: 1, a: [{ y: 2, x: 1 }] } } },
         unknownFields: { slot: { b: 1, a: 2 }, '10': 'index-like key' },
-        propertyTypes: { Box: { base: 'Other', abstract: true, properties: { W: { name: '', type: 'Float', index: false, ref: { type: 't', id: 'i' } } }, unknownFields: { q: null } } },
+        propertyTypes: {
+          Box: {
+            base: 'Other',
+            abstract: true,
+            properties: { W: { name: '', type: 'Float', index: false, ref: { type: 't', id: 'i' } } },
+            unknownFields: { q: null },
+          },
+        },
         contentTypes: recordFrom([
-          ['__proto__', { contentType: ['B', 'A'], abstract: true, displayName: 'D', description: '', sortOrder: 2, properties: { x: { type: 'Int', helpText: 'h', searchable: true, unknownFields: { k: [3, 1] } } } }],
+          [
+            '__proto__',
+            {
+              contentType: ['B', 'A'],
+              abstract: true,
+              displayName: 'D',
+              description: '',
+              sortOrder: 2,
+              properties: { x: { type: 'Int', helpText: 'h', searchable: true, unknownFields: { k: [3, 1] } } },
+            },
+          ],
           ['A', { contentType: [], properties: {} }],
         ]),
       } as SourceDefinition,
@@ -97,7 +120,11 @@ describe('canonicalDefinition', () => {
   });
 
   it('canonicalDefinition keeps `__proto__` and `constructor` as own names', () => {
-    const definition: SourceDefinition = { label: 'L', languages: ['en'], contentTypes: recordFrom([['__proto__', { contentType: [], properties: recordFrom([['constructor', { type: 'String' }]]) }]]) };
+    const definition: SourceDefinition = {
+      label: 'L',
+      languages: ['en'],
+      contentTypes: recordFrom([['__proto__', { contentType: [], properties: recordFrom([['constructor', { type: 'String' }]]) }]]),
+    };
     const canonical = canonicalDefinition(definition);
     expect(Object.keys(canonical.contentTypes)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(canonical.contentTypes)).toBe(Object.prototype);
@@ -121,7 +148,9 @@ describe('hashing', () => {
   it('hashDeclarations hashes the canonical JSON of the sorted list, as plan files made before recorded it', () => {
     const declarations = [declaration('shop', shop(), ['a.ndjson']), declaration('blog', { label: 'B "é"', languages: ['en'], contentTypes: {} })];
     const entries = [...declarations].reverse().map((d) => ({ id: d.id, definition: canonicalDefinition(d.definition), data: d.data }));
-    const expected = `sha256:${createHash('sha256').update(JSON.stringify(sortDeep(entries)), 'utf8').digest('hex')}`;
+    const expected = `sha256:${createHash('sha256')
+      .update(JSON.stringify(sortDeep(entries)), 'utf8')
+      .digest('hex')}`;
     expect(hashDeclarations(declarations)).toBe(expected);
     expect(hashDeclarations([])).toBe(`sha256:${createHash('sha256').update('[]').digest('hex')}`);
   });

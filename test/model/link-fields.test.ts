@@ -5,12 +5,20 @@ const declaration = {
   id: 'wx',
   languages: ['en'],
   contentTypes: {
-    A: { contentType: [], properties: { City: { type: 'String', searchable: true }, Code: { type: 'String', skip: true }, Both: { type: 'String', searchable: true }, Plain: { type: 'String' } } },
+    A: {
+      contentType: [],
+      properties: {
+        City: { type: 'String', searchable: true },
+        Code: { type: 'String', skip: true },
+        Both: { type: 'String', searchable: true },
+        Plain: { type: 'String' },
+      },
+    },
     B: { contentType: [], properties: { Both: { type: 'String' } } },
   },
 };
 
-describe('the wire name a link\'s `from` should have (model/link-fields.ts)', () => {
+describe("the wire name a link's `from` should have (model/link-fields.ts)", () => {
   it.each<[string, string, string | undefined]>([
     ['a searchable property by its plain name', 'City', 'City___searchable'],
     ['a stored-only property by its plain name', 'Code', 'Code___skip'],

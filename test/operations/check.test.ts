@@ -41,7 +41,10 @@ describe('frontend operations against the schema served after the apply', () => 
   it('a removed property breaks the operation that selects it, at the field; another one is unaffected', async () => {
     const result = await check(blog({ Title: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } }), [
       graphqlFile('web/a.graphql', 'query TitlesOnly { BlogPost { items { Title } } }\n\nquery PostList {\n  BlogPost { items { Title Summary } }\n}\n'),
-      graphqlFile('web/b.graphql', 'query ById($id: String) { BlogPost(where: { _id: { eq: $id } }) { total } }\nquery Filtered($w: BlogPostWhereInput) { BlogPost(where: $w) { total } }'),
+      graphqlFile(
+        'web/b.graphql',
+        'query ById($id: String) { BlogPost(where: { _id: { eq: $id } }) { total } }\nquery Filtered($w: BlogPostWhereInput) { BlogPost(where: $w) { total } }',
+      ),
     ]);
     // The filter input loses Summary too: a literal filter on _id does not write it, a variable of the whole input type may.
     expect(result.operations.find((o) => o.name === 'ById')?.status).toBe('unaffected');
@@ -59,21 +62,29 @@ describe('frontend operations against the schema served after the apply', () => 
     ]);
     const reading = result.operations.find((o) => o.name === 'Reading');
     expect(reading?.status).toBe('affected');
-    expect(reading?.changes).toContainEqual({ criticality: 'BREAKING', path: 'BlogPost.Minutes', message: "Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]'" });
+    expect(reading?.changes).toContainEqual({
+      criticality: 'BREAKING',
+      path: 'BlogPost.Minutes',
+      message: "Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]'",
+    });
     expect(result.operations.find((o) => o.name === 'Titles')?.status).toBe('unaffected');
   });
 
   it('a removed language affects an operation passing a Locales variable, breaks one writing it, and not one filtering by another field', async () => {
     const after = blog({ Title: { type: 'String' }, Summary: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } }, ['en']);
     const result = await check(after, [
-      graphqlFile('web/a.graphql', 'query ByLocale($l: [Locales]) { BlogPost(locale: $l) { total } }\nquery Swedish { BlogPost(locale: [sv]) { total } }\nquery ById($id: String) { BlogPost(where: { _id: { eq: $id } }) { total } }'),
+      graphqlFile(
+        'web/a.graphql',
+        'query ByLocale($l: [Locales]) { BlogPost(locale: $l) { total } }\nquery Swedish { BlogPost(locale: [sv]) { total } }\nquery ById($id: String) { BlogPost(where: { _id: { eq: $id } }) { total } }',
+      ),
     ]);
     const status = Object.fromEntries(result.operations.map((o) => [o.name, o.status]));
     expect(status).toEqual({ ByLocale: 'affected', Swedish: 'broken', ById: 'unaffected' });
   });
 
   it('an operation in a tsx gql tag is placed at its file line and column; a parse error is a diagnostic there', async () => {
-    const tsx = "import { gql } from '@apollo/client';\nexport const Q = gql`\n  query Tagged {\n    BlogPost { items { Nope } }\n  }\n`;\nexport const Bad = gql`query { BlogPost { `;\nexport const C = (): JSX.Element => <div />;\n";
+    const tsx =
+      "import { gql } from '@apollo/client';\nexport const Q = gql`\n  query Tagged {\n    BlogPost { items { Nope } }\n  }\n`;\nexport const Bad = gql`query { BlogPost { `;\nexport const C = (): JSX.Element => <div />;\n";
     const extracted = await extractGraphql('web/Post.tsx', tsx);
     if (!extracted.ok) throw new Error(extracted.diagnostic.message);
     const result = await check(BEFORE, [{ file: 'web/Post.tsx', pieces: extracted.pieces }]);
@@ -82,7 +93,7 @@ describe('frontend operations against the schema served after the apply', () => 
     expect(result.diagnostics).toMatchObject([{ code: 'GF_OPERATIONS_SYNTAX', file: 'web/Post.tsx', line: 7, column: 43 }]);
   });
 
-  it('a JavaScript file that does not parse is a diagnostic at babel\'s position', async () => {
+  it("a JavaScript file that does not parse is a diagnostic at babel's position", async () => {
     const extracted = await extractGraphql('web/broken.ts', 'const ok = 1;\nconst = gql`{ x }`;\n');
     expect(extracted).toMatchObject({ ok: false, diagnostic: { code: 'GF_OPERATIONS_SYNTAX', file: 'web/broken.ts', line: 2, column: 7 } });
   });
@@ -91,13 +102,17 @@ describe('frontend operations against the schema served after the apply', () => 
     const after = blog({ Title: { type: 'String' }, Minutes: { type: 'Int' }, Authors: { type: '[Author]' } });
     const result = await check(after, [
       graphqlFile('web/a.graphql', 'query List { BlogPost { items { ...Card } } }\nquery Plain { BlogPost { total } }'),
-      graphqlFile('web/b.graphql', 'query List { BlogPost { items { ...Card Title } } }\nfragment Card on BlogPost { Summary }\nfragment Unused on BlogPost { Gone }'),
+      graphqlFile(
+        'web/b.graphql',
+        'query List { BlogPost { items { ...Card Title } } }\nfragment Card on BlogPost { Summary }\nfragment Unused on BlogPost { Gone }',
+      ),
       graphqlFile('web/c.graphql', `query Many { BlogPost { items { ${Array.from({ length: 150 }, (_, i) => `f${i}`).join(' ')} } } }`),
     ]);
     const broken = result.operations.filter((o) => o.status === 'broken');
     expect(broken.map((o) => `${o.file} ${o.name}`)).toEqual(['web/a.graphql List', 'web/b.graphql List', 'web/c.graphql Many']);
-    for (const list of broken.slice(0, 2)) expect(list.problems).toEqual([{ file: 'web/b.graphql', line: 2, column: 29, message: 'Cannot query field "Summary" on type "BlogPost".' }]);
-    expect(broken[2]?.problems, 'every problem, past graphql-js\'s default of 100').toHaveLength(150);
+    for (const list of broken.slice(0, 2))
+      expect(list.problems).toEqual([{ file: 'web/b.graphql', line: 2, column: 29, message: 'Cannot query field "Summary" on type "BlogPost".' }]);
+    expect(broken[2]?.problems, "every problem, past graphql-js's default of 100").toHaveLength(150);
     expect(result.operations.find((o) => o.name === 'Plain')?.status).toBe('unaffected');
   });
 });

@@ -2,13 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { isFailure, operationsError, operationsFailure } from '../../src/operations/policy.js';
 import type { CheckedOperation, OperationsReport } from '../../src/operations/types.js';
 
-const op = (name: string, status: CheckedOperation['status']): CheckedOperation => ({ name, kind: 'query', file: 'web/q.graphql', line: 1, column: 1, status, problems: [], changes: [] });
+const op = (name: string, status: CheckedOperation['status']): CheckedOperation => ({
+  name,
+  kind: 'query',
+  file: 'web/q.graphql',
+  line: 1,
+  column: 1,
+  status,
+  problems: [],
+  changes: [],
+});
 const report = (failOn: OperationsReport['failOn'], syntax = false): OperationsReport => ({
   failOn,
   files: ['web/q.graphql'],
   counts: { broken: 1, affected: 1, unaffected: 1 },
   operations: [op('Broken', 'broken'), op('Affected', 'affected'), op('Fine', 'unaffected')],
-  diagnostics: syntax ? [{ code: 'GF_OPERATIONS_SYNTAX', severity: 'error', file: 'web/x.graphql', line: 2, column: 3, path: '', message: 'web/x.graphql holds GraphQL that does not parse' }] : [],
+  diagnostics: syntax
+    ? [
+        {
+          code: 'GF_OPERATIONS_SYNTAX',
+          severity: 'error',
+          file: 'web/x.graphql',
+          line: 2,
+          column: 3,
+          path: '',
+          message: 'web/x.graphql holds GraphQL that does not parse',
+        },
+      ]
+    : [],
 });
 
 describe('operations.failOn', () => {
@@ -24,7 +45,9 @@ describe('operations.failOn', () => {
     expect(failure.documents.map((d) => d.code)).toEqual(['GF_OPERATIONS_SYNTAX']);
     const error = operationsError(failure, 'broken', 'planned');
     expect(error.code).toBe('GF_OPERATIONS_FAILING');
-    expect(error.message).toContain('1 frontend operation is broken by this plan, and the config sets operations.failOn: broken: apply refuses it and sends nothing.');
+    expect(error.message).toContain(
+      '1 frontend operation is broken by this plan, and the config sets operations.failOn: broken: apply refuses it and sends nothing.',
+    );
     expect(error.message).toContain('Broken (web/q.graphql:1:1): broken');
     expect(error.message).toContain('web/x.graphql:2:3: GF_OPERATIONS_SYNTAX');
   });

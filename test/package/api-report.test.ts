@@ -24,7 +24,8 @@ function invoke(config: ExtractorConfig): Run {
   const result = Extractor.invoke(config, {
     localBuild: false,
     messageCallback: (message: ExtractorMessage) => {
-      if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) problems.push(message.formatMessageWithLocation(repo));
+      if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning)
+        problems.push(message.formatMessageWithLocation(repo));
       // Collected here, told by the assertion: not printed among the test output.
       message.handled = true;
     },

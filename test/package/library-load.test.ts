@@ -45,16 +45,26 @@ describe('importing the built library', () => {
     await writeFile(path.join(project, 'register.mjs'), REGISTER);
     const log = path.join(project, 'loaded.txt');
     await writeFile(log, '');
-    const { stdout } = await run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', "const g = await import('graphform'); console.log(typeof g.plan);"], {
-      cwd: project,
-      env: { PATH: process.env.PATH ?? '', LOAD_LOG: log },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', './register.mjs', '--input-type=module', '-e', "const g = await import('graphform'); console.log(typeof g.plan);"],
+      {
+        cwd: project,
+        env: { PATH: process.env.PATH ?? '', LOAD_LOG: log },
+      },
+    );
     expect(stdout.trim()).toBe('function');
     const loaded = (await readFile(log, 'utf8')).split('\n').filter((url) => url !== '');
     // The hook really saw the library load: its entry and the workflows behind it.
-    expect(loaded.some((url) => url.endsWith('/dist/index.js')), loaded.join('\n')).toBe(true);
+    expect(
+      loaded.some((url) => url.endsWith('/dist/index.js')),
+      loaded.join('\n'),
+    ).toBe(true);
     expect(loaded.some((url) => url.endsWith('/dist/workflows/plan.js'))).toBe(true);
-    expect(loaded.filter((url) => CLI_PACKAGES.test(url) || CLI_MODULES.test(url)), 'modules of the command line loaded by import("graphform")').toEqual([]);
+    expect(
+      loaded.filter((url) => CLI_PACKAGES.test(url) || CLI_MODULES.test(url)),
+      'modules of the command line loaded by import("graphform")',
+    ).toEqual([]);
   });
 
   it.runIf(canRequireEsm(process.version))('works with require() from CommonJS, again without the command line', async () => {
@@ -64,7 +74,7 @@ describe('importing the built library', () => {
       path.join(project, 'script.cjs'),
       [
         "const graphform = require('graphform');",
-        "const cli = Object.keys(require.cache).filter((file) => /[\\\\/]node_modules[\\\\/](commander|chalk)[\\\\/]|[\\\\/]dist[\\\\/]cli[\\\\/]/.test(file));",
+        'const cli = Object.keys(require.cache).filter((file) => /[\\\\/]node_modules[\\\\/](commander|chalk)[\\\\/]|[\\\\/]dist[\\\\/]cli[\\\\/]/.test(file));',
         'console.log(JSON.stringify({ plan: typeof graphform.plan, apply: typeof graphform.apply, version: graphform.TOOL_VERSION, cli }));',
         '',
       ].join('\n'),
@@ -87,7 +97,16 @@ describe('importing the built library', () => {
         '',
       ].join('\n'),
     );
-    const options = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(repo, 'node_modules/@types')] };
+    const options = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [path.join(repo, 'node_modules/@types')],
+    };
     await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['check.cts'] }));
     const checked = await run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project }).then(
       () => '',
@@ -97,6 +116,12 @@ describe('importing the built library', () => {
   });
 
   it('knows which Node versions can require an ES module', () => {
-    expect([canRequireEsm('v20.18.3'), canRequireEsm('v20.19.0'), canRequireEsm('v22.11.0'), canRequireEsm('v22.12.0'), canRequireEsm('v24.1.0')]).toEqual([false, true, false, true, true]);
+    expect([canRequireEsm('v20.18.3'), canRequireEsm('v20.19.0'), canRequireEsm('v22.11.0'), canRequireEsm('v22.12.0'), canRequireEsm('v24.1.0')]).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
   });
 });

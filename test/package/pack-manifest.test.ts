@@ -34,7 +34,12 @@ async function packageDir(): Promise<string> {
   return dir;
 }
 
-const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', GRAPHFORM_PACK_PREBUILT: '1', npm_config_loglevel: 'warn' });
+const env = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  GRAPHFORM_PACK_PREBUILT: '1',
+  npm_config_loglevel: 'warn',
+});
 
 /** Resolves once `ready()` holds, checked on every change in `dir`; rejects with `what` after `ms`. */
 function whenChanged(dir: string, ready: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
@@ -57,7 +62,8 @@ function whenChanged(dir: string, ready: () => Promise<boolean>, what: string, m
   });
 }
 
-const prepareOf = async (dir: string): Promise<unknown> => (JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, unknown> }).scripts.prepare;
+const prepareOf = async (dir: string): Promise<unknown> =>
+  (JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, unknown> }).scripts.prepare;
 
 /** The pid of a process that has exited (and been reaped). */
 function deadPid(): number {
@@ -84,7 +90,11 @@ describe('npm pack and the prepare script', () => {
     process.kill(-(npm.pid as number), 'SIGKILL');
     await closed;
 
-    await whenChanged(dir, async () => (await prepareOf(dir)) !== undefined && !existsSync(path.join(dir, '.package.json.prepack')), 'package.json still lacks prepare after the pack was killed');
+    await whenChanged(
+      dir,
+      async () => (await prepareOf(dir)) !== undefined && !existsSync(path.join(dir, '.package.json.prepack')),
+      'package.json still lacks prepare after the pack was killed',
+    );
     expect(await readFile(path.join(dir, 'package.json'), 'utf8')).toBe(MANIFEST);
   });
 
@@ -109,7 +119,10 @@ describe('npm pack and the prepare script', () => {
     const dir = await packageDir();
     const { prepare, ...others } = SCRIPTS;
     const stripped = `${JSON.stringify({ name: 'packed', version: '1.0.0', private: true, scripts: others, files: ['index.js'] }, null, 2)}\n`;
-    await writeFile(path.join(dir, '.package.json.prepack'), JSON.stringify({ graphformPackMarker: 1, pid: process.pid, nonce: 'live', prepare, after: 'build', original: MANIFEST, stripped }));
+    await writeFile(
+      path.join(dir, '.package.json.prepack'),
+      JSON.stringify({ graphformPackMarker: 1, pid: process.pid, nonce: 'live', prepare, after: 'build', original: MANIFEST, stripped }),
+    );
     await writeFile(path.join(dir, 'package.json'), stripped);
     const build = spawnSync(process.execPath, ['scripts/pack-manifest.mjs', 'restore'], { cwd: dir, env: env(), encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);

@@ -70,7 +70,15 @@ describe('the packed tarball', () => {
     // TypeScript's `nodenext` load with require() (test/package/library-load.test.ts runs both):
     // attw's cjs-resolves-to-esm judges by older Node and `node16`, so that one rule is off.
     // --no-definitely-typed: the package ships its types, and nothing is fetched.
-    const attw = await sh(repo, process.execPath, [path.join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'ascii', '--no-definitely-typed', '--ignore-rules', 'cjs-resolves-to-esm']);
+    const attw = await sh(repo, process.execPath, [
+      path.join(repo, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+      tarball,
+      '--format',
+      'ascii',
+      '--no-definitely-typed',
+      '--ignore-rules',
+      'cjs-resolves-to-esm',
+    ]);
     expect(attw.code, `Are the Types Wrong found problems in the package:\n${attw.stdout}${attw.stderr}`).toBe(0);
   });
 
@@ -79,12 +87,26 @@ describe('the packed tarball', () => {
     const files = (packed?.files ?? []).map((f) => f.path);
 
     // What it holds: the licence, the build and its entry points; no source maps pointing at unshipped sources, no sources or tests.
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'bin/graphform.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/process.js', 'schema/content-source.schema.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'bin/graphform.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/cli/process.js',
+        'schema/content-source.schema.json',
+      ]),
+    );
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
 
     const project = await makeTempDir('graphform-user-');
-    await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+    await writeFile(
+      path.join(project, 'package.json'),
+      `${JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
+    );
     // As the README's quick start says: the tarball inside the project (vendor/), so package-lock.json records a path every clone has.
     const filename = packed?.filename ?? 'missing.tgz';
     await mkdir(path.join(project, 'vendor'));
@@ -117,7 +139,11 @@ describe('the packed tarball', () => {
     expect(existsSync(path.resolve(project, 'content-sources', schema))).toBe(true);
 
     // `import` at run time, and the types for TypeScript users (nodenext, strict, every declaration file checked).
-    const imported = await sh(project, process.execPath, ['--input-type=module', '-e', "const m = await import('graphform'); console.log(typeof m.startEmulator);"]);
+    const imported = await sh(project, process.execPath, [
+      '--input-type=module',
+      '-e',
+      "const m = await import('graphform'); console.log(typeof m.startEmulator);",
+    ]);
     expect(imported.stdout.trim(), imported.stderr).toBe('function');
     await writeFile(
       path.join(project, 'check.ts'),

@@ -137,10 +137,15 @@ const rows: Row[] = [
     }),
     action: 'full',
     dataLoss: true,
-    requests: [put(edit(base, (d) => {
-      d.description = 'New';
-      delete d.contentTypes.Product!.properties.Color;
-    })), labels('Shop catalogue', 'New')],
+    requests: [
+      put(
+        edit(base, (d) => {
+          d.description = 'New';
+          delete d.contentTypes.Product!.properties.Color;
+        }),
+      ),
+      labels('Shop catalogue', 'New'),
+    ],
     kinds: ['property.removed', 'source.descriptionChanged'],
   },
   {
@@ -173,7 +178,12 @@ const rows: Row[] = [
     kinds: ['source.languageAdded'],
     reasons: ['adding language de can be sent as a partial update; items are kept'],
   },
-  ...fullRow('language removed', edit(base, (d) => void (d.languages = ['en'])), ['source.languageRemoved'], 'removing language sv needs a full update, which deletes all items of source shop in en, sv'),
+  ...fullRow(
+    'language removed',
+    edit(base, (d) => void (d.languages = ['en'])),
+    ['source.languageRemoved'],
+    'removing language sv needs a full update, which deletes all items of source shop in en, sv',
+  ),
   ...fullRow(
     'property type added',
     edit(base, (d) => void (d.propertyTypes!.Money = { properties: { Amount: { name: 'Amount', type: 'Float' } } })),
@@ -205,22 +215,47 @@ const rows: Row[] = [
     requests: [post({ languages: ['en', 'sv'], contentTypes: { Review: review } })],
     kinds: ['contentType.added'],
   },
-  ...fullRow('content type removed', edit(base, (d) => void delete d.contentTypes.Product), ['contentType.removed'], 'removing content type Product needs a full update'),
-  ...fullRow('base changed', edit(base, (d) => void (d.contentTypes.Product!.contentType = [])), ['contentType.baseChanged'], 'changing the base types of Product from [Item] to [] (none)'),
-  ...fullRow('made abstract', edit(base, (d) => void (d.contentTypes.Product!.abstract = true)), ['contentType.abstractChanged'], 'making Product abstract needs a full update'),
-  ...fullRow('made concrete', edit(base, (d) => void delete d.contentTypes.Item!.abstract), ['contentType.abstractChanged'], 'making Item no longer abstract'),
+  ...fullRow(
+    'content type removed',
+    edit(base, (d) => void delete d.contentTypes.Product),
+    ['contentType.removed'],
+    'removing content type Product needs a full update',
+  ),
+  ...fullRow(
+    'base changed',
+    edit(base, (d) => void (d.contentTypes.Product!.contentType = [])),
+    ['contentType.baseChanged'],
+    'changing the base types of Product from [Item] to [] (none)',
+  ),
+  ...fullRow(
+    'made abstract',
+    edit(base, (d) => void (d.contentTypes.Product!.abstract = true)),
+    ['contentType.abstractChanged'],
+    'making Product abstract needs a full update',
+  ),
+  ...fullRow(
+    'made concrete',
+    edit(base, (d) => void delete d.contentTypes.Item!.abstract),
+    ['contentType.abstractChanged'],
+    'making Item no longer abstract',
+  ),
   {
     name: 'property added: POST with the complete property list of that type',
     applied: base,
     desired: edit(base, (d) => void (d.contentTypes.Product!.properties.Price = { type: 'Float' })),
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: {
-        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' }, Price: { type: 'Float' } } },
-      },
-    })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' }, Price: { type: 'Float' } },
+          },
+        },
+      }),
+    ],
     kinds: ['property.added'],
   },
   ...fullRow(
@@ -241,12 +276,17 @@ const rows: Row[] = [
     desired: withColor,
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: {
-        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
-      },
-    })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } },
+          },
+        },
+      }),
+    ],
     kinds: ['property.searchableChanged'],
     reasons: [
       'making Product.Color searchable can be sent as a partial update; items are kept',
@@ -259,7 +299,12 @@ const rows: Row[] = [
     desired: edit(base, (d) => void delete d.contentTypes.Item!.properties.Name!.searchable),
     action: 'partial',
     dataLoss: false,
-    requests: [post({ languages: ['en', 'sv'], contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: false } } } } })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: { Item: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: false } } } },
+      }),
+    ],
     kinds: ['property.searchableChanged'],
     reasons: ['making Item.Name no longer searchable'],
   },
@@ -272,13 +317,18 @@ const rows: Row[] = [
     }),
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv', 'fi'],
-      contentTypes: {
-        Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
-        Review: review,
-      },
-    })],
+    requests: [
+      post({
+        languages: ['en', 'sv', 'fi'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } },
+          },
+          Review: review,
+        },
+      }),
+    ],
     kinds: ['contentType.added', 'property.searchableChanged', 'source.languageAdded'],
   },
   ...fullRow(
@@ -310,7 +360,16 @@ const rows: Row[] = [
     kinds: ['property.added'],
     reasons: ['--strategy full sends adding property Product.Price as a full update, which deletes all items of source shop in en, sv'],
   },
-  { name: '--strategy full with no change sends nothing', applied: base, desired: base, options: { strategy: 'full' }, action: 'none', dataLoss: false, requests: [], kinds: [] },
+  {
+    name: '--strategy full with no change sends nothing',
+    applied: base,
+    desired: base,
+    options: { strategy: 'full' },
+    action: 'none',
+    dataLoss: false,
+    requests: [],
+    kinds: [],
+  },
   {
     name: 'a full update of a source with data files re-pushes them',
     applied: base,
@@ -363,7 +422,10 @@ const rows: Row[] = [
     dataLoss: true,
     requests: [put(base)],
     kinds: ['source.added'],
-    reasons: ['source shop already exists in the service but is not in state: a full update deletes all items of source shop in en, fi', 'run `graphform import shop` first'],
+    reasons: [
+      'source shop already exists in the service but is not in state: a full update deletes all items of source shop in en, fi',
+      'run `graphform import shop` first',
+    ],
   },
   {
     name: 'not in state, but the service already has exactly the declaration (interrupted apply): nothing sent',
@@ -454,7 +516,10 @@ const rows: Row[] = [
       post({
         languages: ['en', 'sv'],
         contentTypes: {
-          Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } },
+          Product: {
+            contentType: ['Item'],
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } },
+          },
         },
       }),
       labels('Shop catalogue'),
@@ -469,7 +534,14 @@ const rows: Row[] = [
     remote: found(edit(base, (d) => void delete d.contentTypes.Product!.properties.Quantity)),
     action: 'partial',
     dataLoss: false,
-    requests: [post({ languages: ['en', 'sv'], contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' } } } } })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String' } } },
+        },
+      }),
+    ],
     kinds: ['property.added'],
     outside: ['property.removed'],
   },
@@ -482,13 +554,27 @@ const rows: Row[] = [
     }),
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: {
-        Product: { contentType: ['Item'], displayName: 'Product', description: 'What we sell', sortOrder: 2, properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', helpText: 'A colour name', index: true } } },
-      },
-    })],
-    kinds: ['contentType.displayNameChanged', 'contentType.descriptionChanged', 'contentType.sortOrderChanged', 'property.helpTextChanged', 'property.indexChanged'],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            displayName: 'Product',
+            description: 'What we sell',
+            sortOrder: 2,
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', helpText: 'A colour name', index: true } },
+          },
+        },
+      }),
+    ],
+    kinds: [
+      'contentType.displayNameChanged',
+      'contentType.descriptionChanged',
+      'contentType.sortOrderChanged',
+      'property.helpTextChanged',
+      'property.indexChanged',
+    ],
     reasons: ['can be sent as a partial update; items are kept'],
   },
   {
@@ -500,35 +586,89 @@ const rows: Row[] = [
     desired: base,
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: { Product: { contentType: ['Item'], displayName: null, properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', helpText: null } } } },
-    })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            displayName: null,
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', helpText: null } },
+          },
+        },
+      }),
+    ],
     kinds: ['contentType.displayNameChanged', 'property.helpTextChanged'],
   },
   {
     name: 'a partial update carries the links, useTypedFieldNames, preset and unknown fields the source holds, unchanged',
-    applied: edit(base, (d) => Object.assign(d, { links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: true, preset: 'next', unknownFields: { slot: 'new' } })),
-    desired: edit(withColor, (d) => Object.assign(d, { links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: true, preset: 'next', unknownFields: { slot: 'new' } })),
+    applied: edit(base, (d) =>
+      Object.assign(d, { links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: true, preset: 'next', unknownFields: { slot: 'new' } }),
+    ),
+    desired: edit(withColor, (d) =>
+      Object.assign(d, { links: { L: { from: 'a', to: 'b' } }, useTypedFieldNames: true, preset: 'next', unknownFields: { slot: 'new' } }),
+    ),
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } } },
-      preset: 'next',
-      useTypedFieldNames: true,
-      links: { L: { from: 'a', to: 'b' } },
-      unknownFields: { slot: 'new' },
-    })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } },
+          },
+        },
+        preset: 'next',
+        useTypedFieldNames: true,
+        links: { L: { from: 'a', to: 'b' } },
+        unknownFields: { slot: 'new' },
+      }),
+    ],
     kinds: ['property.searchableChanged'],
   },
-  ...fullRow('a link added: PUT, since the record does not say POST applies links', edit(base, (d) => void (d.links = { Forecast: { from: 'City', to: 'Name' } })), ['link.added'], 'adding link Forecast needs a full update'),
-  ...fullRow('useTypedFieldNames switched: PUT', edit(base, (d) => void (d.useTypedFieldNames = true)), ['source.typedFieldNamesChanged'], 'changing useTypedFieldNames from null to true needs a full update'),
-  ...fullRow('the preset changed: PUT', edit(base, (d) => void (d.preset = 'legacy')), ['source.presetChanged'], 'changing the preset'),
-  ...fullRow('skip switched: PUT (not in the published file; it renames the field in data lines)', edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.skip = true)), ['property.skipChanged'], 'making Product.Color stored only (skip), which renames its field in data lines needs a full update'),
-  ...fullRow('a ref changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.ref = { id: 'x' })), ['property.refChanged'], 'changing the ref of Product.Color needs a full update'),
-  ...fullRow('a content type base field changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.base = 'Item')), ['contentType.baseFieldChanged'], 'changing the base field of Product'),
-  ...fullRow('a field graphform does not know changed: PUT', edit(base, (d) => void (d.contentTypes.Product!.unknownFields = { icon: 'box' })), ['contentType.unknownFieldChanged'], 'changing icon of Product, a field graphform does not know'),
+  ...fullRow(
+    'a link added: PUT, since the record does not say POST applies links',
+    edit(base, (d) => void (d.links = { Forecast: { from: 'City', to: 'Name' } })),
+    ['link.added'],
+    'adding link Forecast needs a full update',
+  ),
+  ...fullRow(
+    'useTypedFieldNames switched: PUT',
+    edit(base, (d) => void (d.useTypedFieldNames = true)),
+    ['source.typedFieldNamesChanged'],
+    'changing useTypedFieldNames from null to true needs a full update',
+  ),
+  ...fullRow(
+    'the preset changed: PUT',
+    edit(base, (d) => void (d.preset = 'legacy')),
+    ['source.presetChanged'],
+    'changing the preset',
+  ),
+  ...fullRow(
+    'skip switched: PUT (not in the published file; it renames the field in data lines)',
+    edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.skip = true)),
+    ['property.skipChanged'],
+    'making Product.Color stored only (skip), which renames its field in data lines needs a full update',
+  ),
+  ...fullRow(
+    'a ref changed: PUT',
+    edit(base, (d) => void (d.contentTypes.Product!.properties.Color!.ref = { id: 'x' })),
+    ['property.refChanged'],
+    'changing the ref of Product.Color needs a full update',
+  ),
+  ...fullRow(
+    'a content type base field changed: PUT',
+    edit(base, (d) => void (d.contentTypes.Product!.base = 'Item')),
+    ['contentType.baseFieldChanged'],
+    'changing the base field of Product',
+  ),
+  ...fullRow(
+    'a field graphform does not know changed: PUT',
+    edit(base, (d) => void (d.contentTypes.Product!.unknownFields = { icon: 'box' })),
+    ['contentType.unknownFieldChanged'],
+    'changing icon of Product, a field graphform does not know',
+  ),
   {
     name: 'a service whose GET types carries the description: a description already there is "already applied"',
     applied: undefined,
@@ -546,10 +686,17 @@ const rows: Row[] = [
     remote: { status: 'found', definition: edit(base, (d) => void (d.unknownFields = { slot: 'new' })), unknown: ['slot'], hasDescription: false },
     action: 'partial',
     dataLoss: false,
-    requests: [post({
-      languages: ['en', 'sv'],
-      contentTypes: { Product: { contentType: ['Item'], properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } } } },
-    })],
+    requests: [
+      post({
+        languages: ['en', 'sv'],
+        contentTypes: {
+          Product: {
+            contentType: ['Item'],
+            properties: { Quantity: { type: 'Int' }, Size: { type: 'Dimensions' }, Color: { type: 'String', searchable: true } },
+          },
+        },
+      }),
+    ],
     kinds: ['property.searchableChanged'],
     reasons: ['has fields graphform does not know: slot; a full update would not send them'],
   },
@@ -589,7 +736,10 @@ describe('the POST-or-PUT rule table', () => {
     expect([...new Set(source?.changes.map((c) => c.kind))].sort()).toEqual([...row.kinds].sort());
     expect([...new Set(source?.outside?.map((c) => c.kind) ?? [])].sort()).toEqual([...(row.outside ?? [])].sort());
     for (const expected of row.reasons ?? []) {
-      expect(source?.reasons.some((r) => r.includes(expected)), `no reason contains ${JSON.stringify(expected)} in ${JSON.stringify(source?.reasons)}`).toBe(true);
+      expect(
+        source?.reasons.some((r) => r.includes(expected)),
+        `no reason contains ${JSON.stringify(expected)} in ${JSON.stringify(source?.reasons)}`,
+      ).toBe(true);
     }
     if (row.action !== 'none') expect(source?.reasons.length).toBeGreaterThan(0);
     if (row.dataLoss) expect(source?.reasons[0]).toMatch(/deletes all items of source shop in |all its items in /);

@@ -39,13 +39,22 @@ const cases: Case[] = [
   },
   {
     name: "a change to the same source makes its entry the pull request's, with the base's change inside",
-    plan: planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', edit(withoutColor, (d) => void (d.contentTypes.Product!.properties.Quantity = { type: 'Int', searchable: true }))), declaration('news', news)] }),
+    plan: planOf({
+      applied: { shop: shop(), news },
+      declared: [
+        declaration(
+          'shop',
+          edit(withoutColor, (d) => void (d.contentTypes.Product!.properties.Quantity = { type: 'Int', searchable: true })),
+        ),
+        declaration('news', news),
+      ],
+    }),
     own: ['news', 'shop'],
     alreadyPlanned: [],
     exitCode: 3,
   },
   {
-    name: 'a source the base does not plan at all is the pull request\'s',
+    name: "a source the base does not plan at all is the pull request's",
     plan: planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', withoutColor), declaration('news', news), declaration('blog', news)] }),
     own: ['blog', 'news'],
     alreadyPlanned: ['shop'],
@@ -63,25 +72,50 @@ describe('compareWithBase', () => {
     expect(compared.own.summary.none + compared.own.summary.partial + compared.own.summary.full + compared.own.summary.create).toBe(own.length);
   });
 
-  it('takes an entry whose item count differs (a measurement, not the change) as the base\'s', () => {
-    const counted = (plan: Plan, total: number): Plan => ({ ...plan, sources: plan.sources.map((s) => (s.dataLoss ? { ...s, deletes: { known: true, total, byLanguage: { en: total } } } : s)) });
+  it("takes an entry whose item count differs (a measurement, not the change) as the base's", () => {
+    const counted = (plan: Plan, total: number): Plan => ({
+      ...plan,
+      sources: plan.sources.map((s) => (s.dataLoss ? { ...s, deletes: { known: true, total, byLanguage: { en: total } } } : s)),
+    });
     const compared = compareWithBase(counted(base, 4), counted(base, 3));
     expect('alreadyPlanned' in compared && compared.alreadyPlanned.map((s) => s.id)).toEqual(['shop']);
   });
 
   it("names the base's loss on a source the change also loses items of, and no other", () => {
-    const sameSource = planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', edit(withoutColor, (d) => void (d.contentTypes.Product!.properties.Quantity = { type: 'Int', searchable: true }))), declaration('news', news)] });
+    const sameSource = planOf({
+      applied: { shop: shop(), news },
+      declared: [
+        declaration(
+          'shop',
+          edit(withoutColor, (d) => void (d.contentTypes.Product!.properties.Quantity = { type: 'Int', searchable: true })),
+        ),
+        declaration('news', news),
+      ],
+    });
     const compared = compareWithBase(sameSource, base);
     if ('mismatch' in compared) throw new Error(compared.mismatch);
     expect(compared.lossOnBase.map((s) => [s.id, s.dataLoss])).toEqual([['shop', true]]);
-    expect(lossOnBaseNote(compared.lossOnBase)).toBe('The base branch already plans a loss for shop (replace, loses items), not approved yet: what this plan loses there includes it. This change\'s own part is the difference.');
-    const other = compareWithBase(planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', withoutColor), declaration('news', withTitle)] }), base);
+    expect(lossOnBaseNote(compared.lossOnBase)).toBe(
+      "The base branch already plans a loss for shop (replace, loses items), not approved yet: what this plan loses there includes it. This change's own part is the difference.",
+    );
+    const other = compareWithBase(
+      planOf({ applied: { shop: shop(), news }, declared: [declaration('shop', withoutColor), declaration('news', withTitle)] }),
+      base,
+    );
     expect('lossOnBase' in other && other.lossOnBase).toEqual([]);
   });
 
-  it('a partial update planned on both sides with another change is not the base\'s', () => {
+  it("a partial update planned on both sides with another change is not the base's", () => {
     const mainPartial = planOf({ applied: { shop: shop() }, declared: [declaration('shop', withSearchableQuantity)] });
-    const prPartial = planOf({ applied: { shop: shop() }, declared: [declaration('shop', edit(withSearchableQuantity, (d) => void (d.contentTypes.Product!.properties.Rating = { type: 'Int' })))] });
+    const prPartial = planOf({
+      applied: { shop: shop() },
+      declared: [
+        declaration(
+          'shop',
+          edit(withSearchableQuantity, (d) => void (d.contentTypes.Product!.properties.Rating = { type: 'Int' })),
+        ),
+      ],
+    });
     const compared = compareWithBase(prPartial, mainPartial);
     expect('own' in compared && compared.own.sources.map((s) => s.id)).toEqual(['shop']);
   });

@@ -14,10 +14,27 @@ describe('buildPlan', () => {
   it('writes the contract shape: sources by id, six counters, state and hash', () => {
     const plan = planOf({
       applied: { shop: shop(), old: blog },
-      declared: [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color)), declaration('blog', blog)],
+      declared: [
+        declaration(
+          'shop',
+          edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color),
+        ),
+        declaration('blog', blog),
+      ],
       remote: { blog: { status: 'missing' } },
     });
-    expect(Object.keys(plan)).toEqual(['formatVersion', 'tool', 'environment', 'state', 'desiredHash', 'createdAt', 'summary', 'sources', 'unmanaged', 'diagnostics']);
+    expect(Object.keys(plan)).toEqual([
+      'formatVersion',
+      'tool',
+      'environment',
+      'state',
+      'desiredHash',
+      'createdAt',
+      'summary',
+      'sources',
+      'unmanaged',
+      'diagnostics',
+    ]);
     expect(plan.formatVersion).toBe(2);
     expect(plan.unmanaged).toEqual([]);
     expect(plan.state).toEqual({ lineage: LINEAGE, serial: 2 });
@@ -29,10 +46,12 @@ describe('buildPlan', () => {
       ['shop', 'full'],
     ]);
     expect(Object.keys(plan.sources[0] ?? {})).toEqual(['id', 'action', 'dataLoss', 'reasons', 'changes', 'requests']);
-    expect(plan.sources[2]?.changes).toEqual([{ kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null }]);
+    expect(plan.sources[2]?.changes).toEqual([
+      { kind: 'property.removed', path: 'contentTypes.Product.properties.Color', before: { type: 'String' }, after: null },
+    ]);
   });
 
-  it('lists the account\'s sources that are neither declared nor in state as unmanaged, never the CMS\'s own', () => {
+  it("lists the account's sources that are neither declared nor in state as unmanaged, never the CMS's own", () => {
     const plan = planOf({
       applied: { old: blog },
       declared: [declaration('shop', shop())],
@@ -59,7 +78,13 @@ describe('buildPlan', () => {
   it('--source plans only the named sources, orphans included', () => {
     const plan = planOf({
       applied: { shop: shop(), old: blog },
-      declared: [declaration('shop', edit(shop(), (d) => void (d.label = 'x'))), declaration('blog', blog)],
+      declared: [
+        declaration(
+          'shop',
+          edit(shop(), (d) => void (d.label = 'x')),
+        ),
+        declaration('blog', blog),
+      ],
       options: { targets: ['old', 'shop'], prune: true },
     });
     expect(plan.sources.map((s) => [s.id, s.action])).toEqual([
@@ -89,7 +114,15 @@ describe('buildPlan', () => {
   });
 
   it('passes diagnostics through, sorted', () => {
-    const d = (file: string, line: number) => ({ code: 'GF_YAML_WARNING' as const, severity: 'warning' as const, message: 'm', file, line, column: 1, path: '' });
+    const d = (file: string, line: number) => ({
+      code: 'GF_YAML_WARNING' as const,
+      severity: 'warning' as const,
+      message: 'm',
+      file,
+      line,
+      column: 1,
+      path: '',
+    });
     const plan = buildPlan({
       environment: 'e',
       state: undefined,
@@ -117,12 +150,26 @@ describe('buildPlan', () => {
     expect(planOf({ declared }).desiredHash).toBe(hashDeclarations(declared));
     expect(planOf({ declared, options: { targets: ['blog'] } }).desiredHash).toBe(hashDeclarations(declared));
     expect(planOf({ declared, applied: { old: blog } }).desiredHash).toBe(hashDeclarations(declared));
-    const twice = [...declared, declaration('blog', edit(blog, (d) => void (d.label = 'other')))];
+    const twice = [
+      ...declared,
+      declaration(
+        'blog',
+        edit(blog, (d) => void (d.label = 'other')),
+      ),
+    ];
     expect(planOf({ declared: twice }).desiredHash).toBe(hashDeclarations(twice));
   });
 
   it('is deterministic: the same input gives the same plan', () => {
-    const input = { applied: { shop: shop() }, declared: [declaration('shop', edit(shop(), (d) => void (d.label = 'x')))] };
+    const input = {
+      applied: { shop: shop() },
+      declared: [
+        declaration(
+          'shop',
+          edit(shop(), (d) => void (d.label = 'x')),
+        ),
+      ],
+    };
     expect(JSON.stringify(planOf(input))).toBe(JSON.stringify(planOf(input)));
   });
 });
@@ -145,8 +192,18 @@ describe('request bodies', () => {
         contentTypes: { B: { contentType: [], description: 'x', properties: { Z: { type: 'String', searchable: false }, A: { type: 'Dim' } } } },
       }),
     );
-    const unknown = fullBody({ ...declared, unknownFields: { slot: 'new' }, contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', unknownFields: { unit: 'cm' } } } } } });
-    expect(wireDefinition(unknown)).toEqual({ label: 'S', languages: ['sv', 'en'], propertyTypes: { Dim: { properties: { W: { name: 'W', type: 'Float' } } } }, contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', unit: 'cm' } } } }, slot: 'new' });
+    const unknown = fullBody({
+      ...declared,
+      unknownFields: { slot: 'new' },
+      contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', unknownFields: { unit: 'cm' } } } } },
+    });
+    expect(wireDefinition(unknown)).toEqual({
+      label: 'S',
+      languages: ['sv', 'en'],
+      propertyTypes: { Dim: { properties: { W: { name: 'W', type: 'Float' } } } },
+      contentTypes: { B: { contentType: [], properties: { Z: { type: 'String', unit: 'cm' } } } },
+      slot: 'new',
+    });
   });
 });
 
@@ -163,7 +220,16 @@ describe('policy', () => {
   });
 
   it('withoutQuietSources drops unchanged sources without reasons', () => {
-    const plan = planOf({ applied: { shop: shop(), blog }, declared: [declaration('shop', shop()), declaration('blog', edit(blog, (d) => void (d.label = 'B')))] });
+    const plan = planOf({
+      applied: { shop: shop(), blog },
+      declared: [
+        declaration('shop', shop()),
+        declaration(
+          'blog',
+          edit(blog, (d) => void (d.label = 'B')),
+        ),
+      ],
+    });
     expect(withoutQuietSources(plan).sources.map((s) => s.id)).toEqual(['blog']);
   });
 
@@ -174,12 +240,21 @@ describe('policy', () => {
 
 describe('buildPlan, with a value that holds one of graphform\'s secrets ("[redacted]" in the declaration or the service\'s definition)', () => {
   const held = edit(shop(), (d) => void (d.unknownFields = { webhookAuth: '[redacted]' }));
-  const found = (definition: SourceDefinition) => ({ status: 'found' as const, definition, unknown: Object.keys(definition.unknownFields ?? {}), hasDescription: false });
+  const found = (definition: SourceDefinition) => ({
+    status: 'found' as const,
+    definition,
+    unknown: Object.keys(definition.unknownFields ?? {}),
+    hasDescription: false,
+  });
 
   it('names the field in a GF_SECRET_IN_DEFINITION warning, also when nothing changes', () => {
     const plan = planOf({ applied: { shop: held }, declared: [declaration('shop', held)], remote: { shop: found(held) } });
     expect(plan.sources[0]?.action).toBe('none');
-    expect(plan.sources[0]?.reasons).toEqual([expect.stringMatching(/^Warning: GF_SECRET_IN_DEFINITION: source shop holds one of graphform's configured secrets at webhookAuth\. graphform never writes it/)]);
+    expect(plan.sources[0]?.reasons).toEqual([
+      expect.stringMatching(
+        /^Warning: GF_SECRET_IN_DEFINITION: source shop holds one of graphform's configured secrets at webhookAuth\. graphform never writes it/,
+      ),
+    ]);
   });
 
   it('says apply refuses a request that would send "[redacted]" where the service holds no secret', () => {
@@ -187,7 +262,9 @@ describe('buildPlan, with a value that holds one of graphform\'s secrets ("[reda
     const adding = edit(held, (d) => void (d.contentTypes.Product!.properties.Weight = { type: 'Float' }));
     const plan = planOf({ applied: { shop: held }, declared: [declaration('shop', adding)], remote: { shop: found(plain) } });
     expect(plan.sources[0]?.requests.length).toBeGreaterThan(0);
-    expect(plan.sources[0]?.reasons.join('\n')).toContain('the service holds no secret at webhookAuth, so apply refuses to send this source (GF_GRAPH_SECRET_NOT_HELD)');
+    expect(plan.sources[0]?.reasons.join('\n')).toContain(
+      'the service holds no secret at webhookAuth, so apply refuses to send this source (GF_GRAPH_SECRET_NOT_HELD)',
+    );
     const unasked = planOf({ applied: { shop: held }, declared: [declaration('shop', adding)] });
     expect(unasked.sources[0]?.reasons.join('\n')).not.toContain('apply refuses');
   });

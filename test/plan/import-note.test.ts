@@ -13,7 +13,13 @@ const note = (when: string): string =>
 describe('the plan of a source with an import: block', () => {
   it.each([
     { name: 'a new source', applied: {}, declared: importing(), action: 'create', expected: note('once it is created') },
-    { name: 'a full update', applied: { shop: shop() }, declared: importing(edit(shop(), (d) => void delete d.contentTypes.Product?.properties.Color)), action: 'full', expected: note('after the full update') },
+    {
+      name: 'a full update',
+      applied: { shop: shop() },
+      declared: importing(edit(shop(), (d) => void delete d.contentTypes.Product?.properties.Color)),
+      action: 'full',
+      expected: note('after the full update'),
+    },
   ])('says after $name that apply does not sync', ({ applied, declared, action, expected }) => {
     const plan = planOf({ applied, declared: [declared], remote: action === 'create' ? { shop: { status: 'missing' } } : {} });
     expect(plan.sources[0]?.action).toBe(action);

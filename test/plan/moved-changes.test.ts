@@ -23,7 +23,10 @@ describe('pairedMoves', () => {
       name: 'a chain pairs the first name with the last',
       before: source({ A: { contentType: [], properties: {} } }),
       after: source({ C: { contentType: [], properties: {} } }),
-      moved: [{ from: 'B', to: 'C' }, { from: 'A', to: 'B' }],
+      moved: [
+        { from: 'B', to: 'C' },
+        { from: 'A', to: 'B' },
+      ],
       expected: [{ kind: 'contentType', from: 'A', to: 'C' }],
     },
     {

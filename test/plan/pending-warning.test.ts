@@ -8,8 +8,18 @@ const keep = { snapshot: '.graphform/snapshots/local/shop-20261127T120000000Z.nd
 /** The plan's warning for work an interrupted apply left pending: every command it names works and forgets nothing. */
 describe('pendingWarning', () => {
   const cases: Array<{ name: string; pending: PendingWork; globs: string[]; names: string[] }> = [
-    { name: 'a snapshot of kept items, no data: files', pending: { repush, keep }, globs: [], names: ['apply pushes the 3 items of', `graphform data restore ${keep.snapshot}`] },
-    { name: 'a snapshot of kept items and data: files', pending: { repush, keep }, globs: ['items.ndjson'], names: ['and then items.ndjson again first', `graphform data restore ${keep.snapshot}`] },
+    {
+      name: 'a snapshot of kept items, no data: files',
+      pending: { repush, keep },
+      globs: [],
+      names: ['apply pushes the 3 items of', `graphform data restore ${keep.snapshot}`],
+    },
+    {
+      name: 'a snapshot of kept items and data: files',
+      pending: { repush, keep },
+      globs: ['items.ndjson'],
+      names: ['and then items.ndjson again first', `graphform data restore ${keep.snapshot}`],
+    },
     { name: 'data: files no longer declared', pending: { repush }, globs: [], names: ['declare them again and run `graphform apply`'] },
     { name: 'data: files', pending: { repush }, globs: ['items.ndjson'], names: ['graphform data push shop'] },
   ];

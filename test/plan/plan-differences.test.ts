@@ -22,14 +22,26 @@ describe('planDifferences', () => {
 
   it('names a source that appeared or went away, but not an unchanged one', () => {
     const saved = planOf({ applied: { shop: base }, declared: [declaration('shop', base)] });
-    const now = planOf({ applied: { shop: base }, declared: [declaration('shop', base), declaration('blog', edit(base, (d) => void (d.contentTypes = {})))] });
+    const now = planOf({
+      applied: { shop: base },
+      declared: [
+        declaration('shop', base),
+        declaration(
+          'blog',
+          edit(base, (d) => void (d.contentTypes = {})),
+        ),
+      ],
+    });
     expect(planDifferences(saved, now)).toEqual(['source blog: not in the plan file; a plan made now would create it (PUT) for adding the source']);
   });
 
   it('catches a request edited by hand', () => {
     const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
     const saved = planOf(c);
-    const tampered = { ...saved, sources: saved.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })) };
+    const tampered = {
+      ...saved,
+      sources: saved.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })),
+    };
     expect(planDifferences(tampered as typeof saved, planOf(c))).toEqual([
       "source shop: the plan file's requests differ from the ones a plan made now would send (was the file edited?)",
     ]);
@@ -39,9 +51,21 @@ describe('planDifferences', () => {
 describe('inferPlanOptions', () => {
   it.each([
     { name: 'a plain plan', c: { applied: { shop: base }, declared: [declaration('shop', withWeight)] }, expected: { prune: false, strategy: 'auto' } },
-    { name: '--strategy full', c: { applied: { shop: base }, declared: [declaration('shop', withWeight)], options: { strategy: 'full' as const } }, expected: { prune: false, strategy: 'full' } },
-    { name: 'a needed full update is not --strategy full', c: { applied: { shop: base }, declared: [declaration('shop', withoutColor)] }, expected: { prune: false, strategy: 'auto' } },
-    { name: '--prune', c: { applied: { shop: base, old: base }, declared: [declaration('shop', base)], options: { prune: true } }, expected: { prune: true, strategy: 'auto' } },
+    {
+      name: '--strategy full',
+      c: { applied: { shop: base }, declared: [declaration('shop', withWeight)], options: { strategy: 'full' as const } },
+      expected: { prune: false, strategy: 'full' },
+    },
+    {
+      name: 'a needed full update is not --strategy full',
+      c: { applied: { shop: base }, declared: [declaration('shop', withoutColor)] },
+      expected: { prune: false, strategy: 'auto' },
+    },
+    {
+      name: '--prune',
+      c: { applied: { shop: base, old: base }, declared: [declaration('shop', base)], options: { prune: true } },
+      expected: { prune: true, strategy: 'auto' },
+    },
   ])('$name', ({ c, expected }) => {
     const plan = planOf(c);
     expect(inferPlanOptions(plan)).toEqual({ ...expected, targets: plan.sources.map((s) => s.id) });

@@ -6,7 +6,13 @@ import { stateEntry, withSource } from '../../src/state/state.js';
 import { declaration, edit, planOf, shop, stateOf } from './builders.js';
 import { thrownBy } from '../helpers/graphform-error.js';
 
-const declared = [declaration('shop', edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color), ['data/shop/*.ndjson'])];
+const declared = [
+  declaration(
+    'shop',
+    edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color),
+    ['data/shop/*.ndjson'],
+  ),
+];
 const plan = planOf({ applied: { shop: shop() }, declared, options: { prune: true } });
 const put = plan.sources[0]?.requests[0];
 
@@ -19,7 +25,10 @@ describe('plan files', () => {
   });
 
   it('round-trips the counts of what a wipe deletes, known or not', () => {
-    for (const deletes of [{ known: true, total: 44, byLanguage: { en: 40, sv: 4 } }, { known: false, reason: 'no read key' }] as const) {
+    for (const deletes of [
+      { known: true, total: 44, byLanguage: { en: 40, sv: 4 } },
+      { known: false, reason: 'no read key' },
+    ] as const) {
       const counted = { ...plan, sources: plan.sources.map((s) => ({ ...s, deletes })) };
       expect(parsePlanFile(serializePlan(counted), 'plan.json')).toEqual(counted);
     }
@@ -29,24 +38,86 @@ describe('plan files', () => {
     ['not JSON', '{', /is not valid JSON/],
     ['an array', '[]', /is not a JSON object/],
     ['another tool', JSON.stringify({ ...plan, tool: { name: 'terraform', version: '1.9.0' } }), /was not written by graphform/],
-    ['a newer format', JSON.stringify({ ...plan, formatVersion: 3 }), /has formatVersion 3, written by graphform 0.1.0; this version reads only formatVersion 2/],
-    ['a version 1 plan', JSON.stringify({ ...plan, formatVersion: 1 }), /has formatVersion 1, written by graphform 0.1.0 before plans could hold several requests per source/],
+    [
+      'a newer format',
+      JSON.stringify({ ...plan, formatVersion: 3 }),
+      /has formatVersion 3, written by graphform 0.1.0; this version reads only formatVersion 2/,
+    ],
+    [
+      'a version 1 plan',
+      JSON.stringify({ ...plan, formatVersion: 1 }),
+      /has formatVersion 1, written by graphform 0.1.0 before plans could hold several requests per source/,
+    ],
     ['an unknown action', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'replace' }] }), /sources\[0\]: unknown action "replace"/],
-    ['an unknown change kind', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], changes: [{ kind: 'property.renamed', path: 'x' }] }] }), /unknown change "property.renamed"/],
+    [
+      'an unknown change kind',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], changes: [{ kind: 'property.renamed', path: 'x' }] }] }),
+      /unknown change "property.renamed"/,
+    ],
     ['a version 1 request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: undefined, request: put }] }), /requests is not a list/],
     ['a PUT without a body', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, body: null }] }] }), /does not fit its body/],
-    ['an unknown request kind', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, kind: 'data.delete' }] }] }), /unknown request kind "data.delete"/],
-    ['a kind sent with the wrong method', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, method: 'POST' }] }] }), /a types.put request is sent with PUT, not "POST"/],
+    [
+      'an unknown request kind',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, kind: 'data.delete' }] }] }),
+      /unknown request kind "data.delete"/,
+    ],
+    [
+      'a kind sent with the wrong method',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, method: 'POST' }] }] }),
+      /a types.put request is sent with PUT, not "POST"/,
+    ],
     ['a full without a request', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [] }] }), /action full does not send nothing/],
-    ['a PUT disguised as a partial update', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'partial', dataLoss: false }] }), /action partial does not send types.put/],
-    ['a full update without its data-loss flag', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], dataLoss: false }] }), /dataLoss false does not fit action full/],
-    ['a create that deletes the source', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'create', dataLoss: false, requests: [{ kind: 'sources.delete', method: 'DELETE', path: '/api/content/v3/sources?id=shop', body: null }] }] }), /action create does not send sources.delete/],
-    ['a delete without its data-loss flag', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'delete', dataLoss: false }] }), /dataLoss false does not fit action delete/],
-    ['a request for another source', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types?id=blog' }] }] }), /is not the types.put path for source shop/],
-    ['a request without an id', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types' }] }] }), /is not the types.put path for source shop/],
-    ['a none that sends something', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'none', dataLoss: false }] }), /action none does not send types.put/],
+    [
+      'a PUT disguised as a partial update',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'partial', dataLoss: false }] }),
+      /action partial does not send types.put/,
+    ],
+    [
+      'a full update without its data-loss flag',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], dataLoss: false }] }),
+      /dataLoss false does not fit action full/,
+    ],
+    [
+      'a create that deletes the source',
+      JSON.stringify({
+        ...plan,
+        sources: [
+          {
+            ...plan.sources[0],
+            action: 'create',
+            dataLoss: false,
+            requests: [{ kind: 'sources.delete', method: 'DELETE', path: '/api/content/v3/sources?id=shop', body: null }],
+          },
+        ],
+      }),
+      /action create does not send sources.delete/,
+    ],
+    [
+      'a delete without its data-loss flag',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'delete', dataLoss: false }] }),
+      /dataLoss false does not fit action delete/,
+    ],
+    [
+      'a request for another source',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types?id=blog' }] }] }),
+      /is not the types.put path for source shop/,
+    ],
+    [
+      'a request without an id',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], requests: [{ ...put, path: '/api/content/v3/types' }] }] }),
+      /is not the types.put path for source shop/,
+    ],
+    [
+      'a none that sends something',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], action: 'none', dataLoss: false }] }),
+      /action none does not send types.put/,
+    ],
     ['no unmanaged list', JSON.stringify({ ...plan, unmanaged: undefined }), /unmanaged is not a list/],
-    ['a count without languages', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], deletes: { known: true, total: 4 } }] }), /sources\[0\]: deletes is neither/],
+    [
+      'a count without languages',
+      JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], deletes: { known: true, total: 4 } }] }),
+      /sources\[0\]: deletes is neither/,
+    ],
     ['an unknown count without a reason', JSON.stringify({ ...plan, sources: [{ ...plan.sources[0], deletes: { known: false } }] }), /deletes is neither/],
   ])('refuses %s with GF_PLAN_FORMAT', (_name, text, message) => {
     const error = thrownBy(() => parsePlanFile(text, 'plan.json'));

@@ -8,7 +8,9 @@ describe('withPruneOrigin', () => {
   it("names the environment's prune: true as what asked for the delete", () => {
     const old = withPruneOrigin(pruned, { name: 'production', prune: true }).sources.find((s) => s.id === 'old');
     expect(old).toMatchObject({ action: 'delete', dataLoss: true });
-    expect(old?.reasons[0]).toMatch(/^source old is no longer declared and environment production has `prune: true` in the config: DELETE sources deletes the source itself/);
+    expect(old?.reasons[0]).toMatch(
+      /^source old is no longer declared and environment production has `prune: true` in the config: DELETE sources deletes the source itself/,
+    );
     expect(old?.reasons.slice(1)).toEqual(pruned.sources.find((s) => s.id === 'old')?.reasons.slice(1));
   });
 

@@ -6,7 +6,10 @@ const plain = new Chalk({ level: 0 });
 
 describe('renderApplyEvent, a failed source', () => {
   it('shows the failure with its stable code, as every error line does', () => {
-    const line = renderApplyEvent({ type: 'failed', id: 'shop', action: 'full', error: 'The graph service answered 503 to PUT /api/content/v3/types?id=shop', code: 'GF_GRAPH_HTTP_503' }, plain);
+    const line = renderApplyEvent(
+      { type: 'failed', id: 'shop', action: 'full', error: 'The graph service answered 503 to PUT /api/content/v3/types?id=shop', code: 'GF_GRAPH_HTTP_503' },
+      plain,
+    );
     expect(line).toBe('shop: failed [GF_GRAPH_HTTP_503]: The graph service answered 503 to PUT /api/content/v3/types?id=shop');
   });
 

@@ -15,7 +15,7 @@ const source = (id: string, deletes: DeleteCount | undefined, dataLoss = true): 
   requests: [],
   ...(deletes === undefined ? {} : { deletes }),
 });
-const plan = (sources: PlanSource[]): Plan => ({ sources } as unknown as Plan);
+const plan = (sources: PlanSource[]): Plan => ({ sources }) as unknown as Plan;
 const known = (total: number, byLanguage: Record<string, number>): DeleteCount => ({ known: true, total, byLanguage });
 const unknown: DeleteCount = { known: false, reason: 'environment prod has no content GraphQL read key (singleKey) to count with' };
 
@@ -32,9 +32,25 @@ describe('what a wipe deletes, in words', () => {
   });
 
   it.each([
-    ['every source counted', [source('blog', known(3, { en: 3 })), source('shop', known(44, { en: 40, sv: 4 }))], ['This deletes 47 items:', '  blog: deletes 3 items (en 3)', '  shop: deletes 44 items (en 40, sv 4)']],
-    ['some counted', [source('blog', unknown), source('shop', known(44, { en: 40, sv: 4 }))], ['This deletes at least 44 items; not every source could be counted:', `  blog: count unknown (${unknown.known ? '' : unknown.reason})`, '  shop: deletes 44 items (en 40, sv 4)']],
-    ['none counted', [source('shop', unknown)], ['This deletes items; how many could not be counted:', `  shop: count unknown (${unknown.known ? '' : unknown.reason})`]],
+    [
+      'every source counted',
+      [source('blog', known(3, { en: 3 })), source('shop', known(44, { en: 40, sv: 4 }))],
+      ['This deletes 47 items:', '  blog: deletes 3 items (en 3)', '  shop: deletes 44 items (en 40, sv 4)'],
+    ],
+    [
+      'some counted',
+      [source('blog', unknown), source('shop', known(44, { en: 40, sv: 4 }))],
+      [
+        'This deletes at least 44 items; not every source could be counted:',
+        `  blog: count unknown (${unknown.known ? '' : unknown.reason})`,
+        '  shop: deletes 44 items (en 40, sv 4)',
+      ],
+    ],
+    [
+      'none counted',
+      [source('shop', unknown)],
+      ['This deletes items; how many could not be counted:', `  shop: count unknown (${unknown.known ? '' : unknown.reason})`],
+    ],
     ['nothing deleted', [source('news', undefined, false)], []],
   ])('apply asks with one line per data-losing source: %s', (_name, sources, lines) => {
     expect(deleteCountLines(plan(sources))).toEqual(lines);

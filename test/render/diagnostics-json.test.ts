@@ -19,7 +19,15 @@ describe('renderDiagnosticsJson', () => {
 
   it('is ok with only warnings or nothing', () => {
     expect(JSON.parse(renderDiagnosticsJson([]))).toEqual({ ok: true, diagnostics: [] });
-    const warning = { code: 'GF_UNUSED_PROPERTY_TYPE' as const, severity: 'warning' as const, message: 'm', file: 'a.yaml', line: 2, column: 3, path: 'propertyTypes.X' };
+    const warning = {
+      code: 'GF_UNUSED_PROPERTY_TYPE' as const,
+      severity: 'warning' as const,
+      message: 'm',
+      file: 'a.yaml',
+      line: 2,
+      column: 3,
+      path: 'propertyTypes.X',
+    };
     expect(JSON.parse(renderDiagnosticsJson([warning]))).toEqual({ ok: true, diagnostics: [warning] });
   });
 });

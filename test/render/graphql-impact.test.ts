@@ -7,7 +7,8 @@ import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { mixedPlan } from './plan-fixtures.js';
 
 const plain = new Chalk({ level: 0 });
-const added = (n: number): GraphqlChange[] => Array.from({ length: n }, (_, i) => ({ criticality: 'NON_BREAKING', message: `Type 'T${i}' was added`, path: `T${i}` }));
+const added = (n: number): GraphqlChange[] =>
+  Array.from({ length: n }, (_, i) => ({ criticality: 'NON_BREAKING', message: `Type 'T${i}' was added`, path: `T${i}` }));
 const removed: GraphqlChange = { criticality: 'BREAKING', message: "Field 'Color' was removed from object type 'Product'", path: 'Product.Color' };
 const dangerous: GraphqlChange = { criticality: 'DANGEROUS', message: "'Product' object implements 'Sellable' interface", path: 'Product' };
 
@@ -15,7 +16,10 @@ const dangerous: GraphqlChange = { criticality: 'DANGEROUS', message: "'Product'
 function withChanges(shop: GraphqlChange[], blog: GraphqlChange[]): Plan {
   const plan = mixedPlan();
   // Without the mixed plan's change made outside graphform: its block is always shown and would take the room these tests measure.
-  return { ...plan, sources: plan.sources.map(({ outside: _outside, ...s }) => ({ ...s, graphqlChanges: s.id === 'shop' ? shop : s.id === 'blog' ? blog : [] })) };
+  return {
+    ...plan,
+    sources: plan.sources.map(({ outside: _outside, ...s }) => ({ ...s, graphqlChanges: s.id === 'shop' ? shop : s.id === 'blog' ? blog : [] })),
+  };
 }
 
 describe('GraphQL impact rendering', () => {
@@ -41,14 +45,20 @@ describe('GraphQL impact rendering', () => {
   });
 
   it('says under the summary how many breaking changes there are, and where', () => {
-    expect(graphqlBreakingLine(withChanges([removed, removed], [removed]))).toBe('GraphQL: 3 breaking changes in blog, shop: queries that read them stop working.');
+    expect(graphqlBreakingLine(withChanges([removed, removed], [removed]))).toBe(
+      'GraphQL: 3 breaking changes in blog, shop: queries that read them stop working.',
+    );
     expect(graphqlBreakingLine(withChanges(added(1), []))).toBeUndefined();
   });
 
   it('collapses the impact into one markdown block, breaking in bold, with at most twenty safe changes per source', () => {
     const block = graphqlImpactBlock(withChanges([removed], added(23)));
-    expect(block.startsWith("<details><summary>GraphQL impact: <b>1 breaking</b>, 23 safe</summary>\n\n`blog`: 23 safe\n\n- 🟢 safe: Type 'T0' was added\n")).toBe(true);
-    expect(block).toContain("- 🟢 safe: Type 'T19' was added\n- and 3 more safe changes (the JSON plan lists every one)\n\n`shop`: 1 breaking\n\n- 🔴 breaking: Field 'Color' was removed from object type 'Product'\n\n</details>\n");
+    expect(
+      block.startsWith("<details><summary>GraphQL impact: <b>1 breaking</b>, 23 safe</summary>\n\n`blog`: 23 safe\n\n- 🟢 safe: Type 'T0' was added\n"),
+    ).toBe(true);
+    expect(block).toContain(
+      "- 🟢 safe: Type 'T19' was added\n- and 3 more safe changes (the JSON plan lists every one)\n\n`shop`: 1 breaking\n\n- 🔴 breaking: Field 'Color' was removed from object type 'Product'\n\n</details>\n",
+    );
     expect(block).not.toContain("'T20'");
     expect(graphqlImpactBlock(withChanges([], []))).toBe('');
   });

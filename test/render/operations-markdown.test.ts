@@ -21,8 +21,12 @@ const REPORT: OperationsReport = {
   files: ['web/src/queries.graphql', 'web/src/Post.tsx'],
   counts: { broken: 1, affected: 1, unaffected: 1 },
   operations: [
-    operation('PostList', 'broken', 2, { problems: [{ file: 'web/src/queries.graphql', line: 4, column: 23, message: 'Cannot query field "Summary" on type "BlogPost".' }] }),
-    operation('PostReading', 'affected', 9, { changes: [{ criticality: 'BREAKING', path: 'BlogPost.Minutes', message: "Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]'" }] }),
+    operation('PostList', 'broken', 2, {
+      problems: [{ file: 'web/src/queries.graphql', line: 4, column: 23, message: 'Cannot query field "Summary" on type "BlogPost".' }],
+    }),
+    operation('PostReading', 'affected', 9, {
+      changes: [{ criticality: 'BREAKING', path: 'BlogPost.Minutes', message: "Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]'" }],
+    }),
     operation('Titles', 'unaffected', 15),
   ],
   diagnostics: [],
@@ -39,7 +43,9 @@ describe('the operations check as a pull request comment and in a terminal', () 
     expect(broken).toBeGreaterThan(0);
     expect(affected).toBeGreaterThan(broken);
     expect(unaffected).toBeGreaterThan(affected);
-    expect(text).toContain("- `PostReading` `web/src/queries.graphql:9:1`: reads `BlogPost.Minutes` (Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]')");
+    expect(text).toContain(
+      "- `PostReading` `web/src/queries.graphql:9:1`: reads `BlogPost.Minutes` (Field 'BlogPost.Minutes' changed type from 'Int' to '[Int]')",
+    );
   });
 
   it('markdown: what does not fit leaves the unaffected out first, and the counts stay', () => {

@@ -1,34 +1,34 @@
-import type { KeepAccount } from "../../src/keep/types.js";
-import { summarize } from "../../src/plan/policy.js";
-import type { DeleteCount, Plan } from "../../src/plan/types.js";
-import type { SourceDefinition } from "../../src/model/types.js";
-import { declaration, edit, planOf, shop } from "../plan/builders.js";
+import type { KeepAccount } from '../../src/keep/types.js';
+import { summarize } from '../../src/plan/policy.js';
+import type { DeleteCount, Plan } from '../../src/plan/types.js';
+import type { SourceDefinition } from '../../src/model/types.js';
+import { declaration, edit, planOf, shop } from '../plan/builders.js';
 
 const blog: SourceDefinition = {
-  label: "Blog <posts>",
-  languages: ["en"],
+  label: 'Blog <posts>',
+  languages: ['en'],
   contentTypes: {
     Post: {
       contentType: [],
       properties: {
-        Title: { type: "String", searchable: true },
-        Body: { type: "String" },
+        Title: { type: 'String', searchable: true },
+        Body: { type: 'String' },
       },
     },
   },
 };
 const news: SourceDefinition = {
-  label: "News",
-  languages: ["en", "sv"],
+  label: 'News',
+  languages: ['en', 'sv'],
   contentTypes: {
-    Article: { contentType: [], properties: { Headline: { type: "String" } } },
+    Article: { contentType: [], properties: { Headline: { type: 'String' } } },
   },
 };
 const docs: SourceDefinition = {
-  label: "Docs",
-  languages: ["en"],
+  label: 'Docs',
+  languages: ['en'],
   contentTypes: {
-    Page: { contentType: [], properties: { Text: { type: "String" } } },
+    Page: { contentType: [], properties: { Text: { type: 'String' } } },
   },
 };
 
@@ -40,47 +40,44 @@ export function mixedPlan(): Plan {
   return planOf({
     applied: { shop: shop(), news, docs, old: docs },
     declared: [
-      declaration("blog", blog),
+      declaration('blog', blog),
       declaration(
-        "news",
+        'news',
         edit(news, (d) => {
-          d.contentTypes.Article!.properties.Summary = { type: "String" };
+          d.contentTypes.Article!.properties.Summary = { type: 'String' };
           d.contentTypes.Article!.properties.Headline!.searchable = true;
-          d.label = "News desk";
-          d.description = "Press releases";
+          d.label = 'News desk';
+          d.description = 'Press releases';
         }),
       ),
       declaration(
-        "shop",
+        'shop',
         edit(shop(), (d) => {
           delete d.contentTypes.Product!.properties.Color;
-          d.label = "Shop";
+          d.label = 'Shop';
         }),
-        ["data/shop/*.ndjson"],
+        ['data/shop/*.ndjson'],
       ),
-      declaration("docs", docs),
+      declaration('docs', docs),
     ],
     remote: {
-      blog: { status: "missing" },
+      blog: { status: 'missing' },
       docs: {
-        status: "found",
-        definition: edit(
-          docs,
-          (d) => void (d.contentTypes.Page!.properties.Extra = { type: "Int" }),
-        ),
+        status: 'found',
+        definition: edit(docs, (d) => void (d.contentTypes.Page!.properties.Extra = { type: 'Int' })),
         unknown: [],
         hasDescription: false,
       },
     },
     account: [
-      { id: "default", label: "CMS", languages: ["en"] },
+      { id: 'default', label: 'CMS', languages: ['en'] },
       {
-        id: "zz",
-        label: "Gadgets",
-        description: "another team",
-        languages: ["en", "fi"],
+        id: 'zz',
+        label: 'Gadgets',
+        description: 'another team',
+        languages: ['en', 'fi'],
       },
-      { id: "news", label: "News", languages: ["en", "sv"] },
+      { id: 'news', label: 'News', languages: ['en', 'sv'] },
     ],
   });
 }
@@ -89,8 +86,8 @@ export function mixedPlan(): Plan {
 export function prunePlan(): Plan {
   return planOf({
     applied: { old: news },
-    declared: [declaration("blog", blog)],
-    remote: { blog: { status: "unsupported" } },
+    declared: [declaration('blog', blog)],
+    remote: { blog: { status: 'unsupported' } },
     options: { prune: true },
   });
 }
@@ -98,10 +95,10 @@ export function prunePlan(): Plan {
 export function emptyPlan(): Plan {
   return planOf({
     applied: { docs },
-    declared: [declaration("docs", docs)],
+    declared: [declaration('docs', docs)],
     remote: {
       docs: {
-        status: "found",
+        status: 'found',
         definition: docs,
         unknown: [],
         hasDescription: false,
@@ -115,47 +112,47 @@ export function planWithDiagnostics(): Plan {
     ...emptyPlan(),
     diagnostics: [
       {
-        code: "GF_UNUSED_PROPERTY_TYPE",
-        severity: "warning",
-        message: "property type Dimensions is not used",
-        file: "content-sources/docs.yaml",
+        code: 'GF_UNUSED_PROPERTY_TYPE',
+        severity: 'warning',
+        message: 'property type Dimensions is not used',
+        file: 'content-sources/docs.yaml',
         line: 4,
         column: 3,
-        path: "propertyTypes.Dimensions",
+        path: 'propertyTypes.Dimensions',
       },
     ],
   };
 }
 
 const newsBefore: SourceDefinition = {
-  label: "News",
-  languages: ["en"],
+  label: 'News',
+  languages: ['en'],
   contentTypes: {
     Article: {
       contentType: [],
       properties: {
-        Headline: { type: "String" },
-        Summary: { type: "String" },
-        Teaser: { type: "String" },
-        Rating: { type: "String" },
+        Headline: { type: 'String' },
+        Summary: { type: 'String' },
+        Teaser: { type: 'String' },
+        Rating: { type: 'String' },
       },
     },
-    ReleaseNote: { contentType: [], properties: { Title: { type: "String" } } },
+    ReleaseNote: { contentType: [], properties: { Title: { type: 'String' } } },
   },
 };
 const newsAfter: SourceDefinition = {
-  label: "News",
-  languages: ["en"],
+  label: 'News',
+  languages: ['en'],
   contentTypes: {
     Article: {
       contentType: [],
       properties: {
-        Headline: { type: "String" },
-        Abstract: { type: "String" },
-        Rating: { type: "Int" },
+        Headline: { type: 'String' },
+        Abstract: { type: 'String' },
+        Rating: { type: 'Int' },
       },
     },
-    Changelog: { contentType: [], properties: { Title: { type: "String" } } },
+    Changelog: { contentType: [], properties: { Title: { type: 'String' } } },
   },
 };
 
@@ -165,9 +162,9 @@ export const newsKeep: KeepAccount = {
   enabled: true,
   rows: [
     {
-      type: "Article",
-      to: "Article",
-      language: "en",
+      type: 'Article',
+      to: 'Article',
+      language: 'en',
       deleted: 1_003,
       fromData: 5,
       kept: 998,
@@ -176,9 +173,9 @@ export const newsKeep: KeepAccount = {
       access: { public: 998, hidden: 0, fromDefault: 0 },
     },
     {
-      type: "ReleaseNote",
-      to: "Changelog",
-      language: "en",
+      type: 'ReleaseNote',
+      to: 'Changelog',
+      language: 'en',
       deleted: 2,
       fromData: 0,
       kept: 2,
@@ -194,31 +191,31 @@ export const newsKeep: KeepAccount = {
   lostBy: {},
   conversions: [
     {
-      property: "Article.Rating",
-      from: "String",
-      to: "Int",
-      onError: "drop-value",
+      property: 'Article.Rating',
+      from: 'String',
+      to: 'Int',
+      onError: 'drop-value',
       items: 4,
       examples: [
-        { id: "a-17", language: "en", value: '"four"' },
-        { id: "a-31", language: "en", value: '"n/a"' },
+        { id: 'a-17', language: 'en', value: '"four"' },
+        { id: 'a-31', language: 'en', value: '"n/a"' },
       ],
     },
   ],
   dropped: [
-    { property: "Article.Teaser", why: "removed", items: 12 },
-    { property: "Article.Rating", why: "drop-value", items: 4 },
+    { property: 'Article.Teaser', why: 'removed', items: 12 },
+    { property: 'Article.Rating', why: 'drop-value', items: 4 },
   ],
   moved: [
-    { from: "ReleaseNote", to: "Changelog", items: 2 },
-    { from: "Article.Summary", to: "Article.Abstract", items: 5 },
+    { from: 'ReleaseNote', to: 'Changelog', items: 2 },
+    { from: 'Article.Summary', to: 'Article.Abstract', items: 5 },
   ],
-  unreadable: ["_rbac", "RolesWithReadAccess"],
-  defaults: { _rbac: "r:Everyone:Read" },
+  unreadable: ['_rbac', 'RolesWithReadAccess'],
+  defaults: { _rbac: 'r:Everyone:Read' },
   removedLanguages: [],
   lostExamples: [],
   blocked: false,
-  access: { source: "single-key", public: 1_000, hidden: 0, fromDefault: 0 },
+  access: { source: 'single-key', public: 1_000, hidden: 0, fromDefault: 0 },
 };
 
 /** The keep account of shop: sv removed, and Status and _rbac not served back without defaults, so only the data files' items come back. */
@@ -227,9 +224,9 @@ export const shopKeep: KeepAccount = {
   enabled: true,
   rows: [
     {
-      type: "Product",
-      to: "Product",
-      language: "en",
+      type: 'Product',
+      to: 'Product',
+      language: 'en',
       deleted: 41,
       fromData: 10,
       kept: 0,
@@ -238,14 +235,14 @@ export const shopKeep: KeepAccount = {
       access: { public: 0, hidden: 0, fromDefault: 0 },
     },
     {
-      type: "Product",
-      to: "Product",
-      language: "sv",
+      type: 'Product',
+      to: 'Product',
+      language: 'sv',
       deleted: 4,
       fromData: 0,
       kept: 0,
       lost: 4,
-      lostBy: { "language-removed": 4 },
+      lostBy: { 'language-removed': 4 },
       access: { public: 0, hidden: 0, fromDefault: 0 },
     },
   ],
@@ -253,32 +250,31 @@ export const shopKeep: KeepAccount = {
   fromData: 10,
   kept: 0,
   lost: 35,
-  lostBy: { unreadable: 30, deleted: 1, "language-removed": 4 },
+  lostBy: { unreadable: 30, deleted: 1, 'language-removed': 4 },
   conversions: [],
   dropped: [],
   moved: [],
-  unreadable: ["Status", "_rbac"],
+  unreadable: ['Status', '_rbac'],
   defaults: {},
-  removedLanguages: ["sv"],
+  removedLanguages: ['sv'],
   lostExamples: [
     {
-      id: "p-1",
-      language: "en",
-      type: "Product",
-      reason: "unreadable",
-      detail:
-        "GraphQL does not serve Status or _rbac back and keep.defaults does not supply it",
+      id: 'p-1',
+      language: 'en',
+      type: 'Product',
+      reason: 'unreadable',
+      detail: 'GraphQL does not serve Status or _rbac back and keep.defaults does not supply it',
     },
     {
-      id: "p-1",
-      language: "sv",
-      type: "Product",
-      reason: "language-removed",
-      detail: "language sv is not declared any more",
+      id: 'p-1',
+      language: 'sv',
+      type: 'Product',
+      reason: 'language-removed',
+      detail: 'language sv is not declared any more',
     },
   ],
   blocked: false,
-  access: { source: "default", public: 0, hidden: 0, fromDefault: 0 },
+  access: { source: 'default', public: 0, hidden: 0, fromDefault: 0 },
 };
 
 /** Two full updates with keep accounts: news keeps every item, shop loses some. */
@@ -287,24 +283,20 @@ export function keepPlan(): Plan {
     applied: { news: newsBefore, shop: shop() },
     declared: [
       {
-        ...declaration("news", newsAfter),
+        ...declaration('news', newsAfter),
         moved: [
-          { from: "ReleaseNote", to: "Changelog" },
-          { from: "Article.Summary", to: "Article.Abstract" },
+          { from: 'ReleaseNote', to: 'Changelog' },
+          { from: 'Article.Summary', to: 'Article.Abstract' },
         ],
       },
       declaration(
-        "shop",
-        edit(shop(), (d) => void (d.languages = ["en"])),
-        ["data/shop/*.ndjson"],
+        'shop',
+        edit(shop(), (d) => void (d.languages = ['en'])),
+        ['data/shop/*.ndjson'],
       ),
     ],
   });
-  return withKeep(
-    plan,
-    { news: newsKeep, shop: shopKeep },
-    { shop: { known: true, total: 45, byLanguage: { en: 41, sv: 4 } } },
-  );
+  return withKeep(plan, { news: newsKeep, shop: shopKeep }, { shop: { known: true, total: 45, byLanguage: { en: 41, sv: 4 } } });
 }
 
 /** A full update whose items could not be read back. */
@@ -313,12 +305,9 @@ export function keepUnknownPlan(): Plan {
     applied: { shop: shop() },
     declared: [
       declaration(
-        "shop",
-        edit(
-          shop(),
-          (d) => void delete d.contentTypes.Product!.properties.Color,
-        ),
-        ["data/shop/*.ndjson"],
+        'shop',
+        edit(shop(), (d) => void delete d.contentTypes.Product!.properties.Color),
+        ['data/shop/*.ndjson'],
       ),
     ],
   });
@@ -327,7 +316,7 @@ export function keepUnknownPlan(): Plan {
     {
       shop: {
         known: false,
-        reason: "environment test has no admin credentials to read items with",
+        reason: 'environment test has no admin credentials to read items with',
       },
     },
     { shop: { known: true, total: 44, byLanguage: { en: 40, sv: 4 } } },
@@ -335,11 +324,7 @@ export function keepUnknownPlan(): Plan {
 }
 
 /** The plan with keep accounts attached as the plan workflow attaches them: dataLoss only where an item is lost. */
-export function withKeep(
-  plan: Plan,
-  keeps: Record<string, KeepAccount>,
-  deletes: Record<string, DeleteCount> = {},
-): Plan {
+export function withKeep(plan: Plan, keeps: Record<string, KeepAccount>, deletes: Record<string, DeleteCount> = {}): Plan {
   const sources = plan.sources.map((s) => {
     const keep = keeps[s.id];
     if (keep === undefined) return s;
@@ -348,9 +333,7 @@ export function withKeep(
       ...s,
       keep,
       dataLoss,
-      ...(dataLoss && deletes[s.id] !== undefined
-        ? { deletes: deletes[s.id] }
-        : {}),
+      ...(dataLoss && deletes[s.id] !== undefined ? { deletes: deletes[s.id] } : {}),
     };
   });
   return { ...plan, sources, summary: summarize(sources) };

@@ -23,20 +23,40 @@ const blog = (searchable: boolean): SourceDefinition => ({
 /** The account of a partial update that makes Post.Title searchable: 43 items read, 3 from data files. */
 function renameAccount(lost: number, enabled = true): KeepAccount {
   const lostBy = lost === 0 ? {} : { [enabled ? 'unreadable' : 'keep-off']: lost };
-  return keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 43, fromData: 3, kept: 40 - lost, lost, lostBy, access: { public: 40 - lost, hidden: 0, fromDefault: 0 } }], { enabled, rename: true });
+  return keepAccountOf(
+    [
+      {
+        type: 'Post',
+        to: 'Post',
+        language: 'en',
+        deleted: 43,
+        fromData: 3,
+        kept: 40 - lost,
+        lost,
+        lostBy,
+        access: { public: 40 - lost, hidden: 0, fromDefault: 0 },
+      },
+    ],
+    { enabled, rename: true },
+  );
 }
 
-const renamePlan = (keep: KeepAccount): Plan => withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', blog(true), ['data/posts.ndjson'])] }), { blog: keep });
+const renamePlan = (keep: KeepAccount): Plan =>
+  withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', blog(true), ['data/posts.ndjson'])] }), { blog: keep });
 
 describe('the keep account of a partial update that renames fields in data lines', () => {
   it('says every item is pushed again under the new names, not that the source is emptied', () => {
     const plan = renamePlan(renameAccount(0));
     expect(plan.sources[0]?.action).toBe('partial');
     const out = renderPlanText(plan, { color: plain, showDiff: false });
-    expect(out).toContain('keep: every item with a value under a renamed field is pushed again under the new field names: 43 items, 3 from data files, 40 carried over');
+    expect(out).toContain(
+      'keep: every item with a value under a renamed field is pushed again under the new field names: 43 items, 3 from data files, 40 carried over',
+    );
     expect(out).not.toMatch(/deleted by the full update|emptied and refilled|DATA LOSS/);
     expect(out).toMatch(/Content type\s+Language\s+Renamed values\s+From data files/);
-    expect(summaryLine(plan)).toBe('Plan: keeps every item: 43 pushed again under new field names; 0 to create, 1 to update in place, 0 to replace, 0 to delete, 0 orphaned.');
+    expect(summaryLine(plan)).toBe(
+      'Plan: keeps every item: 43 pushed again under new field names; 0 to create, 1 to update in place, 0 to replace, 0 to delete, 0 orphaned.',
+    );
     expect(renderPlanMarkdown(plan)).toContain('is pushed again under the new field names');
   });
 
@@ -60,9 +80,27 @@ describe('the keep account of a partial update that renames fields in data lines
   });
 
   it('a full update that keeps every item but loses values of a property the service does not serve is data loss in the plan file too', () => {
-    const full = withKeep(planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', { ...blog(false), languages: ['en', 'sv'], contentTypes: {} }, [])] }), {
-      blog: keepAccountOf([{ type: 'Post', to: 'Post', language: 'en', deleted: 5, fromData: 0, kept: 5, lost: 0, lostBy: {}, access: { public: 5, hidden: 0, fromDefault: 0 } }], { unserved: [{ property: 'Post.Color', items: 5 }] }),
-    });
+    const full = withKeep(
+      planOf({ applied: { blog: blog(false) }, declared: [declaration('blog', { ...blog(false), languages: ['en', 'sv'], contentTypes: {} }, [])] }),
+      {
+        blog: keepAccountOf(
+          [
+            {
+              type: 'Post',
+              to: 'Post',
+              language: 'en',
+              deleted: 5,
+              fromData: 0,
+              kept: 5,
+              lost: 0,
+              lostBy: {},
+              access: { public: 5, hidden: 0, fromDefault: 0 },
+            },
+          ],
+          { unserved: [{ property: 'Post.Color', items: 5 }] },
+        ),
+      },
+    );
     const source = { ...full.sources[0], dataLoss: true } as Plan['sources'][number];
     const plan: Plan = { ...full, sources: [source], summary: { ...full.summary, dataLoss: true } };
     expect(source.action).toBe('full');

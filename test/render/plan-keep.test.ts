@@ -35,15 +35,23 @@ describe('keep accounts in the plan', () => {
   });
 
   it('the summary line leads with what is lost', () => {
-    expect(summaryLine(keepPlan())).toBe('Plan: loses 35 items (keeps 1,015); 0 to create, 0 to update in place, 2 to replace (1 LOSES ITEMS), 0 to delete, 0 orphaned.');
-    expect(summaryLine(keepsAll())).toBe('Plan: keeps every item: 1,005 emptied and refilled; 0 to create, 0 to update in place, 1 to replace (every item kept), 0 to delete, 0 orphaned.');
-    expect(summaryLine(keepUnknownPlan())).toBe('Plan: loses items; how many could not be counted; 0 to create, 0 to update in place, 1 to replace (LOSES ITEMS), 0 to delete, 0 orphaned.');
+    expect(summaryLine(keepPlan())).toBe(
+      'Plan: loses 35 items (keeps 1,015); 0 to create, 0 to update in place, 2 to replace (1 LOSES ITEMS), 0 to delete, 0 orphaned.',
+    );
+    expect(summaryLine(keepsAll())).toBe(
+      'Plan: keeps every item: 1,005 emptied and refilled; 0 to create, 0 to update in place, 1 to replace (every item kept), 0 to delete, 0 orphaned.',
+    );
+    expect(summaryLine(keepUnknownPlan())).toBe(
+      'Plan: loses items; how many could not be counted; 0 to create, 0 to update in place, 1 to replace (LOSES ITEMS), 0 to delete, 0 orphaned.',
+    );
   });
 
   it('a plan that keeps every item has no data-loss banner, only the note that it is emptied and refilled', () => {
     for (const out of [text(keepsAll()), renderPlanMarkdown(keepsAll())]) {
       expect(out).not.toMatch(/DATA LOSS|\[!CAUTION\]|deletes content items|loses content items/);
-      expect(out).toContain('is emptied and refilled: 1,005 items come back (1,000 carried over, 5 from data files) (GraphQL serves fewer items until the count matches)');
+      expect(out).toContain(
+        'is emptied and refilled: 1,005 items come back (1,000 carried over, 5 from data files) (GraphQL serves fewer items until the count matches)',
+      );
     }
     expect(text(keepsAll())).toContain('~ news is emptied and refilled: 1,005 items come back');
   });
@@ -52,11 +60,15 @@ describe('keep accounts in the plan', () => {
     const out = text(keepPlan());
     const banner = out.slice(out.indexOf('!! DATA LOSS'));
     expect(banner).toContain('!! DATA LOSS: applying this plan LOSES CONTENT ITEMS');
-    expect(banner).toContain('!!   -/+ shop: removing language sv needs a full update, which deletes all items of source shop in en, sv; deletes 45 items (en 41, sv 4)\n!!       loses 35 of 45 items (keeps 10)');
+    expect(banner).toContain(
+      '!!   -/+ shop: removing language sv needs a full update, which deletes all items of source shop in en, sv; deletes 45 items (en 41, sv 4)\n!!       loses 35 of 45 items (keeps 10)',
+    );
     expect(banner).not.toContain('news');
     const md = renderPlanMarkdown(keepPlan());
     expect(md).toContain('> **This plan loses content items.**');
-    expect(md).toContain('> - `shop` (replace): removing language sv needs a full update, which deletes all items of source shop in en, sv; deletes 45 items (en 41, sv 4) — **loses 35 of 45 items (keeps 10)**');
+    expect(md).toContain(
+      '> - `shop` (replace): removing language sv needs a full update, which deletes all items of source shop in en, sv; deletes 45 items (en 41, sv 4) — **loses 35 of 45 items (keeps 10)**',
+    );
     expect(md.slice(0, md.indexOf('| Source |'))).not.toContain('`news` (replace)');
   });
 
@@ -128,12 +140,32 @@ describe('keep accounts in plan files', () => {
     ['a keep without known', (s: Record<string, unknown>) => void (s.keep = { lost: 0 }), /keep is neither/],
     ['a count that is not a number', (s: Record<string, unknown>) => void ((s.keep as Record<string, unknown>).lost = '0'), /keep.lost is not a count/],
     ['no rows', (s: Record<string, unknown>) => void delete (s.keep as Record<string, unknown>).rows, /keep.rows is not a list/],
-    ['a row without counts', (s: Record<string, unknown>) => void ((s.keep as { rows: unknown[] }).rows[1] = { type: 'ReleaseNote', to: null, language: 'en' }), /keep.rows\[1\] is not/],
+    [
+      'a row without counts',
+      (s: Record<string, unknown>) => void ((s.keep as { rows: unknown[] }).rows[1] = { type: 'ReleaseNote', to: null, language: 'en' }),
+      /keep.rows\[1\] is not/,
+    ],
     ['moves that are not a list', (s: Record<string, unknown>) => void ((s.keep as Record<string, unknown>).moved = {}), /keep.moved is not a list/],
-    ['a conversion without examples', (s: Record<string, unknown>) => void delete (s.keep as { conversions: Array<Record<string, unknown>> }).conversions[0]!.examples, /keep.conversions is not a list/],
-    ['defaults that are not strings', (s: Record<string, unknown>) => void ((s.keep as Record<string, unknown>).defaults = { _rbac: 1 }), /keep.defaults is not/],
-    ['a full update without its data-loss flag whose keep loses items', (s: Record<string, unknown>) => void ((s.keep as Record<string, unknown>).lost = 3), /dataLoss false does not fit action full/],
-    ['a full update without its data-loss flag whose keep is unread', (s: Record<string, unknown>) => void (s.keep = { known: false, reason: 'x' }), /dataLoss false does not fit action full/],
+    [
+      'a conversion without examples',
+      (s: Record<string, unknown>) => void delete (s.keep as { conversions: Array<Record<string, unknown>> }).conversions[0]!.examples,
+      /keep.conversions is not a list/,
+    ],
+    [
+      'defaults that are not strings',
+      (s: Record<string, unknown>) => void ((s.keep as Record<string, unknown>).defaults = { _rbac: 1 }),
+      /keep.defaults is not/,
+    ],
+    [
+      'a full update without its data-loss flag whose keep loses items',
+      (s: Record<string, unknown>) => void ((s.keep as Record<string, unknown>).lost = 3),
+      /dataLoss false does not fit action full/,
+    ],
+    [
+      'a full update without its data-loss flag whose keep is unread',
+      (s: Record<string, unknown>) => void (s.keep = { known: false, reason: 'x' }),
+      /dataLoss false does not fit action full/,
+    ],
     ['a full update without its data-loss flag or keep', (s: Record<string, unknown>) => void delete s.keep, /dataLoss false does not fit action full/],
   ])('refuses %s with GF_PLAN_FORMAT', (_name, change, message) => {
     const error = thrownBy(() => parsePlanFile(edited(change), 'plan.json'));

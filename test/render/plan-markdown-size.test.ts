@@ -11,8 +11,15 @@ function source(n: number): SourceDefinition {
     languages: ['en', 'sv', 'fi'],
     propertyTypes: { [`Dims${n}`]: { properties: { Width: { name: 'Width', type: 'Float' }, Height: { name: 'Height', type: 'Float' } } } },
     contentTypes: {
-      [`Item${n}`]: { abstract: true, contentType: [], properties: { Name: { type: 'String', searchable: true }, Summary: { type: 'String', searchable: true } } },
-      [`Product${n}`]: { contentType: [`Item${n}`], properties: { Quantity: { type: 'Int' }, Size: { type: `Dims${n}` }, Tags: { type: '[String]' }, Color: { type: 'String' } } },
+      [`Item${n}`]: {
+        abstract: true,
+        contentType: [],
+        properties: { Name: { type: 'String', searchable: true }, Summary: { type: 'String', searchable: true } },
+      },
+      [`Product${n}`]: {
+        contentType: [`Item${n}`],
+        properties: { Quantity: { type: 'Int' }, Size: { type: `Dims${n}` }, Tags: { type: '[String]' }, Color: { type: 'String' } },
+      },
       [`Offer${n}`]: { contentType: [`Item${n}`], properties: { Price: { type: 'Float' }, ValidUntil: { type: 'DateTime' } } },
     },
   };
@@ -25,7 +32,12 @@ function largePlan(count: number, lossEvery = 0): Plan {
   return planOf({
     applied: Object.fromEntries(ids.flatMap((id, n) => (losing(n) ? [[id, source(n)]] : []))),
     declared: ids.map((id, n) => declaration(id, losing(n) ? edit(source(n), (d) => void delete d.contentTypes[`Product${n}`]!.properties.Color) : source(n))),
-    remote: Object.fromEntries(ids.map((id, n) => [id, losing(n) ? { status: 'found' as const, definition: source(n), unknown: [], hasDescription: false } : { status: 'missing' as const }])),
+    remote: Object.fromEntries(
+      ids.map((id, n) => [
+        id,
+        losing(n) ? { status: 'found' as const, definition: source(n), unknown: [], hasDescription: false } : { status: 'missing' as const },
+      ]),
+    ),
   });
 }
 
@@ -48,7 +60,9 @@ describe('markdown plans of many sources', () => {
     expect(table).toBeGreaterThan(0);
     expect(table).toBeLessThan(md.indexOf('<details>'));
     // The first thing under the title says the plan is cut, before the summary.
-    expect(md.slice(0, table)).toMatch(/^### graphform plan: `test`\n\n> \[!NOTE\]\n> \*\*This plan is cut\*\* to fit in one comment \(60,000 characters\)\. Left out: [^\n]+\n> The full plan is in the job log[^\n]+\n\n\*\*Plan: 50 to create, 0 to update in place, 0 to replace, 0 to delete, 0 orphaned\.\*\*\n\n$/);
+    expect(md.slice(0, table)).toMatch(
+      /^### graphform plan: `test`\n\n> \[!NOTE\]\n> \*\*This plan is cut\*\* to fit in one comment \(60,000 characters\)\. Left out: [^\n]+\n> The full plan is in the job log[^\n]+\n\n\*\*Plan: 50 to create, 0 to update in place, 0 to replace, 0 to delete, 0 orphaned\.\*\*\n\n$/,
+    );
     expect(tableRows(md)).toHaveLength(50);
     expectWellFormed(md);
   });
@@ -58,7 +72,9 @@ describe('markdown plans of many sources', () => {
     expect(md.length).toBeLessThan(60_000);
     expect(md).toContain('> **This plan is cut** to fit in one comment (60,000 characters).');
     expect(md).toMatch(/Left out: the details of \d+ of 500 sources(; the request bodies of 1 other source, whose reasons and changes are shown)?\./);
-    expect(md).toContain('The full plan is in the job log (the output of `graphform plan`) and in the plan file (`graphform plan --out FILE`; the workflow uploads it as an artifact).');
+    expect(md).toContain(
+      'The full plan is in the job log (the output of `graphform plan`) and in the plan file (`graphform plan --out FILE`; the workflow uploads it as an artifact).',
+    );
     // Every source has its row; the 50 data-losing ones come first, and so do their details.
     const rows = tableRows(md);
     expect(rows).toHaveLength(500);

@@ -49,7 +49,9 @@ describe('content-source.types.ts', () => {
   });
 
   it('has a standalone validator that matches what npm run generate:validator produces (no drift)', async () => {
-    const { generatedValidator } = (await import(pathToFileURL(path.join(repository, 'scripts/generate-validator.mjs')).href)) as { generatedValidator: () => string };
+    const { generatedValidator } = (await import(pathToFileURL(path.join(repository, 'scripts/generate-validator.mjs')).href)) as {
+      generatedValidator: () => string;
+    };
     const checkedIn = await readFile(path.join(repository, 'src/schema/content-source.validate.ts'), 'utf8');
     expect(checkedIn === generatedValidator(), 'src/schema/content-source.validate.ts is out of date: run npm run generate:validator').toBe(true);
   });

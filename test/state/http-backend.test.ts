@@ -110,7 +110,9 @@ describe('http state backend (Terraform protocol)', () => {
     server.holdLock('tf-lock', { ID: 'tf-lock', Operation: 'OperationTypeApply', Who: 'runner@ci-host', Created: '2026-11-22T09:00:00.000Z' });
     const error = await rejection(backend(server.base).lock({ operation: 'apply' }));
     expect(error.code).toBe('GF_STATE_LOCKED');
-    expect(error.message).toBe(`The state at ${server.base}/state is locked by runner on ci-host (pid unknown) for "OperationTypeApply" since 2026-11-22T09:00:00.000Z (1h 0m ago).`);
+    expect(error.message).toBe(
+      `The state at ${server.base}/state is locked by runner on ci-host (pid unknown) for "OperationTypeApply" since 2026-11-22T09:00:00.000Z (1h 0m ago).`,
+    );
     expect(error.hint).toContain('graphform state unlock tf-lock');
   });
 
@@ -139,7 +141,15 @@ describe('http state backend (Terraform protocol)', () => {
   it('uses configured lock and unlock methods (GitLab: POST and DELETE)', async () => {
     const server = await startTerraformHttpServer({ lockMethod: 'POST', unlockMethod: 'DELETE' });
     const b = openStateBackend(
-      { backend: 'http', address: `${server.base}/state`, lockAddress: `${server.base}/lock`, unlockAddress: `${server.base}/lock`, lockMethod: 'POST', unlockMethod: 'DELETE', lockTimeoutMs: 0 },
+      {
+        backend: 'http',
+        address: `${server.base}/state`,
+        lockAddress: `${server.base}/lock`,
+        unlockAddress: `${server.base}/lock`,
+        lockMethod: 'POST',
+        unlockMethod: 'DELETE',
+        lockTimeoutMs: 0,
+      },
       { now: () => NOW, who: 'ci', pid: 1, host: 'runner' },
     );
     const lock = await b.lock({ operation: 'apply' });

@@ -44,12 +44,24 @@ describe('process identity', () => {
   it('tells this process from a pid that runs nothing or another process', async () => {
     const start = await systemProcessProbe.start(process.pid);
     expect(start).toBeDefined();
-    const alive = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: start as string }, HOST, systemProcessProbe);
+    const alive = await holderStatus(
+      { id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: start as string },
+      HOST,
+      systemProcessProbe,
+    );
     expect(alive.kind).toBe('alive');
-    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '' }, HOST, systemProcessProbe)).kind).toBe('gone');
-    const reused = await holderStatus({ id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: 'started-at-another-time' }, HOST, systemProcessProbe);
+    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: HOST, operation: 'apply', createdAt: '' }, HOST, systemProcessProbe)).kind).toBe(
+      'gone',
+    );
+    const reused = await holderStatus(
+      { id: 'x', who: 'a', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: 'started-at-another-time' },
+      HOST,
+      systemProcessProbe,
+    );
     expect(reused).toEqual({ kind: 'gone', why: `pid ${process.pid} now runs another process, started after the lock was taken` });
-    expect((await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: 'elsewhere', operation: 'apply', createdAt: '' }, HOST, systemProcessProbe)).kind).toBe('unknown');
+    expect(
+      (await holderStatus({ id: 'x', who: 'a', pid: deadPid(), host: 'elsewhere', operation: 'apply', createdAt: '' }, HOST, systemProcessProbe)).kind,
+    ).toBe('unknown');
   });
 });
 
@@ -68,7 +80,12 @@ describe('local lock: a lock whose holder is gone', () => {
     const pid = deadPid();
     await writeLock(dir, { pid });
     const notices: string[] = [];
-    const result = await withStateLock(backend(dir), 'apply', () => Promise.resolve('done'), (text) => notices.push(text));
+    const result = await withStateLock(
+      backend(dir),
+      'apply',
+      () => Promise.resolve('done'),
+      (text) => notices.push(text),
+    );
     expect(result).toBe('done');
     expect(notices).toEqual([
       `Took over the state lock dead-lock at ${path.join(dir, 'state', 'local.json')} from bob on ${HOST} (pid ${pid}, "apply" since 2026-11-22T09:00:00.000Z): pid ${pid} is not running, so that run is gone.`,
@@ -163,7 +180,9 @@ describe('local lock: takers racing for the same dead lock', () => {
   async function race(dir: string, count: number, round: number): Promise<{ winner: Lock; losers: unknown[] }> {
     await writeLock(dir, { id: `dead-${round}`, pid });
     const gate = gatedProbe(pid);
-    const results = Promise.allSettled(Array.from({ length: count }, (_, i) => backend(dir, { probe: gate.probe, newLockId: () => `racer-${round}-${i}` }).lock({ operation: 'apply' })));
+    const results = Promise.allSettled(
+      Array.from({ length: count }, (_, i) => backend(dir, { probe: gate.probe, newLockId: () => `racer-${round}-${i}` }).lock({ operation: 'apply' })),
+    );
     await gate.arrived(count);
     gate.open();
     const settled = await results;
@@ -210,7 +229,14 @@ describe('local lock: takers racing for the same dead lock', () => {
     const dir = await makeTempDir('graphform-lock-');
     for (let round = 0; round < 10; round++) {
       // What a taker killed between creating its marker and removing the dead lock leaves behind.
-      const killed = JSON.stringify({ id: `killed-${round}`, who: 'carol', pid: killedPid, host: HOST, operation: 'apply', createdAt: '2026-11-22T09:00:00.000Z' });
+      const killed = JSON.stringify({
+        id: `killed-${round}`,
+        who: 'carol',
+        pid: killedPid,
+        host: HOST,
+        operation: 'apply',
+        createdAt: '2026-11-22T09:00:00.000Z',
+      });
       await mkdir(path.join(dir, 'state'), { recursive: true });
       await writeFile(takeoverMarker(lockFile(dir), `dead-${round}`, 1), killed);
       const { winner } = await race(dir, 3, round);
@@ -223,7 +249,18 @@ describe('local lock: takers racing for the same dead lock', () => {
     const dir = await makeTempDir('graphform-lock-');
     await writeLock(dir, { pid: deadPid() });
     const marker = takeoverMarker(lockFile(dir), 'dead-lock', 1);
-    await writeFile(marker, JSON.stringify({ id: 'busy', who: 'dave', pid: process.pid, host: HOST, operation: 'apply', createdAt: '', pidStart: await systemProcessProbe.start(process.pid) }));
+    await writeFile(
+      marker,
+      JSON.stringify({
+        id: 'busy',
+        who: 'dave',
+        pid: process.pid,
+        host: HOST,
+        operation: 'apply',
+        createdAt: '',
+        pidStart: await systemProcessProbe.start(process.pid),
+      }),
+    );
     const anHourAgo = new Date(Date.now() - 3_600_000);
     await utimes(marker, anHourAgo, anHourAgo);
     const waited = await rejection(backend(dir, { lockTimeoutMs: 100 }).lock({ operation: 'apply' }));
@@ -235,10 +272,15 @@ describe('local lock: takers racing for the same dead lock', () => {
     const dir = await makeTempDir('graphform-lock-');
     const gone = deadPid();
     await writeLock(dir, { pid: gone });
-    await writeFile(takeoverMarker(lockFile(dir), 'dead-lock', 1), JSON.stringify({ id: 'busy', who: 'dave', pid: process.pid, host: HOST, operation: 'apply', createdAt: '' }));
+    await writeFile(
+      takeoverMarker(lockFile(dir), 'dead-lock', 1),
+      JSON.stringify({ id: 'busy', who: 'dave', pid: process.pid, host: HOST, operation: 'apply', createdAt: '' }),
+    );
     const waited = await rejection(backend(dir).lock({ operation: 'plan' }));
     expect(waited).toMatchObject({ code: 'GF_STATE_LOCKED', details: { lockId: 'busy', replacing: 'dead-lock' } });
-    expect(waited.message).toContain(`locked by a run that is gone (bob on ${HOST}, "apply": pid ${gone} is not running), and another run is taking the lock over: dave on ${HOST} (pid ${process.pid})`);
+    expect(waited.message).toContain(
+      `locked by a run that is gone (bob on ${HOST}, "apply": pid ${gone} is not running), and another run is taking the lock over: dave on ${HOST} (pid ${process.pid})`,
+    );
     expect(waited.hint).toContain('Wait for that run: the lock is about to be its');
     expect(waited.hint).toContain('`graphform state unlock dead-lock`');
   });
@@ -251,7 +293,9 @@ describe('local lock: takers racing for the same dead lock', () => {
     await writeFile(marker, '{"id": ');
     const waited = await rejection(backend(dir).lock({ operation: 'plan' }));
     expect(waited).toMatchObject({ code: 'GF_STATE_LOCKED', details: { lockId: 'dead-lock', marker } });
-    expect(waited.message).toContain(`locked by a run that is gone (bob on ${HOST}, "apply": pid ${gone} is not running), but the marker of a run taking it over, ${marker}, cannot be read`);
+    expect(waited.message).toContain(
+      `locked by a run that is gone (bob on ${HOST}, "apply": pid ${gone} is not running), but the marker of a run taking it over, ${marker}, cannot be read`,
+    );
     expect(waited.hint).not.toContain('Wait for that run to finish');
     expect(waited.hint).toContain('If no other graphform run is using this state, remove the stale lock with `graphform state unlock dead-lock`');
   });

@@ -17,7 +17,11 @@ describe('a state an earlier graphform wrote with a secret in a definition', () 
     const secret = `state-secret-${randomBytes(9).toString('base64url')}`;
     rememberSecrets([secret]);
     const file = path.join(await makeTempDir('graphform-state-'), 'local.json');
-    const old = withSource(emptyState('11111111-2222-4333-8444-555555555555'), 'shop', stateEntry({ ...shop(), unknownFields: { webhookAuth: secret } }, NOW.toISOString(), '0.1.0'));
+    const old = withSource(
+      emptyState('11111111-2222-4333-8444-555555555555'),
+      'shop',
+      stateEntry({ ...shop(), unknownFields: { webhookAuth: secret } }, NOW.toISOString(), '0.1.0'),
+    );
     const plain = withSource(old, 'blog', stateEntry({ languages: ['en'], contentTypes: {} }, NOW.toISOString(), '0.1.0'));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, serializeState(plain));

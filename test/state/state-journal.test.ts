@@ -30,7 +30,10 @@ describe('the state journal', () => {
     await backend.write(state);
     // The file was written once; four lines went to the journal, each with one source or one removal.
     expect(await readFile(path.join(dir, 'state.json'), 'utf8')).toBe(fileAfterFirst);
-    const journal = (await readFile(path.join(dir, 'state.json.journal'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { serial: number; set: object; remove: string[] });
+    const journal = (await readFile(path.join(dir, 'state.json.journal'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { serial: number; set: object; remove: string[] });
     expect(journal.map((l) => [l.serial, Object.keys(l.set), l.remove])).toEqual([
       [2, ['bbb'], []],
       [3, ['ccc'], []],
@@ -53,7 +56,11 @@ describe('the state journal', () => {
   });
 
   it.each([
-    ['a finished last line that is corrupt (its newline was written: the write was acknowledged)', (line: string) => `${line}{"lineage":"${LINEAGE}","ser\n`, /unreadable journal line 2/],
+    [
+      'a finished last line that is corrupt (its newline was written: the write was acknowledged)',
+      (line: string) => `${line}{"lineage":"${LINEAGE}","ser\n`,
+      /unreadable journal line 2/,
+    ],
     ['a corrupt line before a torn last one', (line: string) => `${line}{oops\n{"lineage":"${LINEAGE}","ser`, /unreadable journal line 2/],
     ['another lineage', (line: string) => line.replace(LINEAGE, '00000000-0000-4000-8000-000000000000'), /another lineage/],
     ['a gap in serials', (line: string) => line.replace('"serial":2', '"serial":7'), /gap in its journal/],

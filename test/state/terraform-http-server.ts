@@ -40,8 +40,7 @@ export async function startTerraformHttpServer(options: ServerOptions = {}) {
   const refusalWaiters: { count: number; resolve: () => void }[] = [];
   const lockMethod = options.lockMethod ?? 'LOCK';
   const unlockMethod = options.unlockMethod ?? 'UNLOCK';
-  const expectedAuth =
-    options.username === undefined ? undefined : `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
+  const expectedAuth = options.username === undefined ? undefined : `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

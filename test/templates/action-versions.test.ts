@@ -107,14 +107,23 @@ describe('the CI templates name versions that exist', () => {
     expect(actionProblems(text, 'templates/workflows/graphform.yml')).toEqual([]);
   });
 
-  it.each(['gitlab/gitlab-ci.yml', 'gitlab/graphform.gitlab-ci.yml', 'gitlab/graphform-data-loss.gitlab-ci.yml'] as const)('every image: of templates/%s', async (name) => {
-    expect(imageProblems(await readTemplate(name), `templates/${name}`)).toEqual([]);
-  });
+  it.each(['gitlab/gitlab-ci.yml', 'gitlab/graphform.gitlab-ci.yml', 'gitlab/graphform-data-loss.gitlab-ci.yml'] as const)(
+    'every image: of templates/%s',
+    async (name) => {
+      expect(imageProblems(await readTemplate(name), `templates/${name}`)).toEqual([]);
+    },
+  );
 });
 
 describe('the checks', () => {
   it('name the line of an unknown action, a major that does not exist and a missing version', () => {
-    const workflow = ['steps:', '  - uses: actions/checkout@v7', '  - uses: actions/upload-artifact@v8', '  - uses: someone/else@v1', '  - uses: actions/setup-node'].join('\n');
+    const workflow = [
+      'steps:',
+      '  - uses: actions/checkout@v7',
+      '  - uses: actions/upload-artifact@v8',
+      '  - uses: someone/else@v1',
+      '  - uses: actions/setup-node',
+    ].join('\n');
     const problems = actionProblems(workflow, 'w.yml');
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^w\.yml:3: .*actions\/upload-artifact@v8 does not exist/);

@@ -8,7 +8,6 @@ import { runCli } from '../helpers/run-cli.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { startStateServer, type StateServer } from './state-server.js';
 
-
 export interface ScriptRun {
   code: number;
   stdout: string;
@@ -109,7 +108,10 @@ export async function ciProject(ci: 'github' | 'gitlab', { branch = 'main' }: { 
     },
     ghCalls: async () => {
       const log = await readFile(baseEnv.GH_STUB_LOG, 'utf8').catch(() => '');
-      return log.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as GhCall);
+      return log
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as GhCall);
     },
     read: (file) => readFile(path.join(dir, file), 'utf8'),
     forgetJobFetches: () => rm(path.join(dir, '.git/shallow'), { force: true }),
@@ -131,7 +133,13 @@ export async function ciProject(ci: 'github' | 'gitlab', { branch = 'main' }: { 
 }
 
 async function writeStubs(dir: string): Promise<void> {
-  const npx = ['#!/bin/sh', `if [ "$1" = graphform ]; then shift; exec "${process.execPath}" "${BIN}" "$@"; fi`, 'echo "stub npx: only graphform is installed" >&2', 'exit 127', ''];
+  const npx = [
+    '#!/bin/sh',
+    `if [ "$1" = graphform ]; then shift; exec "${process.execPath}" "${BIN}" "$@"; fi`,
+    'echo "stub npx: only graphform is installed" >&2',
+    'exit 127',
+    '',
+  ];
   await writeFile(path.join(dir, 'npx'), npx.join('\n'));
   // gh: appends {args, stdin} to GH_STUB_LOG; a GET (no --method) answers what GH_STUB_RESPONSES
   // holds for its endpoint, else the comments in GH_STUB_COMMENTS, through --jq as gh does (gh
@@ -143,17 +151,17 @@ async function writeStubs(dir: string): Promise<void> {
     'const args = process.argv.slice(2);',
     "const stdin = readFileSync(0, 'utf8');",
     'appendFileSync(process.env.GH_STUB_LOG, JSON.stringify({ args, stdin }) + "\\n");',
-    "const flag = (name) => { const i = args.indexOf(name); return i < 0 ? undefined : args[i + 1]; };",
+    'const flag = (name) => { const i = args.indexOf(name); return i < 0 ? undefined : args[i + 1]; };',
     "if (args[0] !== 'api') { process.stderr.write('stub gh: only gh api\\n'); process.exit(1); }",
     "if (flag('--method') === undefined) {",
-    "  let responses = {};",
+    '  let responses = {};',
     "  try { responses = JSON.parse(readFileSync(process.env.GH_STUB_RESPONSES, 'utf8')); } catch {}",
     "  const endpoint = args.find((arg, i) => i > 0 && !arg.startsWith('-') && !['--jq', '--method'].includes(args[i - 1]));",
     "  const json = endpoint in responses ? JSON.stringify(responses[endpoint]) : readFileSync(process.env.GH_STUB_COMMENTS, 'utf8');",
     "  const jq = flag('--jq');",
     "  process.stdout.write(jq === undefined ? json : execFileSync('jq', ['-r', jq], { input: json, encoding: 'utf8' }));",
     '} else {',
-    "  process.stdout.write(JSON.stringify({ id: 4242 }));",
+    '  process.stdout.write(JSON.stringify({ id: 4242 }));',
     '}',
     '',
   ];
@@ -181,6 +189,7 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
  * carry it over, so the plan loses it (the data-loss gate's case).
  */
 export async function pushItemFromElsewhere(project: CiProject): Promise<void> {
-  const ndjson = '{"index":{"_id":"feed-1","language_routing":"en"}}\n{"ContentType":["Article"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Title":"From the feed"}\n';
+  const ndjson =
+    '{"index":{"_id":"feed-1","language_routing":"en"}}\n{"ContentType":["Article"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Title":"From the feed"}\n';
   await graphClientFor(project.emulator).pushData('site', ndjson);
 }

@@ -9,13 +9,19 @@ const SCRIPT_KEYS = ['before_script', 'script', 'after_script'] as const;
 
 /** Every script of every job of a GitLab file, named `job.key`: each must be a list of strings. */
 function gitlabScripts(pipeline: Pipeline): [string, unknown][] {
-  return Object.entries(pipeline).flatMap(([job, definition]) => SCRIPT_KEYS.filter((key) => definition[key] !== undefined).map((key): [string, unknown] => [`${job}.${key}`, definition[key]]));
+  return Object.entries(pipeline).flatMap(([job, definition]) =>
+    SCRIPT_KEYS.filter((key) => definition[key] !== undefined).map((key): [string, unknown] => [`${job}.${key}`, definition[key]]),
+  );
 }
 
 describe('the scripts of the generated CI files', () => {
   it('GitLab: every script of every file init writes (the child pipelines included) is a list of strings that bash parses', async () => {
     const files = (await scaffolded('gitlab')).filter((file) => file.path.startsWith('.gitlab/'));
-    expect(files.map((file) => file.path).sort()).toEqual(['.gitlab/graphform-data-loss.gitlab-ci.yml', '.gitlab/graphform-no-approval.gitlab-ci.yml', '.gitlab/graphform.gitlab-ci.yml']);
+    expect(files.map((file) => file.path).sort()).toEqual([
+      '.gitlab/graphform-data-loss.gitlab-ci.yml',
+      '.gitlab/graphform-no-approval.gitlab-ci.yml',
+      '.gitlab/graphform.gitlab-ci.yml',
+    ]);
     let checked = 0;
     for (const file of files) {
       for (const [name, lines] of gitlabScripts(parse(file.content) as Pipeline)) {
@@ -28,7 +34,9 @@ describe('the scripts of the generated CI files', () => {
   });
 
   it('GitHub: every run step parses with bash, and every job has a timeout', async () => {
-    const workflow = parse(fileText(await scaffolded('github'), '.github/workflows/graphform.yml')) as Workflow & { jobs: Record<string, { 'timeout-minutes'?: number }> };
+    const workflow = parse(fileText(await scaffolded('github'), '.github/workflows/graphform.yml')) as Workflow & {
+      jobs: Record<string, { 'timeout-minutes'?: number }>;
+    };
     for (const [name, job] of Object.entries(workflow.jobs)) {
       expect(job['timeout-minutes'], `job ${name} has no timeout-minutes`).toBeGreaterThan(0);
       for (const step of job.steps) if (step.run !== undefined) expect(bashSyntaxError(step.run), `${name}: ${step.name ?? step.run}`).toBeUndefined();
@@ -38,7 +46,8 @@ describe('the scripts of the generated CI files', () => {
   it('GitLab: every job has a timeout', async () => {
     for (const file of (await scaffolded('gitlab')).filter((f) => f.path.startsWith('.gitlab/'))) {
       const pipeline = parse(file.content) as Record<string, { script?: unknown; trigger?: unknown; timeout?: string }>;
-      for (const [name, job] of Object.entries(pipeline)) if (job.script !== undefined && !name.startsWith('.')) expect(job.timeout, `${file.path} ${name}`).toMatch(/\d+ (minutes|hours?)/);
+      for (const [name, job] of Object.entries(pipeline))
+        if (job.script !== undefined && !name.startsWith('.')) expect(job.timeout, `${file.path} ${name}`).toMatch(/\d+ (minutes|hours?)/);
     }
   });
 });

@@ -36,7 +36,12 @@ describe('the GitHub approval of a data loss, run against the emulator', { timeo
     expect(articleProperties(project)).toContain('Tags');
 
     // A maintainer reads the plan and runs the workflow by hand, naming the held run: that run's commit and plan.json are applied.
-    await project.setGhResponse('repos/acme/site/actions/runs/1001', { event: 'push', head_branch: 'main', head_sha: commit, path: '.github/workflows/graphform.yml' });
+    await project.setGhResponse('repos/acme/site/actions/runs/1001', {
+      event: 'push',
+      head_branch: 'main',
+      head_sha: commit,
+      path: '.github/workflows/graphform.yml',
+    });
     const dispatch = on.dispatch('1001');
     for (const job of ['plan', 'plan-skipped', 'apply']) expect(jobRuns(workflow, job, dispatch), `${job} runs on a run by hand`).toBe(false);
     expect(jobRuns(workflow, 'approve-data-loss', dispatch)).toBe(true);
@@ -52,7 +57,12 @@ describe('the GitHub approval of a data loss, run against the emulator', { timeo
 
   it('by hand, refuses a run that is not a push run of this workflow on the default branch', async () => {
     const { project, workflow, on } = await heldDataLoss();
-    await project.setGhResponse('repos/acme/site/actions/runs/77', { event: 'pull_request', head_branch: 'feature', head_sha: 'abc', path: '.github/workflows/graphform.yml' });
+    await project.setGhResponse('repos/acme/site/actions/runs/77', {
+      event: 'pull_request',
+      head_branch: 'feature',
+      head_sha: 'abc',
+      path: '.github/workflows/graphform.yml',
+    });
     const refused = await runJob(project, workflow, 'approve-data-loss', on.dispatch('77'));
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('Run 77 is a pull_request run of .github/workflows/graphform.yml on feature');
@@ -98,7 +108,10 @@ describe('the GitHub approval of a data loss, run against the emulator', { timeo
 
     // The state server refuses the credentials: its address is not shown in the comment.
     await project.write('data/site/articles.ndjson', `${good}\n`);
-    const refused = await runJob(project, workflow, 'plan', { ...on.pullRequest(21), expressions: { ...on.pullRequest(21).expressions, 'secrets.STATE_PASSWORD': 'wrong-password' } });
+    const refused = await runJob(project, workflow, 'plan', {
+      ...on.pullRequest(21),
+      expressions: { ...on.pullRequest(21).expressions, 'secrets.STATE_PASSWORD': 'wrong-password' },
+    });
     expect(refused.code).toBe(1);
     const refusedBody = (await project.ghCalls()).at(-1)?.stdin ?? '';
     expect(refusedBody).toContain('`graphform plan` failed');

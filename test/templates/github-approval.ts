@@ -14,7 +14,13 @@ export function reviewerApproval(login = 'reviewer'): unknown[] {
  * gate; a required reviewer approved when `reviewer` is set), then apply-data-loss when the
  * gate says approved. Returns both; `applied` is undefined when GitHub would not start it.
  */
-export async function approvePush(project: CiProject, workflow: Workflow, on: Events, held: JobRun, reviewer: boolean): Promise<{ gate: JobRun; applied?: JobRun }> {
+export async function approvePush(
+  project: CiProject,
+  workflow: Workflow,
+  on: Events,
+  held: JobRun,
+  reviewer: boolean,
+): Promise<{ gate: JobRun; applied?: JobRun }> {
   await project.setGhResponse('repos/acme/site/actions/runs/1001/approvals', reviewer ? reviewerApproval() : []);
   expect(jobRuns(workflow, 'approve-data-loss', on.push, { apply: held }), 'approve-data-loss starts after a held apply').toBe(true);
   const gate = await runJob(project, workflow, 'approve-data-loss', on.push);

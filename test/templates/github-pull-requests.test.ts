@@ -13,9 +13,20 @@ import { githubEvents, readWorkflow, runJob, type JobRun, type Workflow } from '
  * plan.json (the artifact) in place.
  */
 
-const NEWS = ['id: news', 'label: News', 'languages: [en]', 'contentTypes:', '  NewsItem:', '    contentType: []', '    properties:', '      Headline: { type: String, searchable: true }', ''].join('\n');
+const NEWS = [
+  'id: news',
+  'label: News',
+  'languages: [en]',
+  'contentTypes:',
+  '  NewsItem:',
+  '    contentType: []',
+  '    properties:',
+  '      Headline: { type: String, searchable: true }',
+  '',
+].join('\n');
 
-const NEWS_ITEM = '{"index":{"_id":"n1","language_routing":"en"}}\n{"ContentType":["NewsItem"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Headline___searchable":"Hello"}\n';
+const NEWS_ITEM =
+  '{"index":{"_id":"n1","language_routing":"en"}}\n{"ContentType":["NewsItem"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Headline___searchable":"Hello"}\n';
 
 interface Team {
   project: CiProject;
@@ -66,10 +77,12 @@ async function approve({ project, workflow, on }: Team, held: { run: JobRun; com
 /** The items of a source as the emulator holds them: id → Title. */
 function titles(project: CiProject, id: string): Record<string, unknown> {
   const page = project.emulator.inspect.items(id, { limit: 100 });
-  return Object.fromEntries((page?.items ?? []).map((item) => {
-    const data = item.data as Record<string, unknown>;
-    return [item._id, data.Title___searchable ?? data.Title];
-  }));
+  return Object.fromEntries(
+    (page?.items ?? []).map((item) => {
+      const data = item.data as Record<string, unknown>;
+      return [item._id, data.Title___searchable ?? data.Title];
+    }),
+  );
 }
 
 const line = (id: string, title: string): string => JSON.stringify({ Id: id, language_routing: 'en', ContentType: ['Article'], Title: title });
@@ -88,7 +101,9 @@ describe('pull requests through the generated GitHub workflow, against the emula
     await expect.poll(() => titles(t.project, 'site'), { timeout: 20_000 }).toEqual({ a1: 'First', a2: 'Second', a3: 'Third' });
 
     // Only the data file changes: the workflow runs (data/ is watched), plans the items, and apply sends them.
-    const comment = await pullRequest(t, 2, { 'data/site/articles.ndjson': [line('a1', 'First, edited'), line('a2', 'Second'), line('a4', 'Fourth'), ''].join('\n') });
+    const comment = await pullRequest(t, 2, {
+      'data/site/articles.ndjson': [line('a1', 'First, edited'), line('a2', 'Second'), line('a4', 'Fourth'), ''].join('\n'),
+    });
     expect(comment).toMatch(/a4/);
     const second = await mergeAndApply(t, 2);
     expect(second.run.ran).toEqual(['Plan', 'Apply']);
@@ -135,7 +150,12 @@ describe('pull requests through the generated GitHub workflow, against the emula
     expect(articleProperties(t.project)).toContain('Tags');
 
     // Pull request 4, unrelated and safe: its comment shows its own change, and names main's pending one in a line.
-    const safe = await pullRequest(t, 4, { 'content-sources/news.yaml': NEWS.replace('      Headline: { type: String, searchable: true }\n', '      Headline: { type: String, searchable: true }\n      Byline: { type: String }\n') });
+    const safe = await pullRequest(t, 4, {
+      'content-sources/news.yaml': NEWS.replace(
+        '      Headline: { type: String, searchable: true }\n',
+        '      Headline: { type: String, searchable: true }\n      Byline: { type: String }\n',
+      ),
+    });
     expect(safe).toContain('news');
     expect(safe).not.toContain('**This plan loses content items.**');
     expect(safe).toContain('Already planned on the base branch, not by this change: site (replace, loses');
@@ -147,7 +167,11 @@ describe('pull requests through the generated GitHub workflow, against the emula
     const approved = await approve(t, held);
     expect(approved.code, approved.stderr).toBe(0);
     expect(articleProperties(t.project)).not.toContain('Tags');
-    expect(Object.keys((t.project.emulator.inspect.definition('news') as { contentTypes: { NewsItem: { properties: object } } }).contentTypes.NewsItem.properties).sort()).toEqual(['Byline', 'Headline']);
+    expect(
+      Object.keys(
+        (t.project.emulator.inspect.definition('news') as { contentTypes: { NewsItem: { properties: object } } }).contentTypes.NewsItem.properties,
+      ).sort(),
+    ).toEqual(['Byline', 'Headline']);
     expect(approved.summary).toContain('Applied after the approved plan: main as it is now');
 
     // The later run's approval, if given too, finds its plan stale and nothing left to do: it fails nothing and sends nothing.

@@ -104,7 +104,9 @@ export async function runJob(project: CiProject, workflow: Workflow, jobName: st
   }
   await project.forgetJobFetches();
   // Outputs of steps that did not run are '' on GitHub (fill() would throw on them).
-  const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([key, value]) => [key, value.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_m, name: string) => values[name] ?? '')]));
+  const outputs = Object.fromEntries(
+    Object.entries(job.outputs ?? {}).map(([key, value]) => [key, value.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_m, name: string) => values[name] ?? '')]),
+  );
   return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8'), outputs, ran, ...(failedStep === undefined ? {} : { failedStep }) };
 }
 
@@ -152,7 +154,12 @@ export interface PullRequestFrom {
  */
 export function githubEvents(project: Pick<CiProject, 'secrets' | 'branch'>) {
   const secrets = secretExpressions(project.secrets);
-  const repository = { ...secrets, 'github.repository': 'acme/site', 'github.token': 'ghs_test_token', 'github.event.repository.default_branch': project.branch };
+  const repository = {
+    ...secrets,
+    'github.repository': 'acme/site',
+    'github.token': 'ghs_test_token',
+    'github.event.repository.default_branch': project.branch,
+  };
   const pullRequest = (number: number, from: PullRequestFrom = {}): { name: string; expressions: Expressions } => ({
     name: 'pull_request',
     expressions: {
@@ -171,7 +178,16 @@ export function githubEvents(project: Pick<CiProject, 'secrets' | 'branch'>) {
   });
   const push = {
     name: 'push',
-    expressions: { ...repository, 'github.event_name': 'push', 'github.ref': `refs/heads/${project.branch}`, 'github.ref_name': project.branch, 'github.run_id': '1001', 'github.sha': 'HEAD', 'github.triggering_actor': 'dev', 'inputs.approve_run': '' },
+    expressions: {
+      ...repository,
+      'github.event_name': 'push',
+      'github.ref': `refs/heads/${project.branch}`,
+      'github.ref_name': project.branch,
+      'github.run_id': '1001',
+      'github.sha': 'HEAD',
+      'github.triggering_actor': 'dev',
+      'inputs.approve_run': '',
+    },
   };
   const dispatch = (approveRun: string, actor = 'maintainer'): { name: string; expressions: Expressions } => ({
     name: 'workflow_dispatch',

@@ -31,7 +31,11 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(plan).toContain('update in place');
     expect(first.stdout).toContain(plan);
     expect(first.summary).toBe(plan);
-    expect(JSON.parse(await project.read('plan.json'))).toMatchObject({ formatVersion: 2, environment: 'production', sources: [{ id: 'site', action: 'partial', dataLoss: false }] });
+    expect(JSON.parse(await project.read('plan.json'))).toMatchObject({
+      formatVersion: 2,
+      environment: 'production',
+      sources: [{ id: 'site', action: 'partial', dataLoss: false }],
+    });
     const posted = await project.ghCalls();
     expect(posted.map((call) => call.args)).toEqual([
       ['api', '--paginate', 'repos/acme/site/issues/7/comments', '--jq', `.[] | select(.user.type == "Bot" and (.body | startswith("${MARKER}"))) | .id`],
@@ -78,7 +82,10 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(planned.code, planned.stderr).toBe(0);
 
     await project.setComments([{ id: 42, user: { type: 'Bot' }, body: `${MARKER}\n${await project.read('plan.md')}` }]);
-    await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Summary: { type: String }', 'Summary: { type: Strin }'));
+    await project.write(
+      'content-sources/site.yaml',
+      (await project.read('content-sources/site.yaml')).replace('Summary: { type: String }', 'Summary: { type: Strin }'),
+    );
     const invalid = await runJob(project, workflow, 'plan', on.pullRequest(11));
     expect(invalid.code).toBe(1);
     expect(invalid.failedStep).toBe('Plan');
@@ -98,7 +105,10 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     // password long enough to pass validate's secret check, which the server does not accept.
     const wrongPassword = 'not-the-state-password';
     await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Strin }', 'String }'));
-    const refused = await runJob(project, workflow, 'plan', { ...on.pullRequest(11), expressions: { ...on.pullRequest(11).expressions, 'secrets.STATE_PASSWORD': wrongPassword } });
+    const refused = await runJob(project, workflow, 'plan', {
+      ...on.pullRequest(11),
+      expressions: { ...on.pullRequest(11).expressions, 'secrets.STATE_PASSWORD': wrongPassword },
+    });
     expect(refused.code).toBe(1);
     const refusedBody = (await project.ghCalls()).at(-1)?.stdin ?? '';
     expect(refusedBody).toContain('`graphform plan` failed at f00dfeed');
@@ -162,7 +172,9 @@ describe('the GitHub workflow, run against the emulator', { timeout: 120_000 }, 
     expect(held.ran).toEqual(['Plan', 'Data loss needs approval']);
     expect(held.outputs).toEqual({ data_loss: 'true' });
     expect(held.stdout).toContain('::warning title=graphform: data loss needs approval::');
-    expect(held.summary).toContain('a required reviewer of the production-data-loss environment, or where that environment has none, a maintainer who runs this workflow by hand with approve_run 1001');
+    expect(held.summary).toContain(
+      'a required reviewer of the production-data-loss environment, or where that environment has none, a maintainer who runs this workflow by hand with approve_run 1001',
+    );
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');

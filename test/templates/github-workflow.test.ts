@@ -37,7 +37,9 @@ describe('the GitHub workflow', () => {
     expect(parsed.on.pull_request).toEqual({ branches: ['main'], paths: PATHS });
     expect(parsed.on.push).toEqual({ branches: ['main'], paths: PATHS });
     // Forks and bots get no secrets: plan-skipped says so instead.
-    expect(job(parsed, 'plan').if).toBe("github.event_name == 'pull_request' && github.event.pull_request.head.repo.full_name == github.repository && github.event.pull_request.user.type != 'Bot'");
+    expect(job(parsed, 'plan').if).toBe(
+      "github.event_name == 'pull_request' && github.event.pull_request.head.repo.full_name == github.repository && github.event.pull_request.user.type != 'Bot'",
+    );
     expect(job(parsed, 'apply').if).toBe("github.event_name == 'push' && github.ref_name == github.event.repository.default_branch");
     expect(job(parsed, 'approve-data-loss')).toMatchObject({ needs: 'apply', environment: 'production-data-loss' });
     expect(job(parsed, 'apply-data-loss')).toMatchObject({ needs: 'approve-data-loss', environment: 'production' });
@@ -58,7 +60,8 @@ describe('the GitHub workflow', () => {
     const { parsed } = await workflow();
     expect(parsed.concurrency).toBeUndefined();
     expect(job(parsed, 'plan').concurrency).toEqual({ group: 'graphform-plan-${{ github.event.pull_request.number }}', 'cancel-in-progress': true });
-    for (const name of ['apply', 'apply-data-loss']) expect(job(parsed, name).concurrency).toEqual({ group: 'graphform-apply-production', 'cancel-in-progress': false });
+    for (const name of ['apply', 'apply-data-loss'])
+      expect(job(parsed, name).concurrency).toEqual({ group: 'graphform-apply-production', 'cancel-in-progress': false });
     // The approval waits (up to 30 days) outside the group: later applies go on meanwhile.
     expect(job(parsed, 'approve-data-loss').concurrency).toBeUndefined();
   });
@@ -73,7 +76,10 @@ describe('the GitHub workflow', () => {
     expect(plan).toContain('cat plan.md >> "$GITHUB_STEP_SUMMARY"');
     expect(apply.steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toEqual({ name: 'graphform-main-plan', path: 'plan.json\nplan.md\n' });
     // An interrupted keeping apply's snapshot outlives the runner.
-    expect(apply.steps.find((s) => s.name === 'Keep the snapshots of an interrupted apply')).toMatchObject({ if: 'failure()', with: { path: '.graphform/snapshots/' } });
+    expect(apply.steps.find((s) => s.name === 'Keep the snapshots of an interrupted apply')).toMatchObject({
+      if: 'failure()',
+      with: { path: '.graphform/snapshots/' },
+    });
     expect(apply.steps.find((s) => s.name === 'Apply')?.run).toBe('npx graphform apply plan.json --env production --yes');
     const approval = job(parsed, 'apply-data-loss').steps;
     expect(approval.find((s) => s.uses?.startsWith('actions/download-artifact'))?.with).toEqual({
@@ -104,18 +110,33 @@ describe('the GitHub workflow', () => {
   it('plans to plan.json and plan.md, uploads both, and comments with gh under the hidden marker, after a failure too', async () => {
     const { parsed } = await workflow();
     const steps = job(parsed, 'plan').steps;
-    expect(steps.find((s) => s.name === 'Plan')?.run).toContain('npx graphform plan --env production --format markdown --out plan.json "${base_plan[@]}" > plan.md');
+    expect(steps.find((s) => s.name === 'Plan')?.run).toContain(
+      'npx graphform plan --env production --format markdown --out plan.json "${base_plan[@]}" > plan.md',
+    );
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
     expect(upload).toMatchObject({ if: '${{ !cancelled() }}', with: { name: 'graphform-plan', path: 'plan.json\nplan.md\n' } });
     const comment = steps.find((s) => s.name === 'Comment the plan');
     expect(comment?.if).toBe('${{ !cancelled() }}');
     expect(comment?.run).toContain("marker='<!-- graphform-plan -->'");
-    expect(comment?.env).toEqual({ GH_TOKEN: '${{ github.token }}', PR_NUMBER: '${{ github.event.pull_request.number }}', HEAD_SHA: '${{ github.event.pull_request.head.sha }}' });
+    expect(comment?.env).toEqual({
+      GH_TOKEN: '${{ github.token }}',
+      PR_NUMBER: '${{ github.event.pull_request.number }}',
+      HEAD_SHA: '${{ github.event.pull_request.head.sha }}',
+    });
   });
 
   it('explains the setup, the approval path and pinning by SHA in its comments', async () => {
     const { text } = await workflow();
-    for (const words of ['required reviewers', 'production-data-loss', 'exit code 3', 'stale', 'replaced by the error', 'pin them by commit SHA', '<!-- graphform-plan -->', 'GRAPH_SECRET']) {
+    for (const words of [
+      'required reviewers',
+      'production-data-loss',
+      'exit code 3',
+      'stale',
+      'replaced by the error',
+      'pin them by commit SHA',
+      '<!-- graphform-plan -->',
+      'GRAPH_SECRET',
+    ]) {
       expect(text).toContain(words);
     }
   });

@@ -11,7 +11,17 @@ import { parseStrict } from './templates.js';
  * commit with its plan.json.
  */
 
-const NEWS = ['id: news', 'label: News', 'languages: [en]', 'contentTypes:', '  NewsItem:', '    contentType: []', '    properties:', '      Headline: { type: String, searchable: true }', ''].join('\n');
+const NEWS = [
+  'id: news',
+  'label: News',
+  'languages: [en]',
+  'contentTypes:',
+  '  NewsItem:',
+  '    contentType: []',
+  '    properties:',
+  '      Headline: { type: String, searchable: true }',
+  '',
+].join('\n');
 const HEADLINE = '      Headline: { type: String, searchable: true }\n';
 
 interface Held {
@@ -43,7 +53,12 @@ class Team {
   async mergeRequest(iid: number, files: Record<string, string | null>): Promise<string> {
     const { project } = this;
     await branchWith(project, `mr-${iid}`, files);
-    const variables = { ...project.secrets, CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_IID: String(iid), CI_MERGE_REQUEST_DIFF_BASE_SHA: (await project.git('rev-parse', 'main')).trim() };
+    const variables = {
+      ...project.secrets,
+      CI_PIPELINE_SOURCE: 'merge_request_event',
+      CI_MERGE_REQUEST_IID: String(iid),
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: (await project.git('rev-parse', 'main')).trim(),
+    };
     const planned = await runGitlabJob(project, this.pipeline, 'graphform-plan', variables);
     expect(planned.code, planned.stderr).toBe(0);
     return project.read('plan.md');
@@ -73,7 +88,9 @@ class Team {
 }
 
 function titles(project: CiProject): Record<string, unknown> {
-  return Object.fromEntries((project.emulator.inspect.items('site', { limit: 100 })?.items ?? []).map((item) => [item._id, (item.data as Record<string, unknown>).Title___searchable]));
+  return Object.fromEntries(
+    (project.emulator.inspect.items('site', { limit: 100 })?.items ?? []).map((item) => [item._id, (item.data as Record<string, unknown>).Title___searchable]),
+  );
 }
 
 const line = (id: string, title: string): string => JSON.stringify({ Id: id, language_routing: 'en', ContentType: ['Article'], Title: title });
@@ -124,7 +141,11 @@ describe('merge requests through the generated GitLab pipeline, against the emul
     const approved = await t.approve(held);
     expect(approved.code, approved.stderr).toBe(0);
     expect(articleProperties(t.project)).not.toContain('Tags');
-    expect(Object.keys((t.project.emulator.inspect.definition('news') as { contentTypes: { NewsItem: { properties: object } } }).contentTypes.NewsItem.properties).sort()).toEqual(['Byline', 'Headline']);
+    expect(
+      Object.keys(
+        (t.project.emulator.inspect.definition('news') as { contentTypes: { NewsItem: { properties: object } } }).contentTypes.NewsItem.properties,
+      ).sort(),
+    ).toEqual(['Byline', 'Headline']);
     const second = await t.approve(later);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('The default branch holds nothing more to apply.');

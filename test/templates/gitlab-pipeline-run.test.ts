@@ -47,7 +47,7 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     const plan = await project.read('plan.md');
     expect(plan).toContain('update in place');
     expect(untokened.stdout).toContain(plan);
-    expect(untokened.stdout).toContain('GRAPHFORM_GITLAB_TOKEN is not set: the plan is above and in this job\'s artifacts (plan.md, plan.json), not in a note.');
+    expect(untokened.stdout).toContain("GRAPHFORM_GITLAB_TOKEN is not set: the plan is above and in this job's artifacts (plan.md, plan.json), not in a note.");
     expect(JSON.parse(await project.read('plan.json'))).toMatchObject({ formatVersion: 2, sources: [{ id: 'site', action: 'partial' }] });
     expect(api.seen).toEqual([]);
 
@@ -57,17 +57,30 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     expect(posted.code, posted.stderr).toBe(0);
     expect(posted.stdout).toContain('Posted the plan note.');
     const notesPath = '/api/v4/projects/31/merge_requests/4/notes';
-    expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${notesPath}?per_page=100&page=1`, `GET ${notesPath}?per_page=100&page=2`, `POST ${notesPath}`]);
+    expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${notesPath}?per_page=100&page=1`,
+      `GET ${notesPath}?per_page=100&page=2`,
+      `POST ${notesPath}`,
+    ]);
     expect(api.seen.every((r) => r.token === TOKEN)).toBe(true);
     expect(api.notes.at(-1)).toEqual({ id: 1150, body: `${MARKER}\n${plan}`, system: false });
 
     api.seen.length = 0;
-    await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace(TITLE, `${TITLE}\n      Subtitle: { type: String }`));
+    await project.write(
+      'content-sources/site.yaml',
+      (await project.read('content-sources/site.yaml')).replace(TITLE, `${TITLE}\n      Subtitle: { type: String }`),
+    );
     const edited = await runGitlabJob(project, pipeline, 'graphform-plan', on.mergeRequest(TOKEN));
     expect(edited.code, edited.stderr).toBe(0);
     expect(edited.stdout).toContain('Updated the plan note.');
-    expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${notesPath}?per_page=100&page=1`, `GET ${notesPath}?per_page=100&page=2`, `PUT ${notesPath}/1150`]);
-    expect(api.notes.filter((note) => note.body.startsWith(MARKER))).toEqual([{ id: 1150, body: `${MARKER}\n${await project.read('plan.md')}`, system: false }]);
+    expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${notesPath}?per_page=100&page=1`,
+      `GET ${notesPath}?per_page=100&page=2`,
+      `PUT ${notesPath}/1150`,
+    ]);
+    expect(api.notes.filter((note) => note.body.startsWith(MARKER))).toEqual([
+      { id: 1150, body: `${MARKER}\n${await project.read('plan.md')}`, system: false },
+    ]);
     expect(api.notes.at(-1)?.body).toContain('Subtitle');
   });
 
@@ -91,7 +104,10 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     expect(planned.code, planned.stderr).toBe(0);
     expect(api.notes.at(-1)?.body).toContain('update in place');
 
-    await project.write('content-sources/site.yaml', (await project.read('content-sources/site.yaml')).replace('Summary: { type: String }', 'Summary: { type: Strin }'));
+    await project.write(
+      'content-sources/site.yaml',
+      (await project.read('content-sources/site.yaml')).replace('Summary: { type: String }', 'Summary: { type: Strin }'),
+    );
     await project.git('commit', '--quiet', '--all', '--message', 'typo');
     const failed = await runGitlabJob(project, pipeline, 'graphform-plan', on.mergeRequest(TOKEN));
     expect(failed.code).toBe(1);
@@ -138,7 +154,9 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     // The rendered plan, for the approver: in the log and as plan.md.
     expect(held.stdout).toContain('**This plan loses content items.**');
     expect(held.stdout).toContain(await project.read('plan.md'));
-    expect(held.stdout).toContain('This change loses content items, so it was not applied here. To approve it, read the plan above (plan.md in this job\'s artifacts) and run the manual job graphform-apply-data-loss in the child pipeline graphform-approval');
+    expect(held.stdout).toContain(
+      "This change loses content items, so it was not applied here. To approve it, read the plan above (plan.md in this job's artifacts) and run the manual job graphform-apply-data-loss in the child pipeline graphform-approval",
+    );
     expect(project.emulator.inspect.requests().filter(isWrite)).toEqual([]);
     expect(project.stateServer.state()?.serial).toBe(serial);
     const saved = await project.read('plan.json');
@@ -148,7 +166,11 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     expect(childText).toBe(await project.read('.gitlab/graphform-data-loss.gitlab-ci.yml'));
     const child = parseStrict(childText, 'graphform-approval.yml') as Pipeline;
     for (const line of child['graphform-apply-data-loss']?.script ?? []) expect(bashSyntaxError(line), line).toBeUndefined();
-    expect(child['graphform-apply-data-loss']).toMatchObject({ when: 'manual', environment: { name: 'production-data-loss' }, needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }] });
+    expect(child['graphform-apply-data-loss']).toMatchObject({
+      when: 'manual',
+      environment: { name: 'production-data-loss' },
+      needs: [{ pipeline: '$PARENT_PIPELINE_ID', job: 'graphform-apply' }],
+    });
     const approved = await runGitlabJob(project, child, 'graphform-apply-data-loss', on.defaultBranch);
     expect(approved.code, approved.stderr).toBe(0);
     expect(await project.read('plan.json')).toBe(saved);

@@ -16,7 +16,8 @@ describe('the GitLab pipeline', () => {
     const { parsed, root } = await pipeline();
     expect(root).toEqual({ include: [{ local: '.gitlab/graphform.gitlab-ci.yml' }] });
     expect(Object.keys(parsed)).toEqual(['.graphform', ...JOBS]);
-    for (const name of ['graphform-plan', 'graphform-apply']) expect(resolveJob(parsed, name)).toMatchObject({ image: 'node:24', before_script: ['npm ci --prefer-offline'] });
+    for (const name of ['graphform-plan', 'graphform-apply'])
+      expect(resolveJob(parsed, name)).toMatchObject({ image: 'node:24', before_script: ['npm ci --prefer-offline'] });
     expect(parsed['.graphform']?.cache).toEqual({ key: { files: ['package-lock.json'] }, paths: ['.npm/'] });
   });
 
@@ -34,7 +35,13 @@ describe('the GitLab pipeline', () => {
     expect(plan?.script?.[0]).toContain('git fetch --quiet --depth=1 origin "$CI_MERGE_REQUEST_DIFF_BASE_SHA"');
     expect(plan?.script?.[0]).toContain('npx graphform validate');
     const note = plan?.after_script?.join('\n') ?? '';
-    for (const words of ["marker='<!-- graphform-plan -->'", 'GRAPHFORM_GITLAB_TOKEN', '$CI_API_V4_URL/projects/$CI_PROJECT_ID/merge_requests/$CI_MERGE_REQUEST_IID/notes', '--request PUT', 'CI_JOB_STATUS" = canceled']) {
+    for (const words of [
+      "marker='<!-- graphform-plan -->'",
+      'GRAPHFORM_GITLAB_TOKEN',
+      '$CI_API_V4_URL/projects/$CI_PROJECT_ID/merge_requests/$CI_MERGE_REQUEST_IID/notes',
+      '--request PUT',
+      'CI_JOB_STATUS" = canceled',
+    ]) {
       expect(note).toContain(words);
     }
   });
@@ -42,8 +49,15 @@ describe('the GitLab pipeline', () => {
   it('applies on the default branch from a saved plan, and triggers the approval child pipeline from its artifact', async () => {
     const { parsed } = await pipeline();
     const onDefault = { if: '$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH', changes: CHANGES };
-    expect(parsed['graphform-apply']).toMatchObject({ stage: 'deploy', resource_group: 'graphform-apply-production', environment: { name: 'production' }, rules: [onDefault] });
-    expect(parsed['graphform-apply']?.script?.[0]).toContain('npx graphform plan --env production --detailed-exitcode --format markdown --out plan.json > plan.md || status=$?');
+    expect(parsed['graphform-apply']).toMatchObject({
+      stage: 'deploy',
+      resource_group: 'graphform-apply-production',
+      environment: { name: 'production' },
+      rules: [onDefault],
+    });
+    expect(parsed['graphform-apply']?.script?.[0]).toContain(
+      'npx graphform plan --env production --detailed-exitcode --format markdown --out plan.json > plan.md || status=$?',
+    );
     // The approver reads the rendered plan: in the log and as plan.md among the artifacts.
     expect(parsed['graphform-apply']?.script?.[0]).toContain('cat plan.md');
     expect(parsed['graphform-apply']?.artifacts?.paths).toEqual(['plan.json', 'plan.md', 'graphform-approval.yml', '.graphform/snapshots/']);
@@ -78,7 +92,15 @@ describe('the GitLab pipeline', () => {
 
   it('explains the variables, the note token and the approval path in its comments', async () => {
     const { text } = await pipeline();
-    for (const words of ['GRAPH_SECRET', 'GRAPHFORM_GITLAB_TOKEN (optional)', 'Protected environments', 'exit code 3', 'graphform-apply-data-loss', 'child pipeline', 'replaced by the error']) {
+    for (const words of [
+      'GRAPH_SECRET',
+      'GRAPHFORM_GITLAB_TOKEN (optional)',
+      'Protected environments',
+      'exit code 3',
+      'graphform-apply-data-loss',
+      'child pipeline',
+      'replaced by the error',
+    ]) {
       expect(text).toContain(words);
     }
   });

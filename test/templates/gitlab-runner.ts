@@ -45,7 +45,13 @@ export function resolveJob(pipeline: Pipeline, name: string): GitlabJob {
 export async function runGitlabJob(project: CiProject, pipeline: Pipeline, name: string, variables: Record<string, string>): Promise<ScriptRun> {
   const job = resolveJob(pipeline, name);
   const lines = [...(job.before_script ?? []), ...(job.script ?? [])].filter((line) => !line.startsWith('npm ci'));
-  const ci = { GITLAB_CI: 'true', CI_PROJECT_DIR: project.dir, CI_DEFAULT_BRANCH: project.branch, CI_COMMIT_SHA: (await project.git('rev-parse', 'HEAD')).trim(), ...variables };
+  const ci = {
+    GITLAB_CI: 'true',
+    CI_PROJECT_DIR: project.dir,
+    CI_DEFAULT_BRANCH: project.branch,
+    CI_COMMIT_SHA: (await project.git('rev-parse', 'HEAD')).trim(),
+    ...variables,
+  };
   const jobVariables = Object.fromEntries(
     Object.entries(job.variables ?? {}).map(([key, value]) => [key, value.replace(/\$(\w+)/g, (_m, ref: string) => ci[ref as keyof typeof ci] ?? '')]),
   );

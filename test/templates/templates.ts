@@ -5,7 +5,15 @@ import { DEFAULT_ANSWERS, scaffold, type CiProvider, type ScaffoldFile } from '.
 
 const TEMPLATES = path.resolve(import.meta.dirname, '../../templates');
 
-export const TEMPLATE_FILES = ['graphform.config.yaml', 'content-source.yaml', 'workflows/graphform.yml', 'gitlab/gitlab-ci.yml', 'gitlab/graphform.gitlab-ci.yml', 'gitlab/graphform-data-loss.gitlab-ci.yml', 'gitlab/graphform-no-approval.gitlab-ci.yml'] as const;
+export const TEMPLATE_FILES = [
+  'graphform.config.yaml',
+  'content-source.yaml',
+  'workflows/graphform.yml',
+  'gitlab/gitlab-ci.yml',
+  'gitlab/graphform.gitlab-ci.yml',
+  'gitlab/graphform-data-loss.gitlab-ci.yml',
+  'gitlab/graphform-no-approval.gitlab-ci.yml',
+] as const;
 
 export function readTemplate(name: (typeof TEMPLATE_FILES)[number]): Promise<string> {
   return readFile(path.join(TEMPLATES, name), 'utf8');

@@ -5,7 +5,10 @@ import { validateDeclarations } from '../../src/validate/validate.js';
 import { SCALAR_TYPES } from '../../src/model/types.js';
 
 const files = [
-  parseDeclarationFile('a.yaml', 'id: aa\nlabel: A\nlanguages: [en]\ncontentTypes:\n  Page:\n    contentType: []\n    properties:\n      Title: { type: String }\n'),
+  parseDeclarationFile(
+    'a.yaml',
+    'id: aa\nlabel: A\nlanguages: [en]\ncontentTypes:\n  Page:\n    contentType: []\n    properties:\n      Title: { type: String }\n',
+  ),
   parseDeclarationFile('b.yaml', 'id: bb\nlabel: B\nlanguages: [en]\ncontentTypes:\n  Post:\n    contentType: []\n    properties: {}\n'),
 ];
 const context = { scalarTypes: [...SCALAR_TYPES], reservedTypeNames: [], maxSources: undefined, stateSources: {} };
@@ -15,7 +18,10 @@ describe('accountNamesTouch', () => {
     const cases = [
       [{ id: 'default', cms: true, contentTypes: ['StartPage', 'ArticlePage'] }],
       [{ id: 'cc', cms: false, contentTypes: ['Post'] }],
-      [{ id: 'default', cms: true, contentTypes: ['Page'] }, { id: 'cc', cms: false, contentTypes: [] }],
+      [
+        { id: 'default', cms: true, contentTypes: ['Page'] },
+        { id: 'cc', cms: false, contentTypes: [] },
+      ],
       [],
     ];
     const alone = validateDeclarations(files, context);

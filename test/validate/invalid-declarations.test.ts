@@ -16,6 +16,10 @@ describe('invalid declarations', () => {
     // A file with an error never yields a declaration; the others still do; and a file that
     // yields none always has an error (else it would count as not declared, and prune it).
     const failed = new Set(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
-    expect(result.declarations.map((d) => d.file).sort()).toEqual(Object.keys(files).filter((f) => !failed.has(f)).sort());
+    expect(result.declarations.map((d) => d.file).sort()).toEqual(
+      Object.keys(files)
+        .filter((f) => !failed.has(f))
+        .sort(),
+    );
   });
 });

@@ -27,7 +27,10 @@ describe('moved properties', () => {
   });
 
   it('refuses a chain whose two held properties end on one name', () => {
-    const result = validateTexts({ 'news.yaml': news('  - { from: Article.Summary, to: Article.Teaser }\n  - { from: Article.Teaser, to: Article.Version }') }, held('Title', 'Summary', 'Teaser'));
+    const result = validateTexts(
+      { 'news.yaml': news('  - { from: Article.Summary, to: Article.Teaser }\n  - { from: Article.Teaser, to: Article.Version }') },
+      held('Title', 'Summary', 'Teaser'),
+    );
     expect(result.diagnostics.map(brief)).toEqual(['news.yaml:16:34 GF_MOVED_ONTO_EXISTING', 'news.yaml:17:33 GF_MOVED_ONTO_EXISTING']);
   });
 

@@ -147,7 +147,10 @@ describe('rules that must not fire', () => {
 
   it('the state check waits while a file cannot be read, since it may declare the state source', () => {
     const result = validateTexts(
-      { 'broken.yaml': 'id: shop\nlabel: [\n', 'blog.yaml': 'id: blog\nlabel: Blog\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties: {}\n' },
+      {
+        'broken.yaml': 'id: shop\nlabel: [\n',
+        'blog.yaml': 'id: blog\nlabel: Blog\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties: {}\n',
+      },
       { stateSources: { shop: { label: 'Shop', languages: ['en'], contentTypes: { Product: { contentType: [], properties: {} } } } } },
     );
     expect(result.diagnostics.map((d) => d.code)).toEqual(['GF_YAML_SYNTAX']);

@@ -26,5 +26,8 @@ export function yaml(strings: TemplateStringsArray, ...values: unknown[]): strin
   const text = strings.reduce((out, part, i) => out + part + (i < values.length ? String(values[i]) : ''), '');
   const lines = text.replace(/^\n/, '').split('\n');
   const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length));
-  return lines.map((l) => l.slice(indent)).join('\n').replace(/[ \t]+$/, '');
+  return lines
+    .map((l) => l.slice(indent))
+    .join('\n')
+    .replace(/[ \t]+$/, '');
 }

@@ -27,7 +27,13 @@ const LATE: NewsItem = { id: 'pushed-during-confirmation', language: 'en', type:
 /** The _ids of `type` in `language` that GraphQL serves to the admin credentials. */
 async function servedIds(running: RunningEmulator, type: string, language: string): Promise<string[]> {
   const query = `{ ${type}(limit: 100, locale: [${language}]) { items { _id } } }`;
-  const response = await rawRequest(running, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: 'basic' });
+  const response = await rawRequest(running, {
+    method: 'POST',
+    target: '/content/v2',
+    body: JSON.stringify({ query }),
+    contentType: 'application/json',
+    auth: 'basic',
+  });
   const body = JSON.parse(response.text) as { data?: Record<string, { items: Array<{ _id: string }> }> };
   if (response.status !== 200 || body.data === undefined) throw new Error(`GraphQL refused ${query}: ${response.status} ${response.text}`);
   return (body.data[type]?.items ?? []).map((item) => item._id);
@@ -37,7 +43,14 @@ describe('an item pushed while apply waits for its confirmation', () => {
   it('is read back by the keep step after the confirmation, so the full update carries it over', { timeout: 60_000 }, async () => {
     const running = await startEmulator({ port: 0, itemFields: ['Status', '_rbac'] });
     emulator = running;
-    const config = ['defaultEnvironment: test', 'environments:', '  test:', `    graphUrl: ${running.url}`, '    auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }', ''].join('\n');
+    const config = [
+      'defaultEnvironment: test',
+      'environments:',
+      '  test:',
+      `    graphUrl: ${running.url}`,
+      '    auth: { scheme: hmac, appKey: "${env:GRAPH_APP_KEY}", secret: "${env:GRAPH_SECRET}" }',
+      '',
+    ].join('\n');
     const shape = { ...INITIAL_SHAPE, keep: undefined, data: undefined };
     const items = generateItems(12, 3);
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': ndjson(items) });
@@ -64,7 +77,12 @@ describe('an item pushed while apply waits for its confirmation', () => {
     );
     expect(asked).toBe(1);
     expect(applied.ok, JSON.stringify(applied.outcomes)).toBe(true);
-    const served = [...(await servedIds(running, 'Article', 'en')), ...(await servedIds(running, 'Article', 'sv')), ...(await servedIds(running, 'ReleaseNote', 'en')), ...(await servedIds(running, 'ReleaseNote', 'sv'))];
+    const served = [
+      ...(await servedIds(running, 'Article', 'en')),
+      ...(await servedIds(running, 'Article', 'sv')),
+      ...(await servedIds(running, 'ReleaseNote', 'en')),
+      ...(await servedIds(running, 'ReleaseNote', 'sv')),
+    ];
     expect(served, 'the item pushed during the confirmation was wiped: the keep step used the read made before it').toContain(LATE.id);
     expect(served.sort()).toEqual([...items.map((item) => item.id), LATE.id].sort());
   });

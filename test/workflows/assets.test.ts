@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProgressSnapshot } from '../../src/data/types.js';
-import { apply, assetsList, assetsSync, authLogin, isInvalidDeclarationsError, startEmulator, type RunningEmulator, type WorkflowHost } from '../../src/index.js';
+import {
+  apply,
+  assetsList,
+  assetsSync,
+  authLogin,
+  isInvalidDeclarationsError,
+  startEmulator,
+  type RunningEmulator,
+  type WorkflowHost,
+} from '../../src/index.js';
 import { rejection } from '../helpers/graphform-error.js';
 import { visitAuthorizationUrl } from '../helpers/login-browser.js';
 import { makeProjectDir, makeTempDir, writeFiles } from '../helpers/temp-dir.js';
@@ -75,7 +84,11 @@ describe('the assets workflows against the embedded emulator', () => {
     const after = await p.items();
     expect(after.map((i) => i._id)).toEqual(articles.map((a) => a.id).sort());
     const welcome = seeded.find((a) => a.title === 'Welcome to the spring collection');
-    expect(after.find((i) => i._id === welcome?.id)).toMatchObject({ language_routing: 'en', contentType: 'Article', data: { Name___searchable: welcome?.title, Folder: welcome?.folder_id } });
+    expect(after.find((i) => i._id === welcome?.id)).toMatchObject({
+      language_routing: 'en',
+      contentType: 'Article',
+      data: { Name___searchable: welcome?.title, Folder: welcome?.folder_id },
+    });
 
     expect((await assetsSync({ source: 'news' }, p.env)).summary).toMatchObject({ status: 'sent', itemsSent: articles.length });
     expect(await p.items()).toEqual(after);
@@ -85,7 +98,9 @@ describe('the assets workflows against the embedded emulator', () => {
   it('hold the state lock for a real sync and take none for a dry run, which sends nothing', async () => {
     const p = await project();
     expect((await apply({}, p.env)).ok).toBe(true);
-    await writeFiles(p.cwd, { [STATE_LOCK]: JSON.stringify({ id: 'held', who: 'someone', pid: 1, host: 'another-host', operation: 'apply', createdAt: '2026-11-22T10:00:00.000Z' }) });
+    await writeFiles(p.cwd, {
+      [STATE_LOCK]: JSON.stringify({ id: 'held', who: 'someone', pid: 1, host: 'another-host', operation: 'apply', createdAt: '2026-11-22T10:00:00.000Z' }),
+    });
 
     const dry = await assetsSync({ source: 'news', dryRun: true }, p.env);
     expect(dry.summary.status).toBe('dry-run');
@@ -99,7 +114,9 @@ describe('the assets workflows against the embedded emulator', () => {
     const probe = { running: () => false, exited: async () => false, start: async () => undefined };
     const p = await project((cwd, variables) => testHost(cwd, { variables, holder: { who: 'test', pid: process.pid, host: 'test-host', probe } }));
     expect((await apply({}, p.env)).ok).toBe(true);
-    await writeFiles(p.cwd, { [STATE_LOCK]: JSON.stringify({ id: 'dead', who: 'bob', pid: 424242, host: 'test-host', operation: 'apply', createdAt: '2026-11-22T10:00:00.000Z' }) });
+    await writeFiles(p.cwd, {
+      [STATE_LOCK]: JSON.stringify({ id: 'dead', who: 'bob', pid: 424242, host: 'test-host', operation: 'apply', createdAt: '2026-11-22T10:00:00.000Z' }),
+    });
     const env = testHost(p.cwd, { variables: p.env.variables, holder: p.env.holder });
     expect((await assetsSync({ source: 'news' }, env)).summary.status).toBe('sent');
     expect(env.messages).toEqual([{ kind: 'notice', text: expect.stringContaining('Took over the state lock dead') }]);

@@ -39,7 +39,17 @@ async function project(grant: 'authorization_code' | 'client_credentials' = 'aut
   const variables = { XDG_CONFIG_HOME: xdg, MKT_CLIENT_ID: demo.clientId, MKT_CLIENT_SECRET: demo.clientSecret };
   const storePath = path.join(xdg, 'graphform', 'credentials.json');
   const stored = async (): Promise<StoredEntry[]> => (JSON.parse(await readFile(storePath, 'utf8')) as { tokens: StoredEntry[] }).tokens;
-  return { emulator, demo, redirectUri, cwd, xdg, variables, storePath, stored, env: (more: Record<string, string> = {}) => testHost(cwd, { variables: { ...variables, ...more } }) };
+  return {
+    emulator,
+    demo,
+    redirectUri,
+    cwd,
+    xdg,
+    variables,
+    storePath,
+    stored,
+    env: (more: Record<string, string> = {}) => testHost(cwd, { variables: { ...variables, ...more } }),
+  };
 }
 
 /** What the workflow told the caller, and a login input whose "browser" (openBrowser) is the test. */
@@ -99,10 +109,17 @@ describe('the auth workflows against the emulator', () => {
     // The results name who and when; the tokens themselves stay in the store.
     for (const result of [loggedIn, status, refreshed]) {
       const text = JSON.stringify(result);
-      for (const secret of [first.accessToken, first.refreshToken, first.idToken, second?.accessToken, second?.refreshToken, p.demo.clientSecret]) if (secret !== undefined) expect(text).not.toContain(secret);
+      for (const secret of [first.accessToken, first.refreshToken, first.idToken, second?.accessToken, second?.refreshToken, p.demo.clientSecret])
+        if (secret !== undefined) expect(text).not.toContain(secret);
     }
 
-    expect(await authLogout({}, env)).toMatchObject({ grant: 'authorization_code', loggedOut: true, revocation: 'revoked', token: 'refresh_token', store: p.storePath });
+    expect(await authLogout({}, env)).toMatchObject({
+      grant: 'authorization_code',
+      loggedOut: true,
+      revocation: 'revoked',
+      token: 'refresh_token',
+      store: p.storePath,
+    });
     expect(p.emulator.marketing.tokens().refreshTokens).toBe(0);
     expect(await readdir(path.dirname(p.storePath))).toEqual([]);
     expect(await authStatus({}, env)).toMatchObject({ loggedIn: false });
@@ -151,14 +168,22 @@ describe('the auth workflows against the emulator', () => {
     const [stored] = await p.stored();
     expect(stored?.refreshToken).not.toBe(pair.refresh_token);
     // The stored pair continues the variable's chain: it is what commands use now.
-    expect(await authStatus({}, env)).toMatchObject({ loggedIn: true, refreshTokenFromEnvironment: false, tokens: { accessExpiresAt: refreshed.grant === 'authorization_code' ? refreshed.tokens.accessExpiresAt : '' } });
+    expect(await authStatus({}, env)).toMatchObject({
+      loggedIn: true,
+      refreshTokenFromEnvironment: false,
+      tokens: { accessExpiresAt: refreshed.grant === 'authorization_code' ? refreshed.tokens.accessExpiresAt : '' },
+    });
   });
 
   it('under client credentials: no login and no browser, refresh fetches a token as a check, and nothing is ever stored', async () => {
     const p = await project('client_credentials');
     const env = p.env();
     const { told, input } = browserLogin();
-    expect(await authLogin(input, env)).toMatchObject({ grant: 'client_credentials', loginNeeded: false, app: { grant: 'client_credentials', clientId: p.demo.clientId } });
+    expect(await authLogin(input, env)).toMatchObject({
+      grant: 'client_credentials',
+      loginNeeded: false,
+      app: { grant: 'client_credentials', clientId: p.demo.clientId },
+    });
     expect(told).toEqual([]);
     expect(await authStatus({}, env)).toEqual({ grant: 'client_credentials', app: expect.objectContaining({ openApi: p.emulator.url }) });
     const refreshed = await authRefresh({}, env);

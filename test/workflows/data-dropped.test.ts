@@ -24,7 +24,12 @@ describe('a declaration that drops data: altogether', () => {
   it('plans the deletes of the items graphform pushed, apply deletes them and only them, and state keeps no ledger', { timeout: 90_000 }, async () => {
     const declared = pages(5, 'd');
     const elsewhere = pages(2, 'other');
-    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(elsewhere) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': CONFIG,
+      'content-sources/docs.yaml': SOURCE(),
+      'data/pages.ndjson': ndjson(declared),
+      'feed.ndjson': ndjson(elsewhere),
+    });
     const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'docs', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
@@ -34,12 +39,22 @@ describe('a declaration that drops data: altogether', () => {
     const { plan } = await graphform.plan({}, env);
     expect(detailedExitCode(plan), 'dropping data: is a declared change the plan shows').toBe(2);
     expect(plan.sources[0]).toMatchObject({ action: 'none', dataLoss: false });
-    expect(plan.sources[0]?.dataChanges, 'the plan lists the deletes of the items pushed from the dropped files').toMatchObject({ declared: 0, add: 0, change: 0, delete: 5, send: 'changes' });
+    expect(plan.sources[0]?.dataChanges, 'the plan lists the deletes of the items pushed from the dropped files').toMatchObject({
+      declared: 0,
+      add: 0,
+      change: 0,
+      delete: 5,
+      send: 'changes',
+    });
     expect(plan.summary.items).toEqual({ add: 0, change: 0, delete: 5 });
 
     const applied = await graphform.apply({}, env);
     expect(applied.ok, JSON.stringify(applied.outcomes)).toBe(true);
-    expect(applied.outcomes[0]?.dataSync, 'the data step ran for a source whose declaration has no data: any more').toMatchObject({ add: 0, change: 0, delete: 5 });
+    expect(applied.outcomes[0]?.dataSync, 'the data step ran for a source whose declaration has no data: any more').toMatchObject({
+      add: 0,
+      change: 0,
+      delete: 5,
+    });
     expect(await served(dir), 'the items pushed from the dropped data: files are deleted, those of another system stay').toEqual(expected(elsewhere));
     expect(await ledgerItems(dir), 'state keeps no ledger once no data: is declared and nothing is left in it').toBeUndefined();
     const after = await graphform.plan({}, env);
@@ -52,7 +67,12 @@ describe('a declaration that drops data: altogether', () => {
     const elsewhere = pages(3, 'other');
     const config = CONFIG.replace('dataDir: .graphform/emulator', 'dataDir: .graphform/emulator, itemFields: [Status, _rbac]');
     const withSummary = (data: string | null): string => `${SOURCE(data)}      Summary: { type: String }\n`;
-    const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/docs.yaml': withSummary('[../data/*.ndjson]'), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(elsewhere) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': config,
+      'content-sources/docs.yaml': withSummary('[../data/*.ndjson]'),
+      'data/pages.ndjson': ndjson(declared),
+      'feed.ndjson': ndjson(elsewhere),
+    });
     const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'docs', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
@@ -65,7 +85,9 @@ describe('a declaration that drops data: altogether', () => {
     expect(plan.sources[0]?.dataChanges).toMatchObject({ add: 0, change: 0, delete: 4 });
     const applied = await graphform.apply({}, env);
     expect(applied.ok, JSON.stringify(applied.outcomes)).toBe(true);
-    expect(await served(dir), 'the full update keeps the other items and the data step deletes the ones the dropped files declared').toEqual(expected(elsewhere));
+    expect(await served(dir), 'the full update keeps the other items and the data step deletes the ones the dropped files declared').toEqual(
+      expected(elsewhere),
+    );
     expect(await ledgerItems(dir)).toBeUndefined();
     expect(detailedExitCode((await graphform.plan({}, env)).plan)).toBe(0);
   });

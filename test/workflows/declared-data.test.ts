@@ -19,7 +19,12 @@ describe('declared data as desired state', () => {
   it('plans and sends only the items added, changed and removed in the data files, never one pushed by another system', { timeout: 90_000 }, async () => {
     const declared = pages(30, 'd');
     const elsewhere = pages(5, 'other');
-    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(elsewhere) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': CONFIG,
+      'content-sources/docs.yaml': SOURCE(),
+      'data/pages.ndjson': ndjson(declared),
+      'feed.ndjson': ndjson(elsewhere),
+    });
     const env = testHost(dir);
     const first = await graphform.apply({}, env);
     expect(first.ok, JSON.stringify(first.outcomes)).toBe(true);
@@ -31,7 +36,9 @@ describe('declared data as desired state', () => {
     expect(again.plan.sources[0]?.dataChanges).toMatchObject({ ledger: true, declared: 30, unchanged: 30, add: 0, change: 0, delete: 0 });
 
     // Two changed, three removed (one in sv), two added.
-    const edited = declared.filter((p) => !['d1', 'd3', 'd4'].includes(p.id)).map((p) => (p.id === 'd2' || p.id === 'd6' ? { ...p, title: `${p.title}, edited` } : p));
+    const edited = declared
+      .filter((p) => !['d1', 'd3', 'd4'].includes(p.id))
+      .map((p) => (p.id === 'd2' || p.id === 'd6' ? { ...p, title: `${p.title}, edited` } : p));
     const next = [...edited, { id: 'n1', language: 'en' as const, title: 'new one' }, { id: 'n2', language: 'sv' as const, title: 'ny' }];
     await writeFile(path.join(dir, 'data/pages.ndjson'), ndjson(next));
     const { plan } = await graphform.plan({}, env);
@@ -60,7 +67,12 @@ describe('declared data as desired state', () => {
   });
 
   it('refuses a data: pattern that suddenly matches nothing, and deletes the items of a pattern that was removed', { timeout: 60_000 }, async () => {
-    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE('[../data/*.ndjson, ../extra/*.ndjson]'), 'data/pages.ndjson': ndjson(pages(4, 'd')), 'extra/more.ndjson': ndjson(pages(3, 'e')) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': CONFIG,
+      'content-sources/docs.yaml': SOURCE('[../data/*.ndjson, ../extra/*.ndjson]'),
+      'data/pages.ndjson': ndjson(pages(4, 'd')),
+      'extra/more.ndjson': ndjson(pages(3, 'e')),
+    });
     const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     await rm(path.join(dir, 'extra'), { recursive: true });

@@ -62,7 +62,12 @@ async function setUp(keep: string, withSingleKey: boolean): Promise<World> {
   const world: World = { dir, env, emulator, items, restricted, shape };
   expect((await graphform.apply({}, env)).ok).toBe(true);
   // Another system pushes the items, straight to the service.
-  const body = items.map((item) => `${JSON.stringify({ index: { _id: item.id, language_routing: item.language } })}\n${JSON.stringify({ ContentType: [item.type], Language: { Name: item.language }, Status: item.status, _rbac: rbacOf(world, item), ...item.values })}\n`).join('');
+  const body = items
+    .map(
+      (item) =>
+        `${JSON.stringify({ index: { _id: item.id, language_routing: item.language } })}\n${JSON.stringify({ ContentType: [item.type], Language: { Name: item.language }, Status: item.status, _rbac: rbacOf(world, item), ...item.values })}\n`,
+    )
+    .join('');
   const pushed = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=news', body, contentType: 'text/plain' });
   expect(pushed.status, pushed.text).toBe(200);
   const kinds = items.map((item) => (item.status === 'Draft' ? 'draft' : rbacOf(world, item) === PUBLIC ? 'public' : 'restricted'));
@@ -76,7 +81,13 @@ async function seenBySingleKey(world: World, shape: NewsShape): Promise<string[]
   for (const type of ['Article', shape.releaseName]) {
     for (const language of shape.languages) {
       const query = `{ page: ${type}(limit: 100, locale: [${language}]) { total(all: true) items { _id } } }`;
-      const response = await rawRequest(world.emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: { header: `epi-single ${world.emulator.singleKey}` } });
+      const response = await rawRequest(world.emulator, {
+        method: 'POST',
+        target: '/content/v2',
+        body: JSON.stringify({ query }),
+        contentType: 'application/json',
+        auth: { header: `epi-single ${world.emulator.singleKey}` },
+      });
       const answer = JSON.parse(response.text) as { data?: { page: { total: number; items: Array<{ _id: string }> } } };
       const page = answer.data?.page;
       if (response.status !== 200 || page === undefined) throw new Error(`the single key's query was refused: ${response.status} ${response.text}`);
@@ -96,14 +107,22 @@ describe('access kept where GraphQL does not serve _rbac back', () => {
   it('with the single key: the rename applies without --allow-data-loss, and the single key sees exactly what it saw before', { timeout: 60_000 }, async () => {
     const world = await setUp(`{ defaults: { _rbac: "${EDITORS}" } }`, true);
     const before = await seenBySingleKey(world, world.shape);
-    const expectedPublic = world.items.filter((item) => rbacOf(world, item) === PUBLIC && item.status === 'Published').map((item) => key(item.language, item.id)).sort();
+    const expectedPublic = world.items
+      .filter((item) => rbacOf(world, item) === PUBLIC && item.status === 'Published')
+      .map((item) => key(item.language, item.id))
+      .sort();
     expect(before).toEqual(expectedPublic);
 
     const after = renamed(world.shape);
     await writeFile(path.join(world.dir, 'content-sources/news.yaml'), newsYaml(after));
     const { plan } = await graphform.plan({}, world.env);
     const hidden = world.items.length - before.length;
-    expect(plan.sources[0]?.keep).toMatchObject({ known: true, lost: 0, kept: world.items.length, access: { source: 'single-key', public: before.length, hidden, fromDefault: 0 } });
+    expect(plan.sources[0]?.keep).toMatchObject({
+      known: true,
+      lost: 0,
+      kept: world.items.length,
+      access: { source: 'single-key', public: before.length, hidden, fromDefault: 0 },
+    });
     expect(plan.summary.dataLoss, 'keeping every item with its access is no data loss').toBe(false);
 
     const applied = await graphform.apply({}, world.env);
@@ -118,7 +137,13 @@ describe('access kept where GraphQL does not serve _rbac back', () => {
     await writeFile(path.join(world.dir, 'content-sources/news.yaml'), newsYaml(after));
     const { plan } = await graphform.plan({}, world.env);
     const hidden = world.items.length - before.length;
-    expect(plan.sources[0]?.keep).toMatchObject({ known: true, lost: hidden, kept: before.length, lostBy: { 'access-unreadable': hidden }, access: { source: 'single-key', public: before.length, hidden: 0 } });
+    expect(plan.sources[0]?.keep).toMatchObject({
+      known: true,
+      lost: hidden,
+      kept: before.length,
+      lostBy: { 'access-unreadable': hidden },
+      access: { source: 'single-key', public: before.length, hidden: 0 },
+    });
     expect(plan.summary.dataLoss).toBe(true);
     expect(await graphform.apply({}, world.env)).toMatchObject({ applied: false, refused: 'data-loss' });
 
@@ -129,25 +154,37 @@ describe('access kept where GraphQL does not serve _rbac back', () => {
 });
 
 describe('access lost where GraphQL does not serve _rbac back and there is no single key', () => {
-  it('the plan counts the items that get keep.defaults._rbac, first of its notes, and apply refuses without --allow-data-loss (exit 3)', { timeout: 90_000 }, async () => {
-    assertFreshBuild();
-    const world = await setUp(`{ defaults: { _rbac: "${EDITORS}" } }`, false);
-    await writeFile(path.join(world.dir, 'content-sources/news.yaml'), newsYaml(renamed(world.shape)));
-    const { plan } = await graphform.plan({}, world.env);
-    expect(plan.sources[0]?.keep).toMatchObject({ known: true, lost: 0, kept: world.items.length, access: { source: 'default', public: 0, hidden: 0, fromDefault: world.items.length } });
-    expect(plan.summary.dataLoss, 'giving every item keep.defaults._rbac loses who could read it').toBe(true);
+  it(
+    'the plan counts the items that get keep.defaults._rbac, first of its notes, and apply refuses without --allow-data-loss (exit 3)',
+    { timeout: 90_000 },
+    async () => {
+      assertFreshBuild();
+      const world = await setUp(`{ defaults: { _rbac: "${EDITORS}" } }`, false);
+      await writeFile(path.join(world.dir, 'content-sources/news.yaml'), newsYaml(renamed(world.shape)));
+      const { plan } = await graphform.plan({}, world.env);
+      expect(plan.sources[0]?.keep).toMatchObject({
+        known: true,
+        lost: 0,
+        kept: world.items.length,
+        access: { source: 'default', public: 0, hidden: 0, fromDefault: world.items.length },
+      });
+      expect(plan.summary.dataLoss, 'giving every item keep.defaults._rbac loses who could read it').toBe(true);
 
-    const runEnv = { GRAPH_APP_KEY: world.emulator.credentials.appKey, GRAPH_SECRET: world.emulator.credentials.secret };
-    const planned = await runBuilt(world.dir, ['plan', '--detailed-exitcode'], runEnv);
-    expect(planned.code, planned.stdout + planned.stderr).toBe(3);
-    const keepBlock = planned.stdout.slice(planned.stdout.indexOf('keep:'));
-    const firstNote = keepBlock.split('\n').find((line) => /^\s+[!#~-] /.test(line));
-    expect(firstNote, planned.stdout).toContain(`access cannot be read back: ${world.items.length} items get _rbac "${EDITORS}" from keep.defaults`);
-    const accessCells = [...keepBlock.matchAll(/ (\d+) from the default /g)].map((match) => Number(match[1]));
-    expect(accessCells.reduce((sum, n) => sum + n, 0), 'the Access column counts every kept item as from the default').toBe(world.items.length);
+      const runEnv = { GRAPH_APP_KEY: world.emulator.credentials.appKey, GRAPH_SECRET: world.emulator.credentials.secret };
+      const planned = await runBuilt(world.dir, ['plan', '--detailed-exitcode'], runEnv);
+      expect(planned.code, planned.stdout + planned.stderr).toBe(3);
+      const keepBlock = planned.stdout.slice(planned.stdout.indexOf('keep:'));
+      const firstNote = keepBlock.split('\n').find((line) => /^\s+[!#~-] /.test(line));
+      expect(firstNote, planned.stdout).toContain(`access cannot be read back: ${world.items.length} items get _rbac "${EDITORS}" from keep.defaults`);
+      const accessCells = [...keepBlock.matchAll(/ (\d+) from the default /g)].map((match) => Number(match[1]));
+      expect(
+        accessCells.reduce((sum, n) => sum + n, 0),
+        'the Access column counts every kept item as from the default',
+      ).toBe(world.items.length);
 
-    const refused = await runBuilt(world.dir, ['apply', '--yes'], runEnv);
-    expect(refused.code, refused.stdout + refused.stderr).toBe(3);
-    expect(refused.stdout + refused.stderr).toContain('Nothing was sent.');
-  });
+      const refused = await runBuilt(world.dir, ['apply', '--yes'], runEnv);
+      expect(refused.code, refused.stdout + refused.stderr).toBe(3);
+      expect(refused.stdout + refused.stderr).toContain('Nothing was sent.');
+    },
+  );
 });

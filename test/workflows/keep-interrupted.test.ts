@@ -54,9 +54,17 @@ describe('a keeping apply that stopped after its read', () => {
     const declared = (await graphform.validate({}, env)).declarations[0];
     if (declared === undefined) throw new Error('no declaration');
     const writer = await SnapshotWriter.create(path.join(dir, '.graphform/snapshots/local/news-20261127T120000000Z.ndjson'));
-    for (const id of ['n1', 'n2']) await writer.add(id, 'en', `{"ContentType":["Changelog"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Title":"${id}"}`);
+    for (const id of ['n1', 'n2'])
+      await writer.add(id, 'en', `{"ContentType":["Changelog"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Title":"${id}"}`);
     const info = await writer.finish();
-    const backend = createLocalBackend({ path: path.join(dir, '.graphform/state/local.json'), lockTimeoutMs: 0, now: () => new Date(), who: 'test', pid: process.pid, host: 'test' });
+    const backend = createLocalBackend({
+      path: path.join(dir, '.graphform/state/local.json'),
+      lockTimeoutMs: 0,
+      now: () => new Date(),
+      who: 'test',
+      pid: process.pid,
+      host: 'test',
+    });
     const state = (await backend.read()) as State;
     const owed = { snapshot: snapshotName(dir, info.path), hash: info.hash, items: info.items, target: hashDefinition(declared.definition) };
     await backend.write(withPending(state, 'news', keepMarker({ id: 'news' }, new Date(), owed)));

@@ -39,7 +39,13 @@ const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 /** The 5 items of the data: file, in the initial shape. */
 function dataItems(): NewsItem[] {
   return [
-    { id: 'd1', language: 'en', type: 'Article', status: 'Published', values: { Title: 'Data one', Summary: 'S1', Version: '4', Teaser: 'T1', Box: { Width: 1.5 } } },
+    {
+      id: 'd1',
+      language: 'en',
+      type: 'Article',
+      status: 'Published',
+      values: { Title: 'Data one', Summary: 'S1', Version: '4', Teaser: 'T1', Box: { Width: 1.5 } },
+    },
     { id: 'd2', language: 'sv', type: 'Article', status: 'Published', values: { Title: 'Data två', Summary: 'S2', Version: '5.5', Teaser: 'T2' } },
     { id: 'd3', language: 'en', type: 'ReleaseNote', status: 'Published', values: { Title: 'Release data' } },
     { id: 'd4', language: 'en', type: 'Article', status: 'Draft', values: { Title: 'Draft data', Version: '6' } },
@@ -81,12 +87,31 @@ async function planJson(dir: string): Promise<{ code: number; source: NewsSource
 }
 
 /** Rows as the plan should count them: per type (before the change) and language, data: items back from the file, the rest kept. */
-function expectedRows(before: readonly NewsItem[], dataIds: ReadonlySet<string>, to: (type: string) => string | null, lost: (item: NewsItem) => string | undefined = () => undefined): KeepRow[] {
+function expectedRows(
+  before: readonly NewsItem[],
+  dataIds: ReadonlySet<string>,
+  to: (type: string) => string | null,
+  lost: (item: NewsItem) => string | undefined = () => undefined,
+): KeepRow[] {
   const rows = new Map<string, KeepRow>();
   for (const item of before) {
     const k = `${item.type}\n${item.language}`;
     let row = rows.get(k);
-    if (row === undefined) rows.set(k, (row = { type: item.type, to: to(item.type), language: item.language, deleted: 0, fromData: 0, kept: 0, lost: 0, lostBy: {}, access: { public: 0, hidden: 0, fromDefault: 0 } }));
+    if (row === undefined)
+      rows.set(
+        k,
+        (row = {
+          type: item.type,
+          to: to(item.type),
+          language: item.language,
+          deleted: 0,
+          fromData: 0,
+          kept: 0,
+          lost: 0,
+          lostBy: {},
+          access: { public: 0, hidden: 0, fromDefault: 0 },
+        }),
+      );
     row.deleted++;
     const reason = dataIds.has(item.id) ? undefined : lost(item);
     if (dataIds.has(item.id)) row.fromData++;
@@ -113,8 +138,15 @@ async function expectServedAsKnown(world: World): Promise<void> {
   const expected = expectedServed(world.items);
   const missing = [...expected.keys()].filter((k) => !served.items.has(k));
   const extra = [...served.items.keys()].filter((k) => !expected.has(k));
-  expect({ missing: missing.length, extra: extra.length, firstMissing: missing.slice(0, 5), firstExtra: extra.slice(0, 5) }).toEqual({ missing: 0, extra: 0, firstMissing: [], firstExtra: [] });
-  const different = [...expected].filter(([k, want]) => JSON.stringify(served.items.get(k)) !== JSON.stringify(want) && !isDeepEqual(served.items.get(k), want));
+  expect({ missing: missing.length, extra: extra.length, firstMissing: missing.slice(0, 5), firstExtra: extra.slice(0, 5) }).toEqual({
+    missing: 0,
+    extra: 0,
+    firstMissing: [],
+    firstExtra: [],
+  });
+  const different = [...expected].filter(
+    ([k, want]) => JSON.stringify(served.items.get(k)) !== JSON.stringify(want) && !isDeepEqual(served.items.get(k), want),
+  );
   expect(different.slice(0, 3).map(([k, want]) => ({ key: k, want, got: served.items.get(k) }))).toEqual([]);
   expect([...served.totals.values()].reduce((a, b) => a + b, 0)).toBe(world.items.length);
 }
@@ -139,7 +171,13 @@ async function expectNoChanges(world: World): Promise<void> {
  * (library, no allowDataLoss) succeeds, GraphQL serves every item transformed, no snapshot
  * is left, the next plan is empty. Returns the plan's keep account for step-specific checks.
  */
-async function keepingStep(world: World, next: NewsShape, transform: (item: NewsItem) => NewsItem, dataIds: ReadonlySet<string>, to: (type: string) => string | null): Promise<KnownAccount> {
+async function keepingStep(
+  world: World,
+  next: NewsShape,
+  transform: (item: NewsItem) => NewsItem,
+  dataIds: ReadonlySet<string>,
+  to: (type: string) => string | null,
+): Promise<KnownAccount> {
   const before = world.items;
   const after = before.map(transform);
   await write(world, next, after, dataIds);
@@ -165,7 +203,8 @@ async function keepingStep(world: World, next: NewsShape, transform: (item: News
   return account;
 }
 
-const counted = (items: readonly NewsItem[], dataIds: ReadonlySet<string>, test: (item: NewsItem) => boolean): number => items.filter((i) => !dataIds.has(i.id) && test(i)).length;
+const counted = (items: readonly NewsItem[], dataIds: ReadonlySet<string>, test: (item: NewsItem) => boolean): number =>
+  items.filter((i) => !dataIds.has(i.id) && test(i)).length;
 
 describe('keeping items through full updates (the issue\'s "Done when")', () => {
   beforeAll(async () => {
@@ -194,7 +233,13 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
 
     // 1. A content type rename.
     const rename = { ...world.shape, releaseName: 'Changelog' as const, moved: ['{ from: ReleaseNote, to: Changelog }'] };
-    const step1 = await keepingStep(world, rename, (i) => (i.type === 'ReleaseNote' ? { ...i, type: 'Changelog' } : i), dataIds, (t) => (t === 'ReleaseNote' ? 'Changelog' : t));
+    const step1 = await keepingStep(
+      world,
+      rename,
+      (i) => (i.type === 'ReleaseNote' ? { ...i, type: 'Changelog' } : i),
+      dataIds,
+      (t) => (t === 'ReleaseNote' ? 'Changelog' : t),
+    );
     expect(step1.moved).toEqual([{ from: 'ReleaseNote', to: 'Changelog', items: counted(pushed, dataIds, (i) => i.type === 'ReleaseNote') }]);
 
     // 2. A property rename; the first moved: entry stays in place, harmless.
@@ -215,7 +260,9 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
 
     // 3. String → Float. Undeclared or onError: fail, a value that does not parse blocks: exit 1, naming the first item, nothing sent.
     const bad = (i: NewsItem): boolean => typeof i.values.Version === 'string' && !DECIMAL.test(i.values.Version);
-    const floats = world.items.map((i) => (typeof i.values.Version === 'string' && DECIMAL.test(i.values.Version) ? { ...i, values: { ...i.values, Version: Number(i.values.Version) } } : i));
+    const floats = world.items.map((i) =>
+      typeof i.values.Version === 'string' && DECIMAL.test(i.values.Version) ? { ...i, values: { ...i.values, Version: Number(i.values.Version) } } : i,
+    );
     const dropped = floats.map((i) => {
       if (!bad(i)) return i;
       const { Version: _gone, ...rest } = i.values;
@@ -252,7 +299,13 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     }
     const badCount = counted(world.items, dataIds, bad);
     expect(badCount).toBeGreaterThan(0);
-    const step3 = await keepingStep(world, { ...world.shape, versionType: 'Float', convert: ['Article.Version: { onError: drop-value }'] }, (i) => dropped.find((d) => d.id === i.id && d.language === i.language) ?? i, dataIds, (t) => t);
+    const step3 = await keepingStep(
+      world,
+      { ...world.shape, versionType: 'Float', convert: ['Article.Version: { onError: drop-value }'] },
+      (i) => dropped.find((d) => d.id === i.id && d.language === i.language) ?? i,
+      dataIds,
+      (t) => t,
+    );
     // drop-value is counted with the dropped values (conversions lists what blocks or drops items).
     expect(step3.dropped).toEqual([{ property: 'Article.Version', why: 'drop-value', items: badCount }]);
 
@@ -271,7 +324,13 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     expect(step4.dropped).toEqual([{ property: 'Article.Teaser', why: 'removed', items: withTeaser }]);
 
     // 5. A field added to a property type.
-    await keepingStep(world, { ...world.shape, height: true }, (i) => i, dataIds, (t) => t);
+    await keepingStep(
+      world,
+      { ...world.shape, height: true },
+      (i) => i,
+      dataIds,
+      (t) => t,
+    );
 
     // 6. A language removed: its items are lost. Refused (exit 3, nothing sent) without --allow-data-loss.
     const english = new Set(world.items.filter((i) => i.language === 'en' && dataIds.has(i.id)).map((i) => i.id));
@@ -284,8 +343,21 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     const account = losing.source.keep;
     if (account === undefined || !account.known) throw new Error('no keep account');
     const swedish = before.filter((i) => i.language === 'sv').length;
-    expect(account).toMatchObject({ lost: swedish, lostBy: { 'language-removed': swedish }, removedLanguages: ['sv'], fromData: english.size, kept: before.length - swedish - english.size });
-    expect(sortRows(account.rows)).toEqual(expectedRows(before, english, (t) => t, (i) => (i.language === 'sv' ? 'language-removed' : undefined)));
+    expect(account).toMatchObject({
+      lost: swedish,
+      lostBy: { 'language-removed': swedish },
+      removedLanguages: ['sv'],
+      fromData: english.size,
+      kept: before.length - swedish - english.size,
+    });
+    expect(sortRows(account.rows)).toEqual(
+      expectedRows(
+        before,
+        english,
+        (t) => t,
+        (i) => (i.language === 'sv' ? 'language-removed' : undefined),
+      ),
+    );
     for (const row of account.rows) expect(row.deleted).toBe(row.fromData + row.kept + row.lost);
 
     const refused = await binary.run(dir, ['apply', '--yes']);
@@ -306,7 +378,11 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
   it('items whose Status GraphQL does not serve and no keep.defaults: the drafts (not seen by the single key) are lost, refused with exit 3, naming how many', async () => {
     const items = generateItems(40, 7, 'u');
     const shape: NewsShape = { ...INITIAL_SHAPE, keep: undefined, data: undefined };
-    const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL_CONFIG(', itemFields: []'), [DECLARATION]: newsYaml(shape), 'items.ndjson': ndjson(items) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': LOCAL_CONFIG(', itemFields: []'),
+      [DECLARATION]: newsYaml(shape),
+      'items.ndjson': ndjson(items),
+    });
     const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
@@ -317,7 +393,13 @@ describe('keeping items through full updates (the issue\'s "Done when")', () => 
     expect(drafts).toBeGreaterThan(0);
     const planned = await planJson(dir);
     expect(planned.code, planned.stderr).toBe(3);
-    expect(planned.source.keep).toMatchObject({ known: true, lost: drafts, kept: items.length - drafts, lostBy: { unreadable: drafts }, unreadable: ['Status', '_rbac', 'RolesWithReadAccess'] });
+    expect(planned.source.keep).toMatchObject({
+      known: true,
+      lost: drafts,
+      kept: items.length - drafts,
+      lostBy: { unreadable: drafts },
+      unreadable: ['Status', '_rbac', 'RolesWithReadAccess'],
+    });
 
     const refused = await binary.run(dir, ['apply', '--yes']);
     expect(refused.code, refused.stdout + refused.stderr).toBe(3);

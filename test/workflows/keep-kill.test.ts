@@ -47,7 +47,11 @@ async function expectFinished(dir: string, context: string): Promise<void> {
   const expected = expectedServed(renamed());
   const missing = [...expected.keys()].filter((k) => !served.items.has(k));
   const extra = [...served.items.keys()].filter((k) => !expected.has(k));
-  expect({ missing: missing.slice(0, 5), extra: extra.slice(0, 5), counts: [missing.length, extra.length] }, context).toEqual({ missing: [], extra: [], counts: [0, 0] });
+  expect({ missing: missing.slice(0, 5), extra: extra.slice(0, 5), counts: [missing.length, extra.length] }, context).toEqual({
+    missing: [],
+    extra: [],
+    counts: [0, 0],
+  });
   const different = [...expected].filter(([k, want]) => {
     try {
       expect(served.items.get(k)).toEqual(want);
@@ -56,8 +60,14 @@ async function expectFinished(dir: string, context: string): Promise<void> {
       return true;
     }
   });
-  expect(different.slice(0, 3).map(([k, want]) => ({ key: k, want, got: served.items.get(k) })), context).toEqual([]);
-  expect([...served.totals.values()].reduce((a, b) => a + b, 0), context).toBe(template.items.length);
+  expect(
+    different.slice(0, 3).map(([k, want]) => ({ key: k, want, got: served.items.get(k) })),
+    context,
+  ).toEqual([]);
+  expect(
+    [...served.totals.values()].reduce((a, b) => a + b, 0),
+    context,
+  ).toBe(template.items.length);
   expect(await snapshotFiles(dir), context).toEqual([]);
   const plan = await binary.run(dir, ['plan', '--detailed-exitcode']);
   expect(plan.code, `${context}: ${plan.stdout}${plan.stderr}`).toBe(0);
@@ -89,33 +99,44 @@ describe('kill -9 during an apply that keeps items', () => {
     { name: 'while counting what is served', after: 'pushed 300 items', extraMs: 0 },
   ];
 
-  it.each(points)('killed at $name: one plain apply finishes, every item kept once, no snapshot left, nothing to plan', async (point) => {
-    if ('fraction' in point) expect(unkilledMs, 'the unkilled run gives the duration').toBeGreaterThan(0);
-    const dir = await freshProject();
-    const run = binary.spawn(dir, ['apply', '--yes']);
-    let at: string;
-    if ('fraction' in point) {
-      const delay = Math.round(point.fraction * unkilledMs);
-      at = `${delay} ms after the start`;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    } else {
-      await run.printed(point.after);
-      if (point.extraMs > 0) await new Promise((resolve) => setTimeout(resolve, point.extraMs));
-      at = `${point.extraMs} ms after "${point.after}"`;
-    }
-    run.child.kill('SIGKILL');
-    const ended = await run.ended;
-    const killedOutput = run.output();
-    const lockLeft = existsSync(path.join(dir, '.graphform/state/local.json.lock'));
-    const snapshotsLeft = await snapshotFiles(dir);
-    const context = `killed ${at} (${ended.signal ?? `exit ${String(ended.code)}`}); lock left: ${lockLeft}; snapshots left: ${snapshotsLeft.join(', ') || 'none'}; its output:\n${ended.signal === 'SIGKILL' ? killedOutput.split('\n').filter((l) => l.startsWith('news:') || l.startsWith('Apply')).join('\n') : killedOutput}`;
+  it.each(points)(
+    'killed at $name: one plain apply finishes, every item kept once, no snapshot left, nothing to plan',
+    async (point) => {
+      if ('fraction' in point) expect(unkilledMs, 'the unkilled run gives the duration').toBeGreaterThan(0);
+      const dir = await freshProject();
+      const run = binary.spawn(dir, ['apply', '--yes']);
+      let at: string;
+      if ('fraction' in point) {
+        const delay = Math.round(point.fraction * unkilledMs);
+        at = `${delay} ms after the start`;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      } else {
+        await run.printed(point.after);
+        if (point.extraMs > 0) await new Promise((resolve) => setTimeout(resolve, point.extraMs));
+        at = `${point.extraMs} ms after "${point.after}"`;
+      }
+      run.child.kill('SIGKILL');
+      const ended = await run.ended;
+      const killedOutput = run.output();
+      const lockLeft = existsSync(path.join(dir, '.graphform/state/local.json.lock'));
+      const snapshotsLeft = await snapshotFiles(dir);
+      const context = `killed ${at} (${ended.signal ?? `exit ${String(ended.code)}`}); lock left: ${lockLeft}; snapshots left: ${snapshotsLeft.join(', ') || 'none'}; its output:\n${
+        ended.signal === 'SIGKILL'
+          ? killedOutput
+              .split('\n')
+              .filter((l) => l.startsWith('news:') || l.startsWith('Apply'))
+              .join('\n')
+          : killedOutput
+      }`;
 
-    if (process.env.KEEP_KILL_LOG === '1') process.stderr.write(`${context}\n`);
-    const finish = await binary.run(dir, ['apply', '--yes']);
-    expect(finish.code, `${context}\n--- the next apply:\n${finish.stdout}${finish.stderr}`).toBe(0);
-    if (lockLeft && ended.signal === 'SIGKILL') expect(finish.stderr, context).toContain('Took over the state lock');
-    await expectFinished(dir, `${context}\n--- the next apply:\n${finish.stdout}${finish.stderr}`);
-  }, 60_000);
+      if (process.env.KEEP_KILL_LOG === '1') process.stderr.write(`${context}\n`);
+      const finish = await binary.run(dir, ['apply', '--yes']);
+      expect(finish.code, `${context}\n--- the next apply:\n${finish.stdout}${finish.stderr}`).toBe(0);
+      if (lockLeft && ended.signal === 'SIGKILL') expect(finish.stderr, context).toContain('Took over the state lock');
+      await expectFinished(dir, `${context}\n--- the next apply:\n${finish.stdout}${finish.stderr}`);
+    },
+    60_000,
+  );
 });
 
 type KillPoint = { name: string; fraction: number } | { name: string; after: string; extraMs: number };

@@ -12,7 +12,14 @@ const READ_BACK = { method: 'POST', pathPrefix: '/content/v2', hold: true, count
 const items = (count: number): string =>
   Array.from({ length: count }, (_, i) => [
     JSON.stringify({ index: { _id: `p${i}`, language_routing: 'en' } }),
-    JSON.stringify({ ContentType: ['Item', 'Product'], Language: { Name: 'en' }, Status: 'Published', _rbac: 'r:Everyone:Read', Name: `Product ${i}`, Quantity: i }),
+    JSON.stringify({
+      ContentType: ['Item', 'Product'],
+      Language: { Name: 'en' },
+      Status: 'Published',
+      _rbac: 'r:Everyone:Read',
+      Name: `Product ${i}`,
+      Quantity: i,
+    }),
   ])
     .flat()
     .join('\n');
@@ -22,8 +29,17 @@ const items = (count: number): string =>
  * update (which deletes them) can make; `graphUrl` is where the project reaches the
  * emulator (a proxy in front of it, say).
  */
-async function shopBeforeFullUpdate(emulator: RunningEmulator, count = 5, graphUrl = emulator.url): Promise<{ project: GraphProject; variables: Record<string, string> }> {
-  const project = await graphProject({ ...emulator, url: graphUrl }, { 'content-sources/shop.yaml': shopYaml({ languages: 'en' }), 'items.ndjson': `${items(count)}\n` }, '', { requestTimeoutMs: 60_000 });
+async function shopBeforeFullUpdate(
+  emulator: RunningEmulator,
+  count = 5,
+  graphUrl = emulator.url,
+): Promise<{ project: GraphProject; variables: Record<string, string> }> {
+  const project = await graphProject(
+    { ...emulator, url: graphUrl },
+    { 'content-sources/shop.yaml': shopYaml({ languages: 'en' }), 'items.ndjson': `${items(count)}\n` },
+    '',
+    { requestTimeoutMs: 60_000 },
+  );
   const variables = { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret };
   const env = testHost(project.dir, { variables });
   expect((await graphform.apply({}, env)).ok).toBe(true);
@@ -40,7 +56,9 @@ describe('a read-back that repeats its first page forever', () => {
     const report = await graphform.apply({}, testHost(project.dir, { variables }));
     expect(report.refused).toBe('data-loss');
     const keep = report.plan.sources.find((s) => s.id === 'shop')?.keep;
-    expect(keep?.known === false ? keep.reason : keep).toMatch(/answered the item _id "p0" in en of source shop more than once \(again as item 101 of Product\).*\(GF_KEEP_EXPORT_DUPLICATE\)$/);
+    expect(keep?.known === false ? keep.reason : keep).toMatch(
+      /answered the item _id "p0" in en of source shop more than once \(again as item 101 of Product\).*\(GF_KEEP_EXPORT_DUPLICATE\)$/,
+    );
     const pages = emulator.inspect.requests().filter((r) => r.path.startsWith('/content/v2'));
     expect(pages.length, 'the read stopped, it did not page on').toBeLessThan(10);
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
@@ -65,7 +83,7 @@ describe('an interrupt while the keep step reads items back', () => {
     expect(emulator.inspect.counts('shop')?.total).toBe(5);
   });
 
-  it('during apply\'s own read, with --allow-data-loss: the source stops before its PUT instead of losing the items unread', async () => {
+  it("during apply's own read, with --allow-data-loss: the source stops before its PUT instead of losing the items unread", async () => {
     const emulator = await startTestEmulator();
     const { project, variables } = await shopBeforeFullUpdate(emulator);
     const stop = new AbortController();

@@ -37,13 +37,20 @@ const declaration = (searchable: boolean): string =>
   ].join('\n');
 
 const lines = (ids: readonly string[]): string =>
-  ids.map((id) => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Title":"post ${id}","Views":7}\n`).join('');
+  ids
+    .map(
+      (id) =>
+        `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Title":"post ${id}","Views":7}\n`,
+    )
+    .join('');
 
 const DECLARED = ['p1', 'p2', 'p3'];
 const FEED = Array.from({ length: 40 }, (_, i) => `f${i + 1}`);
 /** Feed items with no Title: nothing of theirs is renamed, so they are left as they are. */
 const BARE = ['b1', 'b2'];
-const bare = BARE.map((id) => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Views":1}\n`).join('');
+const bare = BARE.map(
+  (id) => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Post"],"Status":"Published","_rbac":"r:Everyone:Read","Views":1}\n`,
+).join('');
 
 /** Per item, the keys its stored data line holds a Title under. */
 async function storedTitleKeys(cwd: string): Promise<Map<string, string[]>> {
@@ -70,7 +77,10 @@ describe('a partial update that renames fields in data lines', () => {
     expect((await dataPush({ source: 'blog', files: ['feed/feed.ndjson'] }, env)).summary.status).toBe('sent');
     const before = await storedTitleKeys(cwd);
     expect(before.size).toBe(DECLARED.length + FEED.length + BARE.length);
-    expect([...before].every(([id, keys]) => keys.join() === (BARE.includes(id) ? '' : 'Title')), 'before the switch every item with a Title holds it under its plain name').toBe(true);
+    expect(
+      [...before].every(([id, keys]) => keys.join() === (BARE.includes(id) ? '' : 'Title')),
+      'before the switch every item with a Title holds it under its plain name',
+    ).toBe(true);
 
     await writeFile(path.join(cwd, 'content-sources/blog.yaml'), declaration(true));
     const planned = (await plan({}, env)).plan;
@@ -88,13 +98,22 @@ describe('a partial update that renames fields in data lines', () => {
 
     const applied = await apply({}, env);
     expect(applied.ok).toBe(true);
-    expect(applied.outcomes).toEqual([expect.objectContaining({ id: 'blog', action: 'partial', status: 'applied', repush: expect.objectContaining({ status: 'sent', itemsSent: DECLARED.length + FEED.length }) })]);
+    expect(applied.outcomes).toEqual([
+      expect.objectContaining({
+        id: 'blog',
+        action: 'partial',
+        status: 'applied',
+        repush: expect.objectContaining({ status: 'sent', itemsSent: DECLARED.length + FEED.length }),
+      }),
+    ]);
     const state = JSON.parse(await readFile(path.join(cwd, '.graphform/state/local.json'), 'utf8')) as { sources: Record<string, { pending?: unknown }> };
     expect(state.sources.blog?.pending, 'the pending marker must be cleared once every item is served').toBeUndefined();
 
     const after = await storedTitleKeys(cwd);
     expect(after.size).toBe(DECLARED.length + FEED.length + BARE.length);
-    const oldNames = [...after].filter(([id, keys]) => keys.join() !== (BARE.includes(id) ? '' : 'Title___searchable')).map(([id, keys]) => `${id}: ${keys.join(', ')}`);
+    const oldNames = [...after]
+      .filter(([id, keys]) => keys.join() !== (BARE.includes(id) ? '' : 'Title___searchable'))
+      .map(([id, keys]) => `${id}: ${keys.join(', ')}`);
     expect(oldNames, 'items still holding Title under the old wire name (GraphQL does not serve it)').toEqual([]);
     expect((await plan({}, env)).plan.sources.filter((s) => s.action !== 'none' || s.data !== undefined)).toEqual([]);
   });
@@ -105,7 +124,9 @@ describe('a partial update that renames fields in data lines', () => {
     // GraphQL does not serve _rbac back: the single key's read tells apply the items are public (without it their access is not known, a loss).
     const project = await graphProject(emulator, { 'content-sources/blog.yaml': withoutData(false) }, `    singleKey: ${emulator.singleKey}`);
     expect((await project.cli('apply', '--yes')).code).toBe(0);
-    expect((await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', contentType: 'text/plain', body: lines(FEED) })).status).toBe(200);
+    expect((await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', contentType: 'text/plain', body: lines(FEED) })).status).toBe(
+      200,
+    );
 
     await project.write({ 'content-sources/blog.yaml': withoutData(true) });
     // Every data push fails: the POST types goes through, the items do not.
@@ -115,7 +136,10 @@ describe('a partial update that renames fields in data lines', () => {
     const pending = (await project.state()).sources.blog?.pending;
     expect(pending?.keep, 'the snapshot of the items read before the POST must be named in state').toMatchObject({ items: FEED.length });
     expect(emulator.inspect.definition('blog')).toMatchObject({ contentTypes: { Post: { properties: { Title: { searchable: true } } } } });
-    expect(emulator.inspect.items('blog')?.items.every((item) => 'Title' in (item.data as Record<string, unknown>)), 'the items still hold Title under the old name').toBe(true);
+    expect(
+      emulator.inspect.items('blog')?.items.every((item) => 'Title' in (item.data as Record<string, unknown>)),
+      'the items still hold Title under the old name',
+    ).toBe(true);
 
     emulator.faults.clear();
     const finished = await project.cli('apply', '--yes');
@@ -123,26 +147,43 @@ describe('a partial update that renames fields in data lines', () => {
     expect((await project.state()).sources.blog?.pending).toBeUndefined();
     const stored = emulator.inspect.items('blog')?.items ?? [];
     expect(stored).toHaveLength(FEED.length);
-    const oldNames = stored.filter((item) => Object.keys(item.data as Record<string, unknown>).filter((key) => key.startsWith('Title')).join() !== 'Title___searchable').map((item) => item._id);
+    const oldNames = stored
+      .filter(
+        (item) =>
+          Object.keys(item.data as Record<string, unknown>)
+            .filter((key) => key.startsWith('Title'))
+            .join() !== 'Title___searchable',
+      )
+      .map((item) => item._id);
     expect(oldNames, 'items left under the old wire name after the second apply').toEqual([]);
   });
 
   it('with keep: false counts the items from elsewhere as lost, behind the gate, and counts nothing as deleted', { timeout: 60_000 }, async () => {
     const emulator = await startTestEmulator();
-    const keepOff = (searchable: boolean): string => declaration(searchable).replace(/data:\n.*\n/, '').replace(/keep: .*\n/, 'keep: false\n');
+    const keepOff = (searchable: boolean): string =>
+      declaration(searchable)
+        .replace(/data:\n.*\n/, '')
+        .replace(/keep: .*\n/, 'keep: false\n');
     const project = await graphProject(emulator, { 'content-sources/blog.yaml': keepOff(false) });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
-    expect((await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', contentType: 'text/plain', body: lines(FEED) })).status).toBe(200);
+    expect((await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=blog', contentType: 'text/plain', body: lines(FEED) })).status).toBe(
+      200,
+    );
 
     await project.write({ 'content-sources/blog.yaml': keepOff(true) });
     const planned = await project.cli('plan', '--detailed-exitcode', '--format', 'json');
     expect(planned.code, planned.stderr).toBe(3);
-    const blog = (JSON.parse(planned.stdout) as { sources: Array<{ id: string; action: string; dataLoss: boolean; keep?: unknown; deletes?: unknown }> }).sources.find((s) => s.id === 'blog');
+    const blog = (
+      JSON.parse(planned.stdout) as { sources: Array<{ id: string; action: string; dataLoss: boolean; keep?: unknown; deletes?: unknown }> }
+    ).sources.find((s) => s.id === 'blog');
     expect(blog).toMatchObject({ action: 'partial', dataLoss: true, keep: { known: true, enabled: false, rename: true, lost: FEED.length } });
     expect(blog?.deletes, 'a partial update deletes nothing').toBeUndefined();
     const refused = await project.cli('apply', '--yes');
     expect(refused.code, refused.stderr).toBe(3);
     expect(emulator.inspect.definition('blog'), 'nothing was sent').toMatchObject({ contentTypes: { Post: { properties: { Title: { type: 'String' } } } } });
-    expect((emulator.inspect.definition('blog') as { contentTypes: { Post: { properties: { Title: { searchable?: boolean } } } } }).contentTypes.Post.properties.Title.searchable).not.toBe(true);
+    expect(
+      (emulator.inspect.definition('blog') as { contentTypes: { Post: { properties: { Title: { searchable?: boolean } } } } }).contentTypes.Post.properties
+        .Title.searchable,
+    ).not.toBe(true);
   });
 });

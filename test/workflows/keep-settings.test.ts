@@ -25,7 +25,9 @@ describe('keep settings', () => {
   it('keep: false on the environment loses every item not in a data file, and says so', { timeout: 60_000 }, async () => {
     const shape = { ...INITIAL_SHAPE, data: undefined };
     const items = generateItems(20, 11);
-    const config = ['defaultEnvironment: local', 'environments:', '  local:', '    emulator: { dataDir: .graphform/emulator }', '    keep: false', ''].join('\n');
+    const config = ['defaultEnvironment: local', 'environments:', '  local:', '    emulator: { dataDir: .graphform/emulator }', '    keep: false', ''].join(
+      '\n',
+    );
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': ndjson(items) });
     const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
@@ -57,7 +59,11 @@ async function expectOwnAccessKept(keep: string | undefined): Promise<void> {
       return restricted.has(key(action.index.language_routing, action.index._id)) ? line.replace(`"_rbac":"${RBAC}"`, '"_rbac":"r:Editors:Read"') : line;
     })
     .join('\n');
-  const dir = await makeProjectDir({ 'graphform.config.yaml': LOCAL_CONFIG(', itemFields: [Status, _rbac]'), 'content-sources/news.yaml': newsYaml(shape), 'feed.ndjson': lines });
+  const dir = await makeProjectDir({
+    'graphform.config.yaml': LOCAL_CONFIG(', itemFields: [Status, _rbac]'),
+    'content-sources/news.yaml': newsYaml(shape),
+    'feed.ndjson': lines,
+  });
   const env = testHost(dir);
   expect((await graphform.apply({}, env)).ok).toBe(true);
   expect((await graphform.dataPush({ source: 'news', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');

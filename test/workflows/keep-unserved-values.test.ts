@@ -12,11 +12,24 @@ import { rawRequest } from '../helpers/raw-graph.js';
  * --allow-data-loss.
  */
 const shop = (properties: string): string =>
-  ['id: shop', 'label: Shop', 'languages: [en]', 'keep: { defaults: { _rbac: "r:Everyone:Read" } }', 'contentTypes:', '  Product:', '    contentType: []', `    properties: { ${properties} }`, ''].join('\n');
+  [
+    'id: shop',
+    'label: Shop',
+    'languages: [en]',
+    'keep: { defaults: { _rbac: "r:Everyone:Read" } }',
+    'contentTypes:',
+    '  Product:',
+    '    contentType: []',
+    `    properties: { ${properties} }`,
+    '',
+  ].join('\n');
 
 const FEED = 30;
 const feed = (fields: (i: number) => string): string =>
-  Array.from({ length: FEED }, (_, i) => `{"index":{"_id":"f${i}","language_routing":"en"}}\n{"ContentType":["Product"],"Status":"Published","_rbac":"r:Everyone:Read",${fields(i)}}\n`).join('');
+  Array.from(
+    { length: FEED },
+    (_, i) => `{"index":{"_id":"f${i}","language_routing":"en"}}\n{"ContentType":["Product"],"Status":"Published","_rbac":"r:Everyone:Read",${fields(i)}}\n`,
+  ).join('');
 
 interface ShopJson {
   id: string;
@@ -28,7 +41,9 @@ interface ShopJson {
 describe('values of a declared property the service no longer serves', () => {
   it('are counted as lost per property in the plan, behind the gate, and apply sends nothing without --allow-data-loss', { timeout: 60_000 }, async () => {
     const emulator = await startTestEmulator();
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shop('Name: { type: String }, Color: { type: String }, Size: { type: String }') });
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': shop('Name: { type: String }, Color: { type: String }, Size: { type: String }'),
+    });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
 
     // Outside graphform: Color removed by a full update (which empties the source), then the feed pushed again, Color still in it.
@@ -36,10 +51,19 @@ describe('values of a declared property the service no longer serves', () => {
       method: 'PUT',
       target: '/api/content/v3/types?id=shop',
       contentType: 'application/json',
-      body: JSON.stringify({ label: 'Shop', languages: ['en'], contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String' }, Size: { type: 'String' } } } } }),
+      body: JSON.stringify({
+        label: 'Shop',
+        languages: ['en'],
+        contentTypes: { Product: { contentType: [], properties: { Name: { type: 'String' }, Size: { type: 'String' } } } },
+      }),
     });
     expect(put.status).toBe(204);
-    const pushed = await rawRequest(emulator, { method: 'POST', target: '/api/content/v2/data?id=shop', contentType: 'text/plain', body: feed((i) => `"Name":"n${i}","Color":"c${i}","Size":"s${i}"`) });
+    const pushed = await rawRequest(emulator, {
+      method: 'POST',
+      target: '/api/content/v2/data?id=shop',
+      contentType: 'text/plain',
+      body: feed((i) => `"Name":"n${i}","Color":"c${i}","Size":"s${i}"`),
+    });
     expect(pushed.status).toBe(200);
     expect(emulator.inspect.items('shop', { limit: 1 })?.items[0]?.data, 'the service stores Color under its wire name').toMatchObject({ Color: 'c0' });
 
@@ -48,12 +72,19 @@ describe('values of a declared property the service no longer serves', () => {
     const planned = await project.cli('plan', '--detailed-exitcode', '--format', 'json');
     const source = (JSON.parse(planned.stdout) as { sources: ShopJson[] }).sources.find((s) => s.id === 'shop');
     expect(source?.action).toBe('full');
-    expect(source?.keep, 'the plan must count the values of Color it cannot read').toMatchObject({ known: true, lost: 0, kept: FEED, unserved: [{ property: 'Product.Color', items: FEED }] });
+    expect(source?.keep, 'the plan must count the values of Color it cannot read').toMatchObject({
+      known: true,
+      lost: 0,
+      kept: FEED,
+      unserved: [{ property: 'Product.Color', items: FEED }],
+    });
     expect(source?.dataLoss, 'values lost are data loss').toBe(true);
     expect(planned.code).toBe(3);
 
     const text = await project.cli('plan', '--no-color');
-    expect(text.stdout).toContain(`Product.Color: not served by the service (removed outside graphform): the values of up to ${FEED} items cannot be read back and are lost`);
+    expect(text.stdout).toContain(
+      `Product.Color: not served by the service (removed outside graphform): the values of up to ${FEED} items cannot be read back and are lost`,
+    );
     expect(text.stdout).not.toMatch(/every item (comes back|is kept)|keeps every item/i);
     const markdown = await project.cli('plan', '--format', 'markdown');
     expect(markdown.stdout).toContain('Product.Color (up to 30 items)');

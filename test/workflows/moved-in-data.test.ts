@@ -26,7 +26,11 @@ const line = (id: string, field: string): string =>
 
 describe('a moved property still named in a data file', () => {
   it('is an error at its line in the plan, not a value pushed where nothing serves it', { timeout: 60_000 }, async () => {
-    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': source('Summary', false), 'data/docs.ndjson': line('a', 'Summary') + line('b', 'Abstract') });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': CONFIG,
+      'content-sources/docs.yaml': source('Summary', false),
+      'data/docs.ndjson': line('a', 'Summary') + line('b', 'Abstract'),
+    });
     const env = testHost(dir);
     // Before the rename, Abstract is the undeclared one: a warning, and the apply goes through.
     expect((await graphform.apply({}, env)).ok).toBe(true);

@@ -84,17 +84,35 @@ describe('workflow results, events and hook arguments', () => {
     record('validate', await graphform.validate({}, env));
     record('codegen', await graphform.codegen({}, env));
     record('plan', await graphform.plan({}, env));
-    const applied = record('apply', await graphform.apply({ onPlan: (plan) => record('apply onPlan', plan), confirm: async (plan) => record('apply confirm', plan) !== undefined, onEvent }, env));
+    const applied = record(
+      'apply',
+      await graphform.apply(
+        { onPlan: (plan) => record('apply onPlan', plan), confirm: async (plan) => record('apply confirm', plan) !== undefined, onEvent },
+        env,
+      ),
+    );
     expect(applied.ok, JSON.stringify({ refused: applied.refused, invalid: applied.invalidData?.map((s) => s.data) })).toBe(true);
     expect(events.map((e) => e.type)).toContain('served');
 
-    await graphClientFor(emulator).putTypes('shop', sampleDefinition({ propertyTypes: {}, contentTypes: { Gadget: { contentType: [], properties: { Title: { type: 'String' } } } } }));
+    await graphClientFor(emulator).putTypes(
+      'shop',
+      sampleDefinition({ propertyTypes: {}, contentTypes: { Gadget: { contentType: [], properties: { Title: { type: 'String' } } } } }),
+    );
     record('importSource', await graphform.importSource({ id: 'shop', onImported: (source, where) => record('import onImported', { source, where }) }, env));
     record('dataValidate', await graphform.dataValidate({ source: 'news' }, env));
-    const pushed = record('dataPush', await graphform.dataPush({ source: 'news', onWaiting: (report, waitedMs, timeoutMs) => record('dataPush onWaiting', { report, waitedMs, timeoutMs }) }, env));
+    const pushed = record(
+      'dataPush',
+      await graphform.dataPush(
+        { source: 'news', onWaiting: (report, waitedMs, timeoutMs) => record('dataPush onWaiting', { report, waitedMs, timeoutMs }) },
+        env,
+      ),
+    );
     expect(pushed.served?.outcome).toBe('done');
     record('dataRestore', await graphform.dataRestore({ snapshot: 'restore/news-20261127T120000000Z.ndjson' }, env));
-    const purged = record('dataPurge', await graphform.dataPurge({ source: 'news', languages: ['sv'], confirm: async (question) => record('dataPurge confirm', question) !== undefined }, env));
+    const purged = record(
+      'dataPurge',
+      await graphform.dataPurge({ source: 'news', languages: ['sv'], confirm: async (question) => record('dataPurge confirm', question) !== undefined }, env),
+    );
     expect(purged.purged).toBe(true);
     record('stateList', await graphform.stateList({}, env));
     record('stateShow', await graphform.stateShow({ id: 'news' }, env));

@@ -1,7 +1,13 @@
 import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_ENTRIES, OPERATIONS_CACHE_FILE, readOperationsCache, writeOperationsCache, type CacheEntry } from '../../src/workflows/internal/operations-cache.js';
+import {
+  CACHE_ENTRIES,
+  OPERATIONS_CACHE_FILE,
+  readOperationsCache,
+  writeOperationsCache,
+  type CacheEntry,
+} from '../../src/workflows/internal/operations-cache.js';
 import { checkKey, documentsDigest } from '../../src/workflows/internal/operations-cache-key.js';
 import type { CheckInputs } from '../../src/workflows/internal/operations-check-types.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -12,7 +18,17 @@ const entry = (key: string): CacheEntry => ({
   outcome: {
     operations: [{ name: 'Q', kind: 'query', file: 'web/q.graphql', line: 1, column: 1, status: 'unaffected', problems: [], changes: [] }],
     extractDiagnostics: [],
-    checkDiagnostics: [{ code: 'GF_OPERATIONS_SYNTAX', severity: 'error', file: 'web/b.graphql', line: 2, column: 3, path: '', message: 'web/b.graphql holds GraphQL that does not parse' }],
+    checkDiagnostics: [
+      {
+        code: 'GF_OPERATIONS_SYNTAX',
+        severity: 'error',
+        file: 'web/b.graphql',
+        line: 2,
+        column: 3,
+        path: '',
+        message: 'web/b.graphql holds GraphQL that does not parse',
+      },
+    ],
   },
 });
 
@@ -35,7 +51,10 @@ describe('the operations cache file', () => {
     ['missing', undefined],
     ['not JSON', '{"format": "graphform-operations-cache/1", "entr'],
     ['of another format', JSON.stringify({ format: 'graphform-operations-cache/0', entries: [entry('a')] })],
-    ['with entries of the wrong shape', JSON.stringify({ format: 'graphform-operations-cache/1', entries: [{ key: 'a', hint: 'h', outcome: { operations: [{ name: 1 }] } }] })],
+    [
+      'with entries of the wrong shape',
+      JSON.stringify({ format: 'graphform-operations-cache/1', entries: [{ key: 'a', hint: 'h', outcome: { operations: [{ name: 1 }] } }] }),
+    ],
   ])('a file %s gives no entry, and no error', async (_, text) => {
     const dir = await makeTempDir();
     if (text !== undefined) {

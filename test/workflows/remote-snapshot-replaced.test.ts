@@ -46,7 +46,9 @@ describe('a pending snapshot kept only beside http state, replaced by the next a
       'content-sources/news.yaml': newsYaml(SHAPE),
       'items.ndjson': ndjson(items),
     });
-    const env = testHost(dir, { variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey } });
+    const env = testHost(dir, {
+      variables: { GRAPH_APP_KEY: emulator.credentials.appKey, GRAPH_SECRET: emulator.credentials.secret, GRAPH_SINGLE_KEY: emulator.singleKey },
+    });
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'news', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
 
@@ -55,9 +57,19 @@ describe('a pending snapshot kept only beside http state, replaced by the next a
     if (declared === undefined) throw new Error('no declaration');
     const release = items.filter((i) => i.type === 'ReleaseNote').slice(0, 2);
     const writer = await SnapshotWriter.create(path.join(dir, '.graphform/snapshots/ci/news-20261127T120000000Z.ndjson'));
-    for (const item of release) await writer.add(item.id, item.language, JSON.stringify({ ContentType: ['Changelog'], Language: { Name: item.language }, Status: item.status, _rbac: RBAC, ...item.values }));
+    for (const item of release)
+      await writer.add(
+        item.id,
+        item.language,
+        JSON.stringify({ ContentType: ['Changelog'], Language: { Name: item.language }, Status: item.status, _rbac: RBAC, ...item.values }),
+      );
     const info = await writer.finish();
-    const owed = await storeSnapshot(dir, { snapshot: snapshotName(dir, info.path), hash: info.hash, items: info.items, target: hashDefinition(declared.definition) }, 'news', createCompanionStore({ address: `${server.base}/state` }));
+    const owed = await storeSnapshot(
+      dir,
+      { snapshot: snapshotName(dir, info.path), hash: info.hash, items: info.items, target: hashDefinition(declared.definition) },
+      'news',
+      createCompanionStore({ address: `${server.base}/state` }),
+    );
     await rm(info.path);
     const state = JSON.parse(server.state ?? '') as State;
     server.state = JSON.stringify(withPending(state, 'news', keepMarker({ id: 'news' }, new Date(), owed)));
@@ -66,13 +78,21 @@ describe('a pending snapshot kept only beside http state, replaced by the next a
 
     const applied = await graphform.apply({}, env);
     expect(applied.ok, JSON.stringify(applied.outcomes)).toBe(true);
-    expect(server.seen.some((r) => r.method === 'GET' && r.url === replaced), 'the pending snapshot was fetched from beside the state').toBe(true);
-    expect(server.seen.some((r) => r.method === 'DELETE' && r.url === replaced), 'the replaced copy was removed').toBe(true);
+    expect(
+      server.seen.some((r) => r.method === 'GET' && r.url === replaced),
+      'the pending snapshot was fetched from beside the state',
+    ).toBe(true);
+    expect(
+      server.seen.some((r) => r.method === 'DELETE' && r.url === replaced),
+      'the replaced copy was removed',
+    ).toBe(true);
     const stored = server.seen.filter((r) => r.method === 'POST' && r.url !== replaced && r.url.includes('-graphform-snapshot-news-'));
     expect(stored.length, 'the new snapshot was copied beside the state').toBeGreaterThan(0);
     expect([...server.states.keys()], 'nothing of the items stays on the state server').toEqual(['/state']);
     const served = emulator.inspect.items('news', { limit: 1_000 })?.items ?? [];
-    expect(served.map((i) => `${i.language_routing}/${i._id}/${i.contentType}`).sort()).toEqual(items.map((i) => `${i.language}/${i.id}/${i.type === 'ReleaseNote' ? 'Changelog' : i.type}`).sort());
+    expect(served.map((i) => `${i.language_routing}/${i._id}/${i.contentType}`).sort()).toEqual(
+      items.map((i) => `${i.language}/${i.id}/${i.type === 'ReleaseNote' ? 'Changelog' : i.type}`).sort(),
+    );
     expect((JSON.parse(server.state ?? '') as State).sources.news?.pending).toBeUndefined();
   });
 });

@@ -40,11 +40,20 @@ describe('a script that prints JSON.stringify of the plan and apply results of t
     });
     await linkBuiltPackage(project);
 
-    const { stdout, stderr } = await run(process.execPath, ['print-results.mjs'], { cwd: project, env: { PATH: process.env.PATH ?? '', HOME: project, GRAPH_SECRET: secret } });
+    const { stdout, stderr } = await run(process.execPath, ['print-results.mjs'], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '', HOME: project, GRAPH_SECRET: secret },
+    });
 
-    const [planned, applied] = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [planned, applied] = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     // The script did what it says: a plan that creates the source, and an apply that created it.
-    expect(planned, stderr).toMatchObject({ plan: { environment: 'prod', sources: [{ id: 'shop', action: 'create' }] }, environment: { name: 'prod', graphUrl: emulator.url, auth: { scheme: 'basic' } } });
+    expect(planned, stderr).toMatchObject({
+      plan: { environment: 'prod', sources: [{ id: 'shop', action: 'create' }] },
+      environment: { name: 'prod', graphUrl: emulator.url, auth: { scheme: 'basic' } },
+    });
     expect(applied, stderr).toMatchObject({ applied: true, ok: true, outcomes: [{ id: 'shop', status: 'applied' }], environment: { name: 'prod' } });
     expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['shop']);
     expect(leakedEncodings(stdout, [secret], [`${APP_KEY}:${secret}`]), `the printed results hold the secret:\n${stdout}`).toEqual([]);

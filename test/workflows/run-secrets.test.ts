@@ -28,12 +28,12 @@ async function shownFields(config: GraphformConfig, env: ReturnType<typeof nodeH
 }
 
 describe('the secrets a run knows', () => {
-  it('are its own: two runs one after the other each redact their own secret and not the other run\'s', async () => {
+  it("are its own: two runs one after the other each redact their own secret and not the other run's", async () => {
     const project = await makeProjectDir({ 'content-sources/shop.yaml': DECLARATION });
     const first = await shownFields(configWith(SECRET_A), nodeHost({ cwd: project, variables: {} }));
     const second = await shownFields(configWith(SECRET_B), nodeHost({ cwd: project, variables: {} }));
     expect(first).toMatchObject({ label: '[redacted]', description: `description ${SECRET_B}` });
-    expect(second, 'the second run must not know the first run\'s secret').toMatchObject({ label: `label ${SECRET_A}`, description: '[redacted]' });
+    expect(second, "the second run must not know the first run's secret").toMatchObject({ label: `label ${SECRET_A}`, description: '[redacted]' });
   });
 
   it('are its own when the runs overlap', async () => {
@@ -46,7 +46,7 @@ describe('the secrets a run knows', () => {
     expect(b).toMatchObject({ label: `label ${SECRET_A}`, description: '[redacted]' });
   });
 
-  it('are carried by the host context: the config\'s are added to it, and a script adds its own', async () => {
+  it("are carried by the host context: the config's are added to it, and a script adds its own", async () => {
     const project = await makeProjectDir({ 'content-sources/shop.yaml': DECLARATION });
     const env = nodeHost({ cwd: project, variables: {}, secrets: [SCRIPT_TOKEN] });
     const shown = await shownFields(configWith(SECRET_A), env);

@@ -22,7 +22,8 @@ describe('the helpers a script needs', () => {
     const env = testHost(cwd);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     // Two drafts pushed from elsewhere: GraphQL serves no _rbac back and the single key does not see drafts, so without keep.defaults the full update below cannot keep them.
-    const line = (id: string): string => `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"${id}"}\n`;
+    const line = (id: string): string =>
+      `{"index":{"_id":"${id}","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Draft","_rbac":"r:Everyone:Read","Name":"${id}"}\n`;
     await writeFile(path.join(cwd, 'items.ndjson'), line('p1') + line('p2'));
     expect((await graphform.dataPush({ source: 'shop', files: ['items.ndjson'] }, env)).summary.status).toBe('sent');
     await writeFile(path.join(cwd, 'content-sources/shop.yaml'), source('shop', 'Product', ['Name']));
@@ -55,11 +56,19 @@ describe('the helpers a script needs', () => {
     const text = graphform.renderPlanText(plan, { showDiff: false });
     expect(text).toContain('+ shop will be created via PUT');
     expect(ANSI.test(text), 'no colour without a Painter').toBe(false);
-    const diagnostic: graphform.Diagnostic = { code: 'GF_ID_TOO_LONG', severity: 'error', message: 'The source id is longer than 4 characters.', file: 'shop.yaml', line: 1, column: 5, path: 'id' };
+    const diagnostic: graphform.Diagnostic = {
+      code: 'GF_ID_TOO_LONG',
+      severity: 'error',
+      message: 'The source id is longer than 4 characters.',
+      file: 'shop.yaml',
+      line: 1,
+      column: 5,
+      path: 'id',
+    };
     expect(graphform.renderDiagnosticsText([diagnostic], {})).toContain('shop.yaml:1:5 error GF_ID_TOO_LONG: The source id is longer than 4 characters.');
   });
 
-  it('compare a plan with its base branch\'s plan as `plan --base-plan` does', { timeout: 60_000 }, async () => {
+  it("compare a plan with its base branch's plan as `plan --base-plan` does", { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
     const env = testHost(cwd);
     const base = (await graphform.plan({}, env)).plan;
@@ -81,7 +90,7 @@ describe('the helpers a script needs', () => {
     expect(whole.mismatch).toMatch(/state changed between the two plans/);
   });
 
-  it('allow a project emptied on purpose with the environment\'s allowEmpty, as GRAPHFORM_ALLOW_EMPTY=1 does', { timeout: 60_000 }, async () => {
+  it("allow a project emptied on purpose with the environment's allowEmpty, as GRAPHFORM_ALLOW_EMPTY=1 does", { timeout: 60_000 }, async () => {
     const cwd = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/shop.yaml': source('shop', 'Product', ['Name']) });
     expect((await graphform.apply({}, testHost(cwd))).ok).toBe(true);
     await rm(path.join(cwd, 'content-sources/shop.yaml'));

@@ -54,14 +54,26 @@ describe('the count of what GraphQL serves, while it waits', () => {
     const events: ApplyEvent[] = [];
     const applied = await graphform.apply({ onEvent: (event) => void events.push(event) }, env);
     expect(applied.ok, JSON.stringify(applied.outcomes)).toBe(true);
-    const waiting = events.flatMap((e) => (e.type === 'served-waiting' ? [{ outcome: e.report.outcome, reportWaitedMs: e.report.waitedMs, waitedMs: e.waitedMs, served: e.report.served, sent: e.report.sent }] : []));
+    const waiting = events.flatMap((e) =>
+      e.type === 'served-waiting'
+        ? [{ outcome: e.report.outcome, reportWaitedMs: e.report.waitedMs, waitedMs: e.waitedMs, served: e.report.served, sent: e.report.sent }]
+        : [],
+    );
     const served = events.find((e) => e.type === 'served');
     if (served?.type !== 'served') throw new Error(`no served event among ${events.map((e) => e.type).join(', ')}`);
     expect(served.report.outcome).toBe('done');
     expectWaiting(waiting, served.report.waitedMs);
 
     const pushing: Progress[] = [];
-    const pushed = await graphform.dataPush({ source: 'shop', files: ['more.ndjson'], onWaiting: (report, waitedMs) => void pushing.push({ outcome: report.outcome, reportWaitedMs: report.waitedMs, waitedMs, served: report.served, sent: report.sent }) }, env);
+    const pushed = await graphform.dataPush(
+      {
+        source: 'shop',
+        files: ['more.ndjson'],
+        onWaiting: (report, waitedMs) =>
+          void pushing.push({ outcome: report.outcome, reportWaitedMs: report.waitedMs, waitedMs, served: report.served, sent: report.sent }),
+      },
+      env,
+    );
     expect(pushed.served?.outcome).toBe('done');
     expectWaiting(pushing, pushed.served?.waitedMs ?? 0);
   });

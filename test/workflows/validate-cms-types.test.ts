@@ -3,7 +3,8 @@ import { validate } from '../../src/workflows/validate.js';
 import { makeProjectDir } from '../helpers/temp-dir.js';
 import { testHost } from '../helpers/workflow-host.js';
 
-const source = (typeName: string): string => `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Title: { type: String }\n`;
+const source = (typeName: string): string =>
+  `id: site\nlabel: Site\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Title: { type: String }\n`;
 
 const CONFIG = [
   'defaultEnvironment: local',

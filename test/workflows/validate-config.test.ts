@@ -35,7 +35,9 @@ describe('validate checks what plan would refuse in the config', () => {
   });
 
   it('fails on a too-short singleKey given through a variable that is set', async () => {
-    await expect(validateWith('"${env:SINGLE_KEY}"', { GRAPH_SECRET: LONG_SECRET, SINGLE_KEY: 'x' })).rejects.toMatchObject({ code: 'GF_CONFIG_SECRET_TOO_SHORT' });
+    await expect(validateWith('"${env:SINGLE_KEY}"', { GRAPH_SECRET: LONG_SECRET, SINGLE_KEY: 'x' })).rejects.toMatchObject({
+      code: 'GF_CONFIG_SECRET_TOO_SHORT',
+    });
   });
 
   it('passes offline when the variables of another environment are not set (a pipeline without its secrets)', async () => {

@@ -48,7 +48,10 @@ function losingText(source: PlanSource): string {
   const lost = itemsLostBy(source);
   // Values of a property the service does not serve are lost with every item kept.
   const values = unservedCount(source.keep);
-  const parts = [...(lost === undefined || (lost === 0 && values > 0) ? [] : [`${lost} item${lost === 1 ? '' : 's'}`]), ...(values > 0 ? [`the values of ${values} item${values === 1 ? '' : 's'}`] : [])];
+  const parts = [
+    ...(lost === undefined || (lost === 0 && values > 0) ? [] : [`${lost} item${lost === 1 ? '' : 's'}`]),
+    ...(values > 0 ? [`the values of ${values} item${values === 1 ? '' : 's'}`] : []),
+  ];
   return parts.length === 0 ? source.id : `${source.id} (${parts.join(' and ')})`;
 }
 
@@ -90,14 +93,23 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
     );
     waiting.end();
     const finish = (refused: ApplyDocument['refused'], code: number): number => {
-      const document: ApplyDocument = { plan: report.plan, applied: report.applied, ...(refused === undefined ? {} : { refused }), ok: report.ok, outcomes: report.outcomes, ...(report.pending === undefined ? {} : { pending: report.pending }) };
+      const document: ApplyDocument = {
+        plan: report.plan,
+        applied: report.applied,
+        ...(refused === undefined ? {} : { refused }),
+        ok: report.ok,
+        outcomes: report.outcomes,
+        ...(report.pending === undefined ? {} : { pending: report.pending }),
+      };
       if (json) ctx.out(JSON.stringify(document, null, 2));
       return code;
     };
     switch (report.refused) {
       case undefined:
         if (report.plan.refreshOnly === true && report.applied) {
-          progress(`Recorded in state what the service holds for ${report.outcomes.map((o) => o.id).join(', ')}; nothing was sent to the service. \`graphform import <id> --out FILE\` writes it into a declaration.`);
+          progress(
+            `Recorded in state what the service holds for ${report.outcomes.map((o) => o.id).join(', ')}; nothing was sent to the service. \`graphform import <id> --out FILE\` writes it into a declaration.`,
+          );
         }
         if (report.result === undefined) return finish(undefined, 0);
         progress(renderApplySummary(report.result, c));
@@ -106,11 +118,18 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
         ctx.err(renderError(breakingChangesError(report.breaking ?? [], 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
         return finish('graphql-breaking', 1);
       case 'operations-failing':
-        ctx.err(renderError(operationsError(report.failing ?? { operations: [], documents: [] }, report.plan.operations?.failOn ?? 'broken', 'applied'), { verbose: ctx.globals().verbose, color: ctx.colorErr() }));
+        ctx.err(
+          renderError(operationsError(report.failing ?? { operations: [], documents: [] }, report.plan.operations?.failOn ?? 'broken', 'applied'), {
+            verbose: ctx.globals().verbose,
+            color: ctx.colorErr(),
+          }),
+        );
         return finish('operations-failing', 1);
       case 'data-loss':
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan loses items of ${(report.losing ?? []).map(losingText).join(', ')}. Nothing was sent.`));
-        ctx.err('Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.');
+        ctx.err(
+          'Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.',
+        );
         return finish('data-loss', 3);
       case 'invalid-data':
         reportInvalidData(ctx, report.invalidData ?? []);

@@ -16,7 +16,10 @@ export interface AssetsSyncOptions extends AssetsListOptions, PushOptions {}
 
 /** `graphform assets list`: every asset, through all pages; `--format json` prints the array. */
 export async function assetsList(ctx: CommandContext, options: AssetsListOptions): Promise<number> {
-  const { assets, openApi } = await listWorkflow({ ...(await selection(ctx)), ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }) }, workflowHostFor(ctx));
+  const { assets, openApi } = await listWorkflow(
+    { ...(await selection(ctx)), ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }) },
+    workflowHostFor(ctx),
+  );
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify(assets, null, 2));
   else ctx.out([...renderAssetTable(assets), `${assets.length} asset${assets.length === 1 ? '' : 's'} at the Open API ${openApi}.`].join('\n'));
   return 0;

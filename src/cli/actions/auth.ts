@@ -1,5 +1,12 @@
 import { escapeControl as e } from '../../render/escape-control.js';
-import { authLogin as loginWorkflow, authLogout as logoutWorkflow, authRefresh as refreshWorkflow, authStatus as statusWorkflow, type AuthApp, type AuthTokens } from '../../workflows/auth.js';
+import {
+  authLogin as loginWorkflow,
+  authLogout as logoutWorkflow,
+  authRefresh as refreshWorkflow,
+  authStatus as statusWorkflow,
+  type AuthApp,
+  type AuthTokens,
+} from '../../workflows/auth.js';
 import type { CommandContext } from '../context.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
 import { openBrowser } from '../open-browser.js';
@@ -39,12 +46,21 @@ export async function authLogin(ctx: CommandContext, options: LoginOptions): Pro
     const json = ctx.globals().format === 'json';
     if (result.grant === 'client_credentials') {
       if (json) ctx.out(JSON.stringify({ grant: result.grant, loggedIn: false, loginNeeded: false }, null, 2));
-      else ctx.out(`No login needed: marketing.grant is client_credentials, so every command fetches its own access token from ${result.app.description} with the client id and secret alone. Nothing is stored.`);
+      else
+        ctx.out(
+          `No login needed: marketing.grant is client_credentials, so every command fetches its own access token from ${result.app.description} with the client id and secret alone. Nothing is stored.`,
+        );
       return 0;
     }
     const { tokens } = result;
     if (json) ctx.out(JSON.stringify({ loggedIn: true, ...statusJson(result, tokens) }, null, 2));
-    else ctx.out([ctx.color().green(`Logged in to ${result.app.description}${tokens.user === undefined ? '' : ` as ${e(tokens.user)}`}.`), ...statusLines(ctx, result, tokens)].join('\n'));
+    else
+      ctx.out(
+        [
+          ctx.color().green(`Logged in to ${result.app.description}${tokens.user === undefined ? '' : ` as ${e(tokens.user)}`}.`),
+          ...statusLines(ctx, result, tokens),
+        ].join('\n'),
+      );
     return 0;
   } catch (error) {
     if (trap.received() !== undefined) {
@@ -77,7 +93,17 @@ export async function authStatus(ctx: CommandContext): Promise<number> {
   }
   const { tokens, refreshTokenFromEnvironment, loggedIn } = result;
   if (json) {
-    ctx.out(JSON.stringify({ loggedIn, refreshTokenFromEnvironment, ...(tokens === undefined ? { app: app.description, clientId: app.clientId, store: result.store } : statusJson(result, tokens)) }, null, 2));
+    ctx.out(
+      JSON.stringify(
+        {
+          loggedIn,
+          refreshTokenFromEnvironment,
+          ...(tokens === undefined ? { app: app.description, clientId: app.clientId, store: result.store } : statusJson(result, tokens)),
+        },
+        null,
+        2,
+      ),
+    );
     return loggedIn ? 0 : 1;
   }
   if (tokens !== undefined) {
@@ -88,7 +114,9 @@ export async function authStatus(ctx: CommandContext): Promise<number> {
     ctx.out(`GRAPHFORM_REFRESH_TOKEN is set: commands start from it (not checked yet) and store the rotated pair in ${result.store}.`);
     return 0;
   }
-  ctx.err(`Not logged in to ${app.description} (client ${e(app.clientId)}): ${result.store} holds no tokens for it.\n  Run \`graphform auth login\`, or set GRAPHFORM_REFRESH_TOKEN in a pipeline.`);
+  ctx.err(
+    `Not logged in to ${app.description} (client ${e(app.clientId)}): ${result.store} holds no tokens for it.\n  Run \`graphform auth login\`, or set GRAPHFORM_REFRESH_TOKEN in a pipeline.`,
+  );
   return 1;
 }
 
@@ -98,7 +126,14 @@ export async function authRefresh(ctx: CommandContext): Promise<number> {
   const json = ctx.globals().format === 'json';
   if (result.grant === 'client_credentials') {
     if (json) ctx.out(JSON.stringify({ grant: result.grant, fetched: true, accessExpiresAt: result.accessExpiresAt, stored: false }, null, 2));
-    else ctx.out(ctx.color().green(`Fetched an access token from ${result.app.description} with client credentials: it ${describeExpiry(result.accessExpiresAt, now(ctx), 'fetched again on next use')}. Nothing was stored.`));
+    else
+      ctx.out(
+        ctx
+          .color()
+          .green(
+            `Fetched an access token from ${result.app.description} with client credentials: it ${describeExpiry(result.accessExpiresAt, now(ctx), 'fetched again on next use')}. Nothing was stored.`,
+          ),
+      );
     return 0;
   }
   if (json) ctx.out(JSON.stringify({ refreshed: true, ...statusJson(result, result.tokens) }, null, 2));

@@ -19,7 +19,11 @@ export async function checkOperations(ctx: CommandContext, flags: CheckOperation
   const named = ctx.globals().env;
   const { report } = await checkOperationsNow(
     // The environment is only named, not resolved: a frontend's CI may not hold a remote environment's secrets.
-    { config: await ctx.loadConfig(), ...(named === undefined ? {} : { environment: named }), ...(flags.documents === undefined ? {} : { documents: flags.documents }) },
+    {
+      config: await ctx.loadConfig(),
+      ...(named === undefined ? {} : { environment: named }),
+      ...(flags.documents === undefined ? {} : { documents: flags.documents }),
+    },
     workflowHostFor(ctx),
   );
   const format = ctx.globals().format;

@@ -17,14 +17,29 @@ export interface CodegenFlags {
  */
 export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise<number> {
   const result = await codegenWorkflow(
-    { config: await ctx.loadConfig(), ...(flags.out === undefined ? {} : { out: flags.out }), ...(flags.source === undefined ? {} : { sources: flags.source }), check: flags.check === true },
+    {
+      config: await ctx.loadConfig(),
+      ...(flags.out === undefined ? {} : { out: flags.out }),
+      ...(flags.source === undefined ? {} : { sources: flags.source }),
+      check: flags.check === true,
+    },
     workflowHostFor(ctx),
   );
   const { check, out, outcomes } = result;
   const shown = (file: string): string => path.relative(ctx.io.cwd, file).split(path.sep).join('/') || '.';
 
   if (ctx.globals().format === 'json') {
-    ctx.out(JSON.stringify({ check, ok: !check || result.upToDate, files: outcomes.map((o) => ({ path: shown(o.file), status: o.status, ...(o.leftoverOf === undefined ? {} : { leftoverOf: o.leftoverOf }) })) }, null, 2));
+    ctx.out(
+      JSON.stringify(
+        {
+          check,
+          ok: !check || result.upToDate,
+          files: outcomes.map((o) => ({ path: shown(o.file), status: o.status, ...(o.leftoverOf === undefined ? {} : { leftoverOf: o.leftoverOf }) })),
+        },
+        null,
+        2,
+      ),
+    );
     return check && !result.upToDate ? 1 : 0;
   }
   const c = ctx.color();
@@ -49,7 +64,10 @@ export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise
   for (const o of outcomes) ctx.out(`${label[o.status] ?? o.status} ${e(shown(o.file))}${leftover(o)}`);
   const written = outcomes.filter((o) => o.status === 'written').length;
   const removed = outcomes.filter((o) => o.status === 'removed').length;
-  const done = [written === 0 ? 'every file was up to date' : `${count(written, 'file')} written`, ...(removed === 0 ? [] : [`${count(removed, 'leftover file')} removed`])];
+  const done = [
+    written === 0 ? 'every file was up to date' : `${count(written, 'file')} written`,
+    ...(removed === 0 ? [] : [`${count(removed, 'leftover file')} removed`]),
+  ];
   ctx.out(`${c.green('✓')} ${count(result.sources, 'source')}: ${done.join(', ')}.`);
   return 0;
 }

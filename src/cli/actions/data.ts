@@ -9,7 +9,13 @@ import { purgeCountText } from '../../render/delete-count.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
-import { dataPurge as purgeWorkflow, dataPush as pushWorkflow, dataValidate as validateWorkflow, type DataPushResult, type PushFlags } from '../../workflows/data.js';
+import {
+  dataPurge as purgeWorkflow,
+  dataPush as pushWorkflow,
+  dataValidate as validateWorkflow,
+  type DataPushResult,
+  type PushFlags,
+} from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/internal/open-environment.js';
 import type { ProjectSelection } from '../../workflows/host.js';
@@ -43,7 +49,9 @@ export interface PurgeOptions {
 }
 
 export async function dataValidate(ctx: CommandContext, sourceId: string, files: string[], options: DataFileOptions): Promise<number> {
-  const validation = await unlessInvalid(ctx, async () => validateWorkflow({ ...(await selection(ctx)), source: sourceId, files, maxErrors: options.maxErrors, progress: reporter(ctx) }, workflowHostFor(ctx)));
+  const validation = await unlessInvalid(ctx, async () =>
+    validateWorkflow({ ...(await selection(ctx)), source: sourceId, files, maxErrors: options.maxErrors, progress: reporter(ctx) }, workflowHostFor(ctx)),
+  );
   if (validation === undefined) return 1;
   if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, ...validation }, null, 2));
   else showValidation(ctx, validation);
@@ -65,7 +73,9 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
           progress: reporter(ctx),
           ...pushFlags(options),
           wait: options.wait !== false,
-          ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+          ...(json
+            ? {}
+            : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowHostFor(ctx, trap.signal),
       ),
@@ -84,7 +94,11 @@ export async function dataPush(ctx: CommandContext, sourceId: string, files: str
  * wire-form file of the source) as `data push` would, and finishes the pending restore state
  * names for it once every item is served.
  */
-export async function dataRestore(ctx: CommandContext, snapshot: string, options: Omit<PushOptions, 'dryRun'> & { source?: string; forgetMissingItems: boolean }): Promise<number> {
+export async function dataRestore(
+  ctx: CommandContext,
+  snapshot: string,
+  options: Omit<PushOptions, 'dryRun'> & { source?: string; forgetMissingItems: boolean },
+): Promise<number> {
   const trap = ctx.io.trapInterrupts?.() ?? noInterrupts();
   const json = ctx.globals().format === 'json';
   const waiting = waitLines(ctx.io.stderr);
@@ -100,7 +114,9 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
           progress: reporter(ctx),
           ...pushFlags({ ...options, dryRun: false }),
           wait: options.wait !== false,
-          ...(json ? {} : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
+          ...(json
+            ? {}
+            : { onWaiting: (report: ServedProgress, waitedMs: number, timeoutMs: number) => waiting.update(servedWaitingLine(report, waitedMs, timeoutMs)) }),
         },
         workflowHostFor(ctx, trap.signal),
       ),
@@ -108,7 +124,9 @@ export async function dataRestore(ctx: CommandContext, snapshot: string, options
     waiting.end();
     if (result === undefined) return 1;
     const { finishedPending, forgotten, stillPending } = result;
-    const code = showPush(ctx, result.source, result, { restore: { finishedPending, ...(forgotten === undefined ? {} : { forgotten }), ...(stillPending === undefined ? {} : { stillPending }) } });
+    const code = showPush(ctx, result.source, result, {
+      restore: { finishedPending, ...(forgotten === undefined ? {} : { forgotten }), ...(stillPending === undefined ? {} : { stillPending }) },
+    });
     if (!json) for (const line of restoreLines(result, snapshot)) ctx.out(line);
     return exitCodeAfter(trap, code);
   } finally {
@@ -126,7 +144,10 @@ function restoreLines(result: DataRestoreResult, snapshot: string): string[] {
       `Finished the pending restore of source ${result.source} from a changed snapshot (--forget-missing-items): pushed ${pushedItems} items; state recorded ${recordedItems}, and those the file no longer holds are forgotten. ${snapshot} is kept.`,
     ];
   }
-  if (result.stillPending !== undefined) return [`State still names ${snapshot} as the pending restore of source ${result.source}: ${result.stillPending}. Run \`graphform data restore ${snapshot}\` again to finish it.`];
+  if (result.stillPending !== undefined)
+    return [
+      `State still names ${snapshot} as the pending restore of source ${result.source}: ${result.stillPending}. Run \`graphform data restore ${snapshot}\` again to finish it.`,
+    ];
   return [];
 }
 
@@ -160,7 +181,10 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
             : {
                 confirm: async ({ languages, deletes, environment }) => {
                   refuseWithoutTerminal(ctx, sourceId, languages);
-                  return confirm(ctx.io, `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(environment)}: ${escapeControl(purgeCountText(deletes, languages))}?`);
+                  return confirm(
+                    ctx.io,
+                    `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(environment)}: ${escapeControl(purgeCountText(deletes, languages))}?`,
+                  );
                 },
               }),
         },
@@ -178,7 +202,8 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
     }
     const deletes = result.deletes;
     if (ctx.globals().format === 'json') ctx.out(JSON.stringify({ sourceId, languages: result.languages, purged: true, deletes }, null, 2));
-    else if (deletes !== undefined) ctx.out(ctx.color().green(`Purged every item of source ${sourceId} in ${result.languages.join(', ')}: ${purgeCountText(deletes, result.languages)}.`));
+    else if (deletes !== undefined)
+      ctx.out(ctx.color().green(`Purged every item of source ${sourceId} in ${result.languages.join(', ')}: ${purgeCountText(deletes, result.languages)}.`));
     return exitCodeAfter(trap, 0);
   } finally {
     trap.release();
@@ -200,9 +225,13 @@ export function pushFlags(options: PushOptions): PushFlags & { maxErrors: number
 /** Without a terminal and --yes, nobody can approve: refused, and nothing is deleted. */
 function refuseWithoutTerminal(ctx: CommandContext, sourceId: string, languages: readonly string[]): void {
   if (canPrompt(ctx.io)) return;
-  throw new GraphformError(DATA_ERROR_CODES.confirmationRequired, `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`, {
-    hint: 'Pass --yes to purge without asking.',
-  });
+  throw new GraphformError(
+    DATA_ERROR_CODES.confirmationRequired,
+    `Purging deletes every item of source ${sourceId} in ${languages.join(', ')}, and there is no terminal to confirm it.`,
+    {
+      hint: 'Pass --yes to purge without asking.',
+    },
+  );
 }
 
 /** The data commands (and assets sync) answer invalid declarations with the problems and exit 1, not with an error. */
@@ -238,7 +267,11 @@ export function reporter(ctx: CommandContext): ProgressReporter {
 
 /** A push GraphQL does not serve in full: an error naming each content type and language short. */
 function notServedError(sourceId: string, served: ServedReport): GraphformError {
-  return new GraphformError('GF_DATA_ITEMS_NOT_SERVED', `GraphQL does not serve every item of source ${sourceId} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`, {
-    hint: 'The service accepted every batch (see the journalIds with --format json), but not all items are served. Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
-  });
+  return new GraphformError(
+    'GF_DATA_ITEMS_NOT_SERVED',
+    `GraphQL does not serve every item of source ${sourceId} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`,
+    {
+      hint: 'The service accepted every batch (see the journalIds with --format json), but not all items are served. Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
+    },
+  );
 }

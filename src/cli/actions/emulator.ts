@@ -5,7 +5,15 @@ import { loadOrCreateCredentials } from '../../emulator/server/credentials-file.
 import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
 import { GRAPHIQL_PATH } from '../../emulator/graphiql/paths.js';
-import { isLoopbackHost, ITEM_FIELD_NAMES, startEmulator, type EmulatorCredentials, type EmulatorOptions, type ItemField, type RunningEmulator } from '../../emulator/index.js';
+import {
+  isLoopbackHost,
+  ITEM_FIELD_NAMES,
+  startEmulator,
+  type EmulatorCredentials,
+  type EmulatorOptions,
+  type ItemField,
+  type RunningEmulator,
+} from '../../emulator/index.js';
 import { DEFAULT_EMULATOR_PORT, type EmulatorCommandOptions } from '../commands/emulator-options.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
@@ -15,7 +23,10 @@ function integerFlag(value: string | undefined, flag: string, min: number, max: 
 }
 
 /** The flags' credentials and read key; what they leave out comes from --data-dir's credentials.json (else generated at start). */
-async function credentialsFrom(options: EmulatorCommandOptions, dataDir: string | undefined): Promise<{ credentials?: EmulatorCredentials; singleKey?: string }> {
+async function credentialsFrom(
+  options: EmulatorCommandOptions,
+  dataDir: string | undefined,
+): Promise<{ credentials?: EmulatorCredentials; singleKey?: string }> {
   if ((options.appKey === undefined) !== (options.secret === undefined)) {
     throw new GraphformError('GF_EMULATOR_BAD_OPTIONS', '--app-key and --secret go together: give both or neither');
   }
@@ -92,7 +103,11 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   const itemFields = itemFieldsFlag(options.itemFields);
   if (itemFields !== undefined) startOptions.itemFields = itemFields;
   if (options.host !== undefined) startOptions.host = options.host;
-  if (options.corsOrigin !== undefined) startOptions.corsOrigins = options.corsOrigin.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  if (options.corsOrigin !== undefined)
+    startOptions.corsOrigins = options.corsOrigin
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== '');
   if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
   const { credentials, singleKey } = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;
@@ -113,7 +128,17 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
     const demo = emulator.marketing.demoApp;
     const marketing = { authUrl: emulator.url, baseUrl: emulator.url, clientId: demo.clientId, clientSecret: demo.clientSecret, redirectUri: demo.redirectUri };
     const { appKey, secret } = emulator.credentials;
-    ctx.out(JSON.stringify({ url: emulator.url, appKey, secret, singleKey: emulator.singleKey, graphqlUrl: `${emulator.url}${GRAPHQL_PATH}`, dataDir: dataDir ?? null, marketing }));
+    ctx.out(
+      JSON.stringify({
+        url: emulator.url,
+        appKey,
+        secret,
+        singleKey: emulator.singleKey,
+        graphqlUrl: `${emulator.url}${GRAPHQL_PATH}`,
+        dataDir: dataDir ?? null,
+        marketing,
+      }),
+    );
   } else {
     ctx.out(banner(emulator, dataDir));
   }
@@ -134,10 +159,16 @@ function durationFlag(value: string | undefined, flag: string): number | undefin
 /** --item-fields: comma-separated names of ITEM_FIELD_NAMES (spaces around them allowed); '' serves none. */
 export function itemFieldsFlag(value: string | undefined): ItemField[] | undefined {
   if (value === undefined) return undefined;
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = names.find((name) => !(ITEM_FIELD_NAMES as readonly string[]).includes(name));
   if (unknown !== undefined) {
-    throw new GraphformError('GF_USAGE', `--item-fields takes a comma-separated list of ${ITEM_FIELD_NAMES.join(', ')} (or "" for none), not ${JSON.stringify(unknown)}`);
+    throw new GraphformError(
+      'GF_USAGE',
+      `--item-fields takes a comma-separated list of ${ITEM_FIELD_NAMES.join(', ')} (or "" for none), not ${JSON.stringify(unknown)}`,
+    );
   }
   return names as ItemField[];
 }

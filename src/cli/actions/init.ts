@@ -11,7 +11,17 @@ import { nextSteps } from '../init/next-steps.js';
 import { outsidePackageWarning } from '../init/package-source.js';
 import { defaultBranch } from '../init/default-branch.js';
 import { detectCi } from '../init/detect-ci.js';
-import { CI_PATHS, CI_PROVIDERS, checkAnswer, DEFAULT_ANSWERS, isCiProvider, scaffold, type CiProvider, type InitAnswers, type TemplateTexts } from '../init/scaffold.js';
+import {
+  CI_PATHS,
+  CI_PROVIDERS,
+  checkAnswer,
+  DEFAULT_ANSWERS,
+  isCiProvider,
+  scaffold,
+  type CiProvider,
+  type InitAnswers,
+  type TemplateTexts,
+} from '../init/scaffold.js';
 import { ask, canPrompt } from '../prompt.js';
 import { configuredSources, declaredData } from '../init/declared-data.js';
 import { DEFAULT_DATA_FOLDER, watchedPaths } from '../init/watched-paths.js';
@@ -28,7 +38,8 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
   const detected = await detectCi(target);
   const answers = flags.yes === true || !canPrompt(ctx.io) ? { ...DEFAULT_ANSWERS, ci: flags.ci ?? detected.ci } : await askAnswers(ctx, flags.ci, detected.ci);
   const c = ctx.color();
-  if (flags.ci === undefined && detected.found !== undefined) ctx.out(`CI files for ${detected.ci}: the project has ${detected.found} (\`--ci\` chooses otherwise).`);
+  if (flags.ci === undefined && detected.found !== undefined)
+    ctx.out(`CI files for ${detected.ci}: the project has ${detected.found} (\`--ci\` chooses otherwise).`);
   const shown = (full: string): string => path.relative(ctx.io.cwd, full) || path.basename(full);
   const signs = await existingProjectSigns(target, answers.sources);
   const example = `${answers.sources}/${answers.id}.yaml`;
@@ -39,7 +50,11 @@ export async function init(ctx: CommandContext, dir: string, flags: InitFlags): 
   if (answers.ci === 'github') ctx.out(`The workflow applies on ${branch.name}, the default branch (${branch.from}).`);
   const files = scaffold(answers, await readTemplates(), watched, branch.name).filter((file) => signs.length === 0 || file.path !== example);
   // All checked before anything is written: a file in the way found half-way left a config behind that the next init took for a project.
-  const inTheWay = await findInTheWay(target, files.map((file) => file.path), [answers.sources]);
+  const inTheWay = await findInTheWay(
+    target,
+    files.map((file) => file.path),
+    [answers.sources],
+  );
   if (inTheWay.length > 0) throw inTheWayError(inTheWay, (relative) => shown(path.join(target, relative)));
   if (signs.length > 0) {
     ctx.out(`An existing graphform project (${signs.join(', ')}): only what is missing is added.`);

@@ -42,7 +42,15 @@ export async function plan(ctx: CommandContext, flags: PlanCommandFlags): Promis
 }
 
 async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan | undefined, signal: AbortSignal): Promise<number> {
-  const { plan: result, breaking, invalidData, blocked } = await planWorkflow({ config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) }, workflowHostFor(ctx, signal));
+  const {
+    plan: result,
+    breaking,
+    invalidData,
+    blocked,
+  } = await planWorkflow(
+    { config: await ctx.loadConfig(), environment: (await ctx.environment()).name, ...planInputFrom(flags) },
+    workflowHostFor(ctx, signal),
+  );
   // --base-plan narrows what is shown and the exit code, never the saved file: that stays the whole plan, applicable as it is.
   const { shown, note } = againstBase(ctx, result, base);
   ctx.out(withNote(ctx, renderPlanFor(ctx, shown, flags.diff === true), note));
@@ -61,7 +69,9 @@ async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan 
     await writeFileAtomic(file, serializePlan(result));
     // The next step must be one that works: a plan that loses items is applied only with --allow-data-loss (exit 3 without it).
     const next = result.summary.dataLoss ? `graphform apply ${flags.out} --allow-data-loss` : `graphform apply ${flags.out}`;
-    ctx.err(`Saved the plan to ${flags.out}. ${result.summary.dataLoss ? 'It loses items: once that is reviewed and intended, apply' : 'Apply'} exactly it with \`${next}\`.`);
+    ctx.err(
+      `Saved the plan to ${flags.out}. ${result.summary.dataLoss ? 'It loses items: once that is reviewed and intended, apply' : 'Apply'} exactly it with \`${next}\`.`,
+    );
   }
   return flags.detailedExitcode === true ? detailedExitCode(shown) : 0;
 }

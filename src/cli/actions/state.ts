@@ -73,8 +73,13 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
     o.out(JSON.stringify({ id, ...entry }, null, 2));
     return 0;
   }
-  const ledger = entry.data === undefined ? '' : `# data: ${entry.data.items} item${entry.data.items === 1 ? '' : 's'} recorded as pushed from its data: files (the next plan sends only what changed in them)\n`;
-  const header = escapeControl(`# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n${ledger}${pendingLines(entry.pending)}`);
+  const ledger =
+    entry.data === undefined
+      ? ''
+      : `# data: ${entry.data.items} item${entry.data.items === 1 ? '' : 's'} recorded as pushed from its data: files (the next plan sends only what changed in them)\n`;
+  const header = escapeControl(
+    `# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n${ledger}${pendingLines(entry.pending)}`,
+  );
   o.out(`${o.color.dim(header)}${stringify({ id, ...entry.definition }, { lineWidth: 0 })}`);
   return 0;
 }
@@ -83,9 +88,15 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
 function pendingLines(pending: PendingWork | undefined): string {
   if (pending === undefined) return '';
   const keep = pending.keep;
-  const snapshot = keep === undefined ? '' : `# pending snapshot: ${keep.snapshot} (${keep.items} items, ${keep.hash}); \`graphform apply\` pushes it, or \`graphform data restore ${keep.snapshot}\`\n`;
+  const snapshot =
+    keep === undefined
+      ? ''
+      : `# pending snapshot: ${keep.snapshot} (${keep.items} items, ${keep.hash}); \`graphform apply\` pushes it, or \`graphform data restore ${keep.snapshot}\`\n`;
   // A runner without the file fetches it from there: the user should know it exists, and where.
-  const copy = keep?.remote === undefined ? '' : `# its copy beside the state: ${keep.remote.name}-1 … -${keep.remote.parts} (${keep.remote.bytes} bytes compressed), fetched by a runner without the file\n`;
+  const copy =
+    keep?.remote === undefined
+      ? ''
+      : `# its copy beside the state: ${keep.remote.name}-1 … -${keep.remote.parts} (${keep.remote.bytes} bytes compressed), fetched by a runner without the file\n`;
   return `# pending since ${pending.repush.since}: ${pending.repush.reason}\n${snapshot}${copy}`;
 }
 
@@ -118,5 +129,10 @@ async function backendOf(ctx: CommandContext): Promise<StateBackend> {
 }
 
 function outputOf(ctx: CommandContext): StateOutput {
-  return { format: ctx.globals().format, color: ctx.color(), out: (text) => ctx.out(text), notice: (text) => ctx.err(ctx.colorErr().yellow(`Notice: ${text}`)) };
+  return {
+    format: ctx.globals().format,
+    color: ctx.color(),
+    out: (text) => ctx.out(text),
+    notice: (text) => ctx.err(ctx.colorErr().yellow(`Notice: ${text}`)),
+  };
 }

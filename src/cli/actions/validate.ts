@@ -7,7 +7,10 @@ import { workflowHostFor } from '../workflow-host.js';
 
 export async function validate(ctx: CommandContext): Promise<number> {
   const { config, env } = ctx.globals();
-  const { ok, diagnostics, declarations, sources } = await validateWorkflow({ ...(config === undefined ? {} : { configFile: config }), ...(env === undefined ? {} : { environment: env }) }, workflowHostFor(ctx));
+  const { ok, diagnostics, declarations, sources } = await validateWorkflow(
+    { ...(config === undefined ? {} : { configFile: config }), ...(env === undefined ? {} : { environment: env }) },
+    workflowHostFor(ctx),
+  );
   if (ctx.globals().format === 'json') {
     ctx.out(renderDiagnosticsJson(diagnostics));
     return ok ? 0 : 1;

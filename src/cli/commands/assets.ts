@@ -8,7 +8,9 @@ const handlers = () => import('../actions/assets.js');
 export const registerAssets: CommandRegistrar = (program, run) => {
   const assets = program.command('assets').description("read the marketing platform's assets and bring them into a content source");
   const pageSize = (): Option =>
-    new Option('--page-size <n>', 'assets per Open API request, 1-100 (default 100)').argParser((value) => parseIntFlag(value, '--page-size', { min: 1, max: 100 }));
+    new Option('--page-size <n>', 'assets per Open API request, 1-100 (default 100)').argParser((value) =>
+      parseIntFlag(value, '--page-size', { min: 1, max: 100 }),
+    );
   const positive = (flag: string) => (value: string) => parseIntFlag(value, flag, { min: 1 });
 
   assets

@@ -40,12 +40,15 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
 
   data
     .command('restore')
-    .description("push a snapshot of kept items (written by a keeping apply) and finish the pending restore state names for it")
+    .description('push a snapshot of kept items (written by a keeping apply) and finish the pending restore state names for it')
     .argument('<snapshot>', 'the snapshot file, e.g. .graphform/snapshots/local/news-20261127T120000000Z.ndjson')
     .option('--source <id>', 'the source to push it into (default: the one state names it for, or its file name)')
     .addOption(new Option('--max-errors <n>', 'errors (and warnings) to show').argParser(positive('--max-errors')).default(50))
     .option('--no-wait', 'do not count through GraphQL what is served after the push (the pending restore then stays in state)')
-    .option('--forget-missing-items', 'when the pending snapshot changed since it was written (truncated, edited): push what it holds and forget the recorded items it no longer holds')
+    .option(
+      '--forget-missing-items',
+      'when the pending snapshot changed since it was written (truncated, edited): push what it holds and forget the recorded items it no longer holds',
+    )
     .action((snapshot: string, o: { source?: string; maxErrors: number; wait?: boolean; forgetMissingItems?: boolean }) =>
       run(async (ctx) =>
         (await handlers()).dataRestore(ctx, snapshot, {
@@ -69,7 +72,9 @@ export const registerDataCommands: CommandRegistrar = (program, run) => {
     .option('--all-languages', 'every language the source declares')
     .option('-y, --yes', 'do not ask for confirmation')
     .action((source: string, o: { language?: string[]; allLanguages?: boolean; yes?: boolean }) =>
-      run(async (ctx) => (await handlers()).dataPurge(ctx, source, { languages: o.language ?? [], allLanguages: o.allLanguages === true, yes: o.yes === true })),
+      run(async (ctx) =>
+        (await handlers()).dataPurge(ctx, source, { languages: o.language ?? [], allLanguages: o.allLanguages === true, yes: o.yes === true }),
+      ),
     );
 };
 

@@ -28,16 +28,25 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
       .description('run a local emulator of the graph service and the marketing platform (OAuth, assets) until Ctrl+C (SIGINT) or SIGTERM')
       .option('--port <n>', `port to listen on (0 picks a free one; default ${DEFAULT_EMULATOR_PORT})`)
       .option('--host <address>', 'address to listen on (default 127.0.0.1); 0.0.0.0 makes it reachable from containers and other machines')
-      .option('--cors-origin <list>', 'origins a browser may query /content/v2 from, comma separated, or * (default: any loopback origin, e.g. http://localhost:3000)')
+      .option(
+        '--cors-origin <list>',
+        'origins a browser may query /content/v2 from, comma separated, or * (default: any loopback origin, e.g. http://localhost:3000)',
+      )
       .option('--data-dir <dir>', 'keep sources, items, credentials, the demo app and tokens here across restarts (default: in memory)')
       .option('--max-sources <n>', "the account's allowance of content sources (default: unlimited)")
       .option('--app-key <key>', 'use this AppKey (with --secret) instead of generated credentials')
       .option('--secret <base64>', 'use this base64 secret (with --app-key)')
       .option('--single-key <key>', 'use this read key for the content GraphQL endpoint (/content/v2) instead of a generated one')
       .option('--cms-types <file>', "the CMS's own content types, a YAML or JSON definition (kept in --data-dir; default: a small built-in set)")
-      .option('--schema-delay <duration>', 'GraphQL serves the schema from before a types change for this long, as the service takes minutes (e.g. 500ms, 2m; default 0)')
+      .option(
+        '--schema-delay <duration>',
+        'GraphQL serves the schema from before a types change for this long, as the service takes minutes (e.g. 500ms, 2m; default 0)',
+      )
       .option('--indexing-lag <duration>', 'GraphQL counts and serves a pushed item only this long after it (e.g. 500ms; default 0)')
-      .option('--item-fields <list>', 'item fields every content type serves in GraphQL besides _id, ContentType and Language, comma separated, from Status, _rbac and RolesWithReadAccess ("" for none; default Status)')
+      .option(
+        '--item-fields <list>',
+        'item fields every content type serves in GraphQL besides _id, ContentType and Language, comma separated, from Status, _rbac and RolesWithReadAccess ("" for none; default Status)',
+      )
       .action(async (options: EmulatorCommandOptions) => {
         await run(async (ctx) => {
           const stop = stopSignal();

@@ -5,7 +5,10 @@ export const registerState: CommandRegistrar = (program, run) => {
   const act = (sub: StateSubcommand, arg = '', options: { force?: boolean } = {}): Promise<void> =>
     run(async (ctx) => (await import('../actions/state.js')).runStateCommand(ctx, sub, arg, options));
   const state = program.command('state').description("inspect and repair an environment's state (what graphform last applied)");
-  state.command('list').description('list the sources recorded in state').action(() => act('list'));
+  state
+    .command('list')
+    .description('list the sources recorded in state')
+    .action(() => act('list'));
   state
     .command('show')
     .description('show the definition last applied to a source')

@@ -14,10 +14,11 @@ export interface DetectedCi {
  * GitHub workflows to a GitLab project would be files nothing runs. Otherwise the default.
  */
 export async function detectCi(target: string): Promise<DetectedCi> {
-  const exists = (relative: string): Promise<boolean> => lstat(path.join(target, relative)).then(
-    () => true,
-    () => false,
-  );
+  const exists = (relative: string): Promise<boolean> =>
+    lstat(path.join(target, relative)).then(
+      () => true,
+      () => false,
+    );
   if ((await exists(CI_PATHS.gitlabRoot)) && !(await exists('.github/workflows'))) return { ci: 'gitlab', found: CI_PATHS.gitlabRoot };
   return { ci: DEFAULT_ANSWERS.ci };
 }

@@ -12,7 +12,10 @@ export async function existingProjectSigns(dir: string, sourcesFolder: string): 
   const signs = entries.filter((name) => name.startsWith('graphform.config.')).sort();
   const folders = [...new Set([sourcesFolder, 'content-sources'])];
   for (const folder of folders) {
-    const isDir = await stat(path.join(dir, folder)).then((s) => s.isDirectory(), () => false);
+    const isDir = await stat(path.join(dir, folder)).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (isDir) signs.push(`${folder}/`);
   }
   return signs;

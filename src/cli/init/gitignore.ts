@@ -13,13 +13,21 @@ interface IgnoreEntry {
 }
 
 const ENTRIES: readonly IgnoreEntry[] = [
-  { comment: "# graphform: local state and the embedded emulator's data (with its credentials)", lines: [GRAPHFORM_DIR_ENTRY], decides: /^!?(\/|\*\*\/)?\.graphform(\/(\*{1,2})?)?$/ },
+  {
+    comment: "# graphform: local state and the embedded emulator's data (with its credentials)",
+    lines: [GRAPHFORM_DIR_ENTRY],
+    decides: /^!?(\/|\*\*\/)?\.graphform(\/(\*{1,2})?)?$/,
+  },
   { comment: '# installed packages', lines: ['node_modules/'], decides: /^!?(\/|\*\*\/)?node_modules(\/(\*{1,2})?)?$/ },
   // The pipeline's saved plans (`graphform plan --out plan.json`, the CI files init writes): made for one run, not for the repository.
   // plan.md and the like are the same plans rendered for people (`plan --format markdown > plan.md`, as the CI files write them).
   { comment: '# graphform: saved plans', lines: ['plan.json', '*.plan.json', 'plan.md', '*.plan.md'], decides: /^!?(\/|\*\*\/)?(\*\.)?plan\.json$/ },
   // What the CI jobs write besides the plans (their errors, the comment or note they post, the child pipeline), all named graphform-*.
-  { comment: "# graphform: the CI jobs' work files", lines: ['graphform-*.txt', 'graphform-*.md', 'graphform-*.json', 'graphform-*.tsv', 'graphform-approval.yml'], decides: /^!?(\/|\*\*\/)?graphform-\*\.txt$/ },
+  {
+    comment: "# graphform: the CI jobs' work files",
+    lines: ['graphform-*.txt', 'graphform-*.md', 'graphform-*.json', 'graphform-*.tsv', 'graphform-approval.yml'],
+    decides: /^!?(\/|\*\*\/)?graphform-\*\.txt$/,
+  },
 ];
 
 /** What init adds to .gitignore, and the entries it adds (for the line init prints). */

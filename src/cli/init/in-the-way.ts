@@ -48,7 +48,10 @@ export function inTheWayError(found: readonly InTheWay[], shown: (relative: stri
 
 /** "a/b/c" → ["a", "a/b", "a/b/c"]; "." → []. */
 function prefixes(relative: string): string[] {
-  const parts = path.normalize(relative).split(path.sep).filter((part) => part !== '' && part !== '.');
+  const parts = path
+    .normalize(relative)
+    .split(path.sep)
+    .filter((part) => part !== '' && part !== '.');
   return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
 }
 
@@ -62,6 +65,11 @@ async function kindAt(file: string): Promise<string | undefined> {
     if (code === 'ENOTDIR') return undefined;
     if (code !== 'ENOENT') return `unreadable (${code ?? 'unknown'})`;
     // A link whose target is missing is something: a write through it would create a file elsewhere.
-    return (await lstat(file).then((own) => own.isSymbolicLink(), () => false)) ? 'a symbolic link to nothing' : undefined;
+    return (await lstat(file).then(
+      (own) => own.isSymbolicLink(),
+      () => false,
+    ))
+      ? 'a symbolic link to nothing'
+      : undefined;
   }
 }

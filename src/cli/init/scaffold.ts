@@ -53,7 +53,12 @@ const PLACEHOLDER = /\{\{(id|label|languages|schemaPath|sources|watchPaths|watch
  * `data:` patterns (watchedPaths); by default the answers' folder and `data/`, the tour's.
  * `branch`: the repository's default branch, which the GitHub workflow's `branches:` name.
  */
-export function scaffold(answers: InitAnswers, templates: TemplateTexts, watched = watchedPaths(answers.sources, [], [DEFAULT_DATA_FOLDER]), branch = FALLBACK_BRANCH): ScaffoldFile[] {
+export function scaffold(
+  answers: InitAnswers,
+  templates: TemplateTexts,
+  watched = watchedPaths(answers.sources, [], [DEFAULT_DATA_FOLDER]),
+  branch = FALLBACK_BRANCH,
+): ScaffoldFile[] {
   const depth = answers.sources.split('/').filter((part) => part !== '' && part !== '.').length;
   const values: Record<string, string> = {
     id: answers.id,

@@ -52,7 +52,10 @@ function covers(folder: string, inner: string): boolean {
 }
 
 function clean(folder: string): string {
-  return path.posix.normalize(folder.replace(/\\/g, '/')).replace(/\/+$/, '').replace(/^\.\/?$/, '');
+  return path.posix
+    .normalize(folder.replace(/\\/g, '/'))
+    .replace(/\/+$/, '')
+    .replace(/^\.\/?$/, '');
 }
 
 /** YAML single quotes: a quote inside is doubled. */

@@ -43,7 +43,9 @@ export async function resolveDataFiles(declaration: SourceDeclaration, where: Da
       DATA_CODES.noFilesMatched,
       fromDeclaration ? declaration.file : pattern,
       at?.line ?? 1,
-      fromDeclaration ? `data: pattern "${excerpt(pattern)}" of source ${declaration.id} matches no file (relative to ${path.relative(cwd, baseDir) || '.'}).` : `"${excerpt(pattern)}" matches no file.`,
+      fromDeclaration
+        ? `data: pattern "${excerpt(pattern)}" of source ${declaration.id} matches no file (relative to ${path.relative(cwd, baseDir) || '.'}).`
+        : `"${excerpt(pattern)}" matches no file.`,
       fromDeclaration ? (index >= 0 ? `data[${index}]` : 'data') : '',
       'warning',
     );

@@ -28,7 +28,10 @@ export function hasGlobMagic(pattern: string): boolean {
 
 /** Splits a pattern into segments; `\` is taken as `/` so Windows-style entries work too. */
 export function globSegments(pattern: string): string[] {
-  return pattern.replace(/\\/g, '/').split('/').filter((segment) => segment !== '' && segment !== '.');
+  return pattern
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.');
 }
 
 /** Compiles each segment of `pattern` (relative, or with its root already taken off). */

@@ -83,7 +83,16 @@ export class DataDiff implements RecordSink {
       return;
     }
     if (at >= 0) this.seen[at] = OTHER;
-    const record: DiffRecord = { file, line, keyA, keyB, contentA, contentB, type: this.kinds.types[type - 1] ?? '', language: this.kinds.languages[language - 1] ?? '' };
+    const record: DiffRecord = {
+      file,
+      line,
+      keyA,
+      keyB,
+      contentA,
+      contentB,
+      type: this.kinds.types[type - 1] ?? '',
+      language: this.kinds.languages[language - 1] ?? '',
+    };
     if (contentA === DELETE_HASH[0] && contentB === DELETE_HASH[1]) {
       this.deleteLines.push(record);
       this.count(at >= 0 ? this.ledger.entry(at).type : '', record.language, 'delete');

@@ -44,7 +44,17 @@ export async function diffDeclaredData(options: DeclaredDataOptions & { ledger: 
   const diff = new DataDiff(recordKinds(declaration.definition), ledger);
   if (declaration.data.length === 0) {
     const fields = { idField: options.config.idField, languageField: options.config.languageField };
-    const validation: ValidationSummary = { files: 0, items: 0, deletes: 0, invalidItems: 0, errors: 0, warnings: 0, diagnostics: [], omittedErrors: 0, omittedWarnings: 0 };
+    const validation: ValidationSummary = {
+      files: 0,
+      items: 0,
+      deletes: 0,
+      invalidItems: 0,
+      errors: 0,
+      warnings: 0,
+      diagnostics: [],
+      omittedErrors: 0,
+      omittedWarnings: 0,
+    };
     return { files: [], read: [], fields, validation, outcome: diff.outcome(), ledger, hadLedger, ...known, from: options.ledger, unmatched: [] };
   }
   const resolved = await resolveDataFiles(declaration, { cwd: options.cwd, root: options.root });
@@ -58,7 +68,10 @@ export async function diffDeclaredData(options: DeclaredDataOptions & { ledger: 
     workersFromBytes: options.workersFromBytes,
     records: diff,
   });
-  const validation = resolved.issues.length === 0 ? checked.summary : { ...checked.summary, warnings: checked.summary.warnings + resolved.issues.length, diagnostics: [...resolved.issues, ...checked.summary.diagnostics] };
+  const validation =
+    resolved.issues.length === 0
+      ? checked.summary
+      : { ...checked.summary, warnings: checked.summary.warnings + resolved.issues.length, diagnostics: [...resolved.issues, ...checked.summary.diagnostics] };
   return {
     files: resolved.files.map((file) => path.relative(options.cwd, file) || file),
     read: checked.files,

@@ -136,7 +136,8 @@ function checkedEntries(rows: Uint32Array, lines: readonly string[]): LedgerEntr
       throw new Error(`its entry ${i + 1} is not one: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const [a, b] = idHash(entry.language, entry.id);
-    if (a !== rows[i * ROW] || b !== rows[i * ROW + 1]) throw new Error(`its entry ${i + 1}, ${JSON.stringify(entry.id)} (${entry.language}), is not the item its row holds`);
+    if (a !== rows[i * ROW] || b !== rows[i * ROW + 1])
+      throw new Error(`its entry ${i + 1}, ${JSON.stringify(entry.id)} (${entry.language}), is not the item its row holds`);
     return entry;
   });
 }

@@ -14,7 +14,11 @@ import type { DataFile, DataRecord, ReadEntry } from '../types.js';
  * it are parsed, so picking a few changed items out of a large file costs one scan of its
  * bytes. Other formats are read whole. Records come back in file order, then line order.
  */
-export async function readRecordsAt(files: readonly DataFile[], wanted: ReadonlyMap<string, ReadonlySet<number>>, fields: PlainItemFields): Promise<DataRecord[]> {
+export async function readRecordsAt(
+  files: readonly DataFile[],
+  wanted: ReadonlyMap<string, ReadonlySet<number>>,
+  fields: PlainItemFields,
+): Promise<DataRecord[]> {
   const found: DataRecord[] = [];
   for (const file of files) {
     const lines = wanted.get(file.display);
@@ -46,7 +50,13 @@ async function ndjsonRecordsAt(file: DataFile, lines: ReadonlySet<number>, field
 }
 
 /** The record whose line is `bytes`, read after the line before it when that is an action line (the file was validated). */
-function recordAt(display: string, fields: PlainItemFields, previous: { bytes: Buffer; line: number } | undefined, bytes: Buffer, line: number): DataRecord | undefined {
+function recordAt(
+  display: string,
+  fields: PlainItemFields,
+  previous: { bytes: Buffer; line: number } | undefined,
+  bytes: Buffer,
+  line: number,
+): DataRecord | undefined {
   const state = new NdjsonState(display, fields, { maxLineBytes: DEFAULT_MAX_LINE_BYTES });
   const out: ReadEntry[] = [];
   const text = decodeLine(bytes, line);

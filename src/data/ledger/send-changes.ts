@@ -42,14 +42,22 @@ export interface SentChanges {
 export async function sendDataChanges(options: SendChangesOptions): Promise<SentChanges> {
   const diff = options.diff !== undefined && options.diff.from === options.ledger ? options.diff : await diffDeclaredData(options);
   if (diff.validation.errors > 0) {
-    throw new GraphformError(DATA_ERROR_CODES.invalidData, `The data files of source ${options.declaration.id} are not valid (${diff.validation.errors} errors); nothing was sent.`, {
-      hint: `Run \`graphform data validate ${options.declaration.id}\` to see them, fix them and apply again.`,
-    });
+    throw new GraphformError(
+      DATA_ERROR_CODES.invalidData,
+      `The data files of source ${options.declaration.id} are not valid (${diff.validation.errors} errors); nothing was sent.`,
+      {
+        hint: `Run \`graphform data validate ${options.declaration.id}\` to see them, fix them and apply again.`,
+      },
+    );
   }
   if (options.planned !== undefined && options.planned !== diff.outcome.digest) {
-    throw new GraphformError(DATA_ERROR_CODES.changedSincePlan, `The data files of source ${options.declaration.id} changed since the plan was made; nothing was sent.`, {
-      hint: 'Run `graphform plan` again and review the new plan.',
-    });
+    throw new GraphformError(
+      DATA_ERROR_CODES.changedSincePlan,
+      `The data files of source ${options.declaration.id} changed since the plan was made; nothing was sent.`,
+      {
+        hint: 'Run `graphform plan` again and review the new plan.',
+      },
+    );
   }
   const { outcome } = diff;
   const pushed = [...outcome.added, ...outcome.changed, ...outcome.deleteLines];

@@ -45,7 +45,8 @@ function progressParts(s: ProgressSnapshot, elapsedSeconds: number): string[] {
   if (s.phase === 'send') parts.push(`${formatCount(s.batches)} batches`);
   parts.push(formatBytes(s.bytes));
   if (elapsedSeconds >= MIN_SECONDS_FOR_RATE) parts.push(`${formatBytes(s.bytes / elapsedSeconds)}/s`);
-  if (fraction !== undefined && fraction > 0 && fraction < 1 && elapsedSeconds > 1) parts.push(`ETA ${Math.ceil((elapsedSeconds / fraction) * (1 - fraction))}s`);
+  if (fraction !== undefined && fraction > 0 && fraction < 1 && elapsedSeconds > 1)
+    parts.push(`ETA ${Math.ceil((elapsedSeconds / fraction) * (1 - fraction))}s`);
   if (s.failedBatches > 0) parts.push(`${s.failedBatches} failed`);
   return parts;
 }

@@ -44,7 +44,10 @@ export interface PushDataOptions {
   records?: RecordSink | undefined;
 }
 
-export type ValidateDataOptions = Pick<PushDataOptions, 'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes' | 'records'>;
+export type ValidateDataOptions = Pick<
+  PushDataOptions,
+  'declaration' | 'files' | 'inputs' | 'config' | 'maxErrors' | 'progress' | 'cwd' | 'projectRoot' | 'workersFromBytes' | 'records'
+>;
 
 /**
  * Validates every item, then (when all are valid, or with skipInvalid) streams them to the
@@ -61,10 +64,26 @@ export async function pushData(options: PushDataOptions): Promise<PushSummary> {
   const validation = pass.summary;
   const eligible = validation.items - validation.invalidItems;
   if (validation.errors > 0 && !options.skipInvalid) {
-    return summarize(options.declaration.id, 'invalid', validation, { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] }, started, validated, now());
+    return summarize(
+      options.declaration.id,
+      'invalid',
+      validation,
+      { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] },
+      started,
+      validated,
+      now(),
+    );
   }
   if (options.stop?.aborted === true && !options.dryRun) {
-    return summarize(options.declaration.id, 'stopped', validation, { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] }, started, validated, now());
+    return summarize(
+      options.declaration.id,
+      'stopped',
+      validation,
+      { itemsSent: 0, itemsSkipped: 0, itemsNotSent: eligible, batches: 0, bytes: 0, failedBatches: [] },
+      started,
+      validated,
+      now(),
+    );
   }
   const sent = await sendPass({
     client: options.client,

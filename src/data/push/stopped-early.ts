@@ -19,9 +19,24 @@ export interface SentSoFar {
  */
 export function stoppedEarly(error: unknown, sent: SentSoFar): unknown {
   if (!isGraphformError(error)) return error;
-  const failed = sent.failedBatches.map((f) => ({ batch: f.batch, items: f.items, first: { ...f.first }, last: { ...f.last }, code: f.code ?? null, message: f.message }));
+  const failed = sent.failedBatches.map((f) => ({
+    batch: f.batch,
+    items: f.items,
+    first: { ...f.first },
+    last: { ...f.last },
+    code: f.code ?? null,
+    message: f.message,
+  }));
   return new GraphformError(error.code, sent.dryRun ? error.message : `${error.message} ${describe(sent)}`, {
-    details: { ...error.details, sourceId: sent.sourceId, dryRun: sent.dryRun, itemsSent: sent.itemsSent, batches: sent.batches, bytes: sent.bytes, failedBatches: failed },
+    details: {
+      ...error.details,
+      sourceId: sent.sourceId,
+      dryRun: sent.dryRun,
+      itemsSent: sent.itemsSent,
+      batches: sent.batches,
+      bytes: sent.bytes,
+      failedBatches: failed,
+    },
     ...(error.hint === undefined ? {} : { hint: error.hint }),
     cause: error,
   });

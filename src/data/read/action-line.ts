@@ -34,7 +34,12 @@ export function parseActionLine(value: Record<string, unknown>, file: string, li
     return {
       ok: false,
       kind: 'other',
-      issue: dataIssue(DATA_CODES.invalidAction, file, line, `Action "${excerpt(verb)}" is not supported: use "index" (followed by its data line) or "delete".`),
+      issue: dataIssue(
+        DATA_CODES.invalidAction,
+        file,
+        line,
+        `Action "${excerpt(verb)}" is not supported: use "index" (followed by its data line) or "delete".`,
+      ),
     };
   }
   const id = idText(body._id);

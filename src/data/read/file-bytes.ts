@@ -87,7 +87,11 @@ async function readUpTo(handle: FileHandle, length: number): Promise<Buffer> {
 async function openData(file: DataFile): Promise<{ handle: FileHandle; size: number }> {
   const opened = await openRegularFile(file.path);
   if (opened !== undefined) return opened;
-  throw new GraphformError(DATA_CODES.notAFile, `Data file ${escapeUnprintable(file.display)} is not a regular file (any more): graphform reads only regular files.`, {
-    hint: 'Replace it with the file itself.',
-  });
+  throw new GraphformError(
+    DATA_CODES.notAFile,
+    `Data file ${escapeUnprintable(file.display)} is not a regular file (any more): graphform reads only regular files.`,
+    {
+      hint: 'Replace it with the file itself.',
+    },
+  );
 }

@@ -50,7 +50,15 @@ export async function* readJsonArray(
   const tail = entriesOf(last.text);
   const problem = scanner.end();
   if (problem !== undefined) {
-    tail.push({ kind: 'issue', issue: dataIssue(problem.kind === 'not-an-array' ? DATA_CODES.notAList : DATA_CODES.invalidJson, file.display, problem.line, PROBLEM_MESSAGES[problem.kind]) });
+    tail.push({
+      kind: 'issue',
+      issue: dataIssue(
+        problem.kind === 'not-an-array' ? DATA_CODES.notAList : DATA_CODES.invalidJson,
+        file.display,
+        problem.line,
+        PROBLEM_MESSAGES[problem.kind],
+      ),
+    });
   }
   if (tail.length > 0) yield tail;
 }
@@ -62,11 +70,17 @@ export function elementEntry(element: ArrayElement, file: string, fields: PlainI
     return { kind: 'issue', issue: dataIssue(DATA_CODES.itemTooLarge, file, element.line, message) };
   }
   const parsed = parseJson(element.text);
-  if (!parsed.ok) return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidJson, file, element.line, `This item is not valid JSON: ${excerpt(parsed.message, 200)}.`) };
+  if (!parsed.ok)
+    return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidJson, file, element.line, `This item is not valid JSON: ${excerpt(parsed.message, 200)}.`) };
   if (isActionShape(parsed.value)) {
     return {
       kind: 'issue',
-      issue: dataIssue(DATA_CODES.unexpectedAction, file, element.line, 'JSON and YAML data files hold plain items, not action lines: put the item itself here.'),
+      issue: dataIssue(
+        DATA_CODES.unexpectedAction,
+        file,
+        element.line,
+        'JSON and YAML data files hold plain items, not action lines: put the item itself here.',
+      ),
     };
   }
   // The array holds the item: one level.

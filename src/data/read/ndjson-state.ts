@@ -142,7 +142,11 @@ export class NdjsonState {
     if (this.currentMode === 'plain') {
       out.push(
         isActionShape(value)
-          ? this.issue(DATA_CODES.unexpectedAction, line, 'An action line in a file of plain items: the first line has no action line, so every line must be a plain item. Use one form per file.')
+          ? this.issue(
+              DATA_CODES.unexpectedAction,
+              line,
+              'An action line in a file of plain items: the first line has no action line, so every line must be a plain item. Use one form per file.',
+            )
           : (jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? plainItemEntry(value, this.file, line, this.fields)),
       );
       return;
@@ -238,7 +242,12 @@ export class NdjsonState {
       out.push(this.issue(DATA_CODES.notAnObject, line, `A data line must be a JSON object, found ${describe(value)}.`));
       return;
     }
-    out.push(jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? { kind: 'record', record: { file: this.file, line, action: pending.action, item: value } });
+    out.push(
+      jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? {
+        kind: 'record',
+        record: { file: this.file, line, action: pending.action, item: value },
+      },
+    );
   }
 
   private badJson(text: string, line: number, message: string, out: ReadEntry[]): void {
@@ -260,11 +269,7 @@ export class NdjsonState {
     this.waiting = undefined;
     if (pending?.action === undefined) return;
     out.push(
-      this.issue(
-        DATA_CODES.missingDataLine,
-        pending.line,
-        `The index action for _id "${excerpt(pending.action.id)}" is not followed by its data line.`,
-      ),
+      this.issue(DATA_CODES.missingDataLine, pending.line, `The index action for _id "${excerpt(pending.action.id)}" is not followed by its data line.`),
     );
   }
 

@@ -39,7 +39,12 @@ export interface ReadOptions {
  * chunks; problems are entries too, so one pass finds every problem of the file. When
  * `file.size` is set, no byte past it is read.
  */
-export async function* readDataFile(file: DataFile, fields: PlainItemFields, counter: ReadCounter = { bytesRead: 0 }, options: ReadOptions = {}): AsyncGenerator<ReadEntry[]> {
+export async function* readDataFile(
+  file: DataFile,
+  fields: PlainItemFields,
+  counter: ReadCounter = { bytesRead: 0 },
+  options: ReadOptions = {},
+): AsyncGenerator<ReadEntry[]> {
   if (file.entries !== undefined) {
     yield* file.entries();
     return;
@@ -49,7 +54,12 @@ export async function* readDataFile(file: DataFile, fields: PlainItemFields, cou
     yield [
       {
         kind: 'issue',
-        issue: dataIssue(DATA_CODES.unsupportedFile, file.display, 1, 'Unknown data file type: use .ndjson or .jsonl (NDJSON), .json (an array of items) or .yaml/.yml (a list of items).'),
+        issue: dataIssue(
+          DATA_CODES.unsupportedFile,
+          file.display,
+          1,
+          'Unknown data file type: use .ndjson or .jsonl (NDJSON), .json (an array of items) or .yaml/.yml (a list of items).',
+        ),
       },
     ];
     return;

@@ -45,12 +45,18 @@ export function documentProblem(doc: Document.Parsed, lineOf: (offset: number) =
 }
 
 export function yamlProblemEntry(problem: YamlProblem, file: string): ReadEntry {
-  const issue = (code: (typeof DATA_CODES)[keyof typeof DATA_CODES], message: string): ReadEntry => ({ kind: 'issue', issue: dataIssue(code, file, problem.line, message) });
+  const issue = (code: (typeof DATA_CODES)[keyof typeof DATA_CODES], message: string): ReadEntry => ({
+    kind: 'issue',
+    issue: dataIssue(code, file, problem.line, message),
+  });
   switch (problem.kind) {
     case 'syntax':
       return issue(DATA_CODES.invalidYaml, `This is not valid YAML: ${excerpt(problem.message, 200)}`);
     case 'duplicate':
-      return issue(DATA_CODES.invalidYaml, `This is not valid YAML: map keys must be unique, and "${excerpt(problem.key)}" repeats the key on line ${problem.firstLine}.`);
+      return issue(
+        DATA_CODES.invalidYaml,
+        `This is not valid YAML: map keys must be unique, and "${excerpt(problem.key)}" repeats the key on line ${problem.firstLine}.`,
+      );
     case 'not-a-list':
       return issue(DATA_CODES.notAList, 'A YAML data file must hold one list of items (each starting with "- ").');
     case 'alias':
@@ -75,10 +81,21 @@ export function yamlProblemEntry(problem: YamlProblem, file: string): ReadEntry 
 /** An item of a YAML list as an entry: a plain item, never an action line. */
 export function yamlItemEntry(value: unknown, file: string, line: number, fields: PlainItemFields): ReadEntry {
   if (isActionShape(value)) {
-    return { kind: 'issue', issue: dataIssue(DATA_CODES.unexpectedAction, file, line, 'JSON and YAML data files hold plain items, not action lines: put the item itself here.') };
+    return {
+      kind: 'issue',
+      issue: dataIssue(DATA_CODES.unexpectedAction, file, line, 'JSON and YAML data files hold plain items, not action lines: put the item itself here.'),
+    };
   }
   if (isCyclic(value)) {
-    return { kind: 'issue', issue: dataIssue(DATA_CODES.invalidYaml, file, line, 'This item contains itself: an alias (*name) inside the value its anchor (&name) names makes it endless, and JSON cannot hold it. Write the value out.') };
+    return {
+      kind: 'issue',
+      issue: dataIssue(
+        DATA_CODES.invalidYaml,
+        file,
+        line,
+        'This item contains itself: an alias (*name) inside the value its anchor (&name) names makes it endless, and JSON cannot hold it. Write the value out.',
+      ),
+    };
   }
   // The text was checked before parsing, but aliases (*name) can nest a value deeper than it reads. The list is a level.
   if (nestsDeeperThan(value, MAX_DATA_DEPTH - 1)) return tooDeepEntry(file, { line, column: 1 });

@@ -17,7 +17,8 @@ export function renderDataDiagnostic(d: Diagnostic, c: Painter): string {
 
 export function renderValidation(summary: ValidationSummary, c: Painter): string[] {
   const lines = summary.diagnostics.map((d) => renderDataDiagnostic(d, c));
-  if (summary.omittedErrors > 0) lines.push(c.red(`…and ${formatCount(summary.omittedErrors)} more error${summary.omittedErrors === 1 ? '' : 's'} (raise --max-errors to see them)`));
+  if (summary.omittedErrors > 0)
+    lines.push(c.red(`…and ${formatCount(summary.omittedErrors)} more error${summary.omittedErrors === 1 ? '' : 's'} (raise --max-errors to see them)`));
   if (summary.omittedWarnings > 0) lines.push(c.yellow(`…and ${formatCount(summary.omittedWarnings)} more warning${summary.omittedWarnings === 1 ? '' : 's'}`));
   const counts = `${formatCount(summary.items)} item${summary.items === 1 ? '' : 's'} in ${summary.files} file${summary.files === 1 ? '' : 's'}`;
   const outcome =
@@ -43,22 +44,32 @@ export function renderPushSummary(summary: PushSummary, c: Painter): string[] {
       lines.push(c.green(`Sent ${sent} to source ${summary.sourceId} in ${rates}.`));
       break;
     case 'failed':
-      lines.push(c.red(`Sent ${sent} to source ${summary.sourceId} in ${rates}; ${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`));
+      lines.push(
+        c.red(
+          `Sent ${sent} to source ${summary.sourceId} in ${rates}; ${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`,
+        ),
+      );
       for (const f of summary.failedBatches) {
-        const span = f.first.file === f.last.file ? `${f.first.file}:${f.first.line}-${f.last.line}` : `${f.first.file}:${f.first.line} … ${f.last.file}:${f.last.line}`;
+        const span =
+          f.first.file === f.last.file ? `${f.first.file}:${f.first.line}-${f.last.line}` : `${f.first.file}:${f.first.line} … ${f.last.file}:${f.last.line}`;
         lines.push(e(`  batch ${f.batch} (${plural(f.items, 'item')}, ${span}): ${f.code === undefined ? '' : `[${f.code}] `}${f.message}`));
       }
       lines.push(`  ${formatCount(summary.itemsNotSent)} items were not sent; pushing again is safe (items are indexed by _id).`);
       break;
     case 'stopped':
-      lines.push(c.yellow(`Stopped: sent ${sent} to source ${summary.sourceId} before the interrupt; ${formatCount(summary.itemsNotSent)} items were not sent. Pushing again is safe (items are indexed by _id).`));
+      lines.push(
+        c.yellow(
+          `Stopped: sent ${sent} to source ${summary.sourceId} before the interrupt; ${formatCount(summary.itemsNotSent)} items were not sent. Pushing again is safe (items are indexed by _id).`,
+        ),
+      );
       break;
     default: {
       const never: never = summary.status;
       throw new Error(`unhandled status ${String(never)}`);
     }
   }
-  if (summary.itemsSkipped > 0) lines.push(c.yellow(`${formatCount(summary.itemsSkipped)} invalid item${summary.itemsSkipped === 1 ? ' was' : 's were'} skipped (--skip-invalid).`));
+  if (summary.itemsSkipped > 0)
+    lines.push(c.yellow(`${formatCount(summary.itemsSkipped)} invalid item${summary.itemsSkipped === 1 ? ' was' : 's were'} skipped (--skip-invalid).`));
   return lines;
 }
 

@@ -24,8 +24,25 @@ export interface BlockSetup {
   moves: MoveDeclaration[];
 }
 
-export function blockSetup(sourceId: string, definition: SourceDefinition, fields: PlainItemFields, maxErrors: number, maxLineBytes: number, hashContent = false, moves: readonly MoveDeclaration[] = []): BlockSetup {
-  return { sourceId, definitionJson: JSON.stringify(definition), routingFields: [fields.idField, fields.languageField], fields, maxErrors, maxLineBytes, hashContent, moves: [...moves] };
+export function blockSetup(
+  sourceId: string,
+  definition: SourceDefinition,
+  fields: PlainItemFields,
+  maxErrors: number,
+  maxLineBytes: number,
+  hashContent = false,
+  moves: readonly MoveDeclaration[] = [],
+): BlockSetup {
+  return {
+    sourceId,
+    definitionJson: JSON.stringify(definition),
+    routingFields: [fields.idField, fields.languageField],
+    fields,
+    maxErrors,
+    maxLineBytes,
+    hashContent,
+    moves: [...moves],
+  };
 }
 
 /** Builds a thread's checker; the item validators come from createItemValidators, on every thread alike. */

@@ -8,7 +8,8 @@ import { checkBlock, type BlockContext, type BlockJob, type BlockResult } from '
  * What a worker thread says: that it is ready for blocks (once), then for each block what
  * it found, or that it skipped it (the main thread had taken it back).
  */
-export type WorkerReply = { kind: 'ready' } | { kind: 'result'; result: BlockResult } | { kind: 'skipped'; seq: number } | { kind: 'failed'; seq: number; message: string };
+export type WorkerReply =
+  { kind: 'ready' } | { kind: 'result'; result: BlockResult } | { kind: 'skipped'; seq: number } | { kind: 'failed'; seq: number; message: string };
 
 /** BlockJob.claim: no thread has begun the block; a worker has; the main thread has. */
 const FREE = 0;
@@ -78,7 +79,13 @@ export class BlockLanes {
    * workers are starting, so both start-ups overlap. With `workerUrl` undefined or
    * `workers` 0, every block is checked on this thread.
    */
-  static async open(local: () => Promise<BlockContext>, setup: BlockSetup, workers: number, workerUrl: URL | undefined, waitForWorkers = false): Promise<BlockLanes> {
+  static async open(
+    local: () => Promise<BlockContext>,
+    setup: BlockSetup,
+    workers: number,
+    workerUrl: URL | undefined,
+    waitForWorkers = false,
+  ): Promise<BlockLanes> {
     const lanes: WorkerLane[] = [];
     if (workerUrl !== undefined && workers > 0) {
       const { Worker } = await import('node:worker_threads');

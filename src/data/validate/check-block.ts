@@ -46,7 +46,10 @@ export function checkBlock(job: BlockJob, context: BlockContext): BlockResult {
           raw = false;
         } else {
           state.line(text, line, out);
-          raw = raw && (plain || (buffer[end - 1] !== CARRIAGE_RETURN && !(line === 1 && hasUtf8Bom(buffer.subarray(start, end))))) && sendsAsIs(text, line, state, out, context);
+          raw =
+            raw &&
+            (plain || (buffer[end - 1] !== CARRIAGE_RETURN && !(line === 1 && hasUtf8Bom(buffer.subarray(start, end))))) &&
+            sendsAsIs(text, line, state, out, context);
         }
       }
     }
@@ -72,7 +75,16 @@ const READ_RENAMED = 2;
  * value built). Either goes on the wire as it is, unless it holds plain names the wire form
  * renames (READ_RENAMED). NOT_READ: read the line's text.
  */
-function readQuickly(json: JsonBytes, start: number, end: number, line: number, state: NdjsonState, context: BlockContext, tally: BlockTally, out: ReadEntry[]): number {
+function readQuickly(
+  json: JsonBytes,
+  start: number,
+  end: number,
+  line: number,
+  state: NdjsonState,
+  context: BlockContext,
+  tally: BlockTally,
+  out: ReadEntry[],
+): number {
   const awaited = state.pending?.action;
   if (awaited !== undefined) {
     const verdict = context.clean.accepts(json, start, end, awaited.language);

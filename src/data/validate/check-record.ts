@@ -50,7 +50,11 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
   const declaredLanguage = isRecord(item.Language) ? item.Language.Name : undefined;
   if (typeof declaredLanguage === 'string' && declaredLanguage !== language) {
     problems.push(
-      problem(DATA_CODES.languageMismatch, '/Language/Name', `Language.Name is "${excerpt(declaredLanguage)}" but the item is routed to "${excerpt(language)}" (language_routing): they must be equal.`),
+      problem(
+        DATA_CODES.languageMismatch,
+        '/Language/Name',
+        `Language.Name is "${excerpt(declaredLanguage)}" but the item is routed to "${excerpt(language)}" (language_routing): they must be equal.`,
+      ),
     );
   }
   statusSpelling(item.Status, problems);
@@ -129,7 +133,11 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
       const known = Object.keys(definition.contentTypes);
       const suggestion = didYouMean(name, known);
       problems.push(
-        problem(DATA_CODES.unknownContentType, `/ContentType/${index}`, `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')})${suggestion || '.'}`),
+        problem(
+          DATA_CODES.unknownContentType,
+          `/ContentType/${index}`,
+          `Content type "${excerpt(name)}" is not declared in source ${context.sourceId} (declared: ${known.join(', ')})${suggestion || '.'}`,
+        ),
       );
     }
   }
@@ -138,7 +146,11 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
   if (lastType === undefined) return undefined;
   if (lastType.abstract === true) {
     problems.push(
-      problem(DATA_CODES.abstractContentType, `/ContentType/${names.length - 1}`, `Content type "${excerpt(last)}" is abstract: an item's most-derived (last) content type must be concrete.`),
+      problem(
+        DATA_CODES.abstractContentType,
+        `/ContentType/${names.length - 1}`,
+        `Content type "${excerpt(last)}" is abstract: an item's most-derived (last) content type must be concrete.`,
+      ),
     );
     return undefined;
   }

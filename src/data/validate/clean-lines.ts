@@ -140,7 +140,8 @@ export class CleanLines {
         typeSeen = true;
       } else if (index === type.language) {
         if (!languageMatches(json, valueFrom, valueTo, languageBytes)) return failed(typeSeen);
-      } else if (index === type.status && !sameBytes(bytes, valueFrom, valueTo, PUBLISHED) && !sameBytes(bytes, valueFrom, valueTo, DRAFT)) return failed(typeSeen);
+      } else if (index === type.status && !sameBytes(bytes, valueFrom, valueTo, PUBLISHED) && !sameBytes(bytes, valueFrom, valueTo, DRAFT))
+        return failed(typeSeen);
       const next = bytes[valueTo];
       i = valueTo + 1;
       if (next === JSON_BYTES.CLOSE_BRACE) break;
@@ -223,7 +224,7 @@ export class CleanLines {
     const { bytes } = json;
     if (bytes[from] !== JSON_BYTES.OPEN_BRACKET || bytes[from + 1] === JSON_BYTES.CLOSE_BRACKET) return undefined;
     const names: string[] = [];
-    for (let i = from + 1; ; ) {
+    for (let i = from + 1; ;) {
       if (bytes[i] !== JSON_BYTES.QUOTE) return undefined;
       const stop = stringEnd(json, i, to);
       if (stop < 0) return undefined;
@@ -279,7 +280,7 @@ function languageMatches(json: JsonBytes, from: number, to: number, language: Bu
   const { bytes } = json;
   if (bytes[from] !== JSON_BYTES.OPEN_BRACE) return false;
   if (bytes[from + 1] === JSON_BYTES.CLOSE_BRACE) return true;
-  for (let i = from + 1; ; ) {
+  for (let i = from + 1; ;) {
     const keyEnd = stringEnd(json, i, to);
     const valueTo = valueEnd(json, keyEnd + 1, to, 2);
     if (keyEnd < 0 || valueTo < 0) return false;

@@ -12,7 +12,15 @@ const NULL = 16;
 const ARRAY = 32;
 const OBJECT = 64;
 const ANY = STRING | NUMBER | INTEGER | BOOLEAN | NULL | ARRAY | OBJECT;
-const TYPES: Readonly<Record<string, number>> = { string: STRING, number: NUMBER, integer: INTEGER, boolean: BOOLEAN, null: NULL, array: ARRAY, object: OBJECT };
+const TYPES: Readonly<Record<string, number>> = {
+  string: STRING,
+  number: NUMBER,
+  integer: INTEGER,
+  boolean: BOOLEAN,
+  null: NULL,
+  array: ARRAY,
+  object: OBJECT,
+};
 
 /** One schema of an item schema, made ready to check a value in its bytes. */
 export interface CleanNode {
@@ -38,7 +46,20 @@ export interface CleanNode {
 /** At most this many properties per object: one bit each to find a repeated key. */
 const MAX_KEYS = 30;
 /** Keywords the derived item schemas use (item-schema.ts); a schema with any other gets no quick check. */
-const KNOWN = new Set(['type', 'title', 'format', 'minimum', 'maximum', 'items', 'properties', 'required', 'minItems', 'additionalProperties', '$ref', 'definitions']);
+const KNOWN = new Set([
+  'type',
+  'title',
+  'format',
+  'minimum',
+  'maximum',
+  'items',
+  'properties',
+  'required',
+  'minItems',
+  'additionalProperties',
+  '$ref',
+  'definitions',
+]);
 const REF = /^#\/definitions\/([A-Za-z0-9_]+)$/;
 
 /**
@@ -126,7 +147,20 @@ function escapedInJson(name: string): boolean {
 
 /** A node that takes any value, filled in by cleanSchema. */
 function emptyNode(): CleanNode {
-  return { types: ANY, format: undefined, formatCache: new Map(), minimum: undefined, maximum: undefined, items: undefined, minItems: 0, keys: [], names: [], children: [], closed: false, required: [] };
+  return {
+    types: ANY,
+    format: undefined,
+    formatCache: new Map(),
+    minimum: undefined,
+    maximum: undefined,
+    items: undefined,
+    minItems: 0,
+    keys: [],
+    names: [],
+    children: [],
+    closed: false,
+    required: [],
+  };
 }
 
 /**

@@ -45,7 +45,13 @@ export class DiagnosticCollector {
   /** Kept diagnostics by file (in the order files were read), then line, column and code. */
   diagnostics(): Diagnostic[] {
     return [...this.kept]
-      .sort((a, b) => a.order - b.order || a.diagnostic.line - b.diagnostic.line || a.diagnostic.column - b.diagnostic.column || a.diagnostic.code.localeCompare(b.diagnostic.code))
+      .sort(
+        (a, b) =>
+          a.order - b.order ||
+          a.diagnostic.line - b.diagnostic.line ||
+          a.diagnostic.column - b.diagnostic.column ||
+          a.diagnostic.code.localeCompare(b.diagnostic.code),
+      )
       .map((k) => k.diagnostic);
   }
 

@@ -101,7 +101,12 @@ function lastLine(byLine: ReadonlyMap<number, unknown>): number {
   return max;
 }
 
-async function locateInJson(file: DataFile, byLine: Map<number, Diagnostic[]>, options: FieldPositionsOptions, positions: Map<Diagnostic, FieldPosition>): Promise<void> {
+async function locateInJson(
+  file: DataFile,
+  byLine: Map<number, Diagnostic[]>,
+  options: FieldPositionsOptions,
+  positions: Map<Diagnostic, FieldPosition>,
+): Promise<void> {
   const scanner = new JsonArrayScanner(options.maxItemBytes);
   const decoder = new StrictUtf8Decoder();
   const last = lastLine(byLine);
@@ -137,7 +142,12 @@ export function positionIn(text: string, offset: number, line: number, column: n
   return lines === 0 ? { line, column: column + offset } : { line: line + lines, column: offset - lineStart };
 }
 
-async function locateInYaml(file: DataFile, byLine: Map<number, Diagnostic[]>, options: FieldPositionsOptions, positions: Map<Diagnostic, FieldPosition>): Promise<void> {
+async function locateInYaml(
+  file: DataFile,
+  byLine: Map<number, Diagnostic[]>,
+  options: FieldPositionsOptions,
+  positions: Map<Diagnostic, FieldPosition>,
+): Promise<void> {
   if (file.size !== undefined && file.size > MAX_YAML_DATA_BYTES) return;
   const splitter = new YamlItemSplitter(MAX_YAML_PARSE_BYTES);
   const decoder = new StrictUtf8Decoder();
@@ -192,7 +202,12 @@ function locateInBlockItem(text: string, line: number, byLine: Map<number, Diagn
   }
 }
 
-async function locateInWholeYaml(file: DataFile, byLine: Map<number, Diagnostic[]>, options: FieldPositionsOptions, positions: Map<Diagnostic, FieldPosition>): Promise<void> {
+async function locateInWholeYaml(
+  file: DataFile,
+  byLine: Map<number, Diagnostic[]>,
+  options: FieldPositionsOptions,
+  positions: Map<Diagnostic, FieldPosition>,
+): Promise<void> {
   const bytes = await fileBytesAtMost(file, { bytesRead: 0 }, MAX_YAML_PARSE_BYTES);
   if (bytes === undefined) return;
   const decoded = decodeUtf8(bytes);

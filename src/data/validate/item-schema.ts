@@ -115,7 +115,10 @@ export function wireNamesOf(definition: SourceDefinition): WireNames {
 /** The JSON Schema of a data line whose most-derived content type is `typeName`. */
 export function itemSchema(definition: SourceDefinition, typeName: string, names: SchemaNames = 'both'): JsonSchema {
   // Declared names are user-given: recordFrom keeps each an own key; the service's fields win.
-  const declared = Object.entries(effectiveProperties(definition, typeName)).map(([name, type]): [string, JsonSchema] => [name, propertySchema(type, definition)]);
+  const declared = Object.entries(effectiveProperties(definition, typeName)).map(([name, type]): [string, JsonSchema] => [
+    name,
+    propertySchema(type, definition),
+  ]);
   const properties = recordFrom([...withWireNames(declared, wireNamesOf(definition).contentType(typeName), names), ...Object.entries(SERVICE_FIELDS)]);
   return { type: 'object', title: typeName, properties, required: ['ContentType'], definitions: propertyTypeSchemas(definition, names) };
 }

@@ -73,7 +73,16 @@ export class PassTally {
     const sink = this.sink;
     if (sink === undefined) return;
     for (let i = 0; i < result.records; i++) {
-      sink.record(hashes[i * 2] ?? 0, hashes[i * 2 + 1] ?? 0, contents[i * 2] ?? 0, contents[i * 2 + 1] ?? 0, kinds[i * 2] ?? 0, kinds[i * 2 + 1] ?? 0, file, lines[i] ?? 0);
+      sink.record(
+        hashes[i * 2] ?? 0,
+        hashes[i * 2 + 1] ?? 0,
+        contents[i * 2] ?? 0,
+        contents[i * 2 + 1] ?? 0,
+        kinds[i * 2] ?? 0,
+        kinds[i * 2 + 1] ?? 0,
+        file,
+        lines[i] ?? 0,
+      );
     }
   }
 

@@ -24,7 +24,8 @@ export function recordKinds(definition: SourceDefinition): RecordKinds {
     languages,
     typeNamed,
     // The most derived type is the last of the ContentType list, as the service and checkRecord read it.
-    typeOf: (contentType) => (Array.isArray(contentType) && typeof contentType[contentType.length - 1] === 'string' ? typeNamed(contentType[contentType.length - 1] as string) : 0),
+    typeOf: (contentType) =>
+      Array.isArray(contentType) && typeof contentType[contentType.length - 1] === 'string' ? typeNamed(contentType[contentType.length - 1] as string) : 0,
     languageOf: (language) => languageIndex.get(language) ?? 0,
   };
 }

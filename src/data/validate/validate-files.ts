@@ -92,12 +92,26 @@ export async function runValidationPass(options: ValidationPassOptions): Promise
   const workers = ndjsonBytes >= parallel.fromBytes ? parallel.workers : 0;
   const setup = blockSetup(declaration.id, declaration.definition, fields, maxErrors, maxLineBytes, options.records !== undefined, declaration.moved);
   const local = (): Promise<BlockContext> => contextFor(setup, declaration.definition);
-  const lanes = await BlockLanes.open(local, setup, workers, workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())), parallel.waitForWorkers);
+  const lanes = await BlockLanes.open(
+    local,
+    setup,
+    workers,
+    workers === 0 ? undefined : (parallel.workerUrl ?? (await builtWorkerUrl())),
+    parallel.waitForWorkers,
+  );
   const { rules } = lanes.local;
 
   const tally = new PassTally(maxErrors, options.initialIssues ?? [], options.records);
   const rawFiles = new Set<DataFile>();
-  const snapshot: ProgressSnapshot = { phase: 'validate', items: 0, totalItems: undefined, bytes: 0, totalBytes: options.totalBytes, batches: 0, failedBatches: 0 };
+  const snapshot: ProgressSnapshot = {
+    phase: 'validate',
+    items: 0,
+    totalItems: undefined,
+    bytes: 0,
+    totalBytes: options.totalBytes,
+    batches: 0,
+    failedBatches: 0,
+  };
   let bytesBefore = 0;
   const counter = { bytesRead: 0 };
   const report = (): void => {

@@ -33,7 +33,8 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
             `_rbac must be a string such as "r:Everyone:Read", found ${describe(value)}: the service answers 200 for such an item but indexes nothing.`,
           );
         }
-        if (path === '/ContentType') return problem(DATA_CODES.missingContentType, path, `ContentType must be an array of content type names, found ${describe(value)}.`);
+        if (path === '/ContentType')
+          return problem(DATA_CODES.missingContentType, path, `ContentType must be an array of content type names, found ${describe(value)}.`);
         return problem(DATA_CODES.invalidValue, path, `Expected ${title}, found ${describe(value)}${scalarText(value)}.`);
       case 'format': {
         const format = typeof error.params.format === 'string' ? error.params.format : '';
@@ -41,9 +42,13 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
       }
       case 'minimum':
       case 'maximum':
-        return problem(DATA_CODES.invalidValue, path, `${String(value)} is outside the range of ${title} (-2147483648 to 2147483647): declare the property as Float for larger numbers.`);
+        return problem(
+          DATA_CODES.invalidValue,
+          path,
+          `${String(value)} is outside the range of ${title} (-2147483648 to 2147483647): declare the property as Float for larger numbers.`,
+        );
       case 'minItems':
-        return problem(DATA_CODES.missingContentType, path, 'ContentType is empty: list the item\'s content types, its most-derived type last.');
+        return problem(DATA_CODES.missingContentType, path, "ContentType is empty: list the item's content types, its most-derived type last.");
       case 'additionalProperties': {
         const key = typeof error.params.additionalProperty === 'string' ? error.params.additionalProperty : '';
         return problem(

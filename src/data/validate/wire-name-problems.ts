@@ -21,7 +21,12 @@ interface ObjectScope {
  * problems, and the JSON pointers of the wrong keys: the schema check calls those
  * undeclared, which this replaces.
  */
-export function wireNameProblems(item: Record<string, unknown>, typeName: string, names: WireNames, moved?: MovedFields): { problems: ValueProblem[]; wrongPaths: Set<string> } {
+export function wireNameProblems(
+  item: Record<string, unknown>,
+  typeName: string,
+  names: WireNames,
+  moved?: MovedFields,
+): { problems: ValueProblem[]; wrongPaths: Set<string> } {
   const problems: ValueProblem[] = [];
   const wrongPaths = new Set<string>();
   const table = names.contentType(typeName);
@@ -63,7 +68,13 @@ class Walk {
       }
       const earlier = seen.get(field.name);
       if (earlier !== undefined) {
-        problems.push(problem(DATA_CODES.fieldNamedTwice, at, `Property ${field.name} is given twice, as "${excerpt(earlier)}" and as "${excerpt(key)}": both are sent as "${field.wire}"; keep one.`));
+        problems.push(
+          problem(
+            DATA_CODES.fieldNamedTwice,
+            at,
+            `Property ${field.name} is given twice, as "${excerpt(earlier)}" and as "${excerpt(key)}": both are sent as "${field.wire}"; keep one.`,
+          ),
+        );
         continue;
       }
       seen.set(field.name, key);
@@ -111,10 +122,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * its plain or its wire name, one of them under a wrong or contradictory wire name (with
  * the name to use), or none of them.
  */
-export type KeyReading =
-  | { kind: 'plain' | 'wire'; field: WireField }
-  | { kind: 'wrong'; field: WireField; parsed: ParsedWireName }
-  | { kind: 'unknown' };
+export type KeyReading = { kind: 'plain' | 'wire'; field: WireField } | { kind: 'wrong'; field: WireField; parsed: ParsedWireName } | { kind: 'unknown' };
 
 export function readKey(table: WireTable, key: string): KeyReading {
   const wire = table.byWire.get(key);

@@ -20,14 +20,25 @@ export const ASSET_TYPES: readonly AssetType[] = ['article', 'image', 'video', '
 
 const SERVED = new Set(['page_size', 'offset', 'type', 'label', 'folder_id', 'is_archived']);
 /** Published for GET /assets, but not emulated: refused rather than silently ignored. */
-const NOT_SERVED = new Set(['fields', 'created_at__from', 'created_at__to', 'modified_at__from', 'modified_at__to', 'include_subfolder_assets', 'search_text', 'campaign_id']);
+const NOT_SERVED = new Set([
+  'fields',
+  'created_at__from',
+  'created_at__to',
+  'modified_at__from',
+  'modified_at__to',
+  'include_subfolder_assets',
+  'search_text',
+  'campaign_id',
+]);
 
 /** Query parameters the emulator does not serve, each with why; empty when there are none. */
 export function unsupportedParameters(url: URL): FieldError[] {
   const names = [...new Set(url.searchParams.keys())].filter((name) => !SERVED.has(name));
   return names.map((name) => ({
     field: name.slice(0, 100),
-    message: NOT_SERVED.has(name) ? `${name} is a published parameter the emulator does not serve` : `${name.slice(0, 100)} is not a query parameter of GET /v3/assets`,
+    message: NOT_SERVED.has(name)
+      ? `${name} is a published parameter the emulator does not serve`
+      : `${name.slice(0, 100)} is not a query parameter of GET /v3/assets`,
   }));
 }
 
@@ -56,17 +67,20 @@ export function assetQuery(url: URL): AssetQuery | FieldError[] {
   const problems: FieldError[] = [];
   const typeValues = url.searchParams.getAll('type');
   const unknownType = typeValues.find((t) => !(ASSET_TYPES as readonly string[]).includes(t));
-  if (unknownType !== undefined) problems.push({ field: 'type', message: `type must be one of ${ASSET_TYPES.join(', ')}, not ${JSON.stringify(unknownType.slice(0, 50))}` });
+  if (unknownType !== undefined)
+    problems.push({ field: 'type', message: `type must be one of ${ASSET_TYPES.join(', ')}, not ${JSON.stringify(unknownType.slice(0, 50))}` });
   const labels: LabelCondition[] = [];
   for (const text of url.searchParams.getAll('label')) {
     const condition = labelCondition(text);
-    if (condition === undefined) problems.push({ field: 'label', message: 'label must be URL-encoded JSON {"group": "<label group id>", "values": ["<label value id>", …]}' });
+    if (condition === undefined)
+      problems.push({ field: 'label', message: 'label must be URL-encoded JSON {"group": "<label group id>", "values": ["<label value id>", …]}' });
     else labels.push(condition);
   }
   const folderId = once(url, 'folder_id', problems);
   if (folderId === '') problems.push({ field: 'folder_id', message: 'folder_id must not be empty' });
   const archived = once(url, 'is_archived', problems);
-  if (archived !== undefined && archived !== 'true' && archived !== 'false') problems.push({ field: 'is_archived', message: `is_archived must be true or false, not ${JSON.stringify(archived.slice(0, 50))}` });
+  if (archived !== undefined && archived !== 'true' && archived !== 'false')
+    problems.push({ field: 'is_archived', message: `is_archived must be true or false, not ${JSON.stringify(archived.slice(0, 50))}` });
   if (problems.length > 0) return problems;
   return {
     types: typeValues.length === 0 ? undefined : new Set(typeValues),
@@ -84,9 +98,7 @@ export function assetQuery(url: URL): AssetQuery | FieldError[] {
  */
 function knownConditions(assets: readonly EmulatorAsset[], conditions: readonly LabelCondition[]): LabelCondition[] {
   const known = new Set(assets.flatMap((a) => a.labels.flatMap((l) => l.values.map((v) => `${l.group.id}\n${v.id}`))));
-  return conditions
-    .map((c) => ({ group: c.group, values: c.values.filter((v) => known.has(`${c.group}\n${v}`)) }))
-    .filter((c) => c.values.length > 0);
+  return conditions.map((c) => ({ group: c.group, values: c.values.filter((v) => known.has(`${c.group}\n${v}`)) })).filter((c) => c.values.length > 0);
 }
 
 function carries(asset: EmulatorAsset, condition: LabelCondition): boolean {

@@ -17,7 +17,8 @@ function integer(url: URL, name: string, min: number, max: number, fallback: num
   const range = max === Number.MAX_SAFE_INTEGER ? `an integer from ${min}` : `an integer from ${min} to ${max}`;
   if (values.length > 1) return { field: name, message: `${name} is given more than once` };
   const value = values[0] ?? '';
-  if (!/^\d{1,15}$/.test(value) || Number(value) < min || Number(value) > max) return { field: name, message: `${name} must be ${range}, not ${JSON.stringify(value.slice(0, 50))}` };
+  if (!/^\d{1,15}$/.test(value) || Number(value) < min || Number(value) > max)
+    return { field: name, message: `${name} must be ${range}, not ${JSON.stringify(value.slice(0, 50))}` };
   return Number(value);
 }
 

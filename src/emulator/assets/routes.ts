@@ -13,7 +13,6 @@ import { ASSETS_PATH, OPEN_API_PREFIX } from './paths.js';
 import { pageQuery, pageUrl, type FieldError } from './page-query.js';
 import type { RateLimiter } from './rate-limit.js';
 
-
 /** The Open API's published error shape: {message, errors?}, `errors` an object (here: field → what is wrong). */
 export function openApiError(status: number, message: string, errors?: FieldError[], headers: Record<string, string> = {}): Reply {
   if (errors === undefined) return { status, json: { message }, note: message, headers };
@@ -32,7 +31,8 @@ export interface OpenApiDeps {
 function listAssets(deps: OpenApiDeps, req: IncomingMessage, url: URL): Reply {
   const bearer = bearerToken(req, deps.auth);
   if (!bearer.ok) {
-    const message = bearer.why === 'missing' ? 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>' : 'The access token is unknown, expired or revoked';
+    const message =
+      bearer.why === 'missing' ? 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>' : 'The access token is unknown, expired or revoked';
     return openApiError(401, message, undefined, { 'www-authenticate': 'Bearer' });
   }
   const organization = appOrganization(bearer.app);
@@ -42,18 +42,23 @@ function listAssets(deps: OpenApiDeps, req: IncomingMessage, url: URL): Reply {
   const visible = deps.assets.filter((a) => a.owner_organization_id === organization);
   const wait = deps.limiter?.take(tokenHash(bearer.token));
   if (wait !== undefined) {
-    return openApiError(429, `Rate limit exceeded: at most ${deps.limiter?.perSecond ?? 0} requests per second per token`, undefined, { 'retry-after': String(wait) });
+    return openApiError(429, `Rate limit exceeded: at most ${deps.limiter?.perSecond ?? 0} requests per second per token`, undefined, {
+      'retry-after': String(wait),
+    });
   }
   const unsupported = unsupportedParameters(url);
   // The published example of a 400: "Unsupported arguments: a,b,c".
   if (unsupported.length > 0) return openApiError(400, `Unsupported arguments: ${unsupported.map((e) => e.field).join(',')}`, unsupported);
   const query = pageQuery(url);
   const filters = assetQuery(url);
-  if (Array.isArray(query) || Array.isArray(filters)) return openApiError(400, 'Invalid query parameters', [...(Array.isArray(query) ? query : []), ...(Array.isArray(filters) ? filters : [])]);
+  if (Array.isArray(query) || Array.isArray(filters))
+    return openApiError(400, 'Invalid query parameters', [...(Array.isArray(query) ? query : []), ...(Array.isArray(filters) ? filters : [])]);
 
   const selected = selectAssets(visible, filters);
   const origin = requestOrigin(req);
-  const page = selected.slice(query.offset, query.offset + query.pageSize).map((asset) => ({ ...asset, links: asset.links ?? { self: `${origin}${ASSETS_PATH}/${asset.id}` } }));
+  const page = selected
+    .slice(query.offset, query.offset + query.pageSize)
+    .map((asset) => ({ ...asset, links: asset.links ?? { self: `${origin}${ASSETS_PATH}/${asset.id}` } }));
   const end = query.offset + query.pageSize;
   const pagination = {
     next: end < selected.length ? pageUrl(origin, url, query, end) : null,

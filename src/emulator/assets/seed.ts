@@ -32,31 +32,92 @@ const LABEL_GROUPS: Record<string, string[]> = {
 };
 
 const SEEDS: Seed[] = [
-  { title: 'Welcome to the spring collection', type: 'article', folder: 'Spring campaign', labels: ['Campaign: Spring 2025', 'Channel: Newsletter'], text: 'Spring is here, and so is our lightest collection yet. Discover breathable fabrics, fresh colours and pieces made to layer.' },
+  {
+    title: 'Welcome to the spring collection',
+    type: 'article',
+    folder: 'Spring campaign',
+    labels: ['Campaign: Spring 2025', 'Channel: Newsletter'],
+    text: 'Spring is here, and so is our lightest collection yet. Discover breathable fabrics, fresh colours and pieces made to layer.',
+  },
   { title: 'Spring hero banner', type: 'image', folder: 'Spring campaign', labels: ['Campaign: Spring 2025', 'Channel: Social'] },
   { title: 'Spring lookbook film', type: 'video', folder: 'Spring campaign', labels: ['Campaign: Spring 2025'] },
-  { title: 'Five ways to style a linen shirt', type: 'article', folder: 'Blog', labels: ['Channel: Blog'], text: 'Tucked, knotted, open over a tee, under a blazer or simply rolled at the sleeves: the linen shirt does it all.' },
+  {
+    title: 'Five ways to style a linen shirt',
+    type: 'article',
+    folder: 'Blog',
+    labels: ['Channel: Blog'],
+    text: 'Tucked, knotted, open over a tee, under a blazer or simply rolled at the sleeves: the linen shirt does it all.',
+  },
   { title: 'Linen shirt close-up', type: 'image', folder: 'Blog', labels: [], png: true },
-  { title: 'Trail runner X2 launch', type: 'article', folder: 'Product launches', labels: ['Topic: Footwear', 'Channel: Newsletter'], text: 'The Trail Runner X2 is lighter by 40 grams and grips better on wet rock. Available in three colours from 14 March.' },
+  {
+    title: 'Trail runner X2 launch',
+    type: 'article',
+    folder: 'Product launches',
+    labels: ['Topic: Footwear', 'Channel: Newsletter'],
+    text: 'The Trail Runner X2 is lighter by 40 grams and grips better on wet rock. Available in three colours from 14 March.',
+  },
   { title: 'Trail runner X2 product shot', type: 'image', folder: 'Product launches', labels: ['Topic: Footwear', 'Channel: Social'] },
   { title: 'Trail runner X2 spec sheet', type: 'raw_file', folder: 'Product launches', labels: ['Topic: Footwear'] },
   { title: 'Trail runner X2 feature list', type: 'structured_content', folder: 'Product launches', labels: ['Topic: Footwear'] },
   { title: 'Logo usage guide', type: 'raw_file', folder: 'Brand guidelines', labels: ['Topic: Brand'] },
   { title: 'Primary logo', type: 'image', folder: 'Brand guidelines', labels: ['Topic: Brand'], png: true },
-  { title: 'Tone of voice', type: 'article', folder: 'Brand guidelines', labels: ['Topic: Brand'], text: 'We write the way we talk to a friend who asked for advice: plainly, warmly and without jargon.' },
+  {
+    title: 'Tone of voice',
+    type: 'article',
+    folder: 'Brand guidelines',
+    labels: ['Topic: Brand'],
+    text: 'We write the way we talk to a friend who asked for advice: plainly, warmly and without jargon.',
+  },
   { title: 'Colour palette', type: 'structured_content', folder: 'Brand guidelines', labels: [] },
-  { title: 'Winter sale recap', type: 'article', folder: 'Blog', labels: ['Campaign: Winter sale', 'Channel: Blog'], text: 'Thank you for a record winter sale. Here is what sold out first, and what is coming back in autumn.', archived: true },
+  {
+    title: 'Winter sale recap',
+    type: 'article',
+    folder: 'Blog',
+    labels: ['Campaign: Winter sale', 'Channel: Blog'],
+    text: 'Thank you for a record winter sale. Here is what sold out first, and what is coming back in autumn.',
+    archived: true,
+  },
   { title: 'Winter sale banner', type: 'image', folder: null, labels: ['Campaign: Winter sale'], archived: true },
-  { title: 'Behind the seams: our Porto workshop', type: 'article', folder: 'Blog', labels: ['Topic: Craft', 'Channel: Blog'], text: 'In a small workshop in Porto, twelve people cut, sew and finish every jacket in our outerwear line.' },
+  {
+    title: 'Behind the seams: our Porto workshop',
+    type: 'article',
+    folder: 'Blog',
+    labels: ['Topic: Craft', 'Channel: Blog'],
+    text: 'In a small workshop in Porto, twelve people cut, sew and finish every jacket in our outerwear line.',
+  },
   { title: 'Porto workshop tour', type: 'video', folder: 'Blog', labels: ['Topic: Craft', 'Channel: Social'] },
-  { title: 'Care guide: wool and cashmere', type: 'article', folder: null, labels: [], text: 'Wash by hand in cool water, lay flat to dry and store folded, never on a hanger.' },
+  {
+    title: 'Care guide: wool and cashmere',
+    type: 'article',
+    folder: null,
+    labels: [],
+    text: 'Wash by hand in cool water, lay flat to dry and store folded, never on a hanger.',
+  },
   { title: 'Size chart', type: 'structured_content', folder: null, labels: [] },
-  { title: 'Store opening in Gothenburg', type: 'article', folder: null, labels: ['Topic: Stores', 'Channel: Newsletter'], text: 'Our first Swedish store opens its doors on Kungsgatan on 2 May, with coffee on us all weekend.' },
+  {
+    title: 'Store opening in Gothenburg',
+    type: 'article',
+    folder: null,
+    labels: ['Topic: Stores', 'Channel: Newsletter'],
+    text: 'Our first Swedish store opens its doors on Kungsgatan on 2 May, with coffee on us all weekend.',
+  },
   { title: 'Gothenburg store front', type: 'image', folder: null, labels: [] },
   { title: 'Sustainability report 2024', type: 'raw_file', folder: null, labels: ['Topic: Sustainability'] },
-  { title: 'Why we switched to recycled nylon', type: 'article', folder: 'Blog', labels: ['Topic: Sustainability', 'Topic: Outerwear', 'Channel: Blog'], text: 'Recycled nylon cuts the carbon footprint of a rain shell by half, and it performs just as well.' },
+  {
+    title: 'Why we switched to recycled nylon',
+    type: 'article',
+    folder: 'Blog',
+    labels: ['Topic: Sustainability', 'Topic: Outerwear', 'Channel: Blog'],
+    text: 'Recycled nylon cuts the carbon footprint of a rain shell by half, and it performs just as well.',
+  },
   { title: 'Rain shell in the field', type: 'video', folder: 'Product launches', labels: ['Topic: Outerwear'] },
-  { title: 'Summer teaser', type: 'article', folder: 'Spring campaign', labels: ['Campaign: Summer 2025', 'Channel: Newsletter'], text: 'Longer days are coming. A first look at the summer collection lands in your inbox next week.' },
+  {
+    title: 'Summer teaser',
+    type: 'article',
+    folder: 'Spring campaign',
+    labels: ['Campaign: Summer 2025', 'Channel: Newsletter'],
+    text: 'Longer days are coming. A first look at the summer collection lands in your inbox next week.',
+  },
 ];
 
 /** A stable 32-hex id from a name, so ids look like the platform's and never change. */
@@ -65,7 +126,10 @@ function stableId(name: string): string {
 }
 
 function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 function isoSeconds(ms: number): string {
@@ -92,7 +156,12 @@ function typeFields(seed: Seed, id: string): TypeFields {
     case 'article':
       return { mime_type: 'text/html', file_extension: null, content: { type: 'html_body', value: `<p>${seed.text ?? ''}</p>` }, thumbnail_url: null };
     case 'structured_content':
-      return { mime_type: 'application/json', file_extension: null, content: { type: 'api_url', value: `${STRUCTURED_CONTENT_API}/${id}` }, thumbnail_url: null };
+      return {
+        mime_type: 'application/json',
+        file_extension: null,
+        content: { type: 'api_url', value: `${STRUCTURED_CONTENT_API}/${id}` },
+        thumbnail_url: null,
+      };
     case 'image':
     case 'video':
     case 'raw_file': {

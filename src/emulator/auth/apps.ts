@@ -20,15 +20,23 @@ function bad(message: string): GraphformError {
 /** Checks an app given in code (the `apps` or `demoApp` option) or read back from the data directory. */
 export function checkApp(app: MarketingApp, what: string): MarketingApp {
   if (typeof app.clientId !== 'string' || !CLIENT_ID.test(app.clientId)) throw bad(`${what}: clientId is 1-200 letters, digits, ".", "_", "~" or "-"`);
-  if (typeof app.clientSecret !== 'string' || !SECRET.test(app.clientSecret)) throw bad(`${what}: clientSecret is 8-500 printable ASCII characters without spaces`);
-  if (!isCallbackUrl(app.redirectUri)) throw bad(`${what}: redirectUri must be an absolute http(s) URL without a fragment, not ${JSON.stringify(app.redirectUri)}`);
+  if (typeof app.clientSecret !== 'string' || !SECRET.test(app.clientSecret))
+    throw bad(`${what}: clientSecret is 8-500 printable ASCII characters without spaces`);
+  if (!isCallbackUrl(app.redirectUri))
+    throw bad(`${what}: redirectUri must be an absolute http(s) URL without a fragment, not ${JSON.stringify(app.redirectUri)}`);
   if (app.mode !== 'production' && app.mode !== 'development') throw bad(`${what}: mode is production or development, not ${JSON.stringify(app.mode)}`);
   if (app.name !== undefined && (typeof app.name !== 'string' || app.name.length > 200)) throw bad(`${what}: name is a string of at most 200 characters`);
   if (app.organizationId !== undefined && (typeof app.organizationId !== 'string' || app.organizationId === '' || app.organizationId.length > 200)) {
     throw bad(`${what}: organizationId is a non-empty string of at most 200 characters`);
   }
   const grants: unknown = app.grants;
-  if (grants !== undefined && (!Array.isArray(grants) || grants.length === 0 || new Set(grants).size !== grants.length || !grants.every((g) => (GRANTS as readonly unknown[]).includes(g)))) {
+  if (
+    grants !== undefined &&
+    (!Array.isArray(grants) ||
+      grants.length === 0 ||
+      new Set(grants).size !== grants.length ||
+      !grants.every((g) => (GRANTS as readonly unknown[]).includes(g)))
+  ) {
     throw bad(`${what}: grants lists ${GRANTS.join(' and/or ')}, each once`);
   }
   const checked: MarketingApp = { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: app.redirectUri, mode: app.mode };
@@ -75,7 +83,15 @@ export function allowsGrant(app: MarketingApp, grant: AppGrant): boolean {
 }
 
 export function appSummary(app: MarketingApp, demo: boolean): MarketingAppSummary {
-  return { clientId: app.clientId, name: app.name ?? app.clientId, redirectUri: app.redirectUri, mode: app.mode, organizationId: appOrganization(app), grants: appGrants(app), demo };
+  return {
+    clientId: app.clientId,
+    name: app.name ?? app.clientId,
+    redirectUri: app.redirectUri,
+    mode: app.mode,
+    organizationId: appOrganization(app),
+    grants: appGrants(app),
+    demo,
+  };
 }
 
 /** The registered apps by client id; the demo app is always one of them. */

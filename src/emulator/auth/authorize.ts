@@ -30,7 +30,8 @@ async function approve(state: AuthState, request: AuthorizeRequest): Promise<Rep
 export async function authorizeEndpoint(state: AuthState, url: URL): Promise<Reply> {
   const check = checkAuthorizeRequest(url.searchParams, state.apps);
   if (!check.ok) return refused(check);
-  if (check.request.prompt === 'consent') return { status: 200, html: consentPage(check.request), note: `consent page for ${check.request.app.clientId}`, headers: { 'cache-control': 'no-store' } };
+  if (check.request.prompt === 'consent')
+    return { status: 200, html: consentPage(check.request), note: `consent page for ${check.request.app.clientId}`, headers: { 'cache-control': 'no-store' } };
   return approve(state, check.request);
 }
 
@@ -45,7 +46,10 @@ export async function consentEndpoint(state: AuthState, req: IncomingMessage, bo
   if (decision === 'approve') return approve(state, check.request);
   if (decision === 'deny') {
     const { redirectUri, state: echoed } = check.request;
-    return redirect(redirectWith(redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: echoed }), 'denied on the consent page');
+    return redirect(
+      redirectWith(redirectUri, { error: 'access_denied', error_description: 'The user denied the request', state: echoed }),
+      'denied on the consent page',
+    );
   }
   return text(400, 'Authorization refused: decision must be approve or deny');
 }

@@ -3,9 +3,7 @@ import type { MarketingApp } from '../types.js';
 import type { TokenRecord } from './grants.js';
 import type { AuthState } from './state.js';
 
-export type BearerResult =
-  | { ok: true; token: string; record: TokenRecord; app: MarketingApp }
-  | { ok: false; why: 'missing' | 'invalid' };
+export type BearerResult = { ok: true; token: string; record: TokenRecord; app: MarketingApp } | { ok: false; why: 'missing' | 'invalid' };
 
 /**
  * The access token of `Authorization: Bearer <token>`, when it is live and its app is still

@@ -46,7 +46,8 @@ export function authenticateClient(req: IncomingMessage, params: ReadonlyMap<str
     clientId = params.get('client_id');
     secret = params.get('client_secret');
   } else {
-    if (params.has('client_secret')) return { ok: false, reply: oauthError(400, 'invalid_request', 'Send the client secret once: in the Authorization header or in the body, not both') };
+    if (params.has('client_secret'))
+      return { ok: false, reply: oauthError(400, 'invalid_request', 'Send the client secret once: in the Authorization header or in the body, not both') };
     const bodyId = params.get('client_id');
     if (bodyId !== undefined && bodyId !== basic.id) return refuse('client_id in the body differs from the one in the Authorization header');
     clientId = basic.id;

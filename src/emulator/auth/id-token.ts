@@ -14,7 +14,15 @@ function base64url(value: unknown): string {
 export function idToken(app: MarketingApp, issuer: string, nowMs: number): string {
   const iat = Math.floor(nowMs / 1000);
   const header = base64url({ alg: 'HS256', typ: 'JWT' });
-  const payload = base64url({ iss: issuer, sub: DEMO_USER.sub, aud: app.clientId, exp: iat + ID_TOKEN_LIFETIME_S, iat, email: DEMO_USER.email, name: DEMO_USER.name });
+  const payload = base64url({
+    iss: issuer,
+    sub: DEMO_USER.sub,
+    aud: app.clientId,
+    exp: iat + ID_TOKEN_LIFETIME_S,
+    iat,
+    email: DEMO_USER.email,
+    name: DEMO_USER.name,
+  });
   const signature = createHmac('sha256', app.clientSecret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${signature}`;
 }

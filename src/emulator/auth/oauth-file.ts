@@ -85,7 +85,12 @@ function time(fields: Fields, key: string, what: string): number {
 function parseCode(value: unknown, i: number): CodeRecord & { hash: string } {
   const what = `codes[${i}]`;
   const c = object(value, what);
-  const code: CodeRecord & { hash: string } = { hash: string(c, 'hash', what), clientId: string(c, 'clientId', what), redirectUri: string(c, 'redirectUri', what), expiresAt: time(c, 'expiresAt', what) };
+  const code: CodeRecord & { hash: string } = {
+    hash: string(c, 'hash', what),
+    clientId: string(c, 'clientId', what),
+    redirectUri: string(c, 'redirectUri', what),
+    expiresAt: time(c, 'expiresAt', what),
+  };
   if (c.grantId !== undefined) code.grantId = string(c, 'grantId', what);
   return code;
 }
@@ -95,7 +100,13 @@ function parseToken(value: unknown, i: number): TokenRecord & { hash: string } {
   const t = object(value, what);
   const kind = t.kind;
   if (kind !== 'access' && kind !== 'refresh') throw new Error(`${what}.kind is neither access nor refresh`);
-  const token: TokenRecord & { hash: string } = { hash: string(t, 'hash', what), kind, clientId: string(t, 'clientId', what), grantId: string(t, 'grantId', what), expiresAt: time(t, 'expiresAt', what) };
+  const token: TokenRecord & { hash: string } = {
+    hash: string(t, 'hash', what),
+    kind,
+    clientId: string(t, 'clientId', what),
+    grantId: string(t, 'grantId', what),
+    expiresAt: time(t, 'expiresAt', what),
+  };
   if (t.clientCredentials !== undefined) {
     if (t.clientCredentials !== true) throw new Error(`${what}.clientCredentials is not true`);
     token.clientCredentials = true;

@@ -29,12 +29,25 @@ function missing(name: string): Reply {
   return oauthError(400, 'invalid_request', `${name} is missing`);
 }
 
-async function answer<Refusal extends string>(state: AuthState, req: IncomingMessage, app: MarketingApp, result: GrantResult<Refusal>, refused: Record<Refusal, string>, note: string): Promise<Reply> {
+async function answer<Refusal extends string>(
+  state: AuthState,
+  req: IncomingMessage,
+  app: MarketingApp,
+  result: GrantResult<Refusal>,
+  refused: Record<Refusal, string>,
+  note: string,
+): Promise<Reply> {
   // Also after a refusal: a reused code revokes tokens, and that must last.
   await state.save();
   if (!result.ok) return oauthError(400, 'invalid_grant', refused[result.why]);
   const { accessToken, refreshToken, expiresIn } = result.pair;
-  const body = { access_token: accessToken, refresh_token: refreshToken, id_token: idToken(app, requestOrigin(req), state.now()), expires_in: expiresIn, token_type: 'Bearer' };
+  const body = {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    id_token: idToken(app, requestOrigin(req), state.now()),
+    expires_in: expiresIn,
+    token_type: 'Bearer',
+  };
   return oauthJson(body, `${note} for ${app.clientId} (${app.mode}: access token lives ${expiresIn} s)`);
 }
 
@@ -48,7 +61,10 @@ async function clientCredentials(state: AuthState, app: MarketingApp, accessMs: 
   if (!allowsGrant(app, 'client_credentials')) return notAllowed(app, 'client_credentials');
   const { accessToken, expiresIn } = state.grants.issueClientAccess(app.clientId, accessMs);
   await state.save();
-  return oauthJson({ access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn }, `client credentials for ${app.clientId} (${app.mode}: access token lives ${expiresIn} s)`);
+  return oauthJson(
+    { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn },
+    `client credentials for ${app.clientId} (${app.mode}: access token lives ${expiresIn} s)`,
+  );
 }
 
 /** POST /o/oauth2/v1/token: grant_type authorization_code, refresh_token or client_credentials. */
@@ -63,7 +79,8 @@ export async function tokenEndpoint(state: AuthState, req: IncomingMessage, body
   const grantType = params.get('grant_type');
   if (grantType === undefined || grantType === '') return missing('grant_type');
   if (grantType === 'client_credentials') return clientCredentials(state, app, accessMs);
-  if ((grantType === 'authorization_code' || grantType === 'refresh_token') && !allowsGrant(app, 'authorization_code')) return notAllowed(app, 'authorization_code');
+  if ((grantType === 'authorization_code' || grantType === 'refresh_token') && !allowsGrant(app, 'authorization_code'))
+    return notAllowed(app, 'authorization_code');
   if (grantType === 'authorization_code') {
     const code = params.get('code');
     const redirectUri = params.get('redirect_uri');
@@ -76,7 +93,11 @@ export async function tokenEndpoint(state: AuthState, req: IncomingMessage, body
     if (refreshToken === undefined || refreshToken === '') return missing('refresh_token');
     return answer(state, req, app, state.grants.refresh(refreshToken, app.clientId, accessMs), REFRESH_REFUSED, 'tokens refreshed');
   }
-  return oauthError(400, 'unsupported_grant_type', `grant_type ${JSON.stringify(grantType.slice(0, 100))} is not supported: use authorization_code, refresh_token or client_credentials`);
+  return oauthError(
+    400,
+    'unsupported_grant_type',
+    `grant_type ${JSON.stringify(grantType.slice(0, 100))} is not supported: use authorization_code, refresh_token or client_credentials`,
+  );
 }
 
 /** POST /o/oauth2/v1/revoke (RFC 7009): {"msg": "success"} also for a token that is unknown already. */

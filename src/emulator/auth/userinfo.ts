@@ -10,7 +10,8 @@ import type { AuthState } from './state.js';
 export function userinfoEndpoint(state: AuthState, req: IncomingMessage): Reply {
   const bearer = bearerToken(req, state);
   if (!bearer.ok) {
-    const description = bearer.why === 'missing' ? 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>' : 'The access token is unknown, expired or revoked';
+    const description =
+      bearer.why === 'missing' ? 'Send the access token as Authorization: Bearer <ACCESS_TOKEN>' : 'The access token is unknown, expired or revoked';
     return oauthError(401, 'invalid_token', description, { 'www-authenticate': `Bearer error="invalid_token", error_description="${description}"` });
   }
   if (bearer.record.clientCredentials === true) {

@@ -25,7 +25,6 @@ export interface ParsedBatch {
 
 type Obj = Record<string, unknown>;
 
-
 function actionOf(value: unknown): { kind: 'index' | 'delete'; target: Obj } | undefined {
   if (!isRecord(value)) return undefined;
   const keys = Object.keys(value);

@@ -29,7 +29,9 @@ const link = closedObject({ from: string, to: string }, ['from', 'to']);
  */
 const propertyTypeProperty = closedObject({ name: string, type: string, searchable: boolean, skip: boolean, index: boolean, ref: fieldRef }, ['type']);
 
-const contentTypeProperty = closedObject({ type: string, searchable: boolean, skip: boolean, index: boolean, ref: fieldRef, helpText: nullableString }, ['type']);
+const contentTypeProperty = closedObject({ type: string, searchable: boolean, skip: boolean, index: boolean, ref: fieldRef, helpText: nullableString }, [
+  'type',
+]);
 
 const propertyType = closedObject({ base: string, abstract: boolean, properties: mapOf(propertyTypeProperty, graphqlName) });
 

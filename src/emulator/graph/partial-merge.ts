@@ -24,6 +24,7 @@ export function mergePartial(current: ContentSourceV3, body: ContentSourceV3): S
     return merged;
   });
   // The body may have meant its property types to be used: say why they were not.
-  if (!result.ok && body.propertyTypes !== undefined) return { ok: false, message: `${result.message} (a partial update does not take propertyTypes: use a full update)` };
+  if (!result.ok && body.propertyTypes !== undefined)
+    return { ok: false, message: `${result.message} (a partial update does not take propertyTypes: use a full update)` };
   return result;
 }

@@ -41,7 +41,13 @@ export function resolveBatch(definition: ContentSourceV3, parsed: readonly Parse
   for (const op of parsed) {
     if (!languages.has(op.lang)) {
       const known = (definition.languages ?? []).join(', ');
-      return { error: `line ${op.line}: language_routing "${op.lang}" is not a language of the source (${known})`, ops: [], skipped: 0, firstSkipReason: undefined, unsearchable: { count: 0, first: [] } };
+      return {
+        error: `line ${op.line}: language_routing "${op.lang}" is not a language of the source (${known})`,
+        ops: [],
+        skipped: 0,
+        firstSkipReason: undefined,
+        unsearchable: { count: 0, first: [] },
+      };
     }
     if (op.kind === 'delete') {
       ops.push({ kind: 'delete', lang: op.lang, id: op.id });

@@ -17,7 +17,9 @@ export async function pushData(repo: Repository, id: string, batch: ParsedBatch)
       if (outcome.skipped > 0) parts.push(`not indexed ${outcome.skipped} (${outcome.firstSkipReason ?? ''})`);
       const { unsearchable } = outcome;
       if (unsearchable.count > 0) {
-        parts.push(`stored but not served ${unsearchable.count} (a searchable property not under its searchable name: ${unsearchable.first.join('; ')}${unsearchable.count > unsearchable.first.length ? '; …' : ''})`);
+        parts.push(
+          `stored but not served ${unsearchable.count} (a searchable property not under its searchable name: ${unsearchable.first.join('; ')}${unsearchable.count > unsearchable.first.length ? '; …' : ''})`,
+        );
       }
       return json(200, { journalId: randomUUID() }, parts.join(', '));
     }
@@ -35,7 +37,11 @@ export async function pushData(repo: Repository, id: string, batch: ParsedBatch)
  */
 export async function purgeData(repo: Repository, id: string, languages: readonly string[] | 'all'): Promise<Reply> {
   const list = languages === 'all' ? 'all' : [...new Set(languages.filter((l) => l !== ''))];
-  if (list !== 'all' && list.length === 0) return text(400, 'Name the languages to purge (repeat the languages query parameter once per language), or leave the parameter out to purge every language');
+  if (list !== 'all' && list.length === 0)
+    return text(
+      400,
+      'Name the languages to purge (repeat the languages query parameter once per language), or leave the parameter out to purge every language',
+    );
   const outcome = await repo.purge(id, list);
   switch (outcome.kind) {
     case 'missing':

@@ -52,15 +52,24 @@ export function graphRoutes(deps: GraphServiceDeps): RouteTable {
   const pushRoute: RouteHandler = (req, url) => {
     const id = explicitSourceId(url);
     const parser = new DataBatchParser();
-    const lines = id.ok ? new BodyLines(deps.maxLineBytes, (line, n) => parser.line(line, n), (n) => parser.tooLong(n, deps.maxLineBytes)) : undefined;
+    const lines = id.ok
+      ? new BodyLines(
+          deps.maxLineBytes,
+          (line, n) => parser.line(line, n),
+          (n) => parser.tooLong(n, deps.maxLineBytes),
+        )
+      : undefined;
     return {
       sink: (chunk) => lines?.push(chunk),
       answer: () => {
         lines?.end();
         if (!id.ok) return id.reply;
-        if (!DATA_MEDIA_TYPES.includes(mediaType(req))) return text(415, 'The data endpoint takes NDJSON as Content-Type: text/plain, application/json or application/x-ndjson');
+        if (!DATA_MEDIA_TYPES.includes(mediaType(req)))
+          return text(415, 'The data endpoint takes NDJSON as Content-Type: text/plain, application/json or application/x-ndjson');
         const { batch, left } = withoutUnindexed(req, parser.finish());
-        return left === 0 ? pushData(repo, id.id, batch) : pushData(repo, id.id, batch).then((reply) => ({ ...reply, note: `${reply.note}, fault: left ${left} unindexed` }));
+        return left === 0
+          ? pushData(repo, id.id, batch)
+          : pushData(repo, id.id, batch).then((reply) => ({ ...reply, note: `${reply.note}, fault: left ${left} unindexed` }));
       },
     };
   };
@@ -72,7 +81,20 @@ export function graphRoutes(deps: GraphServiceDeps): RouteTable {
   });
 
   return new Map([
-    ['/api/content/v3/types', new Map([['GET', getTypesRoute], ['PUT', typesWrite(putTypes)], ['POST', typesWrite(postTypes)]])],
-    ['/api/content/v2/data', new Map([['POST', pushRoute], ['DELETE', purgeRoute]])],
+    [
+      '/api/content/v3/types',
+      new Map([
+        ['GET', getTypesRoute],
+        ['PUT', typesWrite(putTypes)],
+        ['POST', typesWrite(postTypes)],
+      ]),
+    ],
+    [
+      '/api/content/v2/data',
+      new Map([
+        ['POST', pushRoute],
+        ['DELETE', purgeRoute],
+      ]),
+    ],
   ]);
 }

@@ -14,7 +14,8 @@ export function explicitSourceId(url: URL): SourceIdParam {
   const [id] = ids;
   if (id === undefined) return { ok: false, reply: text(400, 'The id query parameter is required: name the content source (1-4 characters, a-z and 0-9)') };
   if (ids.length > 1) return { ok: false, reply: text(400, 'Give the id query parameter once') };
-  if (id === CMS_SOURCE_ID) return { ok: false, reply: text(400, 'default is the CMS\'s own source: its content types and items are not written through this API') };
+  if (id === CMS_SOURCE_ID)
+    return { ok: false, reply: text(400, "default is the CMS's own source: its content types and items are not written through this API") };
   if (!isCustomSourceId(id)) return { ok: false, reply: text(400, `Invalid content source id ${JSON.stringify(id)}: 1-4 characters, a-z and 0-9 only`) };
   return { ok: true, id };
 }

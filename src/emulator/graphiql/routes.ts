@@ -16,7 +16,8 @@ const FILES = new Map([
 ]);
 
 /** Its own script and styles, requests to its own origin, fonts inline: nothing leaves the emulator. */
-export const GRAPHIQL_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src data:; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const GRAPHIQL_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src data:; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -55,7 +56,14 @@ export function graphiqlService(): EmulatedService {
     }
     return bytes;
   };
-  const routes = new Map([[GRAPHIQL_PATH, new Map([['GET', withoutBody((): Reply => ({ status: 200, html: PAGE, note: 'GraphiQL page', headers: { 'content-security-policy': GRAPHIQL_POLICY } }))]])]]);
+  const routes = new Map([
+    [
+      GRAPHIQL_PATH,
+      new Map([
+        ['GET', withoutBody((): Reply => ({ status: 200, html: PAGE, note: 'GraphiQL page', headers: { 'content-security-policy': GRAPHIQL_POLICY } }))],
+      ]),
+    ],
+  ]);
   for (const [path, { file, contentType }] of FILES) {
     const answer = async (): Promise<Reply> => {
       try {

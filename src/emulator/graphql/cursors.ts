@@ -31,11 +31,20 @@ export class CursorStore {
   }
 
   /** The next `limit` keys of a cursor, or why it cannot be continued. */
-  take(cursor: string, field: string, reader: string, limit: number, now: number): { ok: true; keys: ReadonlyArray<readonly [string, string]>; total: number } | { ok: false; message: string } {
+  take(
+    cursor: string,
+    field: string,
+    reader: string,
+    limit: number,
+    now: number,
+  ): { ok: true; keys: ReadonlyArray<readonly [string, string]>; total: number } | { ok: false; message: string } {
     const state = this.live.get(cursor);
     if (state === undefined || state.expiresAt < now || state.reader !== reader) {
       if (state !== undefined && state.expiresAt < now) this.live.delete(cursor);
-      return { ok: false, message: `The cursor is unknown or has expired (a cursor lives ${CURSOR_LIFETIME_MS / 60_000} minutes after its last use): start again with cursor: ""` };
+      return {
+        ok: false,
+        message: `The cursor is unknown or has expired (a cursor lives ${CURSOR_LIFETIME_MS / 60_000} minutes after its last use): start again with cursor: ""`,
+      };
     }
     if (state.field !== field) return { ok: false, message: `The cursor was opened by the query field ${state.field}, not ${field}` };
     const keys = state.keys.slice(state.next, state.next + limit);

@@ -45,7 +45,13 @@ export interface GraphqlEngine {
  * again only when the store's definitions changed (its revision moved); `itemFields` (the
  * optional item fields every content type serves) is fixed for the engine's life.
  */
-export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: () => number, itemFields: readonly ItemField[], unindexed: UnindexedKeys = () => undefined): GraphqlEngine {
+export function createGraphqlEngine(
+  store: MemoryStore,
+  items: ItemStore,
+  now: () => number,
+  itemFields: readonly ItemField[],
+  unindexed: UnindexedKeys = () => undefined,
+): GraphqlEngine {
   const cursors = new CursorStore();
   // Each property is served from the key its served definition names, and not where a push before the schema left it unindexed.
   const view = (source: string, record: ItemRecord, data: Record<string, unknown>): Record<string, unknown> => {
@@ -82,10 +88,22 @@ export function createGraphqlEngine(store: MemoryStore, items: ItemStore, now: (
         built.documents.set(request.query, document);
       }
       const contextValue: GraphqlContext = { reader, now, deadline: now() + QUERY_TIME_LIMIT_MS, cursors, view };
-      const result = await execute({ schema: built.schema, document, contextValue, variableValues: request.variables ?? null, operationName: request.operationName ?? null });
+      const result = await execute({
+        schema: built.schema,
+        document,
+        contextValue,
+        variableValues: request.variables ?? null,
+        operationName: request.operationName ?? null,
+      });
       // No data at all means the request itself was wrong (a variable, the operation name).
       const status = result.data === undefined || result.data === null ? 400 : 200;
-      return { status, body: { ...(result.errors === undefined ? {} : { errors: result.errors.map(formatError) }), ...(result.data === undefined ? {} : { data: result.data }) } };
+      return {
+        status,
+        body: {
+          ...(result.errors === undefined ? {} : { errors: result.errors.map(formatError) }),
+          ...(result.data === undefined ? {} : { data: result.data }),
+        },
+      };
     },
   };
 }
@@ -97,12 +115,15 @@ function build(store: MemoryStore, items: ItemStore, itemFields: readonly ItemFi
   });
   const model = schemaModel(sources, itemFields);
   if (model.problems.length > 0) return { ok: false, status: 500, message: `The schema does not work: ${model.problems.join('; ')}` };
-  if (model.contentTypes.length === 0) return { ok: false, status: 400, message: 'The schema is empty: no custom content source has content types yet (PUT types first)' };
+  if (model.contentTypes.length === 0)
+    return { ok: false, status: 400, message: 'The schema is empty: no custom content source has content types yet (PUT types first)' };
   try {
     const schema = buildContentSchema(model, items);
     // graphql-js checks a schema lazily, at the first query; asking now gives one clear message.
     const problems = validateSchema(schema);
-    return problems.length === 0 ? { ok: true, schema, documents: new Map() } : { ok: false, status: 500, message: `The schema does not work: ${problems.map((e) => e.message).join('; ')}` };
+    return problems.length === 0
+      ? { ok: true, schema, documents: new Map() }
+      : { ok: false, status: 500, message: `The schema does not work: ${problems.map((e) => e.message).join('; ')}` };
   } catch (error) {
     return { ok: false, status: 500, message: `The schema does not work: ${error instanceof Error ? error.message : String(error)}` };
   }

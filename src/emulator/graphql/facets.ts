@@ -1,4 +1,15 @@
-import { GraphQLEnumType, GraphQLError, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap } from 'graphql';
+import {
+  GraphQLEnumType,
+  GraphQLError,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+} from 'graphql';
 import { servedValue } from './filters.js';
 import type { ItemView } from './item-query.js';
 import { compare, type FilterScalar } from './operators.js';
@@ -26,7 +37,10 @@ type Args = Record<string, unknown>;
 /** The shared facet types; `order` is the `OrderBy` enum of the `where` inputs. */
 export class FacetTypes {
   private readonly orderType = new GraphQLEnumType({ name: 'OrderByFacetType', values: { COUNT: { value: 'COUNT' }, VALUE: { value: 'VALUE' } } });
-  private readonly unit = new GraphQLEnumType({ name: 'DateFacetUnit', values: { MINUTE: { value: 'MINUTE' }, HOUR: { value: 'HOUR' }, DAY: { value: 'DAY' } } });
+  private readonly unit = new GraphQLEnumType({
+    name: 'DateFacetUnit',
+    values: { MINUTE: { value: 'MINUTE' }, HOUR: { value: 'HOUR' }, DAY: { value: 'DAY' } },
+  });
   private readonly range = new GraphQLInputObjectType({ name: 'RangeFacetsInput', fields: { from: { type: GraphQLFloat }, to: { type: GraphQLFloat } } });
   private readonly results = { StringFacet: facetList('StringFacet'), NumberFacet: facetList('NumberFacet'), DateFacet: facetList('DateFacet') };
 
@@ -58,13 +72,20 @@ export class FacetTypes {
     if (scalar === 'Int' || scalar === 'Float') {
       return {
         type: this.results.NumberFacet,
-        args: { ranges: { type: new GraphQLList(this.range), description: 'Counts per range (from inclusive, to exclusive); without it, per value' }, ...listed },
-        resolve: (source, args: Args) => (Array.isArray(args.ranges) ? rangeCounts(source.facetItems(), name, args.ranges as Args[]) : valueCounts(source.facetItems(), name, scalar, args)),
+        args: {
+          ranges: { type: new GraphQLList(this.range), description: 'Counts per range (from inclusive, to exclusive); without it, per value' },
+          ...listed,
+        },
+        resolve: (source, args: Args) =>
+          Array.isArray(args.ranges) ? rangeCounts(source.facetItems(), name, args.ranges as Args[]) : valueCounts(source.facetItems(), name, scalar, args),
       };
     }
     return {
       type: this.results.StringFacet,
-      args: { filters: { type: new GraphQLList(GraphQLString), description: 'Only items holding one of these values are answered (the facet counts stay)' }, ...listed },
+      args: {
+        filters: { type: new GraphQLList(GraphQLString), description: 'Only items holding one of these values are answered (the facet counts stay)' },
+        ...listed,
+      },
       resolve: (source, args: Args) => valueCounts(source.facetItems(), name, scalar, args),
     };
   }
@@ -95,8 +116,14 @@ function valueCounts(items: readonly ItemView[], name: string, scalar: FilterSca
   const typed = (text: string): unknown => (scalar === 'Int' || scalar === 'Float' ? Number(text) : text);
   const byValue = (a: FacetValue, b: FacetValue): number => compare(typed(a.name), typed(b.name), scalar) ?? 0;
   const sign = args.orderBy === 'ASC' ? 1 : -1;
-  const order = args.orderType === 'VALUE' ? (a: FacetValue, b: FacetValue) => sign * byValue(a, b) : (a: FacetValue, b: FacetValue) => sign * (a.count - b.count) || byValue(a, b);
-  return [...counts].map(([value, count]) => ({ name: value, count })).sort(order).slice(0, limit);
+  const order =
+    args.orderType === 'VALUE'
+      ? (a: FacetValue, b: FacetValue) => sign * byValue(a, b)
+      : (a: FacetValue, b: FacetValue) => sign * (a.count - b.count) || byValue(a, b);
+  return [...counts]
+    .map(([value, count]) => ({ name: value, count }))
+    .sort(order)
+    .slice(0, limit);
 }
 
 function rangeCounts(items: readonly ItemView[], name: string, ranges: readonly Args[]): FacetValue[] {
@@ -114,10 +141,15 @@ function rangeCounts(items: readonly ItemView[], name: string, ranges: readonly 
 
 function dateBuckets(items: readonly ItemView[], name: string, args: Args): FacetValue[] {
   const span = (UNIT_MS[(args.unit as keyof typeof UNIT_MS | undefined) ?? 'DAY'] ?? UNIT_MS.DAY) * (typeof args.value === 'number' ? args.value : 1);
-  if (!(span > 0)) throw new GraphQLError('A date facet\'s value must be 1 or more');
+  if (!(span > 0)) throw new GraphQLError("A date facet's value must be 1 or more");
   const counts = new Map<number, number>();
   for (const item of items) {
-    const starts = new Set(valuesOf(item, name).map((text) => Date.parse(text)).filter((time) => !Number.isNaN(time)).map((time) => Math.floor(time / span) * span));
+    const starts = new Set(
+      valuesOf(item, name)
+        .map((text) => Date.parse(text))
+        .filter((time) => !Number.isNaN(time))
+        .map((time) => Math.floor(time / span) * span),
+    );
     for (const start of starts) counts.set(start, (counts.get(start) ?? 0) + 1);
   }
   return [...counts].sort(([a], [b]) => a - b).map(([start, count]) => ({ name: new Date(start).toISOString(), count }));

@@ -84,7 +84,8 @@ export function searchScore(where: Readonly<Record<string, unknown>> | null | un
   let score = 0;
   for (const [name, filter] of Object.entries(where ?? {})) {
     if (name === '_and' || name === '_or') {
-      for (const part of (Array.isArray(filter) ? filter : [filter]).filter(isRecord)) if (matchesWhere(part, shape, data)) score += searchScore(part, shape, data);
+      for (const part of (Array.isArray(filter) ? filter : [filter]).filter(isRecord))
+        if (matchesWhere(part, shape, data)) score += searchScore(part, shape, data);
     } else if (name === '_fulltext' && isRecord(filter) && typeof filter.match === 'string') {
       score += matchedWords(searchableValues(data), filter.match);
     } else if (isRecord(filter)) {
@@ -94,7 +95,14 @@ export function searchScore(where: Readonly<Record<string, unknown>> | null | un
         for (const value of Array.isArray(values) ? values : [values]) if (isRecord(value)) score += searchScore(filter, field.shape(), value);
       } else if (typeof filter.match === 'string') {
         const weight = typeof filter.boost === 'number' ? filter.boost : 1;
-        score += weight * Math.max(0, ...fieldValues(data, name).searchable.flat().map((found) => matchedWords(found, filter.match as string)));
+        score +=
+          weight *
+          Math.max(
+            0,
+            ...fieldValues(data, name)
+              .searchable.flat()
+              .map((found) => matchedWords(found, filter.match as string)),
+          );
       }
     }
   }

@@ -27,7 +27,12 @@ export function idsOf(where: Readonly<Record<string, unknown>> | null | undefine
 export function onlyIds(where: Readonly<Record<string, unknown>> | null | undefined): boolean {
   if (!isRecord(where) || idsOf(where) === undefined) return false;
   const filter = where._id;
-  const given = (record: Readonly<Record<string, unknown>>): string[] => Object.keys(record).filter((name) => record[name] !== null && record[name] !== undefined);
+  const given = (record: Readonly<Record<string, unknown>>): string[] =>
+    Object.keys(record).filter((name) => record[name] !== null && record[name] !== undefined);
   // An `eq` that is no string, or an `in` that is no list, is matchesWhere's to decide.
-  return isRecord(filter) && given(where).every((name) => name === '_id') && given(filter).every((op) => (op === 'in' && Array.isArray(filter.in)) || (op === 'eq' && typeof filter.eq === 'string'));
+  return (
+    isRecord(filter) &&
+    given(where).every((name) => name === '_id') &&
+    given(filter).every((op) => (op === 'in' && Array.isArray(filter.in)) || (op === 'eq' && typeof filter.eq === 'string'))
+  );
 }

@@ -84,7 +84,11 @@ export function checkDeadline(context: ReadContext): void {
  * service's `_ranking: DOC`). Visibility is in the data lines, so each candidate's is read,
  * a batch at a time.
  */
-export function* matchingItems(items: ItemStore, query: Pick<TypeQuery, 'source' | 'members' | 'locales' | 'where' | 'shape'>, context: ReadContext): Generator<ItemView> {
+export function* matchingItems(
+  items: ItemStore,
+  query: Pick<TypeQuery, 'source' | 'members' | 'locales' | 'where' | 'shape'>,
+  context: ReadContext,
+): Generator<ItemView> {
   const members = new Set(query.members);
   const wanted = query.locales === undefined || query.locales.length === 0 ? undefined : new Set(query.locales);
   const ids = idsOf(query.where);

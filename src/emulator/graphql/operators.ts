@@ -39,7 +39,8 @@ export function passesOperators(served: unknown, filter: OperatorFilter, scalar:
   if (Array.isArray(filter.in) && !some((v) => (filter.in ?? []).some((w) => same(v, w)))) return false;
   if (Array.isArray(filter.notIn) && some((v) => (filter.notIn ?? []).some((w) => same(v, w)))) return false;
   const ordered = (bound: unknown, holds: (order: number) => boolean): boolean => !given(bound) || some((v) => holds(compare(v, bound, scalar) ?? Number.NaN));
-  if (!ordered(filter.gt, (o) => o > 0) || !ordered(filter.gte, (o) => o >= 0) || !ordered(filter.lt, (o) => o < 0) || !ordered(filter.lte, (o) => o <= 0)) return false;
+  if (!ordered(filter.gt, (o) => o > 0) || !ordered(filter.gte, (o) => o >= 0) || !ordered(filter.lt, (o) => o < 0) || !ordered(filter.lte, (o) => o <= 0))
+    return false;
   const text = (wanted: string | null | undefined, test: (value: string, wanted: string) => boolean): boolean =>
     typeof wanted !== 'string' || some((v) => typeof v === 'string' && test(v.toLowerCase(), wanted.toLowerCase()));
   if (!text(filter.contains, (v, w) => v.includes(w))) return false;

@@ -16,7 +16,8 @@ export function readKeyProblem(req: IncomingMessage, url: URL, singleKey: string
   let fromHeader: string | undefined;
   if (header !== undefined && header.trim() !== '') {
     const match = /^epi-single\s+(\S+)\s*$/i.exec(header.trim());
-    if (match?.[1] === undefined) return `This endpoint takes a read key or admin credentials (epi-hmac, Basic), not this Authorization scheme: ${READ_KEY_HINT}`;
+    if (match?.[1] === undefined)
+      return `This endpoint takes a read key or admin credentials (epi-hmac, Basic), not this Authorization scheme: ${READ_KEY_HINT}`;
     fromHeader = match[1];
   }
   const keys = [...fromQuery, ...(fromHeader === undefined ? [] : [fromHeader])];

@@ -94,7 +94,16 @@ export function graphqlService(deps: GraphqlServiceDeps): EmulatedService {
     maxBodyBytes: MAX_BODY_BYTES,
     error: (status, message) => graphqlError(status, message),
     answerHeaders: (req) => corsHeaders(req, deps.corsOrigins),
-    routes: new Map([[GRAPHQL_PATH, new Map([['POST', query], ['GET', get], ['OPTIONS', withoutBody((req) => preflight(req, deps.corsOrigins))]])]]),
+    routes: new Map([
+      [
+        GRAPHQL_PATH,
+        new Map([
+          ['POST', query],
+          ['GET', get],
+          ['OPTIONS', withoutBody((req) => preflight(req, deps.corsOrigins))],
+        ]),
+      ],
+    ]),
   };
 }
 

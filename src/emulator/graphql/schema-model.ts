@@ -61,10 +61,31 @@ export interface SchemaModel {
 
 /** Type names of the endpoint itself: a content or property type of the same name breaks the schema. */
 export const ENDPOINT_TYPE_NAMES: readonly string[] = [
-  'Query', 'Locales', 'Ranking', 'ContentLanguageModel', 'StringFilterInput', 'IntFilterInput', 'FloatFilterInput', 'BooleanFilterInput',
-  'DateFilterInput', 'DateTimeFilterInput', 'SearchableStringFilterInput', 'OrderBy',
-  'OrderByFacetType', 'StringFacet', 'NumberFacet', 'DateFacet', 'RangeFacetsInput', 'DateFacetUnit',
-  'Date', 'DateTime', 'String', 'Int', 'Float', 'Boolean', 'ID',
+  'Query',
+  'Locales',
+  'Ranking',
+  'ContentLanguageModel',
+  'StringFilterInput',
+  'IntFilterInput',
+  'FloatFilterInput',
+  'BooleanFilterInput',
+  'DateFilterInput',
+  'DateTimeFilterInput',
+  'SearchableStringFilterInput',
+  'OrderBy',
+  'OrderByFacetType',
+  'StringFacet',
+  'NumberFacet',
+  'DateFacet',
+  'RangeFacetsInput',
+  'DateFacetUnit',
+  'Date',
+  'DateTime',
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'ID',
 ];
 
 /**
@@ -116,13 +137,15 @@ export function schemaModel(sources: ReadonlyArray<{ id: string; definition: Con
       const fields = Object.entries(type.properties ?? {}).map(([property, p]) => ({ name: property, type: fieldRef(p.type) }));
       const known = propertyTypes.get(name);
       if (known === undefined) {
-        if (claim([name, `${name}WhereInput`, `${name}OrderByInput`], `property type ${name} of source ${id}`)) propertyTypes.set(name, { name, source: id, fields });
+        if (claim([name, `${name}WhereInput`, `${name}OrderByInput`], `property type ${name} of source ${id}`))
+          propertyTypes.set(name, { name, source: id, fields });
       } else if (JSON.stringify(known.fields) !== JSON.stringify(fields)) {
         problems.push(`property type ${name} is declared differently by sources ${known.source} and ${id}`);
       }
     }
     for (const name of Object.keys(definition.contentTypes ?? {})) {
-      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`, `${name}Facet`], `content type ${name} of source ${id}`)) contentTypes.push(contentTypeSpec(id, definition, name, served));
+      if (claim([name, `${name}Output`, `${name}WhereInput`, `${name}OrderByInput`, `${name}Facet`], `content type ${name} of source ${id}`))
+        contentTypes.push(contentTypeSpec(id, definition, name, served));
     }
   }
   return { contentTypes, propertyTypes: [...propertyTypes.values()], locales: [...locales.values()], itemFields: [...itemFields], problems };
@@ -140,7 +163,9 @@ function contentTypeSpec(source: string, definition: ContentSourceV3, name: stri
   }
   const abstract = ownContentType(definition, name)?.abstract === true;
   const members = abstract
-    ? Object.keys(definition.contentTypes ?? {}).filter((other) => ownValue(definition.contentTypes, other)?.abstract !== true && ancestors(definition, other).includes(name))
+    ? Object.keys(definition.contentTypes ?? {}).filter(
+        (other) => ownValue(definition.contentTypes, other)?.abstract !== true && ancestors(definition, other).includes(name),
+      )
     : [name];
   return {
     source,

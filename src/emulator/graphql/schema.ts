@@ -52,10 +52,15 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
     return ref.list ? new GraphQLList(base) : base;
   };
   const propertyFields = (fields: readonly FieldSpec[]): GraphQLFieldConfigMap<unknown, unknown> =>
-    Object.fromEntries(fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (parent: unknown) => (isRecord(parent) ? (servedValue(parent, f.name) ?? null) : null) }]));
+    Object.fromEntries(
+      fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (parent: unknown) => (isRecord(parent) ? (servedValue(parent, f.name) ?? null) : null) }]),
+    );
 
   for (const spec of model.propertyTypes) {
-    named.set(spec.name, new GraphQLObjectType({ name: spec.name, description: `Property type ${spec.name} (source ${spec.source})`, fields: () => propertyFields(spec.fields) }));
+    named.set(
+      spec.name,
+      new GraphQLObjectType({ name: spec.name, description: `Property type ${spec.name} (source ${spec.source})`, fields: () => propertyFields(spec.fields) }),
+    );
   }
   const language = new GraphQLObjectType({
     name: 'ContentLanguageModel',
@@ -63,11 +68,18 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
   });
   const itemFields = (spec: ContentTypeSpec) => (): GraphQLFieldConfigMap<ItemView, unknown> => ({
     _id: { type: GraphQLString, description: 'The _id of the action line', resolve: (item) => item.record.id },
-    _score: { type: GraphQLFloat, description: 'The relevance of the item to the query\'s full-text search; 0 without one', resolve: (item) => item.score ?? 0 },
+    _score: { type: GraphQLFloat, description: "The relevance of the item to the query's full-text search; 0 without one", resolve: (item) => item.score ?? 0 },
     ContentType: { type: new GraphQLList(GraphQLString), resolve: (item) => contentTypes(item) },
     Language: { type: language, resolve: (item) => ({ Name: item.record.lang, DisplayName: displayName(item) }) },
     ...(Object.fromEntries(
-      model.itemFields.map((name) => [name, { type: GraphQLString, description: `The item's ${name}, as its data line holds it`, resolve: (item: ItemView) => servedValue(item.data, name) ?? null }]),
+      model.itemFields.map((name) => [
+        name,
+        {
+          type: GraphQLString,
+          description: `The item's ${name}, as its data line holds it`,
+          resolve: (item: ItemView) => servedValue(item.data, name) ?? null,
+        },
+      ]),
     ) as GraphQLFieldConfigMap<ItemView, unknown>),
     ...(Object.fromEntries(
       spec.fields.map((f) => [f.name, { type: typeOf(f.type), resolve: (item: ItemView) => servedValue(item.data, f.name) ?? null }]),
@@ -113,7 +125,9 @@ export function buildContentSchema(model: SchemaModel, items: ItemStore): GraphQ
           resolve: (answer, args: Args) => (args.all !== true && answer.total > RESULT_WINDOW ? -1 : answer.total),
         },
         cursor: { type: GraphQLString, description: 'Pass it as cursor to get the next items; null unless the query asked with cursor' },
-        ...(plan.facetType === undefined ? {} : { facets: { type: plan.facetType, description: 'Counts of the values of the items where selects', resolve: (answer: TypeAnswer) => answer } }),
+        ...(plan.facetType === undefined
+          ? {}
+          : { facets: { type: plan.facetType, description: 'Counts of the values of the items where selects', resolve: (answer: TypeAnswer) => answer } }),
       },
     });
     queryFields[spec.name] = {

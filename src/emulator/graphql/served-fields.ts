@@ -37,7 +37,8 @@ export class ServedFields {
   private readonly propertyTables = new Map<string, ServedTable>();
 
   constructor(private readonly definition: ContentSourceV3) {
-    for (const [name, propertyType] of Object.entries(definition.propertyTypes ?? {})) this.propertyTables.set(name, this.table(Object.entries(propertyType.properties ?? {})));
+    for (const [name, propertyType] of Object.entries(definition.propertyTypes ?? {}))
+      this.propertyTables.set(name, this.table(Object.entries(propertyType.properties ?? {})));
   }
 
   /** The fields of an item whose most-derived content type is `typeName`, its bases' included. */

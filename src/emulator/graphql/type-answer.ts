@@ -51,7 +51,11 @@ export function typeAnswer(items: ItemStore, plan: TypePlan, args: Args, context
   checkDeadline(context);
   const page = pageArgs(args);
   const query = { source: plan.spec.source, members: plan.spec.members, shape: plan.shape, ...page };
-  const keys = sortKeys(isRecord(args.orderBy) ? args.orderBy : null, plan.shape, info.fieldNodes[0]?.arguments?.find((a) => a.name.value === 'orderBy')?.value);
+  const keys = sortKeys(
+    isRecord(args.orderBy) ? args.orderBy : null,
+    plan.shape,
+    info.fieldNodes[0]?.arguments?.find((a) => a.name.value === 'orderBy')?.value,
+  );
   const facets = facetArguments(info, plan.facetType);
   const scored = (list: ItemView[]): ItemView[] => {
     if (page.where !== null) for (const item of list) item.score ??= searchScore(page.where, plan.shape, item.data);
@@ -72,25 +76,53 @@ export function typeAnswer(items: ItemStore, plan: TypePlan, args: Args, context
     if (typeof args.cursor === 'string') return openCursor(items, query, plan.spec.name, reader, context);
     windowCheck(page);
     const found = queryItems(items, query, context);
-    return { items: () => scored(found.items), item: () => (found.first === null ? null : (scored([found.first])[0] ?? null)), total: found.total, cursor: null, facetItems: noFacets };
+    return {
+      items: () => scored(found.items),
+      item: () => (found.first === null ? null : (scored([found.first])[0] ?? null)),
+      total: found.total,
+      cursor: null,
+      facetItems: noFacets,
+    };
   }
   const all = [...matchingItems(items, query, context)];
   checkDeadline(context);
-  const filters = facets.flatMap(({ name, args: facetArgs }) => (Array.isArray(facetArgs.filters) && facetArgs.filters.length > 0 ? [{ name, values: facetArgs.filters.filter((v): v is string => typeof v === 'string') }] : []));
+  const filters = facets.flatMap(({ name, args: facetArgs }) =>
+    Array.isArray(facetArgs.filters) && facetArgs.filters.length > 0
+      ? [{ name, values: facetArgs.filters.filter((v): v is string => typeof v === 'string') }]
+      : [],
+  );
   const selected = filters.length === 0 ? all : all.filter((item) => filters.every((f) => holdsFacetValue(item, f.name, f.values)));
   const sorted = sortItems(keys.some((key) => 'ranking' in key) ? scored(selected) : selected, keys, (item) => item.score ?? 0);
   checkDeadline(context);
   if (typeof args.cursor === 'string') {
     const first = scored(sorted.slice(0, page.limit));
-    const cursor = context.cursors.open(plan.spec.name, reader, sorted.map((item) => [item.record.lang, item.record.id] as const), first.length, context.now());
+    const cursor = context.cursors.open(
+      plan.spec.name,
+      reader,
+      sorted.map((item) => [item.record.lang, item.record.id] as const),
+      first.length,
+      context.now(),
+    );
     return { items: () => first, item: () => first[0] ?? null, total: sorted.length, cursor, facetItems: () => all };
   }
   windowCheck(page);
-  return { items: () => scored(sorted.slice(page.skip, page.skip + page.limit)), item: () => scored(sorted.slice(page.skip, page.skip + 1))[0] ?? null, total: sorted.length, cursor: null, facetItems: () => all };
+  return {
+    items: () => scored(sorted.slice(page.skip, page.skip + page.limit)),
+    item: () => scored(sorted.slice(page.skip, page.skip + 1))[0] ?? null,
+    total: sorted.length,
+    cursor: null,
+    facetItems: () => all,
+  };
 }
 
 /** `cursor: ""` in the indexed order: only the keys are kept, so a walk over every item holds no item but the first page. */
-function openCursor(items: ItemStore, query: Parameters<typeof matchingItems>[1] & { limit: number }, field: string, reader: string, context: GraphqlContext): TypeAnswer {
+function openCursor(
+  items: ItemStore,
+  query: Parameters<typeof matchingItems>[1] & { limit: number },
+  field: string,
+  reader: string,
+  context: GraphqlContext,
+): TypeAnswer {
   const keys: Array<readonly [string, string]> = [];
   const first: ItemView[] = [];
   for (const item of matchingItems(items, query, context)) {
@@ -98,12 +130,20 @@ function openCursor(items: ItemStore, query: Parameters<typeof matchingItems>[1]
     if (first.length < query.limit) first.push(item);
   }
   checkDeadline(context);
-  return { items: () => first, item: () => first[0] ?? null, total: keys.length, cursor: context.cursors.open(field, reader, keys, first.length, context.now()), facetItems: () => [] };
+  return {
+    items: () => first,
+    item: () => first[0] ?? null,
+    total: keys.length,
+    cursor: context.cursors.open(field, reader, keys, first.length, context.now()),
+    facetItems: () => [],
+  };
 }
 
 function windowCheck(page: { skip: number; limit: number }): void {
   if (page.skip + page.limit > RESULT_WINDOW) {
-    throw new GraphQLError(`skip + limit must be at most ${RESULT_WINDOW} (here ${page.skip + page.limit}): only the first ${RESULT_WINDOW} results can be paged by skip; use cursor paging past them`);
+    throw new GraphQLError(
+      `skip + limit must be at most ${RESULT_WINDOW} (here ${page.skip + page.limit}): only the first ${RESULT_WINDOW} results can be paged by skip; use cursor paging past them`,
+    );
   }
 }
 

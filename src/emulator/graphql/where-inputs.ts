@@ -1,4 +1,15 @@
-import { GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLString, type GraphQLInputFieldConfigMap, type GraphQLInputType, type GraphQLScalarType } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLString,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
+  type GraphQLScalarType,
+} from 'graphql';
 import type { FieldShape, WhereShape } from './filters.js';
 import type { FilterScalar } from './operators.js';
 import type { FieldSpec } from './schema-model.js';
@@ -36,12 +47,28 @@ export class InputTypes {
         name: `${scalar}FilterInput`,
         fields: Object.fromEntries(
           OPERATORS[scalar].map((op) => {
-            const type: GraphQLInputType = op === 'in' || op === 'notIn' ? new GraphQLList(scalars[scalar]) : op === 'exist' ? GraphQLBoolean : op === 'boost' ? GraphQLInt : ['like', 'contains', 'startsWith', 'endsWith', 'match'].includes(op) ? GraphQLString : scalars[scalar];
+            const type: GraphQLInputType =
+              op === 'in' || op === 'notIn'
+                ? new GraphQLList(scalars[scalar])
+                : op === 'exist'
+                  ? GraphQLBoolean
+                  : op === 'boost'
+                    ? GraphQLInt
+                    : ['like', 'contains', 'startsWith', 'endsWith', 'match'].includes(op)
+                      ? GraphQLString
+                      : scalars[scalar];
             return [op, { type }];
           }),
         ),
       });
-    this.filters = { String: build('String'), Int: build('Int'), Float: build('Float'), Boolean: build('Boolean'), Date: build('Date'), DateTime: build('DateTime') };
+    this.filters = {
+      String: build('String'),
+      Int: build('Int'),
+      Float: build('Float'),
+      Boolean: build('Boolean'),
+      Date: build('Date'),
+      DateTime: build('DateTime'),
+    };
   }
 
   /** A content type's `where`: its fields, `_id`, the logical connectors and `_fulltext`. */
@@ -105,7 +132,12 @@ export class InputTypes {
     );
   }
 
-  private propertyInput(name: string, built: Map<string, GraphQLInputObjectType>, suffix: string, fieldsOf: (fields: readonly FieldSpec[]) => GraphQLInputFieldConfigMap): GraphQLInputObjectType | undefined {
+  private propertyInput(
+    name: string,
+    built: Map<string, GraphQLInputObjectType>,
+    suffix: string,
+    fieldsOf: (fields: readonly FieldSpec[]) => GraphQLInputFieldConfigMap,
+  ): GraphQLInputObjectType | undefined {
     const fields = this.propertyTypes.get(name);
     if (fields === undefined || fields.length === 0) return undefined;
     let input = built.get(name);
@@ -117,4 +149,9 @@ export class InputTypes {
   }
 }
 
-export const FILTER_SCALARS: Record<Exclude<FilterScalar, 'Date' | 'DateTime'>, GraphQLScalarType> = { String: GraphQLString, Int: GraphQLInt, Float: GraphQLFloat, Boolean: GraphQLBoolean };
+export const FILTER_SCALARS: Record<Exclude<FilterScalar, 'Date' | 'DateTime'>, GraphQLScalarType> = {
+  String: GraphQLString,
+  Int: GraphQLInt,
+  Float: GraphQLFloat,
+  Boolean: GraphQLBoolean,
+};

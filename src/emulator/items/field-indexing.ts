@@ -5,7 +5,17 @@ import type { ItemOp, ItemStore } from './item-store.js';
 import { dropMarks, observedItems } from './observed-items.js';
 
 /** Fields of a data line the service reads itself: never a property's, so never left unindexed. */
-const ITEM_FIELDS: ReadonlySet<string> = new Set(['ContentType', 'Language', 'Status', '_rbac', 'RolesWithReadAccess', '__typename', '_id', 'StopPublish', '_deleted']);
+const ITEM_FIELDS: ReadonlySet<string> = new Set([
+  'ContentType',
+  'Language',
+  'Status',
+  '_rbac',
+  'RolesWithReadAccess',
+  '__typename',
+  '_id',
+  'StopPublish',
+  '_deleted',
+]);
 
 /**
  * What the service's public record warns of: items pushed before the mapping for a field is

@@ -98,7 +98,10 @@ export class ItemIndex {
 
   /** The languages that hold items, in code order. */
   languages(): string[] {
-    return [...this.byLanguage].filter(([, byId]) => byId.size > 0).map(([lang]) => lang).sort();
+    return [...this.byLanguage]
+      .filter(([, byId]) => byId.size > 0)
+      .map(([lang]) => lang)
+      .sort();
   }
 
   countIn(lang: string): number {

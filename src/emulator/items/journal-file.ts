@@ -138,7 +138,7 @@ export function writeJournal(path: string, items: Iterable<ItemRecord>): ItemInd
     let pendingChars = 0;
     const flush = (): void => {
       const bytes = Buffer.from(pending.join(''), 'utf8');
-      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
       pending = [];
       pendingChars = 0;
     };
@@ -186,10 +186,14 @@ function syncFolder(path: string): void {
 
 /** A journal that is not a regular file (opened synchronously, a FIFO would stop the whole emulator), or cannot be read. */
 function notReadable(path: string, refusal: FileRefusal): GraphformError {
-  return new GraphformError(refusal.kind === 'unreadable' ? 'GF_EMULATOR_CORRUPT_DATA' : 'GF_NOT_A_FILE', `The emulator's item journal ${refusalMessage(path, refusal)}.`, {
-    details: { path },
-    hint: 'Remove it (the source keeps its definition, without items) or the whole data directory.',
-  });
+  return new GraphformError(
+    refusal.kind === 'unreadable' ? 'GF_EMULATOR_CORRUPT_DATA' : 'GF_NOT_A_FILE',
+    `The emulator's item journal ${refusalMessage(path, refusal)}.`,
+    {
+      details: { path },
+      hint: 'Remove it (the source keeps its definition, without items) or the whole data directory.',
+    },
+  );
 }
 
 function damaged(path: string, line: number | undefined): GraphformError {

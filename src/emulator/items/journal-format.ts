@@ -32,9 +32,7 @@ export function dataLineOffset(lang: string, id: string, type: string): number {
 }
 
 /** A journal line read back: an index line locates its data line within the line's bytes. */
-export type JournalLine =
-  | { kind: 'index'; lang: string; id: string; type: string; start: number; end: number }
-  | { kind: 'delete'; lang: string; id: string };
+export type JournalLine = { kind: 'index'; lang: string; id: string; type: string; start: number; end: number } | { kind: 'delete'; lang: string; id: string };
 
 const CLOSE_BRACKET = 0x5d;
 

@@ -8,9 +8,7 @@ import type { EmulatorCredentials } from '../types.js';
  * read (`precheck`); the signature needs the body's MD5 (`verify`).
  */
 export type PreAuth =
-  | { ok: true; scheme: 'basic' }
-  | { ok: true; scheme: 'hmac'; timestamp: string; nonce: string; signature: string }
-  | { ok: false; message: string };
+  { ok: true; scheme: 'basic' } | { ok: true; scheme: 'hmac'; timestamp: string; nonce: string; signature: string } | { ok: false; message: string };
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -65,7 +63,15 @@ export class AuthVerifier {
   private hmacHeader(value: string): PreAuth {
     const parts = value.split(':');
     const [appKey, timestamp, nonce, signature] = parts;
-    if (parts.length !== 4 || appKey === undefined || timestamp === undefined || nonce === undefined || signature === undefined || nonce === '' || signature === '') {
+    if (
+      parts.length !== 4 ||
+      appKey === undefined ||
+      timestamp === undefined ||
+      nonce === undefined ||
+      signature === undefined ||
+      nonce === '' ||
+      signature === ''
+    ) {
       return { ok: false, message: 'Malformed epi-hmac header: expected epi-hmac <AppKey>:<timestamp>:<nonce>:<signature>' };
     }
     if (!sameText(appKey, this.credentials.appKey)) return { ok: false, message: 'Unknown AppKey' };

@@ -59,7 +59,8 @@ export async function handleApi(req: IncomingMessage, url: URL, service: Emulate
   if (fault?.unindexed !== undefined) markUnindexed(req, fault.unindexed);
   if (fault?.status !== undefined) {
     const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
-    const answer: Reply = fault.body === undefined ? service.error(fault.status, `Injected fault: ${fault.status}`) : { status: fault.status, text: fault.body, note: '' };
+    const answer: Reply =
+      fault.body === undefined ? service.error(fault.status, `Injected fault: ${fault.status}`) : { status: fault.status, text: fault.body, note: '' };
     return { ...answer, note: `fault: ${fault.status}`, headers: { ...answer.headers, ...headers } };
   }
 

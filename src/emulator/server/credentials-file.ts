@@ -21,7 +21,12 @@ export interface StoredCredentials {
 export async function loadOrCreateCredentials(dataDir: string): Promise<StoredCredentials> {
   const path = join(dataDir, 'credentials.json');
   // A regular file only, of the size of a few keys: a FIFO in its place would block the start for good.
-  const bytes = await readWholeFile(path, { shown: `The emulator credentials file ${path}`, maxBytes: 1 << 20, code: 'GF_EMULATOR_CORRUPT_DATA', hint: REMOVE_HINT });
+  const bytes = await readWholeFile(path, {
+    shown: `The emulator credentials file ${path}`,
+    maxBytes: 1 << 20,
+    code: 'GF_EMULATOR_CORRUPT_DATA',
+    hint: REMOVE_HINT,
+  });
   const text = bytes?.toString('utf8');
   if (text === undefined) {
     await mkdir(dataDir, { recursive: true });
@@ -33,7 +38,12 @@ export async function loadOrCreateCredentials(dataDir: string): Promise<StoredCr
   } catch {
     // Reported below with the same message as a wrong shape.
   }
-  if (isRecord(value) && typeof value.appKey === 'string' && typeof value.secret === 'string' && (value.singleKey === undefined || typeof value.singleKey === 'string')) {
+  if (
+    isRecord(value) &&
+    typeof value.appKey === 'string' &&
+    typeof value.secret === 'string' &&
+    (value.singleKey === undefined || typeof value.singleKey === 'string')
+  ) {
     const credentials = { appKey: value.appKey, secret: value.secret };
     return typeof value.singleKey === 'string' ? { credentials, singleKey: value.singleKey } : save(path, { credentials, singleKey: generateSingleKey() });
   }

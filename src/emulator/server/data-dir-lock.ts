@@ -27,7 +27,12 @@ export const nodeLockFiles: LockFiles = {
 
 /** The lock file's text, read only when it is a regular file: a FIFO in its place would block the start for good. */
 async function readLockFile(path: string): Promise<string> {
-  const bytes = await readWholeFile(path, { shown: `The emulator's lock file ${path}`, maxBytes: 1 << 20, code: 'GF_EMULATOR_DATA_DIR_LOCKED', hint: 'Remove it once no emulator uses this `dataDir`.' });
+  const bytes = await readWholeFile(path, {
+    shown: `The emulator's lock file ${path}`,
+    maxBytes: 1 << 20,
+    code: 'GF_EMULATOR_DATA_DIR_LOCKED',
+    hint: 'Remove it once no emulator uses this `dataDir`.',
+  });
   if (bytes === undefined) throw Object.assign(new Error(`${path} does not exist`), { code: 'ENOENT' });
   return bytes.toString('utf8');
 }

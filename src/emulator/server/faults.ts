@@ -16,12 +16,15 @@ export function checkFaultRule(value: unknown): FaultCheck {
   if (!int(r.count, 1, 1_000_000)) return { ok: false, message: 'count must be an integer from 1' };
   if (!int(r.status, 100, 599)) return { ok: false, message: 'status must be an HTTP status (100-599)' };
   if (!int(r.delayMs, 0, 600_000)) return { ok: false, message: 'delayMs must be an integer from 0 to 600000' };
-  if (r.retryAfter !== undefined && typeof r.retryAfter !== 'string' && !int(r.retryAfter, 0, 86_400)) return { ok: false, message: 'retryAfter must be seconds or an HTTP-date' };
+  if (r.retryAfter !== undefined && typeof r.retryAfter !== 'string' && !int(r.retryAfter, 0, 86_400))
+    return { ok: false, message: 'retryAfter must be seconds or an HTTP-date' };
   if (r.body !== undefined && typeof r.body !== 'string') return { ok: false, message: 'body must be a string' };
   if (r.drop !== undefined && typeof r.drop !== 'boolean') return { ok: false, message: 'drop must be true or false' };
   if (r.hold !== undefined && typeof r.hold !== 'boolean') return { ok: false, message: 'hold must be true or false' };
-  if (r.unindexed !== undefined && (!Array.isArray(r.unindexed) || !r.unindexed.every((id) => typeof id === 'string'))) return { ok: false, message: 'unindexed must be a list of item _ids' };
-  if (r.drop !== true && r.hold !== true && r.status === undefined && r.delayMs === undefined && r.unindexed === undefined) return { ok: false, message: 'a fault needs status, delayMs, drop: true, hold: true or unindexed' };
+  if (r.unindexed !== undefined && (!Array.isArray(r.unindexed) || !r.unindexed.every((id) => typeof id === 'string')))
+    return { ok: false, message: 'unindexed must be a list of item _ids' };
+  if (r.drop !== true && r.hold !== true && r.status === undefined && r.delayMs === undefined && r.unindexed === undefined)
+    return { ok: false, message: 'a fault needs status, delayMs, drop: true, hold: true or unindexed' };
   return { ok: true, rule: r as FaultRule };
 }
 
@@ -91,7 +94,9 @@ export class FaultInjector implements EmulatorFaults {
 
   /** Takes one use of the first rule matching this request, if any. */
   take(method: string, path: string): TakenFault | undefined {
-    const rule = this.rules.find((r) => r.remaining > 0 && (r.method === undefined || r.method.toUpperCase() === method) && (r.pathPrefix === undefined || path.startsWith(r.pathPrefix)));
+    const rule = this.rules.find(
+      (r) => r.remaining > 0 && (r.method === undefined || r.method.toUpperCase() === method) && (r.pathPrefix === undefined || path.startsWith(r.pathPrefix)),
+    );
     if (rule === undefined) return undefined;
     rule.remaining--;
     const hold = this.holds.get(rule.id);

@@ -82,7 +82,10 @@ async function faultRoute(req: IncomingMessage, faults: FaultInjector): Promise<
       const checked = rules.map(checkFaultRule);
       const bad = checked.find((c) => !c.ok);
       if (bad !== undefined && !bad.ok) return text(400, `Invalid fault rule: ${bad.message}`);
-      return json(201, checked.map((c) => (c.ok ? faults.add(c.rule) : undefined)));
+      return json(
+        201,
+        checked.map((c) => (c.ok ? faults.add(c.rule) : undefined)),
+      );
     }
     default:
       return text(405, 'Use GET, POST or DELETE');
@@ -90,16 +93,26 @@ async function faultRoute(req: IncomingMessage, faults: FaultInjector): Promise<
 }
 
 /** The unauthenticated control API under /_emulator/: inspection, request log, faults, clock, reset. */
-export async function handleInspection(req: IncomingMessage, url: URL, inspect: EmulatorInspector, faults: FaultInjector, marketing: EmulatorMarketing): Promise<Reply> {
+export async function handleInspection(
+  req: IncomingMessage,
+  url: URL,
+  inspect: EmulatorInspector,
+  faults: FaultInjector,
+  marketing: EmulatorMarketing,
+): Promise<Reply> {
   const method = req.method ?? '';
-  const parts = url.pathname.split('/').filter((p) => p !== '').slice(1);
+  const parts = url.pathname
+    .split('/')
+    .filter((p) => p !== '')
+    .slice(1);
   const [first, id, view, ...rest] = parts;
   // A web page may send a cross-origin POST with a "simple" content type and no preflight;
   // requiring JSON keeps any page the user visits from resetting or faulting the emulator.
   if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
     return text(415, 'Control requests need Content-Type: application/json');
   }
-  if (first === undefined) return json(200, { name: 'graphform emulator (graph service, authorization server, Open API)', version: TOOL_VERSION, endpoints: ENDPOINTS });
+  if (first === undefined)
+    return json(200, { name: 'graphform emulator (graph service, authorization server, Open API)', version: TOOL_VERSION, endpoints: ENDPOINTS });
   if (first === 'sources' && id === undefined) return method === 'GET' ? json(200, inspect.sources()) : text(405, 'Only GET is allowed here');
   if (first === 'cms' && id === undefined) return method === 'GET' ? json(200, inspect.cms()) : text(405, 'Only GET is allowed here');
   if (first === 'sources' && id !== undefined && view !== undefined && rest.length === 0) return sourceRoute(inspect, method, id, view, url);

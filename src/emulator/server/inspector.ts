@@ -23,7 +23,14 @@ function countsRecord(map: ReadonlyMap<string, number>): Record<string, number> 
 }
 
 /** Read access to everything the emulator holds, for tests and the /_emulator/ API. */
-export function createInspector(deps: { repo: Repository; cms: CmsSource; log: RequestLog; faults: FaultInjector; auth: AuthVerifier; authState: AuthState }): EmulatorInspector {
+export function createInspector(deps: {
+  repo: Repository;
+  cms: CmsSource;
+  log: RequestLog;
+  faults: FaultInjector;
+  auth: AuthVerifier;
+  authState: AuthState;
+}): EmulatorInspector {
   const { store, items } = deps.repo;
   return {
     sources(): SourceSummary[] {
@@ -65,7 +72,12 @@ export function createInspector(deps: { repo: Repository; cms: CmsSource; log: R
         total++;
       }
       // Only the page's data lines are read.
-      const found: EmulatorItem[] = [...withData(items, id, page)].map((item) => ({ _id: item.id, language_routing: item.lang, contentType: item.type, data: JSON.parse(item.raw) as unknown }));
+      const found: EmulatorItem[] = [...withData(items, id, page)].map((item) => ({
+        _id: item.id,
+        language_routing: item.lang,
+        contentType: item.type,
+        data: JSON.parse(item.raw) as unknown,
+      }));
       return { total, items: found };
     },
     unsearchable(id: string): UnsearchableItem[] | undefined {

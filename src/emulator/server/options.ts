@@ -6,7 +6,16 @@ import { checkFullDefinition } from '../graph/definition-shape.js';
 import type { ContentSourceV3 } from '../graph/wire-definition.js';
 import { seededAssets } from '../assets/seed.js';
 import { checkApp } from '../auth/apps.js';
-import { ITEM_FIELD_NAMES, ITEM_FIELDS_SERVED_BY_DEFAULT, type EmulatorAsset, type EmulatorCredentials, type EmulatorMount, type EmulatorOptions, type ItemField, type MarketingApp } from '../types.js';
+import {
+  ITEM_FIELD_NAMES,
+  ITEM_FIELDS_SERVED_BY_DEFAULT,
+  type EmulatorAsset,
+  type EmulatorCredentials,
+  type EmulatorMount,
+  type EmulatorOptions,
+  type ItemField,
+  type MarketingApp,
+} from '../types.js';
 
 export interface ResolvedEmulatorOptions {
   port: number;
@@ -81,7 +90,8 @@ function integer(value: number | undefined, name: string, min: number, max = Num
 export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulatorOptions {
   const host = options.host ?? EMULATOR_DEFAULTS.host;
   // Beyond loopback (a container's frontend must reach it) is allowed; the command warns.
-  if (host.trim() === '' || /[\s/]/.test(host)) throw bad(`host must be an address or name to listen on, such as 127.0.0.1 or 0.0.0.0, not ${JSON.stringify(host)}`);
+  if (host.trim() === '' || /[\s/]/.test(host))
+    throw bad(`host must be an address or name to listen on, such as 127.0.0.1 or 0.0.0.0, not ${JSON.stringify(host)}`);
   const credentials = options.credentials ?? generateCredentials();
   if (credentials.appKey === '' || credentials.appKey.includes(':')) throw bad('The app key must be non-empty and must not contain ":"');
   if (credentials.secret === '' || !STRICT_BASE64.test(credentials.secret)) throw bad('The secret must be base64 (epi-hmac signs with its decoded bytes)');
@@ -103,7 +113,8 @@ export function resolveEmulatorOptions(options: EmulatorOptions): ResolvedEmulat
     apps: checkApps(options.apps ?? []),
     demoApp: options.demoApp,
     assets: checkAssets(options.assets),
-    assetsRateLimit: options.assetsRateLimit === false ? undefined : (integer(options.assetsRateLimit, 'assetsRateLimit', 1, 1_000_000) ?? EMULATOR_DEFAULTS.assetsRateLimit),
+    assetsRateLimit:
+      options.assetsRateLimit === false ? undefined : (integer(options.assetsRateLimit, 'assetsRateLimit', 1, 1_000_000) ?? EMULATOR_DEFAULTS.assetsRateLimit),
     schemaDelayMs: integer(options.schemaDelayMs, 'schemaDelayMs', 0, MAX_DELAY_MS) ?? 0,
     indexingLagMs: integer(options.indexingLagMs, 'indexingLagMs', 0, MAX_DELAY_MS) ?? 0,
     itemFields: checkItemFields(options.itemFields),
@@ -116,7 +127,8 @@ export function checkItemFields(given: readonly string[] | undefined): readonly 
   if (given === undefined) return ITEM_FIELDS_SERVED_BY_DEFAULT;
   if (!Array.isArray(given)) throw bad(`itemFields must be a list of ${ITEM_FIELD_NAMES.join(', ')}`);
   const unknown = given.find((name) => !(ITEM_FIELD_NAMES as readonly unknown[]).includes(name));
-  if (unknown !== undefined) throw bad(`itemFields: ${JSON.stringify(unknown)} is not an item field the emulator can serve; the allowed ones are ${ITEM_FIELD_NAMES.join(', ')}`);
+  if (unknown !== undefined)
+    throw bad(`itemFields: ${JSON.stringify(unknown)} is not an item field the emulator can serve; the allowed ones are ${ITEM_FIELD_NAMES.join(', ')}`);
   return ITEM_FIELD_NAMES.filter((name) => given.includes(name));
 }
 
@@ -124,7 +136,8 @@ export function checkItemFields(given: readonly string[] | undefined): readonly 
 function checkCorsOrigins(given: readonly string[] | undefined): readonly string[] | undefined {
   if (given === undefined) return undefined;
   for (const origin of given) {
-    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin)) throw bad(`corsOrigins: ${JSON.stringify(origin)} is not an origin such as http://localhost:3000 (scheme, host and port, no path), nor *`);
+    if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin))
+      throw bad(`corsOrigins: ${JSON.stringify(origin)} is not an origin such as http://localhost:3000 (scheme, host and port, no path), nor *`);
   }
   return [...given];
 }

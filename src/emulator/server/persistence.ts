@@ -134,9 +134,13 @@ async function checkFormat(path: string): Promise<void> {
     version = undefined;
   }
   if (version !== FORMAT_VERSION) {
-    throw new GraphformError('GF_EMULATOR_DATA_FORMAT', `The emulator data in ${path} has format ${String(version)}; this version reads format ${FORMAT_VERSION}`, {
-      hint: 'Use a matching graphform version, or start from an empty `dataDir`.',
-    });
+    throw new GraphformError(
+      'GF_EMULATOR_DATA_FORMAT',
+      `The emulator data in ${path} has format ${String(version)}; this version reads format ${FORMAT_VERSION}`,
+      {
+        hint: 'Use a matching graphform version, or start from an empty `dataDir`.',
+      },
+    );
   }
 }
 

@@ -49,7 +49,11 @@ export function createEmulatorServer(deps: ServerDeps): { server: Server; inFlig
 
     const host = req.headers.host;
     if (!isOwnHost(host, deps.ownHosts())) {
-      finish({ ...text(421, 'Misdirected request: this emulator answers only its own loopback address in the Host header'), note: `refused ${shownHost(host)}`, headers: { connection: 'close' } });
+      finish({
+        ...text(421, 'Misdirected request: this emulator answers only its own loopback address in the Host header'),
+        note: `refused ${shownHost(host)}`,
+        headers: { connection: 'close' },
+      });
       return;
     }
     const url = parseTarget(path);

@@ -40,7 +40,10 @@ export async function readCmsTypesFile(path: string, shown: string): Promise<Con
   }
   const checked = checkFullDefinition(document.toJS());
   if (!checked.ok) {
-    throw bad(`${shown}: not a valid content source definition: ${checked.message}`, 'The file takes the fields GET types answers (the published ContentSource_V3): label, languages, contentTypes, propertyTypes and the rest.');
+    throw bad(
+      `${shown}: not a valid content source definition: ${checked.message}`,
+      'The file takes the fields GET types answers (the published ContentSource_V3): label, languages, contentTypes, propertyTypes and the rest.',
+    );
   }
   return checked.value;
 }

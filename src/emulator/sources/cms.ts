@@ -23,7 +23,11 @@ export const DEFAULT_CMS_TYPES: ContentSourceV3 = {
   label: 'CMS',
   languages: ['en'],
   contentTypes: {
-    Content: { abstract: true, contentType: [], properties: { Name: searchableText, RelativePath: text, Changed: { type: 'DateTime' }, StartPublish: { type: 'DateTime' } } },
+    Content: {
+      abstract: true,
+      contentType: [],
+      properties: { Name: searchableText, RelativePath: text, Changed: { type: 'DateTime' }, StartPublish: { type: 'DateTime' } },
+    },
     Page: { abstract: true, contentType: ['Content'], properties: { MetaTitle: searchableText, MetaDescription: text, VisibleInMenu: { type: 'Boolean' } } },
     Media: { abstract: true, contentType: ['Content'], properties: { MimeType: text, Thumbnail: text } },
     StartPage: { contentType: ['Page'], properties: { Heading: searchableText, Teaser: text } },

@@ -112,5 +112,14 @@ export function sourcesRoutes(deps: SourcesServiceDeps): RouteTable {
     }
   });
 
-  return new Map([['/api/content/v3/sources', new Map([['GET', list], ['POST', describe], ['DELETE', remove]])]]);
+  return new Map([
+    [
+      '/api/content/v3/sources',
+      new Map([
+        ['GET', list],
+        ['POST', describe],
+        ['DELETE', remove],
+      ]),
+    ],
+  ]);
 }

@@ -73,7 +73,12 @@ function clashingBase(fromBases: readonly Map<string, Inherited>[], name: string
 }
 
 /** The properties a content type has, own and inherited; own declarations win. */
-function effectiveProperties(name: string, graph: ContentTypeGraph, onCycle: ReadonlySet<string>, memo: Map<string, Map<string, Inherited>>): Map<string, Inherited> {
+function effectiveProperties(
+  name: string,
+  graph: ContentTypeGraph,
+  onCycle: ReadonlySet<string>,
+  memo: Map<string, Map<string, Inherited>>,
+): Map<string, Inherited> {
   const cached = memo.get(name);
   if (cached !== undefined) return cached;
   const result = new Map<string, Inherited>();

@@ -17,7 +17,10 @@ export const baseTypesKnownRule: Rule = {
           if (propertyTypes.has(base.name)) {
             message = `${subject}, which is a property type; contentType lists content types of this source only`;
           } else {
-            const suggestion = suggest.closest(base.name, names.filter((name) => name !== contentType.name));
+            const suggestion = suggest.closest(
+              base.name,
+              names.filter((name) => name !== contentType.name),
+            );
             const help = suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`;
             message = `${subject}, which is not a content type of this source${help}`;
           }

@@ -20,7 +20,8 @@ export const codegenSourcesRule: Rule = {
       .filter((entry) => !declared.includes(entry.value))
       .map((entry): Diagnostic => {
         const match = closestMatch(entry.value, declared);
-        const instead = match === undefined ? ` Declared sources: ${declared.length === 0 ? 'none' : [...declared].sort().join(', ')}.` : ` Did you mean \`${match}\`?`;
+        const instead =
+          match === undefined ? ` Declared sources: ${declared.length === 0 ? 'none' : [...declared].sort().join(', ')}.` : ` Did you mean \`${match}\`?`;
         return {
           code: 'GF_CODEGEN_UNKNOWN_SOURCE',
           severity: 'error',

@@ -25,7 +25,9 @@ export const graphqlNamesRule: Rule = {
       for (const thing of namedThings(source)) {
         const at = (): At => ({ sourceMap: source.sourceMap, path: thing.path(), where: thing.where });
         if (thing.name.startsWith('__')) {
-          found.push(diagnosticAt(at(), 'GF_RESERVED_NAME', `${thing.label()} starts with \`__\`, which GraphQL reserves for its own types and fields; rename it`));
+          found.push(
+            diagnosticAt(at(), 'GF_RESERVED_NAME', `${thing.label()} starts with \`__\`, which GraphQL reserves for its own types and fields; rename it`),
+          );
         } else if (!GRAPHQL_NAME.test(thing.name)) {
           found.push(diagnosticAt(at(), 'GF_INVALID_NAME', `${thing.label()} is not a valid GraphQL name: ${explainInvalidName(thing.name)}`));
         }
@@ -51,7 +53,12 @@ function namedThings(source: SourceView): NamedThing[] {
       // An explicit `name` equal to the key was already checked with the key.
       if (property.nameField !== undefined && property.nameField !== property.name) {
         const nameField = property.nameField;
-        things.push({ name: nameField, label: () => `name \`${nameField}\` of ${describeSubject(property.path)}`, path: () => [...property.path, 'name'], where: 'value' });
+        things.push({
+          name: nameField,
+          label: () => `name \`${nameField}\` of ${describeSubject(property.path)}`,
+          path: () => [...property.path, 'name'],
+          where: 'value',
+        });
       }
     }
   }

@@ -25,13 +25,18 @@ export const idRule: Rule = {
       // A non-string id is a type error, reported by the schema check.
       if (typeof id !== 'string') continue;
       const value = { ...at, where: 'value' as const };
-      const fixed = id.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, MAX_ID_LENGTH);
+      const fixed = id
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, MAX_ID_LENGTH);
       const example = fixed === '' ? '' : ` (e.g. \`${fixed}\`)`;
       if (!ID_CHARS.test(id)) {
         found.push(diagnosticAt(value, 'GF_ID_INVALID_CHARS', `id \`${id}\` may only hold lowercase a-z and 0-9${example}`));
       }
       if (id.length > MAX_ID_LENGTH) {
-        found.push(diagnosticAt(value, 'GF_ID_TOO_LONG', `id \`${id}\` is ${id.length} characters long; the graph service allows at most ${MAX_ID_LENGTH}${example}`));
+        found.push(
+          diagnosticAt(value, 'GF_ID_TOO_LONG', `id \`${id}\` is ${id.length} characters long; the graph service allows at most ${MAX_ID_LENGTH}${example}`),
+        );
       }
     }
     return found;

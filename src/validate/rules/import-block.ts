@@ -5,8 +5,21 @@ import type { ContentTypeView, SourceView } from '../source-view.js';
 
 /** Top-level fields of an asset of GET /v3/assets (docs/service-facts.md "Open API"). */
 export const ASSET_FIELDS: readonly string[] = [
-  'id', 'title', 'type', 'mime_type', 'file_extension', 'created_at', 'modified_at', 'folder_id', 'file_location',
-  'is_archived', 'content', 'labels', 'links', 'owner_organization_id', 'thumbnail_url',
+  'id',
+  'title',
+  'type',
+  'mime_type',
+  'file_extension',
+  'created_at',
+  'modified_at',
+  'folder_id',
+  'file_location',
+  'is_archived',
+  'content',
+  'labels',
+  'links',
+  'owner_organization_id',
+  'thumbnail_url',
 ];
 
 /** Fields the service reads on every data line; an import may fill them too. */
@@ -28,14 +41,35 @@ export const importBlockRule: Rule = {
       const at = (path: (string | number)[], where: 'key' | 'value' = 'value') => ({ sourceMap: source.sourceMap, path: ['import', ...path], where });
       const contentType = typeof spec.contentType === 'string' ? source.contentTypes.find((c) => c.name === spec.contentType) : undefined;
       if (typeof spec.contentType === 'string' && contentType === undefined) {
-        const suggestion = suggest.closest(spec.contentType, source.contentTypes.map((c) => c.name));
-        found.push(diagnosticAt(at(['contentType']), 'GF_IMPORT_UNKNOWN_CONTENT_TYPE', `import.contentType \`${spec.contentType}\` is not a content type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`));
+        const suggestion = suggest.closest(
+          spec.contentType,
+          source.contentTypes.map((c) => c.name),
+        );
+        found.push(
+          diagnosticAt(
+            at(['contentType']),
+            'GF_IMPORT_UNKNOWN_CONTENT_TYPE',
+            `import.contentType \`${spec.contentType}\` is not a content type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+          ),
+        );
       } else if (contentType !== undefined && isAbstract(raw, contentType.name)) {
-        found.push(diagnosticAt(at(['contentType']), 'GF_IMPORT_ABSTRACT_CONTENT_TYPE', `import.contentType \`${contentType.name}\` is abstract: items need a content type that is not; name one that derives from it`));
+        found.push(
+          diagnosticAt(
+            at(['contentType']),
+            'GF_IMPORT_ABSTRACT_CONTENT_TYPE',
+            `import.contentType \`${contentType.name}\` is abstract: items need a content type that is not; name one that derives from it`,
+          ),
+        );
       }
       const languages = Array.isArray(raw.languages) ? raw.languages.filter((l): l is string => typeof l === 'string') : [];
       if (typeof spec.language === 'string' && !languages.includes(spec.language)) {
-        found.push(diagnosticAt(at(['language']), 'GF_IMPORT_UNKNOWN_LANGUAGE', `import.language \`${spec.language}\` is not one of the source's languages (${languages.join(', ')})`));
+        found.push(
+          diagnosticAt(
+            at(['language']),
+            'GF_IMPORT_UNKNOWN_LANGUAGE',
+            `import.language \`${spec.language}\` is not one of the source's languages (${languages.join(', ')})`,
+          ),
+        );
       }
       if (!isRecord(spec.mapping)) continue;
       const properties = contentType === undefined ? undefined : effectiveProperties(source, contentType);
@@ -50,7 +84,7 @@ export const importBlockRule: Rule = {
             ),
           );
         }
-        const top = typeof field === 'string' ? field.split('.')[0] ?? '' : '';
+        const top = typeof field === 'string' ? (field.split('.')[0] ?? '') : '';
         if (top !== '' && !ASSET_FIELDS.includes(top)) {
           const suggestion = suggest.closest(top, ASSET_FIELDS);
           found.push(

@@ -19,12 +19,15 @@ export const maxSourcesRule: Rule = {
     // Sources only in state still exist in the service (orphans are left in place), so they
     // use up the allowance too.
     const declaredIds = new Set([...seen].filter((k) => k.startsWith('id:')).map((k) => k.slice(3)));
-    const stateOnly = Object.keys(context.stateSources).filter((id) => !declaredIds.has(id)).sort();
+    const stateOnly = Object.keys(context.stateSources)
+      .filter((id) => !declaredIds.has(id))
+      .sort();
     const room = max - stateOnly.length;
     if (firstFiles.length <= room) return [];
     const over = firstFiles[Math.max(0, room)];
     if (over === undefined) return [];
-    const orphans = stateOnly.length === 0 ? '' : ` and ${stateOnly.length} more (${stateOnly.join(', ')}) are in state but no longer declared, still in the service`;
+    const orphans =
+      stateOnly.length === 0 ? '' : ` and ${stateOnly.length} more (${stateOnly.join(', ')}) are in state but no longer declared, still in the service`;
     return [
       diagnosticAt(
         { sourceMap: over.sourceMap, path: ['id'] },

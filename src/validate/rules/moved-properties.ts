@@ -52,7 +52,12 @@ export const movedPropertiesRule: Rule = {
           ),
         );
       }
-      if (held !== undefined) found.push(...overwrites(within, held).map(({ move, existing }) => diagnosticAt(at(move), 'GF_MOVED_ONTO_EXISTING', overwriteMessage(move, existing, source.id as string))));
+      if (held !== undefined)
+        found.push(
+          ...overwrites(within, held).map(({ move, existing }) =>
+            diagnosticAt(at(move), 'GF_MOVED_ONTO_EXISTING', overwriteMessage(move, existing, source.id as string)),
+          ),
+        );
     }
     return found;
   },

@@ -38,8 +38,15 @@ function checkConversions(source: SourceView, keys: readonly string[], names: Re
     const at = { sourceMap: source.sourceMap, path: ['convert', key], where: 'key' as const };
     if (!/^[^.]+\.[^.]+$/.test(key)) {
       const same = properties.filter((name) => name.slice(name.indexOf('.') + 1) === key);
-      const hint = same.length > 0 ? `; did you mean ${same.map((name) => `\`${name}\``).join(' or ')}?` : '; write it as `Type.Property`, e.g. `Article.Version`';
-      found.push(diagnosticAt(at, 'GF_CONVERT_UNKNOWN_PROPERTY', `convert key \`${key}\` is not of the form \`Type.Property\` (a content type's or property type's property)${hint}`));
+      const hint =
+        same.length > 0 ? `; did you mean ${same.map((name) => `\`${name}\``).join(' or ')}?` : '; write it as `Type.Property`, e.g. `Article.Version`';
+      found.push(
+        diagnosticAt(
+          at,
+          'GF_CONVERT_UNKNOWN_PROPERTY',
+          `convert key \`${key}\` is not of the form \`Type.Property\` (a content type's or property type's property)${hint}`,
+        ),
+      );
       continue;
     }
     const suggestion = suggest.closest(key, properties);
@@ -82,30 +89,55 @@ function checkMoves(source: SourceView, list: readonly unknown[], names: Readonl
   for (const move of moves) {
     const kind = (name: string): string => (name.includes('.') ? 'a property' : 'a type');
     if (kind(move.from) !== kind(move.to)) {
-      found.push(diagnosticAt(at(move.index, 'to'), 'GF_MOVED_KIND', `moved renames ${kind(move.from)} (\`${move.from}\`) to ${kind(move.to)} (\`${move.to}\`); a type moves to a type, a property to a property (\`Type.Property\`)`));
+      found.push(
+        diagnosticAt(
+          at(move.index, 'to'),
+          'GF_MOVED_KIND',
+          `moved renames ${kind(move.from)} (\`${move.from}\`) to ${kind(move.to)} (\`${move.to}\`); a type moves to a type, a property to a property (\`Type.Property\`)`,
+        ),
+      );
       continue;
     }
     const earlierFrom = byFrom.get(move.from);
     const earlierTo = byTo.get(move.to);
     if (earlierTo !== undefined) {
-      found.push(diagnosticAt(at(move.index, 'to'), 'GF_MOVED_TWICE', `\`${move.from}\` and \`${earlierTo.from}\` both move to \`${move.to}\` (moved[${earlierTo.index}]); the items of one would overwrite the other's`));
+      found.push(
+        diagnosticAt(
+          at(move.index, 'to'),
+          'GF_MOVED_TWICE',
+          `\`${move.from}\` and \`${earlierTo.from}\` both move to \`${move.to}\` (moved[${earlierTo.index}]); the items of one would overwrite the other's`,
+        ),
+      );
       continue;
     }
     if (earlierFrom !== undefined) {
-      found.push(diagnosticAt(at(move.index, 'from'), 'GF_MOVED_TWICE', `\`${move.from}\` is moved twice (also to \`${earlierFrom.to}\`, moved[${earlierFrom.index}]); a name moves once, and chains go A to B, then B to C`));
+      found.push(
+        diagnosticAt(
+          at(move.index, 'from'),
+          'GF_MOVED_TWICE',
+          `\`${move.from}\` is moved twice (also to \`${earlierFrom.to}\`, moved[${earlierFrom.index}]); a name moves once, and chains go A to B, then B to C`,
+        ),
+      );
       continue;
     }
     byFrom.set(move.from, move);
     byTo.set(move.to, move);
     if (names.has(move.from)) {
       found.push(
-        diagnosticAt(at(move.index, 'from'), 'GF_MOVED_FROM_DECLARED', `\`${move.from}\` is moved to \`${move.to}\` but is still declared; remove it (its items move to \`${move.to}\`), or remove this moved entry`),
+        diagnosticAt(
+          at(move.index, 'from'),
+          'GF_MOVED_FROM_DECLARED',
+          `\`${move.from}\` is moved to \`${move.to}\` but is still declared; remove it (its items move to \`${move.to}\`), or remove this moved entry`,
+        ),
       );
     }
   }
   for (const move of byFrom.values()) {
     if (endOfChain(move.to, byFrom, names)) continue;
-    const suggestion = suggest.closest(move.to, [...names].filter((name) => name.includes('.') === move.to.includes('.')));
+    const suggestion = suggest.closest(
+      move.to,
+      [...names].filter((name) => name.includes('.') === move.to.includes('.')),
+    );
     found.push(
       diagnosticAt(
         at(move.index, 'to'),

@@ -37,7 +37,10 @@ export const propertyTypesKnownRule: Rule = {
   },
 };
 
-function checkType(property: PropertyView, where: { source: SourceView; scalars: readonly string[]; knownNames: ReadonlySet<string>; suggest: SuggestionBudget }): string | undefined {
+function checkType(
+  property: PropertyView,
+  where: { source: SourceView; scalars: readonly string[]; knownNames: ReadonlySet<string>; suggest: SuggestionBudget },
+): string | undefined {
   const { source, scalars, knownNames } = where;
   if (property.type === undefined) return undefined;
   const reference = parseTypeReference(property.type);

@@ -22,7 +22,9 @@ export const reservedTypeNamesRule: Rule = {
       for (const { kind, name, path } of named) {
         const reason = reasons.get(name);
         if (reason === undefined) continue;
-        found.push(diagnosticAt({ sourceMap: source.sourceMap, path }, 'GF_RESERVED_TYPE_NAME', `${kind} \`${name}\` cannot be used: \`${name}\` ${reason}; rename it`));
+        found.push(
+          diagnosticAt({ sourceMap: source.sourceMap, path }, 'GF_RESERVED_TYPE_NAME', `${kind} \`${name}\` cannot be used: \`${name}\` ${reason}; rename it`),
+        );
       }
     }
     return found;

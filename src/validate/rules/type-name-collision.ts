@@ -28,16 +28,13 @@ export const typeNameCollisionRule: Rule = {
         const owner = owners.get(contentType.name);
         if (owner === undefined) {
           const place = (): string => placeOf(source.sourceMap, contentType.path);
-          owners.set(contentType.name, declaredOwner(() => (here === undefined ? `the source declared in ${place()}` : `source \`${here}\` (${place()})`)));
+          owners.set(
+            contentType.name,
+            declaredOwner(() => (here === undefined ? `the source declared in ${place()}` : `source \`${here}\` (${place()})`)),
+          );
           continue;
         }
-        found.push(
-          diagnosticAt(
-            { sourceMap: source.sourceMap, path: contentType.path },
-            'GF_TYPE_NAME_COLLISION',
-            owner.message(contentType.name),
-          ),
-        );
+        found.push(diagnosticAt({ sourceMap: source.sourceMap, path: contentType.path }, 'GF_TYPE_NAME_COLLISION', owner.message(contentType.name)));
       }
     }
     return found;
@@ -68,7 +65,11 @@ function ownersOutsideDeclarations({ files, sources, context }: RuleInput): Map<
   for (const [id, definition] of Object.entries(context.stateSources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (declared.has(id)) continue;
     for (const name of Object.keys(definition.contentTypes)) {
-      if (!owners.has(name)) owners.set(name, declaredOwner(() => `source \`${id}\`, which is in state but no longer declared (apply its removal first, or rename this type)`));
+      if (!owners.has(name))
+        owners.set(
+          name,
+          declaredOwner(() => `source \`${id}\`, which is in state but no longer declared (apply its removal first, or rename this type)`),
+        );
     }
   }
   return owners;

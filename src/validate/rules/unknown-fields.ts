@@ -29,7 +29,9 @@ export const unknownFieldsRule: Rule = {
         for (const [name, field] of Object.entries(value.unknownFields)) {
           const at = { sourceMap: file.sourceMap, path: [...path(), 'unknownFields', name] };
           if (name === 'unknownFields' || known(level).includes(name)) {
-            found.push(diagnosticAt(at, 'GF_UNKNOWN_FIELD_KNOWN', `\`${name}\` is a field graphform knows; write it directly at this level, not under unknownFields`));
+            found.push(
+              diagnosticAt(at, 'GF_UNKNOWN_FIELD_KNOWN', `\`${name}\` is a field graphform knows; write it directly at this level, not under unknownFields`),
+            );
           } else if (!isJson(field)) {
             found.push(
               diagnosticAt(
@@ -45,11 +47,13 @@ export const unknownFieldsRule: Rule = {
       for (const [name, link] of entries(root.links)) check('link', link, () => ['links', name]);
       for (const [name, type] of entries(root.propertyTypes)) {
         check('propertyType', type, () => ['propertyTypes', name]);
-        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('propertyTypeProperty', value, () => ['propertyTypes', name, 'properties', property]);
+        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined))
+          check('propertyTypeProperty', value, () => ['propertyTypes', name, 'properties', property]);
       }
       for (const [name, type] of entries(root.contentTypes)) {
         check('contentType', type, () => ['contentTypes', name]);
-        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined)) check('property', value, () => ['contentTypes', name, 'properties', property]);
+        for (const [property, value] of entries(isRecord(type) ? type.properties : undefined))
+          check('property', value, () => ['contentTypes', name, 'properties', property]);
       }
     }
     return found;

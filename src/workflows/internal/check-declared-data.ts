@@ -21,7 +21,13 @@ export const FIRST_IDS = 5;
  * (`dataChanges`). A saved plan's own results are replaced: the files may have changed.
  * `diffs` receives each source's comparison, for apply to send from without reading again.
  */
-export async function withDataChecks(host: WorkflowHost, plan: Plan, project: LoadedProject, state: State | undefined, diffs?: Map<string, DeclaredDiff>): Promise<Plan> {
+export async function withDataChecks(
+  host: WorkflowHost,
+  plan: Plan,
+  project: LoadedProject,
+  state: State | undefined,
+  diffs?: Map<string, DeclaredDiff>,
+): Promise<Plan> {
   const byId = new Map(project.declarations.map((d) => [d.id, d]));
   const tracked = (id: string): boolean => (byId.get(id)?.data.length ?? 0) > 0 || (state?.sources[id]?.data?.items ?? 0) > 0;
   const bare = plan.sources.map(({ data: _stale, dataChanges: _staleChanges, ...rest }) => rest);
@@ -62,7 +68,16 @@ async function withDiff(source: PlanSource, diff: DeclaredDiff, push: DataPushRe
   // The check shows what apply pushes, and every problem: an invalid item stops the plan whether or not it changed.
   const reason: DataPushReason | undefined = push ?? (changed || validation.errors > 0 ? 'changes' : undefined);
   const data: DataCheck | undefined =
-    reason === undefined ? undefined : { push: reason, files: diff.files, items: validation.items, errors: validation.errors, warnings: validation.warnings, diagnostics: validation.diagnostics };
+    reason === undefined
+      ? undefined
+      : {
+          push: reason,
+          files: diff.files,
+          items: validation.items,
+          errors: validation.errors,
+          warnings: validation.warnings,
+          diagnostics: validation.diagnostics,
+        };
   // Attached even when nothing changed: its digest is what apply compares a saved plan's files with.
   return { ...source, ...(data === undefined ? {} : { data }), dataChanges: changes };
 }
@@ -73,8 +88,14 @@ async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send'], { re
   const firstAdded = outcome.added.slice(0, FIRST_IDS);
   const firstChanged = outcome.changed.slice(0, FIRST_IDS);
   const firstDeleteLines = outcome.deleteLines.slice(0, FIRST_IDS);
-  const found = firstAdded.length + firstChanged.length + firstDeleteLines.length === 0 ? new Map() : await recordsOf(diff, [...firstAdded, ...firstChanged, ...firstDeleteLines]);
-  const removed = outcome.removed.slice(0, FIRST_IDS).map((row) => diff.ledger.entry(row)).map((entry) => `${entry.id} (${entry.language})`);
+  const found =
+    firstAdded.length + firstChanged.length + firstDeleteLines.length === 0
+      ? new Map()
+      : await recordsOf(diff, [...firstAdded, ...firstChanged, ...firstDeleteLines]);
+  const removed = outcome.removed
+    .slice(0, FIRST_IDS)
+    .map((row) => diff.ledger.entry(row))
+    .map((entry) => `${entry.id} (${entry.language})`);
   return {
     ledger: diff.hadLedger,
     ...(diff.damaged === undefined ? {} : { ledgerDamaged: diff.damaged }),
@@ -84,7 +105,11 @@ async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send'], { re
     delete: outcome.deleteLines.length + outcome.removed.length,
     unchanged: outcome.unchanged.length,
     byType: outcome.counts,
-    first: { add: recordNames(firstAdded, found), change: recordNames(firstChanged, found), delete: [...recordNames(firstDeleteLines, found), ...removed].slice(0, FIRST_IDS) },
+    first: {
+      add: recordNames(firstAdded, found),
+      change: recordNames(firstChanged, found),
+      delete: [...recordNames(firstDeleteLines, found), ...removed].slice(0, FIRST_IDS),
+    },
     send,
     digest: outcome.digest,
   };
@@ -123,9 +148,13 @@ export function dataChangedSincePlan(saved: Plan, now: Plan): string[] {
 }
 
 export function dataChangedError(ids: readonly string[]): GraphformError {
-  return new GraphformError(DATA_ERROR_CODES.changedSincePlan, `The data files of ${ids.join(', ')} changed since the plan was made: applying it would send items nobody reviewed. Nothing was sent.`, {
-    hint: 'Run `graphform plan` again and review the new plan.',
-  });
+  return new GraphformError(
+    DATA_ERROR_CODES.changedSincePlan,
+    `The data files of ${ids.join(', ')} changed since the plan was made: applying it would send items nobody reviewed. Nothing was sent.`,
+    {
+      hint: 'Run `graphform plan` again and review the new plan.',
+    },
+  );
 }
 
 /** Sources whose data files apply would push and refuse: any error. */
@@ -135,7 +164,11 @@ export function invalidDataSources(plan: Plan): PlanSource[] {
 
 /** plan's refusal: the plan was printed; invalid data would stop apply, so plan fails now. */
 export function invalidDataError(invalid: readonly PlanSource[]): GraphformError {
-  return new GraphformError(DATA_ERROR_CODES.invalidData, `The data files of ${invalid.map((s) => s.id).join(', ')} are not valid; apply would refuse this plan. No plan file was saved.`, {
-    hint: 'Fix the data files named above, or the declarations they no longer fit (`graphform data validate <source>` checks them), then plan again.',
-  });
+  return new GraphformError(
+    DATA_ERROR_CODES.invalidData,
+    `The data files of ${invalid.map((s) => s.id).join(', ')} are not valid; apply would refuse this plan. No plan file was saved.`,
+    {
+      hint: 'Fix the data files named above, or the declarations they no longer fit (`graphform data validate <source>` checks them), then plan again.',
+    },
+  );
 }

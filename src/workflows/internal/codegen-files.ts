@@ -90,9 +90,13 @@ export async function checkedOutFolder(out: string, rootDir: string): Promise<st
   const existing = await nearestExisting(out);
   const real = await realpath(existing);
   if (isWithin(root.path, out) && isWithin(root.real, path.join(real, path.relative(existing, out)))) return out;
-  throw new GraphformError('GF_CODEGEN_OUT_OUTSIDE_PROJECT', `The codegen output folder ${out} is outside the project folder ${root.path}; graphform writes generated files only inside the project.`, {
-    hint: 'Choose a folder inside the project with `out` or codegen.out in the config (default generated/graphform).',
-  });
+  throw new GraphformError(
+    'GF_CODEGEN_OUT_OUTSIDE_PROJECT',
+    `The codegen output folder ${out} is outside the project folder ${root.path}; graphform writes generated files only inside the project.`,
+    {
+      hint: 'Choose a folder inside the project with `out` or codegen.out in the config (default generated/graphform).',
+    },
+  );
 }
 
 /** Writes each file that differs from what is on disk, atomically; leaves equal ones untouched (and their times). */

@@ -25,7 +25,10 @@ export interface LoadedProject {
    * other content type names, the definitions it holds): the rules see it, the files are
    * not read twice.
    */
-  revalidate(accountTypes: readonly AccountTypes[], heldSources?: Readonly<Record<string, SourceDefinition>>): { declarations: SourceDeclaration[]; diagnostics: Diagnostic[] };
+  revalidate(
+    accountTypes: readonly AccountTypes[],
+    heldSources?: Readonly<Record<string, SourceDefinition>>,
+  ): { declarations: SourceDeclaration[]; diagnostics: Diagnostic[] };
 }
 
 /**
@@ -53,7 +56,10 @@ export async function loadProject(
   };
   // A declared value that holds one of graphform's secrets is "[redacted]" from here on
   // (graph/secret-values.ts): no plan, state or output made from the declarations holds it.
-  const masked = <T extends { declarations: SourceDeclaration[] }>(validated: T): T => ({ ...validated, declarations: maskDeclarations(validated.declarations, secretMatcher()) });
+  const masked = <T extends { declarations: SourceDeclaration[] }>(validated: T): T => ({
+    ...validated,
+    declarations: maskDeclarations(validated.declarations, secretMatcher()),
+  });
   const result = masked(validateDeclarations(files, context));
   const declaredNames = declaredContentTypeNames(files);
   return {

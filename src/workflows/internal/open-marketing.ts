@@ -70,9 +70,13 @@ export async function openMarketing(host: WorkflowHost, config: ResolvedConfig, 
       description: `the local emulator's demo app (environment ${env.name})`,
     };
   } else {
-    throw new GraphformError('GF_CONFIG_MARKETING_MISSING', `The config has no \`marketing:\` block, and environment ${env.name} does not run the local emulator.`, {
-      hint: 'Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } (or grant: client_credentials instead of redirectUri) to the config (see docs/marketing-platform.md), or use `environment: \'local\'` to try the emulator\'s demo app.',
-    });
+    throw new GraphformError(
+      'GF_CONFIG_MARKETING_MISSING',
+      `The config has no \`marketing:\` block, and environment ${env.name} does not run the local emulator.`,
+      {
+        hint: "Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } (or grant: client_credentials instead of redirectUri) to the config (see docs/marketing-platform.md), or use `environment: 'local'` to try the emulator's demo app.",
+      },
+    );
   }
   rememberConfiguredSecrets(config, env);
   rememberSecrets(marketingSecrets(app));
@@ -85,7 +89,9 @@ export async function openMarketing(host: WorkflowHost, config: ResolvedConfig, 
     now,
     async openApi() {
       const session =
-        app.grant === 'client_credentials' ? clientCredentialsSession(server, now) : await openSession({ app, store, server, now, bootstrapRefreshToken: host.variables.GRAPHFORM_REFRESH_TOKEN });
+        app.grant === 'client_credentials'
+          ? clientCredentialsSession(server, now)
+          : await openSession({ app, store, server, now, bootstrapRefreshToken: host.variables.GRAPHFORM_REFRESH_TOKEN });
       // The tokens in use join the one list: any client's error or log hides them.
       rememberSecretSource(() => session.secrets());
       return { session, client: createOpenApiClient({ baseUrl: app.baseUrl, session, secrets: [app.clientSecret], http }) };

@@ -42,7 +42,16 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
     return { texts: [], diagnostics: [problem('operations.documents', 1, 1, 'GF_OPERATIONS_PATTERN', error.message)] };
   }
   for (const pattern of expanded.unmatched) {
-    diagnostics.push({ ...problem('operations.documents', 1, 1, 'GF_OPERATIONS_NO_MATCH', `pattern "${pattern}" matches no file (relative to ${shown(rootDir) || '.'}); no operation of it was checked`), severity: 'warning' });
+    diagnostics.push({
+      ...problem(
+        'operations.documents',
+        1,
+        1,
+        'GF_OPERATIONS_NO_MATCH',
+        `pattern "${pattern}" matches no file (relative to ${shown(rootDir) || '.'}); no operation of it was checked`,
+      ),
+      severity: 'warning',
+    });
   }
   const root = await projectRoot(rootDir);
   // Read a few at a time: each read is a handful of file system calls, and one after another they add up to seconds on a busy machine.
@@ -71,7 +80,10 @@ async function readText(file: string, display: string, root: Awaited<ReturnType<
   }
   const read = await readRegularFile(inspected.real, MAX_DOCUMENT_BYTES);
   if (!read.ok) {
-    const why = 'tooLarge' in read ? `is larger than ${formatLimit(read.limit)}; a frontend document that large is not read` : `${refusalMessage(display, read.refusal).slice(display.length + 1)}`;
+    const why =
+      'tooLarge' in read
+        ? `is larger than ${formatLimit(read.limit)}; a frontend document that large is not read`
+        : `${refusalMessage(display, read.refusal).slice(display.length + 1)}`;
     diagnostics.push(problem(display, 1, 1, 'GF_OPERATIONS_UNREADABLE', why));
     return undefined;
   }

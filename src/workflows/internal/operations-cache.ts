@@ -75,9 +75,23 @@ function isPlace(value: Record<string, unknown>): boolean {
 }
 
 function isOperation(value: unknown): boolean {
-  return isRecord(value) && isPlace(value) && typeof value.name === 'string' && typeof value.kind === 'string' && STATUSES.has(value.status) && Array.isArray(value.problems) && Array.isArray(value.changes);
+  return (
+    isRecord(value) &&
+    isPlace(value) &&
+    typeof value.name === 'string' &&
+    typeof value.kind === 'string' &&
+    STATUSES.has(value.status) &&
+    Array.isArray(value.problems) &&
+    Array.isArray(value.changes)
+  );
 }
 
 function isDiagnostic(value: unknown): boolean {
-  return isRecord(value) && isPlace(value) && typeof value.code === 'string' && typeof value.message === 'string' && (value.severity === 'error' || value.severity === 'warning');
+  return (
+    isRecord(value) &&
+    isPlace(value) &&
+    typeof value.code === 'string' &&
+    typeof value.message === 'string' &&
+    (value.severity === 'error' || value.severity === 'warning')
+  );
 }

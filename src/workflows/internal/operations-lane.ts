@@ -9,7 +9,8 @@ import { codeFiles, extractCode, prepareOperations, type Prepared, type PrepareJ
 /** What the operations worker is asked: to prepare (and extract unless the cache will likely answer), or to extract these code files. */
 export type OperationsWorkerJob = { kind: 'prepare'; job: PrepareJob } | { kind: 'extract'; code: DocumentText[] };
 /** What it says: what it prepared, then the code files' GraphQL (in the order of codeFiles), or that it failed. */
-export type OperationsWorkerReply = { kind: 'prepared'; prepared: Prepared } | { kind: 'extracted'; results: Extracted[] } | { kind: 'failed'; message: string };
+export type OperationsWorkerReply =
+  { kind: 'prepared'; prepared: Prepared } | { kind: 'extracted'; results: Extracted[] } | { kind: 'failed'; message: string };
 
 /** The operations check's work before the schema is known, begun. */
 export interface BegunOperations {

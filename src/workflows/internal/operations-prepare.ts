@@ -25,7 +25,11 @@ export interface Prepared {
 
 /** Reads the documents, the versions and the cache (none when off), and whether the cache will likely answer. */
 export async function prepareOperations(job: PrepareJob): Promise<Prepared> {
-  const [read, versions, entries] = await Promise.all([readDocuments(job.patterns, job.rootDir, job.cwd), job.cache ? checkerVersions() : '', job.cache ? readOperationsCache(job.rootDir) : []]);
+  const [read, versions, entries] = await Promise.all([
+    readDocuments(job.patterns, job.rootDir, job.cwd),
+    job.cache ? checkerVersions() : '',
+    job.cache ? readOperationsCache(job.rootDir) : [],
+  ]);
   const digest = documentsDigest(versions, read.texts);
   const hint = hintKey(digest, job.declarations);
   return { read, digest, hint, entries, likelyHit: entries.some((e) => e.hint === hint) };

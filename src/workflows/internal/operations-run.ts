@@ -57,7 +57,11 @@ export async function checkDocuments(texts: readonly DocumentText[], extraction:
 /** The schema the emulator would serve for these definitions (its own builder), loaded with graphql on first use. */
 async function schemaOf(sources: readonly NamedDefinition[], optional: ReadonlySet<string>, itemFields: readonly ItemField[]): Promise<CheckSchema> {
   const { servedSchema } = await import('../../emulator/graphql/served-schema.js');
-  const build = (some: readonly NamedDefinition[]): CheckSchema => servedSchema(some.map(({ id, definition }) => ({ id, definition: wireDefinition(definition) })), itemFields);
+  const build = (some: readonly NamedDefinition[]): CheckSchema =>
+    servedSchema(
+      some.map(({ id, definition }) => ({ id, definition: wireDefinition(definition) })),
+      itemFields,
+    );
   const whole = build(sources);
   if (whole.ok || !sources.some((s) => optional.has(s.id))) return whole;
   const own = build(sources.filter((s) => !optional.has(s.id)));

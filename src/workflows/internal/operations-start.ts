@@ -34,7 +34,10 @@ export function startOperations(host: WorkflowHost, configDir: string, patterns:
   const cache = operationsCacheOn(host);
   const begun = beginOperations({ patterns, rootDir, cwd: host.cwd, declarations, cache });
   // Unless the cache will likely answer, graphql loads while the plan waits on the service.
-  begun.prepared.then((ready) => (ready.likelyHit ? undefined : preloadChecker()), () => undefined);
+  begun.prepared.then(
+    (ready) => (ready.likelyHit ? undefined : preloadChecker()),
+    () => undefined,
+  );
   return {
     async report(inputs, failOn) {
       const ready = await begun.prepared;

@@ -137,7 +137,13 @@ function heldWithMoves(project: LoadedProject, remote: Readonly<Record<string, R
  */
 export async function makePlan(
   host: WorkflowHost,
-  input: { project: LoadedProject; state: State | undefined; remote: Record<string, RemoteDefinition>; account?: readonly SourceInfo[] | undefined; options: PlanRequestOptions },
+  input: {
+    project: LoadedProject;
+    state: State | undefined;
+    remote: Record<string, RemoteDefinition>;
+    account?: readonly SourceInfo[] | undefined;
+    options: PlanRequestOptions;
+  },
 ): Promise<Plan> {
   const plan = buildPlan({
     environment: input.options.environment,

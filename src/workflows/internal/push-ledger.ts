@@ -47,8 +47,18 @@ export async function recordPushedLedger(
   const entry = state === undefined ? undefined : ownValue(state.sources, declaration.id);
   if (state === undefined || entry === undefined) return;
   const notRecorded = (why: string): void =>
-    host.report({ kind: 'info', text: `Note: the ledger of source ${declaration.id} is not updated (${why}); the next plan sends its data: files' items again.` });
-  const diff = await diffDeclaredData({ declaration, ledger: entry.data, config: project.config.data, cwd: host.cwd, root: project.config.rootDir, workersFromBytes: workersFromBytes(host.variables) });
+    host.report({
+      kind: 'info',
+      text: `Note: the ledger of source ${declaration.id} is not updated (${why}); the next plan sends its data: files' items again.`,
+    });
+  const diff = await diffDeclaredData({
+    declaration,
+    ledger: entry.data,
+    config: project.config.data,
+    cwd: host.cwd,
+    root: project.config.rootDir,
+    workersFromBytes: workersFromBytes(host.variables),
+  });
   if (diff.validation.errors > 0 || diff.outcome.digest !== fingerprint.digest()) return notRecorded('the data files changed while they were pushed');
   const records = [...diff.outcome.added, ...diff.outcome.changed, ...diff.outcome.deleteLines];
   const read = await recordsOf(diff, records);

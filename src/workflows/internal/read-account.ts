@@ -26,13 +26,21 @@ export interface AccountView {
  * collision could go unnoticed. Once `stop` fires no further source is asked (the caller
  * stops).
  */
-export async function readAccount(client: GraphClient, managed: ReadonlySet<string>, warn: (code: GraphformErrorCode, line: string) => void, stop?: AbortSignal): Promise<AccountView | undefined> {
+export async function readAccount(
+  client: GraphClient,
+  managed: ReadonlySet<string>,
+  warn: (code: GraphformErrorCode, line: string) => void,
+  stop?: AbortSignal,
+): Promise<AccountView | undefined> {
   let sources: SourceInfo[];
   try {
     sources = await client.listSources();
   } catch (error) {
     if (!isSourcesUnsupported(error)) throw error;
-    warn('GF_ACCOUNT_NO_SOURCES_API', 'the service has no sources API: content type names are checked against reservedTypeNames only, and sources outside graphform are not listed.');
+    warn(
+      'GF_ACCOUNT_NO_SOURCES_API',
+      'the service has no sources API: content type names are checked against reservedTypeNames only, and sources outside graphform are not listed.',
+    );
     return undefined;
   }
   const others = [CMS_SOURCE_ID, ...sources.map((s) => s.id).filter((id) => id !== CMS_SOURCE_ID && !managed.has(id))];
@@ -49,7 +57,10 @@ export async function readAccount(client: GraphClient, managed: ReadonlySet<stri
         definitions.push({ id, definition: answer.definition });
       } catch (error) {
         if (!isGraphformError(error)) throw error;
-        warn('GF_ACCOUNT_TYPES_UNREADABLE', `could not read the content types of ${id === CMS_SOURCE_ID ? "the CMS's own source" : `source ${id}`} (${error.message.split('\n')[0] ?? ''}); names are not checked against them.`);
+        warn(
+          'GF_ACCOUNT_TYPES_UNREADABLE',
+          `could not read the content types of ${id === CMS_SOURCE_ID ? "the CMS's own source" : `source ${id}`} (${error.message.split('\n')[0] ?? ''}); names are not checked against them.`,
+        );
       }
     }
   };

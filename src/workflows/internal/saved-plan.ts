@@ -29,7 +29,12 @@ export interface SavedPlanFile {
  */
 export async function readPlanFile(host: WorkflowHost, planfile: string): Promise<SavedPlanFile> {
   const hint = 'Save one with `graphform plan --out FILE`, and apply that file.';
-  const bytes = await readWholeFile(path.resolve(host.cwd, planfile), { shown: `The plan file ${planfile}`, maxBytes: MAX_PLAN_FILE_BYTES, code: 'GF_PLAN_FILE_UNREADABLE', hint });
+  const bytes = await readWholeFile(path.resolve(host.cwd, planfile), {
+    shown: `The plan file ${planfile}`,
+    maxBytes: MAX_PLAN_FILE_BYTES,
+    code: 'GF_PLAN_FILE_UNREADABLE',
+    hint,
+  });
   if (bytes === undefined) throw new GraphformError('GF_PLAN_FILE_UNREADABLE', `Cannot read the plan file ${planfile}: it does not exist.`, { hint });
   return { planfile, plan: parsePlanFile(bytes.toString('utf8'), planfile) };
 }

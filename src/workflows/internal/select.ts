@@ -8,7 +8,9 @@ export async function configFor(selection: ProjectSelection, host: WorkflowHost)
   const given = selection.config;
   if (given !== undefined && isResolved(given)) return given;
   if (given !== undefined && selection.configFile !== undefined) {
-    throw new GraphformError('GF_USAGE', 'Both a config object and a configFile were given; a workflow takes one config.', { hint: 'Pass `config` or `configFile`, not both.' });
+    throw new GraphformError('GF_USAGE', 'Both a config object and a configFile were given; a workflow takes one config.', {
+      hint: 'Pass `config` or `configFile`, not both.',
+    });
   }
   // Loaded on demand: cosmiconfig and yaml are not needed by a caller that brings its config.
   const { loadConfig } = await import('../../config/load-config.js');

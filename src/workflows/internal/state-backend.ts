@@ -8,7 +8,13 @@ import type { WorkflowHost } from '../host.js';
 /** The state backend of an environment, with the workflow's lock holder. */
 export function stateBackendFor(host: WorkflowHost, environment: EnvironmentConfig): StateBackend {
   rememberSecrets(environmentSecrets(environment));
-  return openStateBackend(environment.state, { now: () => host.now(), who: host.holder.who, pid: host.holder.pid, host: host.holder.host, ...(host.holder.probe === undefined ? {} : { probe: host.holder.probe }) });
+  return openStateBackend(environment.state, {
+    now: () => host.now(),
+    who: host.holder.who,
+    pid: host.holder.pid,
+    host: host.holder.host,
+    ...(host.holder.probe === undefined ? {} : { probe: host.holder.probe }),
+  });
 }
 
 /** Where snapshots are copied beside an environment's state (remote state only), with the size of a part. */

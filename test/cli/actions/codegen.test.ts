@@ -32,7 +32,10 @@ describe('graphform codegen --check', () => {
     await codegenIn(dir);
     const before = await readFile(out(dir, 'lib.ts'), 'utf8');
     const declaration = path.join(dir, 'content-sources/lib.yaml');
-    await writeFile(declaration, (await readFile(declaration, 'utf8')).replace('Narrators: { type: "[String]" }', 'Narrators: { type: "[String]" }\n      Voices: { type: Int }'));
+    await writeFile(
+      declaration,
+      (await readFile(declaration, 'utf8')).replace('Narrators: { type: "[String]" }', 'Narrators: { type: "[String]" }\n      Voices: { type: Int }'),
+    );
     const result = await runCli(['codegen', '--check', '--format', 'json'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -64,7 +67,8 @@ describe('graphform codegen --check', () => {
 describe('graphform codegen options', () => {
   it('takes --out and --source, and the config codegen block', async () => {
     const dir = await makeTempDir();
-    const source = (id: string, type: string): string => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${type}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
+    const source = (id: string, type: string): string =>
+      `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${type}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
     await writeFile(path.join(dir, 'graphform.config.yaml'), 'codegen:\n  out: web/src/content\n  sources: [one]\n');
     const { mkdir } = await import('node:fs/promises');
     await mkdir(path.join(dir, 'content-sources'));
@@ -74,11 +78,26 @@ describe('graphform codegen options', () => {
     const configured = await codegenIn(dir);
     expect(configured).toContain('wrote     web/src/content/one.ts');
     // The served schema is the endpoint's, so it covers every declared source whichever are generated.
-    expect(await readdir(path.join(dir, 'web/src/content'))).toEqual(['_schema.graphql', '_schema.introspection.json', 'one.graphql', 'one.schema.json', 'one.ts']);
+    expect(await readdir(path.join(dir, 'web/src/content'))).toEqual([
+      '_schema.graphql',
+      '_schema.introspection.json',
+      'one.graphql',
+      'one.schema.json',
+      'one.ts',
+    ]);
 
     // Flags win over the config; --out is relative to the working directory.
     await codegenIn(path.join(dir, 'web'), '--out', 'types', '--source', 'one', '--source', 'two');
-    expect(await readdir(path.join(dir, 'web/types'))).toEqual(['_schema.graphql', '_schema.introspection.json', 'one.graphql', 'one.schema.json', 'one.ts', 'two.graphql', 'two.schema.json', 'two.ts']);
+    expect(await readdir(path.join(dir, 'web/types'))).toEqual([
+      '_schema.graphql',
+      '_schema.introspection.json',
+      'one.graphql',
+      'one.schema.json',
+      'one.ts',
+      'two.graphql',
+      'two.schema.json',
+      'two.ts',
+    ]);
     expect(await readFile(path.join(dir, 'web/types/two.ts'), 'utf8')).toContain('from content-sources/two.yaml (content source two)');
   });
 

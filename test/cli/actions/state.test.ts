@@ -28,7 +28,15 @@ async function setup(withState = true) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, serializeState(stateOf({ shop: shop(), blog })));
   }
-  const backend = createLocalBackend({ path: file, lockTimeoutMs: 0, now: () => new Date('2026-11-22T10:00:00.000Z'), who: 'alice', pid: 1, host: 'laptop', probe: systemProcessProbe });
+  const backend = createLocalBackend({
+    path: file,
+    lockTimeoutMs: 0,
+    now: () => new Date('2026-11-22T10:00:00.000Z'),
+    who: 'alice',
+    pid: 1,
+    host: 'laptop',
+    probe: systemProcessProbe,
+  });
   return { dir, file, backend };
 }
 
@@ -124,7 +132,7 @@ describe('state commands', () => {
     await expect(readFile(`${file}.lock`)).rejects.toThrow();
   });
 
-  it('unlock removes a lock by id; one whose holder still runs (pid 1 on the backend\'s host) only when forced', async () => {
+  it("unlock removes a lock by id; one whose holder still runs (pid 1 on the backend's host) only when forced", async () => {
     const { backend } = await setup();
     const stale = await backend.lock({ operation: 'apply' });
     expect((await rejection(stateUnlock(backend, stale.id, output().o))).code).toBe('GF_STATE_LOCK_IN_USE');

@@ -55,7 +55,14 @@ describe('graphform validate', () => {
       formatVersion: 1,
       lineage: '00000000-0000-4000-8000-000000000000',
       serial: 1,
-      sources: { old: { definition: { label: 'Old', languages: ['en'], contentTypes: { Product: { contentType: [], properties: {} } } }, hash: 'sha256:x', appliedAt: '2026-01-01T00:00:00.000Z', toolVersion: '0.1.0' } },
+      sources: {
+        old: {
+          definition: { label: 'Old', languages: ['en'], contentTypes: { Product: { contentType: [], properties: {} } } },
+          hash: 'sha256:x',
+          appliedAt: '2026-01-01T00:00:00.000Z',
+          toolVersion: '0.1.0',
+        },
+      },
     };
     const dir = await makeProjectDir({ 'content-sources/shop.yaml': good, '.graphform/state/local.json': JSON.stringify(state) });
     const result = await runCli(['validate', '--format', 'json'], { cwd: dir });

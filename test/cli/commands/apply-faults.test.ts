@@ -11,9 +11,15 @@ import { graphClientFor, startTestEmulator, isWrite } from '../../helpers/emulat
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
 
 const three = {
-  'content-sources/aaa.yaml': shopYaml({ id: 'aaa' }).replace(/Item/g, 'AItem').replace(/Product/g, 'AProduct'),
-  'content-sources/bbb.yaml': shopYaml({ id: 'bbb' }).replace(/Item/g, 'BItem').replace(/Product/g, 'BProduct'),
-  'content-sources/ccc.yaml': shopYaml({ id: 'ccc' }).replace(/Item/g, 'CItem').replace(/Product/g, 'CProduct'),
+  'content-sources/aaa.yaml': shopYaml({ id: 'aaa' })
+    .replace(/Item/g, 'AItem')
+    .replace(/Product/g, 'AProduct'),
+  'content-sources/bbb.yaml': shopYaml({ id: 'bbb' })
+    .replace(/Item/g, 'BItem')
+    .replace(/Product/g, 'BProduct'),
+  'content-sources/ccc.yaml': shopYaml({ id: 'ccc' })
+    .replace(/Item/g, 'CItem')
+    .replace(/Product/g, 'CProduct'),
 };
 
 describe('apply under faults', () => {
@@ -42,7 +48,12 @@ describe('apply under faults', () => {
     emulator.faults.add({ method: 'PUT', status: 503, count: 1 });
     const result = await project.cli('apply', '--yes');
     expect(result.code, result.stdout).toBe(0);
-    expect(emulator.inspect.requests().filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([503, 204]);
+    expect(
+      emulator.inspect
+        .requests()
+        .filter((r) => r.method === 'PUT')
+        .map((r) => r.status),
+    ).toEqual([503, 204]);
   });
 
   it('recovers from a crash between the request and the state write', async () => {
@@ -132,7 +143,9 @@ describe('apply under faults', () => {
     const refused = await project.cli('apply', 'p.json');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GF_PLAN_STALE');
-    expect(refused.stderr).toContain('source shop: the plan file would create it (PUT) for removing property Product.Color; a plan made now would replace its schema (PUT), deleting its items, for removing property Product.Color');
+    expect(refused.stderr).toContain(
+      'source shop: the plan file would create it (PUT) for removing property Product.Color; a plan made now would replace its schema (PUT), deleting its items, for removing property Product.Color',
+    );
     expect(emulator.inspect.requests().filter(isWrite)).toEqual([]);
   });
 
@@ -154,7 +167,10 @@ describe('apply under faults', () => {
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     // An item pushed from elsewhere: GraphQL does not serve its _rbac back and the source declares no keep.defaults, so the full update would lose it.
-    await project.write({ 'feed.ndjson': '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Item","Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Name":"Pen"}\n' });
+    await project.write({
+      'feed.ndjson':
+        '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Item","Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Name":"Pen"}\n',
+    });
     expect((await project.cli('data', 'push', 'shop', 'feed.ndjson')).code).toBe(0);
     await project.write({ 'content-sources/shop.yaml': shopYaml({ productProperties: '      Quantity: { type: Int }' }) });
 

@@ -19,8 +19,20 @@ interface Scenario {
 }
 
 const scenarios: Scenario[] = [
-  { name: 'a property added', after: shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }' }), planExit: 2, action: 'partial', itemsKept: true },
-  { name: 'searchable switched on', after: shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String, searchable: true }' }), planExit: 2, action: 'partial', itemsKept: true },
+  {
+    name: 'a property added',
+    after: shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }' }),
+    planExit: 2,
+    action: 'partial',
+    itemsKept: true,
+  },
+  {
+    name: 'searchable switched on',
+    after: shopYaml({ productProperties: '      Quantity: { type: Int }\n      Color: { type: String, searchable: true }' }),
+    planExit: 2,
+    action: 'partial',
+    itemsKept: true,
+  },
   {
     name: 'a content type added',
     after: shopYaml({ contentTypes: '  Review:\n    contentType: [Item]\n    properties:\n      Rating: { type: Int }' }),
@@ -30,13 +42,36 @@ const scenarios: Scenario[] = [
   },
   { name: 'a language added', after: shopYaml({ languages: 'en, sv, de' }), planExit: 2, action: 'partial', itemsKept: true },
   { name: 'a property removed', after: shopYaml({ productProperties: '      Quantity: { type: Int }' }), planExit: 3, action: 'full', itemsKept: false },
-  { name: 'a property type changed', after: shopYaml({ productProperties: '      Quantity: { type: Float }\n      Color: { type: String }' }), planExit: 3, action: 'full', itemsKept: false },
+  {
+    name: 'a property type changed',
+    after: shopYaml({ productProperties: '      Quantity: { type: Float }\n      Color: { type: String }' }),
+    planExit: 3,
+    action: 'full',
+    itemsKept: false,
+  },
   { name: 'a language removed', after: shopYaml({ languages: 'en' }), planExit: 3, action: 'full', itemsKept: false },
-  { name: 'the label changed', after: shopYaml({ label: 'Shop catalogue' }), planExit: 2, action: 'partial', itemsKept: true, writes: ['POST /api/content/v3/sources'] },
-  { name: 'a description added', after: `${shopYaml()}description: Everything we sell\n`, planExit: 2, action: 'partial', itemsKept: true, writes: ['POST /api/content/v3/sources'] },
+  {
+    name: 'the label changed',
+    after: shopYaml({ label: 'Shop catalogue' }),
+    planExit: 2,
+    action: 'partial',
+    itemsKept: true,
+    writes: ['POST /api/content/v3/sources'],
+  },
+  {
+    name: 'a description added',
+    after: `${shopYaml()}description: Everything we sell\n`,
+    planExit: 2,
+    action: 'partial',
+    itemsKept: true,
+    writes: ['POST /api/content/v3/sources'],
+  },
   {
     name: 'the label changed and a property added',
-    after: shopYaml({ label: 'Shop catalogue', productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }' }),
+    after: shopYaml({
+      label: 'Shop catalogue',
+      productProperties: '      Quantity: { type: Int }\n      Color: { type: String }\n      Weight: { type: Float }',
+    }),
     planExit: 2,
     action: 'partial',
     itemsKept: true,
@@ -92,7 +127,9 @@ describe('apply round trips against the emulator', () => {
     const applied = await project.cli('apply', '--yes', ...(itemsKept ? [] : ['--allow-data-loss']));
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     const writes = emulator.inspect.requests().filter(isWrite);
-    expect(writes.map((r) => `${r.method} ${r.path.split('?')[0] ?? ''}`)).toEqual(expectedWrites ?? [action === 'partial' ? 'POST /api/content/v3/types' : 'PUT /api/content/v3/types']);
+    expect(writes.map((r) => `${r.method} ${r.path.split('?')[0] ?? ''}`)).toEqual(
+      expectedWrites ?? [action === 'partial' ? 'POST /api/content/v3/types' : 'PUT /api/content/v3/types'],
+    );
 
     expect(emulator.inspect.counts('shop')?.total).toBe(itemsKept ? 3 : 0);
     const second = await project.cli('plan', '--detailed-exitcode');
@@ -107,7 +144,9 @@ describe('apply round trips against the emulator', () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, {
       'content-sources/shop.yaml': shopYaml(),
-      'content-sources/blog.yaml': shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article'),
+      'content-sources/blog.yaml': shopYaml({ id: 'blog' })
+        .replace(/Item/g, 'Post')
+        .replace(/Product/g, 'Article'),
     });
     expect((await project.cli('apply', '--yes')).code).toBe(0);
     await graphClientFor(emulator).pushData('blog', indexLines(items.map((i) => ({ ...i, contentType: ['Post', 'Article'] }))));
@@ -123,7 +162,12 @@ describe('apply round trips against the emulator', () => {
     const pruned = await project.cli('apply', '--yes', '--prune', '--allow-data-loss');
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(pruned.stdout).toContain('blog: deleted');
-    expect(emulator.inspect.requests().filter(isWrite).map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /api/content/v3/sources?id=blog']);
+    expect(
+      emulator.inspect
+        .requests()
+        .filter(isWrite)
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual(['DELETE /api/content/v3/sources?id=blog']);
     expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['shop']);
     expect(emulator.inspect.counts('blog')).toBeUndefined();
     expect(Object.keys((await project.state()).sources)).toEqual(['shop']);

@@ -47,7 +47,9 @@ describe('apply verifies every write (CLI)', () => {
 
     const applied = await project.cli('apply', '--yes');
     expect(applied.code).toBe(1);
-    expect(applied.stdout).toContain('shop: failed [GF_APPLY_INCONSISTENT]: The graph service accepted PUT types for source shop, but GET types answers something else:');
+    expect(applied.stdout).toContain(
+      'shop: failed [GF_APPLY_INCONSISTENT]: The graph service accepted PUT types for source shop, but GET types answers something else:',
+    );
     expect(applied.stdout).toMatch(/^-\s+"Color": \{$/m);
     expect(applied.stdout).toContain('Source shop: the service holds something other than what was sent (GF_APPLY_INCONSISTENT).');
     expect(applied.stdout).toContain('Apply failed. 0 applied, 1 failed, 0 not started.');
@@ -74,13 +76,17 @@ describe('apply verifies every write (CLI)', () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, {
       'content-sources/shop.yaml': shopYaml(),
-      'content-sources/blog.yaml': shopYaml({ id: 'blog' }).replace(/Item/g, 'Post').replace(/Product/g, 'Article'),
+      'content-sources/blog.yaml': shopYaml({ id: 'blog' })
+        .replace(/Item/g, 'Post')
+        .replace(/Product/g, 'Article'),
     });
     emulator.faults.add({ method: 'GET', pathPrefix: '/api/content/v3/types', status: 405, count: 1_000 });
     const applied = await project.cli('apply', '--yes');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     const warnings = applied.stdout.split('\n').filter((line) => line.includes('are not read back to verify them'));
-    expect(warnings).toEqual(['Warning: the service does not offer GET types: content type, language and label changes (types) are not read back to verify them in this apply.']);
+    expect(warnings).toEqual([
+      'Warning: the service does not offer GET types: content type, language and label changes (types) are not read back to verify them in this apply.',
+    ]);
     expect(applied.stdout).toContain('Apply complete! 2 applied');
   });
 

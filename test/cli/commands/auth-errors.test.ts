@@ -54,13 +54,25 @@ function expectClean(run: CliRun, secrets: readonly string[]): void {
 describe('auth errors against the emulator leave stored credentials intact', () => {
   it.each<{ name: string; code: string; says: string; argv?: string[]; tamper: (p: Awaited<ReturnType<typeof project>>) => Tamper }>([
     // A wrong state is refused and the login waits on for the right one, until its timeout.
-    { name: 'a wrong state', code: 'GF_AUTH_STATE_MISMATCH', says: 'another state', argv: ['--timeout', '1'], tamper: () => (callback) => callback.searchParams.set('state', 'forged-state') },
+    {
+      name: 'a wrong state',
+      code: 'GF_AUTH_STATE_MISMATCH',
+      says: 'another state',
+      argv: ['--timeout', '1'],
+      tamper: () => (callback) => callback.searchParams.set('state', 'forged-state'),
+    },
     {
       name: 'a reused code',
       code: 'GF_AUTH_CODE_REJECTED',
       says: 'already used',
       tamper: (p) => async (callback) => {
-        expect(await tokenRequest(p.emulator, { grant_type: 'authorization_code', code: callback.searchParams.get('code') ?? '', redirect_uri: `${callback.origin}${callback.pathname}` })).toBe(200);
+        expect(
+          await tokenRequest(p.emulator, {
+            grant_type: 'authorization_code',
+            code: callback.searchParams.get('code') ?? '',
+            redirect_uri: `${callback.origin}${callback.pathname}`,
+          }),
+        ).toBe(200);
       },
     },
   ])('login stops at $name with $code', async ({ code, says, argv = [], tamper }) => {
@@ -96,19 +108,23 @@ describe('auth errors against the emulator leave stored credentials intact', () 
     expect(run.stderr).toContain('marketing.redirectUri is not the callback URL registered');
   });
 
-  it.each(['http://192.168.10.20:8765/callback', 'http://login.example.com:8765/callback'])('login refuses the non-loopback redirectUri %s before any request', async (redirectUri) => {
-    const p = await project({ redirectUri: () => redirectUri });
-    const run = await p.cli(['auth', 'login', '--no-browser']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('[GF_AUTH_REDIRECT_NOT_LOOPBACK]');
-    expect(run.stderr).not.toContain('/o/oauth2/v1/auth?');
-    expect(p.emulator.inspect.requests().filter((r) => r.path.startsWith('/o/'))).toEqual([]);
-  });
+  it.each(['http://192.168.10.20:8765/callback', 'http://login.example.com:8765/callback'])(
+    'login refuses the non-loopback redirectUri %s before any request',
+    async (redirectUri) => {
+      const p = await project({ redirectUri: () => redirectUri });
+      const run = await p.cli(['auth', 'login', '--no-browser']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('[GF_AUTH_REDIRECT_NOT_LOOPBACK]');
+      expect(run.stderr).not.toContain('/o/oauth2/v1/auth?');
+      expect(p.emulator.inspect.requests().filter((r) => r.path.startsWith('/o/'))).toEqual([]);
+    },
+  );
 
   it.each<{ name: string; spoil: (p: Awaited<ReturnType<typeof project>>) => Promise<void>; says: string }>([
     {
       name: 'a refresh token already used',
-      spoil: async (p) => void expect(await tokenRequest(p.emulator, { grant_type: 'refresh_token', refresh_token: (await storedPair(p.xdg)).refreshToken })).toBe(200),
+      spoil: async (p) =>
+        void expect(await tokenRequest(p.emulator, { grant_type: 'refresh_token', refresh_token: (await storedPair(p.xdg)).refreshToken })).toBe(200),
       says: 'already used',
     },
     { name: 'an expired refresh token', spoil: (p) => p.emulator.marketing.advanceClock(366 * 24 * 3600_000), says: 'has expired' },
@@ -156,9 +172,19 @@ describe('marketing commands that cannot start', () => {
   it('ask for a marketing: block in an environment that does not run the emulator', async () => {
     const dir = await makeTempDir();
     await writeFiles(dir, {
-      'graphform.config.yaml': ['defaultEnvironment: prod', 'environments:', '  prod:', '    graphUrl: https://graph.example.com', '    auth: { scheme: basic, appKey: key, secret: "${env:GRAPH_SECRET}" }', ''].join('\n'),
+      'graphform.config.yaml': [
+        'defaultEnvironment: prod',
+        'environments:',
+        '  prod:',
+        '    graphUrl: https://graph.example.com',
+        '    auth: { scheme: basic, appKey: key, secret: "${env:GRAPH_SECRET}" }',
+        '',
+      ].join('\n'),
     });
-    const run = await runCli(['auth', 'login', '--no-browser'], { cwd: dir, env: { GRAPH_SECRET: 'graph-secret-value', XDG_CONFIG_HOME: await makeTempDir() } });
+    const run = await runCli(['auth', 'login', '--no-browser'], {
+      cwd: dir,
+      env: { GRAPH_SECRET: 'graph-secret-value', XDG_CONFIG_HOME: await makeTempDir() },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('[GF_CONFIG_MARKETING_MISSING]');
     expect(run.stderr).toContain('environment prod does not run the local emulator');
@@ -166,7 +192,9 @@ describe('marketing commands that cannot start', () => {
 
   it('refuse to sync a source without an import: block, before any request', async () => {
     const dir = await makeTempDir();
-    await writeFiles(dir, { 'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page:\n    contentType: []\n    properties: {}\n' });
+    await writeFiles(dir, {
+      'content-sources/shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page:\n    contentType: []\n    properties: {}\n',
+    });
     const run = await runCli(['assets', 'sync', 'shop'], { cwd: dir, env: { XDG_CONFIG_HOME: await makeTempDir() } });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('[GF_ASSETS_NO_IMPORT]');

@@ -56,7 +56,7 @@ describe('graphform import', () => {
     expect((await project.cli('plan', '--detailed-exitcode')).code).toBe(0);
   });
 
-  it('--out writes the service\'s version of a source the project declares, to compare, and leaves the declaration alone', async () => {
+  it("--out writes the service's version of a source the project declares, to compare, and leaves the declaration alone", async () => {
     const emulator = await startTestEmulator();
     await createOutside(emulator, 'shop', '');
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
@@ -70,7 +70,11 @@ describe('graphform import', () => {
   it('--all writes a declaration per unmanaged source, and the plan after is empty', async () => {
     const emulator = await startTestEmulator();
     await createOutside(emulator, 'shop');
-    await graphClientFor(emulator).putTypes('zz', { label: 'Gadgets', languages: ['en'], contentTypes: { Gadget: { contentType: [], properties: { Name: { type: 'String' } } } } });
+    await graphClientFor(emulator).putTypes('zz', {
+      label: 'Gadgets',
+      languages: ['en'],
+      contentTypes: { Gadget: { contentType: [], properties: { Name: { type: 'String' } } } },
+    });
     const project = await graphProject(emulator, {});
     const imported = await project.cli('import', '--all');
     expect(imported.code, imported.stderr).toBe(0);
@@ -88,7 +92,11 @@ describe('graphform import', () => {
     await createOutside(emulator);
     // An unfinished declaration (not valid, so it declares nothing) sits where the import would write.
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': '# to do\n', 'mine.yaml': 'keep me\n' });
-    for (const argv of [['import', 'shop'], ['import', 'shop', '--out', 'mine.yaml'], ['import', '--all']]) {
+    for (const argv of [
+      ['import', 'shop'],
+      ['import', 'shop', '--out', 'mine.yaml'],
+      ['import', '--all'],
+    ]) {
       const run = await project.cli(...argv);
       expect(run.code, argv.join(' ')).toBe(1);
       expect(run.stderr).toContain('GF_IMPORT_FILE_EXISTS');
@@ -161,10 +169,11 @@ describe('graphform import', () => {
     const run = await runCli(['import', '--all'], { cwd: dir });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('GF_IMPORT_NO_PROJECT');
-    expect(run.stderr).toContain(`import --all: ${dir} is not a graphform project (no graphform.config.yaml here or above, no content-sources/ folder); nothing was written.`);
+    expect(run.stderr).toContain(
+      `import --all: ${dir} is not a graphform project (no graphform.config.yaml here or above, no content-sources/ folder); nothing was written.`,
+    );
     expect(run.stderr).toContain('graphform init');
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(await readdir(dir)).toEqual([]);
   });
 });
-

@@ -60,7 +60,7 @@ describe('the marketing platform flow against the embedded emulator', () => {
     expect(loggedIn.code).toBe(0);
     expect(loggedIn.stderr).toContain('open this URL in a browser');
     expect(loggedIn.stderr).toContain('POST http://127.0.0.1');
-    expect(loggedIn.stdout).toContain('Logged in to the local emulator\'s demo app');
+    expect(loggedIn.stdout).toContain("Logged in to the local emulator's demo app");
     expect(loggedIn.stdout).toContain('as demo@example.com');
     expect(code).not.toBe('');
     expect((await stat(p.storePath)).mode & 0o777).toBe(0o600);
@@ -94,7 +94,9 @@ describe('the marketing platform flow against the embedded emulator', () => {
     const articles = seeded.filter((a) => a.type === 'article' && !a.is_archived);
     // type is sent to the Open API, is_archived is not (the published listAssets does not list it): every article is listed, the archived ones left out here.
     const allArticles = seeded.filter((a) => a.type === 'article').length;
-    expect(synced.stdout).toMatch(new RegExp(`${allArticles} assets listed at the Open API http://127\\.0\\.0\\.1:\\d+; ${articles.length} match the import of source news`));
+    expect(synced.stdout).toMatch(
+      new RegExp(`${allArticles} assets listed at the Open API http://127\\.0\\.0\\.1:\\d+; ${articles.length} match the import of source news`),
+    );
     expect(synced.stdout).toContain(`Sent ${articles.length} items`);
     const after = itemsOf(await p.inspect((e) => e.inspect.items('news', { limit: 1000 })));
     expect(after.map((i) => i._id)).toEqual(articles.map((a) => a.id).sort());
@@ -113,7 +115,18 @@ describe('the marketing platform flow against the embedded emulator', () => {
 
     // No token, code or secret in any output, nor in any project file but the emulator's own.
     const latest = await p.stored();
-    const secrets = [p.demo.clientSecret, code, first.accessToken, first.refreshToken, first.idToken, second.accessToken, second.refreshToken, latest.accessToken, latest.refreshToken, latest.idToken];
+    const secrets = [
+      p.demo.clientSecret,
+      code,
+      first.accessToken,
+      first.refreshToken,
+      first.idToken,
+      second.accessToken,
+      second.refreshToken,
+      latest.accessToken,
+      latest.refreshToken,
+      latest.idToken,
+    ];
     const verbose = await p.cli('--verbose', 'assets', 'sync', 'news');
     expect(verbose.stderr).toContain('GET http://127.0.0.1');
     for (const output of p.outputs) for (const secret of secrets) expect(output).not.toContain(secret);

@@ -11,7 +11,10 @@ export type Tamper = (callback: URL) => void | Promise<void>;
  * URL is printed, it is fetched, its redirect taken (after `tamper`) to graphform's callback.
  * Answers the run, with stderr, and the code the server issued.
  */
-export async function loginFollowing(argv: string[], options: { cwd: string; env: Record<string, string>; io?: Partial<CliIO>; tamper?: Tamper }): Promise<{ run: CliRun; code: string; page: string }> {
+export async function loginFollowing(
+  argv: string[],
+  options: { cwd: string; env: Record<string, string>; io?: Partial<CliIO>; tamper?: Tamper },
+): Promise<{ run: CliRun; code: string; page: string }> {
   let stderr = '';
   let followed: Promise<{ code: string; page: string }> | undefined;
   const follow = async (url: string): Promise<{ code: string; page: string }> => {

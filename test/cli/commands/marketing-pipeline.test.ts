@@ -82,7 +82,9 @@ describe('assets sync in a pipeline with grant: client_credentials', () => {
     const selected = spring(p.platform);
     expect(selected.length).toBeGreaterThan(1);
     // Every asset is listed (is_archived is not sent unless the filter names it), archived ones included.
-    expect(synced.stdout).toContain(`${p.platform.marketing.assets().length} assets listed at the Open API ${p.platform.url}/v3; ${selected.length} match the import of source news`);
+    expect(synced.stdout).toContain(
+      `${p.platform.marketing.assets().length} assets listed at the Open API ${p.platform.url}/v3; ${selected.length} match the import of source news`,
+    );
     expect(synced.stdout).toContain(`Sent ${selected.length} items`);
 
     const items = await p.items();
@@ -136,21 +138,29 @@ describe('assets sync in a pipeline with grant: client_credentials', () => {
     const p = await pipeline('["Campaign: Spring 2025"]');
     expect((await p.cli('apply', '--yes')).code).toBe(0);
     // `Name` is a String; `is_archived` is a boolean on every asset.
-    await writeFiles(p.dir, { 'content-sources/news.yaml': NEWS('["Campaign: Spring 2025"]').replace('mapping: { Name: title,', 'mapping: { Name: is_archived,') });
-    const line = NEWS('').split('\n').findIndex((l) => l.includes('mapping:')) + 1;
+    await writeFiles(p.dir, {
+      'content-sources/news.yaml': NEWS('["Campaign: Spring 2025"]').replace('mapping: { Name: title,', 'mapping: { Name: is_archived,'),
+    });
+    const line =
+      NEWS('')
+        .split('\n')
+        .findIndex((l) => l.includes('mapping:')) + 1;
     const column = NEWS('').split('\n')[line - 1]!.indexOf('Name:') + 1;
     const synced = await p.cli('assets', 'sync', 'news');
     expect(synced.code).toBe(1);
     const errors = synced.stdout.split('\n').filter((l) => l.includes(' error '));
     expect(errors).toEqual([
       expect.stringMatching(
-        new RegExp(`^content-sources/news\\.yaml:${line}:${column} +error +GF_ASSETS_MAPPING_INVALID .*import\\.mapping fills \`Name\` from asset field \`is_archived\`, and the value does not fit in 3 assets \\(the first: asset [0-9a-f]+\\): GF_DATA_INVALID_VALUE Expected String, found a boolean`),
+        new RegExp(
+          `^content-sources/news\\.yaml:${line}:${column} +error +GF_ASSETS_MAPPING_INVALID .*import\\.mapping fills \`Name\` from asset field \`is_archived\`, and the value does not fit in 3 assets \\(the first: asset [0-9a-f]+\\): GF_DATA_INVALID_VALUE Expected String, found a boolean`,
+        ),
       ),
     ]);
     expect(synced.stdout).not.toMatch(/^asset /m);
-    const json = JSON.parse((await p.cli('assets', 'sync', 'news', '--format', 'json')).stdout) as { validation: { diagnostics: { code: string; file: string; line: number }[] } };
+    const json = JSON.parse((await p.cli('assets', 'sync', 'news', '--format', 'json')).stdout) as {
+      validation: { diagnostics: { code: string; file: string; line: number }[] };
+    };
     expect(json.validation.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual([`content-sources/news.yaml:${line} GF_ASSETS_MAPPING_INVALID`]);
     expect(await p.items()).toEqual([]);
   });
 });
-

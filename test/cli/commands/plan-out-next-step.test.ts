@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
 import { makeProjectDir } from '../../helpers/temp-dir.js';
 
-const source = (properties: string): string => `id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n${properties}`;
+const source = (properties: string): string =>
+  `id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Product:\n    contentType: []\n    properties:\n${properties}`;
 
 /** The command `plan --out` prints as the next step, taken from its stderr. */
 function nextStep(stderr: string): string[] {
@@ -25,7 +26,10 @@ describe('the next step plan --out prints', () => {
     expect((await runCli(nextStep(safe.stderr), { cwd })).code).toBe(0);
 
     // A restricted item pushed from elsewhere: GraphQL does not serve its _rbac back, the single key does not see it and there is no keep.defaults to keep it hidden with: the full update below loses it.
-    await writeFile(path.join(cwd, 'feed.ndjson'), '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Editors:Read","Name":"Pen"}\n');
+    await writeFile(
+      path.join(cwd, 'feed.ndjson'),
+      '{"index":{"_id":"p1","language_routing":"en"}}\n{"ContentType":["Product"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Editors:Read","Name":"Pen"}\n',
+    );
     expect((await runCli(['data', 'push', 'shop', 'feed.ndjson'], { cwd })).code).toBe(0);
     await writeFile(path.join(cwd, 'content-sources/shop.yaml'), source('      Name: { type: String }\n'));
     const losing = await runCli(['plan', '--out', 'wipe.json'], { cwd });

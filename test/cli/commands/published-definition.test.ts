@@ -33,7 +33,12 @@ const richSource = {
 const unlabelled = { languages: ['en'], contentTypes: { Note: { contentType: [], properties: { Text: { type: 'String' } } } } };
 
 async function putRaw(emulator: RunningEmulator, id: string, body: unknown): Promise<void> {
-  const answer = await rawRequest(emulator, { method: 'PUT', target: `/api/content/v3/types?id=${id}`, body: JSON.stringify(body), contentType: 'application/json' });
+  const answer = await rawRequest(emulator, {
+    method: 'PUT',
+    target: `/api/content/v3/types?id=${id}`,
+    body: JSON.stringify(body),
+    contentType: 'application/json',
+  });
   expect(answer.status, answer.text).toBe(204);
 }
 
@@ -42,7 +47,14 @@ async function typesOf(emulator: RunningEmulator, id: string): Promise<unknown> 
   return JSON.parse(answer.text) as unknown;
 }
 
-async function planJson(project: GraphProject): Promise<{ code: number; plan: { sources: Array<{ id: string; action: string; reasons: string[]; changes: Array<{ kind: string }>; requests: Array<{ kind: string; body: unknown }> }> } }> {
+async function planJson(
+  project: GraphProject,
+): Promise<{
+  code: number;
+  plan: {
+    sources: Array<{ id: string; action: string; reasons: string[]; changes: Array<{ kind: string }>; requests: Array<{ kind: string; body: unknown }> }>;
+  };
+}> {
   const run = await project.cli('plan', '--format', 'json', '--detailed-exitcode');
   expect(run.stderr).not.toMatch(/GF_[A-Z_]+/);
   return { code: run.code, plan: JSON.parse(run.stdout) };
@@ -59,7 +71,16 @@ describe('sources written by other tools, in the published definition', () => {
     const imported = await project.cli('import', '--all');
     expect(imported.code, imported.stderr).toBe(0);
     const wx = await readFile(path.join(project.dir, 'content-sources/wx.yaml'), 'utf8');
-    for (const field of ['useTypedFieldNames: true', 'preset: next', 'Forecast: { from: City$$String___searchable, to: Name }', 'displayName: Weather forecast', 'sortOrder: 2', 'index: true', 'helpText: Where', 'description: Forecasts by city']) {
+    for (const field of [
+      'useTypedFieldNames: true',
+      'preset: next',
+      'Forecast: { from: City$$String___searchable, to: Name }',
+      'displayName: Weather forecast',
+      'sortOrder: 2',
+      'index: true',
+      'helpText: Where',
+      'description: Forecasts by city',
+    ]) {
       expect(wx).toContain(field);
     }
     expect(await readFile(path.join(project.dir, 'content-sources/nl.yaml'), 'utf8')).not.toContain('label:');
@@ -78,7 +99,11 @@ describe('sources written by other tools, in the published definition', () => {
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     const after = (await typesOf(emulator, 'wx')) as typeof richSource;
     expect(after).toMatchObject({ useTypedFieldNames: true, preset: 'next', links: richSource.links, description: 'Forecasts by city' });
-    expect(after.contentTypes.Forecast).toMatchObject({ displayName: 'Weather forecast', sortOrder: 2, properties: { City: richSource.contentTypes.Forecast.properties.City, Wind: { type: 'Float' } } });
+    expect(after.contentTypes.Forecast).toMatchObject({
+      displayName: 'Weather forecast',
+      sortOrder: 2,
+      properties: { City: richSource.contentTypes.Forecast.properties.City, Wind: { type: 'Float' } },
+    });
     expect((await planJson(project)).code).toBe(0);
 
     // A link changed outside graphform (a partial update by another tool): the plan shows it.
@@ -99,7 +124,9 @@ describe('sources written by other tools, in the published definition', () => {
   it('a source without label is a normal source: plan checks its names, and it can be declared without one', async () => {
     const emulator = await startTestEmulator();
     await putRaw(emulator, 'nl', unlabelled);
-    const project = await graphProject(emulator, { 'content-sources/shop.yaml': 'id: shop\nlanguages: [en]\ncontentTypes:\n  Note:\n    contentType: []\n    properties: {}\n' });
+    const project = await graphProject(emulator, {
+      'content-sources/shop.yaml': 'id: shop\nlanguages: [en]\ncontentTypes:\n  Note:\n    contentType: []\n    properties: {}\n',
+    });
     const plan = await project.cli('plan');
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain('GF_TYPE_NAME_COLLISION');
@@ -120,7 +147,9 @@ describe('fields graphform does not know', () => {
 
     const imported = await project.cli('import', 'nw');
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stderr).toContain('source nw has fields graphform does not know: contentTypes.Page.icon, contentTypes.Page.properties.Title.maxLength, slot');
+    expect(imported.stderr).toContain(
+      'source nw has fields graphform does not know: contentTypes.Page.icon, contentTypes.Page.properties.Title.maxLength, slot',
+    );
     const yaml = await readFile(path.join(project.dir, 'content-sources/nw.yaml'), 'utf8');
     expect(yaml).toContain('unknownFields:\n  slot: blue');
     expect(yaml).toContain('maxLength: 80');
@@ -134,7 +163,10 @@ describe('fields graphform does not know', () => {
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(service.bodies.at(-1)).toMatchObject({
       method: 'POST',
-      body: { slot: 'blue', contentTypes: { Page: { icon: { name: 'page' }, properties: { Title: { type: 'String', maxLength: 80 }, Body: { type: 'String' } } } } },
+      body: {
+        slot: 'blue',
+        contentTypes: { Page: { icon: { name: 'page' }, properties: { Title: { type: 'String', maxLength: 80 }, Body: { type: 'String' } } } },
+      },
     });
 
     // A change of an unknown field made outside shows in the plan, which sets it back.

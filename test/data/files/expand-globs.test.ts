@@ -7,7 +7,14 @@ import { shopDeclaration, tempDir, type TempDir } from '../fixtures.js';
 let tmp: TempDir;
 beforeAll(async () => {
   tmp = await tempDir();
-  for (const file of ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/notes.txt', 'cs/data/shop/old/c.ndjson', 'cs/data/blog/posts.yaml', 'cs/data/.cache/x.ndjson']) {
+  for (const file of [
+    'cs/data/shop/a.ndjson',
+    'cs/data/shop/b.ndjson',
+    'cs/data/shop/notes.txt',
+    'cs/data/shop/old/c.ndjson',
+    'cs/data/blog/posts.yaml',
+    'cs/data/.cache/x.ndjson',
+  ]) {
     await tmp.write(file, '');
   }
 });
@@ -20,8 +27,14 @@ describe('expandGlobs', () => {
     [['cs/data/shop/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
     [['cs/data/**/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/old/c.ndjson']],
     [['cs/data/*/?.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
-    [['cs/data/shop/a.ndjson', 'cs/data/shop/*.ndjson'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
-    [['cs/data/**/*.yaml', 'cs/data/shop/b.ndjson'], ['cs/data/blog/posts.yaml', 'cs/data/shop/b.ndjson']],
+    [
+      ['cs/data/shop/a.ndjson', 'cs/data/shop/*.ndjson'],
+      ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson'],
+    ],
+    [
+      ['cs/data/**/*.yaml', 'cs/data/shop/b.ndjson'],
+      ['cs/data/blog/posts.yaml', 'cs/data/shop/b.ndjson'],
+    ],
     // Braces and classes, within a segment and as a folder.
     [['cs/data/shop/*.{ndjson,txt}'], ['cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson', 'cs/data/shop/notes.txt']],
     [['cs/data/{shop,blog}/*.{ndjson,yaml}'], ['cs/data/blog/posts.yaml', 'cs/data/shop/a.ndjson', 'cs/data/shop/b.ndjson']],
@@ -84,6 +97,8 @@ describe('resolveDataFiles', () => {
 
   it('prefers the files given, relative to cwd', async () => {
     const declaration = shopDeclaration({ file: 'cs/shop.yaml', data: ['data/shop/*.ndjson'] });
-    expect(rel((await resolveDataFiles(declaration, { cwd: path.join(tmp.dir, 'cs'), root: tmp.dir }, ['data/blog/*.yaml'])).files)).toEqual(['cs/data/blog/posts.yaml']);
+    expect(rel((await resolveDataFiles(declaration, { cwd: path.join(tmp.dir, 'cs'), root: tmp.dir }, ['data/blog/*.yaml'])).files)).toEqual([
+      'cs/data/blog/posts.yaml',
+    ]);
   });
 });

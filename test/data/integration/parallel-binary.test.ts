@@ -22,7 +22,11 @@ const ITEMS = 32_000;
 
 async function graphform(dir: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -23,7 +23,16 @@ describe('pushData against the emulator', { timeout: 120_000 }, () => {
   it('pushes 100,000 items and the emulator holds exactly those', async () => {
     const { emulator, client, dir } = await setUp();
     await writeWireFile(path.join(dir, 'items.ndjson'), 100_000);
-    const summary = await pushData({ client, declaration, files: ['items.ndjson'], cwd: dir, config: { ...DATA_CONFIG, batchMaxBytes: 1024 * 1024 }, skipInvalid: false, maxErrors: 50, dryRun: false });
+    const summary = await pushData({
+      client,
+      declaration,
+      files: ['items.ndjson'],
+      cwd: dir,
+      config: { ...DATA_CONFIG, batchMaxBytes: 1024 * 1024 },
+      skipInvalid: false,
+      maxErrors: 50,
+      dryRun: false,
+    });
     expect(summary).toMatchObject({ status: 'sent', itemsSent: 100_000, failedBatches: [] });
     expect(summary.validation).toMatchObject({ items: 100_000, errors: 0, warnings: 0 });
     const counts = emulator.inspect.counts('shop');
@@ -49,10 +58,22 @@ describe('pushData against the emulator', { timeout: 120_000 }, () => {
     emulator.faults.add({ method: 'POST', pathPrefix: DATA_PATH, status: 503, count: 3 });
     emulator.faults.add({ method: 'POST', pathPrefix: DATA_PATH, status: 429, retryAfter: 0, count: 1 });
     emulator.faults.add({ method: 'POST', pathPrefix: DATA_PATH, drop: true, count: 1 });
-    const summary = await pushData({ client, declaration, files: ['items.ndjson'], cwd: dir, config: { ...DATA_CONFIG, batchMaxItems: 2000 }, skipInvalid: false, maxErrors: 50, dryRun: false });
+    const summary = await pushData({
+      client,
+      declaration,
+      files: ['items.ndjson'],
+      cwd: dir,
+      config: { ...DATA_CONFIG, batchMaxItems: 2000 },
+      skipInvalid: false,
+      maxErrors: 50,
+      dryRun: false,
+    });
     expect(summary).toMatchObject({ status: 'sent', itemsSent: 100_000, failedBatches: [] });
     expect(emulator.inspect.counts('shop')).toEqual({ total: 100_000, ...expectedCounts(100_000) });
-    const statuses = emulator.inspect.requests().filter((r) => r.path.startsWith(DATA_PATH)).map((r) => r.status);
+    const statuses = emulator.inspect
+      .requests()
+      .filter((r) => r.path.startsWith(DATA_PATH))
+      .map((r) => r.status);
     expect(statuses.filter((s) => s === 503)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(summary.batches);
@@ -62,7 +83,16 @@ describe('pushData against the emulator', { timeout: 120_000 }, () => {
     const { emulator, client, dir } = await setUp();
     await writeFile(path.join(dir, 'a.ndjson'), wireLines(Array.from({ length: 10 }, (_, i) => product(`p${i}`))));
     emulator.faults.add({ method: 'POST', pathPrefix: DATA_PATH, status: 503, count: 100 });
-    const summary = await pushData({ client, declaration, files: ['a.ndjson'], cwd: dir, config: { ...DATA_CONFIG, batchMaxItems: 5, concurrency: 1 }, skipInvalid: false, maxErrors: 50, dryRun: false });
+    const summary = await pushData({
+      client,
+      declaration,
+      files: ['a.ndjson'],
+      cwd: dir,
+      config: { ...DATA_CONFIG, batchMaxItems: 5, concurrency: 1 },
+      skipInvalid: false,
+      maxErrors: 50,
+      dryRun: false,
+    });
     expect(summary.status).toBe('failed');
     expect(summary.failedBatches).toHaveLength(1);
     expect(summary.failedBatches[0]).toMatchObject({ batch: 1, items: 5, first: { file: 'a.ndjson', line: 2 }, last: { file: 'a.ndjson', line: 10 } });
@@ -99,6 +129,11 @@ describe('pushData against the emulator', { timeout: 120_000 }, () => {
       pushData({ client, declaration, files: [file], cwd: dir, config: DATA_CONFIG, skipInvalid: false, maxErrors: 50, dryRun: false });
     await push('a.ndjson');
     expect((await push('b.ndjson')).itemsSent).toBe(1);
-    expect(emulator.inspect.items('shop')?.items.map((i) => `${i._id}/${i.language_routing}`).sort()).toEqual(['1/en', '3/sv']);
+    expect(
+      emulator.inspect
+        .items('shop')
+        ?.items.map((i) => `${i._id}/${i.language_routing}`)
+        .sort(),
+    ).toEqual(['1/en', '3/sv']);
   });
 });

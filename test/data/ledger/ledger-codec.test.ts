@@ -1,6 +1,16 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodeLedger, entryLine, ledgerWithoutLanguages, maxEntriesBytes, parseEntryLine, readLedger, tableRow, type LedgerEntry, type LedgerRow } from '../../../src/data/ledger/ledger-codec.js';
+import {
+  encodeLedger,
+  entryLine,
+  ledgerWithoutLanguages,
+  maxEntriesBytes,
+  parseEntryLine,
+  readLedger,
+  tableRow,
+  type LedgerEntry,
+  type LedgerRow,
+} from '../../../src/data/ledger/ledger-codec.js';
 import type { DataLedger } from '../../../src/state/types.js';
 import { idHash } from '../../../src/data/validate/id-set.js';
 
@@ -40,13 +50,18 @@ describe('the data ledger kept in state', () => {
 
   it('takes at most 40 bytes an item for 200,000 items, with short ids and with UUIDs', () => {
     const sized = (ids: (i: number) => string): number => {
-      const rows = Array.from({ length: 200_000 }, (_, i) => row({ language: i % 2 === 0 ? 'en' : 'sv', id: ids(i), type: 'Product' }, [Math.imul(i, 2654435761) >>> 0, Math.imul(i ^ 0x5bd1e995, 40503) >>> 0]));
+      const rows = Array.from({ length: 200_000 }, (_, i) =>
+        row({ language: i % 2 === 0 ? 'en' : 'sv', id: ids(i), type: 'Product' }, [Math.imul(i, 2654435761) >>> 0, Math.imul(i ^ 0x5bd1e995, 40503) >>> 0]),
+      );
       const ledger = encodeLedger(rows);
       return (ledger.rows.length + ledger.entries.length) / ledger.items;
     };
     expect(sized((i) => `b${i}`)).toBeLessThanOrEqual(40);
     // A UUID carries 122 random bits, which nothing compresses: the worst common case.
-    const uuid = sized((i) => `${(Math.imul(i, 2654435761) >>> 0).toString(16).padStart(8, '0')}-4${(i % 4096).toString(16).padStart(3, '0')}-8abc-${(Math.imul(i, 40503) >>> 0).toString(16).padStart(8, '0')}${(i % 65536).toString(16).padStart(4, '0')}`);
+    const uuid = sized(
+      (i) =>
+        `${(Math.imul(i, 2654435761) >>> 0).toString(16).padStart(8, '0')}-4${(i % 4096).toString(16).padStart(3, '0')}-8abc-${(Math.imul(i, 40503) >>> 0).toString(16).padStart(8, '0')}${(i % 65536).toString(16).padStart(4, '0')}`,
+    );
     expect(uuid).toBeLessThanOrEqual(40);
   });
 
@@ -102,7 +117,9 @@ describe('a ledger is checked when read, and one that fails says why', () => {
     expect(() => readLedger({ ...ledger, entries: deflateRawSync(Buffer.from('en\tDoc\ta')).toString('base64') })).toThrow(/entries name 1 items, not 3/);
     const lines = inOrder(three()).map((r) => r.line);
     lines[1] = 'en Doc b';
-    expect(() => readLedger({ ...ledger, entries: deflateRawSync(Buffer.from(lines.join('\n'))).toString('base64') })).toThrow(/its entry 2 is not one: a ledger line is not language, type and id/);
+    expect(() => readLedger({ ...ledger, entries: deflateRawSync(Buffer.from(lines.join('\n'))).toString('base64') })).toThrow(
+      /its entry 2 is not one: a ledger line is not language, type and id/,
+    );
   });
 
   it('refuses another format and an item count that is not a whole number', () => {

@@ -27,7 +27,14 @@ describe('Batcher', () => {
     ['an item larger than maxBytes travels alone', { maxBytes: 5, maxItems: 100 }, 2, ['1:1:10:1-1', '2:1:10:2-2']],
     ['nothing in, nothing out', { maxBytes: 5, maxItems: 100 }, 0, []],
   ])('%s', (_name, limits, count, expected) => {
-    expect(shape(cut(limits, Array.from({ length: count }, () => ten)))).toEqual(expected);
+    expect(
+      shape(
+        cut(
+          limits,
+          Array.from({ length: count }, () => ten),
+        ),
+      ),
+    ).toEqual(expected);
   });
 
   it('counts bytes, not characters', () => {
@@ -38,7 +45,9 @@ describe('Batcher', () => {
     expect(serializeRecord({ file: 'f', line: 2, action: { kind: 'index', id: '7', language: 'sv' }, item: { Name: 'a b', n: [1, 2] } })).toBe(
       '{"index":{"_id":"7","language_routing":"sv"}}\n{"Name":"a b","n":[1,2]}\n',
     );
-    expect(serializeRecord({ file: 'f', line: 3, action: { kind: 'delete', id: '8', language: 'en' } })).toBe('{"delete":{"_id":"8","language_routing":"en"}}\n');
+    expect(serializeRecord({ file: 'f', line: 3, action: { kind: 'delete', id: '8', language: 'en' } })).toBe(
+      '{"delete":{"_id":"8","language_routing":"en"}}\n',
+    );
   });
 
   it('passes a kept data line through as it is', () => {

@@ -13,7 +13,8 @@ beforeEach(async () => {
 afterEach(async () => tmp.remove());
 
 const base = { declaration: shopDeclaration(), config: DATA_CONFIG, skipInvalid: false, maxErrors: 50, dryRun: false };
-const products = (from: number, to: number, language = 'en'): Record<string, unknown>[] => Array.from({ length: to - from }, (_, i) => product(`p${from + i}`, language));
+const products = (from: number, to: number, language = 'en'): Record<string, unknown>[] =>
+  Array.from({ length: to - from }, (_, i) => product(`p${from + i}`, language));
 
 describe('pushData', () => {
   it('sends every item of every supported format, minified, in bounded batches', async () => {
@@ -64,7 +65,11 @@ describe('pushData', () => {
     const client = new RecordingClient();
     const summary = await pushData({ ...base, skipInvalid: true, client, files: ['a.ndjson'], cwd: tmp.dir });
     expect(summary).toMatchObject({ status: 'sent', itemsSent: 3, itemsSkipped: 3 });
-    expect(summary.validation.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual(['4 GF_DATA_RBAC_NOT_STRING', '6 GF_DATA_DUPLICATE_ID', '9 GF_DATA_MISSING_ACTION']);
+    expect(summary.validation.diagnostics.map((d) => `${d.line} ${d.code}`)).toEqual([
+      '4 GF_DATA_RBAC_NOT_STRING',
+      '6 GF_DATA_DUPLICATE_ID',
+      '9 GF_DATA_MISSING_ACTION',
+    ]);
     expect(client.lines().filter((l) => l.startsWith('{"index"'))).toEqual(['1', '3', '4'].map((id) => `{"index":{"_id":"${id}","language_routing":"en"}}`));
   });
 
@@ -107,14 +112,18 @@ describe('pushData', () => {
     const client = new RecordingClient({ failOn: [2] });
     const summary = await pushData({ ...base, config: { ...DATA_CONFIG, batchMaxItems: 2, concurrency: 1 }, client, files: ['a.ndjson'], cwd: tmp.dir });
     expect(summary.status).toBe('failed');
-    expect(summary.failedBatches).toEqual([{ batch: 2, items: 2, first: { file: 'a.ndjson', line: 6 }, last: { file: 'a.ndjson', line: 8 }, code: undefined, message: 'push 2 refused' }]);
+    expect(summary.failedBatches).toEqual([
+      { batch: 2, items: 2, first: { file: 'a.ndjson', line: 6 }, last: { file: 'a.ndjson', line: 8 }, code: undefined, message: 'push 2 refused' },
+    ]);
     expect(summary.itemsSent).toBe(2);
     expect(summary.itemsNotSent).toBe(8);
     expect(client.bodies).toHaveLength(1);
   });
 
   it('refuses nonsense batch limits', async () => {
-    await expect(pushData({ ...base, config: { ...DATA_CONFIG, concurrency: 0 }, client: new RecordingClient(), files: [], cwd: tmp.dir })).rejects.toMatchObject({
+    await expect(
+      pushData({ ...base, config: { ...DATA_CONFIG, concurrency: 0 }, client: new RecordingClient(), files: [], cwd: tmp.dir }),
+    ).rejects.toMatchObject({
       code: 'GF_DATA_INVALID_CONFIG',
     });
   });
@@ -122,8 +131,13 @@ describe('pushData', () => {
   it('refuses to send a file that changed after validation', async () => {
     const file = await tmp.write('a.ndjson', wireLines(products(0, 3)));
     const client = new RecordingClient();
-    const changeAfterValidation = { update: () => undefined, done: (s: ProgressSnapshot) => s.phase === 'validate' && appendFileSync(file, '{"Name":"late"}\n') };
-    await expect(pushData({ ...base, client, files: [path.basename(file)], cwd: tmp.dir, progress: changeAfterValidation })).rejects.toMatchObject({ code: 'GF_DATA_FILE_CHANGED' });
+    const changeAfterValidation = {
+      update: () => undefined,
+      done: (s: ProgressSnapshot) => s.phase === 'validate' && appendFileSync(file, '{"Name":"late"}\n'),
+    };
+    await expect(pushData({ ...base, client, files: [path.basename(file)], cwd: tmp.dir, progress: changeAfterValidation })).rejects.toMatchObject({
+      code: 'GF_DATA_FILE_CHANGED',
+    });
     expect(client.bodies).toEqual([]);
   });
 });

@@ -13,7 +13,8 @@ beforeEach(async () => {
 afterEach(async () => tmp.remove());
 
 const DELETE = (id: string): string => `{"delete":{"_id":"${id}","language_routing":"en"}}\n`;
-const items = (from: number, to: number): Record<string, unknown>[] => Array.from({ length: to - from }, (_, i) => product(`p${from + i}`, i % 2 === 0 ? 'en' : 'sv', { Name: `Pröduct ${'ü'.repeat(i % 7)} ${from + i}` }));
+const items = (from: number, to: number): Record<string, unknown>[] =>
+  Array.from({ length: to - from }, (_, i) => product(`p${from + i}`, i % 2 === 0 ? 'en' : 'sv', { Name: `Pröduct ${'ü'.repeat(i % 7)} ${from + i}` }));
 
 type Limits = { maxBytes: number; maxItems: number };
 
@@ -81,14 +82,16 @@ describe('RawBatchReader', () => {
   ])('%s: the same batches as serializing each record, whatever the reads bring', async (_name, content) => {
     for (const limits of LIMITS) {
       const expected = view(await serialized(content, limits));
-      for (const pieceBytes of [1, 7, 100, 333, 4096, content.length + 1]) expect(view(await raw(content, pieceBytes, limits)), `reads of ${pieceBytes}, ${JSON.stringify(limits)}`).toEqual(expected);
+      for (const pieceBytes of [1, 7, 100, 333, 4096, content.length + 1])
+        expect(view(await raw(content, pieceBytes, limits)), `reads of ${pieceBytes}, ${JSON.stringify(limits)}`).toEqual(expected);
     }
   });
 
   it('continues the batch a file before it left open', async () => {
     const content = wireLines(items(0, 12)) + DELETE('z');
     const before = ['{"delete":{"_id":"a","language_routing":"en"}}\n', '{"delete":{"_id":"b","language_routing":"en"}}\n'];
-    for (const limits of LIMITS) expect(view(await raw(content, 333, limits, before)), JSON.stringify(limits)).toEqual(view(await serialized(content, limits, before)));
+    for (const limits of LIMITS)
+      expect(view(await raw(content, 333, limits, before)), JSON.stringify(limits)).toEqual(view(await serialized(content, limits, before)));
   });
 
   it('ends at an empty input without a batch', async () => {

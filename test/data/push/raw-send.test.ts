@@ -10,7 +10,8 @@ beforeEach(async () => {
 afterEach(async () => tmp.remove());
 
 const base = { declaration: shopDeclaration(), config: { ...DATA_CONFIG, batchMaxItems: 3, concurrency: 2 }, skipInvalid: false, maxErrors: 50, dryRun: false };
-const items = (from: number, to: number): Record<string, unknown>[] => Array.from({ length: to - from }, (_, i) => product(`p${from + i}`, i % 2 === 0 ? 'en' : 'sv'));
+const items = (from: number, to: number): Record<string, unknown>[] =>
+  Array.from({ length: to - from }, (_, i) => product(`p${from + i}`, i % 2 === 0 ? 'en' : 'sv'));
 const DELETE = '{"delete":{"_id":"gone","language_routing":"sv"}}\n';
 
 async function sent(name: string, content: string): Promise<string> {

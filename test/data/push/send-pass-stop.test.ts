@@ -51,7 +51,14 @@ describe('send pass that stops early', () => {
       }
       return recorded(id, body);
     };
-    const push = pushData({ ...base, client, stop: stop.signal, files: ['a.ndjson'], cwd: tmp.dir, config: { ...DATA_CONFIG, batchMaxItems: 1, concurrency: 1 } });
+    const push = pushData({
+      ...base,
+      client,
+      stop: stop.signal,
+      files: ['a.ndjson'],
+      cwd: tmp.dir,
+      config: { ...DATA_CONFIG, batchMaxItems: 1, concurrency: 1 },
+    });
     await firstStarted;
     // Everything up to the reader's wait for a slot runs in microtasks, done before this I/O turn ends.
     await new Promise((resolve) => setImmediate(resolve));
@@ -69,7 +76,10 @@ describe('send pass that stops early', () => {
     const late = wireLines([product('late', 'de', { Quantity: 'unvalidated' })]);
     const client = new RecordingClient({ onCall: (call) => call === 1 && appendFileSync(file, late) });
     const push = pushData({ ...base, client, files: ['a.ndjson'], cwd: tmp.dir, config: { ...DATA_CONFIG, batchMaxItems: 100 } });
-    await expect(push).rejects.toMatchObject({ code: 'GF_DATA_FILE_CHANGED', message: expect.stringContaining('a.ndjson changed while it was being sent') as unknown });
+    await expect(push).rejects.toMatchObject({
+      code: 'GF_DATA_FILE_CHANGED',
+      message: expect.stringContaining('a.ndjson changed while it was being sent') as unknown,
+    });
     expect(client.inFlight).toBe(0);
     expect(client.lines().some((l) => l.includes('late') || l.includes('unvalidated'))).toBe(false);
   });

@@ -3,7 +3,13 @@ import type { Batch } from '../../../src/data/push/batcher.js';
 import { SendPool } from '../../../src/data/push/send-pool.js';
 import { GraphformError } from '../../../src/diagnostics/errors.js';
 
-const batch = (n: number): Batch => ({ number: n, body: Buffer.from(`b${n}\n`), items: 2, first: { file: 'f', line: n * 4 - 2 }, last: { file: 'f', line: n * 4 } });
+const batch = (n: number): Batch => ({
+  number: n,
+  body: Buffer.from(`b${n}\n`),
+  items: 2,
+  first: { file: 'f', line: n * 4 - 2 },
+  last: { file: 'f', line: n * 4 },
+});
 
 describe('SendPool', () => {
   it('never has more than `concurrency` batches in flight', async () => {
@@ -29,7 +35,9 @@ describe('SendPool', () => {
     expect(await pool.submit(batch(2))).toBe(true);
     expect(await pool.submit(batch(3))).toBe(false);
     await pool.drain();
-    expect(pool.failures).toEqual([{ batch: 2, items: 2, first: { file: 'f', line: 6 }, last: { file: 'f', line: 8 }, code: 'GF_GRAPH_HTTP_500', message: 'service error' }]);
+    expect(pool.failures).toEqual([
+      { batch: 2, items: 2, first: { file: 'f', line: 6 }, last: { file: 'f', line: 8 }, code: 'GF_GRAPH_HTTP_500', message: 'service error' },
+    ]);
     expect(pool.batchesSent).toBe(1);
   });
 });

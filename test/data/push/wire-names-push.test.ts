@@ -25,18 +25,34 @@ const ITEMS: Record<string, { plain: Record<string, unknown>; wire: Record<strin
   },
   nest: {
     plain: { ContentType: ['Place'], City: 'Lund', Size: { Width: 2.5, Height: 1 }, Sizes: [{ Width: 1 }], Status: 'Published' },
-    wire: { ContentType: ['Place'], City___searchable: 'Lund', Size: { Width___searchable: 2.5, Height: 1 }, Sizes: [{ Width___searchable: 1 }], Status: 'Published' },
+    wire: {
+      ContentType: ['Place'],
+      City___searchable: 'Lund',
+      Size: { Width___searchable: 2.5, Height: 1 },
+      Sizes: [{ Width___searchable: 1 }],
+      Status: 'Published',
+    },
   },
 };
 
-const ndjson = (items: readonly Record<string, unknown>[]): string => items.map((item, i) => `{"index":{"_id":"i${i}","language_routing":"en"}}\n${JSON.stringify(item)}\n`).join('');
+const ndjson = (items: readonly Record<string, unknown>[]): string =>
+  items.map((item, i) => `{"index":{"_id":"i${i}","language_routing":"en"}}\n${JSON.stringify(item)}\n`).join('');
 
 /** Pushes one file to a test server over HTTP and returns the bytes of every request body it received. */
 async function pushedBytes(id: string, name: string, content: string): Promise<string> {
   await tmp.write(name, content);
   const server = await startScriptedServer([{ status: 200, headers: { 'content-type': 'application/json' }, body: '{"journalId":"j"}' }]);
   const client = createGraphClient({ baseUrl: server.url, auth: { scheme: 'basic', appKey: 'app', secret: 'secret' }, maxAttempts: 1 });
-  const summary = await pushData({ client, declaration: wireDeclaration(id), files: [name], cwd: tmp.dir, config: DATA_CONFIG, skipInvalid: false, maxErrors: 50, dryRun: false });
+  const summary = await pushData({
+    client,
+    declaration: wireDeclaration(id),
+    files: [name],
+    cwd: tmp.dir,
+    config: DATA_CONFIG,
+    skipInvalid: false,
+    maxErrors: 50,
+    dryRun: false,
+  });
   expect(summary.status).toBe('sent');
   return Buffer.concat(server.requests.map((r) => r.body)).toString('utf8');
 }

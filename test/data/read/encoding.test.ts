@@ -32,9 +32,24 @@ const latin1 = (...parts: string[]): Buffer => Buffer.concat(parts.flatMap((part
 
 describe('data files are strict UTF-8', () => {
   it.each([
-    ['wire NDJSON', 'a.ndjson', latin1('{"index":{"_id":"1","language_routing":"en"}}\n{"Name":"Caf', '"}\n{"index":{"_id":"2","language_routing":"en"}}\n{"Name":"ok"}\n'), ['2:13 GF_NOT_UTF8', '4 2']],
-    ['plain NDJSON', 'a.ndjson', latin1('{"Id":"1","language_routing":"en"}\n{"Id":"2","language_routing":"en","Name":"Caf', '"}\n'), ['1 1', '2:46 GF_NOT_UTF8']],
-    ['a JSON array', 'a.json', latin1('[\n {"Id":"1","language_routing":"en"},\n {"Id":"2","language_routing":"en","Name":"Caf', '"}\n]\n'), ['3:47 GF_NOT_UTF8']],
+    [
+      'wire NDJSON',
+      'a.ndjson',
+      latin1('{"index":{"_id":"1","language_routing":"en"}}\n{"Name":"Caf', '"}\n{"index":{"_id":"2","language_routing":"en"}}\n{"Name":"ok"}\n'),
+      ['2:13 GF_NOT_UTF8', '4 2'],
+    ],
+    [
+      'plain NDJSON',
+      'a.ndjson',
+      latin1('{"Id":"1","language_routing":"en"}\n{"Id":"2","language_routing":"en","Name":"Caf', '"}\n'),
+      ['1 1', '2:46 GF_NOT_UTF8'],
+    ],
+    [
+      'a JSON array',
+      'a.json',
+      latin1('[\n {"Id":"1","language_routing":"en"},\n {"Id":"2","language_routing":"en","Name":"Caf', '"}\n]\n'),
+      ['3:47 GF_NOT_UTF8'],
+    ],
     ['a YAML list', 'a.yaml', latin1('- Id: "1"\n  language_routing: en\n  Name: Caf', '\n'), ['3:12 GF_NOT_UTF8']],
   ])('Latin-1 in %s is GF_NOT_UTF8 at the line and column of the bad byte', async (_name, name, content, expected) => {
     expect((await entries(await dataFile(name, content))).map(brief)).toEqual(expected);
@@ -73,7 +88,11 @@ describe('data files are strict UTF-8', () => {
     // Each placement puts one, two or all three bytes of € before the 1 MiB boundary.
     for (const before of [1, 2]) {
       const content = make('x'.repeat(MIB - prefix - before));
-      expect(Buffer.from(content).subarray(MIB - before, MIB + 3 - before).toString()).toBe('€');
+      expect(
+        Buffer.from(content)
+          .subarray(MIB - before, MIB + 3 - before)
+          .toString(),
+      ).toBe('€');
       const read = await entries(await dataFile(name, content));
       expect(read.map(brief)).toEqual(['1 1', `${name.endsWith('.json') ? 1 : 2} 2`]);
       expect(read[0]?.kind === 'record' ? read[0].record.item?.Name : undefined).toBe('€uro');
@@ -87,7 +106,9 @@ describe('data file size limits', () => {
     const file = await dataFile('a.json', `[\n{"Id":"1","language_routing":"en"},\n${big},\n{"Id":"3","language_routing":"en"}\n]`);
     const read = await entries(file, 200);
     expect(read.map(brief)).toEqual(['2 1', '3:1 GF_DATA_ITEM_TOO_LARGE', '4 3']);
-    expect(read[1]?.kind === 'issue' ? read[1].issue.message : '').toBe('This item is larger than 200 B (200 bytes), the largest item graphform reads: it was not read. Keep each item under that size.');
+    expect(read[1]?.kind === 'issue' ? read[1].issue.message : '').toBe(
+      'This item is larger than 200 B (200 bytes), the largest item graphform reads: it was not read. Keep each item under that size.',
+    );
   });
 
   it('keeps the default item limit at the NDJSON line limit, 16 MiB', async () => {

@@ -19,7 +19,7 @@ async function dataFile(name: string, content: string, size?: number): Promise<D
 }
 
 describe('openFileReader', () => {
-  it('reads into the caller\'s buffer up to the validated size, then gives 0', async () => {
+  it("reads into the caller's buffer up to the validated size, then gives 0", async () => {
     const file = await dataFile('reader.txt', `${CONTENT}more`, Buffer.byteLength(CONTENT));
     const reader = await openFileReader(file, { bytesRead: 0 });
     const target = Buffer.alloc(Buffer.byteLength(CONTENT) + 100);

@@ -37,8 +37,18 @@ describe('data items nested deeper than declarations may be', () => {
   // list's line too), a JSON array and its item, an NDJSON item.
   it.each([
     ['a YAML block list, 50,000 levels', 'deep.yaml', yamlItem(nested(50_000)), [passes(3, '  Title: ', 2)]],
-    ['a YAML flow list, 50,000 levels', 'flow.yaml', `[{Id: a, language_routing: en, Title: ${nested(50_000)}}]\n`, [passes(1, '[{Id: a, language_routing: en, Title: ', 3)]],
-    ['a JSON array, 50,000 levels', 'deep.json', `[\n  ${JSON_ITEM}${nested(50_000)}},\n  {"Id":"b","language_routing":"en"}\n]\n`, [passes(2, `  ${JSON_ITEM}`, 2), '3 b']],
+    [
+      'a YAML flow list, 50,000 levels',
+      'flow.yaml',
+      `[{Id: a, language_routing: en, Title: ${nested(50_000)}}]\n`,
+      [passes(1, '[{Id: a, language_routing: en, Title: ', 3)],
+    ],
+    [
+      'a JSON array, 50,000 levels',
+      'deep.json',
+      `[\n  ${JSON_ITEM}${nested(50_000)}},\n  {"Id":"b","language_routing":"en"}\n]\n`,
+      [passes(2, `  ${JSON_ITEM}`, 2), '3 b'],
+    ],
     ['plain NDJSON, 50,000 levels', 'plain.ndjson', `${JSON_ITEM}${nested(50_000)}}\n{"Id":"b","language_routing":"en"}\n`, [passes(1, JSON_ITEM, 1), '2 b']],
     [
       'a wire-form data line, 50,000 levels',

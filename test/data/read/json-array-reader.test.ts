@@ -88,4 +88,3 @@ describe('JSON array reader', () => {
     expect(await read(content, 'bad.json')).toEqual(expected);
   });
 });
-

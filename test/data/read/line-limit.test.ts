@@ -24,16 +24,30 @@ async function read(name: string, content: string, maxLineBytes?: number): Promi
 }
 
 const summary = (entries: readonly ReadEntry[]): string[] =>
-  entries.map((e) => (e.kind === 'record' ? `${e.record.line} ${e.record.action.kind} ${e.record.action.id}` : `${e.issue.file}:${e.issue.line} ${e.issue.code}`));
+  entries.map((e) =>
+    e.kind === 'record' ? `${e.record.line} ${e.record.action.kind} ${e.record.action.id}` : `${e.issue.file}:${e.issue.line} ${e.issue.code}`,
+  );
 
 const A = (id: string): string => JSON.stringify({ index: { _id: id, language_routing: 'en' } });
 const D = (name: string): string => JSON.stringify({ Name: name, ContentType: ['Item', 'Product'] });
 
 describe('NDJSON line limit', () => {
   it.each([
-    ['a data line over the limit is reported at file:line and owns its action', [A('1'), D('x'.repeat(300)), A('2'), D('b')], ['long.ndjson:2 GF_DATA_LINE_TOO_LONG', '4 index 2']],
-    ['an over-long first line leaves the form undecided', [D('x'.repeat(300)), '{"Id":"1","language_routing":"en"}'], ['long.ndjson:1 GF_DATA_LINE_TOO_LONG', '2 index 1']],
-    ['an over-long plain item', ['{"Id":"1","language_routing":"en"}', `{"Id":"2","language_routing":"en","Name":"${'y'.repeat(300)}"}`, '{"Id":"3","language_routing":"en"}'], ['1 index 1', 'long.ndjson:2 GF_DATA_LINE_TOO_LONG', '3 index 3']],
+    [
+      'a data line over the limit is reported at file:line and owns its action',
+      [A('1'), D('x'.repeat(300)), A('2'), D('b')],
+      ['long.ndjson:2 GF_DATA_LINE_TOO_LONG', '4 index 2'],
+    ],
+    [
+      'an over-long first line leaves the form undecided',
+      [D('x'.repeat(300)), '{"Id":"1","language_routing":"en"}'],
+      ['long.ndjson:1 GF_DATA_LINE_TOO_LONG', '2 index 1'],
+    ],
+    [
+      'an over-long plain item',
+      ['{"Id":"1","language_routing":"en"}', `{"Id":"2","language_routing":"en","Name":"${'y'.repeat(300)}"}`, '{"Id":"3","language_routing":"en"}'],
+      ['1 index 1', 'long.ndjson:2 GF_DATA_LINE_TOO_LONG', '3 index 3'],
+    ],
     ['the last line, without a newline', [A('1'), D('a'), A('2'), D('z'.repeat(300))], ['2 index 1', 'long.ndjson:4 GF_DATA_LINE_TOO_LONG']],
     ['a line of exactly the limit is read', [A('1'), D('e'.repeat(256 - D('').length))], ['2 index 1']],
   ])('%s', async (_name, lines, expected) => {
@@ -43,7 +57,9 @@ describe('NDJSON line limit', () => {
   it('says what the limit is and what to do', async () => {
     const [entry] = await read('message.ndjson', `${A('1')}\n${D('x'.repeat(2000))}\n`, 1024);
     expect(entry).toMatchObject({ kind: 'issue', issue: { code: 'GF_DATA_LINE_TOO_LONG', severity: 'error', line: 2, column: 1 } });
-    expect(entry?.kind === 'issue' ? entry.issue.message : '').toBe('This line is longer than 1.0 KiB (1,024 bytes), the longest line graphform reads: it was not read. Keep each item under that size.');
+    expect(entry?.kind === 'issue' ? entry.issue.message : '').toBe(
+      'This line is longer than 1.0 KiB (1,024 bytes), the longest line graphform reads: it was not read. Keep each item under that size.',
+    );
   });
 
   it('copies a long line once, not once per read chunk', async () => {

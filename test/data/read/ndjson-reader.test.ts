@@ -19,7 +19,9 @@ async function read(content: string, name = 'items.ndjson'): Promise<ReadEntry[]
 }
 
 function summary(entries: readonly ReadEntry[]): string[] {
-  return entries.map((e) => (e.kind === 'record' ? `${e.record.line} ${e.record.action.kind} ${e.record.action.id}/${e.record.action.language}` : `${e.issue.line} ${e.issue.code}`));
+  return entries.map((e) =>
+    e.kind === 'record' ? `${e.record.line} ${e.record.action.kind} ${e.record.action.id}/${e.record.action.language}` : `${e.issue.line} ${e.issue.code}`,
+  );
 }
 
 const A = (id: unknown, lang: unknown = 'en'): string => JSON.stringify({ index: { _id: id, language_routing: lang } });
@@ -28,7 +30,11 @@ const D = (name: string): string => JSON.stringify({ Name: name, ContentType: ['
 describe('NDJSON reader', () => {
   it.each([
     ['wire pairs', [A('1'), D('a'), A(2, 'sv'), D('b')], ['2 index 1/en', '4 index 2/sv']],
-    ['delete lines stand alone', [A('1'), D('a'), '{"delete":{"_id":"9","language_routing":"en"}}', A('2'), D('b')], ['2 index 1/en', '3 delete 9/en', '5 index 2/en']],
+    [
+      'delete lines stand alone',
+      [A('1'), D('a'), '{"delete":{"_id":"9","language_routing":"en"}}', A('2'), D('b')],
+      ['2 index 1/en', '3 delete 9/en', '5 index 2/en'],
+    ],
     ['blank lines are skipped', ['', A('1'), '   ', D('a'), ''], ['4 index 1/en']],
     ['CRLF line ends', [`${A('1')}\r`, `${D('a')}\r`], ['2 index 1/en']],
     ['data line without action', [A('1'), D('a'), D('b'), A('2'), D('c')], ['2 index 1/en', '3 GF_DATA_MISSING_ACTION', '5 index 2/en']],
@@ -48,7 +54,10 @@ describe('NDJSON reader', () => {
 
   it('keeps the data line as the item and the action as given', async () => {
     const [entry] = await read(`${A(42, 'sv')}\n${D('x')}\n`);
-    expect(entry).toEqual({ kind: 'record', record: { file: 'items.ndjson', line: 2, action: { kind: 'index', id: '42', language: 'sv' }, item: { Name: 'x', ContentType: ['Product'] } } });
+    expect(entry).toEqual({
+      kind: 'record',
+      record: { file: 'items.ndjson', line: 2, action: { kind: 'index', id: '42', language: 'sv' }, item: { Name: 'x', ContentType: ['Product'] } },
+    });
   });
 
   it.each([

@@ -9,7 +9,9 @@ const FIELDS = { idField: 'Id', languageField: 'language_routing' };
 const LIMIT = 4 * 1024 * 1024;
 
 function brief(entry: ReadEntry): string {
-  return entry.kind === 'record' ? `${entry.record.line} ${entry.record.action.id}/${entry.record.action.language}` : `${entry.issue.line} ${entry.issue.code} ${entry.issue.message}`;
+  return entry.kind === 'record'
+    ? `${entry.record.line} ${entry.record.action.id}/${entry.record.action.language}`
+    : `${entry.issue.line} ${entry.issue.code} ${entry.issue.message}`;
 }
 
 /**
@@ -19,7 +21,8 @@ function brief(entry: ReadEntry): string {
 function itemByItem(text: string, wholeAllowed: boolean, seed: number): ReadEntry[] {
   const state = new YamlListState('f.yaml', FIELDS, wholeAllowed, LIMIT);
   const out: ReadEntry[] = [];
-  for (let at = 0, size = 1; at < text.length && !state.wantsWhole; at += size, size = 1 + ((seed + at) % 9)) out.push(...state.push(text.slice(at, at + size)));
+  for (let at = 0, size = 1; at < text.length && !state.wantsWhole; at += size, size = 1 + ((seed + at) % 9))
+    out.push(...state.push(text.slice(at, at + size)));
   if (!state.wantsWhole) out.push(...state.end());
   if (state.wantsWhole) out.push(...wholeYamlEntries(text, 'f.yaml', FIELDS, state.handedOut));
   return out;
@@ -44,7 +47,9 @@ function expectAgreement(text: string, seed: number): void {
     }
     if (problem === undefined) {
       expect(read.map(brief)).toEqual(whole.map(brief));
-      expect(read.map((entry) => (entry.kind === 'record' ? entry.record.item : undefined))).toEqual(whole.map((entry) => (entry.kind === 'record' ? entry.record.item : undefined)));
+      expect(read.map((entry) => (entry.kind === 'record' ? entry.record.item : undefined))).toEqual(
+        whole.map((entry) => (entry.kind === 'record' ? entry.record.item : undefined)),
+      );
     } else {
       expect(last === undefined ? undefined : brief(last)).toBe(brief(problem));
       expect(read.slice(0, -1).every((entry) => entry.kind === 'record' || entry.issue.code === 'GF_DATA_NOT_AN_OBJECT')).toBe(true);

@@ -47,14 +47,32 @@ const STARTS = ['', '', '---\n', '--- # doc\n', '# top\n\n', '%YAML 1.2\n---\n',
 const ENDS = ['', '', '...\n', '...\n# after\n', '# end\n', '...\n- second\n', '---\n- second\n', '...\n%YAML 1.2\n', '...\n...\n', 'x', '- last'];
 
 export const NAMED_CASES: readonly [string, string][] = [
-  ['timestamps, numbers and booleans of the core schema', '- Id: a\n  Language: {Name: en}\n  Date: 2024-05-01\n  When: 2024-05-01T10:00:00Z\n  N: 0x1F\n  O: 0o17\n  F: .inf\n  Y: yes\n  T: true\n'],
+  [
+    'timestamps, numbers and booleans of the core schema',
+    '- Id: a\n  Language: {Name: en}\n  Date: 2024-05-01\n  When: 2024-05-01T10:00:00Z\n  N: 0x1F\n  O: 0o17\n  F: .inf\n  Y: yes\n  T: true\n',
+  ],
   ['comments everywhere', '# file\n- Id: a # id\n  # inside\n  Language: {Name: en}\n# between\n\n- Id: b\n  Language: {Name: en}\n# last\n'],
   ['flow and block styles', '- {Id: a, Language: {Name: en}, Tags: [x, y]}\n- Id: b\n  Language:\n    Name: en\n  Tags:\n    - x\n'],
-  ['multi-line scalars', '- Id: a\n  Language: {Name: en}\n  L: |\n    one\n    two\n  F: >\n    folded\n    text\n  P: plain\n    over lines\n  Q: "quoted\n    over lines"\n'],
-  ['anchors and aliases across items', '- &base\n  Id: a\n  Language: {Name: en}\n- Id: b\n  Language: {Name: en}\n  Copy: *base\n  Tags: &tags [x, y]\n- Id: c\n  Language: {Name: en}\n  Tags: *tags\n'],
-  ['an anchor redefined: the nearest before the alias', '- Id: a\n  Language: {Name: en}\n  V: &v one\n- Id: b\n  Language: {Name: en}\n  V: &v two\n- Id: c\n  Language: {Name: en}\n  V: *v\n'],
-  ['the alias limit counted across items', `- &x\n  Id: a\n  Language: {Name: en}\n${Array.from({ length: 120 }, (_, i) => `- Id: r${i}\n  Language: {Name: en}\n  X: *x\n`).join('')}`],
-  ['an alias bomb in a later item', `- Id: a\n  Language: {Name: en}\n- Id: bomb\n  Language: {Name: en}\n  a0: &a0 [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `  a${i + 1}: &a${i + 1} [${Array.from({ length: 9 }, () => `*a${i}`).join(', ')}]\n`).join('')}`],
+  [
+    'multi-line scalars',
+    '- Id: a\n  Language: {Name: en}\n  L: |\n    one\n    two\n  F: >\n    folded\n    text\n  P: plain\n    over lines\n  Q: "quoted\n    over lines"\n',
+  ],
+  [
+    'anchors and aliases across items',
+    '- &base\n  Id: a\n  Language: {Name: en}\n- Id: b\n  Language: {Name: en}\n  Copy: *base\n  Tags: &tags [x, y]\n- Id: c\n  Language: {Name: en}\n  Tags: *tags\n',
+  ],
+  [
+    'an anchor redefined: the nearest before the alias',
+    '- Id: a\n  Language: {Name: en}\n  V: &v one\n- Id: b\n  Language: {Name: en}\n  V: &v two\n- Id: c\n  Language: {Name: en}\n  V: *v\n',
+  ],
+  [
+    'the alias limit counted across items',
+    `- &x\n  Id: a\n  Language: {Name: en}\n${Array.from({ length: 120 }, (_, i) => `- Id: r${i}\n  Language: {Name: en}\n  X: *x\n`).join('')}`,
+  ],
+  [
+    'an alias bomb in a later item',
+    `- Id: a\n  Language: {Name: en}\n- Id: bomb\n  Language: {Name: en}\n  a0: &a0 [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `  a${i + 1}: &a${i + 1} [${Array.from({ length: 9 }, () => `*a${i}`).join(', ')}]\n`).join('')}`,
+  ],
   ['an alias before its anchor', '- Id: a\n  Language: {Name: en}\n  X: *later\n- &later\n  Id: b\n  Language: {Name: en}\n'],
   ['a top-level flow list', '[{Id: a, Language: {Name: en}},\n {Id: b, Language: {Name: sv}}]\n'],
   ['document markers', '%YAML 1.2\n---\n- Id: a\n  Language: {Name: en}\n...\n'],

@@ -59,7 +59,10 @@ describe('YAML data file with an alias bomb', () => {
     const selfReferring = '- Id: a\n  language_routing: en\n- &loop\n  Id: b\n  language_routing: en\n  Self: *loop\n- Id: c\n  language_routing: en\n';
     expect(await read(selfReferring, 'loop.yaml')).toEqual(['1 a/en', '4 GF_DATA_INVALID_YAML', '7 c/en']);
     // A flow list is read whole: the same diagnostic at the same item.
-    expect(await read('[{Id: a, language_routing: en}, &l {Id: b, language_routing: en, Self: *l}]\n', 'flow.yaml')).toEqual(['1 a/en', '1 GF_DATA_INVALID_YAML']);
+    expect(await read('[{Id: a, language_routing: en}, &l {Id: b, language_routing: en, Self: *l}]\n', 'flow.yaml')).toEqual([
+      '1 a/en',
+      '1 GF_DATA_INVALID_YAML',
+    ]);
   });
 
   it('still reads a few honest aliases', async () => {
@@ -96,7 +99,10 @@ describe('YAML list read item by item', () => {
   });
 
   it('a file over 4 MiB that is not a block list is not read (GF_DATA_FILE_TOO_LARGE), and says why', async () => {
-    const file = await tmp.write('flow.yaml', `[${Array.from({ length: 90_000 }, (_, i) => `{Id: i${i}, language_routing: en, Name: item number ${i}}`).join(',\n')}]\n`);
+    const file = await tmp.write(
+      'flow.yaml',
+      `[${Array.from({ length: 90_000 }, (_, i) => `{Id: i${i}, language_routing: en, Name: item number ${i}}`).join(',\n')}]\n`,
+    );
     const entries: ReadEntry[] = [];
     for await (const e of readDataEntries({ path: file, display: 'flow.yaml' }, FIELDS)) entries.push(e);
     expect(entries.map(describeEntry)).toEqual(['1 GF_DATA_FILE_TOO_LARGE']);
@@ -115,7 +121,8 @@ describe('YAML list read item by item', () => {
     const file = path.join(tmp.dir, 'latin1.yaml');
     await writeFile(file, Buffer.concat([Buffer.from(`${before}- Id: bad\n  Name: Caf`), Buffer.from([0xe9]), Buffer.from(`\n${items(4_000, 5)}`)]));
     const entries: string[] = [];
-    for await (const e of readDataEntries({ path: file, display: 'latin1.yaml' }, FIELDS)) entries.push(e.kind === 'record' ? 'record' : `${e.issue.line}:${e.issue.column} ${e.issue.code}`);
+    for await (const e of readDataEntries({ path: file, display: 'latin1.yaml' }, FIELDS))
+      entries.push(e.kind === 'record' ? 'record' : `${e.issue.line}:${e.issue.column} ${e.issue.code}`);
     expect(entries.at(-1)).toBe(`${lines + 1}:12 GF_NOT_UTF8`);
     expect(entries.slice(0, -1).every((e) => e === 'record')).toBe(true);
     expect(entries.length).toBeGreaterThan(1);

@@ -12,7 +12,17 @@ beforeAll(async () => {
 });
 afterAll(async () => tmp.remove());
 
-const validation: ValidationSummary = { files: 2, items: 1200, deletes: 3, invalidItems: 0, errors: 0, warnings: 0, diagnostics: [], omittedErrors: 0, omittedWarnings: 0 };
+const validation: ValidationSummary = {
+  files: 2,
+  items: 1200,
+  deletes: 3,
+  invalidItems: 0,
+  errors: 0,
+  warnings: 0,
+  diagnostics: [],
+  omittedErrors: 0,
+  omittedWarnings: 0,
+};
 const summary = (overrides: Partial<PushSummary>): PushSummary => ({
   sourceId: 'shop',
   status: 'sent',
@@ -56,7 +66,16 @@ describe('data report rendering', () => {
         itemsSent: 1000,
         itemsNotSent: 200,
         batches: 2,
-        failedBatches: [{ batch: 2, items: 200, first: { file: 'items.ndjson', line: 2002 }, last: { file: 'items.ndjson', line: 2400 }, code: 'GF_GRAPH_HTTP_503', message: 'The graph service answered 503 after 4 attempts' }],
+        failedBatches: [
+          {
+            batch: 2,
+            items: 200,
+            first: { file: 'items.ndjson', line: 2002 },
+            last: { file: 'items.ndjson', line: 2400 },
+            code: 'GF_GRAPH_HTTP_503',
+            message: 'The graph service answered 503 after 4 attempts',
+          },
+        ],
       }),
     ];
     const text = outcomes.map((o) => `# ${o.status}${o.itemsSkipped > 0 ? ' (skip-invalid)' : ''}\n${renderPushSummary(o, plain).join('\n')}\n`).join('\n');

@@ -23,10 +23,16 @@ function richDefinition(): SourceDefinition {
   const shop = shopDeclaration().definition;
   return {
     ...shop,
-    propertyTypes: { ...shop.propertyTypes, Node: { properties: { Label: { name: 'Label', type: 'String' }, Next: { name: 'Next', type: 'Node' }, Counts: { name: 'Counts', type: '[Int]' } } } },
+    propertyTypes: {
+      ...shop.propertyTypes,
+      Node: { properties: { Label: { name: 'Label', type: 'String' }, Next: { name: 'Next', type: 'Node' }, Counts: { name: 'Counts', type: '[Int]' } } },
+    },
     contentTypes: {
       ...shop.contentTypes,
-      Deep: { contentType: ['Item', 'Product'], properties: { Tree: { type: 'Node' }, Trees: { type: '[Node]' }, Cost: { type: 'Money' }, index: { type: 'String' }, When: { type: 'DateTime' } } },
+      Deep: {
+        contentType: ['Item', 'Product'],
+        properties: { Tree: { type: 'Node' }, Trees: { type: '[Node]' }, Cost: { type: 'Money' }, index: { type: 'String' }, When: { type: 'DateTime' } },
+      },
     },
   };
 }
@@ -149,7 +155,36 @@ const VALUES: unknown[] = [
   'é ☃ 𝄞',
 ];
 
-const FIELD_NAMES = ['Id', 'language_routing', 'Name', 'Quantity', 'Price', 'InStock', 'Released', 'Updated', 'Size', 'Tags', 'Sizes', 'Hours', 'ContentType', 'Language', 'Status', 'RolesWithReadAccess', '_rbac', '__typename', 'Tree', 'Trees', 'Cost', 'index', 'When', 'Undeclared', '__proto__', 'constructor', 'toString', 'delete'];
+const FIELD_NAMES = [
+  'Id',
+  'language_routing',
+  'Name',
+  'Quantity',
+  'Price',
+  'InStock',
+  'Released',
+  'Updated',
+  'Size',
+  'Tags',
+  'Sizes',
+  'Hours',
+  'ContentType',
+  'Language',
+  'Status',
+  'RolesWithReadAccess',
+  '_rbac',
+  '__typename',
+  'Tree',
+  'Trees',
+  'Cost',
+  'index',
+  'When',
+  'Undeclared',
+  '__proto__',
+  'constructor',
+  'toString',
+  'delete',
+];
 
 /** Text edits that JSON.stringify never makes: whitespace, escapes, control characters, repeated keys, broken syntax. */
 const TEXT_EDITS: [string, (line: string) => string][] = [
@@ -236,7 +271,35 @@ describe('the quick check of data lines', () => {
 
   it('never takes a line the full check has something to say about: random edits of clean lines', () => {
     const next = seededRandom(20240229);
-    const alphabet = ['"', '\\', '{', '}', '[', ']', ',', ':', ' ', '\t', '0', '1', '-', '.', 'e', 'E', '+', 'a', 'n', 't', 'f', 'u', 'l', 'é', '\u0000', '\u001f', '\u007f'];
+    const alphabet = [
+      '"',
+      '\\',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      ' ',
+      '\t',
+      '0',
+      '1',
+      '-',
+      '.',
+      'e',
+      'E',
+      '+',
+      'a',
+      'n',
+      't',
+      'f',
+      'u',
+      'l',
+      'é',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+    ];
     const bases = [JSON.stringify(product('p')), JSON.stringify(deep()), JSON.stringify(generatedItem(3)), JSON.stringify(generatedItem(10))];
     let taken = 0;
     for (let round = 0; round < 6000; round++) {
@@ -246,7 +309,12 @@ describe('the quick check of data lines', () => {
         const at = Math.floor(next() * (line.length + 1));
         const char = alphabet[Math.floor(next() * alphabet.length)] ?? '';
         const kind = next();
-        line = kind < 0.4 ? line.slice(0, at) + char + line.slice(at + 1) : kind < 0.7 ? line.slice(0, at) + char + line.slice(at) : line.slice(0, at) + line.slice(at + 1);
+        line =
+          kind < 0.4
+            ? line.slice(0, at) + char + line.slice(at + 1)
+            : kind < 0.7
+              ? line.slice(0, at) + char + line.slice(at)
+              : line.slice(0, at) + line.slice(at + 1);
       }
       if (expectAgreement(line, round % 7 === 0 ? sv : en, rich)) taken++;
     }
@@ -264,7 +332,7 @@ describe('the quick check of data lines', () => {
     expect(expectAgreement(JSON.stringify(product('p')), en, oddCheckers)).toBe(true);
   });
 
-  it('reads a language that is not the source\'s, or a Language.Name of the other one, the full way', () => {
+  it("reads a language that is not the source's, or a Language.Name of the other one, the full way", () => {
     expect(expectAgreement(JSON.stringify(product('p', 'fi')), { kind: 'index', id: '1', language: 'fi' }, rich)).toBe(false);
     expect(expectAgreement(JSON.stringify(product('p', 'sv')), en, rich)).toBe(false);
   });

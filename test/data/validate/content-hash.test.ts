@@ -14,7 +14,8 @@ const CONFIG = { idField: '_id', languageField: 'language_routing', batchMaxByte
 
 function lines(count: number, newline = '\n', title = (i: number) => `Page ${i}`): string {
   let text = '';
-  for (let i = 0; i < count; i++) text += `{"index":{"_id":"p${i}","language_routing":"en"}}${newline}{"Title___searchable":"${title(i)}","ContentType":["Page"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read"}${newline}`;
+  for (let i = 0; i < count; i++)
+    text += `{"index":{"_id":"p${i}","language_routing":"en"}}${newline}{"Title___searchable":"${title(i)}","ContentType":["Page"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read"}${newline}`;
   return text;
 }
 
@@ -36,6 +37,11 @@ describe('the content hash of a record', () => {
 
   it('differs when one value of one item differs', async () => {
     const text = lines(50);
-    expect(await digestOf(lines(50, '\n', (i) => (i === 17 ? 'Page 17!' : `Page ${i}`)), Number.MAX_SAFE_INTEGER)).not.toBe(await digestOf(text, Number.MAX_SAFE_INTEGER));
+    expect(
+      await digestOf(
+        lines(50, '\n', (i) => (i === 17 ? 'Page 17!' : `Page ${i}`)),
+        Number.MAX_SAFE_INTEGER,
+      ),
+    ).not.toBe(await digestOf(text, Number.MAX_SAFE_INTEGER));
   });
 });

@@ -60,7 +60,8 @@ describe('data diagnostics of YAML lists and JSON arrays point at the field', ()
   });
 
   it('in a YAML flow list with several items on a line', async () => {
-    const text = '[{Id: f1, language_routing: en, ContentType: [Item, Product], Quantity: x}, {Id: f2, language_routing: en, ContentType: [Item, Product], Quantity: y}]\n';
+    const text =
+      '[{Id: f1, language_routing: en, ContentType: [Item, Product], Quantity: x}, {Id: f2, language_routing: en, ContentType: [Item, Product], Quantity: y}]\n';
     expect(await located({ 'data/flow.yaml': text })).toEqual([
       `data/flow.yaml:1:${text.indexOf('x}') + 1} GF_DATA_INVALID_VALUE /Quantity`,
       `data/flow.yaml:1:${text.indexOf('y}') + 1} GF_DATA_INVALID_VALUE /Quantity`,
@@ -68,7 +69,11 @@ describe('data diagnostics of YAML lists and JSON arrays point at the field', ()
   });
 
   it('in a pretty-printed JSON array, and one minified on one line, each item its own', async () => {
-    const items = (prefix: string): Record<string, unknown>[] => [product(`${prefix}1`, 'en', { Updated: 'nope' }), product(`${prefix}2`), product(`${prefix}3`, 'en', { Tags: ['a', 3] })];
+    const items = (prefix: string): Record<string, unknown>[] => [
+      product(`${prefix}1`, 'en', { Updated: 'nope' }),
+      product(`${prefix}2`),
+      product(`${prefix}3`, 'en', { Tags: ['a', 3] }),
+    ];
     const pretty = JSON.stringify(items('p'), null, 2);
     const minified = JSON.stringify(items('m'));
     const prettyLines = pretty.split('\n');
@@ -87,13 +92,19 @@ describe('data diagnostics of YAML lists and JSON arrays point at the field', ()
     const first = minified.indexOf('"many"') + 1;
     const second = minified.lastIndexOf('"many"') + 1;
     expect(second).toBeGreaterThan(first);
-    expect(await located({ 'data/same.json': minified })).toEqual([`data/same.json:1:${first} GF_DATA_INVALID_VALUE /Quantity`, `data/same.json:1:${second} GF_DATA_INVALID_VALUE /Quantity`]);
+    expect(await located({ 'data/same.json': minified })).toEqual([
+      `data/same.json:1:${first} GF_DATA_INVALID_VALUE /Quantity`,
+      `data/same.json:1:${second} GF_DATA_INVALID_VALUE /Quantity`,
+    ]);
   });
 
   it('in NDJSON keeps the line, and a problem of the whole item keeps the item line', async () => {
     const ndjson = `${JSON.stringify({ index: { _id: 'n1', language_routing: 'en' } })}\n${JSON.stringify(product('n1', 'en', { Quantity: 'many' }))}\n`;
     const json = JSON.stringify([product('d1'), product('d1')], null, 2);
-    expect(await located({ 'data/a.ndjson': ndjson, 'data/b.json': json })).toEqual(['data/a.ndjson:2:1 GF_DATA_INVALID_VALUE /Quantity', 'data/b.json:25:1 GF_DATA_DUPLICATE_ID ']);
+    expect(await located({ 'data/a.ndjson': ndjson, 'data/b.json': json })).toEqual([
+      'data/a.ndjson:2:1 GF_DATA_INVALID_VALUE /Quantity',
+      'data/b.json:25:1 GF_DATA_DUPLICATE_ID ',
+    ]);
   });
 
   it('only for the diagnostics kept (--max-errors), and the renderer shows file:line:column', async () => {

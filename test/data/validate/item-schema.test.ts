@@ -22,7 +22,17 @@ describe('item schema derivation', () => {
   });
 
   it('collects inherited properties, bases first', () => {
-    expect(Object.keys(effectiveProperties(definition, 'Product'))).toEqual(['Name', 'Quantity', 'Price', 'InStock', 'Released', 'Updated', 'Size', 'Tags', 'Sizes']);
+    expect(Object.keys(effectiveProperties(definition, 'Product'))).toEqual([
+      'Name',
+      'Quantity',
+      'Price',
+      'InStock',
+      'Released',
+      'Updated',
+      'Size',
+      'Tags',
+      'Sizes',
+    ]);
     expect(effectiveProperties(definition, 'Service')).toEqual({ Name: 'String', Hours: 'Float' });
   });
 
@@ -43,7 +53,9 @@ describe('item schema derivation', () => {
   it('adds the service fields and the property types', () => {
     const schema = itemSchema(definition, 'Product');
     expect(schema.required).toEqual(['ContentType']);
-    expect(Object.keys(schema.properties ?? {})).toEqual(expect.arrayContaining(['ContentType', 'Language', 'Status', 'RolesWithReadAccess', '_rbac', '__typename', 'Size']));
+    expect(Object.keys(schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['ContentType', 'Language', 'Status', 'RolesWithReadAccess', '_rbac', '__typename', 'Size']),
+    );
     expect(schema.properties?._rbac).toEqual({ type: 'string', title: 'String' });
     expect(schema.definitions?.Dimensions).toEqual({
       type: ['object', 'null'],

@@ -22,7 +22,14 @@ describe('data diagnostics quote values', () => {
     await writeFile(path.join(dir, 'items.ndjson'), items.map((item) => JSON.stringify(item)).join('\n'));
     const summary = await validateDataFiles({ declaration: shopDeclaration(), files: ['items.ndjson'], config: DATA_CONFIG, maxErrors: 50, cwd: dir });
     const codes = summary.diagnostics.map((d) => d.code);
-    for (const code of ['GF_DATA_UNKNOWN_LANGUAGE', 'GF_DATA_LANGUAGE_MISMATCH', 'GF_DATA_UNKNOWN_CONTENT_TYPE', 'GF_DATA_INVALID_VALUE', 'GF_DATA_UNDECLARED_FIELD', 'GF_DATA_DUPLICATE_ID']) {
+    for (const code of [
+      'GF_DATA_UNKNOWN_LANGUAGE',
+      'GF_DATA_LANGUAGE_MISMATCH',
+      'GF_DATA_UNKNOWN_CONTENT_TYPE',
+      'GF_DATA_INVALID_VALUE',
+      'GF_DATA_UNDECLARED_FIELD',
+      'GF_DATA_DUPLICATE_ID',
+    ]) {
       expect(codes).toContain(code);
     }
     for (const d of summary.diagnostics) {

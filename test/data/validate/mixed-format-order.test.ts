@@ -31,34 +31,47 @@ function brief(stdout: string): string[] {
 }
 
 describe('data validate and push of an NDJSON file then a JSON file sharing an _id', () => {
-  it('flags the duplicate in the later file, and --max-errors 1 keeps the first file\'s problem', async () => {
+  it("flags the duplicate in the later file, and --max-errors 1 keeps the first file's problem", async () => {
     const project = await mixedProject([product('x1'), product('x2', 'en', { Price: 'cheap' })]);
     const files = ['content-sources/data/a.ndjson', 'content-sources/data/b.json'];
     const all = await project.cli('data', 'validate', 'shop', ...files, '--format', 'json');
     expect(all.code, all.stderr).toBe(1);
     expect(brief(all.stdout)).toEqual(['content-sources/data/a.ndjson:4 GF_DATA_INVALID_VALUE', 'content-sources/data/b.json:2 GF_DATA_DUPLICATE_ID']);
-    for (const command of [['data', 'validate', 'shop'], ['data', 'push', 'shop', '--dry-run']]) {
+    for (const command of [
+      ['data', 'validate', 'shop'],
+      ['data', 'push', 'shop', '--dry-run'],
+    ]) {
       const first = await project.cli(...command, ...files, '--format', 'json', '--max-errors', '1');
       expect(first.code, command.join(' ')).toBe(1);
       expect(brief(first.stdout), command.join(' ')).toEqual(['content-sources/data/a.ndjson:4 GF_DATA_INVALID_VALUE']);
     }
   });
 
-  it('keeps the first file\'s invalid item under --max-errors 1 when both files have one', async () => {
+  it("keeps the first file's invalid item under --max-errors 1 when both files have one", async () => {
     const project = await mixedProject([product('x1'), product('x2', 'en', { Price: 'cheap' })], [product('x1'), product('y1', 'en', { Price: 'dear' })]);
     const files = ['content-sources/data/a.ndjson', 'content-sources/data/b.json'];
     const all = await project.cli('data', 'validate', 'shop', ...files, '--format', 'json');
     // y1 starts on line 25 of b.json; its Price, the field in error, is on line 47.
-    expect(brief(all.stdout)).toEqual(['content-sources/data/a.ndjson:4 GF_DATA_INVALID_VALUE', 'content-sources/data/b.json:2 GF_DATA_DUPLICATE_ID', 'content-sources/data/b.json:47 GF_DATA_INVALID_VALUE']);
-    for (const command of [['data', 'validate', 'shop'], ['data', 'push', 'shop', '--dry-run']]) {
+    expect(brief(all.stdout)).toEqual([
+      'content-sources/data/a.ndjson:4 GF_DATA_INVALID_VALUE',
+      'content-sources/data/b.json:2 GF_DATA_DUPLICATE_ID',
+      'content-sources/data/b.json:47 GF_DATA_INVALID_VALUE',
+    ]);
+    for (const command of [
+      ['data', 'validate', 'shop'],
+      ['data', 'push', 'shop', '--dry-run'],
+    ]) {
       const first = await project.cli(...command, ...files, '--format', 'json', '--max-errors', '1');
       expect(brief(first.stdout), command.join(' ')).toEqual(['content-sources/data/a.ndjson:4 GF_DATA_INVALID_VALUE']);
     }
   });
 
-  it('with --max-errors 1 and a clean first file, the duplicate is b.json\'s, also for the declared files', async () => {
+  it("with --max-errors 1 and a clean first file, the duplicate is b.json's, also for the declared files", async () => {
     const project = await mixedProject([product('x1'), product('x2')]);
-    for (const command of [['data', 'validate', 'shop'], ['data', 'push', 'shop', '--dry-run']]) {
+    for (const command of [
+      ['data', 'validate', 'shop'],
+      ['data', 'push', 'shop', '--dry-run'],
+    ]) {
       const first = await project.cli(...command, '--format', 'json', '--max-errors', '1');
       expect(first.code, command.join(' ')).toBe(1);
       expect(brief(first.stdout), command.join(' ')).toEqual(['content-sources/data/b.json:2 GF_DATA_DUPLICATE_ID']);

@@ -41,7 +41,8 @@ async function lineByLine(content: Buffer, maxErrors: number): Promise<unknown> 
     const tally = new PassTally(maxErrors, []);
     const path = await tmp.write('f.ndjson', content.toString('latin1'));
     await import('node:fs/promises').then((fs) => fs.writeFile(path, content));
-    for await (const chunk of readDataFile({ path, display: 'f.ndjson' }, FIELDS, undefined, { maxLineBytes: MAX_LINE })) for (const entry of chunk) tally.entry(entry, context.rules);
+    for await (const chunk of readDataFile({ path, display: 'f.ndjson' }, FIELDS, undefined, { maxLineBytes: MAX_LINE }))
+      for (const entry of chunk) tally.entry(entry, context.rules);
     return outcome(tally);
   } finally {
     await tmp.remove();
@@ -87,7 +88,11 @@ const lines = (...all: string[]): string => all.map((l) => `${l}\n`).join('');
 
 // The last column: every line may go on the wire as it is (whether the file has errors is the pass's concern).
 const CASES: [string, string | Buffer, boolean][] = [
-  ['valid wire form with a delete', wireLines([product('1'), product('2', 'sv')]) + '{"delete":{"_id":"3","language_routing":"en"}}\n' + wireLines([product('4')]), true],
+  [
+    'valid wire form with a delete',
+    wireLines([product('1'), product('2', 'sv')]) + '{"delete":{"_id":"3","language_routing":"en"}}\n' + wireLines([product('4')]),
+    true,
+  ],
   ['empty lines between records', `\n${lines(A('1'), P('1'), '', '', A('2'), P('2'))}\n`, true],
   ['no newline at the end', `${A('1')}\n${P('1')}`, true],
   ['an empty file', '', false],
@@ -98,14 +103,47 @@ const CASES: [string, string | Buffer, boolean][] = [
   ['action keys in another order', lines('{"index":{"language_routing":"en","_id":"1"}}', P('1')), false],
   ['CRLF line ends', `${A('1')}\r\n${P('1')}\r\n`, false],
   ['a byte-order mark', `\uFEFF${lines(A('1'), P('1'))}`, false],
-  ['bad JSON, action-like bad JSON and bad actions', lines(A('1'), '{"Name": oops}', '{"index": {', P('2'), '{"index":{"language_routing":"en"}}', P('3'), '{"update":{"_id":"4"}}', P('4'), '{"delete":{"_id":"5"}}', A('6'), P('6')), false],
+  [
+    'bad JSON, action-like bad JSON and bad actions',
+    lines(
+      A('1'),
+      '{"Name": oops}',
+      '{"index": {',
+      P('2'),
+      '{"index":{"language_routing":"en"}}',
+      P('3'),
+      '{"update":{"_id":"4"}}',
+      P('4'),
+      '{"delete":{"_id":"5"}}',
+      A('6'),
+      P('6'),
+    ),
+    false,
+  ],
   ['stray data lines and a missing data line', lines(P('0'), A('1'), A('2'), P('2'), P('x'), A('3')), false],
-  ['plain items', lines('{"Id":"1","language_routing":"en","Name":"a","ContentType":["Item","Product"]}', '{"Id":"2","Name":"b"}', A('3'), '{"Id":"4","language_routing":"sv","ContentType":["Item","Service"],"Hours":"x"}'), false],
+  [
+    'plain items',
+    lines(
+      '{"Id":"1","language_routing":"en","Name":"a","ContentType":["Item","Product"]}',
+      '{"Id":"2","Name":"b"}',
+      A('3'),
+      '{"Id":"4","language_routing":"sv","ContentType":["Item","Service"],"Hours":"x"}',
+    ),
+    false,
+  ],
   ['an undecided start', lines('not json', 'neither', A('1'), P('1')), false],
   ['an undecided start decided by plain items', lines('not json', '{"Id":"1","language_routing":"en","ContentType":["Item","Product"]}'), false],
-  ['lines too long, first, middle and last', `${'x'.repeat(500)}\n${lines(A('1'), P('1'), A('2'), `{"Name":"${'y'.repeat(500)}"}`, A('3'), P('3'), A('4'))}${'z'.repeat(450)}`, false],
+  [
+    'lines too long, first, middle and last',
+    `${'x'.repeat(500)}\n${lines(A('1'), P('1'), A('2'), `{"Name":"${'y'.repeat(500)}"}`, A('3'), P('3'), A('4'))}${'z'.repeat(450)}`,
+    false,
+  ],
   ['an action waiting across a line too long', lines(A('1'), 'q'.repeat(401), A('2'), P('2')), false],
-  ['invalid values and warnings', lines(A('1'), P('1', { Quantity: 'many', Extra: 1 }), A('2'), P('2', { _rbac: 5 }), A('3', 'fi'), P('3'), A('4'), P('4', { ContentType: ['Item'] })), true],
+  [
+    'invalid values and warnings',
+    lines(A('1'), P('1', { Quantity: 'many', Extra: 1 }), A('2'), P('2', { _rbac: 5 }), A('3', 'fi'), P('3'), A('4'), P('4', { ContentType: ['Item'] })),
+    true,
+  ],
   ['duplicates', wireLines([product('1'), product('2'), product('1'), product('1', 'sv'), product('2')]), true],
   ['many errors', lines(...Array.from({ length: 40 }, (_, i) => [A(`${i}`), P(`${i}`, { Quantity: 'x', Undeclared: true })]).flat()), true],
 ];

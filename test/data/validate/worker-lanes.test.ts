@@ -56,7 +56,9 @@ describe('validation on worker threads', () => {
     const result = (await pass(files, { workers: 2, workerUrl, fromBytes: 0, waitForWorkers: true })) as { summary: ValidationSummary; raw: string[] };
     expect(result.summary.items).toBe(18_003);
     const where = result.summary.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`);
-    expect(where).toEqual(expect.arrayContaining(['big.ndjson:1996 GF_DATA_INVALID_VALUE', 'more.ndjson:2 GF_DATA_DUPLICATE_ID', 'more.ndjson:5 GF_DATA_MISSING_ACTION']));
+    expect(where).toEqual(
+      expect.arrayContaining(['big.ndjson:1996 GF_DATA_INVALID_VALUE', 'more.ndjson:2 GF_DATA_DUPLICATE_ID', 'more.ndjson:5 GF_DATA_MISSING_ACTION']),
+    );
     expect(result.raw).toEqual(['clean.ndjson']);
   });
 
@@ -64,8 +66,11 @@ describe('validation on worker threads', () => {
     const files: DataFile[] = [];
     for (let f = 0; f < 30; f++) {
       const name = `part-${String(f).padStart(2, '0')}.ndjson`;
-      await writeWireFile(path.join(tmp.dir, name), 300, (i) => (f % 7 === 3 && i === 151 ? { ...generatedItem(f * 1000 + i), Quantity: 'x' } : generatedItem(f * 1000 + i)));
-      if (f % 10 === 9) await writeFile(path.join(tmp.dir, name), `${wireLines([product('again')])}{"delete":{"_id":"gone","language_routing":"en"}}\n`, { flag: 'a' });
+      await writeWireFile(path.join(tmp.dir, name), 300, (i) =>
+        f % 7 === 3 && i === 151 ? { ...generatedItem(f * 1000 + i), Quantity: 'x' } : generatedItem(f * 1000 + i),
+      );
+      if (f % 10 === 9)
+        await writeFile(path.join(tmp.dir, name), `${wireLines([product('again')])}{"delete":{"_id":"gone","language_routing":"en"}}\n`, { flag: 'a' });
       files.push(await dataFile(name));
     }
     const workerUrl = pathToFileURL(WORKER);

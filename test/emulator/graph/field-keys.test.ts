@@ -20,13 +20,13 @@ const DEFINED: [string, ContentTypePropertyV3, string, string][] = [
   ['Sizes', { type: '[Dimensions]' }, 'Sizes', 'Sizes'],
 ];
 
-describe('the emulator\'s wire-name rules', () => {
+describe("the emulator's wire-name rules", () => {
   it.each(DEFINED)('%s %j arrives as %s, typed as %s', (name, flags, untypedKey, typedKey) => {
     expect(definedKey(name, flags, plain)).toBe(untypedKey);
     expect(definedKey(name, flags, typed)).toBe(typedKey);
   });
 
-  it.each(DEFINED)('agrees with graphform\'s own writer of names for %s %j (each side checks the other)', (name, flags) => {
+  it.each(DEFINED)("agrees with graphform's own writer of names for %s %j (each side checks the other)", (name, flags) => {
     const isPropertyType = (type: string): boolean => type === 'Dimensions';
     expect(definedKey(name, flags, plain)).toBe(wireName(name, flags, false, isPropertyType));
     expect(definedKey(name, flags, typed)).toBe(wireName(name, flags, true, isPropertyType));
@@ -51,8 +51,13 @@ describe('the emulator\'s wire-name rules', () => {
   it('looks a value up under every stored form of its name, the searchable ones first', () => {
     const keys = storedKeys('Title');
     expect(keys.slice(0, 7).map((key) => key.key)).toEqual([
-      'Title___searchable', 'Title$$String___searchable', 'Title$$Int___searchable', 'Title$$Float___searchable',
-      'Title$$Boolean___searchable', 'Title$$Date___searchable', 'Title$$DateTime___searchable',
+      'Title___searchable',
+      'Title$$String___searchable',
+      'Title$$Int___searchable',
+      'Title$$Float___searchable',
+      'Title$$Boolean___searchable',
+      'Title$$Date___searchable',
+      'Title$$DateTime___searchable',
     ]);
     expect(keys.filter((key) => key.searchable).every((key) => key.key.endsWith('___searchable'))).toBe(true);
     expect(keys.filter((key) => !key.searchable).map((key) => key.key)).toContain('Title');
@@ -61,7 +66,7 @@ describe('the emulator\'s wire-name rules', () => {
     for (const { key } of keys) expect(readKey(key).name, `${key} reads back as another name`).toBe('Title');
   });
 
-  it('gives a content type its bases\' properties, its own declaration of a name winning', () => {
+  it("gives a content type its bases' properties, its own declaration of a name winning", () => {
     const definition: ContentSourceV3 = {
       contentTypes: {
         Base: { contentType: [], abstract: true, properties: { Title: { type: 'String' }, Body: { type: 'String', searchable: true } } },

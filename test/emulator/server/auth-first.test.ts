@@ -33,7 +33,12 @@ describe('credentials are checked before routing', () => {
 
   it('answers 401 to a signature that does not match, also on an unknown path', async () => {
     const emulator = await startTestEmulator();
-    const response = await rawRequest(emulator, { method: 'GET', target: '/api/content/v9/nothing', auth: 'hmac', headers: { authorization: `epi-hmac ${emulator.credentials.appKey}:${Date.now()}:n1:c2ln` } });
+    const response = await rawRequest(emulator, {
+      method: 'GET',
+      target: '/api/content/v9/nothing',
+      auth: 'hmac',
+      headers: { authorization: `epi-hmac ${emulator.credentials.appKey}:${Date.now()}:n1:c2ln` },
+    });
     expect(response.status).toBe(401);
     expect(response.text).toMatch(/Signature does not match/);
   });

@@ -19,11 +19,18 @@ describe('the emulator credentials file', () => {
     await writeFile(join(dir, 'credentials.json'), '{"appKey":"old-key","secret":"c2VjcmV0LXNlY3JldA=="}\n');
     const loaded = await loadOrCreateCredentials(dir);
     expect(loaded.credentials).toEqual({ appKey: 'old-key', secret: 'c2VjcmV0LXNlY3JldA==' });
-    expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))).toEqual({ appKey: 'old-key', secret: 'c2VjcmV0LXNlY3JldA==', singleKey: loaded.singleKey });
+    expect(JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8'))).toEqual({
+      appKey: 'old-key',
+      secret: 'c2VjcmV0LXNlY3JldA==',
+      singleKey: loaded.singleKey,
+    });
     expect(await loadOrCreateCredentials(dir)).toEqual(loaded);
   });
 
-  it.each([['not JSON', '{appKey'], ['a read key that is not text', '{"appKey":"k","secret":"c2VjcmV0","singleKey":5}']])('is refused as damaged when it is %s', async (_name, content) => {
+  it.each([
+    ['not JSON', '{appKey'],
+    ['a read key that is not text', '{"appKey":"k","secret":"c2VjcmV0","singleKey":5}'],
+  ])('is refused as damaged when it is %s', async (_name, content) => {
     const dir = await makeTempDir();
     await writeFile(join(dir, 'credentials.json'), content);
     await expect(loadOrCreateCredentials(dir)).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA' });

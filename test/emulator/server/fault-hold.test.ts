@@ -8,7 +8,15 @@ async function settledNow<T>(promise: Promise<T>): Promise<'pending' | 'settled'
   const pending = Symbol('pending');
   // setImmediate runs after the I/O callbacks of this loop turn, so a response already received has been handled.
   const marker = new Promise<typeof pending>((resolve) => setImmediate(() => resolve(pending)));
-  return (await Promise.race([promise.then(() => 'settled' as const, () => 'settled' as const), marker])) === pending ? 'pending' : 'settled';
+  return (await Promise.race([
+    promise.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    ),
+    marker,
+  ])) === pending
+    ? 'pending'
+    : 'settled';
 }
 
 describe('fault rule hold: a request kept in flight until the test lets it go', () => {
@@ -62,7 +70,8 @@ describe('fault rule hold: a request kept in flight until the test lets it go', 
 
   it('is driven over the control API: POST a hold rule, see its count, release it by id', async () => {
     const emulator = await startTestEmulator();
-    const post = (path: string, body: unknown): Promise<Response> => fetch(`${emulator.url}/_emulator${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown): Promise<Response> =>
+      fetch(`${emulator.url}/_emulator${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const [added] = (await (await post('/faults', { hold: true, pathPrefix: '/api/content/v3/types' })).json()) as { id: number }[];
     if (added === undefined) throw new Error('no rule was added');
     const answered = rawRequest(emulator, { method: 'GET', target: '/api/content/v3/types?id=shop' });

@@ -17,12 +17,15 @@ interface Sent {
 /** One request over node:http with the Host header set explicitly (fetch would set its own). */
 function send(emulator: RunningEmulator, sent: Sent): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: emulator.port, method: sent.method, path: sent.path, setHost: false, headers: { host: sent.host, ...sent.headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: emulator.port, method: sent.method, path: sent.path, setHost: false, headers: { host: sent.host, ...sent.headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(sent.body);
   });
@@ -67,7 +70,10 @@ describe('Host check against DNS rebinding', () => {
     ];
     for (const sent of requests) {
       const answer = await send(emulator, sent);
-      expect([answer.status, answer.text], `${sent.method} ${sent.path}`).toEqual([421, 'Misdirected request: this emulator answers only its own loopback address in the Host header\n']);
+      expect([answer.status, answer.text], `${sent.method} ${sent.path}`).toEqual([
+        421,
+        'Misdirected request: this emulator answers only its own loopback address in the Host header\n',
+      ]);
     }
     expect(emulator.inspect.sources()).toEqual([]);
     expect(emulator.faults.list()).toEqual([]);

@@ -35,7 +35,14 @@ describe('journal appends', () => {
     expect(onDiskWhenEncoding[0]).toBe(0);
     expect(onDiskWhenEncoding[3]).toBeGreaterThan(2 * raw.length);
     const lines = (await readFile(journal, 'utf8')).split('\n');
-    expect(lines.map((l) => l.slice(0, 22))).toEqual(['["i","en","1","Product', '["i","en","2","Product', '["i","en","3","Product', '["i","en","4","Product', '["d","en","2"]', '']);
+    expect(lines.map((l) => l.slice(0, 22))).toEqual([
+      '["i","en","1","Product',
+      '["i","en","2","Product',
+      '["i","en","3","Product',
+      '["i","en","4","Product',
+      '["d","en","2"]',
+      '',
+    ]);
     // The index knows where each data line is: reading them back gives the very bytes.
     const keys = [...persistence.items.index('shop').keys()];
     expect(keys.map((k) => k.id)).toEqual(['1', '3', '4']);

@@ -42,12 +42,24 @@ describe('a data directory written by the emulator before items stayed on disk',
     const dataDir = await copyOfFixture();
     const first = await startEmulator({ dataDir, credentials });
     const client = graphClientFor(first);
-    await client.pushData('shop', indexLines([{ id: 'ü-4', language: 'sv', fields: { Name: 'again' } }, { id: 6, language: 'fi' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 'ü-4', language: 'sv', fields: { Name: 'again' } },
+        { id: 6, language: 'fi' },
+      ]),
+    );
     await client.purgeData('blog', ['fi']);
     await client.putTypes('ivy', sampleDefinition({ label: 'Emptied' }));
     const before = IDS.map((id) => first.inspect.items(id));
     await first.close();
-    expect(before[0]?.items.map((i) => [i.language_routing, i._id])).toEqual([['en', '1'], ['en', '5'], ['fi', '6'], ['sv', '3'], ['sv', 'ü-4']]);
+    expect(before[0]?.items.map((i) => [i.language_routing, i._id])).toEqual([
+      ['en', '1'],
+      ['en', '5'],
+      ['fi', '6'],
+      ['sv', '3'],
+      ['sv', 'ü-4'],
+    ]);
     expect(before[1]?.total).toBe(1);
 
     const second = await startEmulator({ dataDir, credentials });

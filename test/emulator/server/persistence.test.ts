@@ -14,17 +14,40 @@ describe('emulator persistence with dataDir', () => {
     const client = graphClientFor(first);
     await client.putTypes('shop', sampleDefinition());
     await client.putTypes('blog', sampleDefinition({ label: 'Blog' }));
-    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }, { id: 3, language: 'sv' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'en' },
+        { id: 3, language: 'sv' },
+      ]),
+    );
     await client.pushData('shop', indexLines([{ id: 1, language: 'en', fields: { Name: 'replaced' } }]) + '{"delete":{"_id":2,"language_routing":"en"}}\n');
-    await client.pushData('blog', indexLines([{ id: 1, language: 'en' }, { id: 1, language: 'sv' }]));
+    await client.pushData(
+      'blog',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 1, language: 'sv' },
+      ]),
+    );
     await client.purgeData('blog', ['sv']);
     await client.postTypes('shop', { languages: ['en', 'sv', 'fi'], contentTypes: {} });
-    const before = { sources: first.inspect.sources(), shop: first.inspect.items('shop'), blog: first.inspect.items('blog'), def: first.inspect.definition('shop') };
+    const before = {
+      sources: first.inspect.sources(),
+      shop: first.inspect.items('shop'),
+      blog: first.inspect.items('blog'),
+      def: first.inspect.definition('shop'),
+    };
     await first.close();
 
     const second = await startEmulator({ dataDir, credentials });
     try {
-      expect({ sources: second.inspect.sources(), shop: second.inspect.items('shop'), blog: second.inspect.items('blog'), def: second.inspect.definition('shop') }).toEqual(before);
+      expect({
+        sources: second.inspect.sources(),
+        shop: second.inspect.items('shop'),
+        blog: second.inspect.items('blog'),
+        def: second.inspect.definition('shop'),
+      }).toEqual(before);
       expect(second.inspect.items('shop')?.items.map((i) => [i.language_routing, i._id, (i.data as { Name: string }).Name])).toEqual([
         ['en', '1', 'replaced'],
         ['sv', '3', 'Item 3'],
@@ -48,7 +71,13 @@ describe('emulator persistence with dataDir', () => {
     await client.putTypes('shop', sampleDefinition());
     await client.pushData('shop', indexLines([{ id: 1, language: 'en' }]));
     const { ino } = await stat(journal);
-    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'en' },
+      ]),
+    );
     const after = await stat(journal);
     expect(after.ino).toBe(ino);
     expect((await readFile(journal, 'utf8')).trim().split('\n')).toHaveLength(3);
@@ -68,7 +97,13 @@ describe('emulator persistence with dataDir', () => {
     const emulator = await startEmulator({ dataDir, credentials });
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition());
-    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'en' },
+      ]),
+    );
     await emulator.close();
     await appendFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), '["i","en","3","Product",{"Name":"cut');
 
@@ -105,7 +140,13 @@ describe('emulator persistence with dataDir', () => {
     const client = graphClientFor(first);
     for (const id of ['aa', 'bb', 'cc', 'dd']) {
       await client.putTypes(id, sampleDefinition());
-      await client.pushData(id, indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'sv' }]));
+      await client.pushData(
+        id,
+        indexLines([
+          { id: 1, language: 'en' },
+          { id: 2, language: 'sv' },
+        ]),
+      );
     }
     await first.close();
 
@@ -116,7 +157,12 @@ describe('emulator persistence with dataDir', () => {
     await again.deleteSource('bb', 'data');
     await again.deleteSource('cc', 'reset');
     await again.deleteSource('dd', 'types');
-    expect(second.inspect.requests().filter((r) => r.method === 'DELETE').map((r) => r.note)).toEqual([
+    expect(
+      second.inspect
+        .requests()
+        .filter((r) => r.method === 'DELETE')
+        .map((r) => r.note),
+    ).toEqual([
       'aa: deleted the source (types and data), 2 items',
       'bb: deleted the items (types kept), 2 items',
       'cc: deleted the content types and the items (the source stays), 2 items',
@@ -151,7 +197,9 @@ describe('emulator persistence with dataDir', () => {
     const damaged = await startEmulator({ dataDir, credentials });
     try {
       expect(await graphClientFor(damaged).getTypes('shop')).toMatchObject({ status: 'found' });
-      expect(() => damaged.inspect.counts('shop')).toThrow(expect.objectContaining({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringContaining('damaged at line 1') as unknown }));
+      expect(() => damaged.inspect.counts('shop')).toThrow(
+        expect.objectContaining({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringContaining('damaged at line 1') as unknown }),
+      );
       await expect(graphClientFor(damaged).pushData('shop', indexLines([{ id: 1, language: 'en' }]))).rejects.toMatchObject({ status: 500 });
       // The request answered 500 and changed nothing on disk.
       expect(await readFile(join(dataDir, 'sources', 'shop', 'items.ndjson'), 'utf8')).toBe('garbage\n["d","en","1"]\n');
@@ -200,7 +248,10 @@ describe('emulator persistence with dataDir', () => {
     await graphClientFor(emulator).putTypes('shop', sampleDefinition());
     await emulator.close();
     await writeFile(join(dataDir, 'sources', 'shop', 'definition.json'), '{"languages":["en"],"colour":"red"}');
-    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({ code: 'GF_EMULATOR_CORRUPT_DATA', message: expect.stringContaining('unknown field colour') as unknown });
+    await expect(startEmulator({ dataDir, credentials })).rejects.toMatchObject({
+      code: 'GF_EMULATOR_CORRUPT_DATA',
+      message: expect.stringContaining('unknown field colour') as unknown,
+    });
   });
 
   it('refuses data written in another format version', async () => {
@@ -231,7 +282,10 @@ describe('journal encoding', () => {
     const emulator = await startEmulator({ dataDir, credentials });
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition());
-    await client.pushData('shop', '{"index":{"_id":"r","language_routing":"en"}}\n{"Name":"cr",\r"ContentType":["Item","Product"]}\n{"index":{"_id":"s","language_routing":"en"}}\n{"Name":"ok","ContentType":["Item","Product"]}\n');
+    await client.pushData(
+      'shop',
+      '{"index":{"_id":"r","language_routing":"en"}}\n{"Name":"cr",\r"ContentType":["Item","Product"]}\n{"index":{"_id":"s","language_routing":"en"}}\n{"Name":"ok","ContentType":["Item","Product"]}\n',
+    );
     await emulator.close();
     const restarted = await startEmulator({ dataDir, credentials });
     expect(restarted.inspect.items('shop')?.items.map((i) => i.data)).toEqual([

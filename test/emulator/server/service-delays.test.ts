@@ -4,8 +4,17 @@ import { graphClientFor, indexLines, sampleDefinition, startTestEmulator } from 
 import { rawRequest } from '../../helpers/raw-graph.js';
 
 /** What the content GraphQL endpoint answers now, asked with the admin credentials. */
-async function ask(emulator: RunningEmulator, query: string): Promise<{ status: number; body: { data?: Record<string, unknown>; errors?: Array<{ message: string }> } }> {
-  const response = await rawRequest(emulator, { method: 'POST', target: '/content/v2', body: JSON.stringify({ query }), contentType: 'application/json', auth: 'hmac' });
+async function ask(
+  emulator: RunningEmulator,
+  query: string,
+): Promise<{ status: number; body: { data?: Record<string, unknown>; errors?: Array<{ message: string }> } }> {
+  const response = await rawRequest(emulator, {
+    method: 'POST',
+    target: '/content/v2',
+    body: JSON.stringify({ query }),
+    contentType: 'application/json',
+    auth: 'hmac',
+  });
   return { status: response.status, body: JSON.parse(response.text) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> } };
 }
 
@@ -36,7 +45,13 @@ describe('the emulator GraphQL delays', () => {
     const emulator = await startTestEmulator({ indexingLagMs: 300 });
     const client = graphClientFor(emulator);
     await client.putTypes('shop', sampleDefinition({ languages: ['en'] }));
-    await client.pushData('shop', indexLines([{ id: 1, language: 'en' }, { id: 2, language: 'en' }]));
+    await client.pushData(
+      'shop',
+      indexLines([
+        { id: 1, language: 'en' },
+        { id: 2, language: 'en' },
+      ]),
+    );
     expect(emulator.inspect.items('shop')?.total).toBe(2);
     const total = async (): Promise<unknown> => ((await ask(emulator, '{ Product { total } }')).body.data?.Product as { total?: number } | undefined)?.total;
     expect(await total()).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCustomSourceId } from '../../../src/emulator/sources/source-id.js';
 
-describe('the emulator\'s custom source id rule (1 to 4 characters, a-z and 0-9)', () => {
+describe("the emulator's custom source id rule (1 to 4 characters, a-z and 0-9)", () => {
   it.each([
     ['a', true],
     ['z9', true],

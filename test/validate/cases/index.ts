@@ -10,4 +10,14 @@ import { combinedCases, yamlCases } from './yaml-cases.js';
 
 export type { InvalidCase } from './case.js';
 
-export const allInvalidCases: InvalidCase[] = [...identityCases, ...typeCases, ...nameCases, ...shapeCases, ...yamlCases, ...combinedCases, ...importCases, ...keepCases, ...codegenCases];
+export const allInvalidCases: InvalidCase[] = [
+  ...identityCases,
+  ...typeCases,
+  ...nameCases,
+  ...shapeCases,
+  ...yamlCases,
+  ...combinedCases,
+  ...importCases,
+  ...keepCases,
+  ...codegenCases,
+];

@@ -56,9 +56,9 @@ export const keepCases: InvalidCase[] = [
     files: { 'news.yaml': withKeep('convert:\n  Version: { onError: fail }\n  Article.Box.Width: { onError: fail }\n  Nothing: { onError: fail }') },
     expected: ['news.yaml:16:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:17:3 GF_CONVERT_UNKNOWN_PROPERTY', 'news.yaml:18:3 GF_CONVERT_UNKNOWN_PROPERTY'],
     messages: [
-      'convert key `Version` is not of the form `Type.Property` (a content type\'s or property type\'s property); did you mean `Article.Version`?',
+      "convert key `Version` is not of the form `Type.Property` (a content type's or property type's property); did you mean `Article.Version`?",
       'convert key `Article.Box.Width` is not of the form `Type.Property`',
-      'convert key `Nothing` is not of the form `Type.Property` (a content type\'s or property type\'s property); write it as `Type.Property`',
+      "convert key `Nothing` is not of the form `Type.Property` (a content type's or property type's property); write it as `Type.Property`",
     ],
   },
   {
@@ -70,7 +70,13 @@ export const keepCases: InvalidCase[] = [
     name: 'a property moved onto one the source already holds (state)',
     files: { 'news.yaml': withKeep('moved:\n  - { from: Article.Summary, to: Article.Title }') },
     context: {
-      stateSources: { news: { label: 'News', languages: ['en'], contentTypes: { Article: { contentType: [], properties: { Title: { type: 'String' }, Summary: { type: 'String' } } } } } },
+      stateSources: {
+        news: {
+          label: 'News',
+          languages: ['en'],
+          contentTypes: { Article: { contentType: [], properties: { Title: { type: 'String' }, Summary: { type: 'String' } } } },
+        },
+      },
     },
     expected: ['news.yaml:16:34 GF_MOVED_ONTO_EXISTING'],
   },

@@ -58,7 +58,11 @@ export const nameCases: InvalidCase[] = [
       `,
     },
     expected: ['shop.yaml:7:36 GF_RESERVED_NAME', 'shop.yaml:9:3 GF_RESERVED_NAME', 'shop.yaml:12:7 GF_RESERVED_NAME'],
-    messages: ['name `__amount` of property `Amount` of property type `Money` starts with `__`', 'content type `__Product` starts with `__`', 'property `__id` of content type `__Product`'],
+    messages: [
+      'name `__amount` of property `Amount` of property type `Money` starts with `__`',
+      'content type `__Product` starts with `__`',
+      'property `__id` of content type `__Product`',
+    ],
   },
   {
     name: 'Object.prototype member names as undeclared base and property types are unknown, not found',
@@ -76,7 +80,11 @@ export const nameCases: InvalidCase[] = [
       `,
     },
     expected: ['shop.yaml:6:19 GF_UNKNOWN_BASE_TYPE', 'shop.yaml:8:22 GF_UNKNOWN_PROPERTY_TYPE', 'shop.yaml:9:22 GF_UNKNOWN_PROPERTY_TYPE'],
-    messages: ['derives from `toString`, which is not a content type', 'type `constructor` of property `Owner` is unknown', '`hasOwnProperty` in the list type'],
+    messages: [
+      'derives from `toString`, which is not a content type',
+      'type `constructor` of property `Owner` is unknown',
+      '`hasOwnProperty` in the list type',
+    ],
   },
   {
     name: 'content type names colliding across two files',

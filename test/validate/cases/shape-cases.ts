@@ -39,7 +39,16 @@ export const shapeCases: InvalidCase[] = [
       'shop.yaml:14:7 GF_UNKNOWN_FIELD_KNOWN',
       'shop.yaml:15:15 GF_INVALID_VALUE',
     ],
-    messages: ['legacy', '`to`', 'did you mean `displayName`?', '', 'did you mean `helpText`?', '', 'write it directly at this level', 'not a plain JSON value'],
+    messages: [
+      'legacy',
+      '`to`',
+      'did you mean `displayName`?',
+      '',
+      'did you mean `helpText`?',
+      '',
+      'write it directly at this level',
+      'not a plain JSON value',
+    ],
   },
   {
     name: 'a content type without contentType or properties',
@@ -139,7 +148,10 @@ export const shapeCases: InvalidCase[] = [
   },
   {
     name: 'empty label, no languages, a repeated language and a bad language code',
-    files: { 'shop.yaml': 'id: shop\nlabel: ""\nlanguages: []\ncontentTypes: {}\n---\n', 'blog.yaml': 'id: blog\nlabel: Blog\nlanguages: [en, sv, en, "e n"]\ncontentTypes: {}\n' },
+    files: {
+      'shop.yaml': 'id: shop\nlabel: ""\nlanguages: []\ncontentTypes: {}\n---\n',
+      'blog.yaml': 'id: blog\nlabel: Blog\nlanguages: [en, sv, en, "e n"]\ncontentTypes: {}\n',
+    },
     expected: [
       'blog.yaml:3:21 GF_DUPLICATE_ITEM',
       'blog.yaml:3:25 GF_INVALID_VALUE',
@@ -169,7 +181,10 @@ export const shapeCases: InvalidCase[] = [
   },
   {
     name: 'import from an unknown place',
-    files: { 'shop.yaml': 'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page: { contentType: [], properties: { Name: { type: String } } }\nimport:\n  from: crm\n  contentType: Page\n  mapping: { Name: title }\n' },
+    files: {
+      'shop.yaml':
+        'id: shop\nlabel: Shop\nlanguages: [en]\ncontentTypes:\n  Page: { contentType: [], properties: { Name: { type: String } } }\nimport:\n  from: crm\n  contentType: Page\n  mapping: { Name: title }\n',
+    },
     expected: ['shop.yaml:7:9 GF_INVALID_VALUE'],
     messages: ['must be one of `assets`, got a string (`crm`)'],
   },

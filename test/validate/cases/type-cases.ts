@@ -39,7 +39,10 @@ export const typeCases: InvalidCase[] = [
     },
     // The misspelling also leaves Dimensions unused: a warning that points at the other end.
     expected: ['shop.yaml:5:3 GF_UNUSED_PROPERTY_TYPE', 'shop.yaml:12:22 GF_UNKNOWN_PROPERTY_TYPE'],
-    messages: [undefined, '`Dimension` in the list type is neither a scalar (String, Int, Float, Boolean, Date, DateTime) nor a property type of this source; did you mean `[Dimensions]`?'],
+    messages: [
+      undefined,
+      '`Dimension` in the list type is neither a scalar (String, Int, Float, Boolean, Date, DateTime) nor a property type of this source; did you mean `[Dimensions]`?',
+    ],
   },
   {
     name: 'a type spelled as in another language suggests the scalar',
@@ -243,7 +246,9 @@ export const typeCases: InvalidCase[] = [
       `,
     },
     expected: ['wx.yaml:4:21 GF_LINK_FIELD_PLAIN_NAME'],
-    messages: ['link `Forecast` names `City`, but items carry that property as `City___searchable` (its wire name) and the vendor\'s client names link fields that way; did you mean `City___searchable`?'],
+    messages: [
+      "link `Forecast` names `City`, but items carry that property as `City___searchable` (its wire name) and the vendor's client names link fields that way; did you mean `City___searchable`?",
+    ],
   },
   {
     name: "a link's `to` by the plain name of another declared source's property with another wire name is a warning too",
@@ -272,7 +277,9 @@ export const typeCases: InvalidCase[] = [
       `,
     },
     expected: ['wx.yaml:4:44 GF_LINK_FIELD_PLAIN_NAME'],
-    messages: ['link `Forecast` names `Name` in `to`, but items carry that property as `Name___searchable` (its wire name, in source ct) and the vendor\'s client names both ends of a link that way; did you mean `Name___searchable`?'],
+    messages: [
+      "link `Forecast` names `Name` in `to`, but items carry that property as `Name___searchable` (its wire name, in source ct) and the vendor's client names both ends of a link that way; did you mean `Name___searchable`?",
+    ],
   },
   {
     name: 'a property both searchable and skip is a warning',

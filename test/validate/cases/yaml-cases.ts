@@ -79,7 +79,14 @@ export const combinedCases: InvalidCase[] = [
       'shop.yaml:10:21 GF_UNKNOWN_PROPERTY_TYPE',
       'shop.yaml:11:3 GF_INVALID_NAME',
     ],
-    messages: [undefined, undefined, 'allowed keys: id, label, description, languages, preset, useTypedFieldNames, links, propertyTypes, contentTypes, data, import, moved, convert, keep, unknownFields', undefined, undefined, 'did you mean `[String]`?'],
+    messages: [
+      undefined,
+      undefined,
+      'allowed keys: id, label, description, languages, preset, useTypedFieldNames, links, propertyTypes, contentTypes, data, import, moved, convert, keep, unknownFields',
+      undefined,
+      undefined,
+      'did you mean `[String]`?',
+    ],
   },
   {
     name: 'one bad file does not hide the problems of another',

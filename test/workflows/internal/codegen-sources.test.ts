@@ -8,7 +8,8 @@ import { rejection } from '../../helpers/graphform-error.js';
 import { makeProjectDir } from '../../helpers/temp-dir.js';
 import { testHost } from '../../helpers/workflow-host.js';
 
-const source = (id: string, typeName: string): string => `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
+const source = (id: string, typeName: string): string =>
+  `id: ${id}\nlabel: ${id}\nlanguages: [en]\ncontentTypes:\n  ${typeName}:\n    contentType: []\n    properties:\n      Name: { type: String }\n`;
 const DECLARED = { 'content-sources/shop.yaml': source('shop', 'Product'), 'content-sources/blog.yaml': source('blog', 'Post') };
 
 /** `file:line:col CODE path` of each diagnostic validate reports in a project of these files. */
@@ -39,14 +40,24 @@ describe('validate checks codegen.sources in the config', () => {
   });
 
   it('finds the entry in a flow list, a JSON config and package.json, relative to the working folder', async () => {
-    expect(await validated({ 'graphform.config.yaml': 'codegen: { sources: [shop, nope] }\n' })).toEqual(['graphform.config.yaml:1:28 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[1]']);
-    expect(await validated({ 'graphform.config.json': '{\n  "codegen": {\n    "sources": ["blgo"]\n  }\n}\n' })).toEqual(['graphform.config.json:3:17 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[0]']);
-    expect(await validated({ 'package.json': '{\n  "name": "site",\n  "graphform": { "codegen": { "sources": ["faq"] } }\n}\n' })).toEqual(['package.json:3:43 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[0]']);
-    expect(await validated({ 'graphform.config.yaml': 'codegen:\n  sources: [faq]\n' }, (dir) => path.join(dir, 'content-sources'))).toEqual(['../graphform.config.yaml:2:13 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[0]']);
+    expect(await validated({ 'graphform.config.yaml': 'codegen: { sources: [shop, nope] }\n' })).toEqual([
+      'graphform.config.yaml:1:28 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[1]',
+    ]);
+    expect(await validated({ 'graphform.config.json': '{\n  "codegen": {\n    "sources": ["blgo"]\n  }\n}\n' })).toEqual([
+      'graphform.config.json:3:17 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[0]',
+    ]);
+    expect(await validated({ 'package.json': '{\n  "name": "site",\n  "graphform": { "codegen": { "sources": ["faq"] } }\n}\n' })).toEqual([
+      'package.json:3:43 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[0]',
+    ]);
+    expect(await validated({ 'graphform.config.yaml': 'codegen:\n  sources: [faq]\n' }, (dir) => path.join(dir, 'content-sources'))).toEqual([
+      '../graphform.config.yaml:2:13 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[0]',
+    ]);
   });
 
   it('names the key path of a JS config, which keeps no positions', async () => {
-    expect(await validated({ 'graphform.config.mjs': 'export default { codegen: { sources: ["shop", "faq"] } };\n' })).toEqual(['graphform.config.mjs:1:1 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[1]']);
+    expect(await validated({ 'graphform.config.mjs': 'export default { codegen: { sources: ["shop", "faq"] } };\n' })).toEqual([
+      'graphform.config.mjs:1:1 GF_CODEGEN_UNKNOWN_SOURCE codegen.sources[1]',
+    ]);
   });
 
   it('is quiet when every id is declared, or codegen.sources is empty or absent', async () => {
@@ -66,6 +77,8 @@ describe('validate checks codegen.sources in the config', () => {
     const error = await rejection(codegen({}, testHost(dir)));
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
     expect(isInvalidDeclarationsError(error)).toBe(true);
-    expect(isInvalidDeclarationsError(error) ? error.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`) : []).toEqual(['graphform.config.yaml:2:19 GF_CODEGEN_UNKNOWN_SOURCE']);
+    expect(isInvalidDeclarationsError(error) ? error.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`) : []).toEqual([
+      'graphform.config.yaml:2:19 GF_CODEGEN_UNKNOWN_SOURCE',
+    ]);
   });
 });

@@ -23,7 +23,10 @@ describe('openEnvironment with the embedded emulator', () => {
     const opened = await openEnvironment(testHost(cwd), config, selectEnvironment(config, 'local'));
     try {
       expect(opened.description).toMatch(/^local emulator \(http:\/\/127\.0\.0\.1:\d+\)$/);
-      expect(await opened.client.getCmsTypes()).toMatchObject({ status: 'found', definition: { label: 'Our CMS', languages: ['en'], contentTypes: { HomePage: { contentType: [], properties: {} } } } });
+      expect(await opened.client.getCmsTypes()).toMatchObject({
+        status: 'found',
+        definition: { label: 'Our CMS', languages: ['en'], contentTypes: { HomePage: { contentType: [], properties: {} } } },
+      });
       expect((await opened.client.listSources()).map((s) => [s.id, s.label])).toEqual([['default', 'Our CMS']]);
       const definition = { label: 'Shop', languages: ['en'], contentTypes: { Product: { contentType: [], properties: {} } } };
       await opened.client.putTypes('shop', definition);

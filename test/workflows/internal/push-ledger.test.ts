@@ -19,7 +19,10 @@ describe('data push of the declared data: files and the ledger', () => {
     expect((await graphform.apply({}, env)).ok).toBe(true);
 
     // Two edited, one added, one removed from the file (d5 stays on the service: data push never deletes).
-    const next = [...declared.filter((p) => p.id !== 'd5').map((p) => (p.id === 'd1' || p.id === 'd2' ? { ...p, title: `${p.title}, edited` } : p)), { id: 'n1', language: 'en' as const, title: 'new' }];
+    const next = [
+      ...declared.filter((p) => p.id !== 'd5').map((p) => (p.id === 'd1' || p.id === 'd2' ? { ...p, title: `${p.title}, edited` } : p)),
+      { id: 'n1', language: 'en' as const, title: 'new' },
+    ];
     await writeFile(path.join(dir, 'data/pages.ndjson'), ndjson(next));
     const pushed = await graphform.dataPush({ source: 'docs' }, env);
     expect(pushed.summary.status).toBe('sent');
@@ -27,7 +30,13 @@ describe('data push of the declared data: files and the ledger', () => {
     expect(await served(dir)).toEqual(expected([...next, declared.find((p) => p.id === 'd5')!]));
 
     const { plan } = await graphform.plan({}, env);
-    expect(plan.sources[0]?.dataChanges, 'the ledger should record the pushed items').toMatchObject({ ledger: true, declared: 6, add: 0, change: 0, delete: 1 });
+    expect(plan.sources[0]?.dataChanges, 'the ledger should record the pushed items').toMatchObject({
+      ledger: true,
+      declared: 6,
+      add: 0,
+      change: 0,
+      delete: 1,
+    });
     expect(detailedExitCode(plan)).toBe(2);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect(detailedExitCode((await graphform.plan({}, env)).plan)).toBe(0);
@@ -35,7 +44,12 @@ describe('data push of the declared data: files and the ledger', () => {
 
   it('leaves the ledger as it was after a push of other files', { timeout: 90_000 }, async () => {
     const declared = pages(3, 'd');
-    const dir = await makeProjectDir({ 'graphform.config.yaml': CONFIG, 'content-sources/docs.yaml': SOURCE(), 'data/pages.ndjson': ndjson(declared), 'feed.ndjson': ndjson(pages(2, 'other')) });
+    const dir = await makeProjectDir({
+      'graphform.config.yaml': CONFIG,
+      'content-sources/docs.yaml': SOURCE(),
+      'data/pages.ndjson': ndjson(declared),
+      'feed.ndjson': ndjson(pages(2, 'other')),
+    });
     const env = testHost(dir);
     expect((await graphform.apply({}, env)).ok).toBe(true);
     expect((await graphform.dataPush({ source: 'docs', files: ['feed.ndjson'] }, env)).summary.status).toBe('sent');
