@@ -47,9 +47,7 @@ async function typesOf(emulator: RunningEmulator, id: string): Promise<unknown> 
   return JSON.parse(answer.text) as unknown;
 }
 
-async function planJson(
-  project: GraphProject,
-): Promise<{
+async function planJson(project: GraphProject): Promise<{
   code: number;
   plan: {
     sources: Array<{ id: string; action: string; reasons: string[]; changes: Array<{ kind: string }>; requests: Array<{ kind: string; body: unknown }> }>;
