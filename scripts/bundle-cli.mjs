@@ -1,14 +1,14 @@
 // The command line as a handful of files: bundles tsc's output for the CLI entry
-// (dist/cli/process.js) and the validation worker (dist/data/validate/block-worker.js)
-// into dist/cli/bundle/, which bin/graphform.js runs. Node 20 spends about 0.4 ms per ES
+// (dist/cli/process.js), the validation worker (dist/data/validate/block-worker.js) and
+// the operations check's worker (dist/workflows/internal/operations-worker.js) into dist/cli/bundle/, which bin/graphform.js runs. Node 20 spends about 0.4 ms per ES
 // module it resolves, reads and links, and a plan loads some 270 of them: in a few chunks,
 // a 100-source plan takes 9 % less time and `validate` 20 % less (docs/performance.md).
 //
 // Every dynamic import() stays a dynamic import of its own chunk, so a command still loads
 // only what it uses; packages stay external, loaded from node_modules as before. The
 // bundle sits two folders below the package root like the modules it comes from, so the
-// paths they resolve against import.meta.url (the templates, the worker beside
-// block-lanes) hold in it too. modules.json lists each chunk's modules, for the test that
+// paths they resolve against import.meta.url (the templates, each worker beside the
+// module that starts it) hold in it too. modules.json lists each chunk's modules, for the test that
 // pins which modules a command loads. Run after `tsc` (npm run build does).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +24,7 @@ const result = await build({
   input: {
     process: path.join(ROOT, 'dist/cli/process.js'),
     'block-worker': path.join(ROOT, 'dist/data/validate/block-worker.js'),
+    'operations-worker': path.join(ROOT, 'dist/workflows/internal/operations-worker.js'),
   },
   // Packages and Node's own modules: anything that is not a path.
   external: (id) => !id.startsWith('.') && !path.isAbsolute(id),

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 
@@ -14,6 +15,11 @@ const CODE_FILE = /\.(ts|tsx|js|jsx|mts|cts|mjs|cjs)$/i;
 /** What the extractor looks for: a `gql` or `graphql` tag (any identifier it accepts ends so), or a `/* GraphQL *\/` comment. */
 const MAY_HOLD_GRAPHQL = /gql|graphql/i;
 
+/** Whether the file's GraphQL is found by the tag extractor (babel): a code file that names a tag or has a GraphQL comment. */
+export function needsExtractor(file: string, text: string): boolean {
+  return CODE_FILE.test(file) && MAY_HOLD_GRAPHQL.test(text);
+}
+
 export type Extracted = { ok: true; pieces: GraphqlPiece[] } | { ok: false; diagnostic: Diagnostic };
 
 /**
@@ -23,7 +29,7 @@ export type Extracted = { ok: true; pieces: GraphqlPiece[] } | { ok: false; diag
  * uses. It brings babel, so it loads only when a code file is read. `file` is the name
  * diagnostics give.
  */
-export async function extractGraphql(file: string, text: string): Promise<Extracted> {
+export function extractGraphql(file: string, text: string): Extracted {
   if (GRAPHQL_FILE.test(file)) return { ok: true, pieces: [{ body: text, line: 1, column: 1 }] };
   if (!CODE_FILE.test(file)) {
     return {
@@ -38,8 +44,8 @@ export async function extractGraphql(file: string, text: string): Promise<Extrac
     };
   }
   // A file that names no tag and has no GraphQL comment holds no GraphQL: babel is not loaded, nor the file parsed, for it.
-  if (!MAY_HOLD_GRAPHQL.test(text)) return { ok: true, pieces: [] };
-  const { gqlPluckFromCodeStringSync } = await import('@graphql-tools/graphql-tag-pluck');
+  if (!needsExtractor(file, text)) return { ok: true, pieces: [] };
+  const { gqlPluckFromCodeStringSync } = tagPluck();
   try {
     // skipIndent keeps each template as written, so positions inside it map back to the file.
     const sources = gqlPluckFromCodeStringSync(file, text, { skipIndent: true });
@@ -59,6 +65,18 @@ export async function extractGraphql(file: string, text: string): Promise<Extrac
       ),
     };
   }
+}
+
+type TagPluck = typeof import('@graphql-tools/graphql-tag-pluck');
+let loaded: TagPluck | undefined;
+
+/**
+ * The extractor's CommonJS build, required: babel is CommonJS, and imported from an ES module
+ * Node lexes each of its files for named exports first, which doubled babel's load.
+ */
+function tagPluck(): TagPluck {
+  loaded ??= createRequire(import.meta.url)('@graphql-tools/graphql-tag-pluck') as TagPluck;
+  return loaded;
 }
 
 /** Where a piece's own (1-based) line and column lie in its file. */

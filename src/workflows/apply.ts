@@ -14,7 +14,8 @@ import { emptyState } from '../state/state.js';
 import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { withOperations } from './internal/operations-report.js';
+import { startOperationsFor, withOperations } from './internal/operations-report.js';
+import type { StartedOperations } from './internal/operations-start.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './internal/check-declared-data.js';
@@ -99,19 +100,26 @@ export async function apply(input: ApplyInput, host: WorkflowHost): Promise<Appl
       // A runner other than the one that wrote them (a fresh CI checkout) fetches the pending snapshots from beside the state.
       await fetchPendingSnapshots(host, environment, state, path.resolve(host.cwd, config.rootDir));
       const project = await loadValidProject(host, config, state);
-      const opened = await openEnvironment(host, config, environment);
+      // Begun now, the frontends' operations are read and taken apart on a worker while apply plans.
+      const started = startOperationsFor(host, project, input.refreshOnly === true || saved?.plan.refreshOnly === true);
       try {
-        return await applyLocked(host, input, {
-          project,
-          state,
-          environment,
-          opened,
-          saved,
-          writeState: (next) => backend.write(next),
-          flush: async () => backend.flush?.(),
-        });
+        const opened = await openEnvironment(host, config, environment);
+        try {
+          return await applyLocked(host, input, {
+            project,
+            state,
+            environment,
+            opened,
+            saved,
+            started,
+            writeState: (next) => backend.write(next),
+            flush: async () => backend.flush?.(),
+          });
+        } finally {
+          await opened.close();
+        }
       } finally {
-        await opened.close();
+        await started?.close();
       }
     },
     (text) => host.report({ kind: 'notice', text }),
@@ -125,6 +133,8 @@ interface Locked {
   environment: EnvironmentConfig;
   opened: OpenedEnvironment;
   saved: SavedPlanFile | undefined;
+  /** The operations check begun with the project's load, when the config names frontend documents. */
+  started: StartedOperations | undefined;
   writeState(state: State): Promise<void>;
   /** Folds the state journal into the state file. */
   flush(): Promise<void>;
@@ -200,6 +210,7 @@ async function decideAndApply(
     config: project.config,
     environment,
     outside: outsideNow(),
+    started: context.started,
   });
   input.onPlan?.(plan);
   const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({

@@ -2,7 +2,8 @@ import { GraphformError } from '../diagnostics/errors.js';
 import { isFailure, operationsFailure, type OperationsFailure } from '../operations/policy.js';
 import type { OperationsReport } from '../operations/types.js';
 import type { ProjectSelection, WorkflowHost } from './host.js';
-import { operationsReport } from './internal/operations-report.js';
+import { hintOf } from './internal/operations-report.js';
+import { startOperations } from './internal/operations-start.js';
 import { loadValidProject } from './internal/planning.js';
 import { configFor } from './internal/select.js';
 import { offlineEnvironment, servedItemFields } from './internal/served-item-fields.js';
@@ -45,12 +46,16 @@ export async function checkOperations(input: CheckOperationsInput, host: Workflo
     );
   }
   const project = await loadValidProject(host, config, undefined);
-  const report = await operationsReport(
-    host,
-    config.rootDir,
-    { documents, failOn: config.operations?.failOn ?? 'broken' },
-    { before: undefined, after: project.declarations, itemFields: servedItemFields(offlineEnvironment(config, input.environment)) },
-  );
+  const started = startOperations(host, config.rootDir, documents, hintOf(project.declarations));
+  let report: OperationsReport;
+  try {
+    report = await started.report(
+      { before: undefined, after: hintOf(project.declarations), optional: [], itemFields: servedItemFields(offlineEnvironment(config, input.environment)) },
+      config.operations?.failOn ?? 'broken',
+    );
+  } finally {
+    await started.close();
+  }
   const failing = operationsFailure(report);
   return { report, failing, ok: !isFailure(failing) };
 }

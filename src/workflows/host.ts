@@ -32,7 +32,7 @@ export interface LockHolder {
 
 /**
  * Everything a workflow may touch beyond its inputs, passed in: the folder paths are relative
- * to, the environment variables graphform reads (GRAPHFORM_ALLOW_EMPTY, GRAPHFORM_WORKERS_FROM_MIB,
+ * to, the environment variables graphform reads (GRAPHFORM_ALLOW_EMPTY, GRAPHFORM_WORKERS_FROM_MIB, GRAPHFORM_OPERATIONS_CACHE,
  * and those the config interpolates), the clock, a sink for messages, the lock holder and a
  * stop signal. Workflows never read `process`, print or exit: the command line builds one of
  * these from the real process (nodeHost does the same for scripts), tests build their own.

@@ -36,6 +36,8 @@ export interface WorkflowSwitches {
   workersFromMiB?: number;
   /** GRAPHFORM_LOCK_WHO: who the state lock names as its holder. */
   lockWho?: string;
+  /** GRAPHFORM_OPERATIONS_CACHE=0 (false): the frontend operations check neither reads nor writes its cache under .graphform/cache/. */
+  operationsCache?: boolean;
 }
 
 /** The variables with each switch that is set written as its variable, the one place workflows read it. */
@@ -46,6 +48,7 @@ function withSwitches(variables: Readonly<Record<string, string | undefined>>, s
     ...(switches.refreshToken === undefined ? {} : { GRAPHFORM_REFRESH_TOKEN: switches.refreshToken }),
     ...(switches.workersFromMiB === undefined ? {} : { GRAPHFORM_WORKERS_FROM_MIB: String(switches.workersFromMiB) }),
     ...(switches.lockWho === undefined ? {} : { GRAPHFORM_LOCK_WHO: switches.lockWho }),
+    ...(switches.operationsCache === undefined ? {} : { GRAPHFORM_OPERATIONS_CACHE: switches.operationsCache ? undefined : '0' }),
   };
 }
 

@@ -11,7 +11,8 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './intern
 import { stateBackendFor } from './internal/state-backend.js';
 import { resolveSelection } from './internal/select.js';
 import { withKeepAccounts } from '../keep/keep-accounts.js';
-import { withOperations } from './internal/operations-report.js';
+import { startOperationsFor, withOperations } from './internal/operations-report.js';
+import type { StartedOperations } from './internal/operations-start.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { GraphformError } from '../diagnostics/errors.js';
@@ -61,20 +62,26 @@ export async function plan(input: PlanWorkflowInput, host: WorkflowHost): Promis
   stopIfInterrupted(host.signal);
   const project = await loadValidProject(host, config, state);
   stopIfInterrupted(host.signal);
-  // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
-  const opened = environment.refresh && input.refresh !== false ? await openEnvironment(host, config, environment) : undefined;
+  // Begun now, the frontends' operations are read and taken apart on a worker while the plan reads the service.
+  const started = startOperationsFor(host, project, input.refreshOnly === true);
   try {
-    const made = await planWith(host, { project, state, environment, opened, input });
-    return {
-      plan: made,
-      breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [],
-      invalidData: invalidDataSources(made),
-      blocked: blockedKeepSources(made),
-      config,
-      environment: environmentView(environment),
-    };
+    // Open while planning: the refresh reads the service, and the count of what a wipe deletes asks it after buildPlan.
+    const opened = environment.refresh && input.refresh !== false ? await openEnvironment(host, config, environment) : undefined;
+    try {
+      const made = await planWith(host, { project, state, environment, opened, input, started });
+      return {
+        plan: made,
+        breaking: config.failOnBreaking ? breakingGraphqlChanges(made) : [],
+        invalidData: invalidDataSources(made),
+        blocked: blockedKeepSources(made),
+        config,
+        environment: environmentView(environment),
+      };
+    } finally {
+      await opened?.close();
+    }
   } finally {
-    await opened?.close();
+    await started?.close();
   }
 }
 
@@ -91,6 +98,7 @@ export async function planWith(
     environment: EnvironmentConfig;
     opened: OpenedEnvironment | undefined;
     input: PlanWorkflowInput;
+    started?: StartedOperations | undefined;
   },
   seen?: (refreshed: Refreshed) => void,
 ): Promise<Plan> {
@@ -118,6 +126,7 @@ export async function planWith(
     config: project.config,
     environment,
     outside: refreshed.account?.definitions ?? [],
+    started: context.started,
   });
   stopIfInterrupted(host.signal);
   return operated;

@@ -1,7 +1,6 @@
-import { access } from 'node:fs/promises';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
+import { builtScript } from '../../fs/built-script.js';
 import type { BlockSetup } from './block-context.js';
 import { checkBlock, type BlockContext, type BlockJob, type BlockResult } from './check-block.js';
 
@@ -60,13 +59,7 @@ export function defaultWorkerCount(): number {
 
 /** The compiled worker script beside this module; absent when running from TypeScript sources. */
 export async function builtWorkerUrl(): Promise<URL | undefined> {
-  const url = new URL('./block-worker.js', import.meta.url);
-  try {
-    await access(fileURLToPath(url));
-    return url;
-  } catch {
-    return undefined;
-  }
+  return builtScript(new URL('./block-worker.js', import.meta.url));
 }
 
 /**

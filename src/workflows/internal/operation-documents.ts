@@ -5,19 +5,23 @@ import { expandGlobs } from '../../data/files/expand-globs.js';
 import { inspectFile, projectRoot, refusalMessage } from '../../fs/project-file.js';
 import { formatLimit, readRegularFile } from '../../fs/read-regular-file.js';
 import { decodeUtf8 } from '../../fs/utf8-text.js';
-import type { FrontendDocument } from '../../operations/check.js';
-import { extractGraphql, problem } from '../../operations/extract.js';
+import { problem } from '../../operations/extract.js';
 
 /** More than any hand-written frontend file holds; a larger one is refused unread. */
 const MAX_DOCUMENT_BYTES = 8 << 20;
 /** Files read at once. */
 const READ_CONCURRENCY = 16;
 
+/** A frontend file read: its name as shown (relative to the working directory) and its text. */
+export interface DocumentText {
+  file: string;
+  text: string;
+}
+
 /** The frontend files `operations.documents` names, read, with what kept any from being read. */
 export interface ReadDocuments {
-  documents: FrontendDocument[];
-  /** Each file read, as shown (relative to the working directory). */
-  files: string[];
+  /** Each file read, in the order of the patterns' expansion. */
+  texts: DocumentText[];
   diagnostics: Diagnostic[];
 }
 
@@ -35,7 +39,7 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
     expanded = await expandGlobs(patterns, rootDir, rootDir);
   } catch (error) {
     if (!isGraphformError(error)) throw error;
-    return { documents: [], files: [], diagnostics: [problem('operations.documents', 1, 1, 'GF_OPERATIONS_PATTERN', error.message)] };
+    return { texts: [], diagnostics: [problem('operations.documents', 1, 1, 'GF_OPERATIONS_PATTERN', error.message)] };
   }
   for (const pattern of expanded.unmatched) {
     diagnostics.push({
@@ -60,18 +64,11 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, expanded.files.length) }, reader));
-  const documents: FrontendDocument[] = [];
-  const files: string[] = [];
-  for (const [index, file] of expanded.files.entries()) {
+  const read = expanded.files.flatMap((file, index) => {
     const text = texts[index];
-    if (text === undefined) continue;
-    const display = shown(file);
-    files.push(display);
-    const extracted = await extractGraphql(display, text);
-    if (extracted.ok) documents.push({ file: display, pieces: extracted.pieces });
-    else diagnostics.push(extracted.diagnostic);
-  }
-  return { documents, files, diagnostics: diagnostics.sort(compareDiagnostics) };
+    return text === undefined ? [] : [{ file: shown(file), text }];
+  });
+  return { texts: read, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
 async function readText(file: string, display: string, root: Awaited<ReturnType<typeof projectRoot>>, diagnostics: Diagnostic[]): Promise<string | undefined> {

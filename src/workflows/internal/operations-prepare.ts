@@ -1,0 +1,46 @@
+import { extractGraphql, needsExtractor, type Extracted } from '../../operations/extract.js';
+import { readDocuments, type DocumentText, type ReadDocuments } from './operation-documents.js';
+import { readOperationsCache, type CacheEntry } from './operations-cache.js';
+import { checkerVersions, documentsDigest, hintKey } from './operations-cache-key.js';
+
+/** What the operations check needs before the schema is known: where the documents are, what the hint is made of, and whether to cache. */
+export interface PrepareJob {
+  patterns: readonly string[];
+  rootDir: string;
+  cwd: string;
+  /** The declarations (each source's id and definition): with the documents, the hint. */
+  declarations: unknown;
+  cache: boolean;
+}
+
+/** The documents read, their digest and hint, and the cache's entries. */
+export interface Prepared {
+  read: ReadDocuments;
+  digest: string;
+  hint: string;
+  entries: CacheEntry[];
+  /** An entry was made from the same documents and declarations: its outcome will likely do, so nothing is extracted yet. */
+  likelyHit: boolean;
+}
+
+/** Reads the documents, the versions and the cache (none when off), and whether the cache will likely answer. */
+export async function prepareOperations(job: PrepareJob): Promise<Prepared> {
+  const [read, versions, entries] = await Promise.all([
+    readDocuments(job.patterns, job.rootDir, job.cwd),
+    job.cache ? checkerVersions() : '',
+    job.cache ? readOperationsCache(job.rootDir) : [],
+  ]);
+  const digest = documentsDigest(versions, read.texts);
+  const hint = hintKey(digest, job.declarations);
+  return { read, digest, hint, entries, likelyHit: entries.some((e) => e.hint === hint) };
+}
+
+/** The code files among `texts` that need the tag extractor (babel). */
+export function codeFiles(texts: readonly DocumentText[]): DocumentText[] {
+  return texts.filter(({ file, text }) => needsExtractor(file, text));
+}
+
+/** Each code file's GraphQL, in order. */
+export function extractCode(code: readonly DocumentText[]): Extracted[] {
+  return code.map(({ file, text }) => extractGraphql(file, text));
+}

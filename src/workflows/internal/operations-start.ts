@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { compareDiagnostics } from '../../diagnostics/diagnostic.js';
+import type { OperationsFailOn, OperationsReport } from '../../operations/types.js';
+import type { WorkflowHost } from '../host.js';
+import type { ReadDocuments } from './operation-documents.js';
+import { writeOperationsCache } from './operations-cache.js';
+import { checkKey } from './operations-cache-key.js';
+import { beginOperations } from './operations-lane.js';
+import type { CheckInputs, CheckOutcome } from './operations-check-types.js';
+import { preloadChecker, runOperationsCheck } from './operations-run.js';
+
+/** The frontends' operations check, begun before the schema to check against is known. */
+export interface StartedOperations {
+  /** The report for these schema inputs: from the cache when it holds their outcome, checked (and kept) otherwise. */
+  report(inputs: CheckInputs, failOn: OperationsFailOn): Promise<OperationsReport>;
+  /** Stops what runs still (the worker); call it once the report is taken, or when it never will be. */
+  close(): Promise<void>;
+}
+
+/** Whether the operations check keeps its outcomes under .graphform/cache/: on, unless GRAPHFORM_OPERATIONS_CACHE=0 says otherwise. */
+export function operationsCacheOn(host: Pick<WorkflowHost, 'variables'>): boolean {
+  return host.variables.GRAPHFORM_OPERATIONS_CACHE !== '0';
+}
+
+/**
+ * Reads the documents `patterns` (relative to `configDir`) name and the cache now, and starts
+ * taking the GraphQL out of the code files, on a worker thread, unless the cache will likely
+ * answer, so reading and babel's load and parse overlap the plan's own work. `declarations`
+ * (each source's id and definition) make the hint: the cache's answer is likely when they
+ * and the documents match an outcome's. The caller closes it.
+ */
+export function startOperations(host: WorkflowHost, configDir: string, patterns: readonly string[], declarations: unknown): StartedOperations {
+  const rootDir = path.resolve(host.cwd, configDir);
+  const cache = operationsCacheOn(host);
+  const begun = beginOperations({ patterns, rootDir, cwd: host.cwd, declarations, cache });
+  // Unless the cache will likely answer, graphql loads while the plan waits on the service.
+  begun.prepared.then(
+    (ready) => (ready.likelyHit ? undefined : preloadChecker()),
+    () => undefined,
+  );
+  return {
+    async report(inputs, failOn) {
+      const ready = await begun.prepared;
+      const key = checkKey(ready.digest, inputs);
+      let outcome = cache ? ready.entries.find((e) => e.key === key)?.outcome : undefined;
+      if (outcome === undefined) {
+        outcome = await runOperationsCheck(ready.read.texts, await begun.extraction(ready), inputs);
+        if (cache) await writeOperationsCache(rootDir, { key, hint: ready.hint, outcome }, ready.entries);
+      }
+      return reportOf(failOn, ready.read, outcome);
+    },
+    close: () => begun.close(),
+  };
+}
+
+function reportOf(failOn: OperationsFailOn, read: ReadDocuments, outcome: CheckOutcome): OperationsReport {
+  const counts = { broken: 0, affected: 0, unaffected: 0 };
+  for (const operation of outcome.operations) counts[operation.status] += 1;
+  return {
+    failOn,
+    files: read.texts.map((t) => t.file),
+    counts,
+    operations: outcome.operations,
+    diagnostics: [...[...read.diagnostics, ...outcome.extractDiagnostics].sort(compareDiagnostics), ...outcome.checkDiagnostics],
+    ...(outcome.schemaProblems === undefined ? {} : { schemaProblems: outcome.schemaProblems }),
+  };
+}
