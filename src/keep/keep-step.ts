@@ -2,7 +2,8 @@ import { GraphformError } from '../diagnostics/errors.js';
 import type { KeepAccount, UnservedValues } from './types.js';
 import { unservedCount } from './unserved-values.js';
 import { hashDefinition } from '../model/hash.js';
-import type { SourceDefinition } from '../model/types.js';
+import type { SourceDeclaration, SourceDefinition } from '../model/types.js';
+import { carriesItems } from '../plan/wire-renames.js';
 import type { PlanSource } from '../plan/types.js';
 import type { PendingSnapshot } from '../state/types.js';
 
@@ -76,7 +77,7 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
 }
 
 /** A new full update refused while an earlier one's items, read back into `owed`, may not all be in the service. */
-export function owedItemsError(sourceId: string, owed: PendingSnapshot): GraphformError {
+function owedItemsError(sourceId: string, owed: PendingSnapshot): GraphformError {
   return new GraphformError(
     'GF_KEEP_RESTORE_PENDING',
     `source ${sourceId} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`,
@@ -101,20 +102,70 @@ function unservedValuesError(sourceId: string, update: string, unserved: readonl
   );
 }
 
+/** What the keep step takes of apply's options (ApplyOptions has them all). */
+export interface KeepStepOptions {
+  keepItems?(source: PlanSource, declaration: SourceDeclaration): Promise<KeptItems | undefined>;
+  mergeSnapshots?(id: string, fresh: PendingSnapshot, owed: PendingSnapshot): Promise<PendingSnapshot>;
+  storeSnapshot?(id: string, snapshot: PendingSnapshot): Promise<PendingSnapshot>;
+  removeSnapshot?(snapshot: PendingSnapshot): Promise<void>;
+  allowDataLoss?: boolean;
+}
+
+/**
+ * The keep step of a full update: the items read back and snapshotted before the PUT, the
+ * snapshot copied beside the state; undefined when nothing is to be named in state. A
+ * snapshot still pending from a PUT that went through (`owed`) is pushed first by finishing
+ * that apply; here a new one replaces a pending one only when the service still holds
+ * everything (the plan wipes again because the earlier PUT never went out).
+ */
+export async function keepStep(
+  options: KeepStepOptions,
+  source: PlanSource,
+  declaration: SourceDeclaration,
+  owed: PendingSnapshot | undefined,
+): Promise<CheckedKeep | undefined> {
+  if (options.keepItems === undefined || !carriesItems(source)) return undefined;
+  const kept = await options.keepItems(source, declaration);
+  if (kept === undefined) return undefined;
+  return storedKeep(options, source.id, await owedKept(options, source, declaration, kept, owed));
+}
+
+/** The keep step checked against the snapshot an earlier apply may still owe. */
+async function owedKept(
+  options: KeepStepOptions,
+  source: PlanSource,
+  declaration: SourceDeclaration,
+  kept: KeptItems,
+  owed: PendingSnapshot | undefined,
+): Promise<CheckedKeep | undefined> {
+  try {
+    const checked = checkedKeep(source, kept, owed, options.allowDataLoss === true);
+    if (checked === undefined || owed === undefined) return checked;
+    // An earlier apply of these declarations stopped after reading the items: whether its PUT
+    // went out is not known for sure, so what it read and this read misses is carried over too.
+    if (owed.target === hashDefinition(declaration.definition)) {
+      const merged = options.mergeSnapshots === undefined ? checked.snapshot : await options.mergeSnapshots(source.id, checked.snapshot, owed);
+      return { ...checked, snapshot: merged };
+    }
+    if (checked.account.known && checked.account.deleted < owed.items) throw owedItemsError(source.id, owed);
+    return checked;
+  } catch (error) {
+    // Refused before anything was sent: the snapshot is named nowhere, so it goes.
+    if (kept.snapshot !== undefined) await options.removeSnapshot?.(kept.snapshot);
+    throw error;
+  }
+}
+
 /**
  * The checked keep step with its snapshot copied beside the state (`storeSnapshot`), before
  * state names it; when that fails, the snapshot is named nowhere, so it goes.
  */
-export async function storedKeep(
-  hooks: { storeSnapshot?(id: string, snapshot: PendingSnapshot): Promise<PendingSnapshot>; removeSnapshot?(snapshot: PendingSnapshot): Promise<void> },
-  id: string,
-  checked: CheckedKeep | undefined,
-): Promise<CheckedKeep | undefined> {
-  if (checked === undefined || hooks.storeSnapshot === undefined) return checked;
+async function storedKeep(options: KeepStepOptions, id: string, checked: CheckedKeep | undefined): Promise<CheckedKeep | undefined> {
+  if (checked === undefined || options.storeSnapshot === undefined) return checked;
   try {
-    return { ...checked, snapshot: await hooks.storeSnapshot(id, checked.snapshot) };
+    return { ...checked, snapshot: await options.storeSnapshot(id, checked.snapshot) };
   } catch (error) {
-    await hooks.removeSnapshot?.(checked.snapshot);
+    await options.removeSnapshot?.(checked.snapshot);
     throw error;
   }
 }

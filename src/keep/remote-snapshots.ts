@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApplyOptions } from '../apply/apply-plan.js';
+import type { ApplyOptions } from '../apply/apply-options.js';
 import type { EnvironmentConfig } from '../config/types.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { PendingSnapshot, State } from '../state/types.js';
