@@ -1,5 +1,5 @@
 import type { Plan, PlanAction, PlanSource, UnmanagedSource } from '../plan/types.js';
-import { lossSentence, planHasKeep } from './keep-account.js';
+import { lossSentence, planHasKeep } from './plan-keep-totals.js';
 import { itemsSummary } from './data-changes.js';
 import { hasDataChanges, saysSomething } from '../plan/policy.js';
 

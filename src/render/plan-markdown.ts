@@ -2,7 +2,7 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { keepLossLine, lossLine } from './delete-count.js';
-import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './plan-keep-totals.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { operationsMarkdown } from './operations-markdown.js';
