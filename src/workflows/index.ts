@@ -13,7 +13,8 @@ import {
   authStatus as authStatusWorkflow,
 } from './auth.js';
 import { codegen as codegenWorkflow } from './codegen.js';
-import { dataPurge as dataPurgeWorkflow, dataPush as dataPushWorkflow, dataValidate as dataValidateWorkflow } from './data.js';
+import { dataPush as dataPushWorkflow, dataValidate as dataValidateWorkflow } from './data.js';
+import { dataPurge as dataPurgeWorkflow } from './data-purge.js';
 import { dataRestore as dataRestoreWorkflow } from './data-restore.js';
 import { importSource as importSourceWorkflow } from './import.js';
 import { ownSecrets } from './internal/own-secrets.js';
@@ -31,7 +32,8 @@ export type { ApplyInput, ApplyRefusal, ApplyReport } from './apply.js';
 export type { ImportInput, ImportResult, ImportedSource } from './import.js';
 export type { CodegenInput, CodegenResult } from './codegen.js';
 export type { FileOutcome, FileStatus } from './internal/codegen-files.js';
-export type { DataInput, LoadedSource, DataPurgeInput, DataPurgeResult, DataPushInput, DataPushResult, PushFlags } from './data.js';
+export type { DataInput, LoadedSource, DataPushInput, DataPushResult, PushFlags } from './data.js';
+export type { DataPurgeInput, DataPurgeResult } from './data-purge.js';
 export type { DataRestoreInput, DataRestoreResult } from './data-restore.js';
 export type { StateListing, StateSourceSummary } from './state.js';
 export type { AssetsListInput, AssetsListResult, AssetsSyncInput, AssetsSyncResult } from './assets.js';

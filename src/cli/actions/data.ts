@@ -9,13 +9,8 @@ import { purgeCountText } from '../../render/delete-count.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
-import {
-  dataPurge as purgeWorkflow,
-  dataPush as pushWorkflow,
-  dataValidate as validateWorkflow,
-  type DataPushResult,
-  type PushFlags,
-} from '../../workflows/data.js';
+import { dataPurge as purgeWorkflow } from '../../workflows/data-purge.js';
+import { dataPush as pushWorkflow, dataValidate as validateWorkflow, type DataPushResult, type PushFlags } from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/internal/open-environment.js';
 import type { ProjectSelection } from '../../workflows/host.js';
