@@ -46,7 +46,8 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
   if (account.blocked) {
     throw new GraphformError(
       'GF_KEEP_CONVERSION_FAILED',
-      `values of source ${source.id} do not convert to the declared types (${account.conversions.map((c) => `${c.property}: ${c.items}`).join(', ')}); nothing was sent`,
+      `values of source ${source.id} do not convert to the declared types (${account.conversions.map((c) => `${c.property}: ${c.items}`).join(', ')}); ` +
+        'nothing was sent',
       {
         hint: 'Run `graphform plan` to see the items; declare `convert: {Type.Property: {onError: drop-value | drop-item}}` or fix the values.',
       },
@@ -66,9 +67,13 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
   if (account.access.fromDefault > 0 && !allowDataLoss) {
     throw new GraphformError(
       'GF_KEEP_ACCESS_UNKNOWN',
-      `the ${update} of source ${source.id} would give ${account.access.fromDefault} item${account.access.fromDefault === 1 ? '' : 's'} the _rbac of keep.defaults whatever access ${account.access.fromDefault === 1 ? 'it' : 'they'} had (GraphQL does not serve _rbac back and the environment has no singleKey); nothing was sent`,
+      `the ${update} of source ${source.id} would give ${account.access.fromDefault} item${account.access.fromDefault === 1 ? '' : 's'} ` +
+        `the _rbac of keep.defaults whatever access ${account.access.fromDefault === 1 ? 'it' : 'they'} had ` +
+        '(GraphQL does not serve _rbac back and the environment has no singleKey); nothing was sent',
       {
-        hint: "Set the environment's singleKey so public items stay public and hidden ones hidden, or allow the loss (`allowDataLoss`) to give them keep.defaults._rbac.",
+        hint:
+          "Set the environment's singleKey so public items stay public and hidden ones hidden, " +
+          'or allow the loss (`allowDataLoss`) to give them keep.defaults._rbac.',
       },
     );
   }
@@ -80,7 +85,8 @@ export function checkedKeep(source: PlanSource, kept: KeptItems, owed: PendingSn
 function owedItemsError(sourceId: string, owed: PendingSnapshot): GraphformError {
   return new GraphformError(
     'GF_KEEP_RESTORE_PENDING',
-    `source ${sourceId} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; a new one now would lose those not yet pushed; nothing was sent`,
+    `source ${sourceId} still owes the ${owed.items} items of ${owed.snapshot} from an earlier full update; ` +
+      'a new one now would lose those not yet pushed; nothing was sent',
     {
       hint: `Push them first: \`graphform data restore ${owed.snapshot}\` (or apply the declarations that full update was made for), then apply again.`,
     },
@@ -95,9 +101,13 @@ function unservedValuesError(sourceId: string, update: string, unserved: readonl
   const listed = unserved.filter((u) => u.items > 0).map((u) => `${u.property} (up to ${u.items} item${u.items === 1 ? '' : 's'})`);
   return new GraphformError(
     'GF_KEEP_VALUES_LOST',
-    `the ${update} of source ${sourceId} would lose the values of ${listed.join(', ')}: the service does not serve ${listed.length === 1 ? 'that property' : 'those properties'} now (removed outside graphform), so they cannot be read back; nothing was sent`,
+    `the ${update} of source ${sourceId} would lose the values of ${listed.join(', ')}: ` +
+      `the service does not serve ${listed.length === 1 ? 'that property' : 'those properties'} now (removed outside graphform), ` +
+      'so they cannot be read back; nothing was sent',
     {
-      hint: 'To get them back, first apply a declaration that only adds the properties back (a partial update), then this one; or allow the loss (`allowDataLoss`) to lose them.',
+      hint:
+        'To get them back, first apply a declaration that only adds the properties back (a partial update), then this one; ' +
+        'or allow the loss (`allowDataLoss`) to lose them.',
     },
   );
 }

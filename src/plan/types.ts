@@ -88,7 +88,10 @@ export interface PlanSource {
   dataChanges?: DataChanges;
 }
 
-/** Why apply pushes a source's `data:` files: whole (after a create, a full update, a field rename, or to finish a pending re-push), or only the items that changed. */
+/**
+ * Why apply pushes a source's `data:` files: whole (after a create, a full update, a field
+ * rename, or to finish a pending re-push), or only the items that changed.
+ */
 export type DataPushReason = 'create' | 'full' | 'rename' | 'pending' | 'changes';
 
 /** A source's declared items against the ledger of what graphform last pushed from them. */

@@ -104,7 +104,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     notes.push({
       symbol: '!',
       tone,
-      text: `${conversion.property}: ${conversion.from} → ${conversion.to} (${handling}): ${items(conversion.items)} ${conversion.items === 1 ? 'does' : 'do'} not convert`,
+      text:
+        `${conversion.property}: ${conversion.from} → ${conversion.to} (${handling}): ` +
+        `${items(conversion.items)} ${conversion.items === 1 ? 'does' : 'do'} not convert`,
       ...(examples.length === 0 ? {} : { more: examples }),
     });
   }
@@ -118,7 +120,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     notes.push({
       symbol: '#',
       tone: deleted > 0 ? 'loss' : 'info',
-      text: `deleted and expired items are not carried over (the full update removes them for good): ${deleted === 0 ? 'none is deleted now' : `${items(deleted)} deleted, counted as lost`}; expired ones GraphQL does not show at all`,
+      text:
+        'deleted and expired items are not carried over (the full update removes them for good): ' +
+        `${deleted === 0 ? 'none is deleted now' : `${items(deleted)} deleted, counted as lost`}; expired ones GraphQL does not show at all`,
     });
   }
   for (const language of keep.removedLanguages) {
@@ -126,7 +130,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     notes.push({
       symbol: '-',
       tone: 'loss',
-      text: `language ${language} is removed: its ${items(n)} ${n === 1 ? 'is' : 'are'} lost; \`graphform data purge ${sourceId} --language ${language}\` empties a language without a schema change`,
+      text:
+        `language ${language} is removed: its ${items(n)} ${n === 1 ? 'is' : 'are'} lost; ` +
+        `\`graphform data purge ${sourceId} --language ${language}\` empties a language without a schema change`,
     });
   }
   if (keep.lostExamples.length > 0) {
@@ -145,7 +151,10 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
 function valuesHeadline(keep: KnownKeep): string {
   const update = keep.rename === true ? 'with a value under a renamed field' : 'deleted by the full update';
   const lost = keep.lost === 0 ? '' : `, ${num(keep.lost)} lost`;
-  return `keep: loses the values of ${unservedList(keep)} that the service does not serve now; ${items(keep.deleted)} ${update}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over without them${lost}`;
+  return (
+    `keep: loses the values of ${unservedList(keep)} that the service does not serve now; ` +
+    `${items(keep.deleted)} ${update}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over without them${lost}`
+  );
 }
 
 /** "Product.Color (up to 30 items)". */
@@ -163,26 +172,37 @@ function unservedNotes(keep: KnownKeep): KeepNote[] {
     text:
       u.items === 0
         ? `${u.property}: not served by the service (removed outside graphform); no item carried over has the property`
-        : `${u.property}: not served by the service (removed outside graphform): the values of up to ${items(u.items)} cannot be read back and are lost; to keep them, first apply a declaration that only adds it back (a partial update), then this one`,
+        : `${u.property}: not served by the service (removed outside graphform): the values of up to ${items(u.items)} cannot be read back and are lost; ` +
+          'to keep them, first apply a declaration that only adds it back (a partial update), then this one',
   }));
 }
 
 function wipeHeadline(keep: KnownKeep): string {
   if (!keep.enabled)
     return `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`;
-  if (keep.lost === 0)
-    return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
-  return `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+  const sources = `${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  if (keep.lost === 0) return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${sources}`;
+  return `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${sources})`;
 }
 
 /** A partial update that renames fields in data lines deletes nothing: what is not pushed again keeps its values under names GraphQL no longer serves. */
 function renameHeadline(keep: KnownKeep): string {
   const rest = keep.deleted - keep.fromData;
   if (!keep.enabled)
-    return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, which GraphQL no longer serves: lost`;
+    return (
+      'keep: false — the partial update renames fields in data lines, ' +
+      `and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, ` +
+      'which GraphQL no longer serves: lost'
+    );
   if (keep.lost === 0)
-    return `keep: every item with a value under a renamed field is pushed again under the new field names: ${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
-  return `keep: ${num(keep.lost)} of the ${items(keep.deleted)} with a value under a renamed field keep it under the old name, which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+    return (
+      'keep: every item with a value under a renamed field is pushed again under the new field names: ' +
+      `${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`
+    );
+  return (
+    `keep: ${num(keep.lost)} of the ${items(keep.deleted)} with a value under a renamed field keep it under the old name, ` +
+    `which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`
+  );
 }
 
 function tableRow(row: KeepRow): string[] {
@@ -221,7 +241,8 @@ function unreadableNotes(keep: KnownKeep): KeepNote[] {
       symbol: '!',
       tone: 'loss',
       text:
-        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not served by GraphQL and keep.defaults does not supply ${missing.length === 1 ? 'it' : 'them'}: ` +
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not served by GraphQL ` +
+        `and keep.defaults does not supply ${missing.length === 1 ? 'it' : 'them'}: ` +
         `declare e.g. keep: {defaults: {${defaults}}} if every item ${when}`,
     });
   }

@@ -29,7 +29,8 @@ export function refillNote(source: PlanSource): string {
   const keep = source.keep?.known === true ? source.keep : undefined;
   const count = keep?.deleted ?? 0;
   const split = keep === undefined || keep.fromData === 0 ? '' : ` (${num(keep.kept)} carried over, ${num(keep.fromData)} from data files)`;
-  return `${source.id} is emptied and refilled: ${items(count)} come${count === 1 ? 's' : ''} back${split} (GraphQL serves fewer items until the count matches)`;
+  const comes = `${items(count)} come${count === 1 ? 's' : ''} back${split}`;
+  return `${source.id} is emptied and refilled: ${comes} (GraphQL serves fewer items until the count matches)`;
 }
 
 /**

@@ -169,7 +169,10 @@ export function pushConfig(data: DataConfig, flags: PushFlags): DataConfig {
   };
 }
 
-/** The declared source `id`; throws InvalidDeclarationsError when the declarations have errors, and GF_DATA_UNKNOWN_SOURCE (with a did-you-mean) when none has that id. */
+/**
+ * The declared source `id`; throws InvalidDeclarationsError when the declarations have errors,
+ * and GF_DATA_UNKNOWN_SOURCE (with a did-you-mean) when none has that id.
+ */
 export async function loadSource(host: WorkflowHost, config: ResolvedConfig, sourceId: string): Promise<LoadedSource> {
   const project = await loadProject(host, config);
   if (hasErrors(project.diagnostics)) throw new InvalidDeclarationsError(project.diagnostics, project.sources);

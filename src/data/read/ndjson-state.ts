@@ -177,7 +177,8 @@ export class NdjsonState {
       this.issue(
         DATA_CODES.lineTooLong,
         line,
-        `This line is longer than ${formatBytes(this.maxLineBytes)} (${formatCount(this.maxLineBytes)} bytes), the longest line graphform reads: it was not read. Keep each item under that size.`,
+        `This line is longer than ${formatBytes(this.maxLineBytes)} (${formatCount(this.maxLineBytes)} bytes), the longest line graphform reads: ` +
+          'it was not read. Keep each item under that size.',
       ),
     );
     this.waiting = undefined;
