@@ -45,7 +45,8 @@ export async function dataSyncStep(
     return undefined;
   };
   const waits = options.waits;
-  // After a types request in this apply (a partial update too) items wait for GraphQL to serve the new fields: pushed before, they may never be indexed. A re-push waited already.
+  // After a types request in this apply (a partial update too) items wait for GraphQL to serve the
+  // new fields: pushed before, they may never be indexed. A re-push waited already.
   const typesSent = source.requests.some((r) => r.kind === 'types.put' || r.kind === 'types.post');
   if (waits !== undefined && typesSent && outcome.schemaWait === undefined && hasDataChanges(source)) {
     const schema = await awaitSchema(waits, declaration, outcome, 'its changed data items', options.onEvent);

@@ -42,7 +42,9 @@ export function inconsistentResultError(found: Inconsistency): GraphformError {
     `The graph service accepted ${sent} for source ${found.id}, but ${found.read} answers something else${absent}${waited}:\n${patch.trimEnd()}`,
     {
       details: { id: found.id, request: found.kind, read: found.read, sent: found.sentText, readBack: found.readText ?? null, waitedMs: found.waitedMs },
-      hint: 'State records what the service holds now; `graphform plan` shows what remains to do. If the same difference comes back, the service stores this definition differently from how it was sent.',
+      hint:
+        'State records what the service holds now; ' +
+        '`graphform plan` shows what remains to do. If the same difference comes back, the service stores this definition differently from how it was sent.',
     },
   );
 }

@@ -34,7 +34,9 @@ export async function awaitSchema(
     return {
       ok: false,
       stopped: false,
-      error: `GraphQL did not serve the new schema of source ${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; ${pushing} were not pushed`,
+      error:
+        'GraphQL did not serve the new schema of source ' +
+        `${id} within ${duration(waits.schemaTimeoutMs)}${lacks}${schema.reason === undefined ? '' : ` (${schema.reason})`}; ${pushing} were not pushed`,
       code: APPLY_WAIT_CODES.schemaNotServed,
     };
   }

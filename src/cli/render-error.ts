@@ -32,7 +32,10 @@ export function renderError(error: unknown, options: { verbose: boolean; color: 
   if (isSystemError(error)) {
     // The file system or the OS said no (a missing folder, a file in the way, no permission):
     // the user's environment, not a bug.
-    return `${c.red.bold('Error')} ${c.dim(`[GF_SYSTEM_${e(error.code)}]`)}: ${e(error.message)}\n  Check the path and its permissions, then run the command again.\n`;
+    return (
+      `${c.red.bold('Error')} ${c.dim(`[GF_SYSTEM_${e(error.code)}]`)}: ` +
+      `${e(error.message)}\n  Check the path and its permissions, then run the command again.\n`
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   const lines = [`${c.red.bold('Internal error')}: ${e(message)}`, 'This is a bug in graphform; please report it with the output of --verbose.'];

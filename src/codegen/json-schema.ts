@@ -26,7 +26,9 @@ export function sourceJsonSchema(id: string, definition: SourceDefinition, routi
     $schema: 'http://json-schema.org/draft-07/schema#',
     $comment: header.join(' '),
     title: id,
-    description: `An item of content source ${id}${(definition.label ?? '') === '' ? '' : ` (${definition.label ?? ''})`}: one of its concrete content types, ${concrete.join(', ') || 'none declared'}.`,
+    description:
+      `An item of content source ${id}${(definition.label ?? '') === '' ? '' : ` (${definition.label ?? ''})`}: ` +
+      `one of its concrete content types, ${concrete.join(', ') || 'none declared'}.`,
     anyOf: concrete.map((name) => ({ $ref: `#/definitions/${name}` })),
     definitions,
   };

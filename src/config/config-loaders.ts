@@ -94,7 +94,9 @@ function readConfigJson(file: string, shown: string, text: string): unknown {
   const repeated = findJsonDuplicateKey(text, path.basename(file) === 'package.json' ? 'graphform' : undefined);
   if (repeated !== undefined) {
     const first = positionAt(text, repeated.firstOffset).line;
-    const problem = `duplicate key \`${excerpt(repeated.key)}\` (first at line ${first}); each key may appear once in an object, and JSON.parse would keep only the last.`;
+    const problem =
+      `duplicate key \`${excerpt(repeated.key)}\` (first at line ${first}); ` +
+      'each key may appear once in an object, and JSON.parse would keep only the last.';
     throw unreadableConfig(shown, positionAt(text, repeated.offset, repeated.keyPath), problem, DUPLICATE_HINT);
   }
   return value;

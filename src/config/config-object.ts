@@ -43,7 +43,7 @@ export interface GraphformEnvironmentConfig {
 /**
  * The config as an object, with the shape of graphform.config.yaml (docs/configuration.md),
  * checked the same way. Relative paths in it (`sources`, `codegen.out`, an environment's
- * `state.path` and `emulator.dataDir`) resolve against the workflow environment's `cwd`.
+ * `state.path` and `emulator.dataDir`) resolve against the workflow host's `cwd`.
  */
 export interface GraphformConfig {
   sources?: string;

@@ -48,7 +48,8 @@ export function assertNotTooDeep(shown: string, text: string): void {
   throw unreadableConfig(
     shown,
     positionAt(text, deep.offset),
-    `lists and maps nest more than ${MAX_DECLARATION_DEPTH} levels deep here; a config nests a few levels (environments.<name>.auth.secret), so it was not read any further.`,
+    `lists and maps nest more than ${MAX_DECLARATION_DEPTH} levels deep here; ` +
+      'a config nests a few levels (environments.<name>.auth.secret), so it was not read any further.',
     'Remove the nesting at that line: every key of the config and what it holds is described in docs/configuration.md.',
   );
 }

@@ -25,7 +25,8 @@ const READ_HERE: readonly (readonly string[])[] = [
 
 /** READ_HERE in words, for the message that refuses a variable anywhere else. */
 const READ_HERE_IN_WORDS =
-  "an environment's graphUrl, auth.appKey, auth.secret, singleKey and http state keys (address, lockAddress, unlockAddress, lockMethod, unlockMethod, username, password) and in marketing's keys";
+  "an environment's graphUrl, auth.appKey, auth.secret, " +
+  "singleKey and http state keys (address, lockAddress, unlockAddress, lockMethod, unlockMethod, username, password) and in marketing's keys";
 
 /**
  * Every string of the (raw) config that reads a variable where none is read, as a shape

@@ -65,7 +65,8 @@ export function assertVariablesSet(
     'GF_CONFIG_ENV_MISSING',
     missing.length === 1
       ? `${missing[0]?.where ?? ''} needs the environment variable ${missing[0]?.variable ?? ''}, which is not set.`
-      : `The config needs ${variables.length === 1 ? 'an environment variable' : `${variables.length} environment variables`} that ${variables.length === 1 ? 'is' : 'are'} not set:\n  ${missing.map((m) => `${m.where}: ${m.variable}`).join('\n  ')}`,
+      : `The config needs ${variables.length === 1 ? 'an environment variable' : `${variables.length} environment variables`} ` +
+          `that ${variables.length === 1 ? 'is' : 'are'} not set:\n  ${missing.map((m) => `${m.where}: ${m.variable}`).join('\n  ')}`,
     {
       details: { variables, where: missing.map((m) => m.where) },
       hint: `Set ${variables.join(', ')} in the environment (for example in your CI secrets), or change the values in the config.`,

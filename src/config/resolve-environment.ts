@@ -44,7 +44,8 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   if (useEmulator && env.singleKey !== undefined) {
     throw new GraphformError(
       'GF_CONFIG_INVALID',
-      `${ctx.where(keyPath('singleKey'))}: environment "${name}" runs the embedded emulator, which has its own read key; singleKey is for a graphUrl environment.`,
+      `${ctx.where(keyPath('singleKey'))}: ` +
+        `environment "${name}" runs the embedded emulator, which has its own read key; singleKey is for a graphUrl environment.`,
     );
   }
 
@@ -118,9 +119,13 @@ function insideProject(dataDir: string, rootDir: string, where: string): string 
   if (isWithin(rootDir, resolved) && resolved !== path.resolve(rootDir)) return resolved;
   throw new GraphformError(
     'GF_CONFIG_INVALID',
-    `${where}: emulator.dataDir ${dataDir} is ${resolved === path.resolve(rootDir) ? 'the project folder itself' : `outside the project folder ${rootDir} (it resolves to ${resolved})`}; the embedded emulator keeps its data and credentials in a folder of the project.`,
+    `${where}: emulator.dataDir ${dataDir} ` +
+      `is ${resolved === path.resolve(rootDir) ? 'the project folder itself' : `outside the project folder ${rootDir} (it resolves to ${resolved})`}; ` +
+      'the embedded emulator keeps its data and credentials in a folder of the project.',
     {
-      hint: `Set dataDir to a folder inside the project (default ${DEFAULT_EMULATOR_DIR}), or run \`graphform emulator --data-dir DIR\` yourself and point an environment's graphUrl at it.`,
+      hint:
+        `Set dataDir to a folder inside the project (default ${DEFAULT_EMULATOR_DIR}), ` +
+        `or run \`graphform emulator --data-dir DIR\` yourself and point an environment's graphUrl at it.`,
     },
   );
 }
@@ -130,7 +135,9 @@ function checkCmsTypes(raw: unknown, where: string): ContentSourceV3 {
   const checked = checkFullDefinition(raw);
   if (checked.ok) return checked.value;
   throw new GraphformError('GF_CONFIG_INVALID', `${where}: cmsTypes is not a valid content source definition: ${checked.message}.`, {
-    hint: 'cmsTypes takes the fields of the published definition, as GET types answers them: label, languages, contentTypes, propertyTypes, links and the rest.',
+    hint:
+      'cmsTypes takes the fields of the published definition, as GET types answers them: ' +
+      'label, languages, contentTypes, propertyTypes, links and the rest.',
   });
 }
 

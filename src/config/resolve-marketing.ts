@@ -43,7 +43,8 @@ export function resolveMarketing(
     if (value !== undefined && problem !== undefined) {
       throw new GraphformError(
         'GF_CONFIG_INVALID',
-        `${ctx.where(['marketing', key], 'value')}: marketing.${key} ${JSON.stringify(redactUrl(value))} is invalid: ${problem.replace('in auth', 'in clientId and clientSecret')}.`,
+        `${ctx.where(['marketing', key], 'value')}: ` +
+          `marketing.${key} ${JSON.stringify(redactUrl(value))} is invalid: ${problem.replace('in auth', 'in clientId and clientSecret')}.`,
         {
           hint: `Set marketing.${key} to the service root, e.g. https://${key === 'baseUrl' ? 'api' : 'accounts'}.example.com.`,
         },

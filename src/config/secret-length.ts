@@ -11,6 +11,8 @@ export function checkSecretLength(value: string | undefined, where: string, key:
   if (value === undefined || value.length >= MIN_SECRET_LENGTH) return;
   throw new GraphformError('GF_CONFIG_SECRET_TOO_SHORT', `${where}: ${key} is shorter than ${MIN_SECRET_LENGTH} characters, so it cannot be a real secret.`, {
     details: { key, minLength: MIN_SECRET_LENGTH },
-    hint: `Set ${key} to the real secret (usually through \${env:NAME}); graphform refuses secrets under ${MIN_SECRET_LENGTH} characters because they could not be redacted from output safely.`,
+    hint:
+      `Set ${key} to the real secret (usually through \${env:NAME}); ` +
+      `graphform refuses secrets under ${MIN_SECRET_LENGTH} characters because they could not be redacted from output safely.`,
   });
 }

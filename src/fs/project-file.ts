@@ -81,7 +81,10 @@ export function refusalMessage(display: string, refusal: FileRefusal): string {
     case 'dangling-link':
       return `${shown} is a symbolic link to ${escapeUnprintable(refusal.target)}, which does not exist: point it at a file inside the project, or remove it`;
     case 'outside':
-      return `${shown} ${pointsTo(refusal.target, refusal.real)}, outside the project folder ${escapeUnprintable(refusal.root)}: graphform reads project files only from inside the project, so put the file itself there`;
+      return (
+        `${shown} ${pointsTo(refusal.target, refusal.real)}, outside the project folder ${escapeUnprintable(refusal.root)}: ` +
+        'graphform reads project files only from inside the project, so put the file itself there'
+      );
     case 'not-a-file':
       return `${shown} is ${refusal.what}, not a regular file: graphform reads only regular files, so replace it with the file itself`;
     case 'unreadable':

@@ -63,7 +63,10 @@ function hintFor(status: number, method: string, path: string, attempts: number)
     return "Check the environment's appKey and secret, and that this machine's clock is right:\nepi-hmac signatures carry a timestamp the service checks.";
   }
   if (status === 403) {
-    return 'The account refused the call: custom content sources must be enabled for it,\nand a full update fails when it would create more sources than the account allows.';
+    return (
+      'The account refused the call: ' +
+      'custom content sources must be enabled for it,\nand a full update fails when it would create more sources than the account allows.'
+    );
   }
   if (status === 404 && method === 'POST' && path.startsWith('/api/content/v3/types')) {
     return 'A partial update needs a full update (PUT) of the source first: plan with --strategy full.';
@@ -95,10 +98,14 @@ export function sourcesUnsupportedError(method: string, path: string, status: nu
 export function secretNotHeldError(id: string, method: string, path: string, paths: readonly string[]): GraphformError {
   return new GraphformError(
     GRAPH_ERROR_CODES.secretNotHeld,
-    `Refusing to send ${method} ${path}: the request for source ${id} carries "[redacted]" at ${paths.join(', ')} in place of a secret, and the service holds no secret there to send back; nothing was sent for the source`,
+    `Refusing to send ${method} ${path}: the request for source ${id} carries "[redacted]" at ${paths.join(', ')} in place of a secret, ` +
+      'and the service holds no secret there to send back; nothing was sent for the source',
     {
       details: { id, method, path, paths: [...paths] },
-      hint: 'graphform never writes a secret: declarations, state and plans hold "[redacted]" in its place, and each request sends back the value the service holds. Put the value back on the service, or declare the field with a value that is not one of graphform\'s secrets, then run `graphform plan` again.',
+      hint:
+        'graphform never writes a secret: ' +
+        'declarations, state and plans hold "[redacted]" in its place, and each request sends back the value the service holds. ' +
+        "Put the value back on the service, or declare the field with a value that is not one of graphform's secrets, then run `graphform plan` again.",
     },
   );
 }

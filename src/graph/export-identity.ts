@@ -39,7 +39,8 @@ export class ExportIdentity {
       const shown = id === undefined ? 'no _id' : `the _id ${excerpt(JSON.stringify(id) ?? String(id), 60)}`;
       throw new GraphformError(
         'GF_KEEP_EXPORT_INVALID_ID',
-        `the content GraphQL endpoint answered item ${place.position}${ofSource(place.source)} of ${place.type} in ${place.language} with ${shown}, not a non-empty string; the snapshot could not be pushed back, so ${AGAIN}`,
+        `the content GraphQL endpoint answered item ${place.position}${ofSource(place.source)} of ${place.type} in ${place.language} with ${shown}, ` +
+          `not a non-empty string; the snapshot could not be pushed back, so ${AGAIN}`,
         {
           details: { source: place.source ?? '', type: place.type, language: place.language, position: place.position },
         },
@@ -48,7 +49,8 @@ export class ExportIdentity {
     if (!this.seen.add(idHash(`${this.salt}${place.language}`, id))) {
       throw new GraphformError(
         'GF_KEEP_EXPORT_DUPLICATE',
-        `the content GraphQL endpoint answered the item _id "${excerpt(id, 60)}" in ${place.language}${ofSource(place.source)} more than once (again as item ${place.position} of ${place.type}): its paging repeats items, so others may never be read; ${AGAIN}`,
+        `the content GraphQL endpoint answered the item _id "${excerpt(id, 60)}" in ${place.language}${ofSource(place.source)} more than once ` +
+          `(again as item ${place.position} of ${place.type}): its paging repeats items, so others may never be read; ${AGAIN}`,
         {
           details: { source: place.source ?? '', type: place.type, language: place.language, id, position: place.position },
         },

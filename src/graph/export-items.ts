@@ -99,7 +99,8 @@ export async function* exportSourceItems(endpoint: ContentEndpoint, definition: 
   if (unread !== undefined) {
     throw new GraphformError(
       'GF_KEEP_EXPORT_INCOMPLETE',
-      `the items${ofSource(options.source)} of ${unread.type} in ${unread.language} were never read back (${read.size} of ${pairs.length} types and languages were); nothing was sent, run again`,
+      `the items${ofSource(options.source)} of ${unread.type} in ${unread.language} were never read back ` +
+        `(${read.size} of ${pairs.length} types and languages were); nothing was sent, run again`,
       {
         details: { source: options.source ?? '', type: unread.type, language: unread.language },
       },
@@ -228,7 +229,8 @@ function incomplete(source: string | undefined, { type, language }: Pair, expect
   const counted = read > expected ? `${read} were read before the read stopped` : `${read} were read`;
   return new GraphformError(
     'GF_KEEP_EXPORT_INCOMPLETE',
-    `the items${ofSource(source)} of ${type} in ${language} did not all come back: the total was ${expected}, but ${counted}; items changed while they were read, run again`,
+    `the items${ofSource(source)} of ${type} in ${language} did not all come back: ` +
+      `the total was ${expected}, but ${counted}; items changed while they were read, run again`,
     {
       details: { source: source ?? '', type, language, total: expected, read },
     },

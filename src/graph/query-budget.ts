@@ -13,8 +13,8 @@ export interface QueryPart<T> {
  * come: a source of many types and languages asks several queries rather than one the
  * service refuses, and a long list of entries is never held as query text at once. `field`
  * writes an entry's field under the alias it is given (unique across every query of the
- * split: `prefix` and a number). A field too long to share a query goes alone; the caller makes sure none is too
- * long even so (fieldFits).
+ * split: `prefix` and a number). A field too long to share a query goes alone; the caller
+ * makes sure none is too long even so (fieldRoom).
  */
 export function* packFields<T>(
   name: string,

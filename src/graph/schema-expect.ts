@@ -4,7 +4,10 @@ import { ownValue } from '../model/own.js';
 import { ITEM_SERVICE_FIELDS, SCALAR_TYPES, type SourceDefinition } from '../model/types.js';
 import { typeProperties } from './export-query.js';
 
-/** A type GraphQL must serve for a definition: a content type (object or interface) or a property type (object), and each field's type written `String`, `[Int]`, `Size`. */
+/**
+ * A type GraphQL must serve for a definition: a content type (object or interface) or a property
+ * type (object), and each field's type written `String`, `[Int]`, `Size`.
+ */
 export interface ExpectedType {
   name: string;
   /** The kinds it may have: a concrete content type or property type is an OBJECT, an abstract content type an INTERFACE. */
@@ -54,7 +57,10 @@ export function expectedTypes(definition: SourceDefinition): ExpectedType[] {
 /** The introspection selection that servedType reads: a field's type through two wrappers (`[String!]!`). */
 export const TYPE_REF_SELECTION = 'type { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
 
-/** An introspected type reference written as a declaration writes it: `String`, `[Int]`; non-null is left out. Undefined when it is not one graphform can read. */
+/**
+ * An introspected type reference written as a declaration writes it: `String`, `[Int]`; non-null
+ * is left out. Undefined when it is not one graphform can read.
+ */
 export function servedType(ref: unknown): string | undefined {
   if (!isRecord(ref)) return undefined;
   if (ref.kind === 'NON_NULL') return servedType(ref.ofType);

@@ -84,7 +84,10 @@ function compareLocales(served: unknown, languages: readonly string[], missing: 
   // The endpoint answered, so it serves a schema: one without a Locales enum is not one graphform can wait on.
   if (!isRecord(served)) return 'expected an enum type Locales listing the languages of the sources; GraphQL serves no type Locales';
   if (served.kind !== 'ENUM' || !Array.isArray(served.enumValues))
-    return `expected Locales to be an enum type listing the languages of the sources; GraphQL serves it as ${typeof served.kind === 'string' ? served.kind : 'something else'}`;
+    return (
+      'expected Locales to be an enum type listing the languages of the sources; ' +
+      `GraphQL serves it as ${typeof served.kind === 'string' ? served.kind : 'something else'}`
+    );
   const names = namesOf(served.enumValues);
   for (const language of languages) if (!names.has(localeValue(language))) missing.push(`Locales.${localeValue(language)}`);
   return undefined;
@@ -97,7 +100,10 @@ function compareType(served: unknown, expected: ExpectedType, missing: string[])
     return undefined;
   }
   if (typeof served.kind !== 'string' || !expected.kinds.includes(served.kind) || !Array.isArray(served.fields)) {
-    return `expected ${expected.what} ${expected.name} to be an ${expected.kinds.join(' or ')} type with fields; GraphQL serves it as ${typeof served.kind === 'string' ? served.kind : 'something else'}`;
+    return (
+      `expected ${expected.what} ${expected.name} to be an ${expected.kinds.join(' or ')} type with fields; ` +
+      `GraphQL serves it as ${typeof served.kind === 'string' ? served.kind : 'something else'}`
+    );
   }
   const fields = new Map<string, unknown>();
   for (const f of served.fields) if (isRecord(f) && typeof f.name === 'string') fields.set(f.name, f.type);

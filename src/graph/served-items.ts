@@ -44,7 +44,8 @@ export async function confirmServedItems(
   const batches = idBatches(tally, left.pending);
   if (!Array.isArray(batches)) return { ok: false, fatal: true, reason: batches.reason };
   const field = (b: IdBatch, alias: string): string =>
-    `${alias}: ${b.type}(locale: [${localeValue(b.language)}], where: { _id: { in: [${b.ids.map((id) => JSON.stringify(id)).join(', ')}] } }, limit: ${PAGE_LIMIT}) { items { ${b.selection} } }`;
+    `${alias}: ${b.type}(locale: [${localeValue(b.language)}], where: ` +
+    `{ _id: { in: [${b.ids.map((id) => JSON.stringify(id)).join(', ')}] } }, limit: ${PAGE_LIMIT}) { items { ${b.selection} } }`;
   let failed: { ok: false; fatal: boolean; reason: string } | undefined;
   const inFlight = new Set<Promise<void>>();
   for (const part of packFields(OPERATION, batches, field, 'f')) {

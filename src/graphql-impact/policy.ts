@@ -23,10 +23,13 @@ export function breakingChangesError(breaking: readonly SourceGraphqlChange[], s
   const what = sent === 'planned' ? 'apply refuses it and sends nothing' : 'nothing was sent';
   return new GraphformError(
     'GF_GRAPHQL_BREAKING',
-    `This plan makes ${breaking.length} breaking GraphQL change${breaking.length === 1 ? '' : 's'}, and the config sets failOnBreaking: true: ${what}.\n  ${lines.join('\n  ')}`,
+    `This plan makes ${breaking.length} breaking GraphQL change${breaking.length === 1 ? '' : 's'}, ` +
+      `and the config sets failOnBreaking: true: ${what}.\n  ${lines.join('\n  ')}`,
     {
       details: { changes: breaking.map(({ source, change }) => ({ source, message: change.message, path: change.path })) },
-      hint: 'Queries that read these types or fields stop working. Keep the old fields (add new ones beside them) until every front end has moved, or set failOnBreaking: false for this change.',
+      hint:
+        'Queries that read these types or fields stop working. ' +
+        'Keep the old fields (add new ones beside them) until every front end has moved, or set failOnBreaking: false for this change.',
     },
   );
 }

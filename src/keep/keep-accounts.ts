@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApplyOptions, KeptItems } from '../apply/apply-plan.js';
+import type { ApplyOptions } from '../apply/apply-options.js';
+import type { KeptItems } from './keep-step.js';
 import type { EnvironmentConfig } from '../config/types.js';
 import { keepLosesData } from './types.js';
 import { snapshotFolder, snapshotName, snapshotPath } from './snapshot-paths.js';

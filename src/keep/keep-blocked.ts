@@ -25,6 +25,8 @@ export function blockedKeepError(sources: readonly PlanSource[]): GraphformError
     }
   }
   return new GraphformError('GF_KEEP_CONVERSION_FAILED', `Values do not convert to the declared types; nothing would be sent:\n  ${lines.join('\n  ')}`, {
-    hint: 'Fix those values, or declare what happens to them: `convert: {Type.Property: {onError: drop-value}}` keeps the item without the value, `drop-item` does not carry the item over (it is lost).',
+    hint:
+      'Fix those values, or declare what happens to them: ' +
+      '`convert: {Type.Property: {onError: drop-value}}` keeps the item without the value, `drop-item` does not carry the item over (it is lost).',
   });
 }

@@ -69,11 +69,14 @@ export async function storeSnapshot(
         : '';
     throw new GraphformError(
       'GF_KEEP_SNAPSHOT_REMOTE',
-      `the snapshot of source ${sourceId} (${snapshot.snapshot}) could not be stored beside the state at ${store.description}: ${reason(error)}${tooLarge}; nothing was sent to the service`,
+      `the snapshot of source ${sourceId} (${snapshot.snapshot}) could not be stored beside the state at ${store.description}: ` +
+        `${reason(error)}${tooLarge}; nothing was sent to the service`,
       {
         hint:
-          'The next runner needs this copy to bring the items back after the full update, so the update is not sent without it. A 413 answer means the state server limits the size of a state ' +
-          '(GitLab: the max_terraform_state_size_bytes setting): set state.snapshotPartBytes of this environment below that limit, or raise it; then run `graphform apply` again.',
+          'The next runner needs this copy to bring the items back after the full update, so the update is not sent without it. ' +
+          'A 413 answer means the state server limits the size of a state ' +
+          '(GitLab: the max_terraform_state_size_bytes setting): ' +
+          'set state.snapshotPartBytes of this environment below that limit, or raise it; then run `graphform apply` again.',
       },
     );
   }
@@ -116,9 +119,12 @@ export async function fetchSnapshot(root: string, snapshot: StoredSnapshot, sour
     await rm(temp, { force: true });
     throw new GraphformError(
       'GF_KEEP_SNAPSHOT_REMOTE',
-      `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is not on this machine, and its copy beside the state at ${store.description} (${snapshot.remote.name}) cannot be read: ${reason(error)}`,
+      `the snapshot of the items of source ${sourceId} (${snapshot.snapshot}, ${snapshot.items} items) is not on this machine, ` +
+        `and its copy beside the state at ${store.description} (${snapshot.remote.name}) cannot be read: ${reason(error)}`,
       {
-        hint: 'Check the state server (and state.username/password); the pending marker in state keeps the items owed. With the file from the machine that wrote it, `graphform data restore FILE` pushes it.',
+        hint:
+          'Check the state server (and state.username/password); ' +
+          'the pending marker in state keeps the items owed. With the file from the machine that wrote it, `graphform data restore FILE` pushes it.',
       },
     );
   }

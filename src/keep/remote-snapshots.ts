@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApplyOptions } from '../apply/apply-plan.js';
+import type { ApplyOptions } from '../apply/apply-options.js';
 import type { EnvironmentConfig } from '../config/types.js';
 import { isGraphformError } from '../diagnostics/errors.js';
 import type { PendingSnapshot, State } from '../state/types.js';
@@ -38,7 +38,9 @@ export async function removeStoredCopy(host: WorkflowHost, environment: Environm
     if (!isGraphformError(error)) throw error;
     host.report({
       kind: 'notice',
-      text: `The copy of ${snapshot.snapshot} beside the state (${snapshot.remote.name}-1 … -${snapshot.remote.parts}) was not removed: ${error.message}. State no longer names it; remove it on the state server.`,
+      text:
+        `The copy of ${snapshot.snapshot} beside the state (${snapshot.remote.name}-1 … -${snapshot.remote.parts}) was not removed: ` +
+        `${error.message}. State no longer names it; remove it on the state server.`,
     });
   }
 }

@@ -40,7 +40,8 @@ export function snapshotChangedError(snapshot: string, sourceId: string, shown =
     `the snapshot ${shown} of source ${sourceId} is not the file that was written (its sha256 differs), so it is not pushed`,
     {
       hint:
-        `Put the original back (a backup) and run \`graphform data restore ${shown}\` or \`graphform apply\` again; the pending marker in state keeps every recorded item owed until then. ` +
+        `Put the original back (a backup) and run \`graphform data restore ${shown}\` or \`graphform apply\` again; ` +
+        'the pending marker in state keeps every recorded item owed until then. ' +
         `To push what the file holds instead and forget the recorded items it no longer holds: \`graphform data restore ${shown} --forget-missing-items\`.`,
     },
   );

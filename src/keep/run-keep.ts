@@ -24,7 +24,10 @@ export interface KeepRunInput {
   dataKeys: ReadonlySet<string>;
   /** Whether keep is on for this source in this environment. */
   enabled: boolean;
-  /** A partial update that renames fields in data lines: it deletes nothing, so only the items holding a value under a renamed field are carried over (deleted ones are left where they are). */
+  /**
+   * A partial update that renames fields in data lines: it deletes nothing, so only the items
+   * holding a value under a renamed field are carried over (deleted ones are left where they are).
+   */
   rename?: boolean;
   /** Where to write the snapshot of the items carried over, inside the project folder `root`; absent: count only (the plan). */
   snapshot?: { file: string; root: string };
@@ -48,7 +51,8 @@ export async function runKeep(input: KeepRunInput): Promise<KeepRun> {
   const options = { ...input.options, source: declaration.id };
   const readable = input.enabled ? await readableItemFields(input.endpoint, input.before, options) : { ok: true as const, fields: [] };
   if (!readable.ok) throw new GraphformError('GF_KEEP_EXPORT_FAILED', `the items of source ${declaration.id} cannot be read back: ${readable.reason}`);
-  // Read first, whole: the pass decides each item as the admin read yields it, holding none. An item whose access changes while the two reads run is carried over as the single key saw it.
+  // Read first, whole: the pass decides each item as the admin read yields it, holding none. An
+  // item whose access changes while the two reads run is carried over as the single key saw it.
   const seenByPublic =
     input.enabled && !readable.fields.includes('_rbac') && input.publicEndpoint !== undefined
       ? await (await import('../graph/visible-keys.js')).readVisibleKeys(input.publicEndpoint, input.before, options)

@@ -17,7 +17,8 @@ export async function makeSnapshotFolder(root: string, folder: string, sourceId:
   const outside = (real: string): GraphformError =>
     new GraphformError(
       'GF_KEEP_SNAPSHOT_OUTSIDE_PROJECT',
-      `the snapshot folder ${escapeUnprintable(path.relative(project.path, absolute) || '.')} of source ${sourceId} leads to ${escapeUnprintable(real)}, outside the project folder ${escapeUnprintable(project.path)}; a snapshot there could not be pushed back, so nothing was written or sent`,
+      `the snapshot folder ${escapeUnprintable(path.relative(project.path, absolute) || '.')} of source ${sourceId} leads to ${escapeUnprintable(real)}, ` +
+        `outside the project folder ${escapeUnprintable(project.path)}; a snapshot there could not be pushed back, so nothing was written or sent`,
       {
         details: { source: sourceId, folder: absolute, real },
         hint: 'Remove the link (graphform makes the folder itself, inside the git-ignored .graphform/), then apply again.',

@@ -30,7 +30,10 @@ export const LOST_REASON_TEXT: Readonly<Record<LostReason, string>> = {
   deleted: 'deleted (kept by the service until the full update)',
 };
 
-/** Who may read a carried-over item after the full update: the public (`public`), not the public (`hidden`), or not known (`fromDefault`: keep.defaults' `_rbac` without the single key). */
+/**
+ * Who may read a carried-over item after the full update: the public (`public`), not the public
+ * (`hidden`), or not known (`fromDefault`: keep.defaults' `_rbac` without the single key).
+ */
 export type ItemAccessKind = 'public' | 'hidden' | 'fromDefault';
 
 /** Carried-over items by what their access is. */

@@ -36,7 +36,9 @@ export function checkDataPatterns(file: ParsedDeclarationFile, declarationDir: s
     if (reaches === undefined) return;
     found.push({
       code: 'GF_OUTSIDE_PROJECT',
-      message: `data: pattern "${excerpt(pattern)}" reaches ${excerpt(reaches, 200)}, outside the project folder ${excerpt(root, 200)}; data files must lie inside the project, so move them there and point the pattern at them`,
+      message:
+        `data: pattern "${excerpt(pattern)}" reaches ${excerpt(reaches, 200)}, outside the project folder ${excerpt(root, 200)}; ` +
+        'data files must lie inside the project, so move them there and point the pattern at them',
       ...entry(),
     });
   });

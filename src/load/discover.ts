@@ -30,7 +30,9 @@ async function assertFolder(root: string, configName: string): Promise<void> {
     if (errorCode(error) === 'ENOENT') {
       throw new GraphformError('GF_SOURCES_DIR_MISSING', `The declarations folder ${root} does not exist.`, {
         details: { folder: root },
-        hint: `Create it and put one <source>.yaml file per content source in it (\`graphform init\` scaffolds one),\nor set \`sources\` in ${configName} to the folder that holds your declarations.`,
+        hint:
+          'Create it and put one <source>.yaml file per content source in it ' +
+          `(\`graphform init\` scaffolds one),\nor set \`sources\` in ${configName} to the folder that holds your declarations.`,
         cause: error,
       });
     }

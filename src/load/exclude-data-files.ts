@@ -79,7 +79,9 @@ function matchesDeclaration(pattern: DataPattern, declaration: string): Diagnost
   return {
     code: 'GF_DATA_MATCHES_DECLARATION',
     severity: 'error',
-    message: `data: pattern "${excerpt(pattern.written)}" matches ${what}: a declaration is never data, so it is read as a declaration; narrow the pattern to the files of items (YAML lists, NDJSON, JSON arrays), such as data/shop/*.ndjson`,
+    message:
+      `data: pattern "${excerpt(pattern.written)}" matches ${what}: a declaration is never data, so it is read as a declaration; ` +
+      'narrow the pattern to the files of items (YAML lists, NDJSON, JSON arrays), such as data/shop/*.ndjson',
     file: pattern.declaredIn.file,
     line: at.line,
     column: at.column,

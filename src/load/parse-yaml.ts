@@ -57,7 +57,8 @@ export function parseWithYaml(file: string, text: string): ParsedDeclarationFile
     report(
       'GF_VALUE_TOO_LONG',
       long.offset,
-      `${what} is ${long.length.toLocaleString('en-US')} characters long; a string in a declaration may be at most ${MAX_VALUE_CHARS.toLocaleString('en-US')} characters`,
+      `${what} is ${long.length.toLocaleString('en-US')} characters long; ` +
+        `a string in a declaration may be at most ${MAX_VALUE_CHARS.toLocaleString('en-US')} characters`,
       where,
     );
   }
@@ -78,7 +79,9 @@ function tooDeep(file: string, text: string, offset: number): ParsedDeclarationF
   const diagnostic: Diagnostic = {
     code: 'GF_DECLARATION_TOO_DEEP',
     severity: 'error',
-    message: `lists and maps nest more than ${MAX_DECLARATION_DEPTH} levels deep here; a declaration nests a few levels (contentTypes.<type>.properties.<name>), so the file was not read any further`,
+    message:
+      `lists and maps nest more than ${MAX_DECLARATION_DEPTH} levels deep here; ` +
+      'a declaration nests a few levels (contentTypes.<type>.properties.<name>), so the file was not read any further',
     file,
     line,
     column,

@@ -89,7 +89,10 @@ async function readBounded(absolute: string, expected: number): Promise<Buffer |
 
 function tooLarge(display: string, size: number | undefined): string {
   const actual = size === undefined ? 'larger than' : `${size.toLocaleString('en-US')} bytes, more than`;
-  return `${escapeUnprintable(display)} is ${actual} the 5 MiB a declaration file may have: it was not read. A declaration holds one source's schema; keep item data in the files its data: list names.`;
+  return (
+    `${escapeUnprintable(display)} is ${actual} the 5 MiB a declaration file may have: ` +
+    `it was not read. A declaration holds one source's schema; keep item data in the files its data: list names.`
+  );
 }
 
 /** A declaration file that was not parsed: one diagnostic, and no value. */

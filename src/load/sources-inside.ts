@@ -27,7 +27,9 @@ export async function assertSourcesInside(dir: string, project: ProjectRoot, con
     `The declarations folder ${shown}${where} is outside the project folder ${escapeUnprintable(project.path)}.`,
     {
       details: { folder: absolute, project: project.path },
-      hint: `graphform reads declarations only from inside the project (the folder of the config file, or the working directory without one).\nMove the folder into the project, or set \`sources\` in ${configName} to a folder inside it.`,
+      hint:
+        'graphform reads declarations only from inside the project (the folder of the config file, ' +
+        `or the working directory without one).\nMove the folder into the project, or set \`sources\` in ${configName} to a folder inside it.`,
     },
   );
 }

@@ -29,7 +29,7 @@ export function assetMatches(asset: Asset, filter: AssetFilter | undefined): boo
  * parameters, one listing per folder (the API takes one folder_id). The published
  * `listAssets` does not list `is_archived`, so it is sent only when the filter names
  * `archived` (a service that ignores it still has its answer checked locally, by
- * matchesFilter); without it archived assets are left out here, not by the API.
+ * assetMatches); without it archived assets are left out here, not by the API.
  * Labels are not sent: the filter names them by name or id, and the API takes only ids
  * and ignores ids it does not know, so only a local match is exact.
  */

@@ -147,13 +147,17 @@ function tokenError(response: HttpResponse, grant: TokenGrant, secrets: readonly
   if (response.status === 400 && grant === 'authorization_code') {
     return new GraphformError(AUTH_ERROR_CODES.codeRejected, `The authorization code was refused: ${server}`, {
       details,
-      hint: 'A code works once, for a short time, and only with the redirect_uri it was issued for: check marketing.redirectUri against the app registration, then run `graphform auth login` again. Stored tokens were left as they were.',
+      hint:
+        'A code works once, for a short time, and only with the redirect_uri it was issued for: ' +
+        'check marketing.redirectUri against the app registration, then run `graphform auth login` again. Stored tokens were left as they were.',
     });
   }
   if (response.status === 400 && grant === 'refresh_token') {
     return new GraphformError(AUTH_ERROR_CODES.refreshRejected, `The refresh token was refused (used already, expired or revoked): ${server}`, {
       details,
-      hint: 'Run `graphform auth login` again. In a pipeline, set GRAPHFORM_REFRESH_TOKEN to the newest refresh token: each refresh replaces it. Stored tokens were left as they were.',
+      hint:
+        'Run `graphform auth login` again. ' +
+        'In a pipeline, set GRAPHFORM_REFRESH_TOKEN to the newest refresh token: each refresh replaces it. Stored tokens were left as they were.',
     });
   }
   return new GraphformError(authHttpCode(response.status), `The ${EXCHANGE[grant]} failed: ${server}`, {

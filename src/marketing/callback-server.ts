@@ -97,7 +97,8 @@ function handle(
       res,
       400,
       'Login refused',
-      'This answer did not carry the state graphform sent, so it may not come from your login; its code was not used, and graphform still waits for the answer to its own login. You can close this window.',
+      'This answer did not carry the state graphform sent, so it may not come from your login; ' +
+        'its code was not used, and graphform still waits for the answer to its own login. You can close this window.',
     );
     return;
   }
@@ -128,17 +129,23 @@ function timedOut(options: CallbackOptions, refused: number): GraphformError {
   if (refused > 0) {
     return new GraphformError(
       AUTH_ERROR_CODES.stateMismatch,
-      `No callback with the state graphform sent came back to ${shown(options.redirect)} ${within}; ${refused} callback${refused === 1 ? '' : 's'} carried another state: not from this login, so ${refused === 1 ? 'its code was' : 'their codes were'} not used.`,
+      `No callback with the state graphform sent came back to ${shown(options.redirect)} ${within}; ${refused} callback${refused === 1 ? '' : 's'} ` +
+        `carried another state: not from this login, so ${refused === 1 ? 'its code was' : 'their codes were'} not used.`,
       { hint: 'Run `graphform auth login` again and finish it in the browser window it opens. Stored tokens were left as they were.' },
     );
   }
   return new GraphformError(AUTH_ERROR_CODES.loginTimeout, `No browser came back to ${shown(options.redirect)} ${within}.`, {
-    hint: 'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. Otherwise run `graphform auth login` again and open the URL it prints; raise `timeoutMs` if logging in takes longer. Stored tokens were left as they were.',
+    hint:
+      'If the browser showed an error about redirect_uri, marketing.redirectUri is not the callback URL registered for the app: make them equal. ' +
+      'Otherwise run `graphform auth login` again and open the URL it prints; ' +
+      'raise `timeoutMs` if logging in takes longer. Stored tokens were left as they were.',
   });
 }
 
 function page(res: ServerResponse, status: number, title: string, text: string): void {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>graphform: ${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n`;
+  const body =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>graphform: ' +
+    `${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n`;
   // no-store and no-referrer: the URL of this page held the code.
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', connection: 'close' });
   res.end(body);
@@ -159,7 +166,8 @@ async function listen(server: Server, redirect: LoopbackRedirect): Promise<void>
       details: { host: redirect.host, port: redirect.port, code },
       hint:
         code === 'EADDRINUSE'
-          ? 'Another program (or another `graphform auth login`) uses that port: stop it, or register the app with another loopback port and set marketing.redirectUri to match.'
+          ? 'Another program (or another `graphform auth login`) uses that port: ' +
+            'stop it, or register the app with another loopback port and set marketing.redirectUri to match.'
           : 'Use a loopback address and a port above 1024 in marketing.redirectUri (and the app registration).',
       cause: error,
     });

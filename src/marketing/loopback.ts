@@ -41,6 +41,8 @@ export function isLoopback(host: string): boolean {
 function notLoopback(redirectUri: string, why: string): GraphformError {
   return new GraphformError(AUTH_ERROR_CODES.redirectNotLoopback, `marketing.redirectUri ${redactUrl(redirectUri)} cannot receive the login: ${why}.`, {
     details: { redirectUri: redactUrl(redirectUri) },
-    hint: 'Register the app with a loopback callback such as http://127.0.0.1:8765/callback and set marketing.redirectUri to exactly that. Nothing was sent and stored tokens were left as they were.',
+    hint:
+      'Register the app with a loopback callback such as http://127.0.0.1:8765/callback and set marketing.redirectUri to exactly that. ' +
+      'Nothing was sent and stored tokens were left as they were.',
   });
 }

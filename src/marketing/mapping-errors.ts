@@ -37,7 +37,9 @@ export function groupMappingErrors(diagnostics: readonly Diagnostic[], spec: Sou
       ...placeOf(property),
       code: ASSETS_ERROR_CODES.mappingInvalid,
       severity: 'error',
-      message: `import.mapping fills \`${property}\` from asset field \`${field}\`, and the value does not fit in ${hit}: ${first.code} ${first.message} Map a field of the property's type, or change the property's type.`,
+      message:
+        `import.mapping fills \`${property}\` from asset field \`${field}\`, and the value does not fit in ${hit}: ` +
+        `${first.code} ${first.message} Map a field of the property's type, or change the property's type.`,
       path: `import.mapping.${property}`,
     };
   });

@@ -37,7 +37,8 @@ export function parseTokenResponse(text: string, what: string): TokenResponse {
   if (seconds !== undefined && !(typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0)) wrong.push('expires_in');
   if (wrong.length > 0) {
     throw badResponse(
-      `${what}: the token response has no valid ${wrong.join(', ')} (access_token is required; refresh_token, id_token, token_type and expires_in are checked when present)`,
+      `${what}: the token response has no valid ${wrong.join(', ')} (access_token is required; ` +
+        'refresh_token, id_token, token_type and expires_in are checked when present)',
       wrong,
     );
   }

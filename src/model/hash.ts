@@ -31,7 +31,10 @@ export class DeclarationsHash {
     // canonicalJson({id, definition, data}): its keys in sorted order, the definition canonical.
     // moved, convert and keep only when declared, so a declaration without them hashes as it always did.
     const own = (key: 'convert' | 'keep' | 'moved'): string => (declaration[key] === undefined ? '' : `,"${key}":${canonicalJson(declaration[key])}`);
-    const entry = `{${own('convert').slice(1)}${declaration.convert === undefined ? '' : ','}"data":${JSON.stringify(declaration.data)},"definition":${canonicalText(canonical)},"id":${JSON.stringify(declaration.id)}${own('keep')}${own('moved')}}`;
+    const entry =
+      `{${own('convert').slice(1)}${declaration.convert === undefined ? '' : ','}"data":${JSON.stringify(declaration.data)},` +
+      `"definition":${canonicalText(canonical)},` +
+      `"id":${JSON.stringify(declaration.id)}${own('keep')}${own('moved')}}`;
     this.hash.update(`${this.entries++ === 0 ? '' : ','}${entry}`, 'utf8');
   }
 

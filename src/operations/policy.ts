@@ -50,7 +50,8 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
   const count = failure.operations.length;
   const head =
     count > 0
-      ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} ${by}, and the config sets operations.failOn: ${failOn}${what}.`
+      ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} ${by}, ` +
+        `and the config sets operations.failOn: ${failOn}${what}.`
       : `Frontend documents could not be checked, and the config sets operations.failOn: ${failOn}${what}.`;
   return new GraphformError('GF_OPERATIONS_FAILING', `${head}\n  ${lines.join('\n  ')}`, {
     details: {
@@ -59,7 +60,9 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
     },
     hint:
       sent === 'checked'
-        ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; operations.failOn: none reports without failing.'
-        : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, or change the frontend in the same pull request; operations.failOn: none reports without failing.',
+        ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; ' +
+          'operations.failOn: none reports without failing.'
+        : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, ' +
+          'or change the frontend in the same pull request; operations.failOn: none reports without failing.',
   });
 }

@@ -66,13 +66,15 @@ export function parsePlanFile(text: string, fileName: string): Plan {
   if (value.formatVersion === 1) {
     throw planError(
       fileName,
-      `has formatVersion 1, written by ${TOOL_NAME} ${tool.version} before plans could hold several requests per source (and before --prune deleted sources); this version applies only formatVersion ${PLAN_FORMAT_VERSION}`,
+      `has formatVersion 1, written by ${TOOL_NAME} ${tool.version} before plans could hold several requests per source ` +
+        `(and before --prune deleted sources); this version applies only formatVersion ${PLAN_FORMAT_VERSION}`,
     );
   }
   if (value.formatVersion !== PLAN_FORMAT_VERSION) {
     throw planError(
       fileName,
-      `has formatVersion ${JSON.stringify(value.formatVersion ?? null)}, written by ${TOOL_NAME} ${tool.version}; this version reads only formatVersion ${PLAN_FORMAT_VERSION}`,
+      `has formatVersion ${JSON.stringify(value.formatVersion ?? null)}, written by ${TOOL_NAME} ${tool.version}; ` +
+        `this version reads only formatVersion ${PLAN_FORMAT_VERSION}`,
     );
   }
   const problem = shapeProblem(value);

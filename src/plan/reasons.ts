@@ -70,7 +70,8 @@ export function explainAction(ctx: ReasonContext): string[] {
   switch (ctx.rule) {
     case 'already-applied':
       return [
-        `the service already has exactly this definition of source ${id}, but state does not record it (an earlier apply stopped before writing state?): nothing is sent; apply records it in state`,
+        `the service already has exactly this definition of source ${id}, but state does not record it (an earlier apply stopped before writing state?): ` +
+          'nothing is sent; apply records it in state',
         ...(ctx.dataGlobs.length > 0 ? [`if that earlier update deleted its items, push them again with \`graphform data push ${id}\``] : []),
       ];
     case 'exists-remotely':
@@ -81,26 +82,32 @@ export function explainAction(ctx: ReasonContext): string[] {
       return [
         `source ${id} is not in state: a full update creates it`,
         ctx.remote === 'unsupported'
-          ? `Warning: the service cannot say whether source ${id} already exists (it does not support reading types back); if it does, this full update deletes all its items: ${importHint}`
-          : `Warning: graphform did not ask the service whether source ${id} already exists (refresh is off); if it does, this full update deletes all its items: ${importHint}`,
+          ? `Warning: the service cannot say whether source ${id} already exists (it does not support reading types back); ` +
+            `if it does, this full update deletes all its items: ${importHint}`
+          : `Warning: graphform did not ask the service whether source ${id} already exists (refresh is off); ` +
+            `if it does, this full update deletes all its items: ${importHint}`,
         ...pushAfterCreate,
       ];
     case 'orphan-gone':
       return [
-        `source ${id} is in state but no longer declared, and the service no longer has it: nothing to purge; run \`graphform state rm ${id}\` to drop it from state`,
+        `source ${id} is in state but no longer declared, and the service no longer has it: ` +
+          `nothing to purge; run \`graphform state rm ${id}\` to drop it from state`,
       ];
     case 'prune':
       return [
-        `source ${id} is no longer declared and ${PRUNE_BY_FLAG}: DELETE sources deletes the source itself, its content types, and all its items${inLanguages(ctx.itemLanguages)}, freeing its place in the account's source limit`,
+        `source ${id} is no longer declared and ${PRUNE_BY_FLAG}: DELETE sources deletes the source itself, ` +
+          `its content types, and all its items${inLanguages(ctx.itemLanguages)}, freeing its place in the account's source limit`,
         `run \`graphform state rm ${id}\` instead to stop managing it and keep it, or \`graphform data purge ${id}\` to empty it but keep its types`,
       ];
     case 'orphan':
       return [
-        `source ${id} is in state but no longer declared: graphform leaves it and its items in the service untouched; declare it again, plan with --prune to delete the source, or run \`graphform state rm ${id}\` to stop managing it`,
+        `source ${id} is in state but no longer declared: graphform leaves it and its items in the service untouched; ` +
+          `declare it again, plan with --prune to delete the source, or run \`graphform state rm ${id}\` to stop managing it`,
       ];
     case 'recreate':
       return [
-        `Warning: state records source ${id}, but the service says it does not exist (removed outside graphform?): a full update creates it again; there are no items to lose`,
+        `Warning: state records source ${id}, but the service says it does not exist (removed outside graphform?): ` +
+          'a full update creates it again; there are no items to lose',
         ...pushAfterCreate,
       ];
     case 'unchanged':
@@ -129,7 +136,8 @@ export function driftWarning(id: string, drift: readonly Change[], action?: Plan
   if (drift.length === 0) return [];
   const replaced = action === 'full' || action === 'create' ? '; the full update replaces them with the declaration: declare them to keep them' : '';
   return [
-    `Warning: drift: source ${id} was changed in the service outside graphform since the last apply (${joinWords(drift.map(describeChange))}); the plan compares with state${replaced}`,
+    `Warning: drift: source ${id} was changed in the service outside graphform since the last apply (${joinWords(drift.map(describeChange))}); ` +
+      `the plan compares with state${replaced}`,
   ];
 }
 
@@ -144,7 +152,8 @@ export function unknownFieldsWarning(id: string, paths: readonly string[], actio
       ? 'the full update does not send them, so the service drops them'
       : 'a full update would not send them, so the service would drop them';
   return [
-    `Warning: the service's definition of source ${id} has fields graphform does not know: ${paths.join(', ')}; ${fate}. Declare them under unknownFields at their level (\`graphform import ${id} --out FILE\` writes them) to keep them`,
+    `Warning: the service's definition of source ${id} has fields graphform does not know: ` +
+      `${paths.join(', ')}; ${fate}. Declare them under unknownFields at their level (\`graphform import ${id} --out FILE\` writes them) to keep them`,
   ];
 }
 
@@ -159,7 +168,8 @@ export const SECRET_IN_DEFINITION = 'GF_SECRET_IN_DEFINITION';
 export function secretValuesNotice(id: string, paths: readonly string[]): string {
   return (
     `${SECRET_IN_DEFINITION}: source ${id} holds one of graphform's configured secrets at ${paths.join(', ')}. ` +
-    'graphform never writes it: declarations, state, plan files and output show "[redacted]" there, and each request for the source sends back the value the service holds. ' +
+    'graphform never writes it: declarations, state, plan files and output show "[redacted]" there, ' +
+    'and each request for the source sends back the value the service holds. ' +
     "Anyone who can read the source's definition can read that secret: give the field a value of its own on the service, or rotate the secret"
   );
 }
@@ -174,7 +184,8 @@ export function secretValuesWarning(id: string, paths: readonly string[], notHel
   const refused =
     notHeld.length === 0
       ? ''
-      : `; the service holds no secret at ${notHeld.join(', ')}, so apply refuses to send this source (GF_GRAPH_SECRET_NOT_HELD): put the value back on the service, or declare the field with a value that is not one of graphform's secrets`;
+      : `; the service holds no secret at ${notHeld.join(', ')}, so apply refuses to send this source (GF_GRAPH_SECRET_NOT_HELD): ` +
+        `put the value back on the service, or declare the field with a value that is not one of graphform's secrets`;
   return [`Warning: ${secretValuesNotice(id, paths)}${refused}`];
 }
 
@@ -190,16 +201,19 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
     // `state rm` would forget the snapshot's items, and `data push` pushes none of them: apply and data restore are what push them.
     const files = dataGlobs.length > 0 ? ` and then ${dataGlobs.join(', ')}` : '';
     return [
-      `Warning: pending re-push (${since}): ${pending.repush.reason}; apply pushes the ${keep.items} items of ${keep.snapshot}${files} again first (or run \`graphform data restore ${keep.snapshot}\`)`,
+      `Warning: pending re-push (${since}): ${pending.repush.reason}; ` +
+        `apply pushes the ${keep.items} items of ${keep.snapshot}${files} again first (or run \`graphform data restore ${keep.snapshot}\`)`,
     ];
   }
   if (dataGlobs.length === 0) {
     return [
-      `Warning: pending re-push (${since}): ${pending.repush.reason}, but source ${id} no longer declares data: files; declare them again and run \`graphform apply\`, which pushes them and clears the marker`,
+      `Warning: pending re-push (${since}): ${pending.repush.reason}, but source ${id} no longer declares data: ` +
+        `files; declare them again and run \`graphform apply\`, which pushes them and clears the marker`,
     ];
   }
   return [
-    `Warning: pending re-push (${since}): ${pending.repush.reason}, and an earlier apply stopped before pushing all of ${dataGlobs.join(', ')}; apply pushes them again first (or run \`graphform data push ${id}\`)`,
+    `Warning: pending re-push (${since}): ${pending.repush.reason}, and an earlier apply stopped before pushing all of ${dataGlobs.join(', ')}; ` +
+      `apply pushes them again first (or run \`graphform data push ${id}\`)`,
   ];
 }
 
@@ -212,7 +226,9 @@ export function pendingWarning(id: string, pending: PendingWork, dataGlobs: read
 function renamedOnTheWire(ctx: ReasonContext): string[] {
   const renamed = ctx.changes.filter((change) => change.kind === 'property.searchableChanged');
   if (renamed.length === 0) return [];
-  const what = `${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`), and the items keep their values under the old name, which GraphQL no longer serves`;
+  const what =
+    `${joinWords(renamed.map(describeChange))} renames ${renamed.length === 1 ? 'its field' : 'their fields'} in data lines (\`___searchable\`), ` +
+    'and the items keep their values under the old name, which GraphQL no longer serves';
   const files = ctx.dataGlobs.length > 0 ? `, with ${ctx.dataGlobs.join(', ')}` : '';
   return [`${what}: apply reads every item before the update and pushes each one that holds such a value again after it, under the new name${files}`];
 }

@@ -37,7 +37,8 @@ export interface PlanSource {
   dataLoss: boolean;
   /**
    * On a data-losing source: how many items the change deletes, per language, as the
-   * environment counted them before planning ended (the CLI adds it after buildPlan).
+   * environment counted them before planning ended (the plan and apply workflows add it
+   * after buildPlan: withDeleteCounts).
    */
   deletes?: DeleteCount;
   /**
@@ -61,31 +62,36 @@ export interface PlanSource {
   pending?: PendingWork;
   /**
    * What the change does to the GraphQL API that reads the source: the applied definition's
-   * types against the declared ones, by @graphql-inspector/core. Attached by the CLI after
-   * buildPlan (the inspector is asynchronous); [] when nothing changes.
+   * types against the declared ones, by @graphql-inspector/core. Attached by the plan and apply
+   * workflows after buildPlan (withGraphqlChanges: the inspector is asynchronous); [] when
+   * nothing changes.
    */
   graphqlChanges?: GraphqlChange[];
   /**
    * On a full update of a source the service holds: what keeping its items comes to (per
    * content type and language: deleted by the PUT, back from data files, carried over,
-   * lost and why), read back through GraphQL while planning. Attached by the plan workflow;
-   * `dataLoss` follows it: true only when an item is lost (or the count is unknown).
+   * lost and why), read back through GraphQL while planning. Attached by the plan and apply
+   * workflows (withKeepAccounts); `dataLoss` follows it: true only when an item is lost (or the count is unknown).
    */
   keep?: KeepAccount;
   /**
    * On a source whose `data:` files apply would push (after a create or full update, or a
-   * re-push pending in state): those files checked as apply checks them. Attached by the CLI.
+   * re-push pending in state): those files checked as apply checks them. Attached by the plan
+   * and apply workflows (withDataChecks).
    */
   data?: DataCheck;
   /**
    * The items of the source's `data:` files against what graphform last pushed from them (the
-   * ledger in state): added, changed and deleted items. Absent when none differ. Attached by
-   * the plan workflow.
+   * ledger in state): added, changed and deleted items. Absent when none differ. Attached
+   * with `data` (withDataChecks).
    */
   dataChanges?: DataChanges;
 }
 
-/** Why apply pushes a source's `data:` files: whole (after a create, a full update, a field rename, or to finish a pending re-push), or only the items that changed. */
+/**
+ * Why apply pushes a source's `data:` files: whole (after a create, a full update, a field
+ * rename, or to finish a pending re-push), or only the items that changed.
+ */
 export type DataPushReason = 'create' | 'full' | 'rename' | 'pending' | 'changes';
 
 /** A source's declared items against the ledger of what graphform last pushed from them. */

@@ -55,7 +55,10 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
       const s = event.summary;
       if (s === undefined) return '';
       if (s.status !== 'sent')
-        return `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`;
+        return (
+          `${c.bold(e(event.id))}: ${c.red(`its data files were not pushed (${s.status})`)}: ` +
+          `${s.validation.errors} invalid items, ${s.failedBatches.length} failed batches`
+        );
       const from =
         event.kept === undefined
           ? 'from its data files'
@@ -66,16 +69,23 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
       return `${c.bold(e(event.id))}: read its items back: ${event.items} to carry over, in ${e(event.snapshot)}`;
     case 'schema-waiting': {
       const lacks = event.gap.missing.length === 0 || event.gap.missing[0] === 'the schema' ? '' : ` (still missing ${e(listed(event.gap.missing))})`;
-      return `${c.bold(e(event.id))}: waiting for GraphQL to serve the new schema before pushing its data files: ${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}${lacks}…`;
+      return (
+        `${c.bold(e(event.id))}: waiting for GraphQL to serve the new schema before pushing its data files: ` +
+        `${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}${lacks}…`
+      );
     }
     case 'schema-served':
       return `${c.bold(e(event.id))}: GraphQL serves the new schema${event.waitedMs > 0 ? ` (after ${seconds(event.waitedMs)})` : ''}`;
     case 'served-waiting':
-      return `${c.bold(e(event.id))}: waiting for GraphQL to serve the items: sent ${event.report.sent}, served ${event.report.served ?? 'not counted yet'}; ${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}…`;
+      return (
+        `${c.bold(e(event.id))}: waiting for GraphQL to serve the items: ` +
+        `sent ${event.report.sent}, served ${event.report.served ?? 'not counted yet'}; ${seconds(event.waitedMs)} of up to ${duration(event.timeoutMs)}…`
+      );
     case 'served': {
       const r = event.report;
       const counts = `sent ${r.sent}, served ${r.served ?? 'not counted'}`;
-      return `${c.bold(e(event.id))}: ${r.outcome === 'done' ? c.green(counts) : c.red(counts)}${r.waitedMs > 0 ? ` (counted through GraphQL after ${seconds(r.waitedMs)})` : ' (counted through GraphQL)'}`;
+      const how = r.waitedMs > 0 ? ` (counted through GraphQL after ${seconds(r.waitedMs)})` : ' (counted through GraphQL)';
+      return `${c.bold(e(event.id))}: ${r.outcome === 'done' ? c.green(counts) : c.red(counts)}${how}`;
     }
     case 'data-sync': {
       const o = event.outcome;
@@ -83,12 +93,17 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
       if (o.error !== undefined) return `${c.bold(e(event.id))}: ${c.red(e(`data items (${counts}) not done: ${o.error}`))}`;
       if (o.summary === undefined) return `${c.bold(e(event.id))}: state records the items pushed from its data files`;
       const served = o.served === undefined ? '' : `; sent ${o.served.sent}, served ${o.served.served ?? 'not counted'}`;
-      return `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} (${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`;
+      return (
+        `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} ` +
+        `(${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`
+      );
     }
     case 'verify-skipped':
       return c.yellow(`Warning: ${e(event.reason)}: ${VERIFY_SKIPPED[event.endpoint]} are not read back to verify them in this apply.`);
-    case 'verify-waiting':
-      return `${c.bold(e(event.id))}: the service still shows the definition from before the write; reading it back again for up to ${seconds(event.settleMs)}…`;
+    case 'verify-waiting': {
+      const again = `reading it back again for up to ${seconds(event.settleMs)}…`;
+      return `${c.bold(e(event.id))}: the service still shows the definition from before the write; ${again}`;
+    }
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -106,7 +121,8 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
       lines.push(
         c.red(
           e(
-            `Source ${o.id}: the schema was applied, but GraphQL did not serve it in time, so its data files were not pushed (${o.repushErrorCode}). \`graphform apply\` pushes them once it does.`,
+            `Source ${o.id}: the schema was applied, but GraphQL did not serve it in time, so its data files were not pushed (${o.repushErrorCode}). ` +
+              `\`graphform apply\` pushes them once it does.`,
           ),
         ),
       );
@@ -123,7 +139,8 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
       lines.push(
         c.red(
           e(
-            `Source ${o.id}: the schema was applied, but its items were not pushed again (${o.repushErrorCode ?? o.repushError ?? 'see above'}). ${o.repushHint}`,
+            `Source ${o.id}: the schema was applied, but its items were not pushed again (${o.repushErrorCode ?? o.repushError ?? 'see above'}). ` +
+              `${o.repushHint}`,
           ),
         ),
       );
@@ -132,7 +149,8 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
       lines.push(
         c.red(
           e(
-            `Source ${o.id}: the schema was applied, but its items were not all pushed again. State records them as pending: run \`graphform apply\` again to push them.`,
+            `Source ${o.id}: the schema was applied, but its items were not all pushed again. ` +
+              `State records them as pending: run \`graphform apply\` again to push them.`,
           ),
         ),
       );
@@ -142,7 +160,8 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
     lines.push(
       c.red(
         e(
-          `Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). State records what it holds; \`graphform plan\` shows what remains to do.`,
+          `Source ${o.id}: the service holds something other than what was sent (${APPLY_INCONSISTENT}). ` +
+            `State records what it holds; \`graphform plan\` shows what remains to do.`,
         ),
       ),
     );
@@ -151,7 +170,8 @@ export function renderApplySummary(result: ApplyResult, c: Painter = PLAIN): str
     lines.push(
       c.red(
         e(
-          `Source ${o.id}: the changed data items were not all sent and served (${o.dataSync?.errorCode ?? 'see above'}). State still records the earlier push, so \`graphform apply\` sends them again.`,
+          `Source ${o.id}: the changed data items were not all sent and served (${o.dataSync?.errorCode ?? 'see above'}). ` +
+            `State still records the earlier push, so \`graphform apply\` sends them again.`,
         ),
       ),
     );

@@ -22,7 +22,10 @@ export function alreadyPlannedNote(sources: readonly PlanSource[]): string | und
  */
 export function lossOnBaseNote(baseSources: readonly PlanSource[]): string | undefined {
   if (baseSources.length === 0) return undefined;
-  return `The base branch already plans a loss for ${named(baseSources)}, not approved yet: what this plan loses there includes it. This change's own part is the difference.`;
+  return (
+    `The base branch already plans a loss for ${named(baseSources)}, not approved yet: ` +
+    `what this plan loses there includes it. This change's own part is the difference.`
+  );
 }
 
 /** "shop (replace, loses 3 of 5 items); news (delete, …)". */

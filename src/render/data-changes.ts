@@ -21,7 +21,10 @@ export function dataChangesHeadline(data: DataChanges): string {
   if (data.send === 'files')
     return `data items: ${counts}; the whole files are pushed after the schema request${data.delete > 0 ? ', then the deleted items are deleted' : ''}`;
   if (data.ledgerDamaged !== undefined)
-    return `data items: ${counts}; state's record of an earlier push from these files is damaged (${data.ledgerDamaged}), so every declared item is sent again and recorded, and none is deleted`;
+    return (
+      `data items: ${counts}; state's record of an earlier push from these files is damaged (${data.ledgerDamaged}), ` +
+      'so every declared item is sent again and recorded, and none is deleted'
+    );
   if (!data.ledger) return `data items: ${counts}; state has no record of an earlier push from these files, so every declared item is sent once and recorded`;
   return `data items: ${counts}; only these are sent`;
 }

@@ -1,5 +1,6 @@
 import type { DeleteCount, Plan, PlanSource } from '../plan/types.js';
-import { items, keepOutcome, keepsEveryItem, lossTotals, planHasKeep, refillNote } from './keep-account.js';
+import { items, keepOutcome } from './keep-account.js';
+import { keepsEveryItem, lossTotals, planHasKeep, refillNote } from './plan-keep-totals.js';
 
 /**
  * "deletes 44 items (en 40, sv 4)", "deletes no items now" (a wipe of an empty source: the

@@ -21,7 +21,9 @@ export function renderDiagnosticsText(diagnostics: readonly Diagnostic[], option
   const blocks = diagnostics.map((diagnostic) => {
     const paint = diagnostic.severity === 'error' ? c.red : c.yellow;
     // File names and messages quote the user's text: control characters are shown escaped.
-    const head = `${c.bold(`${escapeControl(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}`)} ${paint.bold(diagnostic.severity)} ${c.dim(diagnostic.code)}: ${escapeControl(diagnostic.message)}`;
+    const head =
+      `${c.bold(`${escapeControl(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}`)} ` +
+      `${paint.bold(diagnostic.severity)} ${c.dim(diagnostic.code)}: ${escapeControl(diagnostic.message)}`;
     const frame = codeFrame(options.sources?.get(diagnostic.file), diagnostic.line, diagnostic.column);
     if (frame === undefined) return head;
     const blank = ' '.repeat(frame.gutter.length);

@@ -40,5 +40,8 @@ export function graphqlBreakingLine(plan: Plan): string | undefined {
   const breaking = plan.sources.filter((s) => (s.graphqlChanges ?? []).some((c) => c.criticality === 'BREAKING'));
   if (breaking.length === 0) return undefined;
   const n = breaking.reduce((sum, s) => sum + (s.graphqlChanges ?? []).filter((c) => c.criticality === 'BREAKING').length, 0);
-  return `GraphQL: ${n} breaking change${n === 1 ? '' : 's'} in ${breaking.map((s) => s.id).join(', ')}: queries that read ${n === 1 ? 'it' : 'them'} stop working.`;
+  return (
+    `GraphQL: ${n} breaking change${n === 1 ? '' : 's'} in ${breaking.map((s) => s.id).join(', ')}: ` +
+    `queries that read ${n === 1 ? 'it' : 'them'} stop working.`
+  );
 }

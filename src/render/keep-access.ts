@@ -32,7 +32,8 @@ export function accessNote(keep: KnownKeep): { loss: boolean; text: string } | u
     return {
       loss: true,
       text:
-        `access cannot be read back: ${count(access.fromDefault, them)} _rbac ${JSON.stringify(rbac)} from keep.defaults, whatever access ${access.fromDefault === 1 ? 'it' : 'they'} had ` +
+        `access cannot be read back: ${count(access.fromDefault, them)} _rbac ${JSON.stringify(rbac)} from keep.defaults, ` +
+        `whatever access ${access.fromDefault === 1 ? 'it' : 'they'} had ` +
         '(GraphQL does not serve _rbac and the environment has no singleKey): applying needs --allow-data-loss; set singleKey to keep access as it was',
     };
   }

@@ -3,7 +3,6 @@ import { LOST_REASON_TEXT, REQUIRED_ITEM_FIELDS, type KeepAccount, type KeepRow,
 import type { PlanMove } from '../plan/moved-changes.js';
 import { accessCell, accessNote } from './keep-access.js';
 import type { ItemServiceField } from '../model/types.js';
-import type { Plan, PlanSource } from '../plan/types.js';
 import { unservedCount } from '../keep/unserved-values.js';
 
 /** The account of a known keep step. */
@@ -27,28 +26,6 @@ export function num(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** True when some source of the plan carries a keep account: only then do the renderers word loss by it. */
-export function planHasKeep(plan: Plan): boolean {
-  return plan.sources.some((s) => s.keep !== undefined);
-}
-
-/**
- * The sources whose keep step meets values that do not convert where nothing may be sent
- * (`onError: fail`, or no `convert:`): apply refuses the plan whatever its flags, so the
- * banners must not offer --allow-data-loss as the way through.
- */
-export function blockedSourceIds(plan: Plan): string[] {
-  return plan.sources.filter((s) => s.keep?.known === true && s.keep.blocked).map((s) => s.id);
-}
-
-/** What to do about a blocked conversion, said the same way by every renderer. */
-export const BLOCKED_REMEDY = 'fix those values, or declare convert: {Type.Property: {onError: drop-value | drop-item}}';
-
-/** A full update whose every item comes back: it deletes nothing for good. */
-export function keepsEveryItem(source: PlanSource): boolean {
-  return source.action === 'full' && !source.dataLoss && source.keep?.known === true && source.keep.lost === 0;
-}
-
 /**
  * What a source's keep account comes to, in one phrase: "loses 3 of 1,005 items (keeps 1,002)",
  * "keeps every item: 1,005 emptied and refilled", or, unread, "loses every item not in data files
@@ -65,81 +42,12 @@ export function keepOutcome(keep: KeepAccount): string {
   return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
 }
 
-/** `~ shop is emptied and refilled: …`, the calm note of a full update that keeps every item. */
-export function refillNote(source: PlanSource): string {
-  const keep = source.keep?.known === true ? source.keep : undefined;
-  const count = keep?.deleted ?? 0;
-  const split = keep === undefined || keep.fromData === 0 ? '' : ` (${num(keep.kept)} carried over, ${num(keep.fromData)} from data files)`;
-  return `${source.id} is emptied and refilled: ${items(count)} come${count === 1 ? 's' : ''} back${split} (GraphQL serves fewer items until the count matches)`;
-}
-
 /** "its language is removed 2, keep is turned off for the source 1". */
 export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string {
   return (Object.entries(lostBy) as Array<[LostReason, number]>)
     .filter(([, n]) => n > 0)
     .map(([reason, n]) => `${Object.hasOwn(LOST_REASON_TEXT, reason) ? LOST_REASON_TEXT[reason] : reason} ${num(n)}`)
     .join('; ');
-}
-
-/**
- * What the plan loses, counted over the sources that lose items (keep accounts where there
- * are, delete counts elsewhere), and what the keeping sources keep. `lost` is a lower bound
- * when `uncounted` > 0.
- */
-export function lossTotals(plan: Plan): {
-  lost: number;
-  values: number;
-  uncounted: number;
-  kept: number;
-  refilled: number;
-  renamed: number;
-  losing: number;
-  accessUnknown: number;
-} {
-  let lost = 0;
-  let values = 0;
-  let accessUnknown = 0;
-  let uncounted = 0;
-  let kept = 0;
-  let refilled = 0;
-  let renamed = 0;
-  let losing = 0;
-  for (const source of plan.sources) {
-    const keep = source.keep;
-    if (keep?.known === true && keep.rename === true && !source.dataLoss) renamed += keep.deleted;
-    else if (keep?.known === true && (source.action === 'full' || source.dataLoss)) {
-      kept += keep.deleted - keep.lost;
-      refilled += keep.deleted;
-    }
-    if (!source.dataLoss) continue;
-    losing += 1;
-    if (keep?.known === true) {
-      lost += keep.lost;
-      values += unservedCount(keep);
-      accessUnknown += keep.access.fromDefault;
-    } else if (keep === undefined && source.deletes?.known === true) lost += source.deletes.total;
-    else uncounted += 1;
-  }
-  return { lost, values, uncounted, kept, refilled, renamed, losing, accessUnknown };
-}
-
-/** The sentence the summary line adds on a plan with keep accounts: what is lost first. */
-export function lossSentence(plan: Plan): string {
-  const t = lossTotals(plan);
-  if (t.losing === 0) {
-    const parts = [
-      ...(t.refilled > 0 || t.renamed === 0 ? [`${num(t.refilled)} emptied and refilled`] : []),
-      ...(t.renamed > 0 ? [`${num(t.renamed)} pushed again under new field names`] : []),
-    ];
-    return `Keeps every item: ${parts.join(', ')}.`;
-  }
-  const keeps = t.kept > 0 ? ` (keeps ${num(t.kept)})` : '';
-  const values = t.values === 0 ? '' : `the values of ${items(t.values)} (a property the service does not serve)`;
-  if (t.uncounted === 0 && values !== '') return `Loses ${t.lost === 0 ? values : `${items(t.lost)} and ${values}`}${keeps}.`;
-  if (t.lost === 0 && t.uncounted === 0 && t.accessUnknown > 0) return `Loses who may read ${items(t.accessUnknown)}: keep.defaults._rbac replaces it${keeps}.`;
-  if (t.uncounted === 0) return `Loses ${items(t.lost)}${keeps}.`;
-  if (t.uncounted === t.losing) return `Loses items; how many could not be counted${keeps}.`;
-  return `Loses at least ${items(t.lost)}${keeps}; not every source could be counted.`;
 }
 
 export type KeepTone = 'info' | 'warn' | 'loss';
@@ -196,7 +104,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     notes.push({
       symbol: '!',
       tone,
-      text: `${conversion.property}: ${conversion.from} → ${conversion.to} (${handling}): ${items(conversion.items)} ${conversion.items === 1 ? 'does' : 'do'} not convert`,
+      text:
+        `${conversion.property}: ${conversion.from} → ${conversion.to} (${handling}): ` +
+        `${items(conversion.items)} ${conversion.items === 1 ? 'does' : 'do'} not convert`,
       ...(examples.length === 0 ? {} : { more: examples }),
     });
   }
@@ -210,7 +120,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     notes.push({
       symbol: '#',
       tone: deleted > 0 ? 'loss' : 'info',
-      text: `deleted and expired items are not carried over (the full update removes them for good): ${deleted === 0 ? 'none is deleted now' : `${items(deleted)} deleted, counted as lost`}; expired ones GraphQL does not show at all`,
+      text:
+        'deleted and expired items are not carried over (the full update removes them for good): ' +
+        `${deleted === 0 ? 'none is deleted now' : `${items(deleted)} deleted, counted as lost`}; expired ones GraphQL does not show at all`,
     });
   }
   for (const language of keep.removedLanguages) {
@@ -218,7 +130,9 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
     notes.push({
       symbol: '-',
       tone: 'loss',
-      text: `language ${language} is removed: its ${items(n)} ${n === 1 ? 'is' : 'are'} lost; \`graphform data purge ${sourceId} --language ${language}\` empties a language without a schema change`,
+      text:
+        `language ${language} is removed: its ${items(n)} ${n === 1 ? 'is' : 'are'} lost; ` +
+        `\`graphform data purge ${sourceId} --language ${language}\` empties a language without a schema change`,
     });
   }
   if (keep.lostExamples.length > 0) {
@@ -237,7 +151,10 @@ export function keepView(keep: KeepAccount, sourceId: string, shown: readonly Pl
 function valuesHeadline(keep: KnownKeep): string {
   const update = keep.rename === true ? 'with a value under a renamed field' : 'deleted by the full update';
   const lost = keep.lost === 0 ? '' : `, ${num(keep.lost)} lost`;
-  return `keep: loses the values of ${unservedList(keep)} that the service does not serve now; ${items(keep.deleted)} ${update}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over without them${lost}`;
+  return (
+    `keep: loses the values of ${unservedList(keep)} that the service does not serve now; ` +
+    `${items(keep.deleted)} ${update}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over without them${lost}`
+  );
 }
 
 /** "Product.Color (up to 30 items)". */
@@ -255,26 +172,37 @@ function unservedNotes(keep: KnownKeep): KeepNote[] {
     text:
       u.items === 0
         ? `${u.property}: not served by the service (removed outside graphform); no item carried over has the property`
-        : `${u.property}: not served by the service (removed outside graphform): the values of up to ${items(u.items)} cannot be read back and are lost; to keep them, first apply a declaration that only adds it back (a partial update), then this one`,
+        : `${u.property}: not served by the service (removed outside graphform): the values of up to ${items(u.items)} cannot be read back and are lost; ` +
+          'to keep them, first apply a declaration that only adds it back (a partial update), then this one',
   }));
 }
 
 function wipeHeadline(keep: KnownKeep): string {
   if (!keep.enabled)
     return `keep: false — the ${items(keep.deleted - keep.fromData)} not in data files ${keep.deleted - keep.fromData === 1 ? 'is' : 'are'} lost`;
-  if (keep.lost === 0)
-    return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
-  return `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+  const sources = `${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
+  if (keep.lost === 0) return `keep: every item comes back: ${num(keep.deleted)} deleted by the full update, ${sources}`;
+  return `keep: loses ${num(keep.lost)} of ${items(keep.deleted)} deleted by the full update (${sources})`;
 }
 
 /** A partial update that renames fields in data lines deletes nothing: what is not pushed again keeps its values under names GraphQL no longer serves. */
 function renameHeadline(keep: KnownKeep): string {
   const rest = keep.deleted - keep.fromData;
   if (!keep.enabled)
-    return `keep: false — the partial update renames fields in data lines, and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, which GraphQL no longer serves: lost`;
+    return (
+      'keep: false — the partial update renames fields in data lines, ' +
+      `and the ${items(rest)} not in data files that hold a value under one ${rest === 1 ? 'keeps it' : 'keep it'} under the old name, ` +
+      'which GraphQL no longer serves: lost'
+    );
   if (keep.lost === 0)
-    return `keep: every item with a value under a renamed field is pushed again under the new field names: ${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`;
-  return `keep: ${num(keep.lost)} of the ${items(keep.deleted)} with a value under a renamed field keep it under the old name, which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`;
+    return (
+      'keep: every item with a value under a renamed field is pushed again under the new field names: ' +
+      `${items(keep.deleted)}, ${num(keep.fromData)} from data files, ${num(keep.kept)} carried over`
+    );
+  return (
+    `keep: ${num(keep.lost)} of the ${items(keep.deleted)} with a value under a renamed field keep it under the old name, ` +
+    `which GraphQL no longer serves (${num(keep.fromData)} from data files, ${num(keep.kept)} carried over)`
+  );
 }
 
 function tableRow(row: KeepRow): string[] {
@@ -313,7 +241,8 @@ function unreadableNotes(keep: KnownKeep): KeepNote[] {
       symbol: '!',
       tone: 'loss',
       text:
-        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not served by GraphQL and keep.defaults does not supply ${missing.length === 1 ? 'it' : 'them'}: ` +
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not served by GraphQL ` +
+        `and keep.defaults does not supply ${missing.length === 1 ? 'it' : 'them'}: ` +
         `declare e.g. keep: {defaults: {${defaults}}} if every item ${when}`,
     });
   }

@@ -18,7 +18,10 @@ export function operationPlace(place: Pick<CheckedOperation, 'file' | 'line' | '
 /** The heading's lead: what was checked against what. */
 export function operationsHeading(report: OperationsReport, against: 'planned' | 'declared'): string {
   const files = `${report.files.length} file${report.files.length === 1 ? '' : 's'}`;
-  return `Frontend operations (${files}) against the schema ${against === 'planned' ? 'served after this apply' : 'of the declarations'}: ${operationCounts(report)}`;
+  return (
+    `Frontend operations (${files}) against the schema ${against === 'planned' ? 'served after this apply' : 'of the declarations'}: ` +
+    `${operationCounts(report)}`
+  );
 }
 
 /**

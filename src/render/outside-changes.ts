@@ -12,6 +12,8 @@ export const OUTSIDE_HEADING = 'Changed outside graphform since the last apply';
 /** What the plan does about it, under the heading. */
 export function outsideNote(plan: Plan): string {
   return plan.refreshOnly === true
-    ? 'This is a refresh-only plan: nothing is sent; `apply --refresh-only` records these in state, and `graphform import <id> --out FILE` writes them into a declaration.'
-    : 'The plan below starts from what the service holds, so it undoes these; to keep them instead, declare them, or accept them with `graphform apply --refresh-only`.';
+    ? 'This is a refresh-only plan: ' +
+        'nothing is sent; `apply --refresh-only` records these in state, and `graphform import <id> --out FILE` writes them into a declaration.'
+    : 'The plan below starts from what the service holds, so it undoes these; ' +
+        'to keep them instead, declare them, or accept them with `graphform apply --refresh-only`.';
 }

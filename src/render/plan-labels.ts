@@ -1,5 +1,5 @@
 import type { Plan, PlanAction, PlanSource, UnmanagedSource } from '../plan/types.js';
-import { lossSentence, planHasKeep } from './keep-account.js';
+import { lossSentence, planHasKeep } from './plan-keep-totals.js';
 import { itemsSummary } from './data-changes.js';
 import { hasDataChanges, saysSomething } from '../plan/policy.js';
 
@@ -43,7 +43,8 @@ export function refreshOnlyLine(plan: Plan): string {
   const n = plan.sources.filter((s) => (s.outside?.length ?? 0) > 0).length;
   return n === 0
     ? 'Refresh-only plan: nothing changed outside graphform since the last apply.'
-    : `Refresh-only plan: ${n} source${n === 1 ? '' : 's'} changed outside graphform; \`graphform apply --refresh-only\` records ${n === 1 ? 'it' : 'them'} in state and sends nothing.`;
+    : `Refresh-only plan: ${n} source${n === 1 ? '' : 's'} changed outside graphform; ` +
+        `\`graphform apply --refresh-only\` records ${n === 1 ? 'it' : 'them'} in state and sends nothing.`;
 }
 
 export function summaryLine(plan: Plan): string {
@@ -103,7 +104,10 @@ export function requestsLine(source: PlanSource): string {
 
 /** The hint shown for each unmanaged source of the account. */
 export function unmanagedLine(source: UnmanagedSource): string {
-  return `${source.id} ${JSON.stringify(source.label)} (${source.languages.join(', ')}): not managed by graphform; run \`graphform import ${source.id}\` to adopt it`;
+  return (
+    `${source.id} ${JSON.stringify(source.label)} (${source.languages.join(', ')}): ` +
+    `not managed by graphform; run \`graphform import ${source.id}\` to adopt it`
+  );
 }
 
 /** Sources worth showing: those that do something, or say something. */

@@ -15,7 +15,9 @@ import { requestBodyDiffs } from './request-body-diff.js';
  */
 export function sourceDetails(source: PlanSource, bodies: boolean): string {
   const dataOnly = source.action === 'none' && hasDataChanges(source);
-  const title = `<code>${dataOnly ? '~' : ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ${dataOnly ? 'data items change' : ACTION_NAMES[source.action]}${lossNote(source)}`;
+  const title =
+    `<code>${dataOnly ? '~' : ACTION_SYMBOLS[source.action].trim() || '='} ${escapeText(source.id)}</code>: ` +
+    `${dataOnly ? 'data items change' : ACTION_NAMES[source.action]}${lossNote(source)}`;
   const out = [`<details><summary>${title}</summary>`, ''];
   for (const reason of source.reasons) out.push(`- ${isWarning(reason) ? '⚠️ ' : ''}${escapeText(reason)}`);
   if (source.reasons.length > 0) out.push('');

@@ -2,7 +2,7 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { keepLossLine, lossLine } from './delete-count.js';
-import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './plan-keep-totals.js';
 import { cell, code, escapeText, fenced } from './markdown-text.js';
 import { graphqlImpactBlock, type GraphqlListing } from './graphql-impact-markdown.js';
 import { operationsMarkdown } from './operations-markdown.js';
@@ -150,7 +150,8 @@ function heading(plan: Plan): { title: string; rest: string } {
     const blocked = blockedSourceIds(plan);
     const refusal =
       blocked.length > 0
-        ? `\`graphform apply\` refuses it: values of ${blocked.map(code).join(', ')} do not convert to the declared types; to apply it, ${escapeText(BLOCKED_REMEDY)}.`
+        ? `\`graphform apply\` refuses it: ` +
+          `values of ${blocked.map(code).join(', ')} do not convert to the declared types; to apply it, ${escapeText(BLOCKED_REMEDY)}.`
         : '`graphform apply` refuses it unless `--allow-data-loss` is passed.';
     out.push(
       '> [!CAUTION]',
@@ -229,7 +230,8 @@ function cutNote(cut: Cut, max: number, plan: Plan): string {
   return [
     '> [!NOTE]',
     `> **This plan is cut** to fit in one comment (${max.toLocaleString('en-US')} characters). Left out: ${left.join('; ')}.`,
-    '> The full plan is in the job log (the output of `graphform plan`) and in the plan file (`graphform plan --out FILE`; the workflow uploads it as an artifact).',
+    '> The full plan is in the job log (the output of `graphform plan`) and in the plan file (`graphform plan --out FILE`; ' +
+      'the workflow uploads it as an artifact).',
     '',
     '',
   ].join('\n');

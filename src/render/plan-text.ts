@@ -10,7 +10,8 @@ import { hasDataChanges } from '../plan/policy.js';
 import type { ChangeSymbol } from './plan-change-line.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
 import { sourceChangeLines } from './source-change-lines.js';
-import { BLOCKED_REMEDY, blockedSourceIds, KEEP_NUMERIC_COLUMNS, keepsEveryItem, keepView, planHasKeep, refillNote, type KeepTone } from './keep-account.js';
+import { KEEP_NUMERIC_COLUMNS, keepView, type KeepTone } from './keep-account.js';
+import { BLOCKED_REMEDY, blockedSourceIds, keepsEveryItem, planHasKeep, refillNote } from './plan-keep-totals.js';
 import {
   ACTION_SYMBOLS,
   ACTION_TITLES,

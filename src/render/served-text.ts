@@ -11,7 +11,10 @@ export function servedLine(report: ServedReport, c: Painter): string {
 
 /** The progress line while a push waits for GraphQL to serve its items. */
 export function servedWaitingLine(report: ServedProgress, waitedMs: number, timeoutMs: number): string {
-  return `Waiting for GraphQL to serve the items: sent ${report.sent}, served ${report.served ?? 'not counted yet'}; ${seconds(waitedMs)} of up to ${duration(timeoutMs)}…`;
+  return (
+    'Waiting for GraphQL to serve the items: ' +
+    `sent ${report.sent}, served ${report.served ?? 'not counted yet'}; ${seconds(waitedMs)} of up to ${duration(timeoutMs)}…`
+  );
 }
 
 function seconds(ms: number): string {

@@ -28,7 +28,8 @@ export function sourceChangeLines(source: PlanSource): Array<{ symbol: ChangeSym
     const count =
       counted === undefined
         ? ''
-        : ` (moved: ${counted.items} item${counted.items === 1 ? '' : 's'} ${move.kind === 'property' ? (counted.items === 1 ? 'holds a value' : 'hold a value') : 'carried over'})`;
+        : ` (moved: ${counted.items} item${counted.items === 1 ? '' : 's'} ` +
+          `${move.kind === 'property' ? (counted.items === 1 ? 'holds a value' : 'hold a value') : 'carried over'})`;
     const what = move.kind === 'contentType' ? 'content type' : move.kind === 'propertyType' ? 'property type' : 'property';
     const joined = shape === '' ? '' : move.kind === 'property' ? `: ${shape}` : ` ${shape}`;
     lines.push({ symbol: '~', text: `${what} ${move.from} → ${move.to}${joined}${count}` });

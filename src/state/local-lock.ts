@@ -73,7 +73,10 @@ export async function acquireLocalLock(info: LockInfo, options: LocalLockOptions
 export function takeoverNotice(taken: { holder: LockInfo; why: string }, where: string): string {
   const { holder } = taken;
   const since = holder.createdAt === '' ? '' : ` since ${holder.createdAt}`;
-  return `Took over the state lock ${holder.id} at ${where} from ${holder.who} on ${holder.host} (pid ${holder.pid}, "${holder.operation}"${since}): ${taken.why}, so that run is gone.`;
+  return (
+    `Took over the state lock ${holder.id} at ${where} from ${holder.who} on ${holder.host} (pid ${holder.pid}, "${holder.operation}"${since}): ` +
+    `${taken.why}, so that run is gone.`
+  );
 }
 
 /**
@@ -107,7 +110,9 @@ export async function forceUnlockLocal(
         `The lock ${lockId} on the state at ${where} is held by a run that is still going: ${status.why} ("${holder.operation}" by ${holder.who}).`,
         {
           details: { where, lockId, who: holder.who, host: holder.host, pid: holder.pid, operation: holder.operation },
-          hint: `Wait for it to finish, or stop it (Ctrl+C or kill ${holder.pid}: it releases the lock). Removing a lock in use lets another command write in the middle of it; if you must, run \`graphform state unlock --force ${lockId}\`.`,
+          hint:
+            `Wait for it to finish, or stop it (Ctrl+C or kill ${holder.pid}: it releases the lock). ` +
+            `Removing a lock in use lets another command write in the middle of it; if you must, run \`graphform state unlock --force ${lockId}\`.`,
         },
       );
     }

@@ -45,7 +45,9 @@ export function lockHeldError(holder: LockInfo | undefined, where: string, now: 
     `The state at ${where} is locked by ${holder.who} on ${holder.host} (${pid}) for "${holder.operation}"${since}.`,
     {
       details: { where, lockId: holder.id, who: holder.who, host: holder.host, pid: holder.pid, operation: holder.operation, createdAt: holder.createdAt },
-      hint: `Wait for that run to finish, or raise the lock timeout (state.lockTimeoutMs).\nIf that process is gone, remove the stale lock with \`graphform state unlock ${holder.id}\``,
+      hint:
+        'Wait for that run to finish, ' +
+        `or raise the lock timeout (state.lockTimeoutMs).\nIf that process is gone, remove the stale lock with \`graphform state unlock ${holder.id}\``,
     },
   );
 }

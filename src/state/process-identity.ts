@@ -1,8 +1,9 @@
 import type { LockInfo } from './types.js';
 
 /**
- * What the local lock needs to know of this machine's processes, passed in by the CLI
- * (src/cli/process-probe.ts) so the state backends touch no process themselves.
+ * What the local lock needs to know of this machine's processes, passed in (the workflow
+ * host's `probe`; systemProcessProbe in process-probe.ts reads this machine's) so the lock's
+ * judgement runs against any process table, a test's too.
  */
 export interface ProcessProbe {
   /** False only when no process has this pid (one of another user counts as running). */

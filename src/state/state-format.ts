@@ -26,7 +26,8 @@ export function parseState(text: string, where: string): State {
   if (value.formatVersion !== STATE_FORMAT_VERSION) {
     throw new GraphformError(
       'GF_STATE_FORMAT',
-      `State at ${where} has formatVersion ${JSON.stringify(value.formatVersion ?? null)}; this ${TOOL_NAME} (${TOOL_VERSION}) reads only formatVersion ${STATE_FORMAT_VERSION}.`,
+      `State at ${where} has formatVersion ${JSON.stringify(value.formatVersion ?? null)}; ` +
+        `this ${TOOL_NAME} (${TOOL_VERSION}) reads only formatVersion ${STATE_FORMAT_VERSION}.`,
       {
         details: { where, formatVersion: JSON.stringify(value.formatVersion ?? null) },
         hint: 'If a newer graphform wrote it, upgrade graphform; do not edit the state by hand.',

@@ -24,7 +24,9 @@ export function takeoverBlockedError(block: TakeoverBlock, where: string): Graph
     return new GraphformError('GF_STATE_LOCKED', `${gone}, and another run is taking the lock over: ${by.who} on ${by.host} (${pid}) for "${by.operation}".`, {
       // lockId: the lock about to be in place, the taker's.
       details: { where, lockId: by.id, replacing: dead.id, who: by.who, host: by.host, pid: by.pid, operation: by.operation, createdAt: by.createdAt },
-      hint: `Wait for that run: the lock is about to be its, and it releases it when done (or raise state.lockTimeoutMs to wait here).\nIf ${pid} is gone as well, remove the stale lock with \`${unlock}\` and run again.`,
+      hint:
+        'Wait for that run: the lock is about to be its, and it releases it when done ' +
+        `(or raise state.lockTimeoutMs to wait here).\nIf ${pid} is gone as well, remove the stale lock with \`${unlock}\` and run again.`,
     });
   }
   return new GraphformError(

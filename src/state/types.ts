@@ -110,7 +110,7 @@ export interface LockInfo {
   /** ISO 8601. */
   createdAt: string;
   /**
-   * The holder's process start (see processStart), local locks only: tells the holder from
+   * The holder's process start (ProcessProbe.start), local locks only: tells the holder from
    * a later process that got its pid, so a lock whose holder died can be taken over.
    */
   pidStart?: string;

@@ -47,7 +47,8 @@ export const DECLARATION_CODES = {
   GF_MOVED_KIND: 'A moved entry renames a type to a property or a property to a type.',
   GF_MOVED_ACROSS_TYPES: "A moved entry moves a property to another type's property: a move renames a property within its own items.",
   GF_MOVED_ONTO_EXISTING:
-    'A moved entry moves a property onto one the source already holds beside it (as the service answers, else as state records): the moved values would overwrite its values.',
+    'A moved entry moves a property onto one the source already holds beside it (as the service answers, else as state records): ' +
+    'the moved values would overwrite its values.',
   GF_CONVERT_UNKNOWN_PROPERTY: 'A convert entry names no property of a content type or property type of the source, or its key is not written `Type.Property`.',
   // The config's codegen block, checked against the declarations (src/validate/rules/codegen-sources.ts)
   GF_CODEGEN_UNKNOWN_SOURCE: 'codegen.sources in the config names a source that is not declared (at the entry in the config, with a did-you-mean).',

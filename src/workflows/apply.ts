@@ -1,30 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplyRefusal, ApplyReport } from './apply-report.js';
-import { GraphformError } from '../diagnostics/errors.js';
 import path from 'node:path';
 import { applyPlan, pendingAdoptions } from '../apply/apply-plan.js';
-import type { ApplyEvent } from '../apply/types.js';
-import type { EnvironmentConfig, ResolvedConfig } from '../config/types.js';
+import type { ResolvedConfig } from '../config/types.js';
 import { tallyingClient } from '../graph/served.js';
 import type { RemoteDefinition } from '../graph/types.js';
 import { breakingGraphqlChanges } from '../graphql-impact/policy.js';
 import { dataLossSources, hasChanges, hasPendingWork } from '../plan/policy.js';
 import type { Plan } from '../plan/types.js';
 import { emptyState } from '../state/state.js';
-import type { State } from '../state/types.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
 import { startOperationsFor, withOperations } from './internal/operations-report.js';
-import type { StartedOperations } from './internal/operations-start.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './internal/check-declared-data.js';
 import type { DeclaredDiff } from '../data/ledger/declared-diff.js';
 import { requestLog, type WorkflowHost } from './host.js';
 import { environmentView, type EnvironmentView } from './environment-view.js';
-import type { LoadedProject } from './internal/load-project.js';
-import { openEnvironment, type OpenedEnvironment } from './internal/open-environment.js';
-import { planOptions, type PlanWorkflowInput } from './plan.js';
+import { openEnvironment } from './internal/open-environment.js';
+import { planOptions } from './plan.js';
 import { loadValidProject, makePlan, refreshAll } from './internal/planning.js';
 import { stateBackendFor } from './internal/state-backend.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './internal/saved-plan.js';
@@ -32,44 +27,14 @@ import { resolveSelection } from './internal/select.js';
 import { serviceWaits } from './internal/service-waits.js';
 import { keepHooks, PreparedSnapshots, withKeepAccounts } from '../keep/keep-accounts.js';
 import { fetchPendingSnapshots } from '../keep/remote-snapshots.js';
-import { recordRefreshed } from './internal/refresh-only.js';
-import { refreshedSources, refreshOnlyPlan } from '../plan/refresh-only.js';
+import { applyRefreshOnly } from './internal/apply-refresh-only.js';
+import type { ApplyInput, Locked } from './apply-input.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
 import { blockedKeepSources } from '../keep/keep-blocked.js';
 import { countingSourceFor, withDeleteCounts } from '../keep/wipe-counts.js';
 import { workersFromBytes } from './internal/workers-from.js';
 
-/** What to apply: a plan made now from the inputs (as `graphform apply`), a saved plan file, or a plan object. */
-export interface ApplyInput extends PlanWorkflowInput {
-  /** A plan saved with `graphform plan --out FILE` (relative to the environment's folder): applied exactly, or refused as stale. */
-  planFile?: string;
-  /** A plan object made earlier (by the plan workflow): applied exactly, or refused as stale, like a plan file. */
-  plan?: Plan;
-  /** Items may be lost (`--allow-data-loss`); without it a plan that loses items sends nothing. */
-  allowDataLoss?: boolean;
-  /** Sources applied at once (default 1). */
-  parallelism?: number;
-  /** How long to wait for the state lock (default: the environment's). */
-  lockTimeoutMs?: number;
-  /** false: writes are not read back (`--no-verify`). */
-  verify?: boolean;
-  /**
-   * false (`--no-wait`): the re-push after a create or full update neither waits for GraphQL
-   * to serve the new schema nor counts what it serves after; items pushed too early may go
-   * unindexed unnoticed.
-   */
-  wait?: boolean;
-  /** Told the plan once it is made (or read) and checked, before anything is decided or sent: the command line prints it here. */
-  onPlan?(plan: Plan): void;
-  /**
-   * Asked before anything is sent, for a plan made now that changes something (never for a
-   * plan file or object, which was reviewed). Absent: calling apply is the approval.
-   */
-  confirm?(plan: Plan): Promise<boolean>;
-  /** Each source started, applied, failed, re-pushed, as it happens. */
-  onEvent?(event: ApplyEvent): void;
-}
-
+export type { ApplyInput } from './apply-input.js';
 export type { ApplyRefusal, ApplyReport } from './apply-report.js';
 
 /**
@@ -125,19 +90,6 @@ export async function apply(input: ApplyInput, host: WorkflowHost): Promise<Appl
     (text) => host.report({ kind: 'notice', text }),
   );
   return { ...report, config, environment: environmentView(environment) };
-}
-
-interface Locked {
-  project: LoadedProject;
-  state: State | undefined;
-  environment: EnvironmentConfig;
-  opened: OpenedEnvironment;
-  saved: SavedPlanFile | undefined;
-  /** The operations check begun with the project's load, when the config names frontend documents. */
-  started: StartedOperations | undefined;
-  writeState(state: State): Promise<void>;
-  /** Folds the state journal into the state file. */
-  flush(): Promise<void>;
 }
 
 async function applyLocked(host: WorkflowHost, input: ApplyInput, context: Locked): Promise<ApplyReport> {
@@ -293,40 +245,4 @@ async function decideAndApply(
   // The writes after each source went to the state journal; fold it into the state file once.
   await context.flush();
   return { plan, applied: true, ok: result.ok, outcomes: result.outcomes, pending: result.pending, result };
-}
-
-/**
- * `apply --refresh-only` (or a refresh-only plan file): records in state what the service
- * holds for each source changed outside graphform; sends nothing to the service.
- */
-async function applyRefreshOnly(
-  host: WorkflowHost,
-  input: ApplyInput,
-  context: Locked,
-  replan: Replan,
-  remoteNow: () => Readonly<Record<string, RemoteDefinition>>,
-): Promise<ApplyReport> {
-  const { project, state, environment, saved } = context;
-  if (!(environment.refresh && input.refresh !== false)) {
-    throw new GraphformError('GF_USAGE', '--refresh-only reads what the service holds, and refresh is off.', {
-      hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
-    });
-  }
-  const plan =
-    saved === undefined
-      ? refreshOnlyPlan(await replan(planOptions(input, environment)))
-      : await checkSavedPlan(saved, { project, state, environment: environment.name }, replan);
-  // A saved plan was made from the service as it was: read it again now, so state records what it holds.
-  if (saved !== undefined) await replan(planOptions(input, environment));
-  input.onPlan?.(plan);
-  const ids = refreshedSources(plan);
-  if (ids.length === 0) return { plan, applied: false, ok: true, outcomes: [] };
-  if (saved === undefined && input.confirm !== undefined && !(await input.confirm(plan)))
-    return { plan, applied: false, refused: 'cancelled', ok: false, outcomes: [] };
-  const recorded = recordRefreshed({ plan, state, remote: remoteNow(), now: host.now(), toolVersion: TOOL_VERSION, newLineage: () => randomUUID() });
-  if (recorded.state !== undefined) {
-    await context.writeState(recorded.state);
-    await context.flush();
-  }
-  return { plan, applied: true, ok: true, outcomes: recorded.outcomes };
 }

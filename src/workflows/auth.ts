@@ -91,7 +91,7 @@ export type AuthLogoutResult =
 
 /**
  * `graphform auth login`: the authorization-code flow over the loopback redirect. The stored
- * tokens change only when every step succeeded; `env.signal` cancels the wait for the
+ * tokens change only when every step succeeded; `host.signal` cancels the wait for the
  * browser (GF_AUTH_LOGIN_CANCELLED), leaving them as they were.
  */
 export async function authLogin(input: AuthLoginInput, host: WorkflowHost): Promise<AuthLoginResult> {

@@ -67,7 +67,8 @@ export async function dataRestore(input: DataRestoreInput, host: WorkflowHost): 
       if (source === undefined) {
         throw new GraphformError(
           'GF_USAGE',
-          `graphform cannot tell which source ${input.snapshot} belongs to: state names no pending snapshot there and the file name is not <source>-<time>.ndjson.`,
+          `graphform cannot tell which source ${input.snapshot} belongs to: ` +
+            'state names no pending snapshot there and the file name is not <source>-<time>.ndjson.',
           {
             hint: `Name the source: \`graphform data restore ${input.snapshot} --source ID\`.`,
           },

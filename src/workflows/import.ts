@@ -176,7 +176,9 @@ function checkBeforeWriting(adoptions: readonly Adoption[], stateSources: Record
   if (hasErrors(diagnostics)) {
     throw new InvalidDeclarationsError(diagnostics, new Map(drafts.map((d) => [d.file, d.text])), {
       code: 'GF_IMPORT_INVALID',
-      message: `The declaration${drafts.length === 1 ? '' : 's'} graphform would write ${drafts.length === 1 ? 'does' : 'do'} not pass validation (above); nothing was written or imported.`,
+      message:
+        `The declaration${drafts.length === 1 ? '' : 's'} graphform would write ${drafts.length === 1 ? 'does' : 'do'} not pass validation (above); ` +
+        'nothing was written or imported.',
       hint: 'The service holds a definition graphform refuses to declare: check scalarTypes and reservedTypeNames in the config, or the names the source uses.',
     });
   }
@@ -231,6 +233,7 @@ function unknownFieldsNotice(host: WorkflowHost, id: string, unknown: readonly s
   warn(
     host,
     'GF_UNKNOWN_FIELDS_KEPT',
-    `source ${id} has fields graphform does not know: ${unknown.join(', ')}. They are written under unknownFields at their level, compared by plan and sent back verbatim in every request for the source.`,
+    `source ${id} has fields graphform does not know: ` +
+      `${unknown.join(', ')}. They are written under unknownFields at their level, compared by plan and sent back verbatim in every request for the source.`,
   );
 }

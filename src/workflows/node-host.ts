@@ -15,7 +15,10 @@ export interface NodeHostOptions {
   signal?: AbortSignal;
   /** The clock (default: the real one). */
   now?(): Date;
-  /** Allow emptying a project or a `data:` pattern, as GRAPHFORM_ALLOW_EMPTY=1 does (default: only when that variable says so); the same as `switches.allowEmpty`. */
+  /**
+   * Allow emptying a project or a `data:` pattern, as GRAPHFORM_ALLOW_EMPTY=1 does (default: only
+   * when that variable says so); the same as `switches.allowEmpty`.
+   */
   allowEmpty?: boolean;
   /**
    * Secrets of the script's own that no output of these workflows may show (a token it

@@ -137,7 +137,8 @@ function requireRefresh(plan: Plan, opened: OpenedEnvironment | undefined, envir
   if (opened !== undefined) return plan;
   throw new GraphformError(
     'GF_USAGE',
-    `--refresh-only reads what the service holds, and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`,
+    '--refresh-only reads what the service holds, ' +
+      `and refresh is off${environment.refresh ? ' (--no-refresh)' : ` for environment ${environment.name} (refresh: false)`}.`,
     {
       hint: 'Leave out `refresh: false` (or set refresh: true for the environment).',
     },

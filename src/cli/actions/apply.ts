@@ -108,7 +108,8 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       case undefined:
         if (report.plan.refreshOnly === true && report.applied) {
           progress(
-            `Recorded in state what the service holds for ${report.outcomes.map((o) => o.id).join(', ')}; nothing was sent to the service. \`graphform import <id> --out FILE\` writes it into a declaration.`,
+            `Recorded in state what the service holds for ${report.outcomes.map((o) => o.id).join(', ')}; ` +
+              `nothing was sent to the service. \`graphform import <id> --out FILE\` writes it into a declaration.`,
           );
         }
         if (report.result === undefined) return finish(undefined, 0);
@@ -128,7 +129,8 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
       case 'data-loss':
         ctx.err(ctx.colorErr().red.bold(`Refusing to apply: this plan loses items of ${(report.losing ?? []).map(losingText).join(', ')}. Nothing was sent.`));
         ctx.err(
-          'Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.',
+          'Review the plan: it lists which items are lost and why. If that is intended, run again with --allow-data-loss; ' +
+            'every item the keep step can carry over and every item of the declared data: files is pushed again afterwards.',
         );
         return finish('data-loss', 3);
       case 'invalid-data':
@@ -157,7 +159,9 @@ export async function apply(ctx: CommandContext, planfile: string | undefined, f
 async function approved(ctx: CommandContext, target: string, deletes: readonly string[]): Promise<boolean> {
   if (!canPrompt(ctx.io)) {
     throw new GraphformError('GF_CONFIRMATION_REQUIRED', 'apply needs confirmation, and there is no terminal to ask on. Nothing was sent.', {
-      hint: 'Review the plan, then run again with --yes (pipelines), or apply a reviewed plan file: `graphform plan --out plan.json` then `graphform apply plan.json`',
+      hint:
+        'Review the plan, then run again with --yes (pipelines), or apply a reviewed plan file: ' +
+        '`graphform plan --out plan.json` then `graphform apply plan.json`',
     });
   }
   const question = `Do you want to apply these changes to ${target}?`;

@@ -48,7 +48,8 @@ export async function assetsSync(ctx: CommandContext, sourceId: string, options:
       ctx.out(JSON.stringify({ ...summary, assets, environment: result.target ?? null }, null, 2));
     } else {
       ctx.out(
-        `${assets.listed} asset${assets.listed === 1 ? '' : 's'} listed at the Open API ${result.openApi}; ${assets.selected} match the import of source ${sourceId} (${e(excerpt(result.contentType))} in ${e(excerpt(result.language))}).`,
+        `${assets.listed} asset${assets.listed === 1 ? '' : 's'} listed at the Open API ${result.openApi}; ` +
+          `${assets.selected} match the import of source ${sourceId} (${e(excerpt(result.contentType))} in ${e(excerpt(result.language))}).`,
       );
       showValidation(ctx, result.validation);
       for (const line of renderPushSummary(summary, ctx.color())) ctx.out(line);

@@ -48,7 +48,8 @@ export async function authLogin(ctx: CommandContext, options: LoginOptions): Pro
       if (json) ctx.out(JSON.stringify({ grant: result.grant, loggedIn: false, loginNeeded: false }, null, 2));
       else
         ctx.out(
-          `No login needed: marketing.grant is client_credentials, so every command fetches its own access token from ${result.app.description} with the client id and secret alone. Nothing is stored.`,
+          'No login needed: marketing.grant is client_credentials, ' +
+            `so every command fetches its own access token from ${result.app.description} with the client id and secret alone. Nothing is stored.`,
         );
       return 0;
     }
@@ -83,7 +84,8 @@ export async function authStatus(ctx: CommandContext): Promise<number> {
     else
       ctx.out(
         [
-          `Grant: client_credentials (marketing.grant): commands fetch an access token from ${app.description} with the client id and secret; no login, no token store.`,
+          'Grant: client_credentials (marketing.grant): ' +
+            `commands fetch an access token from ${app.description} with the client id and secret; no login, no token store.`,
           `  client:         ${e(app.clientId)}`,
           `  Open API:       ${app.openApi}`,
           '  Run `graphform auth refresh` to check the credentials now.',
@@ -115,7 +117,8 @@ export async function authStatus(ctx: CommandContext): Promise<number> {
     return 0;
   }
   ctx.err(
-    `Not logged in to ${app.description} (client ${e(app.clientId)}): ${result.store} holds no tokens for it.\n  Run \`graphform auth login\`, or set GRAPHFORM_REFRESH_TOKEN in a pipeline.`,
+    `Not logged in to ${app.description} (client ${e(app.clientId)}): ` +
+      `${result.store} holds no tokens for it.\n  Run \`graphform auth login\`, or set GRAPHFORM_REFRESH_TOKEN in a pipeline.`,
   );
   return 1;
 }
@@ -131,7 +134,8 @@ export async function authRefresh(ctx: CommandContext): Promise<number> {
         ctx
           .color()
           .green(
-            `Fetched an access token from ${result.app.description} with client credentials: it ${describeExpiry(result.accessExpiresAt, now(ctx), 'fetched again on next use')}. Nothing was stored.`,
+            `Fetched an access token from ${result.app.description} with client credentials: ` +
+              `it ${describeExpiry(result.accessExpiresAt, now(ctx), 'fetched again on next use')}. Nothing was stored.`,
           ),
       );
     return 0;

@@ -9,13 +9,8 @@ import { purgeCountText } from '../../render/delete-count.js';
 import { renderDiagnosticsGithub } from '../../render/diagnostics-github.js';
 import { renderDiagnosticsText } from '../../render/diagnostics-text.js';
 import { escapeControl } from '../../render/escape-control.js';
-import {
-  dataPurge as purgeWorkflow,
-  dataPush as pushWorkflow,
-  dataValidate as validateWorkflow,
-  type DataPushResult,
-  type PushFlags,
-} from '../../workflows/data.js';
+import { dataPurge as purgeWorkflow } from '../../workflows/data-purge.js';
+import { dataPush as pushWorkflow, dataValidate as validateWorkflow, type DataPushResult, type PushFlags } from '../../workflows/data.js';
 import { isInvalidDeclarationsError } from '../../workflows/invalid-declarations.js';
 import { targetName } from '../../workflows/internal/open-environment.js';
 import type { ProjectSelection } from '../../workflows/host.js';
@@ -141,12 +136,14 @@ function restoreLines(result: DataRestoreResult, snapshot: string): string[] {
   if (result.forgotten !== undefined) {
     const { recordedItems, pushedItems } = result.forgotten;
     return [
-      `Finished the pending restore of source ${result.source} from a changed snapshot (--forget-missing-items): pushed ${pushedItems} items; state recorded ${recordedItems}, and those the file no longer holds are forgotten. ${snapshot} is kept.`,
+      `Finished the pending restore of source ${result.source} from a changed snapshot (--forget-missing-items): ` +
+        `pushed ${pushedItems} items; state recorded ${recordedItems}, and those the file no longer holds are forgotten. ${snapshot} is kept.`,
     ];
   }
   if (result.stillPending !== undefined)
     return [
-      `State still names ${snapshot} as the pending restore of source ${result.source}: ${result.stillPending}. Run \`graphform data restore ${snapshot}\` again to finish it.`,
+      `State still names ${snapshot} as the pending restore of source ${result.source}: ` +
+        `${result.stillPending}. Run \`graphform data restore ${snapshot}\` again to finish it.`,
     ];
   return [];
 }
@@ -183,7 +180,8 @@ export async function dataPurge(ctx: CommandContext, sourceId: string, options: 
                   refuseWithoutTerminal(ctx, sourceId, languages);
                   return confirm(
                     ctx.io,
-                    `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(environment)}: ${escapeControl(purgeCountText(deletes, languages))}?`,
+                    `Delete EVERY item of source ${sourceId} in ${languages.join(', ')} in ${targetName(environment)}: ` +
+                      `${escapeControl(purgeCountText(deletes, languages))}?`,
                   );
                 },
               }),
@@ -271,7 +269,9 @@ function notServedError(sourceId: string, served: ServedReport): GraphformError 
     'GF_DATA_ITEMS_NOT_SERVED',
     `GraphQL does not serve every item of source ${sourceId} as it was sent after ${duration(served.waitedMs)}: ${shortfallText(served)}.`,
     {
-      hint: 'The service accepted every batch (see the journalIds with --format json), but not all items are served. Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
+      hint:
+        'The service accepted every batch (see the journalIds with --format json), but not all items are served. ' +
+        'Push again (the same items are replaced, not doubled), or raise wait.servedTimeout if the service is only slow.',
     },
   );
 }

@@ -113,7 +113,10 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   if (credentials !== undefined) startOptions.credentials = credentials;
   if (singleKey !== undefined) startOptions.singleKey = singleKey;
   if (ctx.globals().verbose) {
-    startOptions.onRequest = (e) => ctx.err(`${e.at} ${e.method} ${e.path} → ${e.status === 0 ? 'no answer' : e.status}${e.note === '' ? '' : ` (${e.note})`}`);
+    startOptions.onRequest = (e) => {
+      const note = e.note === '' ? '' : ` (${e.note})`;
+      ctx.err(`${e.at} ${e.method} ${e.path} → ${e.status === 0 ? 'no answer' : e.status}${note}`);
+    };
   }
 
   const emulator = await startEmulator(startOptions);

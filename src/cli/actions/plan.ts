@@ -70,7 +70,8 @@ async function planned(ctx: CommandContext, flags: PlanCommandFlags, base: Plan 
     // The next step must be one that works: a plan that loses items is applied only with --allow-data-loss (exit 3 without it).
     const next = result.summary.dataLoss ? `graphform apply ${flags.out} --allow-data-loss` : `graphform apply ${flags.out}`;
     ctx.err(
-      `Saved the plan to ${flags.out}. ${result.summary.dataLoss ? 'It loses items: once that is reviewed and intended, apply' : 'Apply'} exactly it with \`${next}\`.`,
+      `Saved the plan to ${flags.out}. ` +
+        `${result.summary.dataLoss ? 'It loses items: once that is reviewed and intended, apply' : 'Apply'} exactly it with \`${next}\`.`,
     );
   }
   return flags.detailedExitcode === true ? detailedExitCode(shown) : 0;

@@ -76,7 +76,8 @@ export async function stateShow(backend: StateBackend, id: string, o: StateOutpu
   const ledger =
     entry.data === undefined
       ? ''
-      : `# data: ${entry.data.items} item${entry.data.items === 1 ? '' : 's'} recorded as pushed from its data: files (the next plan sends only what changed in them)\n`;
+      : `# data: ${entry.data.items} item${entry.data.items === 1 ? '' : 's'} recorded as pushed from its data: files ` +
+        `(the next plan sends only what changed in them)\n`;
   const header = escapeControl(
     `# ${id}: applied ${entry.appliedAt} by graphform ${entry.toolVersion}\n# hash ${entry.hash}\n${ledger}${pendingLines(entry.pending)}`,
   );
@@ -91,12 +92,14 @@ function pendingLines(pending: PendingWork | undefined): string {
   const snapshot =
     keep === undefined
       ? ''
-      : `# pending snapshot: ${keep.snapshot} (${keep.items} items, ${keep.hash}); \`graphform apply\` pushes it, or \`graphform data restore ${keep.snapshot}\`\n`;
+      : `# pending snapshot: ${keep.snapshot} (${keep.items} items, ${keep.hash}); ` +
+        `\`graphform apply\` pushes it, or \`graphform data restore ${keep.snapshot}\`\n`;
   // A runner without the file fetches it from there: the user should know it exists, and where.
   const copy =
     keep?.remote === undefined
       ? ''
-      : `# its copy beside the state: ${keep.remote.name}-1 … -${keep.remote.parts} (${keep.remote.bytes} bytes compressed), fetched by a runner without the file\n`;
+      : '# its copy beside the state: ' +
+        `${keep.remote.name}-1 … -${keep.remote.parts} (${keep.remote.bytes} bytes compressed), fetched by a runner without the file\n`;
   return `# pending since ${pending.repush.since}: ${pending.repush.reason}\n${snapshot}${copy}`;
 }
 

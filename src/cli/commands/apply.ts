@@ -17,7 +17,8 @@ export const registerApply: CommandRegistrar = (program, run) => {
     )
     .option(
       '--no-wait',
-      'push data files right after a create or full update, without waiting for GraphQL to serve the new schema, and do not count what it serves after (risk: items pushed too early may never be indexed, unnoticed)',
+      'push data files right after a create or full update, without waiting for GraphQL to serve the new schema, ' +
+        'and do not count what it serves after (risk: items pushed too early may never be indexed, unnoticed)',
     );
   addPlanFlags(command).action((planfile: string | undefined, flags: ApplyFlags) =>
     run(async (ctx) => (await import('../actions/apply.js')).apply(ctx, planfile, flags)),

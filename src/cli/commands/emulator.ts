@@ -45,7 +45,8 @@ export function emulatorRegistrar(stopSignal: StopSignalSource = processStopSign
       .option('--indexing-lag <duration>', 'GraphQL counts and serves a pushed item only this long after it (e.g. 500ms; default 0)')
       .option(
         '--item-fields <list>',
-        'item fields every content type serves in GraphQL besides _id, ContentType and Language, comma separated, from Status, _rbac and RolesWithReadAccess ("" for none; default Status)',
+        'item fields every content type serves in GraphQL besides _id, ' +
+          'ContentType and Language, comma separated, from Status, _rbac and RolesWithReadAccess ("" for none; default Status)',
       )
       .action(async (options: EmulatorCommandOptions) => {
         await run(async (ctx) => {

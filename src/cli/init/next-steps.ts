@@ -27,7 +27,8 @@ function ciStep(input: NextStepsInput): string | undefined {
       return `Before the first pull request: add the secrets and environments listed at the top of ${CI_PATHS.githubWorkflow}.`;
     case 'gitlab':
       return input.gitlabIncludeMissing
-        ? `${CI_PATHS.gitlabRoot} was there already: add \`include: [{ local: ${CI_PATHS.gitlabJobs} }]\` to it, then the CI/CD variables listed at the top of ${CI_PATHS.gitlabJobs}.`
+        ? `${CI_PATHS.gitlabRoot} was there already: ` +
+            `add \`include: [{ local: ${CI_PATHS.gitlabJobs} }]\` to it, then the CI/CD variables listed at the top of ${CI_PATHS.gitlabJobs}.`
         : `Before the first merge request: add the CI/CD variables listed at the top of ${CI_PATHS.gitlabJobs}.`;
     case 'none':
       return undefined;

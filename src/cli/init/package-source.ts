@@ -23,5 +23,8 @@ export async function outsidePackageWarning(dir: string): Promise<string | undef
   if (local === undefined) return undefined;
   const relative = path.relative(dir, path.resolve(dir, local));
   if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) return undefined;
-  return `package.json installs graphform from ${spec}, outside this project: package-lock.json records that path, so \`npm ci\` fails on a clean CI runner. Put the tarball inside the project (e.g. vendor/graphform-0.1.0.tgz), commit it, and run \`npm install --save-dev ./vendor/graphform-0.1.0.tgz\`.`;
+  return (
+    `package.json installs graphform from ${spec}, outside this project: package-lock.json records that path, so \`npm ci\` fails on a clean CI runner. ` +
+    `Put the tarball inside the project (e.g. vendor/graphform-0.1.0.tgz), commit it, and run \`npm install --save-dev ./vendor/graphform-0.1.0.tgz\`.`
+  );
 }

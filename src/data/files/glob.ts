@@ -53,7 +53,10 @@ export function compileGlob(pattern: string): CompiledGlob {
 
 /** What to say about a pattern whose `segment` has too many brace alternatives. */
 export function tooComplexMessage(pattern: string, segment: string): string {
-  return `pattern "${excerpt(pattern)}" has braces that expand "${excerpt(segment)}" to more than ${MAX_ALTERNATIVES} alternatives; list fewer, or split it into several patterns`;
+  return (
+    `pattern "${excerpt(pattern)}" has braces that expand "${excerpt(segment)}" to more than ${MAX_ALTERNATIVES} alternatives; ` +
+    'list fewer, or split it into several patterns'
+  );
 }
 
 /**

@@ -52,7 +52,9 @@ export function tooDeepEntry(file: string, at: DepthPosition): ReadEntry {
     issue: {
       code: DATA_CODES.tooDeep,
       severity: 'error',
-      message: `Lists and maps nest more than ${MAX_DATA_DEPTH} levels deep here, counting from the top of the file: the item was not read. An item nests a few levels (a property type inside an item); flatten the value.`,
+      message:
+        `Lists and maps nest more than ${MAX_DATA_DEPTH} levels deep here, counting from the top of the file: ` +
+        'the item was not read. An item nests a few levels (a property type inside an item); flatten the value.',
       file,
       line: at.line,
       column: at.column,

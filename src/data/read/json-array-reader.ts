@@ -66,7 +66,9 @@ export async function* readJsonArray(
 /** One element of the array as an entry; also read again after the pass, to find a diagnostic's field. */
 export function elementEntry(element: ArrayElement, file: string, fields: PlainItemFields, maxItemBytes: number): ReadEntry {
   if (element.tooLarge === true) {
-    const message = `This item is larger than ${formatBytes(maxItemBytes)} (${formatCount(maxItemBytes)} bytes), the largest item graphform reads: it was not read. Keep each item under that size.`;
+    const message =
+      `This item is larger than ${formatBytes(maxItemBytes)} (${formatCount(maxItemBytes)} bytes), the largest item graphform reads: ` +
+      'it was not read. Keep each item under that size.';
     return { kind: 'issue', issue: dataIssue(DATA_CODES.itemTooLarge, file, element.line, message) };
   }
   const parsed = parseJson(element.text);

@@ -96,7 +96,7 @@ export interface NdjsonStateOptions {
  * The line-by-line rules of an NDJSON file: which form it is, which action line a data
  * line belongs to, and every problem at its line. After any line that is not blank, what
  * waits (`pending`) depends on that line alone (and the form), which is what lets chunks of
- * one file be checked apart: see validate/ndjson-chunks.
+ * one file be checked apart: see validate/ndjson-blocks.ts.
  */
 export class NdjsonState {
   private currentMode: NdjsonMode;
@@ -177,7 +177,8 @@ export class NdjsonState {
       this.issue(
         DATA_CODES.lineTooLong,
         line,
-        `This line is longer than ${formatBytes(this.maxLineBytes)} (${formatCount(this.maxLineBytes)} bytes), the longest line graphform reads: it was not read. Keep each item under that size.`,
+        `This line is longer than ${formatBytes(this.maxLineBytes)} (${formatCount(this.maxLineBytes)} bytes), the longest line graphform reads: ` +
+          'it was not read. Keep each item under that size.',
       ),
     );
     this.waiting = undefined;

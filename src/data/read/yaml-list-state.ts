@@ -96,7 +96,9 @@ export class YamlListState {
         this.read(split.text, split.line, out, true);
         return;
       case 'too-large': {
-        const message = `This item is larger than ${formatBytes(this.maxItemBytes)} (${formatCount(this.maxItemBytes)} bytes), the largest YAML item graphform reads: it was not read. Keep each item under that size, or put the data in NDJSON (.ndjson).`;
+        const message =
+          `This item is larger than ${formatBytes(this.maxItemBytes)} (${formatCount(this.maxItemBytes)} bytes), the largest YAML item graphform reads: ` +
+          'it was not read. Keep each item under that size, or put the data in NDJSON (.ndjson).';
         if (this.problem === undefined) this.handOut({ kind: 'issue', issue: dataIssue(DATA_CODES.itemTooLarge, this.file, split.line, message) }, out);
         return;
       }

@@ -67,7 +67,9 @@ export function yamlProblemEntry(problem: YamlProblem, file: string): ReadEntry 
     case 'not-read-whole':
       return issue(
         DATA_CODES.fileTooLarge,
-        `This YAML file does not hold a block list (items starting with "- " at the start of a line), and graphform reads such a YAML file whole, only up to ${formatBytes(MAX_YAML_PARSE_BYTES)}: it was not read. A YAML data file must hold one list of items: write it as a block list, which is read item by item, or put the data in NDJSON (.ndjson).`,
+        'This YAML file does not hold a block list (items starting with "- " at the start of a line), ' +
+          `and graphform reads such a YAML file whole, only up to ${formatBytes(MAX_YAML_PARSE_BYTES)}: it was not read. ` +
+          'A YAML data file must hold one list of items: write it as a block list, which is read item by item, or put the data in NDJSON (.ndjson).',
       );
     case 'too-deep':
       return tooDeepEntry(file, problem);

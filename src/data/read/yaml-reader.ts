@@ -78,6 +78,8 @@ async function readWhole(file: DataFile, fields: PlainItemFields, counter: ReadC
 }
 
 function tooLarge(file: DataFile): ReadEntry {
-  const message = `This YAML file is larger than ${formatBytes(MAX_YAML_DATA_BYTES)}, the most graphform reads of a YAML data file: it was not read. Put large data in NDJSON (.ndjson), which is streamed.`;
+  const message =
+    `This YAML file is larger than ${formatBytes(MAX_YAML_DATA_BYTES)}, the most graphform reads of a YAML data file: ` +
+    'it was not read. Put large data in NDJSON (.ndjson), which is streamed.';
   return { kind: 'issue', issue: dataIssue(DATA_CODES.fileTooLarge, file.display, 1, message) };
 }

@@ -46,7 +46,8 @@ export function renderPushSummary(summary: PushSummary, c: Painter): string[] {
     case 'failed':
       lines.push(
         c.red(
-          `Sent ${sent} to source ${summary.sourceId} in ${rates}; ${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`,
+          `Sent ${sent} to source ${summary.sourceId} in ${rates}; ` +
+            `${summary.failedBatches.length} batch${summary.failedBatches.length === 1 ? '' : 'es'} failed.`,
         ),
       );
       for (const f of summary.failedBatches) {
@@ -59,7 +60,8 @@ export function renderPushSummary(summary: PushSummary, c: Painter): string[] {
     case 'stopped':
       lines.push(
         c.yellow(
-          `Stopped: sent ${sent} to source ${summary.sourceId} before the interrupt; ${formatCount(summary.itemsNotSent)} items were not sent. Pushing again is safe (items are indexed by _id).`,
+          `Stopped: sent ${sent} to source ${summary.sourceId} before the interrupt; ` +
+            `${formatCount(summary.itemsNotSent)} items were not sent. Pushing again is safe (items are indexed by _id).`,
         ),
       );
       break;

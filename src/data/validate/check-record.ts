@@ -74,7 +74,9 @@ function checkItem(item: Record<string, unknown>, language: string, context: Rec
 /** The vendor's C# client writes the service's own fields typed under useTypedFieldNames (`ContentType$$String`, `Status$$String`, `Language.Name$$String`). */
 const TYPED_CONTENT_TYPE = 'ContentType$$String';
 const TYPED_SERVICE_FIELDS_MESSAGE =
-  'The item names its content types as "ContentType$$String", the form the vendor\'s C# client writes under useTypedFieldNames; graphform reads and sends the service\'s own fields by their plain names (ContentType, Status, Language.Name), whatever useTypedFieldNames says. Rename them to the plain names (docs/data.md, "Field names (the wire form)").';
+  'The item names its content types as "ContentType$$String", the form the vendor\'s C# client writes under useTypedFieldNames; ' +
+  "graphform reads and sends the service's own fields by their plain names (ContentType, Status, Language.Name), whatever useTypedFieldNames says. " +
+  'Rename them to the plain names (docs/data.md, "Field names (the wire form)").';
 
 /**
  * A data line may repeat its action line's `_id`, but one that differs says two things: the
@@ -88,7 +90,8 @@ function idAgrees(item: Record<string, unknown>, id: string, problems: ValueProb
     problem(
       DATA_CODES.idMismatch,
       '/_id',
-      `The data line's _id is ${shown} but its action line's is "${excerpt(id)}": the service indexes the item under the action line's _id. Make the two equal, or leave _id out of the data line.`,
+      `The data line's _id is ${shown} but its action line's is "${excerpt(id)}": ` +
+        `the service indexes the item under the action line's _id. Make the two equal, or leave _id out of the data line.`,
     ),
   );
 }
@@ -161,7 +164,8 @@ function mostDerivedType(value: unknown, context: RecordRulesContext, problems: 
       problem(
         DATA_CODES.contentTypeBasesMissing,
         '/ContentType',
-        `ContentType lacks ${missing.map((m) => `"${m}"`).join(', ')}, base${missing.length > 1 ? 's' : ''} of "${excerpt(last)}": queries on the base type will not find this item.`,
+        `ContentType lacks ${missing.map((m) => `"${m}"`).join(', ')}, base${missing.length > 1 ? 's' : ''} of "${excerpt(last)}": ` +
+          'queries on the base type will not find this item.',
         'warning',
       ),
     );

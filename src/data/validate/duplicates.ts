@@ -25,7 +25,8 @@ export async function reportDuplicates(files: readonly DataFile[], fields: Plain
         DATA_CODES.duplicateId,
         record.file,
         record.line,
-        `_id "${excerpt(record.action.id)}" in language "${excerpt(record.action.language)}" appears more than once in this push (first at ${first}); batches are sent in parallel, so which one wins is not defined.`,
+        `_id "${excerpt(record.action.id)}" in language "${excerpt(record.action.language)}" appears more than once in this push (first at ${first}); ` +
+          'batches are sent in parallel, so which one wins is not defined.',
         '',
       ),
     );

@@ -54,7 +54,8 @@ export function valueProblemsFromAjv(errors: readonly ErrorObject[]): ValueProbl
         return problem(
           DATA_CODES.undeclaredField,
           excerpt(`${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, 200),
-          `"${excerpt(key)}" is not declared by ${title}; the service stores it without a schema. Declare it or leave it out${didYouMean(key, declaredKeys(error.parentSchema)) || '.'}`,
+          `"${excerpt(key)}" is not declared by ${title}; ` +
+            `the service stores it without a schema. Declare it or leave it out${didYouMean(key, declaredKeys(error.parentSchema)) || '.'}`,
           'warning',
         );
       }

@@ -61,7 +61,8 @@ class Walk {
           problem(
             DATA_CODES.wrongFieldName,
             at,
-            `"${excerpt(key)}" is not a name of ${scope.owner}'s property ${field.name}: as declared it is sent as "${field.wire}", and the service would store this one as another field; did you mean ${accepted}?`,
+            `"${excerpt(key)}" is not a name of ${scope.owner}'s property ${field.name}: ` +
+              `as declared it is sent as "${field.wire}", and the service would store this one as another field; did you mean ${accepted}?`,
           ),
         );
         continue;
@@ -92,7 +93,8 @@ class Walk {
       problem(
         DATA_CODES.movedField,
         at,
-        `"${excerpt(key)}" names ${scope.owner}'s property ${found.from}, which the declaration moves to ${found.to} (moved: ${entry.from} to ${entry.to}): pushed under its old name, the value would be stored where nothing serves it. Rename the field to "${found.to}" in the data file.`,
+        `"${excerpt(key)}" names ${scope.owner}'s property ${found.from}, which the declaration moves to ${found.to} (moved: ${entry.from} to ${entry.to}): ` +
+          `pushed under its old name, the value would be stored where nothing serves it. Rename the field to "${found.to}" in the data file.`,
       ),
     );
   }

@@ -18,6 +18,15 @@ function hidden(name: string, value: string | undefined): string {
 export function consentPage(request: AuthorizeRequest): string {
   const { app } = request;
   const appName = escapeHtml(app.name ?? app.clientId);
+  const fields = [
+    hidden('client_id', app.clientId),
+    hidden('redirect_uri', request.redirectUri),
+    hidden('response_type', 'code'),
+    hidden('scope', request.scope),
+    hidden('state', request.state),
+  ]
+    .filter((h) => h !== '')
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -34,7 +43,7 @@ button { font-size: 1rem; padding: .5rem 1.25rem; margin-right: .5rem; }
 <p>Signed in as <strong>${escapeHtml(DEMO_USER.name)}</strong> (${escapeHtml(DEMO_USER.email)}), ${escapeHtml(organizationName(appOrganization(app)))}.</p>
 <p>${appName} asks for: ${escapeHtml(request.scope)}.</p>
 <form method="post" action="${AUTHORIZE_PATH}">
-${[hidden('client_id', app.clientId), hidden('redirect_uri', request.redirectUri), hidden('response_type', 'code'), hidden('scope', request.scope), hidden('state', request.state)].filter((h) => h !== '').join('\n')}
+${fields}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>

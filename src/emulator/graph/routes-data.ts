@@ -18,7 +18,8 @@ export async function pushData(repo: Repository, id: string, batch: ParsedBatch)
       const { unsearchable } = outcome;
       if (unsearchable.count > 0) {
         parts.push(
-          `stored but not served ${unsearchable.count} (a searchable property not under its searchable name: ${unsearchable.first.join('; ')}${unsearchable.count > unsearchable.first.length ? '; …' : ''})`,
+          `stored but not served ${unsearchable.count} (a searchable property not under its searchable name: ` +
+            `${unsearchable.first.join('; ')}${unsearchable.count > unsearchable.first.length ? '; …' : ''})`,
         );
       }
       return json(200, { journalId: randomUUID() }, parts.join(', '));

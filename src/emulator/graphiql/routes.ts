@@ -17,7 +17,8 @@ const FILES = new Map([
 
 /** Its own script and styles, requests to its own origin, fonts inline: nothing leaves the emulator. */
 export const GRAPHIQL_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src data:; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+  "font-src data:; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const PAGE = `<!doctype html>
 <html lang="en">

@@ -31,7 +31,9 @@ export function corsHeaders(req: IncomingMessage, origins: CorsOrigins): Record<
 export function preflight(req: IncomingMessage, origins: CorsOrigins): Reply {
   const origin = req.headers.origin;
   if (!allowed(origin, origins)) {
-    const message = `The origin ${JSON.stringify(origin ?? '')} may not query this emulator from a browser: start it with --cors-origin ${origin ?? '<origin>'} (loopback origins are allowed by default)`;
+    const message =
+      `The origin ${JSON.stringify(origin ?? '')} may not query this emulator from a browser: ` +
+      `start it with --cors-origin ${origin ?? '<origin>'} (loopback origins are allowed by default)`;
     return { status: 403, json: { errors: [{ message }] }, note: `preflight refused for ${String(origin).slice(0, 100)}`, headers: { vary: 'Origin' } };
   }
   const asked = req.headers['access-control-request-headers'];

@@ -33,7 +33,9 @@ const SAMPLE = `# Type a query and press Run (or Ctrl+Enter). Every content type
 { __schema { queryType { fields { name description } } } }`;
 
 /** The Content-Security-Policy of the page: its own script, requests to its own origin, nothing else. */
-export const PAGE_POLICY = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash('sha256').update(SCRIPT, 'utf8').digest('base64')}'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+export const PAGE_POLICY =
+  `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash('sha256').update(SCRIPT, 'utf8').digest('base64')}'; ` +
+  `connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
 /** A small page where a person types a query: a key field, a text area, a button and the answer. */
 export function graphqlPage(): string {

@@ -142,7 +142,8 @@ function openCursor(
 function windowCheck(page: { skip: number; limit: number }): void {
   if (page.skip + page.limit > RESULT_WINDOW) {
     throw new GraphQLError(
-      `skip + limit must be at most ${RESULT_WINDOW} (here ${page.skip + page.limit}): only the first ${RESULT_WINDOW} results can be paged by skip; use cursor paging past them`,
+      `skip + limit must be at most ${RESULT_WINDOW} (here ${page.skip + page.limit}): ` +
+        `only the first ${RESULT_WINDOW} results can be paged by skip; use cursor paging past them`,
     );
   }
 }

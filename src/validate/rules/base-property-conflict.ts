@@ -39,7 +39,8 @@ function conflictsIn(source: SourceView): Diagnostic[] {
         diagnosticAt(
           { sourceMap: source.sourceMap, path: [...property.path, 'type'], where: 'value' },
           'GF_BASE_PROPERTY_CONFLICT',
-          `property \`${property.name}\` of \`${contentType.name}\` is \`${property.type}\` here but \`${clash.type}\` in base type \`${clash.owner}\` (${where}); keep \`${clash.type}\` or rename the property`,
+          `property \`${property.name}\` of \`${contentType.name}\` is \`${property.type}\` here but \`${clash.type}\` in base type \`${clash.owner}\` ` +
+            `(${where}); keep \`${clash.type}\` or rename the property`,
         ),
       );
     }
@@ -53,7 +54,8 @@ function conflictsIn(source: SourceView): Diagnostic[] {
             diagnosticAt(
               { sourceMap: source.sourceMap, path: [...contentType.path, 'contentType'] },
               'GF_BASE_PROPERTY_CONFLICT',
-              `content type \`${contentType.name}\` inherits property \`${name}\` twice with different types: \`${earlier.type}\` from \`${earlier.owner}\` and \`${property.type}\` from \`${property.owner}\`; give the bases the same type or rename one`,
+              `content type \`${contentType.name}\` inherits property \`${name}\` twice with different types: \`${earlier.type}\` ` +
+                `from \`${earlier.owner}\` and \`${property.type}\` from \`${property.owner}\`; give the bases the same type or rename one`,
             ),
           );
         }

@@ -20,7 +20,8 @@ export const duplicateIdRule: Rule = {
         diagnosticAt(
           { sourceMap: source.sourceMap, path: ['id'], where: 'value' },
           'GF_DUPLICATE_ID',
-          `id \`${id}\` is already declared in ${placeOf(earlier.sourceMap, ['id'])}; each source is declared by one file, so merge the two or give this one another id`,
+          `id \`${id}\` is already declared in ${placeOf(earlier.sourceMap, ['id'])}; ` +
+            'each source is declared by one file, so merge the two or give this one another id',
         ),
       );
     }

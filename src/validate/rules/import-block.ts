@@ -49,7 +49,8 @@ export const importBlockRule: Rule = {
           diagnosticAt(
             at(['contentType']),
             'GF_IMPORT_UNKNOWN_CONTENT_TYPE',
-            `import.contentType \`${spec.contentType}\` is not a content type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+            `import.contentType \`${spec.contentType}\` is not a content type ` +
+              `of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
           ),
         );
       } else if (contentType !== undefined && isAbstract(raw, contentType.name)) {
@@ -80,7 +81,8 @@ export const importBlockRule: Rule = {
             diagnosticAt(
               at(['mapping', property], 'key'),
               'GF_IMPORT_UNKNOWN_PROPERTY',
-              `import.mapping fills \`${property}\`, which content type \`${contentType?.name ?? ''}\` does not have${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+              `import.mapping fills \`${property}\`, ` +
+                `which content type \`${contentType?.name ?? ''}\` does not have${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
             ),
           );
         }
@@ -91,7 +93,9 @@ export const importBlockRule: Rule = {
             diagnosticAt(
               at(['mapping', property]),
               'GF_IMPORT_UNKNOWN_ASSET_FIELD',
-              `\`${top}\` is not a documented asset field (${ASSET_FIELDS.join(', ')})${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}; assets without it leave \`${property}\` out`,
+              `\`${top}\` is not a documented asset field ` +
+                `(${ASSET_FIELDS.join(', ')})${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}; ` +
+                `assets without it leave \`${property}\` out`,
               'warning',
             ),
           );

@@ -26,7 +26,8 @@ export const linkFieldNamesRule: Rule = {
             diagnosticAt(
               { sourceMap: source.sourceMap, path: ['links', name, 'to'], where: 'value' },
               'GF_LINK_FIELD_PLAIN_NAME',
-              `link \`${name}\` names \`${to}\` in \`to\`, but items carry that property as \`${target.wire}\` (its wire name, in source ${target.sources.join(', ')}) and the vendor's client names both ends of a link that way; did you mean \`${target.wire}\`?`,
+              `link \`${name}\` names \`${to}\` in \`to\`, but items carry that property as \`${target.wire}\` (its wire name, ` +
+                `in source ${target.sources.join(', ')}) and the vendor's client names both ends of a link that way; did you mean \`${target.wire}\`?`,
               'warning',
             ),
           );
@@ -39,7 +40,8 @@ export const linkFieldNamesRule: Rule = {
           diagnosticAt(
             { sourceMap: source.sourceMap, path: ['links', name, 'from'], where: 'value' },
             'GF_LINK_FIELD_PLAIN_NAME',
-            `link \`${name}\` names \`${from}\`, but items carry that property as \`${wire}\` (its wire name) and the vendor's client names link fields that way; did you mean \`${wire}\`?`,
+            `link \`${name}\` names \`${from}\`, ` +
+              `but items carry that property as \`${wire}\` (its wire name) and the vendor's client names link fields that way; did you mean \`${wire}\`?`,
             'warning',
           ),
         );

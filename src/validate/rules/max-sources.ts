@@ -32,7 +32,8 @@ export const maxSourcesRule: Rule = {
       diagnosticAt(
         { sourceMap: over.sourceMap, path: ['id'] },
         'GF_TOO_MANY_SOURCES',
-        `${firstFiles.length} sources are declared${orphans}, but the account allows ${max} (maxSources); this file is one too many. Remove a source (purge orphans with \`graphform apply --prune\`), or raise maxSources in the config once the allowance is raised`,
+        `${firstFiles.length} sources are declared${orphans}, but the account allows ${max} (maxSources); this file is one too many. ` +
+          `Remove a source (purge orphans with \`graphform apply --prune\`), or raise maxSources in the config once the allowance is raised`,
       ),
     ];
   },

@@ -48,7 +48,9 @@ export const movedPropertiesRule: Rule = {
           diagnosticAt(
             at(move),
             'GF_MOVED_ACROSS_TYPES',
-            `\`${move.from}\` is moved to \`${move.to}\`, a property of another type: a move renames a property within its own items, so the items of \`${fromType}\` (\`${becomes}\` after the change) would get \`${split(move.to)[1]}\` instead; a property moves within its type: write \`to\` as \`${becomes}.${fromProperty === split(move.to)[1] ? 'NewName' : split(move.to)[1]}\``,
+            `\`${move.from}\` is moved to \`${move.to}\`, a property of another type: a move renames a property within its own items, ` +
+              `so the items of \`${fromType}\` (\`${becomes}\` after the change) would get \`${split(move.to)[1]}\` instead; ` +
+              `a property moves within its type: write \`to\` as \`${becomes}.${fromProperty === split(move.to)[1] ? 'NewName' : split(move.to)[1]}\``,
           ),
         );
       }
@@ -64,7 +66,10 @@ export const movedPropertiesRule: Rule = {
 };
 
 function overwriteMessage(move: PropertyMove, existing: string, id: string): string {
-  return `\`${move.from}\` is moved to \`${move.to}\`, but source ${id} already holds \`${existing}\` beside it: every item's \`${existing}\` value would be overwritten by its \`${move.from}\` value. Move it to a new property, or remove this entry (the plan then counts \`${move.from}\`'s values as lost)`;
+  return (
+    `\`${move.from}\` is moved to \`${move.to}\`, but source ${id} already holds \`${existing}\` beside it: every item's \`${existing}\` value would be ` +
+    `overwritten by its \`${move.from}\` value. Move it to a new property, or remove this entry (the plan then counts \`${move.from}\`'s values as lost)`
+  );
 }
 
 /**

@@ -54,7 +54,8 @@ function checkConversions(source: SourceView, keys: readonly string[], names: Re
       diagnosticAt(
         at,
         'GF_CONVERT_UNKNOWN_PROPERTY',
-        `convert names \`${key}\`, which is not a property of a content type or property type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+        `convert names \`${key}\`, which is not a property ` +
+          `of a content type or property type of this source${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
       ),
     );
   }
@@ -93,7 +94,8 @@ function checkMoves(source: SourceView, list: readonly unknown[], names: Readonl
         diagnosticAt(
           at(move.index, 'to'),
           'GF_MOVED_KIND',
-          `moved renames ${kind(move.from)} (\`${move.from}\`) to ${kind(move.to)} (\`${move.to}\`); a type moves to a type, a property to a property (\`Type.Property\`)`,
+          `moved renames ${kind(move.from)} (\`${move.from}\`) to ${kind(move.to)} (\`${move.to}\`); ` +
+            `a type moves to a type, a property to a property (\`Type.Property\`)`,
         ),
       );
       continue;

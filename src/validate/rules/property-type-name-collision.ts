@@ -15,7 +15,8 @@ export const propertyTypeNameCollisionRule: Rule = {
           diagnosticAt(
             { sourceMap: source.sourceMap, path: propertyType.path },
             'GF_PROPERTY_TYPE_NAME_COLLISION',
-            `property type \`${propertyType.name}\` has the same name as a content type of this source (${placeOf(source.sourceMap, contentType.path)}); rename one of them`,
+            `property type \`${propertyType.name}\` has the same name as a content type of this source (${placeOf(source.sourceMap, contentType.path)}); ` +
+              'rename one of them',
           ),
         );
       }

@@ -50,7 +50,10 @@ function checkType(
   const known = [...scalars, ...source.propertyTypes.map((propertyType) => propertyType.name)];
   const wrap = (name: string): string => (reference.list ? `[${name}]` : name);
   if (source.contentTypes.some((contentType) => contentType.name === reference.name)) {
-    return `${subject} names a content type; a property's type must be a scalar or a property type (declare \`${reference.name}\` under propertyTypes, or link items another way)`;
+    return (
+      `${subject} names a content type; ` +
+      `a property's type must be a scalar or a property type (declare \`${reference.name}\` under propertyTypes, or link items another way)`
+    );
   }
   const alias = SCALAR_ALIASES.get(reference.name.toLowerCase());
   const suggestion = alias !== undefined && scalars.includes(alias) ? alias : where.suggest.closest(reference.name, known);

@@ -24,7 +24,8 @@ export const searchableAndSkipRule: Rule = {
               diagnosticAt(
                 { sourceMap: source.sourceMap, path: [level, typeName, 'properties', name, 'skip'] },
                 'GF_SEARCHABLE_AND_SKIP',
-                `property \`${name}\` of \`${typeName}\` is both searchable and stored only (skip): its values go as \`${name}___searchable\`, searchable; remove one of the two`,
+                `property \`${name}\` of \`${typeName}\` is both searchable and stored only (skip): ` +
+                  `its values go as \`${name}___searchable\`, searchable; remove one of the two`,
                 'warning',
               ),
             );

@@ -56,7 +56,8 @@ function ownersOutsideDeclarations({ files, sources, context }: RuleInput): Map<
         message: account.cms
           ? (taken) => `content type \`${taken}\` is a CMS type (the CMS's own source defines it); a custom source must not reuse it, so rename this one`
           : (taken) =>
-              `content type \`${taken}\` is already defined by source \`${account.id}\`, which graphform does not manage; content type names must be unique across all sources, so rename this one (or \`graphform import ${account.id}\` to manage that source)`,
+              `content type \`${taken}\` is already defined by source \`${account.id}\`, which graphform does not manage; ` +
+              `content type names must be unique across all sources, so rename this one (or \`graphform import ${account.id}\` to manage that source)`,
       });
     }
   }

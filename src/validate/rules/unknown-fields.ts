@@ -37,7 +37,9 @@ export const unknownFieldsRule: Rule = {
               diagnosticAt(
                 { ...at, where: 'value' },
                 'GF_INVALID_VALUE',
-                `unknownFields.${name} is not a plain JSON value (binary data, a set, a date, an ordered map or a number that is not finite, as a YAML tag such as !!binary makes it); it is sent to the service as JSON: write it as a string, a number, true, false, null, a list or a map`,
+                `unknownFields.${name} is not a plain JSON value ` +
+                  '(binary data, a set, a date, an ordered map or a number that is not finite, as a YAML tag such as !!binary makes it); ' +
+                  'it is sent to the service as JSON: write it as a string, a number, true, false, null, a list or a map',
               ),
             );
           }

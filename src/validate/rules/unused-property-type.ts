@@ -25,7 +25,8 @@ export const unusedPropertyTypeRule: Rule = {
           diagnosticAt(
             { sourceMap: source.sourceMap, path: propertyType.path },
             'GF_UNUSED_PROPERTY_TYPE',
-            `property type \`${propertyType.name}\` is not used by any property; use it as a property's type (\`${propertyType.name}\` or \`[${propertyType.name}]\`) or remove it`,
+            `property type \`${propertyType.name}\` is not used by any property; ` +
+              `use it as a property's type (\`${propertyType.name}\` or \`[${propertyType.name}]\`) or remove it`,
             'warning',
           ),
         );

@@ -117,7 +117,10 @@ async function dataChangesOf(diff: DeclaredDiff, send: DataChanges['send'], { re
 
 /** Why every declared item of a source is sent again: the ledger in state failed its check. */
 export function damagedLedgerWarning(id: string, damaged: string): string {
-  return `the record in state of the data items graphform pushed from source ${id}'s data files is damaged (${damaged}); it is read as no record: every declared item is sent again and recorded anew, and none is deleted (items removed from the files since stay in the service until deleted by hand).`;
+  return (
+    `the record in state of the data items graphform pushed from source ${id}'s data files is damaged (${damaged}); it is read as no record: ` +
+    'every declared item is sent again and recorded anew, and none is deleted (items removed from the files since stay in the service until deleted by hand).'
+  );
 }
 
 /**
@@ -131,9 +134,12 @@ function refuseEmptiedPattern(host: WorkflowHost, declaration: SourceDeclaration
   const where = first === undefined ? declaration.file : `${first.file}:${first.line}${first.column === undefined ? '' : `:${first.column}`}`;
   throw new GraphformError(
     DATA_ERROR_CODES.patternEmptied,
-    `${where}: ${first?.message ?? `a data: pattern of source ${declaration.id} matches no file`} graphform pushed items from source ${declaration.id}'s data files, and this plan would delete ${diff.outcome.removed.length} of them.`,
+    `${where}: ${first?.message ?? `a data: pattern of source ${declaration.id} matches no file`} graphform pushed items ` +
+      `from source ${declaration.id}'s data files, and this plan would delete ${diff.outcome.removed.length} of them.`,
     {
-      hint: 'Check that the data files are there (checked out, not moved). To delete those items, remove the pattern from data: (the plan then lists them), or run with `allowEmpty`.',
+      hint:
+        'Check that the data files are there (checked out, not moved). ' +
+        'To delete those items, remove the pattern from data: (the plan then lists them), or run with `allowEmpty`.',
     },
   );
 }

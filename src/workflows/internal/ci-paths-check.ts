@@ -40,7 +40,9 @@ export async function ciPathWarnings(root: string, cwd: string, declarations: re
         warnings.push({
           code: CI_PATHS_MISS_DATA,
           severity: 'warning',
-          message: `data: file ${excerpt(missed)} of source ${declaration.id} is outside ${ci.where} in ${ci.file}: editing it does not run the pipeline; add '${folder === '.' ? missed : `${folder}/**`}' there.`,
+          message:
+            `data: file ${excerpt(missed)} of source ${declaration.id} is outside ${ci.where} in ${ci.file}: ` +
+            `editing it does not run the pipeline; add '${folder === '.' ? missed : `${folder}/**`}' there.`,
           file: declaration.file,
           line: at?.line ?? 1,
           column: at?.column ?? 1,

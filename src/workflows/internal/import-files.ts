@@ -28,7 +28,8 @@ export async function assertProjectFolder(config: ResolvedConfig, cwd: string): 
   if (config.configFile !== undefined || (await exists(config.sources))) return;
   throw new GraphformError(
     'GF_IMPORT_NO_PROJECT',
-    `import --all: ${cwd} is not a graphform project (no graphform.config.yaml here or above, no ${slashes(path.relative(cwd, config.sources)) || '.'}/ folder); nothing was written.`,
+    `import --all: ${cwd} is not a graphform project (no graphform.config.yaml here or above, ` +
+      `no ${slashes(path.relative(cwd, config.sources)) || '.'}/ folder); nothing was written.`,
     { hint: 'Run `graphform init` here first (it writes the config and the declarations folder), or run `graphform import --all` from your project folder.' },
   );
 }

@@ -98,7 +98,9 @@ function refuseEmptyProject(
     `${folder} declares no content source, but the state holds ${inState.length} (${inState.join(', ')}); nothing was planned or sent.`,
     {
       details: { folder, inState },
-      hint: 'Check `sources` in the config and that the declarations are checked out. To really stop managing every source (and delete them with `prune`), run with `allowEmpty`.',
+      hint:
+        'Check `sources` in the config and that the declarations are checked out. ' +
+        'To really stop managing every source (and delete them with `prune`), run with `allowEmpty`.',
     },
   );
 }

@@ -74,7 +74,9 @@ export async function openMarketing(host: WorkflowHost, config: ResolvedConfig, 
       'GF_CONFIG_MARKETING_MISSING',
       `The config has no \`marketing:\` block, and environment ${env.name} does not run the local emulator.`,
       {
-        hint: "Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } (or grant: client_credentials instead of redirectUri) to the config (see docs/marketing-platform.md), or use `environment: 'local'` to try the emulator's demo app.",
+        hint:
+          'Add marketing: { authUrl, baseUrl, clientId, clientSecret, redirectUri } (or grant: client_credentials instead of redirectUri) to the config ' +
+          "(see docs/marketing-platform.md), or use `environment: 'local'` to try the emulator's demo app.",
       },
     );
   }

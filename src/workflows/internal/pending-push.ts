@@ -17,14 +17,18 @@ export async function clearPendingAfterPush(host: WorkflowHost, backend: StateBa
     // The data: files are not all the full update deleted: clearing the marker would forget the snapshot's items.
     host.report({
       kind: 'info',
-      text: `Note: state still records a pending restore for source ${declaration.id}: the ${keep.items} items kept in ${keep.snapshot}; \`graphform data restore ${keep.snapshot}\` or \`graphform apply\` pushes them.`,
+      text:
+        `Note: state still records a pending restore for source ${declaration.id}: ` +
+        `the ${keep.items} items kept in ${keep.snapshot}; \`graphform data restore ${keep.snapshot}\` or \`graphform apply\` pushes them.`,
     });
     return;
   }
   if (!declaredFiles) {
     host.report({
       kind: 'info',
-      text: `Note: state still records a pending re-push for source ${declaration.id}; it is cleared by pushing its declared data: files (\`graphform data push ${declaration.id}\` without file names) or by \`graphform apply\`.`,
+      text:
+        `Note: state still records a pending re-push for source ${declaration.id}; ` +
+        `it is cleared by pushing its declared data: files (\`graphform data push ${declaration.id}\` without file names) or by \`graphform apply\`.`,
     });
     return;
   }

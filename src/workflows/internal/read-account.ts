@@ -59,7 +59,8 @@ export async function readAccount(
         if (!isGraphformError(error)) throw error;
         warn(
           'GF_ACCOUNT_TYPES_UNREADABLE',
-          `could not read the content types of ${id === CMS_SOURCE_ID ? "the CMS's own source" : `source ${id}`} (${error.message.split('\n')[0] ?? ''}); names are not checked against them.`,
+          `could not read the content types of ${id === CMS_SOURCE_ID ? "the CMS's own source" : `source ${id}`} ` +
+            `(${error.message.split('\n')[0] ?? ''}); names are not checked against them.`,
         );
       }
     }
