@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
+import { isNode, pluckGraphql } from './pluck.js';
 
 /** A piece of GraphQL in a frontend file: the text, and where in the file its first character is (1-based). */
 export interface GraphqlPiece {
@@ -15,7 +15,7 @@ const CODE_FILE = /\.(ts|tsx|js|jsx|mts|cts|mjs|cjs)$/i;
 /** What the extractor looks for: a `gql` or `graphql` tag (any identifier it accepts ends so), or a `/* GraphQL *\/` comment. */
 const MAY_HOLD_GRAPHQL = /gql|graphql/i;
 
-/** Whether the file's GraphQL is found by the tag extractor (babel): a code file that names a tag or has a GraphQL comment. */
+/** Whether the file's GraphQL is found by parsing it: a code file that names a tag or has a GraphQL comment. */
 export function needsExtractor(file: string, text: string): boolean {
   return CODE_FILE.test(file) && MAY_HOLD_GRAPHQL.test(text);
 }
@@ -25,13 +25,14 @@ export type Extracted = { ok: true; pieces: GraphqlPiece[] } | { ok: false; diag
 /**
  * The GraphQL a frontend file holds: a `.graphql`/`.gql` file whole, or the `gql` and
  * `graphql` tagged templates (and `/* GraphQL *\/` comments) of a JavaScript or TypeScript
- * file, found by @graphql-tools/graphql-tag-pluck, the extractor graphql-codegen itself
- * uses. It brings babel, so it loads only when a code file is read. `file` is the name
- * diagnostics give.
+ * file, found as @graphql-tools/graphql-tag-pluck (graphql-codegen's extractor) finds them,
+ * in the file oxc-parser parses. The parser loads only when a code file is read. `file` is
+ * the name diagnostics give.
  */
-export function extractGraphql(file: string, text: string): Extracted {
+export async function extractGraphql(file: string, text: string): Promise<Extracted> {
   if (GRAPHQL_FILE.test(file)) return { ok: true, pieces: [{ body: text, line: 1, column: 1 }] };
-  if (!CODE_FILE.test(file)) {
+  const lang = languageOf(file);
+  if (lang === undefined) {
     return {
       ok: false,
       diagnostic: problem(
@@ -43,17 +44,15 @@ export function extractGraphql(file: string, text: string): Extracted {
       ),
     };
   }
-  // A file that names no tag and has no GraphQL comment holds no GraphQL: babel is not loaded, nor the file parsed, for it.
+  // A file that names no tag and has no GraphQL comment holds no GraphQL: the parser is not loaded, nor the file parsed, for it.
   if (!needsExtractor(file, text)) return { ok: true, pieces: [] };
-  const { gqlPluckFromCodeStringSync } = tagPluck();
-  try {
-    // skipIndent keeps each template as written, so positions inside it map back to the file.
-    const sources = gqlPluckFromCodeStringSync(file, text, { skipIndent: true });
-    // Babel gives the backtick's line and 0-based column: the text starts one character after it.
-    return { ok: true, pieces: sources.map((source) => ({ body: source.body, line: source.locationOffset.line, column: source.locationOffset.column + 2 })) };
-  } catch (error) {
-    const at = babelPosition(error);
-    const reason = error instanceof Error ? error.message.replace(/\s*\(\d+:\d+\)$/, '') : String(error);
+  const { parseSync } = await (parser ??= import('oxc-parser'));
+  // Every file is a module, as tag-pluck reads them; parentheses make no node, as in babel's tree.
+  const parsed = parseSync(file, text, { lang, sourceType: 'module', preserveParens: false });
+  const error = parsed.errors.find((e) => e.severity === 'Error');
+  const lines = lineStarts(text);
+  if (error !== undefined) {
+    const at = positionOf(lines, error.labels[0]?.start ?? 0);
     return {
       ok: false,
       diagnostic: problem(
@@ -61,22 +60,44 @@ export function extractGraphql(file: string, text: string): Extracted {
         at.line,
         at.column,
         'GF_OPERATIONS_SYNTAX',
-        `could not be parsed as JavaScript or TypeScript: ${reason}; its GraphQL was not checked`,
+        `could not be parsed as JavaScript or TypeScript: ${error.message}; its GraphQL was not checked`,
       ),
     };
   }
+  const program = parsed.program as unknown;
+  if (!isNode(program)) return { ok: true, pieces: [] };
+  // The text starts one character after the backtick.
+  const pieces = pluckGraphql(text, program, parsed.comments).map(({ body, offset }) => ({ body, ...positionOf(lines, offset + 1) }));
+  return { ok: true, pieces };
 }
 
-type TagPluck = typeof import('@graphql-tools/graphql-tag-pluck');
-let loaded: TagPluck | undefined;
+let parser: Promise<typeof import('oxc-parser')> | undefined;
 
-/**
- * The extractor's CommonJS build, required: babel is CommonJS, and imported from an ES module
- * Node lexes each of its files for named exports first, which doubled babel's load.
- */
-function tagPluck(): TagPluck {
-  loaded ??= createRequire(import.meta.url)('@graphql-tools/graphql-tag-pluck') as TagPluck;
-  return loaded;
+/** oxc's language for a code file; tag-pluck reads JavaScript files with JSX too. */
+function languageOf(file: string): 'ts' | 'tsx' | 'jsx' | undefined {
+  const extension = CODE_FILE.exec(file)?.[1]?.toLowerCase();
+  if (extension === undefined) return undefined;
+  if (extension === 'tsx') return 'tsx';
+  return extension.endsWith('ts') ? 'ts' : 'jsx';
+}
+
+/** Where each line starts, by the line breaks JavaScript knows. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(/\r\n?|[\n\u2028\u2029]/g)) starts.push(match.index + match[0].length);
+  return starts;
+}
+
+/** The 1-based line and column (in UTF-16 units, as editors and graphql count) of an offset. */
+function positionOf(starts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((starts[middle] as number) <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return { line: low, column: offset - (starts[low - 1] as number) + 1 };
 }
 
 /** Where a piece's own (1-based) line and column lie in its file. */
@@ -86,13 +107,4 @@ export function placeInFile(piece: Pick<GraphqlPiece, 'line' | 'column'>, line: 
 
 export function problem(file: string, line: number, column: number, code: GraphformErrorCode, message: string): Diagnostic {
   return { code, severity: 'error', file, line, column, path: '', message: `${file} ${message}` };
-}
-
-function babelPosition(error: unknown): { line: number; column: number } {
-  const loc = typeof error === 'object' && error !== null && 'loc' in error ? (error as { loc?: unknown }).loc : undefined;
-  if (typeof loc === 'object' && loc !== null && 'line' in loc && 'column' in loc) {
-    const { line, column } = loc as { line: unknown; column: unknown };
-    if (typeof line === 'number' && typeof column === 'number') return { line, column: column + 1 };
-  }
-  return { line: 1, column: 1 };
 }

@@ -24,7 +24,7 @@ export interface OperationsBenchOptions {
 /** The ceiling: checking the operations adds at most 30 % to the plan (with the check's cache in place). */
 const TARGET = 1.3;
 /**
- * Without the cache, the check's own work (babel's load and parse, graphql's load, the
+ * Without the cache, the check's own work (the code parser's load and parse, graphql's load, the
  * schema, validating 500 operations) is more than the plan's, and only part of it overlaps
  * the plan on a second core: at most double the plan.
  */

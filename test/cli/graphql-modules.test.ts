@@ -16,7 +16,7 @@ import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const register = path.join(root, 'test/helpers/module-log-register.mjs');
-const HEAVY = ['@babel/parser', '@graphql-inspector/core', '@graphql-tools/graphql-tag-pluck', 'graphql', 'json-schema-to-typescript'];
+const HEAVY = ['@babel/parser', '@graphql-inspector/core', '@graphql-tools/graphql-tag-pluck', 'graphql', 'json-schema-to-typescript', 'oxc-parser'];
 
 async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
   const log = path.join(await makeTempDir(), 'modules.log');
@@ -80,7 +80,7 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     expect(await packagesLoaded(['plan'], dir)).toEqual([]);
   });
 
-  it('operations load graphql for an unchanged plan (no inspector: nothing changes), and the tag extractor (babel) only for a JavaScript or TypeScript file that may hold a tag', async () => {
+  it('operations load graphql for an unchanged plan (no inspector: nothing changes), and the code parser (oxc-parser, never babel) only for a JavaScript or TypeScript file that may hold a tag', async () => {
     const dir = await makeTempDir();
     await writeFiles(dir, {
       'content-sources/faq.yaml':
@@ -92,6 +92,6 @@ describe('GraphQL and codegen packages load only where they are needed', () => {
     await run(process.execPath, [BIN, 'apply', '--yes'], { cwd: dir, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir } });
     expect(await packagesLoaded(['plan'], dir)).toEqual(['graphql']);
     await writeFiles(dir, { 'web/q.ts': 'export const Q = gql`query Q2 { Entry { total } }`;\n' });
-    expect(await packagesLoaded(['plan'], dir)).toEqual(['@babel/parser', '@graphql-tools/graphql-tag-pluck', 'graphql']);
+    expect(await packagesLoaded(['plan'], dir)).toEqual(['graphql', 'oxc-parser']);
   });
 });

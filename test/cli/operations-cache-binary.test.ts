@@ -10,7 +10,7 @@ import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 /**
  * The operations check's cache and its worker thread, through the built binary (the worker
  * exists only in the build): a hit gives the very plan a cold run gives and loads neither
- * graphql nor babel; a document's content, the declarations or the schema before the apply
+ * graphql nor the code parser (oxc-parser; babel never); a document's content, the declarations or the schema before the apply
  * changed miss; a damaged or foreign cache file is ignored.
  */
 const run = promisify(execFile);
@@ -62,7 +62,7 @@ async function graphform(args: string[], cwd: string, options: { variables?: Rec
   }
   const urls = options.logModules === true ? (await readFile(log, 'utf8')).split('\n') : [];
   const loaded = [...new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))]
-    .filter((name) => ['graphql', '@babel/parser'].includes(name))
+    .filter((name) => ['graphql', '@babel/parser', 'oxc-parser'].includes(name))
     .sort();
   return { ...result, loaded };
 }
@@ -87,11 +87,11 @@ async function applied(): Promise<string> {
 describe('the operations check keeps its outcome in .graphform/cache/', () => {
   beforeAll(assertFreshBuild);
 
-  it('a second plan gives the same operations as a cold run, from the cache, loading neither graphql nor babel', async () => {
+  it('a second plan gives the same operations as a cold run, from the cache, loading neither graphql nor the code parser', async () => {
     const dir = await applied();
     const cold = await operationsOf(dir, { variables: { GRAPHFORM_OPERATIONS_CACHE: '0' } });
     const first = await operationsOf(dir, { logModules: true });
-    expect(first.loaded, 'the first plan checks, so it loads graphql and babel').toEqual(['@babel/parser', 'graphql']);
+    expect(first.loaded, 'the first plan checks, so it loads graphql and oxc-parser (not babel)').toEqual(['graphql', 'oxc-parser']);
     const second = await operationsOf(dir, { logModules: true });
     expect(second.loaded, 'a hit loads neither').toEqual([]);
     expect(second.operations).toEqual(cold.operations);
@@ -103,7 +103,7 @@ describe('the operations check keeps its outcome in .graphform/cache/', () => {
   it('GRAPHFORM_OPERATIONS_CACHE=0 neither reads nor writes it', async () => {
     const dir = await applied();
     await writeFile(path.join(dir, CACHE), 'kept as it was');
-    expect((await operationsOf(dir, { variables: { GRAPHFORM_OPERATIONS_CACHE: '0' }, logModules: true })).loaded).toEqual(['@babel/parser', 'graphql']);
+    expect((await operationsOf(dir, { variables: { GRAPHFORM_OPERATIONS_CACHE: '0' }, logModules: true })).loaded).toEqual(['graphql', 'oxc-parser']);
     expect(await readFile(path.join(dir, CACHE), 'utf8')).toBe('kept as it was');
   });
 
@@ -140,7 +140,7 @@ describe('the operations check keeps its outcome in .graphform/cache/', () => {
       await writeFile(path.join(dir, CACHE), text);
       const plan = await operationsOf(dir, { logModules: true });
       expect(plan.operations, `with a cache file of ${JSON.stringify(text)}`).toEqual(cold.operations);
-      expect(plan.loaded).toEqual(['@babel/parser', 'graphql']);
+      expect(plan.loaded).toEqual(['graphql', 'oxc-parser']);
       expect(JSON.parse(await readFile(path.join(dir, CACHE), 'utf8'))).toMatchObject({
         format: 'graphform-operations-cache/1',
         entries: [{ outcome: { operations: cold.operations?.operations } }],
@@ -166,7 +166,7 @@ describe('check-operations on the worker thread', () => {
       runs.push({ report: JSON.parse(checked.stdout) as NonNullable<Plan['operations']>, loaded: checked.loaded });
     }
     const [cold, warm] = runs;
-    expect(cold?.loaded).toEqual(['@babel/parser', 'graphql']);
+    expect(cold?.loaded).toEqual(['graphql', 'oxc-parser']);
     expect(warm?.loaded).toEqual([]);
     expect(warm?.report).toEqual(cold?.report);
     expect(cold?.report.operations.map((o) => [o.name, o.file, o.line, o.column])).toEqual([

@@ -44,7 +44,7 @@ describe('modules loaded at start-up', () => {
 
   it('validate loads no schema compiler, GraphQL, codegen or diff code', async () => {
     const urls = await urlsLoaded(['validate'], root);
-    // env-paths is cosmiconfig's own dependency, which it require()s: the module log sees require() since the operations check loads babel that way.
+    // env-paths is cosmiconfig's own dependency, which it require()s: the module log sees require() since the operations check loaded babel that way.
     const allowed = ['ajv', 'chalk', 'commander', 'cosmiconfig', 'env-paths', 'yaml'];
     expect(packagesOf(urls).filter((name) => !allowed.includes(name))).toEqual([]);
     // Of ajv, only the small runtime helper the build-time standalone validator needs.

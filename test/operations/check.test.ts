@@ -93,7 +93,7 @@ describe('frontend operations against the schema served after the apply', () => 
     expect(result.diagnostics).toMatchObject([{ code: 'GF_OPERATIONS_SYNTAX', file: 'web/Post.tsx', line: 7, column: 43 }]);
   });
 
-  it("a JavaScript file that does not parse is a diagnostic at babel's position", async () => {
+  it("a JavaScript file that does not parse is a diagnostic at the parser's position", async () => {
     const extracted = await extractGraphql('web/broken.ts', 'const ok = 1;\nconst = gql`{ x }`;\n');
     expect(extracted).toMatchObject({ ok: false, diagnostic: { code: 'GF_OPERATIONS_SYNTAX', file: 'web/broken.ts', line: 2, column: 7 } });
   });

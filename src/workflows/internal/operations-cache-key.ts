@@ -6,8 +6,8 @@ import { TOOL_VERSION } from '../../version.js';
 import type { DocumentText } from './operation-documents.js';
 import type { CheckInputs } from './operations-check-types.js';
 
-/** The packages whose versions can change what the check finds: the parser and validator, the tag extractor, the schema differ. */
-const CHECKING_PACKAGES = ['graphql', '@graphql-tools/graphql-tag-pluck', '@graphql-inspector/core'] as const;
+/** The packages whose versions can change what the check finds: graphql's parser and validator, the code parser that finds the tags, the schema differ. */
+const CHECKING_PACKAGES = ['graphql', 'oxc-parser', '@graphql-inspector/core'] as const;
 
 /**
  * What every key starts from: graphform's version and those of the packages that check,

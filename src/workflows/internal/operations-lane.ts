@@ -23,7 +23,7 @@ export interface BegunOperations {
 
 /**
  * Begins the check's preparation: on a worker thread when the build has one and the machine
- * a second core, so reading the documents and babel's load and parse run while this thread
+ * a second core, so reading the documents and the parser's load and parse run while this thread
  * plans; else here. A worker that fails leaves its part to this thread.
  */
 export function beginOperations(job: PrepareJob): BegunOperations {
@@ -42,7 +42,7 @@ export function beginOperations(job: PrepareJob): BegunOperations {
       const late = url === undefined ? undefined : new WorkerLane(url, { kind: 'extract', code });
       if (late !== undefined) workers.push(late);
       const from = begun ?? late;
-      return { results: async () => byFile(code, from === undefined ? extractCode(code) : await from.extracted.catch(() => extractCode(code))) };
+      return { results: async () => byFile(code, from === undefined ? await extractCode(code) : await from.extracted.catch(() => extractCode(code))) };
     },
     close: async () => {
       await lane.catch(() => undefined);
@@ -51,8 +51,8 @@ export function beginOperations(job: PrepareJob): BegunOperations {
   };
 }
 
-function byFile(code: readonly DocumentText[], results: readonly Extracted[]): ReadonlyMap<string, Extracted> {
-  const each = results.length === code.length ? results : extractCode(code);
+async function byFile(code: readonly DocumentText[], results: readonly Extracted[]): Promise<ReadonlyMap<string, Extracted>> {
+  const each = results.length === code.length ? results : await extractCode(code);
   return new Map(code.map(({ file }, index) => [file, each[index] as Extracted]));
 }
 

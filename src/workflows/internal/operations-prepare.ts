@@ -35,12 +35,12 @@ export async function prepareOperations(job: PrepareJob): Promise<Prepared> {
   return { read, digest, hint, entries, likelyHit: entries.some((e) => e.hint === hint) };
 }
 
-/** The code files among `texts` that need the tag extractor (babel). */
+/** The code files among `texts` that need parsing for their GraphQL. */
 export function codeFiles(texts: readonly DocumentText[]): DocumentText[] {
   return texts.filter(({ file, text }) => needsExtractor(file, text));
 }
 
 /** Each code file's GraphQL, in order. */
-export function extractCode(code: readonly DocumentText[]): Extracted[] {
-  return code.map(({ file, text }) => extractGraphql(file, text));
+export function extractCode(code: readonly DocumentText[]): Promise<Extracted[]> {
+  return Promise.all(code.map(({ file, text }) => extractGraphql(file, text)));
 }

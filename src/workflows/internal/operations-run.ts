@@ -17,7 +17,7 @@ export async function extractDocuments(texts: readonly DocumentText[], extractio
   const documents: FrontendDocument[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const { file, text } of texts) {
-    const extracted = byFile.get(file) ?? extractGraphql(file, text);
+    const extracted = byFile.get(file) ?? (await extractGraphql(file, text));
     if (extracted.ok) documents.push({ file, pieces: extracted.pieces });
     else diagnostics.push(extracted.diagnostic);
   }

@@ -25,7 +25,7 @@ export function operationsCacheOn(host: Pick<WorkflowHost, 'variables'>): boolea
 /**
  * Reads the documents `patterns` (relative to `configDir`) name and the cache now, and starts
  * taking the GraphQL out of the code files, on a worker thread, unless the cache will likely
- * answer, so reading and babel's load and parse overlap the plan's own work. `declarations`
+ * answer, so reading and the parser's load and parse overlap the plan's own work. `declarations`
  * (each source's id and definition) make the hint: the cache's answer is likely when they
  * and the documents match an outcome's. The caller closes it.
  */

@@ -5,7 +5,7 @@ import { codeFiles, extractCode, prepareOperations } from './operations-prepare.
 /**
  * The operations check's worker thread. `prepare`: reads the documents and the cache on this
  * thread's own idle event loop (on the main thread, busy planning, 200 files took as long as
- * the plan) and says what it found; then, unless the cache will likely answer, loads babel and
+ * the plan) and says what it found; then, unless the cache will likely answer, loads the parser and
  * takes the GraphQL out of the code files while the main thread plans. `extract`: that alone.
  */
 const port = parentPort;
@@ -15,12 +15,12 @@ const failed = (error: unknown): void => reply({ kind: 'failed', message: error 
 
 async function run(job: OperationsWorkerJob): Promise<void> {
   if (job.kind === 'extract') {
-    reply({ kind: 'extracted', results: extractCode(job.code) });
+    reply({ kind: 'extracted', results: await extractCode(job.code) });
     return;
   }
   const prepared = await prepareOperations(job.job);
   reply({ kind: 'prepared', prepared });
-  if (!prepared.likelyHit) reply({ kind: 'extracted', results: extractCode(codeFiles(prepared.read.texts)) });
+  if (!prepared.likelyHit) reply({ kind: 'extracted', results: await extractCode(codeFiles(prepared.read.texts)) });
 }
 
 run(workerData as OperationsWorkerJob).catch(failed);
