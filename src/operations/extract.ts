@@ -40,7 +40,8 @@ export async function extractGraphql(file: string, text: string): Promise<Extrac
         1,
         1,
         'GF_OPERATIONS_DOCUMENT_KIND',
-        'is neither GraphQL (.graphql, .gql) nor JavaScript or TypeScript (.ts, .tsx, .js, .jsx); narrow the operations.documents pattern that matched it',
+        'is neither GraphQL (.graphql, .gql) nor JavaScript or TypeScript (.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs); ' +
+          'narrow the operations.documents pattern that matched it',
       ),
     };
   }

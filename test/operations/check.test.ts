@@ -93,6 +93,14 @@ describe('frontend operations against the schema served after the apply', () => 
     expect(result.diagnostics).toMatchObject([{ code: 'GF_OPERATIONS_SYNTAX', file: 'web/Post.tsx', line: 7, column: 43 }]);
   });
 
+  it('a file that is neither GraphQL nor code is a diagnostic naming the kinds read; .mts and .cjs files are code', async () => {
+    const other = await extractGraphql('web/notes.md', 'gql`{ x }`');
+    expect(other).toMatchObject({ ok: false, diagnostic: { code: 'GF_OPERATIONS_DOCUMENT_KIND', file: 'web/notes.md', line: 1, column: 1 } });
+    expect(other.ok ? '' : other.diagnostic.message).toContain('(.ts, .tsx, .mts, .cts, .js, .jsx, .mjs, .cjs)');
+    expect(await extractGraphql('web/q.mts', 'export const Q = gql`{ x }`;\n')).toEqual({ ok: true, pieces: [{ body: '{ x }', line: 1, column: 22 }] });
+    expect(await extractGraphql('web/q.cjs', 'exports.Q = gql`{ y }`;\n')).toEqual({ ok: true, pieces: [{ body: '{ y }', line: 1, column: 17 }] });
+  });
+
   it("a JavaScript file that does not parse is a diagnostic at the parser's position", async () => {
     const extracted = await extractGraphql('web/broken.ts', 'const ok = 1;\nconst = gql`{ x }`;\n');
     expect(extracted).toMatchObject({ ok: false, diagnostic: { code: 'GF_OPERATIONS_SYNTAX', file: 'web/broken.ts', line: 2, column: 7 } });
