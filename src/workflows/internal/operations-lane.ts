@@ -6,8 +6,8 @@ import type { DocumentText } from './operation-documents.js';
 import type { Extraction } from './operations-check-types.js';
 import { codeFiles, extractCode, prepareOperations, type Prepared, type PrepareJob } from './operations-prepare.js';
 
-/** What the operations worker is asked: to prepare (and extract unless the cache will likely answer), or to extract these code files. */
-export type OperationsWorkerJob = { kind: 'prepare'; job: PrepareJob } | { kind: 'extract'; code: DocumentText[] };
+/** What the operations worker is asked: to prepare, and to extract unless the cache will likely answer. */
+export type OperationsWorkerJob = { kind: 'prepare'; job: PrepareJob };
 /** What it says: what it prepared, then the code files' GraphQL (in the order of codeFiles), or that it failed. */
 export type OperationsWorkerReply =
   { kind: 'prepared'; prepared: Prepared } | { kind: 'extracted'; results: Extracted[] } | { kind: 'failed'; message: string };
@@ -15,9 +15,13 @@ export type OperationsWorkerReply =
 /** The operations check's work before the schema is known, begun. */
 export interface BegunOperations {
   prepared: Promise<Prepared>;
-  /** The extraction for what was prepared: the one begun with it, or one begun now (the cache was likely to answer, and did not). */
+  /**
+   * The extraction for what was prepared: the one begun with it, or, when the cache was likely
+   * to answer and did not, one on this thread (oxc's parse is a few milliseconds, less than a
+   * worker's start).
+   */
   extraction(prepared: Prepared): Promise<Extraction>;
-  /** Stops the workers; nothing may be asked after. */
+  /** Stops the worker; nothing may be asked after. */
   close(): Promise<void>;
 }
 
@@ -27,26 +31,17 @@ export interface BegunOperations {
  * plans; else here. A worker that fails leaves its part to this thread.
  */
 export function beginOperations(job: PrepareJob): BegunOperations {
-  const workers: WorkerLane[] = [];
   const lane = workerUrl().then((url) => (url === undefined ? undefined : new WorkerLane(url, { kind: 'prepare', job })));
-  const prepared = lane.then((begun) => {
-    if (begun !== undefined) workers.push(begun);
-    return begun === undefined ? prepareOperations(job) : begun.prepared.catch(() => prepareOperations(job));
-  });
+  const prepared = lane.then((begun) => (begun === undefined ? prepareOperations(job) : begun.prepared.catch(() => prepareOperations(job))));
   return {
     prepared,
     extraction: async (ready) => {
       const code = codeFiles(ready.read.texts);
       const begun = ready.likelyHit ? undefined : await lane;
-      const url = begun === undefined && code.length > 0 ? await workerUrl() : undefined;
-      const late = url === undefined ? undefined : new WorkerLane(url, { kind: 'extract', code });
-      if (late !== undefined) workers.push(late);
-      const from = begun ?? late;
-      return { results: async () => byFile(code, from === undefined ? await extractCode(code) : await from.extracted.catch(() => extractCode(code))) };
+      return { results: async () => byFile(code, begun === undefined ? await extractCode(code) : await begun.extracted.catch(() => extractCode(code))) };
     },
     close: async () => {
-      await lane.catch(() => undefined);
-      await Promise.all(workers.map((worker) => worker.close()));
+      await (await lane.catch(() => undefined))?.close();
     },
   };
 }
