@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
-import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
+import { assertFreshBuild, runBuilt } from '../helpers/built-binary.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
@@ -11,7 +9,6 @@ import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
  * embedded emulator: a project whose config names a `.graphql` file and a `.tsx` file
  * with a `gql` tag, applied once, then changed.
  */
-const run = promisify(execFile);
 
 const source = (minutes: string, summary: boolean): string =>
   [
@@ -35,15 +32,7 @@ const FILES = {
     "import { gql } from '@apollo/client';\n\nexport const POST = gql`\n  query PostReading($id: String) {\n    BlogPost(where: { _id: { eq: $id } }) { items { Title Minutes } }\n  }\n`;\nexport const Post = (): JSX.Element => <div />;\n",
 };
 
-async function graphform(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const graphform = (args: string[], cwd: string): ReturnType<typeof runBuilt> => runBuilt(cwd, args);
 
 async function applied(): Promise<string> {
   const dir = await makeTempDir();
