@@ -11,7 +11,7 @@ import type { Plan } from '../plan/types.js';
 import { emptyState } from '../state/state.js';
 import { withStateLock } from '../state/with-lock.js';
 import { TOOL_VERSION } from '../version.js';
-import { startOperationsFor, withOperations } from './internal/operations-report.js';
+import { expectOperations, startOperationsFor, withOperations, type OperationsContext } from './internal/operations-report.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
 import type { NamedDefinition } from '../operations/planned-sources.js';
 import { dataChangedError, dataChangedSincePlan, invalidDataSources, withDataChecks } from './internal/check-declared-data.js';
@@ -141,10 +141,21 @@ async function decideAndApply(
   const { project, state, environment, opened, saved } = context;
   if (input.refreshOnly === true || saved?.plan.refreshOnly === true) return applyRefreshOnly(host, input, context, replan, remoteNow);
   const counting = countingSourceFor(environment, opened);
+  const operationsContext = (): OperationsContext => ({
+    state,
+    declarations: project.declarations,
+    remote: remoteNow(),
+    config: project.config,
+    environment,
+    outside: outsideNow(),
+    started: context.started,
+  });
   // A plan made now reads the items a full update would delete and counts what it loses, for
   // the confirmation; a saved plan shows the accounts it was reviewed with.
   const planNow = async (): Promise<Plan> => {
     const made = await replan(planOptions(input, environment));
+    // The frontends' operations are checked on their worker from here, while the accounts and the data checks run.
+    expectOperations(made, operationsContext());
     const kept = await withKeepAccounts(host, made, { counting, remote: remoteNow(), project, environment }, prepared);
     return withDeleteCounts(host, kept, { counting, remote: remoteNow(), state, http: project.config.http });
   };
@@ -155,15 +166,7 @@ async function decideAndApply(
   // Checked now, a saved plan too: the data files may have changed since it was made.
   // Each source's comparison of its data files with its ledger, made here once: the data step sends from it.
   const diffs = new Map<string, DeclaredDiff>();
-  const plan = await withOperations(host, await withDataChecks(host, planned, project, state, diffs), {
-    state,
-    declarations: project.declarations,
-    remote: remoteNow(),
-    config: project.config,
-    environment,
-    outside: outsideNow(),
-    started: context.started,
-  });
+  const plan = await withOperations(host, await withDataChecks(host, planned, project, state, diffs), operationsContext());
   input.onPlan?.(plan);
   const refused = (reason: ApplyRefusal, extra: Partial<ApplyReport> = {}): ApplyReport => ({
     plan,

@@ -11,7 +11,7 @@ import { loadValidProject, makePlan, refreshAll, type Refreshed } from './intern
 import { stateBackendFor } from './internal/state-backend.js';
 import { resolveSelection } from './internal/select.js';
 import { withKeepAccounts } from '../keep/keep-accounts.js';
-import { startOperationsFor, withOperations } from './internal/operations-report.js';
+import { expectOperations, startOperationsFor, withOperations } from './internal/operations-report.js';
 import type { StartedOperations } from './internal/operations-start.js';
 import { refreshOnlyPlan } from '../plan/refresh-only.js';
 import { withPruneOrigin } from '../plan/prune-reasons.js';
@@ -109,6 +109,17 @@ export async function planWith(
   seen?.(refreshed);
   const made = withPruneOrigin(await makePlan(host, { project, state, remote: refreshed.remote, account: refreshed.account?.sources, options }), environment);
   if (input.refreshOnly === true) return refreshOnlyPlan(requireRefresh(made, opened, environment));
+  const operationsContext = {
+    state,
+    declarations: project.declarations,
+    remote: refreshed.remote,
+    config: project.config,
+    environment,
+    outside: refreshed.account?.definitions ?? [],
+    started: context.started,
+  };
+  // The frontends' operations are checked on their worker from here, while counting and the data checks run.
+  expectOperations(made, operationsContext);
   const counting = countingSourceFor(environment, opened);
   // The keep step's read-back stops paging on the signal: what it returns then is no account.
   const kept = await withKeepAccounts(host, made, { counting, remote: refreshed.remote, project, environment });
@@ -119,15 +130,7 @@ export async function planWith(
   const checked = await withDataChecks(host, counted, project, state);
   stopIfInterrupted(host.signal);
   // The frontends' operations against the schema the apply leaves: loaded only when the config names them.
-  const operated = await withOperations(host, checked, {
-    state,
-    declarations: project.declarations,
-    remote: refreshed.remote,
-    config: project.config,
-    environment,
-    outside: refreshed.account?.definitions ?? [],
-    started: context.started,
-  });
+  const operated = await withOperations(host, checked, operationsContext);
   stopIfInterrupted(host.signal);
   return operated;
 }

@@ -1,5 +1,6 @@
 import { extractGraphql, needsExtractor, type Extracted } from '../../operations/extract.js';
 import { readDocuments, type DocumentText, type ReadDocuments } from './operation-documents.js';
+import type { Extraction } from './operations-check-types.js';
 import { readOperationsCache, type CacheEntry } from './operations-cache.js';
 import { checkerVersions, documentsDigest, hintKey } from './operations-cache-key.js';
 
@@ -35,12 +36,16 @@ export async function prepareOperations(job: PrepareJob): Promise<Prepared> {
   return { read, digest, hint, entries, likelyHit: entries.some((e) => e.hint === hint) };
 }
 
-/** The code files among `texts` that need parsing for their GraphQL. */
-export function codeFiles(texts: readonly DocumentText[]): DocumentText[] {
-  return texts.filter(({ file, text }) => needsExtractor(file, text));
-}
-
-/** Each code file's GraphQL, in order. */
-export function extractCode(code: readonly DocumentText[]): Promise<Extracted[]> {
-  return Promise.all(code.map(({ file, text }) => extractGraphql(file, text)));
+/**
+ * The GraphQL of the code files among `texts` (those that need parsing), by file, its
+ * extraction begun now.
+ */
+export function extractionOf(texts: readonly DocumentText[]): Extraction {
+  const code = texts.filter(({ file, text }) => needsExtractor(file, text));
+  const results = Promise.all(code.map(({ file, text }) => extractGraphql(file, text))).then(
+    (each): ReadonlyMap<string, Extracted> => new Map(code.map(({ file }, index) => [file, each[index] as Extracted])),
+  );
+  // Asked for only when a check runs: until then a failure is nobody's to handle.
+  results.catch(() => undefined);
+  return { results: () => results };
 }

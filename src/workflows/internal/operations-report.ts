@@ -3,8 +3,17 @@ import type { ImpactInput } from '../../graphql-impact/attach.js';
 import { plannedSources, type NamedDefinition } from '../../operations/planned-sources.js';
 import type { Plan } from '../../plan/types.js';
 import type { WorkflowHost } from '../host.js';
+import type { CheckInputs } from './operations-check-types.js';
 import { startOperations, type StartedOperations } from './operations-start.js';
 import { servedItemFields } from './served-item-fields.js';
+
+/** What the operations check is given beside the plan: the sources outside graphform, and the check begun early. */
+export type OperationsContext = ImpactInput & {
+  config: ResolvedConfig;
+  environment: EnvironmentConfig;
+  outside: readonly NamedDefinition[];
+  started?: StartedOperations | undefined;
+};
 
 /**
  * The plan with the frontends' operations checked against the schema served after it is
@@ -13,29 +22,30 @@ import { servedItemFields } from './served-item-fields.js';
  * sources graphform does not manage (the CMS's own among them), as the account read found them.
  * `started`: the check begun early (startOperations), which the caller closes; absent, it begins here.
  */
-export async function withOperations(
-  host: WorkflowHost,
-  plan: Plan,
-  context: ImpactInput & {
-    config: ResolvedConfig;
-    environment: EnvironmentConfig;
-    outside: readonly NamedDefinition[];
-    started?: StartedOperations | undefined;
-  },
-): Promise<Plan> {
+export async function withOperations(host: WorkflowHost, plan: Plan, context: OperationsContext): Promise<Plan> {
   const operations = context.config.operations;
   if (operations === undefined || plan.refreshOnly === true) return plan;
-  const sources = plannedSources(plan, context, context.outside);
   const started = context.started ?? startOperations(host, context.config.rootDir, operations.documents, hintOf(context.declarations));
   try {
-    const report = await started.report(
-      { ...sources, optional: context.outside.map((o) => o.id), itemFields: servedItemFields(context.environment) },
-      operations.failOn,
-    );
+    const report = await started.report(operationsInputs(plan, context), operations.failOn);
     return { ...plan, operations: report };
   } finally {
     if (context.started === undefined) await started.close();
   }
+}
+
+/**
+ * Tells the check begun early what the plan, as soon as it is made, says the schema inputs
+ * are, so it checks while the plan's later steps (counting, the data checks) run. The report
+ * takes that outcome when the finished plan's inputs are the same, and checks again when not.
+ */
+export function expectOperations(plan: Plan, context: OperationsContext): void {
+  if (context.started !== undefined && context.config.operations !== undefined && plan.refreshOnly !== true)
+    context.started.expect(operationsInputs(plan, context));
+}
+
+function operationsInputs(plan: Plan, context: OperationsContext): CheckInputs {
+  return { ...plannedSources(plan, context, context.outside), optional: context.outside.map((o) => o.id), itemFields: servedItemFields(context.environment) };
 }
 
 /** The operations check begun for a project that names frontend documents, unless the plan will not check them (refresh-only). */
