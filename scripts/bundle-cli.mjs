@@ -14,9 +14,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { writeNotices } from './third-party-notices.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist/cli/bundle');
+const WORKER_EXTERNAL = ['oxc-parser'];
 
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
@@ -24,7 +26,6 @@ const result = await build({
   input: {
     process: path.join(ROOT, 'dist/cli/process.js'),
     'block-worker': path.join(ROOT, 'dist/data/validate/block-worker.js'),
-    'operations-worker': path.join(ROOT, 'dist/workflows/internal/operations-worker.js'),
   },
   // Packages and Node's own modules: anything that is not a path.
   external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
@@ -33,9 +34,26 @@ const result = await build({
   output: { dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
 });
 
+// The operations worker with graphql and the schema differ inside it: graphql 16 loads as
+// some 100 CommonJS modules, 35 ms where one file takes 7, and the worker, not the plan,
+// waits for it. Everything that uses graphql on that thread is in this build, so there is one
+// graphql there. oxc-parser stays outside: it loads a native binding.
+const worker = await build({
+  input: { 'operations-worker': path.join(ROOT, 'dist/workflows/internal/operations-worker.js') },
+  external: (id) => id.startsWith('node:') || WORKER_EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`)),
+  resolve: { mainFields: ['module', 'main'] },
+  platform: 'node',
+  logLevel: 'warn',
+  output: { dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'operations-worker-[name]-[hash].js' },
+});
+
 const modules = {};
-for (const chunk of result.output) {
+for (const chunk of [...result.output, ...worker.output]) {
   if (chunk.type !== 'chunk') continue;
   modules[chunk.fileName] = chunk.moduleIds.filter((id) => path.isAbsolute(id)).map((id) => path.relative(ROOT, id).split(path.sep).join('/'));
 }
 await writeFile(path.join(OUT, 'modules.json'), `${JSON.stringify(modules, null, 2)}\n`);
+await writeNotices(
+  path.join(OUT, 'THIRD-PARTY-NOTICES.md'),
+  worker.output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : [])),
+);

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { writeNotices } from './third-party-notices.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'dist/graphiql');
@@ -15,7 +16,7 @@ const require = createRequire(import.meta.url);
 
 await rm(OUT, { recursive: true, force: true });
 await mkdir(OUT, { recursive: true });
-await build({
+const bundled = await build({
   input: path.join(ROOT, 'scripts/graphiql/page.mjs'),
   platform: 'browser',
   logLevel: 'warn',
@@ -27,6 +28,10 @@ await build({
   output: { file: path.join(OUT, 'graphiql.js'), format: 'iife', minify: true, codeSplitting: false, comments: { legal: false } },
 });
 await copyFile(require.resolve('graphiql/graphiql.min.css'), path.join(OUT, 'graphiql.css'));
+await writeNotices(
+  path.join(OUT, 'THIRD-PARTY-NOTICES.md'),
+  bundled.output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : [])),
+);
 for (const file of ['graphiql.js', 'graphiql.css']) {
   const { size } = await stat(path.join(OUT, file));
   console.log(`dist/graphiql/${file}: ${Math.round(size / 1024)} KiB`);

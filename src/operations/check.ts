@@ -7,6 +7,7 @@ import {
   parse,
   Source,
   specifiedRules,
+  TypeInfo,
   UniqueFragmentNamesRule,
   UniqueOperationNamesRule,
   validate,
@@ -22,6 +23,7 @@ import {
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { placeInFile, problem, type GraphqlPiece } from './extract.js';
 import { reaches, readsOf } from './reads.js';
+import { VARIABLE_RULES, variablesRule } from './variable-rules.js';
 import type { CheckedOperation, OperationChange, OperationProblem } from './types.js';
 
 /** A frontend file's GraphQL: its name as shown and the pieces it holds. */
@@ -124,7 +126,7 @@ function head(
  * anonymous, and a fragment need not be used by the operations checked with it.
  */
 const WHOLE_DOCUMENT_RULES = new Set<ValidationRule>([UniqueOperationNamesRule, LoneAnonymousOperationRule, NoUnusedFragmentsRule, UniqueFragmentNamesRule]);
-const RULES = specifiedRules.filter((rule) => !WHOLE_DOCUMENT_RULES.has(rule));
+const RULES = specifiedRules.filter((rule) => !WHOLE_DOCUMENT_RULES.has(rule) && !VARIABLE_RULES.includes(rule));
 
 /**
  * Every operation validated in one pass (one per operation costs the rules' set-up 500
@@ -140,7 +142,10 @@ function validateAll(
   placeOf: (node: ASTNode | undefined, fallback: string) => { file: string; line: number; column: number },
 ): OperationProblem[][] {
   const definitions: DefinitionNode[] = [...operations.map((o) => o.operation), ...fragments.values()];
-  const errors = validate(schema, { kind: Kind.DOCUMENT, definitions }, RULES, { maxErrors: Number.MAX_SAFE_INTEGER });
+  // The variables rule reads the types where each variable stands from the validation's own
+  // TypeInfo, given as validate's last argument (deprecated in graphql 16, the only way in).
+  const typeInfo = new TypeInfo(schema);
+  const errors = validate(schema, { kind: Kind.DOCUMENT, definitions }, [...RULES, variablesRule(typeInfo)], { maxErrors: Number.MAX_SAFE_INTEGER }, typeInfo);
   const problems: OperationProblem[][] = operations.map(() => []);
   if (errors.length === 0) return problems;
   const owners = new Map<DefinitionNode, number[]>();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
+import { packagesOf } from '../helpers/bundle-modules.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
@@ -24,12 +25,7 @@ async function packagesLoaded(args: string[], cwd: string): Promise<string[]> {
     cwd,
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log },
   }).catch(() => undefined);
-  const urls = (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '');
-  const names = urls.flatMap((url) => {
-    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-    return match?.[1] === undefined ? [] : [match[1]];
-  });
-  return [...new Set(names)].filter((name) => HEAVY.includes(name)).sort();
+  return packagesOf((await readFile(log, 'utf8')).split('\n').filter((line) => line !== '')).filter((name) => HEAVY.includes(name));
 }
 
 /** A project with one source and no state: plan creates it, so the GraphQL impact is computed. */

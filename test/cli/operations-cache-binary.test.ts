@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
+import { packagesOf } from '../helpers/bundle-modules.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
@@ -60,10 +61,8 @@ async function graphform(args: string[], cwd: string, options: { variables?: Rec
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     result = { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
-  const urls = options.logModules === true ? (await readFile(log, 'utf8')).split('\n') : [];
-  const loaded = [...new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []))]
-    .filter((name) => ['graphql', '@babel/parser', 'oxc-parser'].includes(name))
-    .sort();
+  const urls = options.logModules === true ? (await readFile(log, 'utf8')).split('\n').filter((line) => line !== '') : [];
+  const loaded = packagesOf(urls).filter((name) => ['graphql', '@babel/parser', 'oxc-parser'].includes(name));
   return { ...result, loaded };
 }
 

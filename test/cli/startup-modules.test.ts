@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
-import { unbundled } from '../helpers/bundle-modules.js';
+import { packagesOf, unbundled } from '../helpers/bundle-modules.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
 /**
@@ -24,14 +24,6 @@ async function urlsLoaded(args: string[], cwd: string): Promise<string[]> {
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GRAPHFORM_MODULE_LOG: log },
   }).catch(() => undefined);
   return unbundled((await readFile(log, 'utf8')).split('\n').filter((line) => line !== ''));
-}
-
-function packagesOf(urls: readonly string[]): string[] {
-  const names = urls.flatMap((url) => {
-    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
-    return match?.[1] === undefined ? [] : [match[1]];
-  });
-  return [...new Set(names)].sort();
 }
 
 describe('modules loaded at start-up', () => {

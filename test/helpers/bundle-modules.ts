@@ -21,3 +21,13 @@ export function unbundled(urls: readonly string[]): string[] {
     return modules.map((file) => pathToFileURL(path.join(repository, file)).href);
   });
 }
+
+/**
+ * The packages a run loaded, by name, from the module URLs it logged: those loaded from
+ * node_modules and those built into a chunk it loaded (the operations worker has graphql
+ * inside it), each once, sorted.
+ */
+export function packagesOf(urls: readonly string[]): string[] {
+  const names = unbundled(urls).flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []);
+  return [...new Set(names)].sort();
+}

@@ -37,13 +37,14 @@ export function preloadChecker(): void {
  * loads and the schemas are built while the extraction may still run on its worker.
  */
 export async function runOperationsCheck(texts: readonly DocumentText[], extraction: Extraction, inputs: CheckInputs): Promise<CheckOutcome> {
-  const [{ checkDocuments }, { servedChanges }] = await Promise.all([import('../../operations/check.js'), import('../../operations/schema-changes.js')]);
+  const { checkDocuments } = await import('../../operations/check.js');
   const optional = new Set(inputs.optional);
   const after = await schemaOf(inputs.after, optional, inputs.itemFields);
-  // A plan that changes no definition changes no schema: nothing to compare (nor the inspector to load).
+  // A plan that changes no definition changes no schema: nothing to compare, nor the inspector to load.
   const same = inputs.before !== undefined && JSON.stringify(inputs.before) === JSON.stringify(inputs.after);
   const before = inputs.before === undefined || same ? undefined : await schemaOf(inputs.before, optional, inputs.itemFields);
-  const changes: OperationChange[] = after.ok && before?.ok === true ? await servedChanges(before.schema, after.schema) : [];
+  const changes: OperationChange[] =
+    after.ok && before?.ok === true ? await (await import('../../operations/schema-changes.js')).servedChanges(before.schema, after.schema) : [];
   const extracted = await extractDocuments(texts, extraction);
   const checked = checkDocuments(extracted.documents, after, changes);
   return {

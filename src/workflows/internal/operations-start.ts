@@ -44,7 +44,10 @@ export function startOperations(host: WorkflowHost, configDir: string, patterns:
     let found = outcomes.get(key);
     if (found === undefined) {
       const cached = cache ? ready.entries.find((e) => e.key === key)?.outcome : undefined;
-      found = cached !== undefined ? Promise.resolve({ outcome: cached, checked: false }) : begun.check(ready, inputs).then((outcome) => ({ outcome, checked: true }));
+      found =
+        cached !== undefined
+          ? Promise.resolve({ outcome: cached, checked: false })
+          : begun.check(ready, inputs).then((outcome) => ({ outcome, checked: true }));
       // An expected outcome the plan never reports (it stopped first) fails unheard.
       found.catch(() => undefined);
       outcomes.set(key, found);
