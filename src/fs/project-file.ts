@@ -126,7 +126,8 @@ export async function openRegularFile(file: string, calls: FileCalls = promiseFi
 /**
  * Reads at most `max` bytes from the handle's current position; undefined when there are
  * more. The buffer grows with what is actually read, so a file that grows after its size
- * was taken can never make the read exceed the limit.
+ * was taken can never make the read exceed the limit. With `expected` (the size fstat
+ * gave) right, one read does: it asks one byte more than that, and getting fewer says the end.
  */
 export async function readAtMost(handle: OpenedFile, max: number, expected: number): Promise<Buffer | undefined> {
   let buffer = Buffer.allocUnsafe(Math.min(Math.max(expected, 0), max) + 1);
@@ -139,8 +140,9 @@ export async function readAtMost(handle: OpenedFile, max: number, expected: numb
       buffer = bigger;
     }
     const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) return buffer.subarray(0, length);
     length += bytesRead;
+    // A regular file that gave all its size promised, and less than was asked, is at its end: no second read to hear so.
+    if (bytesRead === 0 || (length >= expected && length < buffer.length)) return buffer.subarray(0, length);
   }
 }
 

@@ -16,6 +16,19 @@ export type RegularFileRead =
 export async function readRegularFile(file: string, maxBytes: number, calls: FileCalls = promiseFileCalls): Promise<RegularFileRead> {
   const inspected = await inspectFile(file, undefined, calls);
   if (!inspected.ok) return inspected;
+  return readInspected(inspected, maxBytes, calls);
+}
+
+/**
+ * Reads a file inspectFile has let through (by its resolved path), without inspecting it
+ * again: refused unopened when its size is over the limit, and opened only as readRegularFile
+ * opens, so what took its place since is refused all the same.
+ */
+export async function readInspected(
+  inspected: { real: string; size: number },
+  maxBytes: number,
+  calls: FileCalls = promiseFileCalls,
+): Promise<RegularFileRead> {
   if (inspected.size > maxBytes) return { ok: false, tooLarge: true, limit: maxBytes };
   let opened: Awaited<ReturnType<typeof openRegularFile>>;
   try {

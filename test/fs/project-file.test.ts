@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, open, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockingFileCalls, promiseFileCalls, type FileCalls } from '../../src/fs/file-calls.js';
+import { blockingFileCalls, promiseFileCalls, type FileCalls, type OpenedFile } from '../../src/fs/file-calls.js';
 import { inspectFile, isWithin, openRegularFile, projectRoot, readAtMost, refusalMessage, type InspectedFile } from '../../src/fs/project-file.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -131,5 +131,34 @@ describe('readAtMost', () => {
         await handle.close();
       }
     }
+  });
+
+  it('reads a file of the size given in one call, and the whole file however the size given or the reads fall short', async () => {
+    const dir = await makeTempDir();
+    const file = path.join(dir, 'f');
+    const text = 'abcdefghij'.repeat(10);
+    await writeFile(file, text);
+    /** The file, opened, its reads counted and each given at most `most` bytes (as a network file system may). */
+    const reads = async (expected: number, most: number): Promise<[string | undefined, number]> => {
+      const handle = await open(file);
+      let count = 0;
+      const short: OpenedFile = {
+        stat: () => handle.stat(),
+        read: (buffer, offset, length, position) => (count++, handle.read(buffer, offset, Math.min(length, most), position)),
+        close: () => handle.close(),
+      };
+      try {
+        return [(await readAtMost(short, 1000, expected))?.toString(), count];
+      } finally {
+        await handle.close();
+      }
+    };
+    expect(await reads(100, 1000)).toEqual([text, 1]);
+    // The file is longer than said: the buffer doubles (11, 22, 44, 88, 176 bytes) and the reads go on to the end.
+    expect(await reads(10, 1000)).toEqual([text, 5]);
+    // Shorter than said (it shrank): a read that gives nothing is the end.
+    expect(await reads(150, 1000)).toEqual([text, 2]);
+    // Reads that give less than asked before the size is reached are not taken for the end.
+    expect(await reads(100, 7)).toEqual([text, 15]);
   });
 });

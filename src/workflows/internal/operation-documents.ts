@@ -4,7 +4,7 @@ import { isGraphformError } from '../../diagnostics/errors.js';
 import { expandGlobs } from '../../data/files/expand-globs.js';
 import { promiseFileCalls, type FileCalls } from '../../fs/file-calls.js';
 import { inspectFile, projectRoot, refusalMessage, type ProjectRoot } from '../../fs/project-file.js';
-import { formatLimit, readRegularFile } from '../../fs/read-regular-file.js';
+import { formatLimit, readInspected } from '../../fs/read-regular-file.js';
 import { decodeUtf8 } from '../../fs/utf8-text.js';
 import { problem } from '../../operations/extract.js';
 
@@ -80,7 +80,7 @@ async function readText(file: string, display: string, root: ProjectRoot, diagno
     diagnostics.push({ ...problem(display, 1, 1, code, ''), message: `Frontend document ${refusalMessage(display, inspected.refusal)}.` });
     return undefined;
   }
-  const read = await readRegularFile(inspected.real, MAX_DOCUMENT_BYTES, calls);
+  const read = await readInspected(inspected, MAX_DOCUMENT_BYTES, calls);
   if (!read.ok) {
     const why =
       'tooLarge' in read

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockingFileCalls, promiseFileCalls, type FileCalls } from '../../../src/fs/file-calls.js';
 import { readDocuments, type ReadDocuments } from '../../../src/workflows/internal/operation-documents.js';
+import { prepareOperations } from '../../../src/workflows/internal/operations-prepare.js';
 import { makeTempDir, writeFiles } from '../../helpers/temp-dir.js';
 
 /** A project whose frontend holds one of each file the reader must refuse, beside two it reads, and a folder outside it. */
@@ -128,5 +129,54 @@ describe('readDocuments', () => {
     const anonymous = ({ result, outside }: { result: ReadDocuments; outside: string }): string =>
       JSON.stringify(result).split(path.dirname(outside)).join('<base>');
     expect(anonymous(blocking)).toBe(anonymous(promised));
+  });
+});
+
+/** The blocking calls, counted: how many of each a read makes. */
+function counted(): { calls: FileCalls; counts: Record<string, number> } {
+  const counts: Record<string, number> = {};
+  const count = (name: string): void => void (counts[name] = (counts[name] ?? 0) + 1);
+  const base = blockingFileCalls;
+  const calls: FileCalls = {
+    lstat: (file) => (count('lstat'), base.lstat(file)),
+    stat: (file) => (count('stat'), base.stat(file)),
+    realpath: (file) => (count('realpath'), base.realpath(file)),
+    readlink: (file) => (count('readlink'), base.readlink(file)),
+    readdir: (dir) => (count('readdir'), base.readdir(dir)),
+    open: async (file, flags) => {
+      count('open');
+      const opened = await base.open(file, flags);
+      return {
+        stat: () => (count('fstat'), opened.stat()),
+        read: (buffer, offset, length, position) => (count('read'), opened.read(buffer, offset, length, position)),
+        close: () => (count('close'), opened.close()),
+      };
+    },
+  };
+  return { calls, counts };
+}
+
+describe('readDocuments system calls', () => {
+  it('inspects each file once and reads it in one call', async () => {
+    const project = await makeTempDir();
+    const files = Object.fromEntries(Array.from({ length: 10 }, (_, n) => [`web/q${n}.graphql`, `query Q${n} { a }\n`.repeat(n * 50)]));
+    await writeFiles(project, files);
+    const { calls, counts } = counted();
+    const result = await readDocuments(['web/*.graphql'], project, project, calls);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.texts.map(({ file, text }) => [file, text])).toEqual(Object.entries(files));
+    // One listing; per file an lstat, a realpath (one more for the project root), an open, its fstat, one read and a close.
+    expect(counts).toEqual({ readdir: 1, lstat: 10, realpath: 11, open: 10, fstat: 10, read: 10, close: 10 });
+  });
+});
+
+describe('prepareOperations', () => {
+  it('reads the documents with the calls it is given', async () => {
+    const project = await makeTempDir();
+    await writeFiles(project, { 'web/a.graphql': 'query A { a }\n' });
+    const { calls, counts } = counted();
+    const prepared = await prepareOperations({ patterns: ['web/*.graphql'], rootDir: project, cwd: project, declarations: [], cache: false }, calls);
+    expect(prepared.read.texts).toEqual([{ file: 'web/a.graphql', text: 'query A { a }\n' }]);
+    expect(counts.open).toBe(1);
   });
 });
