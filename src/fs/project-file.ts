@@ -1,7 +1,8 @@
-import { constants, type Stats } from 'node:fs';
-import { lstat, open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeUnprintable } from '../diagnostics/excerpt.js';
+import { OPEN_FOR_READING, promiseFileCalls, type FileCalls, type OpenedFile } from './file-calls.js';
 
 /**
  * The folder that project files (declarations, declared data) must lie in, both as given
@@ -23,10 +24,10 @@ export type FileRefusal =
 
 export type InspectedFile = { ok: true; real: string; size: number; mtimeMs: number } | { ok: false; refusal: FileRefusal };
 
-export async function projectRoot(root: string): Promise<ProjectRoot> {
+export async function projectRoot(root: string, calls: FileCalls = promiseFileCalls): Promise<ProjectRoot> {
   const absolute = path.resolve(root);
   try {
-    return { path: absolute, real: await realpath(absolute) };
+    return { path: absolute, real: await calls.realpath(absolute) };
   } catch {
     return { path: absolute, real: absolute };
   }
@@ -44,27 +45,27 @@ export function isWithin(root: string, target: string): boolean {
  * every link is resolved. A path that leaves the root as written is refused without
  * touching the file system at all.
  */
-export async function inspectFile(absolute: string, root: ProjectRoot | undefined): Promise<InspectedFile> {
+export async function inspectFile(absolute: string, root: ProjectRoot | undefined, calls: FileCalls = promiseFileCalls): Promise<InspectedFile> {
   if (root !== undefined && !isWithin(root.path, absolute)) return refuse({ kind: 'outside', root: root.path, real: absolute, target: undefined });
   let own: Stats;
   try {
-    own = await lstat(absolute);
+    own = await calls.lstat(absolute);
   } catch (error) {
     return refuse(isMissing(error) ? { kind: 'missing' } : { kind: 'unreadable', code: errorCode(error) ?? 'unknown' });
   }
   let real: string;
   try {
-    real = await realpath(absolute);
+    real = await calls.realpath(absolute);
   } catch (error) {
-    if (own.isSymbolicLink() && isMissing(error)) return refuse({ kind: 'dangling-link', target: await linkTarget(absolute) });
+    if (own.isSymbolicLink() && isMissing(error)) return refuse({ kind: 'dangling-link', target: await linkTarget(absolute, calls) });
     return refuse({ kind: 'unreadable', code: errorCode(error) ?? 'unknown' });
   }
   if (root !== undefined && !isWithin(root.real, real)) {
-    return refuse({ kind: 'outside', root: root.path, real, target: own.isSymbolicLink() ? await linkTarget(absolute) : undefined });
+    return refuse({ kind: 'outside', root: root.path, real, target: own.isSymbolicLink() ? await linkTarget(absolute, calls) : undefined });
   }
   let target: Stats;
   try {
-    target = own.isSymbolicLink() ? await stat(real) : own;
+    target = own.isSymbolicLink() ? await calls.stat(real) : own;
   } catch (error) {
     return refuse(isMissing(error) ? { kind: 'missing' } : { kind: 'unreadable', code: errorCode(error) ?? 'unknown' });
   }
@@ -96,13 +97,21 @@ export function refusalMessage(display: string, refusal: FileRefusal): string {
   }
 }
 
+/** A file opened by openRegularFile, and its size then. */
+export interface OpenedRegularFile<H extends OpenedFile> {
+  handle: H;
+  size: number;
+}
+
 /**
  * Opens a file for reading only if it is (still) a regular file: O_NONBLOCK so that a FIFO
  * put in its place opens without waiting, and fstat before any byte is read. Undefined,
  * with nothing left open, when it is not a regular file.
  */
-export async function openRegularFile(file: string): Promise<{ handle: FileHandle; size: number } | undefined> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+export function openRegularFile(file: string): Promise<OpenedRegularFile<FileHandle> | undefined>;
+export function openRegularFile<H extends OpenedFile>(file: string, calls: FileCalls<H>): Promise<OpenedRegularFile<H> | undefined>;
+export async function openRegularFile(file: string, calls: FileCalls = promiseFileCalls): Promise<OpenedRegularFile<OpenedFile> | undefined> {
+  const handle = await calls.open(file, OPEN_FOR_READING);
   try {
     const info = await handle.stat();
     if (info.isFile()) return { handle, size: info.size };
@@ -117,9 +126,10 @@ export async function openRegularFile(file: string): Promise<{ handle: FileHandl
 /**
  * Reads at most `max` bytes from the handle's current position; undefined when there are
  * more. The buffer grows with what is actually read, so a file that grows after its size
- * was taken can never make the read exceed the limit.
+ * was taken can never make the read exceed the limit. With `expected` (the size fstat
+ * gave) right, one read does: it asks one byte more than that, and getting fewer says the end.
  */
-export async function readAtMost(handle: FileHandle, max: number, expected: number): Promise<Buffer | undefined> {
+export async function readAtMost(handle: OpenedFile, max: number, expected: number): Promise<Buffer | undefined> {
   let buffer = Buffer.allocUnsafe(Math.min(Math.max(expected, 0), max) + 1);
   let length = 0;
   for (;;) {
@@ -130,8 +140,9 @@ export async function readAtMost(handle: FileHandle, max: number, expected: numb
       buffer = bigger;
     }
     const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) return buffer.subarray(0, length);
     length += bytesRead;
+    // A regular file that gave all its size promised, and less than was asked, is at its end: no second read to hear so.
+    if (bytesRead === 0 || (length >= expected && length < buffer.length)) return buffer.subarray(0, length);
   }
 }
 
@@ -152,9 +163,9 @@ export function describeKind(info: Stats): string {
   return 'something other than a file';
 }
 
-async function linkTarget(link: string): Promise<string> {
+async function linkTarget(link: string, calls: FileCalls): Promise<string> {
   try {
-    return await readlink(link);
+    return await calls.readlink(link);
   } catch {
     return '(unreadable)';
   }

@@ -1,3 +1,4 @@
+import { promiseFileCalls, type FileCalls } from './file-calls.js';
 import { inspectFile, openRegularFile, readAtMost, type FileRefusal } from './project-file.js';
 
 export type RegularFileRead =
@@ -12,13 +13,26 @@ export type RegularFileRead =
  * refused from lstat/stat without being opened; the open itself is O_NONBLOCK and checked
  * again with fstat, so a FIFO put in place between check and open is refused too.
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFileRead> {
-  const inspected = await inspectFile(file, undefined);
+export async function readRegularFile(file: string, maxBytes: number, calls: FileCalls = promiseFileCalls): Promise<RegularFileRead> {
+  const inspected = await inspectFile(file, undefined, calls);
   if (!inspected.ok) return inspected;
+  return readInspected(inspected, maxBytes, calls);
+}
+
+/**
+ * Reads a file inspectFile has let through (by its resolved path), without inspecting it
+ * again: refused unopened when its size is over the limit, and opened only as readRegularFile
+ * opens, so what took its place since is refused all the same.
+ */
+export async function readInspected(
+  inspected: { real: string; size: number },
+  maxBytes: number,
+  calls: FileCalls = promiseFileCalls,
+): Promise<RegularFileRead> {
   if (inspected.size > maxBytes) return { ok: false, tooLarge: true, limit: maxBytes };
   let opened: Awaited<ReturnType<typeof openRegularFile>>;
   try {
-    opened = await openRegularFile(inspected.real);
+    opened = await openRegularFile(inspected.real, calls);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, refusal: code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', code: code ?? 'unknown' } };

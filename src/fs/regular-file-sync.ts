@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, type Stats } from 'node:fs';
+import { OPEN_FOR_READING } from './file-calls.js';
 import { describeKind, type FileRefusal } from './project-file.js';
 
 export type SyncOpen = { ok: true; fd: number } | { ok: false; refusal: FileRefusal };
@@ -11,7 +12,7 @@ export type SyncOpen = { ok: true; fd: number } | { ok: false; refusal: FileRefu
 export function openRegularFileSync(file: string): SyncOpen {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(file, OPEN_FOR_READING);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
     return { ok: false, refusal: code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable', code } };

@@ -1,6 +1,7 @@
-import { lstat, readdir, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
+import { promiseFileCalls, type FileCalls } from '../../fs/file-calls.js';
 import { DATA_ERROR_CODES } from '../codes.js';
 import { compileGlob, hasGlobMagic, tooComplexMessage, withEmptyGlobstars, type GlobSegment } from './glob.js';
 import { patternLeavesRoot } from './pattern-scope.js';
@@ -12,7 +13,12 @@ import { patternLeavesRoot } from './pattern-scope.js';
  * With `projectRoot`, a pattern that reaches outside it is not expanded at all (no folder outside
  * is listed) but returned as it is, for the caller to refuse by name.
  */
-export async function expandGlobs(patterns: readonly string[], baseDir: string, projectRoot?: string): Promise<{ files: string[]; unmatched: string[] }> {
+export async function expandGlobs(
+  patterns: readonly string[],
+  baseDir: string,
+  projectRoot?: string,
+  calls: FileCalls = promiseFileCalls,
+): Promise<{ files: string[]; unmatched: string[] }> {
   const found = new Set<string>();
   const unmatched: string[] = [];
   for (const pattern of patterns) {
@@ -25,7 +31,7 @@ export async function expandGlobs(patterns: readonly string[], baseDir: string, 
     if ('tooComplex' in glob) {
       throw new GraphformError(DATA_ERROR_CODES.patternTooComplex, `The ${tooComplexMessage(pattern, glob.tooComplex)}.`, { details: { pattern } });
     }
-    const matches = await walk(root, glob.segments);
+    const matches = await walk(root, glob.segments, calls);
     if (matches.length === 0) unmatched.push(pattern);
     for (const match of matches) found.add(match);
   }
@@ -39,7 +45,7 @@ export async function expandGlobs(patterns: readonly string[], baseDir: string, 
  * `**\/a/**\/a/…` cost one pass over the tree per position, not one per way of splitting
  * the path among the globstars.
  */
-async function walk(root: string, segments: readonly GlobSegment[]): Promise<string[]> {
+async function walk(root: string, segments: readonly GlobSegment[], calls: FileCalls): Promise<string[]> {
   const results = new Set<string>();
   const seen = new Set<string>();
   const todo: { dir: string; states: Iterable<number> }[] = [{ dir: root, states: [0] }];
@@ -52,12 +58,12 @@ async function walk(root: string, segments: readonly GlobSegment[]): Promise<str
     for (const state of open) {
       const segment = segments[state];
       if (segment === undefined) {
-        if (await isEntryButFolder(dir)) results.add(dir);
+        if (await isEntryButFolder(dir, calls)) results.add(dir);
       } else if (segment.kind === 'literal') todo.push({ dir: path.join(dir, segment.name), states: [state + 1] });
       else listed.push(state);
     }
     if (listed.length === 0) continue;
-    for (const entry of await entries(dir)) {
+    for (const entry of await entries(dir, calls)) {
       const full = path.join(dir, entry.name);
       const next: number[] = [];
       for (const state of listed) {
@@ -67,7 +73,7 @@ async function walk(root: string, segments: readonly GlobSegment[]): Promise<str
         } else if (segment?.kind === 'wildcard' && segment.matches(entry.name)) {
           if (state + 1 < segments.length) {
             if (entry.isDirectory()) next.push(state + 1);
-          } else if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await isFolder(full)))) {
+          } else if (!entry.isDirectory() && !(entry.isSymbolicLink() && (await isFolder(full, calls)))) {
             // Anything but a folder is a match, FIFOs and dangling links included: the reader refuses those by name.
             results.add(full);
           }
@@ -79,27 +85,27 @@ async function walk(root: string, segments: readonly GlobSegment[]): Promise<str
   return [...results];
 }
 
-async function entries(dir: string): Promise<import('node:fs').Dirent[]> {
+async function entries(dir: string, calls: FileCalls): Promise<Dirent[]> {
   try {
-    return await readdir(dir, { withFileTypes: true });
+    return await calls.readdir(dir);
   } catch {
     return [];
   }
 }
 
 /** Something is there (a dangling link counts) and it is not a folder. */
-async function isEntryButFolder(file: string): Promise<boolean> {
+async function isEntryButFolder(file: string, calls: FileCalls): Promise<boolean> {
   try {
-    await lstat(file);
+    await calls.lstat(file);
   } catch {
     return false;
   }
-  return !(await isFolder(file));
+  return !(await isFolder(file, calls));
 }
 
-async function isFolder(file: string): Promise<boolean> {
+async function isFolder(file: string, calls: FileCalls): Promise<boolean> {
   try {
-    return (await stat(file)).isDirectory();
+    return (await calls.stat(file)).isDirectory();
   } catch {
     return false;
   }

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { isGraphformError } from '../../diagnostics/errors.js';
 import { expandGlobs } from '../../data/files/expand-globs.js';
-import { inspectFile, projectRoot, refusalMessage } from '../../fs/project-file.js';
-import { formatLimit, readRegularFile } from '../../fs/read-regular-file.js';
+import { promiseFileCalls, type FileCalls } from '../../fs/file-calls.js';
+import { inspectFile, projectRoot, refusalMessage, type ProjectRoot } from '../../fs/project-file.js';
+import { formatLimit, readInspected } from '../../fs/read-regular-file.js';
 import { decodeUtf8 } from '../../fs/utf8-text.js';
 import { problem } from '../../operations/extract.js';
 
@@ -29,14 +30,15 @@ export interface ReadDocuments {
  * Expands the patterns (relative to the config's folder) and reads each file they match as
  * the project's other files are read: only from inside the project once links are resolved,
  * only a regular file, strict UTF-8. A pattern matching nothing is a warning (a moved
- * frontend would otherwise pass unchecked); a file that cannot be read is an error.
+ * frontend would otherwise pass unchecked); a file that cannot be read is an error. `calls`:
+ * blocking ones on a worker thread, where waiting on the thread pool only adds time.
  */
-export async function readDocuments(patterns: readonly string[], rootDir: string, cwd: string): Promise<ReadDocuments> {
+export async function readDocuments(patterns: readonly string[], rootDir: string, cwd: string, calls: FileCalls = promiseFileCalls): Promise<ReadDocuments> {
   const shown = (file: string): string => path.relative(cwd, file).split(path.sep).join('/') || file;
   const diagnostics: Diagnostic[] = [];
   let expanded: { files: string[]; unmatched: string[] };
   try {
-    expanded = await expandGlobs(patterns, rootDir, rootDir);
+    expanded = await expandGlobs(patterns, rootDir, rootDir, calls);
   } catch (error) {
     if (!isGraphformError(error)) throw error;
     return { texts: [], diagnostics: [problem('operations.documents', 1, 1, 'GF_OPERATIONS_PATTERN', error.message)] };
@@ -53,14 +55,14 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
       severity: 'warning',
     });
   }
-  const root = await projectRoot(rootDir);
+  const root = await projectRoot(rootDir, calls);
   // Read a few at a time: each read is a handful of file system calls, and one after another they add up to seconds on a busy machine.
   const texts: Array<string | undefined> = [];
   let next = 0;
   const reader = async (): Promise<void> => {
     for (let index = next++; index < expanded.files.length; index = next++) {
       const file = expanded.files[index] as string;
-      texts[index] = await readText(file, shown(file), root, diagnostics);
+      texts[index] = await readText(file, shown(file), root, diagnostics, calls);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, expanded.files.length) }, reader));
@@ -71,14 +73,14 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
   return { texts: read, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
-async function readText(file: string, display: string, root: Awaited<ReturnType<typeof projectRoot>>, diagnostics: Diagnostic[]): Promise<string | undefined> {
-  const inspected = await inspectFile(file, root);
+async function readText(file: string, display: string, root: ProjectRoot, diagnostics: Diagnostic[], calls: FileCalls): Promise<string | undefined> {
+  const inspected = await inspectFile(file, root, calls);
   if (!inspected.ok) {
     const code = inspected.refusal.kind === 'outside' ? 'GF_OUTSIDE_PROJECT' : 'GF_OPERATIONS_UNREADABLE';
     diagnostics.push({ ...problem(display, 1, 1, code, ''), message: `Frontend document ${refusalMessage(display, inspected.refusal)}.` });
     return undefined;
   }
-  const read = await readRegularFile(inspected.real, MAX_DOCUMENT_BYTES);
+  const read = await readInspected(inspected, MAX_DOCUMENT_BYTES, calls);
   if (!read.ok) {
     const why =
       'tooLarge' in read

@@ -1,3 +1,4 @@
+import type { FileCalls } from '../../fs/file-calls.js';
 import { extractGraphql, needsExtractor, type Extracted } from '../../operations/extract.js';
 import { readDocuments, type DocumentText, type ReadDocuments } from './operation-documents.js';
 import type { Extraction } from './operations-check-types.js';
@@ -24,10 +25,13 @@ export interface Prepared {
   likelyHit: boolean;
 }
 
-/** Reads the documents, the versions and the cache (none when off), and whether the cache will likely answer. */
-export async function prepareOperations(job: PrepareJob): Promise<Prepared> {
+/**
+ * Reads the documents, the versions and the cache (none when off), and whether the cache will
+ * likely answer. `calls`: how the documents are read (the default waits on the thread pool).
+ */
+export async function prepareOperations(job: PrepareJob, calls?: FileCalls): Promise<Prepared> {
   const [read, versions, entries] = await Promise.all([
-    readDocuments(job.patterns, job.rootDir, job.cwd),
+    readDocuments(job.patterns, job.rootDir, job.cwd, calls),
     job.cache ? checkerVersions() : '',
     job.cache ? readOperationsCache(job.rootDir) : [],
   ]);

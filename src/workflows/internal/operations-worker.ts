@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { blockingFileCalls } from '../../fs/file-calls.js';
 import type { Extraction } from './operations-check-types.js';
 import type { OperationsWorkerJob, OperationsWorkerReply, OperationsWorkerRequest } from './operations-lane.js';
 import { extractionOf, prepareOperations, type Prepared } from './operations-prepare.js';
@@ -17,7 +18,8 @@ const reply = (message: OperationsWorkerReply): void => port.postMessage(message
 const why = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 const job = workerData as OperationsWorkerJob;
-const prepared: Promise<Prepared> = prepareOperations(job.job);
+// Blocking reads: this thread has nothing else to do meanwhile, and each thread-pool round trip would cost more than the call.
+const prepared: Promise<Prepared> = prepareOperations(job.job, blockingFileCalls);
 let extraction: Extraction | undefined;
 const extractionFor = (ready: Prepared): Extraction => (extraction ??= extractionOf(ready.read.texts));
 
