@@ -50,7 +50,7 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
         1,
         1,
         'GF_OPERATIONS_NO_MATCH',
-        `pattern "${pattern}" matches no file (relative to ${shown(rootDir) || '.'}); no operation of it was checked`,
+        `pattern "${pattern}" matches no file (relative to ${path.relative(cwd, rootDir) === '' ? '.' : shown(rootDir)}); no operation of it was checked`,
       ),
       severity: 'warning',
     });
