@@ -1,24 +1,15 @@
-import { execFile } from 'node:child_process';
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertFreshBuild, BIN } from '../helpers/built-binary.js';
+import { assertFreshBuild, runBuilt } from '../helpers/built-binary.js';
 import { makeTempDir, writeFiles } from '../helpers/temp-dir.js';
 
-const run = promisify(execFile);
 const CANARY = 'canary-9f8e7d';
 
 /** The built binary, with the canary in its own environment: what /proc/self/environ shows it. */
 async function graphform(cwd: string, ...args: string[]): Promise<{ code: number; output: string }> {
-  const env = { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: cwd, GF_CANARY: CANARY, CI_SECRET_TOKEN: `ci-${CANARY}` };
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, output: e.stdout + e.stderr };
-  }
+  const { code, stdout, stderr } = await runBuilt(cwd, args, { GF_CANARY: CANARY, CI_SECRET_TOKEN: `ci-${CANARY}` });
+  return { code, output: stdout + stderr };
 }
 
 describe('the built binary, with a declaration linked to its own /proc/self/environ', () => {

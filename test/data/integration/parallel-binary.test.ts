@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateDataFiles } from '../../../src/data/push/push-data.js';
 import type { ValidationSummary } from '../../../src/data/types.js';
-import { assertFreshBuild, BIN } from '../../helpers/built-binary.js';
+import { assertFreshBuild, runBuilt } from '../../helpers/built-binary.js';
 import { graphClientFor, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject } from '../../helpers/graph-project.js';
 import { DATA_CONFIG, shopDeclaration, wireLines } from '../fixtures.js';
@@ -17,21 +15,10 @@ import { expectedCounts, generatedItem, writeWireFile } from './generate.js';
  * (on this thread alone, for files this small), locations and order included, and a push
  * sends every item exactly once.
  */
-const run = promisify(execFile);
 const ITEMS = 32_000;
 
-async function graphform(dir: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', HOME: dir, ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+function graphform(dir: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runBuilt(dir, args, env);
 }
 
 describe('data push with worker threads (built binary)', () => {
