@@ -6,12 +6,13 @@ import path from 'node:path';
 /** Writes `file` with each package's name, version and licence text, for the bundled module ids (absolute paths). */
 export async function writeNotices(file, moduleIds) {
   const packages = new Map();
+  const marker = `${path.sep}node_modules${path.sep}`;
   for (const id of moduleIds) {
-    const at = id.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+    const at = id.lastIndexOf(marker);
     if (at === -1) continue;
-    const rest = id.slice(at + 14).split(path.sep);
+    const rest = id.slice(at + marker.length).split(path.sep);
     const name = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-    packages.set(name, path.join(id.slice(0, at + 14), name));
+    packages.set(name, path.join(id.slice(0, at + marker.length), name));
   }
   const sections = [];
   for (const [name, dir] of [...packages].sort(([a], [b]) => (a < b ? -1 : 1))) {
