@@ -40,8 +40,8 @@ export async function withOperations(host: WorkflowHost, plan: Plan, context: Op
  * takes that outcome when the finished plan's inputs are the same, and checks again when not.
  */
 export function expectOperations(plan: Plan, context: OperationsContext): void {
-  if (context.started !== undefined && context.config.operations !== undefined && plan.refreshOnly !== true)
-    context.started.expect(operationsInputs(plan, context));
+  // Begun only for a config that names documents and a plan that is not refresh-only (startOperationsFor).
+  context.started?.expect(operationsInputs(plan, context));
 }
 
 function operationsInputs(plan: Plan, context: OperationsContext): CheckInputs {
