@@ -7,6 +7,11 @@ export const TITLE = '      Title: { type: String, searchable: true }';
 export const TAGS = '      Tags: { type: "[String]" }\n';
 export const MARKER = '<!-- graphform-plan -->';
 
+/** A second source a pull request adds beside init's, and the line a later one adds a property after. */
+export const NEWS_HEADLINE = '      Headline: { type: String, searchable: true }\n';
+export const NEWS =
+  ['id: news', 'label: News', 'languages: [en]', 'contentTypes:', '  NewsItem:', '    contentType: []', '    properties:', ''].join('\n') + NEWS_HEADLINE;
+
 /** A branch with one commit that edits the declaration. */
 export async function change(project: CiProject, branch: string, edit: (declaration: string) => string): Promise<void> {
   await project.git('checkout', '--quiet', '-b', branch);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphClientFor } from '../helpers/emulator.js';
 import { ciProject, pushItemFromElsewhere, type CiProject } from './ci-project.js';
-import { articleProperties, branchWith, MARKER, TAGS } from './declaration-edits.js';
+import { articleProperties, branchWith, MARKER, NEWS, NEWS_HEADLINE, TAGS } from './declaration-edits.js';
 import { approvePush } from './github-approval.js';
 import { githubEvents, readWorkflow, runJob, type JobRun, type Workflow } from './github-runner.js';
 
@@ -12,18 +12,6 @@ import { githubEvents, readWorkflow, runJob, type JobRun, type Workflow } from '
  * approval is the apply-data-loss job, run from the commit its run was for, with that run's
  * plan.json (the artifact) in place.
  */
-
-const NEWS = [
-  'id: news',
-  'label: News',
-  'languages: [en]',
-  'contentTypes:',
-  '  NewsItem:',
-  '    contentType: []',
-  '    properties:',
-  '      Headline: { type: String, searchable: true }',
-  '',
-].join('\n');
 
 const NEWS_ITEM =
   '{"index":{"_id":"n1","language_routing":"en"}}\n{"ContentType":["NewsItem"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Headline___searchable":"Hello"}\n';
@@ -151,10 +139,7 @@ describe('pull requests through the generated GitHub workflow, against the emula
 
     // Pull request 4, unrelated and safe: its comment shows its own change, and names main's pending one in a line.
     const safe = await pullRequest(t, 4, {
-      'content-sources/news.yaml': NEWS.replace(
-        '      Headline: { type: String, searchable: true }\n',
-        '      Headline: { type: String, searchable: true }\n      Byline: { type: String }\n',
-      ),
+      'content-sources/news.yaml': NEWS.replace(NEWS_HEADLINE, `${NEWS_HEADLINE}      Byline: { type: String }\n`),
     });
     expect(safe).toContain('news');
     expect(safe).not.toContain('**This plan loses content items.**');

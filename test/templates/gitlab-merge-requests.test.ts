@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ciProject, pushItemFromElsewhere, type CiProject, type ScriptRun } from './ci-project.js';
-import { articleProperties, branchWith, TAGS } from './declaration-edits.js';
+import { articleProperties, branchWith, NEWS, NEWS_HEADLINE, TAGS } from './declaration-edits.js';
 import { readPipeline, runGitlabJob, type Pipeline } from './gitlab-runner.js';
 import { parseStrict } from './templates.js';
 
@@ -10,19 +10,6 @@ import { parseStrict } from './templates.js';
  * branch; an approval is the manual job of the child pipeline that pipeline wrote, run on its
  * commit with its plan.json.
  */
-
-const NEWS = [
-  'id: news',
-  'label: News',
-  'languages: [en]',
-  'contentTypes:',
-  '  NewsItem:',
-  '    contentType: []',
-  '    properties:',
-  '      Headline: { type: String, searchable: true }',
-  '',
-].join('\n');
-const HEADLINE = '      Headline: { type: String, searchable: true }\n';
 
 interface Held {
   run: ScriptRun;
@@ -132,7 +119,7 @@ describe('merge requests through the generated GitLab pipeline, against the emul
 
     await t.mergeRequest(3, { 'content-sources/site.yaml': (await t.project.read('content-sources/site.yaml')).replace(TAGS, '') });
     const held = await t.mergeAndApply(3);
-    const safe = await t.mergeRequest(4, { 'content-sources/news.yaml': NEWS.replace(HEADLINE, `${HEADLINE}      Byline: { type: String }\n`) });
+    const safe = await t.mergeRequest(4, { 'content-sources/news.yaml': NEWS.replace(NEWS_HEADLINE, `${NEWS_HEADLINE}      Byline: { type: String }\n`) });
     expect(safe).not.toContain('**This plan loses content items.**');
     expect(safe).toContain('Already planned on the base branch, not by this change: site (replace, loses');
     const later = await t.mergeAndApply(4);
