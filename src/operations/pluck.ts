@@ -92,28 +92,55 @@ export function pluckGraphql(code: string, program: AstNode, comments: readonly 
       if (magic(node, parent)) add(node.expression, node);
     }
   };
-  walk(program, undefined, enter, exit);
+  walk(program, undefined, { enter, exit, matters: mattersIn(code) });
   return pieces;
 }
 
-/** Visits every node, entering before its children and leaving after them, in source order as babel's traversal does. */
-function walk(node: AstNode, parent: AstNode | undefined, enter: Visit, exit: Visit): void {
-  enter(node, parent);
-  for (const child of children(node)) walk(child, node, enter, exit);
-  exit(node, parent);
+interface Visitor {
+  enter: Visit;
+  exit: Visit;
+  /** Whether the text from `start` to `end` can hold a node either visit acts on. */
+  matters: (start: number, end: number) => boolean;
 }
 
 type Visit = (node: AstNode, parent: AstNode | undefined) => void;
 
-function children(node: AstNode): AstNode[] {
-  const found: AstNode[] = [];
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type') continue;
-    if (isNode(value)) found.push(value);
-    else if (Array.isArray(value)) for (const item of value) if (isNode(item)) found.push(item);
-  }
+/**
+ * Visits every node that matters, entering before its children and leaving after them, in
+ * source order as babel's traversal does. A node whose text cannot hold a piece or a tag's
+ * name is skipped with all it holds: most of a component file is neither.
+ */
+function walk(node: AstNode, parent: AstNode | undefined, visitor: Visitor): void {
+  if (!visitor.matters(node.start, node.end)) return;
+  visitor.enter(node, parent);
   // oxc gives each node's fields in source order (decorators first too), as babel visits them.
-  return found;
+  for (const key in node) {
+    if (key === 'type') continue;
+    const value = node[key];
+    if (isNode(value)) walk(value, node, visitor);
+    else if (Array.isArray(value)) for (const item of value) if (isNode(item)) walk(item, node, visitor);
+  }
+  visitor.exit(node, parent);
+}
+
+/**
+ * Every piece is a template, so its text holds a backtick; a tag is named by an import or a
+ * `require`, whose text holds that word. An identifier may spell `require` with escapes
+ * (`\u0072equire`): a file with any escape is walked whole.
+ */
+function mattersIn(code: string): (start: number, end: number) => boolean {
+  if (code.includes('\\u')) return () => true;
+  const marks = Array.from(code.matchAll(/`|require|import/g), (match) => match.index);
+  return (start, end) => {
+    let low = 0;
+    let high = marks.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((marks[middle] as number) < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < marks.length && (marks[low] as number) < end;
+  };
 }
 
 /** The template's text as tag-pluck takes it: between the backticks, `${...}` dropped, escaped backticks unescaped. */

@@ -131,6 +131,16 @@ const CORPUS: Record<string, string> = {
   'web/common.cjs': "const gql = require('graphql-tag');\nmodule.exports = { q: gql`query Cjs { x }` };\n",
   'web/component.jsx': 'export const C = () => <div data-q={gql`query Jsx { x }`}>{/* GraphQL */ `query JsxMagic { y }`}</div>;\n',
   'web/marker.ts': 'const q = gql`query Marker { ==>a\nb<== }`;\n',
+  // The walk skips code that cannot hold a piece or a tag's name: a `require` spelled with an escape still names one.
+  'web/escaped-require.js': "const tag = \\u0072equire('graphql-tag');\nexport const q = tag`query EscapedRequire { x }`;\n",
+  'web/deep.tsx': [
+    "import { graphql as relay } from 'react-relay';",
+    'export function Page({ items }: { items: string[] }): JSX.Element {',
+    '  const sorted = [...items].sort((a, b) => a.localeCompare(b)).filter((x) => x.length > 0);',
+    '  return <main>{sorted.map((x) => <section key={x}><h2>{x}</h2>{x === "" ? null : <p>{relay`query Deep { x }`}</p>}</section>)}</main>;',
+    '}',
+    'export const untouched = { a: [1, 2, { b: () => 3 }], c: "import and require are words in a string" };',
+  ].join('\n'),
 };
 
 describe('the extractor finds the GraphQL graphql-tag-pluck finds', () => {
@@ -146,7 +156,20 @@ describe('the extractor finds the GraphQL graphql-tag-pluck finds', () => {
   it('the corpus is not trivial: it holds pieces of every kind tag-pluck takes', () => {
     const bodies = Object.entries(CORPUS).flatMap(([file, text]) => reference(file, text).map((piece) => piece.body));
     expect(bodies.length).toBeGreaterThan(40);
-    for (const name of ['Inline', 'AfterRegex', 'Nested', 'MagicStatement', 'CallAsConst', 'Urql', 'Required', 'InDecorator', 'AfterEmoji', 'Crlf'])
+    for (const name of [
+      'Inline',
+      'AfterRegex',
+      'Nested',
+      'MagicStatement',
+      'CallAsConst',
+      'Urql',
+      'Required',
+      'InDecorator',
+      'AfterEmoji',
+      'Crlf',
+      'EscapedRequire',
+      'Deep',
+    ])
       expect(bodies.some((body) => body.includes(`query ${name} `) || body.includes(`fragment ${name} `))).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ export interface ReadDocuments {
  * blocking ones on a worker thread, where waiting on the thread pool only adds time.
  */
 export async function readDocuments(patterns: readonly string[], rootDir: string, cwd: string, calls: FileCalls = promiseFileCalls): Promise<ReadDocuments> {
-  const shown = (file: string): string => path.relative(cwd, file).split(path.sep).join('/') || file;
+  const shown = shownFrom(cwd);
   const diagnostics: Diagnostic[] = [];
   let expanded: { files: string[]; unmatched: string[] };
   try {
@@ -71,6 +71,17 @@ export async function readDocuments(patterns: readonly string[], rootDir: string
     return text === undefined ? [] : [{ file: shown(file), text }];
   });
   return { texts: read, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/**
+ * How a file is named in diagnostics: relative to the working directory, with forward
+ * slashes. A file under it (every matched file, usually) takes the cut, not path.relative,
+ * which resolves both paths again for each of hundreds of files.
+ */
+function shownFrom(cwd: string): (file: string) => string {
+  const under = cwd.endsWith(path.sep) ? cwd : `${cwd}${path.sep}`;
+  const slashes = (name: string): string => (path.sep === '/' ? name : name.split(path.sep).join('/'));
+  return (file) => slashes(file.startsWith(under) ? file.slice(under.length) : path.relative(cwd, file)) || file;
 }
 
 async function readText(file: string, display: string, root: ProjectRoot, diagnostics: Diagnostic[], calls: FileCalls): Promise<string | undefined> {
