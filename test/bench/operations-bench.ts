@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile, mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile, mkdir, readFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ratioRow, type BenchRow } from './bench-row.js';
 import { median } from './child.js';
@@ -63,6 +64,67 @@ async function writeDocuments(dir: string, files: number, operations: number): P
   }
 }
 
+type Timed = { seconds: number; cpuSeconds: number };
+
+function medians(runs: readonly Timed[]): Timed {
+  return { seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)) };
+}
+
+/**
+ * Reports, as it ends, how long the process has run and its CPU time (all threads). With
+ * arguments (graphql's bundle, a schema's SDL, the documents' texts as JSON), it first does
+ * what no code of graphform's can make cheaper: loads graphql, builds the schema, parses
+ * and validates every document.
+ */
+const ALONE = `import { readFileSync } from 'node:fs';
+const [bundle, sdl, texts] = process.argv.slice(2);
+if (bundle !== undefined) {
+  const { buildSchema, parse, validate } = await import(bundle);
+  const schema = buildSchema(readFileSync(sdl, 'utf8'));
+  const definitions = JSON.parse(readFileSync(texts, 'utf8')).flatMap((text) => parse(text).definitions);
+  const errors = validate(schema, { kind: 'Document', definitions });
+  if (errors.length > 0) throw new Error(errors[0].message);
+}
+const usage = process.resourceUsage();
+process.stdout.write(JSON.stringify({ seconds: performance.now() / 1000, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 }));
+`;
+
+/**
+ * The floor under the cold check: graphql-js alone, bundled into one file as the check's
+ * worker has it, doing the check's parse and validation of the same documents against the
+ * served schema (\`codegen\`'s SDL of it) in a fresh process, less a process that only starts.
+ */
+async function graphqlAlone(dir: string, checked: string, bin: string, repetitions: number): Promise<Timed> {
+  const { build } = await import('rolldown');
+  const bundle = path.join(dir, 'graphql.mjs');
+  await build({ input: path.join(ROOT, 'node_modules/graphql/index.mjs'), platform: 'node', logLevel: 'warn', output: { file: bundle, format: 'esm' } });
+  await run(process.execPath, [bin, 'codegen', '--out', 'alone', '--no-color'], { cwd: checked });
+  const texts = path.join(dir, 'texts.json');
+  await writeFile(texts, JSON.stringify(await documentTexts(path.join(checked, 'web/src'))));
+  const script = path.join(dir, 'alone.mjs');
+  await writeFile(script, ALONE);
+  const timed = async (args: string[]): Promise<Timed> => JSON.parse((await run(process.execPath, [script, ...args])).stdout) as Timed;
+  const bare: Timed[] = [];
+  const working: Timed[] = [];
+  for (let i = 0; i < repetitions; i++) {
+    bare.push(await timed([]));
+    working.push(await timed([pathToFileURL(bundle).href, path.join(checked, 'alone/_schema.graphql'), texts]));
+  }
+  const [b, w] = [medians(bare), medians(working)];
+  return { seconds: w.seconds - b.seconds, cpuSeconds: w.cpuSeconds - b.cpuSeconds };
+}
+
+/** The GraphQL of writeDocuments' files: a `.graphql` file whole, each `gql` template of a `.tsx` file. */
+async function documentTexts(folder: string): Promise<string[]> {
+  const texts: string[] = [];
+  for (const name of await readdir(folder)) {
+    const text = await readFile(path.join(folder, name), 'utf8');
+    if (name.endsWith('.graphql')) texts.push(text);
+    else for (const match of text.matchAll(/gql`([^`]*)`/g)) texts.push(match[1] as string);
+  }
+  return texts;
+}
+
 /**
  * The cost of the operations check: `plan` of the example project (content-sources/, applied
  * once to the embedded emulator, so the plan has no changes) with `operations.documents`
@@ -93,22 +155,25 @@ export async function runOperationsBench(options: OperationsBenchOptions = {}): 
     await measuredPlan(bin, plain, 'No changes.');
     await measuredPlan(bin, checked, expected);
     const cache = path.join(checked, '.graphform/cache');
-    const without: number[] = [];
-    const cold: number[] = [];
-    const warm: number[] = [];
+    const without: Timed[] = [];
+    const cold: Timed[] = [];
+    const warm: Timed[] = [];
     for (let i = 0; i < repetitions; i++) {
-      without.push((await measuredPlan(bin, plain, 'No changes.')).seconds);
+      without.push(await measuredPlan(bin, plain, 'No changes.', true));
       await rm(cache, { recursive: true, force: true });
-      cold.push((await measuredPlan(bin, checked, expected)).seconds);
-      warm.push((await measuredPlan(bin, checked, expected)).seconds);
+      cold.push(await measuredPlan(bin, checked, expected, true));
+      warm.push(await measuredPlan(bin, checked, expected, true));
     }
-    const a = median(without);
+    const alone = await graphqlAlone(dir, checked, bin, repetitions);
+    const a = medians(without);
     const what = `\`plan\` of the example project (applied, no changes) checking ${operations} frontend operations across ${files} files (half .graphql, half .tsx gql tags) vs without`;
-    const row = (label: string, times: number[], target: number): BenchRow => {
-      const b = median(times);
-      return ratioRow(`${what}, ${label}`, b / a, target, `${b.toFixed(2)} s vs ${a.toFixed(2)} s`);
+    const row = (label: string, runs: Timed[], detail = ''): BenchRow => {
+      const b = medians(runs);
+      const figures = `${b.seconds.toFixed(2)} s vs ${a.seconds.toFixed(2)} s; CPU, all threads: ${b.cpuSeconds.toFixed(2)} s vs ${a.cpuSeconds.toFixed(2)} s`;
+      return ratioRow(`${what}, ${label}`, b.seconds / a.seconds, TARGET, `${figures}${detail}`);
     };
-    return [row("the check's cache in place (warm)", warm, TARGET), row('no cache (cold)', cold, TARGET)];
+    const floor = `; graphql-js alone (its load, the schema from its SDL, parse and validate of these operations) in a fresh process adds ${alone.seconds.toFixed(2)} s and ${alone.cpuSeconds.toFixed(2)} s CPU to node's start`;
+    return [row("the check's cache in place (warm)", warm), row('no cache (cold)', cold, floor)];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

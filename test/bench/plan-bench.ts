@@ -94,20 +94,26 @@ function planRun(bin: string, project: string, sources: number, measureMemory = 
 }
 
 /**
- * One `plan` in `project`: its wall time and, with `measureMemory`, its peak RSS. Every run
- * must be a real plan of every source, or its figures mean nothing: its output must hold
- * `expected` (the summary line, or "No changes.").
+ * One `plan` in `project`: its wall time and, with `measureUsage`, its peak RSS and CPU time
+ * (all threads). Every run must be a real plan of every source, or its figures mean nothing:
+ * its output must hold `expected` (the summary line, or "No changes.").
  */
-export async function measuredPlan(bin: string, project: string, expected: string, measureMemory = false): Promise<{ seconds: number; peakRssMiB: number }> {
+export async function measuredPlan(
+  bin: string,
+  project: string,
+  expected: string,
+  measureUsage = false,
+): Promise<{ seconds: number; peakRssMiB: number; cpuSeconds: number }> {
   const report = path.join(project, 'rss.txt');
-  const preload = measureMemory ? ['--import', REPORT_USAGE] : [];
+  const preload = measureUsage ? ['--import', REPORT_USAGE] : [];
   const started = performance.now();
   const { code, stdout, stderr } = await run(process.execPath, [...preload, bin, 'plan', '--no-color'], project, { GRAPHFORM_BENCH_RSS: report });
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0 || !stdout.includes(expected)) {
     throw new Error(`plan in ${project} exited ${code} without "${expected}":\n${stdout.slice(-2000)}\n${stderr.slice(-2000)}`);
   }
-  return { seconds, peakRssMiB: measureMemory ? ((await readUsage(report)).peakRssMiB ?? Number.NaN) : Number.NaN };
+  const usage = measureUsage ? await readUsage(report) : {};
+  return { seconds, peakRssMiB: usage.peakRssMiB ?? Number.NaN, cpuSeconds: usage.cpuSeconds ?? Number.NaN };
 }
 
 async function nodeRun(): Promise<number> {
