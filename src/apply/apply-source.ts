@@ -119,7 +119,7 @@ async function repushPending(run: ApplyRun, source: PlanSource, declaration: Sou
 async function syncDataItems(run: ApplyRun, source: PlanSource, declaration: SourceDeclaration, outcome: SourceOutcome): Promise<void> {
   const entry = ownValue(run.state().sources, source.id);
   if (entry === undefined || entry.pending !== undefined) return;
-  const synced = await dataSyncStep(run.options, source, declaration, entry.data, outcome.repush?.status === 'sent', outcome);
+  const synced = await dataSyncStep(run.options, source, declaration, entry.data, outcome.repush?.status === 'sent' ? 'deletes' : 'all', outcome);
   if (synced !== undefined) await run.record((current) => withLedger(current, source.id, synced.ledger));
 }
 

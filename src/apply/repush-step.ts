@@ -4,11 +4,8 @@ import type { SourceDeclaration } from '../model/types.js';
 import type { PendingSnapshot } from '../state/types.js';
 import type { PushSummary } from '../data/types.js';
 import { awaitSchema } from './schema-step.js';
-import { APPLY_WAIT_CODES, duration, shortfallText, type ServiceWaits } from './service-waits.js';
+import { APPLY_WAIT_CODES, duration, roundWithin, shortfallText, type ServiceWaits } from './service-waits.js';
 import type { ApplyEvent, SourceOutcome } from './types.js';
-
-/** The first round's wait for the items to be served before they are pushed again; each round waits twice as long. */
-const ROUND_MS = 2_000;
 
 /** What the re-push takes of apply's options (ApplyOptions has them all). */
 export interface RepushStepOptions {
@@ -54,11 +51,10 @@ export async function repush(
       if (summary !== undefined) outcome.repush = summary;
       options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
       if (waits === undefined || summary?.status !== 'sent') return;
-      const within = Math.min(ROUND_MS * 2 ** round, waits.servedTimeoutMs - waited);
       served = await waits.served(
         tally,
         (report, waitedMs) => options.onEvent?.({ type: 'served-waiting', id, waitedMs: waited + waitedMs, timeoutMs: waits.servedTimeoutMs, report }),
-        within,
+        roundWithin(round, waited, waits),
       );
       waited += served.waitedMs;
       // A changed field's new mapping reaches GraphQL minutes after the types request, and

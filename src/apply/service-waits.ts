@@ -15,6 +15,14 @@ export interface ServiceWaits {
   served(tally: SentTally, onWaiting: (report: ServedProgress, waitedMs: number) => void, withinMs?: number): Promise<ServedReport>;
 }
 
+/** The first round's wait for pushed items to be served before they are pushed again; each round waits twice as long. */
+const ROUND_MS = 2_000;
+
+/** How long round `round` (from 0) waits for the items it pushed, `waited` having gone by already: never past servedTimeoutMs. */
+export function roundWithin(round: number, waited: number, waits: Pick<ServiceWaits, 'servedTimeoutMs'>): number {
+  return Math.min(ROUND_MS * 2 ** round, waits.servedTimeoutMs - waited);
+}
+
 /** The codes of a re-push that GraphQL did not confirm: the pending marker stays and the next apply finishes it. */
 export const APPLY_WAIT_CODES = {
   schemaNotServed: 'GF_APPLY_SCHEMA_NOT_SERVED',

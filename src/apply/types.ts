@@ -38,6 +38,8 @@ export interface DataSyncOutcome {
   /** The push of those items (absent when nothing had to be sent, e.g. only the ledger was written after a whole re-push). */
   summary?: PushSummary;
   served?: ServedReport;
+  /** How many times the added and changed items were pushed again because GraphQL did not serve them all as sent (absent: never). */
+  pushedAgain?: number;
   /** Why the items are not all sent and served; the ledger is then left as it was, so the next apply sends them again. */
   error?: string;
   errorCode?: string;

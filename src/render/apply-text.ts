@@ -93,9 +93,10 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
       if (o.error !== undefined) return `${c.bold(e(event.id))}: ${c.red(e(`data items (${counts}) not done: ${o.error}`))}`;
       if (o.summary === undefined) return `${c.bold(e(event.id))}: state records the items pushed from its data files`;
       const served = o.served === undefined ? '' : `; sent ${o.served.sent}, served ${o.served.served ?? 'not counted'}`;
+      const again = o.pushedAgain === undefined ? '' : `, pushed again ${o.pushedAgain === 1 ? 'once' : `${o.pushedAgain} times`} until GraphQL served them`;
       return (
         `${c.bold(e(event.id))}: ${c.green(e(`data items sent: ${counts}`))} ` +
-        `(${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${served})`
+        `(${o.summary.itemsSent} lines in ${o.summary.batches} batch${o.summary.batches === 1 ? '' : 'es'}${again}${served})`
       );
     }
     case 'verify-skipped':

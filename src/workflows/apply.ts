@@ -224,12 +224,12 @@ async function decideAndApply(
         ...(host.signal === undefined ? {} : { stop: host.signal }),
         workersFromBytes: workersFromBytes(host.variables),
       }),
-    syncData: async (source, declaration, ledger, repushed, tally) =>
+    syncData: async (source, declaration, ledger, send, tally) =>
       (await import('../data/ledger/send-changes.js')).sendDataChanges({
         client: tallyingClient(client, tally, requestLog(host).log),
         declaration,
         ledger,
-        repushed,
+        send,
         planned: source.dataChanges?.digest,
         diff: asked ? undefined : diffs.get(source.id),
         config: project.config.data,

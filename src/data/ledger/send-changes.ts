@@ -14,14 +14,21 @@ import { diffDeclaredData, nextLedger, recordsOf, type DeclaredDiff } from './de
 export interface SendChangesOptions extends DeclaredDataOptions {
   ledger: DataLedger | undefined;
   client: GraphClient;
-  /** The whole files were just pushed (after a create or full update): only the deletes are left to send. */
-  repushed: boolean;
+  /** What of the changes to send (ChangesToSend). */
+  send: ChangesToSend;
   /** The digest of the plan that was reviewed: the files must still hold the same records. */
   planned?: string | undefined;
   /** The comparison apply already made of the same files against the same ledger (its check of the plan): not read again. */
   diff?: DeclaredDiff | undefined;
   stop?: AbortSignal;
 }
+
+/**
+ * `all`: the records added or changed and the deletes. `deletes`: only the deletes, after
+ * the whole files were pushed (a create or full update). `writes`: the records added or
+ * changed again, after the push that sent them all (their deletes with it) was not served.
+ */
+export type ChangesToSend = 'all' | 'deletes' | 'writes';
 
 export interface SentChanges {
   add: number;
@@ -72,14 +79,14 @@ export async function sendDataChanges(options: SendChangesOptions): Promise<Sent
   // A removed language's items went with the full update that removed it: no delete to send (the service would refuse its language).
   const removed = outcome.removed.map((row) => diff.ledger.entry(row)).filter((entry) => languages.has(entry.language));
   const lines: string[] = [];
-  if (!options.repushed) {
+  if (options.send !== 'deletes') {
     const wire = wireNamesOf(options.declaration.definition);
     for (const record of pushed) {
       const read = records.get(`${record.file}:${record.line}`);
       if (read !== undefined) lines.push(serializeRecord(read, wire));
     }
   }
-  for (const entry of removed) lines.push(`${serializeAction({ kind: 'delete', id: entry.id, language: entry.language })}\n`);
+  if (options.send !== 'writes') for (const entry of removed) lines.push(`${serializeAction({ kind: 'delete', id: entry.id, language: entry.language })}\n`);
   const counts = { add: outcome.added.length, change: outcome.changed.length, delete: outcome.deleteLines.length + outcome.removed.length };
   const summary = lines.length === 0 ? undefined : await pushLines(options, lines);
   const ledger = summary === undefined || summary.status === 'sent' ? ledgerAfter(options, diff, records) : undefined;
