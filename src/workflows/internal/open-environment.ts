@@ -1,3 +1,4 @@
+import { GraphformError, isGraphformError } from '../../diagnostics/errors.js';
 import type { EnvironmentConfig, ResolvedConfig } from '../../config/types.js';
 import type { RunningEmulator } from '../../emulator/types.js';
 import { rememberConfiguredSecrets } from '../../config/secrets.js';
@@ -37,6 +38,8 @@ export async function openEnvironment(host: WorkflowHost, config: ResolvedConfig
       schemaDelayMs: env.emulator.schemaDelayMs,
       indexingLagMs: env.emulator.indexingLagMs,
       ...(env.emulator.itemFields === undefined ? {} : { itemFields: env.emulator.itemFields }),
+    }).catch((error: unknown) => {
+      throw withEmbeddedHint(error, env.name);
     });
     rememberSecrets([emulator.credentials.secret, basicPair(emulator.credentials.appKey, emulator.credentials.secret)]);
     const client = createGraphClient({ baseUrl: emulator.url, auth: { scheme: 'hmac', ...emulator.credentials }, ...common });
@@ -55,4 +58,20 @@ export async function openEnvironment(host: WorkflowHost, config: ResolvedConfig
  */
 export function targetName(env: Pick<EnvironmentConfig, 'name' | 'graphUrl' | 'emulator'>): string {
   return `environment ${env.name} (${env.emulator !== undefined ? 'the embedded local emulator' : (env.graphUrl ?? 'unknown service')})`;
+}
+
+/**
+ * The embedded emulator cannot open a data folder a running `graphform emulator` holds:
+ * the emulator's own hint (another `dataDir`) is no choice for plan or apply, which take
+ * theirs from the config. Either stop that one, or plan against it over HTTP.
+ */
+function withEmbeddedHint(error: unknown, environment: string): unknown {
+  if (!isGraphformError(error) || error.code !== 'GF_EMULATOR_DATA_DIR_LOCKED') return error;
+  return new GraphformError(error.code, error.message, {
+    details: error.details,
+    hint:
+      `Environment ${environment} runs the emulator in this process, on that folder. Stop the other one (Ctrl+C where \`graphform emulator\` runs), ` +
+      'or keep it and plan against it: add an environment with its graphUrl and credentials (docs/emulator.md) and pass `--env` with its name.',
+    cause: error,
+  });
 }
