@@ -45,7 +45,7 @@ export async function checkOperations(input: CheckOperationsInput, host: Workflo
       },
     );
   }
-  const project = await loadValidProject(host, config, undefined);
+  const project = await loadValidProject(host, config, undefined, 'no operation was checked');
   const started = startOperations(host, config.rootDir, documents, hintOf(project.declarations));
   let report: OperationsReport;
   try {

@@ -54,7 +54,7 @@ export interface CodegenResult {
  */
 export async function codegen(input: CodegenInput, host: WorkflowHost): Promise<CodegenResult> {
   const project = await loadProject(host, await configFor(input, host));
-  refuseInvalid(project.diagnostics, project.sources);
+  refuseInvalid(project.diagnostics, project.sources, 'nothing was written');
   const { config } = project;
   const out = await checkedOutFolder(input.out === undefined ? config.codegen.out : path.resolve(host.cwd, input.out), config.rootDir);
   const declarations = chosen(

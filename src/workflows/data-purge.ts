@@ -48,7 +48,7 @@ export async function dataPurge(input: DataPurgeInput, host: WorkflowHost): Prom
     throw new GraphformError(DATA_ERROR_CODES.noLanguages, '--language needs a language code, such as --language en; an empty one names nothing to purge.');
   }
   const config = await configFor(input, host);
-  const project = await loadSource(host, config, input.source);
+  const project = await loadSource(host, config, input.source, 'nothing was purged');
   const declared = project.declaration.definition.languages;
   const languages = input.allLanguages === true ? [...declared] : [...new Set(named)];
   for (const language of languages.filter((l) => !declared.includes(l))) {

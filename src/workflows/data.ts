@@ -12,7 +12,7 @@ import type { GraphClient } from '../graph/types.js';
 import type { LoadedSource } from './internal/loaded-source.js';
 import { withStateLock } from '../state/with-lock.js';
 import { requestLog, type ProjectSelection, type WorkflowHost } from './host.js';
-import { InvalidDeclarationsError } from './invalid-declarations.js';
+import { invalidDeclarations, InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './internal/load-project.js';
 import { openEnvironment } from './internal/open-environment.js';
 import { clearPendingAfterPush } from './internal/pending-push.js';
@@ -71,7 +71,7 @@ export type { LoadedSource } from './internal/loaded-source.js';
 
 /** `graphform data validate`: checks the items against the source's declaration, offline. */
 export async function dataValidate(input: DataInput, host: WorkflowHost): Promise<ValidationSummary> {
-  const project = await loadSource(host, await configFor(input, host), input.source);
+  const project = await loadSource(host, await configFor(input, host), input.source, 'no item was checked');
   const paths = await dataFiles(host, project, input.files ?? []);
   const summary = await validateDataFiles({
     declaration: project.declaration,
@@ -170,12 +170,13 @@ export function pushConfig(data: DataConfig, flags: PushFlags): DataConfig {
 }
 
 /**
- * The declared source `id`; throws InvalidDeclarationsError when the declarations have errors,
+ * The declared source `id`; throws InvalidDeclarationsError when the declarations have errors
+ * (saying `nothing`: what the command therefore did not do),
  * and GF_DATA_UNKNOWN_SOURCE (with a did-you-mean) when none has that id.
  */
-export async function loadSource(host: WorkflowHost, config: ResolvedConfig, sourceId: string): Promise<LoadedSource> {
+export async function loadSource(host: WorkflowHost, config: ResolvedConfig, sourceId: string, nothing = 'nothing was sent'): Promise<LoadedSource> {
   const project = await loadProject(host, config);
-  if (hasErrors(project.diagnostics)) throw new InvalidDeclarationsError(project.diagnostics, project.sources);
+  if (hasErrors(project.diagnostics)) throw new InvalidDeclarationsError(project.diagnostics, project.sources, invalidDeclarations(nothing));
   const declaration = project.declarations.find((d) => d.id === sourceId);
   if (declaration === undefined) {
     const ids = project.declarations.map((d) => d.id);

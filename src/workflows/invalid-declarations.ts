@@ -3,7 +3,7 @@ import { GraphformError } from '../diagnostics/errors.js';
 import type { GraphformErrorCode } from '../diagnostics/error-codes.js';
 
 /**
- * The declarations are not valid, so nothing was planned or sent. Carries the diagnostics
+ * The declarations are not valid, so the command did nothing. Carries the diagnostics
  * and the texts of the files they point into, for the caller to show (the command line
  * prints them with code frames before the error itself).
  */
@@ -16,16 +16,21 @@ export class InvalidDeclarationsError extends GraphformError {
     diagnostics: readonly Diagnostic[],
     sources: ReadonlyMap<string, string>,
     /** Another code and wording, for declarations graphform itself would write (import). */
-    said: { code: GraphformErrorCode; message: string; hint: string } = {
-      code: 'GF_INVALID_DECLARATIONS',
-      message: 'The declarations are not valid; nothing was planned or sent.',
-      hint: 'Fix the problems above (`graphform validate` lists them).',
-    },
+    said: { code: GraphformErrorCode; message: string; hint: string } = invalidDeclarations('nothing was planned or sent'),
   ) {
     super(said.code, said.message, { hint: said.hint });
     this.diagnostics = diagnostics;
     this.sources = sources;
   }
+}
+
+/** GF_INVALID_DECLARATIONS, saying what the command therefore did not do (`nothing was written`). */
+export function invalidDeclarations(nothing: string): { code: GraphformErrorCode; message: string; hint: string } {
+  return {
+    code: 'GF_INVALID_DECLARATIONS',
+    message: `The declarations are not valid; ${nothing}.`,
+    hint: 'Fix the problems above (`graphform validate` lists them).',
+  };
 }
 
 export function isInvalidDeclarationsError(error: unknown): error is InvalidDeclarationsError {

@@ -13,7 +13,7 @@ import { stateDefinitions } from '../../state/state.js';
 import type { State } from '../../state/types.js';
 import { TOOL_NAME, TOOL_VERSION } from '../../version.js';
 import { warn, type WorkflowHost } from '../host.js';
-import { InvalidDeclarationsError } from '../invalid-declarations.js';
+import { invalidDeclarations, InvalidDeclarationsError } from '../invalid-declarations.js';
 import { loadProject, type LoadedProject } from './load-project.js';
 import { readAccount, type AccountView } from './read-account.js';
 import { stopIfInterrupted } from './plan-interrupted.js';
@@ -73,15 +73,23 @@ export interface PlanRequestOptions extends PlanOptions {
 }
 
 /** Loads and validates the declarations against the state; throws InvalidDeclarationsError (GF_INVALID_DECLARATIONS) on errors. */
-export async function loadValidProject(host: WorkflowHost, config: ResolvedConfig, state: State | undefined): Promise<LoadedProject> {
+export async function loadValidProject(
+  host: WorkflowHost,
+  config: ResolvedConfig,
+  state: State | undefined,
+  nothing = 'nothing was planned or sent',
+): Promise<LoadedProject> {
   const project = await loadProject(host, config, { stateSources: stateDefinitions(state) });
-  refuseInvalid(project.diagnostics, project.sources);
+  refuseInvalid(project.diagnostics, project.sources, nothing);
   return project;
 }
 
-/** Stops when any diagnostic is an error: nothing is planned or sent. The error carries them, for the caller to show. */
-export function refuseInvalid(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): void {
-  if (hasErrors(diagnostics)) throw new InvalidDeclarationsError(diagnostics, sources);
+/**
+ * Stops when any diagnostic is an error; `nothing` says what the command therefore did not
+ * do. The error carries them, for the caller to show.
+ */
+export function refuseInvalid(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>, nothing = 'nothing was planned or sent'): void {
+  if (hasErrors(diagnostics)) throw new InvalidDeclarationsError(diagnostics, sources, invalidDeclarations(nothing));
 }
 
 /** What planning learnt from the service: each source's schema, and the account around them. */
