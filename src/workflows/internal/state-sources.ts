@@ -14,8 +14,14 @@ export async function readStateSourcesLeniently(host: WorkflowHost, environment:
   try {
     return stateDefinitions(await stateBackendFor(host, await environment()).read());
   } catch (error) {
-    if (!isGraphformError(error)) throw error;
-    host.report({ kind: 'note', text: `state not read (${error.message.split('\n')[0] ?? ''}); names of sources only in state are not checked.` });
+    // An invalid config is the command's own error, reported once, not a note about state.
+    if (!isGraphformError(error) || error.code === 'GF_CONFIG_INVALID') throw error;
+    const why = error.message
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join(' ');
+    host.report({ kind: 'note', text: `state not read (${why}); names of sources only in state are not checked.` });
     return {};
   }
 }
