@@ -40,6 +40,7 @@ export function withInvocationFlags(text: string, globals: Pick<GlobalOptions, '
   return text.replace(/`graphform (?=[a-z])/g, `\`graphform ${flags.join(' ')} `);
 }
 
-function quoteArg(value: string): string {
+/** A value as a POSIX shell reads it back: bare when it holds nothing the shell would change, else single-quoted. */
+export function quoteArg(value: string): string {
   return /^[\w./@:-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }

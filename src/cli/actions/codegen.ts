@@ -3,6 +3,7 @@ import { escapeControl as e } from '../../render/escape-control.js';
 import type { FileOutcome } from '../../workflows/internal/codegen-files.js';
 import { codegen as codegenWorkflow } from '../../workflows/codegen.js';
 import type { CommandContext } from '../context.js';
+import { quoteArg } from '../hint-flags.js';
 import { workflowHostFor } from '../workflow-host.js';
 
 export interface CodegenFlags {
@@ -56,7 +57,7 @@ export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise
     }
     ctx.err(c.red.bold(`${count(stale.length, 'generated file')} ${stale.length === 1 ? 'is' : 'are'} not up to date:`));
     for (const o of stale) ctx.err(`  ${o.status === 'missing' ? 'missing' : 'stale  '} ${e(shown(o.file))}${leftover(o)}`);
-    ctx.err('Run `graphform codegen` and commit the files it writes.');
+    ctx.err(`Run \`${rerun(flags)}\` and commit the files it writes.`);
     if (stale.some((o) => o.leftoverOf !== undefined)) ctx.err('It removes the files of sources it no longer generates: commit their removal too.');
     return 1;
   }
@@ -70,6 +71,13 @@ export async function codegen(ctx: CommandContext, flags: CodegenFlags): Promise
   ];
   ctx.out(`${c.green('✓')} ${count(result.sources, 'source')}: ${done.join(', ')}.`);
   return 0;
+}
+
+/** The command that writes what --check found stale: the same --out and --source. */
+function rerun(flags: CodegenFlags): string {
+  const out = flags.out === undefined ? [] : [`--out ${quoteArg(flags.out)}`];
+  const sources = (flags.source ?? []).map((id) => `--source ${quoteArg(id)}`);
+  return ['graphform codegen', ...out, ...sources].join(' ');
 }
 
 function count(n: number, noun: string): string {

@@ -19,6 +19,13 @@ describe('graphform codegen --check', () => {
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 
+  it('names the command to run with the same --out and --source', async () => {
+    const dir = await fixtureProject();
+    const result = await runCli(['codegen', '--check', '--out', 'web/my types', '--source', 'lib'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("Run `graphform codegen --out 'web/my types' --source lib` and commit the files it writes.");
+  });
+
   it('exits 0 when the files are up to date', async () => {
     const dir = await fixtureProject();
     await codegenIn(dir);
