@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { GraphformError } from '../diagnostics/errors.js';
 import { AuthVerifier } from './server/api-credentials.js';
 import { OPEN_API_PREFIX } from './assets/paths.js';
 import { AUTH_PREFIX } from './auth/paths.js';
 import { AuthState } from './auth/state.js';
+import { ensureDataDir } from './server/data-dir.js';
 import { lockDataDir } from './server/data-dir-lock.js';
 import { FaultInjector } from './server/faults.js';
 import { graphRoutes } from './graph/routes.js';
@@ -57,7 +57,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let authState: AuthState;
   const openAuth = (): Promise<AuthState> => AuthState.open({ dataDir: o.dataDir, now: o.now, apps: o.apps, demoApp: o.demoApp });
   if (o.dataDir !== undefined) {
-    await mkdir(o.dataDir, { recursive: true });
+    await ensureDataDir(o.dataDir);
     release = await lockDataDir(o.dataDir);
     persistence = diskPersistence(o.dataDir);
     try {

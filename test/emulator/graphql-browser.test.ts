@@ -59,11 +59,18 @@ describe('the content endpoint from a browser (CORS)', () => {
     expect(((await evil.json()) as { errors: Array<{ message: string }> }).errors[0]?.message).toContain('--cors-origin https://evil.example');
     const configured = await shop({ corsOrigins: ['https://app.example'] });
     expect((await preflight(configured, 'https://app.example')).status).toBe(204);
-    expect((await preflight(configured, 'http://localhost:3000')).status).toBe(403);
+    const local = await preflight(configured, 'http://localhost:3000');
+    expect(local.status).toBe(403);
+    expect(((await local.json()) as { errors: Array<{ message: string }> }).errors[0]?.message, 'origins were given: add this one to them').toContain(
+      'add it to the origins it was started with, https://app.example (--cors-origin takes a comma-separated list; corsOrigins in startEmulator)',
+    );
   });
 
   it('refuses an origin option that is not an origin', async () => {
-    await expect(startTestEmulator({ corsOrigins: ['localhost:3000/'] })).rejects.toMatchObject({ code: 'GF_EMULATOR_BAD_OPTIONS' });
+    await expect(startTestEmulator({ corsOrigins: ['localhost:3000/'] })).rejects.toMatchObject({
+      code: 'GF_EMULATOR_BAD_OPTIONS',
+      message: 'corsOrigins: "localhost:3000/" is not an origin such as http://localhost:3000 (scheme, host and port, no path), nor *',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { parseDuration } from '../../config/duration.js';
 import { resolve } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
+import { checkCorsOrigins } from '../../emulator/server/options.js';
 import { loadOrCreateCredentials } from '../../emulator/server/credentials-file.js';
 import { GRAPHQL_PATH } from '../../emulator/graphql/paths.js';
 import { readCmsTypesFile } from '../../emulator/sources/cms-types-file.js';
@@ -103,11 +104,14 @@ export async function runEmulatorCommand(ctx: CommandContext, options: EmulatorC
   const itemFields = itemFieldsFlag(options.itemFields);
   if (itemFields !== undefined) startOptions.itemFields = itemFields;
   if (options.host !== undefined) startOptions.host = options.host;
-  if (options.corsOrigin !== undefined)
-    startOptions.corsOrigins = options.corsOrigin
-      .split(',')
+  const corsOrigins = checkCorsOrigins(
+    options.corsOrigin
+      ?.split(',')
       .map((o) => o.trim())
-      .filter((o) => o !== '');
+      .filter((o) => o !== ''),
+    '--cors-origin',
+  );
+  if (corsOrigins !== undefined) startOptions.corsOrigins = corsOrigins;
   if (options.cmsTypes !== undefined) startOptions.cmsTypes = await readCmsTypesFile(resolve(ctx.io.cwd, options.cmsTypes), options.cmsTypes);
   const { credentials, singleKey } = await credentialsFrom(options, dataDir);
   if (credentials !== undefined) startOptions.credentials = credentials;

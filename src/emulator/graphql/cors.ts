@@ -31,9 +31,12 @@ export function corsHeaders(req: IncomingMessage, origins: CorsOrigins): Record<
 export function preflight(req: IncomingMessage, origins: CorsOrigins): Reply {
   const origin = req.headers.origin;
   if (!allowed(origin, origins)) {
-    const message =
-      `The origin ${JSON.stringify(origin ?? '')} may not query this emulator from a browser: ` +
-      `start it with --cors-origin ${origin ?? '<origin>'} (loopback origins are allowed by default)`;
+    const what = origin ?? '<origin>';
+    const how =
+      origins === undefined
+        ? `start it with --cors-origin ${what} (corsOrigins in startEmulator): by default only loopback origins are allowed`
+        : `add it to the origins it was started with, ${origins.join(', ')} (--cors-origin takes a comma-separated list; corsOrigins in startEmulator)`;
+    const message = `The origin ${JSON.stringify(origin ?? '')} may not query this emulator from a browser: ${how}`;
     return { status: 403, json: { errors: [{ message }] }, note: `preflight refused for ${String(origin).slice(0, 100)}`, headers: { vary: 'Origin' } };
   }
   const asked = req.headers['access-control-request-headers'];

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GraphformError } from '../../diagnostics/errors.js';
 import { writeFileAtomic } from '../../fs/atomic-file.js';
 import { readWholeFile } from '../../fs/read-whole-file.js';
 import { isRecord } from '../graph/own.js';
+import { ensureDataDir } from './data-dir.js';
 import { generateCredentials, generateSingleKey } from './options.js';
 import type { EmulatorCredentials } from '../types.js';
 
@@ -29,7 +29,7 @@ export async function loadOrCreateCredentials(dataDir: string): Promise<StoredCr
   });
   const text = bytes?.toString('utf8');
   if (text === undefined) {
-    await mkdir(dataDir, { recursive: true });
+    await ensureDataDir(dataDir);
     return save(path, { credentials: generateCredentials(), singleKey: generateSingleKey() });
   }
   let value: unknown;

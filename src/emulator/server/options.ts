@@ -132,12 +132,12 @@ export function checkItemFields(given: readonly string[] | undefined): readonly 
   return ITEM_FIELD_NAMES.filter((name) => given.includes(name));
 }
 
-/** Each origin as a browser sends it (`http://host:port`, no path), or `*` for any. */
-function checkCorsOrigins(given: readonly string[] | undefined): readonly string[] | undefined {
+/** Each origin as a browser sends it (`http://host:port`, no path), or `*` for any; `label` names where they were given. */
+export function checkCorsOrigins(given: readonly string[] | undefined, label = 'corsOrigins'): readonly string[] | undefined {
   if (given === undefined) return undefined;
   for (const origin of given) {
     if (origin !== '*' && !/^https?:\/\/[^/?#\s]+$/i.test(origin))
-      throw bad(`corsOrigins: ${JSON.stringify(origin)} is not an origin such as http://localhost:3000 (scheme, host and port, no path), nor *`);
+      throw bad(`${label}: ${JSON.stringify(origin)} is not an origin such as http://localhost:3000 (scheme, host and port, no path), nor *`);
   }
   return [...given];
 }
