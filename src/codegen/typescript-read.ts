@@ -7,6 +7,7 @@ import { parseTypeReference } from '../validate/type-reference.js';
 /** Fields the content GraphQL API adds to every item itself; a property of the same name is not served. */
 const SYSTEM_FIELDS: readonly (readonly [string, string, string])[] = [
   ['_id', 'string | null', ''],
+  ['_score', 'number | null', "The relevance of the item to the query's full-text search; 0 without one."],
   ['ContentType', '(string | null)[] | null', ''],
   ['Language', '{ Name?: string | null; DisplayName?: string | null } | null', ''],
 ];
@@ -18,7 +19,7 @@ const NOTED = new Set(['Int', 'Date', 'DateTime']);
 /**
  * The read shape of a source: what its content GraphQL queries return for an item, beside
  * the write shape (what a data push sends). Every content type, abstract ones too (GraphQL
- * interfaces), carries `_id`, `ContentType`, `Language` and its own and inherited
+ * interfaces), carries `_id`, `_score`, `ContentType`, `Language` and its own and inherited
  * properties; `__typename` names the concrete types it can be. GraphQL fields are nullable
  * and present only when selected, so each is optional and `| null`; list elements may be
  * null too. Property types are read as their own objects. Names are the write shape's

@@ -29,7 +29,7 @@ describe('the read shape is what the content GraphQL endpoint returns', () => {
     );
     expect(text).toContain('export type ShopItemRead = ProductRead;');
     const shapes = readInterfaces(text);
-    expect(shapes.get('ProductRead')).toEqual(['__typename', '_id', 'ContentType', 'Language', 'Name', 'Quantity', 'Size', 'Tags']);
+    expect(shapes.get('ProductRead')).toEqual(['__typename', '_id', '_score', 'ContentType', 'Language', 'Name', 'Quantity', 'Size', 'Tags']);
     expect(shapes.get('DimensionsRead')).toEqual(['Width', 'Height']);
 
     const emulator = await startTestEmulator();
@@ -56,7 +56,7 @@ describe('the read shape is what the content GraphQL endpoint returns', () => {
       expect(body.errors, shape).toBeUndefined();
       const [item] = body.data?.[type]?.items ?? [];
       expect(Object.keys(item ?? {}), shape).toEqual(fields);
-      expect(item).toMatchObject({ __typename: 'Product', _id: '7', ContentType: ['Item', 'Product'], Language: { Name: 'en' } });
+      expect(item).toMatchObject({ __typename: 'Product', _id: '7', _score: 0, ContentType: ['Item', 'Product'], Language: { Name: 'en' } });
     }
   });
 

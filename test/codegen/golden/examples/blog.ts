@@ -74,6 +74,10 @@ export type BlogItemRead = BlogPostRead;
 export interface BlogPostRead {
   __typename?: 'BlogPost';
   _id?: string | null;
+  /**
+   * The relevance of the item to the query's full-text search; 0 without one.
+   */
+  _score?: number | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
   Status?: string | null;

@@ -57,6 +57,10 @@ export type FaqItemRead = FaqEntryRead;
 export interface FaqEntryRead {
   __typename?: 'FaqEntry';
   _id?: string | null;
+  /**
+   * The relevance of the item to the query's full-text search; 0 without one.
+   */
+  _score?: number | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
   Status?: string | null;

@@ -97,6 +97,10 @@ export type ShopItemRead = BundleRead | ProductRead;
 export interface BundleRead {
   __typename?: 'Bundle';
   _id?: string | null;
+  /**
+   * The relevance of the item to the query's full-text search; 0 without one.
+   */
+  _score?: number | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
   Status?: string | null;
@@ -115,6 +119,10 @@ export interface BundleRead {
 export interface ItemRead {
   __typename?: 'Bundle' | 'Product';
   _id?: string | null;
+  /**
+   * The relevance of the item to the query's full-text search; 0 without one.
+   */
+  _score?: number | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
   Status?: string | null;
@@ -129,6 +137,10 @@ export interface ItemRead {
 export interface ProductRead {
   __typename?: 'Product';
   _id?: string | null;
+  /**
+   * The relevance of the item to the query's full-text search; 0 without one.
+   */
+  _score?: number | null;
   ContentType?: (string | null)[] | null;
   Language?: { Name?: string | null; DisplayName?: string | null } | null;
   Status?: string | null;
