@@ -2,7 +2,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { CheckedOperation, OperationsReport } from './types.js';
 
-/** What `operations.failOn` refuses: the operations, and the documents whose operations could not be checked at all. */
+/**
+ * What `operations.failOn` refuses: the operations, and the documents' errors (operations
+ * that could not be checked at all, a name defined twice).
+ */
 export interface OperationsFailure {
   operations: CheckedOperation[];
   documents: Diagnostic[];
@@ -12,9 +15,10 @@ const NO_FAILURE: OperationsFailure = { operations: [], documents: [] };
 
 /**
  * `failOn: broken` (the default) refuses broken operations; `affected` refuses affected ones
- * too; `none` refuses nothing. A document that could not be read or parsed is refused
- * unless `none`: its operations went unchecked, and a pull request must not pass by
- * breaking a file's syntax.
+ * too; `none` refuses nothing. A document's error (one that could not be read or parsed, an
+ * operation or fragment name defined twice) is refused unless `none`: its operations went
+ * unchecked, or graphql-codegen refuses the documents, and a pull request must not pass by
+ * breaking a file's syntax. Warnings (a fragment no operation spreads) fail nothing.
  */
 export function operationsFailure(report: OperationsReport | undefined): OperationsFailure {
   if (report === undefined || report.failOn === 'none') return NO_FAILURE;
@@ -33,7 +37,7 @@ export function operationLine(operation: CheckedOperation): string {
 
 /**
  * The error plan and apply stop with (exit 1): each refused operation with its first
- * reason, each document that could not be checked, and what to do.
+ * reason, each document's error, and what to do.
  */
 export function operationsError(failure: OperationsFailure, failOn: OperationsReport['failOn'], sent: 'planned' | 'applied' | 'checked'): GraphformError {
   const lines = [
@@ -52,7 +56,7 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
     count > 0
       ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} ${by}, ` +
         `and the config sets operations.failOn: ${failOn}${what}.`
-      : `Frontend documents could not be checked, and the config sets operations.failOn: ${failOn}${what}.`;
+      : `Frontend documents have errors (a file that could not be checked, or a name defined twice), and the config sets operations.failOn: ${failOn}${what}.`;
   return new GraphformError('GF_OPERATIONS_FAILING', `${head}\n  ${lines.join('\n  ')}`, {
     details: {
       operations: failure.operations.map((o) => ({ name: o.name, file: o.file, line: o.line, column: o.column, status: o.status })),

@@ -64,7 +64,11 @@ export interface OperationsReport {
   files: string[];
   counts: OperationCounts;
   operations: CheckedOperation[];
-  /** Documents that could not be read or parsed, and patterns that matched nothing. */
+  /**
+   * Documents that could not be read or parsed, patterns that matched nothing, names two
+   * definitions give differently, and (warnings) the problems of fragments no operation spreads;
+   * sorted by file, line and column.
+   */
   diagnostics: Diagnostic[];
   /** Why the planned schema could not be built (every operation is then unchecked); absent when it was. */
   schemaProblems?: string[];

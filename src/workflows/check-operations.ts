@@ -16,7 +16,7 @@ export interface CheckOperationsInput extends ProjectSelection {
 
 /** What `checkOperations` found, and what of it fails under `report.failOn`. */
 export interface CheckOperationsResult {
-  /** Each operation of the documents, and the documents that could not be checked. */
+  /** Each operation of the documents, and the documents' diagnostics (could not be checked, a name defined twice, a fragment no operation spreads). */
   report: OperationsReport;
   /**
    * The operations and documents `report.failOn` refuses (none under `failOn: none`): what

@@ -91,6 +91,21 @@ describe('plan and apply check the frontend operations', () => {
     expect(strict.stderr).toContain('PostReading (web/src/Post.tsx:4:3): affected');
   });
 
+  it('an operation name two files give differently fails the plan with exit 1 at the later place, naming the earlier; failOn: none passes it', async () => {
+    const dir = await applied();
+    await writeFiles(dir, { 'web/src/z.graphql': 'query PostList {\n  BlogPost { total }\n}\n' });
+    const plan = await graphform(['plan'], dir);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(1);
+    expect(plan.stderr).toContain(
+      'web/src/z.graphql:1:1: GF_OPERATIONS_DUPLICATE_NAME: web/src/z.graphql defines query "PostList" again, differently from the one at web/src/queries.graphql:2:1',
+    );
+    expect(plan.stdout, 'both operations keep their own status').toContain('3 unaffected');
+    await writeFiles(dir, { 'graphform.config.yaml': `${FILES['graphform.config.yaml']}  failOn: none\n` });
+    const relaxed = await graphform(['plan'], dir);
+    expect(relaxed.code, relaxed.stderr).toBe(0);
+    expect(relaxed.stdout).toContain('error GF_OPERATIONS_DUPLICATE_NAME');
+  });
+
   it('a document outside the project is refused by name, and fails the plan', async () => {
     const outside = await makeTempDir();
     await writeFiles(outside, { 'q.graphql': 'query Far { BlogPost { total } }\n' });
@@ -120,5 +135,47 @@ describe('plan and apply check the frontend operations', () => {
     const one = await graphform(['check-operations', '--documents', 'web/src/*.tsx'], dir);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stdout).toContain('(1 file)');
+  });
+
+  it('check-operations: a fragment no operation spreads is validated, its problem a warning at its place that fails nothing (exit 0)', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, {
+      ...FILES,
+      'content-sources/blog.yaml': source('Int', true),
+      'web/src/spare.graphql': '\nfragment Spare on BlogPost { _id Nope }\n',
+    });
+    const run = await graphform(['check-operations'], dir);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'web/src/spare.graphql:2:34 warning GF_OPERATIONS_UNUSED_FRAGMENT web/src/spare.graphql holds fragment "Spare", spread by no operation checked, which is not valid: Cannot query field "Nope" on type "BlogPost".',
+    );
+  });
+
+  it('check-operations: a fragment two files define differently fails with exit 1 at the later one, naming the first, and breaks the operation spreading it, whichever file holds which', async () => {
+    const title = 'fragment Bits on BlogPost { _id Title }\n';
+    const nope = "# the other team's copy\nfragment Bits on BlogPost { _id Nope }\n";
+    for (const [a, b] of [
+      [title, nope],
+      [nope, title],
+    ] as const) {
+      const dir = await makeTempDir();
+      await writeFiles(dir, {
+        'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents: ["web/src/**/*.graphql"]\n',
+        'content-sources/blog.yaml': source('Int', true),
+        'web/src/a.graphql': a,
+        'web/src/b.graphql': b,
+        'web/src/c.graphql': 'query UsesBits {\n  BlogPost { items { ...Bits } }\n}\n',
+      });
+      const run = await graphform(['check-operations'], dir);
+      const first = `web/src/a.graphql:${a === title ? 1 : 2}:1`;
+      const later = `web/src/b.graphql:${b === title ? 1 : 2}:1`;
+      expect(run.code, `a.graphql: ${a}b.graphql: ${b}${run.stdout}${run.stderr}`).toBe(1);
+      expect(run.stderr).toContain('GF_OPERATIONS_FAILING');
+      expect(run.stderr).toContain(
+        `${later}: GF_OPERATIONS_DUPLICATE_NAME: ${later.split(':')[0]} defines fragment "Bits" again, differently from the one at ${first}`,
+      );
+      expect(run.stderr).toContain(`UsesBits (web/src/c.graphql:1:1): broken: Fragment "Bits" is defined more than once, differently (${first}, ${later})`);
+      expect(run.stdout).toContain('UsesBits web/src/c.graphql:1:1 broken');
+    }
   });
 });

@@ -172,9 +172,10 @@ describe('check-operations on the worker thread', () => {
       ['PostReading', 'web/Post.tsx', 4, 3],
       ['PostList', 'web/list.graphql', 1, 1],
     ]);
+    // One list sorted by place, whichever step (extraction, parse) found each.
     expect(cold?.report.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([
-      ['GF_OPERATIONS_SYNTAX', 'web/NotCode.tsx', 1, 14],
       ['GF_OPERATIONS_SYNTAX', 'web/Broken.tsx', 7, 1],
+      ['GF_OPERATIONS_SYNTAX', 'web/NotCode.tsx', 1, 14],
     ]);
   });
 });

@@ -124,3 +124,82 @@ describe('frontend operations against the schema served after the apply', () => 
     expect(result.operations.find((o) => o.name === 'Plain')?.status).toBe('unaffected');
   });
 });
+
+describe('names defined twice, and fragments no operation spreads', () => {
+  const [titleBits, nopeBits, usesBits] = [
+    'fragment Bits on BlogPost { _id Title }',
+    'fragment Bits on BlogPost { _id Nope }',
+    'query UsesBits {\n  BlogPost { items { ...Bits } }\n}',
+  ];
+
+  it('a fragment defined twice, differently, is an error at the later definition and breaks the operation spreading it, whatever the files are named or read in', async () => {
+    for (const [a, b] of [
+      [titleBits, nopeBits],
+      [nopeBits, titleBits],
+    ] as const) {
+      const documents = [graphqlFile('web/a.graphql', a), graphqlFile('web/b.graphql', b), graphqlFile('web/c.graphql', usesBits)];
+      for (const order of [documents, [...documents].reverse()]) {
+        const result = await check(BEFORE, order);
+        expect(result.diagnostics, `a: ${a}, b: ${b}`).toMatchObject([
+          { code: 'GF_OPERATIONS_DUPLICATE_NAME', severity: 'error', file: 'web/b.graphql', line: 1, column: 1 },
+        ]);
+        expect(result.diagnostics[0]?.message).toContain('fragment "Bits"');
+        expect(result.diagnostics[0]?.message, 'the diagnostic names the first definition').toContain('web/a.graphql:1:1');
+        const uses = result.operations.find((o) => o.name === 'UsesBits');
+        expect(uses?.status, `UsesBits spreads an ambiguous fragment (a: ${a}, b: ${b})`).toBe('broken');
+        expect(uses?.problems[0]).toMatchObject({ file: 'web/c.graphql', line: 2, column: 22 });
+        expect(uses?.problems[0]?.message).toMatch(/"Bits".*web\/a\.graphql:1:1.*web\/b\.graphql:1:1/);
+      }
+    }
+  });
+
+  it('a fragment that only one of two operations spreads through another fragment breaks that one alone; copies alike are one fragment', async () => {
+    const result = await check(BEFORE, [
+      graphqlFile('web/a.graphql', `${titleBits}\nfragment Card on BlogPost { ...Bits }\nfragment Same on BlogPost { Title }`),
+      graphqlFile('web/b.graphql', `${nopeBits}\nfragment Same on BlogPost {\n  Title\n}`),
+      graphqlFile('web/c.graphql', 'query Deep { BlogPost { items { ...Card ...Same } } }\nquery Other { BlogPost { items { ...Same } } }'),
+    ]);
+    expect(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['web/b.graphql:1 GF_OPERATIONS_DUPLICATE_NAME']);
+    expect(result.operations.map((o) => [o.name, o.status])).toEqual([
+      ['Deep', 'broken'],
+      ['Other', 'unaffected'],
+    ]);
+  });
+
+  it('an operation name used twice, differently, is an error at the later place naming the earlier; both operations keep their own status; anonymous ones and copies alike are not', async () => {
+    const tsx = { file: 'web/src/Post.tsx', pieces: [{ body: 'query PostList { BlogPost { total } }', line: 4, column: 3 }] };
+    const documents = [
+      tsx,
+      graphqlFile('web/src/queries.graphql', '{ BlogPost { total } }\nquery PostList { BlogPost { items { Title } } }\nquery Same { BlogPost { total } }'),
+      graphqlFile('web/src/z.graphql', '{ BlogPost { total } }\nquery Same {\n  BlogPost { total }\n}'),
+    ];
+    for (const order of [documents, [...documents].reverse()]) {
+      const result = await check(BEFORE, order);
+      expect(result.diagnostics).toMatchObject([
+        { code: 'GF_OPERATIONS_DUPLICATE_NAME', severity: 'error', file: 'web/src/queries.graphql', line: 2, column: 1 },
+      ]);
+      expect(result.diagnostics[0]?.message).toContain('query "PostList"');
+      expect(result.diagnostics[0]?.message, 'the diagnostic names the earlier place').toContain('web/src/Post.tsx:4:3');
+      expect(result.operations.every((o) => o.status === 'unaffected')).toBe(true);
+      expect(result.operations).toHaveLength(6);
+    }
+  });
+
+  it("a fragment no operation spreads is validated still: each problem a warning at its place, saying so; the operations' are not repeated", async () => {
+    const result = await check(BEFORE, [
+      graphqlFile('web/a.graphql', 'query List { BlogPost { items { ...Card } } }'),
+      graphqlFile(
+        'web/b.graphql',
+        'fragment Card on BlogPost { Title Gone }\n\nfragment Unused on BlogPost { Nope ...Inner }\nfragment Inner on BlogPost { Deeper }',
+      ),
+    ]);
+    expect(result.operations.map((o) => [o.name, o.status])).toEqual([['List', 'broken']]);
+    expect(result.diagnostics).toMatchObject([
+      { code: 'GF_OPERATIONS_UNUSED_FRAGMENT', severity: 'warning', file: 'web/b.graphql', line: 3, column: 31 },
+      { code: 'GF_OPERATIONS_UNUSED_FRAGMENT', severity: 'warning', file: 'web/b.graphql', line: 4, column: 30 },
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('fragment "Unused", spread by no operation checked');
+    expect(result.diagnostics[0]?.message).toContain('Cannot query field "Nope" on type "BlogPost"');
+    expect(result.diagnostics[1]?.message).toContain('fragment "Inner", spread by no operation checked');
+  });
+});

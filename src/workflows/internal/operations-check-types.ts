@@ -27,7 +27,7 @@ export interface CheckOutcome {
   operations: CheckedOperation[];
   /** Files whose GraphQL could not be taken out (not JavaScript, not GraphQL). */
   extractDiagnostics: Diagnostic[];
-  /** GraphQL that does not parse. */
+  /** GraphQL that does not parse, names defined twice, fragments no operation spreads that are not valid. */
   checkDiagnostics: Diagnostic[];
   schemaProblems?: string[];
 }

@@ -80,7 +80,7 @@ function reportOf(failOn: OperationsFailOn, read: ReadDocuments, outcome: CheckO
     files: read.texts.map((t) => t.file),
     counts,
     operations: outcome.operations,
-    diagnostics: [...[...read.diagnostics, ...outcome.extractDiagnostics].sort(compareDiagnostics), ...outcome.checkDiagnostics],
+    diagnostics: [...read.diagnostics, ...outcome.extractDiagnostics, ...outcome.checkDiagnostics].sort(compareDiagnostics),
     ...(outcome.schemaProblems === undefined ? {} : { schemaProblems: outcome.schemaProblems }),
   };
 }
