@@ -62,11 +62,19 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
       operations: failure.operations.map((o) => ({ name: o.name, file: o.file, line: o.line, column: o.column, status: o.status })),
       documents: failure.documents.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code })),
     },
-    hint:
-      sent === 'checked'
-        ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; ' +
-          'operations.failOn: none reports without failing.'
-        : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, ' +
-          'or change the frontend in the same pull request; operations.failOn: none reports without failing.',
+    hint: failingHint(count > 0, failure.documents.length > 0, sent),
   });
+}
+
+/** What to do: for operations, change them or the declarations; for documents, fix the files (turning the check off mends neither). */
+function failingHint(operations: boolean, documents: boolean, sent: 'planned' | 'applied' | 'checked'): string {
+  const files = 'Fix the files named above: each line says what is wrong there (a name defined twice: rename one of them).';
+  if (!operations) return files;
+  const change =
+    sent === 'checked'
+      ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema as _schema.graphql in its output folder, ' +
+        'generated/graphform unless codegen.out says otherwise), or the declarations first; operations.failOn: none reports without failing.'
+      : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, ' +
+        'or change the frontend in the same pull request; operations.failOn: none reports without failing.';
+  return documents ? `${change} ${files}` : change;
 }

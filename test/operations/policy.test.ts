@@ -50,5 +50,23 @@ describe('operations.failOn', () => {
     );
     expect(error.message).toContain('Broken (web/q.graphql:1:1): broken');
     expect(error.message).toContain('web/x.graphql:2:3: GF_OPERATIONS_SYNTAX');
+    expect(error.hint, 'both: change the operations, and fix the files').toMatch(/^Keep what these operations read .* Fix the files named above/);
+  });
+
+  it('a failure of documents alone says to fix the files, not to turn the check off', () => {
+    const documents: OperationsReport = {
+      ...report('broken', true),
+      operations: [op('Fine', 'unaffected')],
+      counts: { broken: 0, affected: 0, unaffected: 1 },
+    };
+    const error = operationsError(operationsFailure(documents), 'broken', 'checked');
+    expect(error.hint).toBe('Fix the files named above: each line says what is wrong there (a name defined twice: rename one of them).');
+  });
+
+  it('names where codegen writes the schema to check operations against', () => {
+    const error = operationsError(operationsFailure(report('broken')), 'broken', 'checked');
+    expect(error.hint).toContain(
+      '`graphform codegen` writes that schema as _schema.graphql in its output folder, generated/graphform unless codegen.out says otherwise',
+    );
   });
 });
