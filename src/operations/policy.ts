@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticPlace, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { CheckedOperation, OperationsReport } from './types.js';
 
@@ -43,7 +43,7 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
         why !== undefined ? `: ${why.message} (${why.file}:${why.line}:${why.column})` : o.changes[0] !== undefined ? `: ${o.changes[0].message}` : '';
       return `${operationLine(o)}${reason}`;
     }),
-    ...failure.documents.map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`),
+    ...failure.documents.map((d) => `${diagnosticPlace(d)}: ${d.code}: ${d.message}`),
   ];
   const what = sent === 'planned' ? ': apply refuses it and sends nothing' : sent === 'applied' ? ': nothing was sent' : '';
   const by = sent === 'checked' ? 'against the declarations' : 'by this plan';
@@ -59,10 +59,12 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
       documents: failure.documents.map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code })),
     },
     hint:
-      sent === 'checked'
-        ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; ' +
-          'operations.failOn: none reports without failing.'
-        : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, ' +
-          'or change the frontend in the same pull request; operations.failOn: none reports without failing.',
+      count === 0
+        ? 'Fix the patterns and files above, or take them out of the documents checked; operations.failOn: none reports without failing.'
+        : sent === 'checked'
+          ? 'Change these operations to what the declarations serve (`graphform codegen` writes that schema, schema.graphql), or the declarations first; ' +
+            'operations.failOn: none reports without failing.'
+          : 'Keep what these operations read (add new properties beside the old ones) until the frontend has moved, ' +
+            'or change the frontend in the same pull request; operations.failOn: none reports without failing.',
   });
 }
