@@ -124,6 +124,26 @@ describe('plan and apply check the frontend operations', () => {
     expect(plan.stdout).toContain(where);
   });
 
+  it('check-operations --documents takes several patterns, after one flag or repeated; one that matches nothing is named as --documents, with no line', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { ...FILES, 'content-sources/blog.yaml': source('Int', true) });
+    const both = await graphform(['check-operations', '--documents', 'web/src/*.graphql', 'web/src/*.tsx'], dir);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toContain('(2 files) against the schema of the declarations: 2 unaffected');
+    // As a shell passes an unquoted glob: each file a value of its own.
+    const expanded = await graphform(['check-operations', '--documents', 'web/src/queries.graphql', 'web/src/Post.tsx', '--format', 'json'], dir);
+    expect(expanded.code, expanded.stderr).toBe(0);
+    expect((JSON.parse(expanded.stdout) as NonNullable<Plan['operations']>).files).toEqual(['web/src/Post.tsx', 'web/src/queries.graphql']);
+    const repeated = await graphform(['check-operations', '--documents', 'web/src/*.graphql', '--documents', 'web/src/*.tsx'], dir);
+    expect(repeated.code, repeated.stderr).toBe(0);
+    expect(repeated.stdout).toContain('(2 files)');
+    const none = await graphform(['check-operations', '--documents', 'web/nothing/*.tsx', 'web/src/*.tsx'], dir);
+    expect(none.code, 'a --documents pattern matching nothing passed').toBe(1);
+    expect(none.stdout).toContain('(1 file)');
+    expect(none.stdout).toContain('  --documents error GF_OPERATIONS_NO_MATCH --documents pattern "web/nothing/*.tsx" matches no file');
+    expect(none.stdout + none.stderr, 'a line was invented for --documents').not.toMatch(/--documents:\d|operations\.documents:1:1/);
+  });
+
   it('check-operations checks the documents against the declarations alone, offline: exit 0 when valid, 1 naming a broken one', async () => {
     const dir = await makeTempDir();
     await writeFiles(dir, { ...FILES, 'content-sources/blog.yaml': source('Int', true) });
