@@ -98,6 +98,7 @@ export {
   OPERATION_STATUSES,
   OPERATIONS_FAIL_ON,
   type CheckedOperation,
+  type DocumentPattern,
   type DocumentPlace,
   type OperationChange,
   type OperationCounts,

@@ -73,12 +73,18 @@ export interface GraphformConfig {
  * A config given as an object, for loadConfig: its problems are named by their key path in
  * the object (`environments.production.auth.secret`), as a file's are by line and column.
  */
-export function objectConfig(value: unknown): { file: undefined; value: Record<string, unknown>; where: (keyPath: readonly (string | number)[]) => string } {
+export function objectConfig(value: unknown): {
+  file: undefined;
+  value: Record<string, unknown>;
+  where: (keyPath: readonly (string | number)[]) => string;
+  place: (keyPath: readonly (string | number)[]) => { file: string; line: number; column: number };
+} {
   if (!isRecord(value)) {
     throw new GraphformError('GF_CONFIG_INVALID', 'The config object must be a mapping of keys to values, with the shape of graphform.config.yaml.', {
       details: { file: null },
       hint: 'Pass an object such as { environments: { … } }; every key is described in docs/configuration.md.',
     });
   }
-  return { file: undefined, value, where: (keyPath) => (keyPath.length === 0 ? 'the config object' : keyPath.join('.')) };
+  const where = (keyPath: readonly (string | number)[]): string => (keyPath.length === 0 ? 'the config object' : keyPath.join('.'));
+  return { file: undefined, value, where, place: (keyPath) => ({ file: where(keyPath), line: 0, column: 0 }) };
 }

@@ -31,6 +31,14 @@ interface FoundConfig {
   value: Record<string, unknown>;
   /** Positions of keys, for error messages; undefined for JS/TS configs. */
   where: (keyPath: readonly (string | number)[], at?: 'key' | 'value') => string;
+  /** Where a value is, as data: the file as shown and 1-based line and column; line and column 0 where there are none (a JS/TS config, an object). */
+  place: (keyPath: readonly (string | number)[]) => ValuePlace;
+}
+
+interface ValuePlace {
+  file: string;
+  line: number;
+  column: number;
 }
 
 /** Loads, checks and resolves the config once; environments resolve on use. */
@@ -83,7 +91,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<ResolvedCo
     http: { ...DEFAULT_HTTP, ...(isRecord(raw.http) ? raw.http : {}) },
     codegen: codegenConfig(raw.codegen, rootDir),
     failOnBreaking: raw.failOnBreaking === true,
-    operations: operationsConfig(raw.operations),
+    operations: operationsConfig(raw.operations, found.place),
     marketingConfigured: isRecord(raw.marketing),
     resolveMarketing: () => resolveMarketing(raw.marketing, { env: options.env, where: found.where }),
   };
@@ -105,7 +113,8 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
   }
   if (found === undefined || found.value === undefined) {
     const file = found?.file;
-    return { file, value: {}, where: (p) => (p.length === 0 ? (file ?? 'config') : p.join('.')) };
+    const where = (p: readonly (string | number)[]): string => (p.length === 0 ? (file ?? 'config') : p.join('.'));
+    return { file, value: {}, where, place: (p) => ({ file: where(p), line: 0, column: 0 }) };
   }
   if (!isRecord(found.value)) {
     throw new GraphformError('GF_CONFIG_INVALID', `${shownPath(options.cwd, found.file)}: the config must be a mapping of keys to values.`);
@@ -118,6 +127,11 @@ async function findConfig(options: LoadConfigOptions): Promise<FoundConfig> {
   return {
     file,
     value: found.value,
+    place: (keyPath) => {
+      if (sourceMap === undefined) return { file: shown, line: 0, column: 0 };
+      const { line, column } = sourceMap.locate([...prefix, ...keyPath], 'value');
+      return { file: shown, line, column };
+    },
     where: (keyPath, at = 'key') => {
       const dotted = keyPath.length > 0 ? ` (${keyPath.join('.')})` : '';
       if (sourceMap === undefined) return `${shown}${dotted}`;
@@ -158,11 +172,17 @@ function codegenConfig(raw: unknown, rootDir: string): CodegenConfig {
   return { out: path.resolve(rootDir, out), sources: stringList(block.sources) };
 }
 
-/** `operations.failOn` is `broken` unless set; the shape check has refused any other value. */
-function operationsConfig(raw: unknown): OperationsConfig | undefined {
+/**
+ * `operations.failOn` is `broken` unless set; the shape check has refused any other value,
+ * and any pattern that is not a string. Each pattern keeps its entry's place, for what is
+ * wrong with the pattern itself to point at.
+ */
+function operationsConfig(raw: unknown, place: FoundConfig['place']): OperationsConfig | undefined {
   if (!isRecord(raw)) return undefined;
   const failOn = OPERATIONS_FAIL_ON.find((value) => value === raw.failOn) ?? 'broken';
-  return { documents: stringList(raw.documents) ?? [], failOn };
+  const documents = stringList(raw.documents) ?? [];
+  const patterns = documents.map((pattern, index) => ({ pattern, key: 'operations.documents', ...place(['operations', 'documents', index]) }));
+  return { documents, failOn, patterns };
 }
 
 function stringList(value: unknown): string[] | undefined {

@@ -12,14 +12,22 @@ export interface Diagnostic {
   severity: Severity;
   /** Says what is wrong and what to do about it. */
   message: string;
-  /** Path relative to the working directory. */
+  /**
+   * Path relative to the working directory; for a problem given outside any file (a
+   * command-line option such as `--documents`), what gave it.
+   */
   file: string;
-  /** 1-based. */
+  /** 1-based; 0 when `file` has no place to point at (an option, a JavaScript config). */
   line: number;
-  /** 1-based. */
+  /** 1-based; 0 with `line`. */
   column: number;
   /** Dot-path into the declaration, e.g. contentTypes.Product.properties.Size; '' for the file. */
   path: string;
+}
+
+/** `file:line:col`, or `file` alone where there is no line (an option, a JavaScript config): no place is invented. */
+export function diagnosticPlace(d: Pick<Diagnostic, 'file' | 'line' | 'column'>): string {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
 }
 
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {

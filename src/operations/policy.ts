@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticPlace, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { GraphformError } from '../diagnostics/errors.js';
 import type { CheckedOperation, OperationsReport } from './types.js';
 
@@ -47,7 +47,7 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
         why !== undefined ? `: ${why.message} (${why.file}:${why.line}:${why.column})` : o.changes[0] !== undefined ? `: ${o.changes[0].message}` : '';
       return `${operationLine(o)}${reason}`;
     }),
-    ...failure.documents.map((d) => `${d.file}:${d.line}:${d.column}: ${d.code}: ${d.message}`),
+    ...failure.documents.map((d) => `${diagnosticPlace(d)}: ${d.code}: ${d.message}`),
   ];
   const what = sent === 'planned' ? ': apply refuses it and sends nothing' : sent === 'applied' ? ': nothing was sent' : '';
   const by = sent === 'checked' ? 'against the declarations' : 'by this plan';
@@ -68,7 +68,9 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
 
 /** What to do: for operations, change them or the declarations; for documents, fix the files (turning the check off mends neither). */
 function failingHint(operations: boolean, documents: boolean, sent: 'planned' | 'applied' | 'checked'): string {
-  const files = 'Fix the files named above: each line says what is wrong there (a name defined twice: rename one of them).';
+  const files =
+    'Fix the patterns and files named above: each line says what is wrong there (a name defined twice: rename one of them; ' +
+    'a pattern that matches no file: correct it, or take it out of operations.documents).';
   if (!operations) return files;
   const change =
     sent === 'checked'

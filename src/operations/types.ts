@@ -9,6 +9,26 @@ export type OperationsFailOn = (typeof OPERATIONS_FAIL_ON)[number];
 export interface OperationsConfig {
   documents: string[];
   failOn: OperationsFailOn;
+  /** The same patterns, each with where the config writes it (loadConfig records it); absent, they are named by the key alone. */
+  patterns?: DocumentPattern[];
+}
+
+/**
+ * A documents pattern and where it was written, so that what is wrong with the pattern
+ * itself (it matches nothing, it leaves the project) points there and not at a file that
+ * is not one: its entry in the config file, or, given outside any file, what gave it.
+ */
+export interface DocumentPattern {
+  /** As written: relative to the config's folder. */
+  pattern: string;
+  /** What gave it, as messages name it: `operations.documents`, or an option such as `--documents`. */
+  key: string;
+  /** Where diagnostics about it point: the config file (relative to the working directory), or `key` when it was given outside any file. */
+  file: string;
+  /** The entry's 1-based line in `file`; 0 when it has none (an option, a JavaScript config). */
+  line: number;
+  /** The entry's 1-based column; 0 with `line`. */
+  column: number;
 }
 
 /**

@@ -8,7 +8,9 @@ import { escapeControl } from './escape-control.js';
 export function renderDiagnosticsGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) => {
-      const properties = [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`, `title=${escapeProperty(d.code)}`].join(',');
+      // Line 0 is no place: GitHub is given none rather than one invented.
+      const at = d.line > 0 ? [`line=${d.line}`, `col=${d.column}`] : [];
+      const properties = [`file=${escapeProperty(d.file)}`, ...at, `title=${escapeProperty(d.code)}`].join(',');
       return `::${command(d.severity)} ${properties}::${escapeData(d.message)}\n`;
     })
     .join('');

@@ -1,5 +1,5 @@
 import { PLAIN, type Painter } from './painter.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticPlace, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from './diagnostics-code-frame.js';
 import { escapeControl } from './escape-control.js';
 
@@ -22,7 +22,7 @@ export function renderDiagnosticsText(diagnostics: readonly Diagnostic[], option
     const paint = diagnostic.severity === 'error' ? c.red : c.yellow;
     // File names and messages quote the user's text: control characters are shown escaped.
     const head =
-      `${c.bold(`${escapeControl(diagnostic.file)}:${diagnostic.line}:${diagnostic.column}`)} ` +
+      `${c.bold(escapeControl(diagnosticPlace(diagnostic)))} ` +
       `${paint.bold(diagnostic.severity)} ${c.dim(diagnostic.code)}: ${escapeControl(diagnostic.message)}`;
     const frame = codeFrame(options.sources?.get(diagnostic.file), diagnostic.line, diagnostic.column);
     if (frame === undefined) return head;

@@ -1,3 +1,4 @@
+import { diagnosticPlace } from '../diagnostics/diagnostic.js';
 import type { CheckedOperation, OperationsReport, OperationStatus } from '../operations/types.js';
 import { cell, code, escapeText } from './markdown-text.js';
 import { operationPlace, operationsHeading, STATUS_WORDS } from './operations-text.js';
@@ -55,9 +56,8 @@ function render(report: OperationsReport, listing: Listing, against: 'planned' |
   const documents = report.diagnostics;
   if (documents.length > 0)
     parts.push(
-      documents
-        .map((d) => `- ${d.severity === 'error' ? '**error**' : 'warning'} ${code(`${d.file}:${d.line}:${d.column}`)} ${d.code}: ${escapeText(d.message)}`)
-        .join('\n') + '\n',
+      documents.map((d) => `- ${d.severity === 'error' ? '**error**' : 'warning'} ${code(diagnosticPlace(d))} ${d.code}: ${escapeText(d.message)}`).join('\n') +
+        '\n',
     );
   if (listing !== 'all') parts.push('_Not every operation fits in this comment: `graphform plan --format json` lists each._\n');
   return `${parts.join('\n')}\n`;

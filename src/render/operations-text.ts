@@ -1,5 +1,6 @@
 import type { Painter, Tint } from './painter.js';
 import type { CheckedOperation, OperationsReport, OperationStatus } from '../operations/types.js';
+import { diagnosticPlace } from '../diagnostics/diagnostic.js';
 import { escapeControl as e } from './escape-control.js';
 
 export const STATUS_WORDS: Readonly<Record<OperationStatus, string>> = { broken: 'broken', affected: 'potentially affected', unaffected: 'unaffected' };
@@ -42,7 +43,7 @@ export function operationsLines(report: OperationsReport, c: Painter, against: '
   }
   for (const d of report.diagnostics) {
     const tone = d.severity === 'error' ? c.red : c.yellow;
-    lines.push(`  ${e(d.file)}:${d.line}:${d.column} ${tone(`${d.severity} ${d.code}`)} ${e(d.message)}`);
+    lines.push(`  ${e(diagnosticPlace(d))} ${tone(`${d.severity} ${d.code}`)} ${e(d.message)}`);
   }
   return lines;
 }

@@ -1,3 +1,4 @@
+import { diagnosticPlace } from '../diagnostics/diagnostic.js';
 import { hasDataChanges } from '../plan/policy.js';
 import type { Plan, PlanSource } from '../plan/types.js';
 import { outsideChanges, outsideNote, OUTSIDE_HEADING } from './outside-changes.js';
@@ -201,7 +202,7 @@ function unmanagedBlock(plan: Plan): string {
 }
 
 function diagnosticsBlock(plan: Plan): string {
-  const lines = plan.diagnostics.map((d) => `- ${code(`${d.file}:${d.line}:${d.column}`)} ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
+  const lines = plan.diagnostics.map((d) => `- ${code(diagnosticPlace(d))} ${d.severity} \`${d.code}\`: ${escapeText(d.message)}`);
   return ['<details><summary>Diagnostics</summary>', '', ...lines, '', '</details>', '', ''].join('\n');
 }
 

@@ -1,3 +1,4 @@
+import { diagnosticPlace } from '../diagnostics/diagnostic.js';
 import { PLAIN, type Painter, type Tint } from './painter.js';
 import type { PlanAction, Plan, PlanSource } from '../plan/types.js';
 import { escapeControl as e } from './escape-control.js';
@@ -86,7 +87,7 @@ export function renderPlanText(plan: Plan, options: PlanTextOptions): string {
     lines.push('', c.bold('Diagnostics:'));
     for (const d of plan.diagnostics) {
       const paint = d.severity === 'error' ? c.red : c.yellow;
-      lines.push(`  ${e(d.file)}:${d.line}:${d.column} ${paint(`${d.severity} ${d.code}`)} ${e(d.message)}`);
+      lines.push(`  ${e(diagnosticPlace(d))} ${paint(`${d.severity} ${d.code}`)} ${e(d.message)}`);
     }
   }
   if (plan.summary.dataLoss) lines.push('', ...dataLossBanner(plan, c, options.dataLossAllowed === true));

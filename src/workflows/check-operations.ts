@@ -1,6 +1,7 @@
 import { GraphformError } from '../diagnostics/errors.js';
 import { isFailure, operationsFailure, type OperationsFailure } from '../operations/policy.js';
-import type { OperationsReport } from '../operations/types.js';
+import { configPatterns, givenPatterns } from '../operations/document-patterns.js';
+import type { DocumentPattern, OperationsReport } from '../operations/types.js';
 import type { ProjectSelection, WorkflowHost } from './host.js';
 import { hintOf } from './internal/operations-report.js';
 import { startOperations } from './internal/operations-start.js';
@@ -10,8 +11,11 @@ import { offlineEnvironment, servedItemFields } from './internal/served-item-fie
 
 /** `check-operations`: which config, environment and (instead of the config's) documents. */
 export interface CheckOperationsInput extends ProjectSelection {
-  /** Patterns relative to the config's folder, instead of `operations.documents`. */
-  documents?: readonly string[];
+  /**
+   * Patterns relative to the config's folder, instead of `operations.documents`. A string's
+   * problems (it matches no file) are named as `documents`'; a DocumentPattern's point where it says.
+   */
+  documents?: readonly (string | DocumentPattern)[];
 }
 
 /** What `checkOperations` found, and what of it fails under `report.failOn`. */
@@ -35,7 +39,12 @@ export interface CheckOperationsResult {
  */
 export async function checkOperations(input: CheckOperationsInput, host: WorkflowHost): Promise<CheckOperationsResult> {
   const config = await configFor(input, host);
-  const documents = input.documents !== undefined && input.documents.length > 0 ? [...input.documents] : config.operations?.documents;
+  const documents =
+    input.documents !== undefined && input.documents.length > 0
+      ? givenPatterns(input.documents, 'documents')
+      : config.operations === undefined
+        ? undefined
+        : configPatterns(config.operations);
   if (documents === undefined) {
     throw new GraphformError(
       'GF_USAGE',

@@ -106,16 +106,57 @@ describe('plan and apply check the frontend operations', () => {
     expect(relaxed.stdout).toContain('error GF_OPERATIONS_DUPLICATE_NAME');
   });
 
-  it('a document outside the project is refused by name, and fails the plan', async () => {
+  it('a document outside the project is refused at its entry in the config, and fails the plan', async () => {
     const outside = await makeTempDir();
     await writeFiles(outside, { 'q.graphql': 'query Far { BlogPost { total } }\n' });
     const dir = await applied();
-    await writeFiles(dir, {
-      'graphform.config.yaml': `sources: content-sources\noperations:\n  documents: ["${path.relative(dir, path.join(outside, 'q.graphql')).split(path.sep).join('/')}"]\n`,
-    });
+    const far = path.relative(dir, path.join(outside, 'q.graphql')).split(path.sep).join('/');
+    await writeFiles(dir, { 'graphform.config.yaml': `sources: content-sources\noperations:\n  documents: ["${far}"]\n` });
     const plan = await graphform(['plan'], dir);
     expect(plan.code).toBe(1);
-    expect(plan.stdout + plan.stderr).toContain('GF_OUTSIDE_PROJECT');
+    // The list item starts at line 3, column 15: the pattern is not a document with a line 1 of its own.
+    expect(plan.stdout).toContain(`graphform.config.yaml:3:15 error GF_OUTSIDE_PROJECT operations.documents pattern "${far}" reaches`);
+    expect(plan.stdout + plan.stderr, 'the pattern was shown as a file at 1:1').not.toContain(`${far}:1:1`);
+  });
+
+  it('a pattern that matches no file fails plan and check-operations at its entry in the config, saying what to do', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, {
+      ...FILES,
+      'graphform.config.yaml': 'sources: content-sources\noperations:\n  documents:\n    - "web/src/**/*.graphql"\n    - "web/sr/**/*.tsx"\n',
+      'content-sources/blog.yaml': source('Int', true),
+    });
+    const where = 'graphform.config.yaml:5:7 error GF_OPERATIONS_NO_MATCH operations.documents pattern "web/sr/**/*.tsx" matches no file';
+    const check = await graphform(['check-operations'], dir);
+    expect(check.code, 'a pattern matching nothing passed the check').toBe(1);
+    expect(check.stdout).toContain(where);
+    expect(check.stdout).toContain("check the pattern against the frontend's files (it is relative to the config's folder, .), or remove it");
+    expect(check.stderr).toContain('GF_OPERATIONS_FAILING');
+    expect(check.stderr).toContain('graphform.config.yaml:5:7: GF_OPERATIONS_NO_MATCH');
+    expect(check.stdout + check.stderr).not.toContain('operations.documents:1:1');
+    const plan = await graphform(['plan'], dir);
+    expect(plan.code, 'a pattern matching nothing passed the plan').toBe(1);
+    expect(plan.stdout).toContain(where);
+  });
+
+  it('check-operations --documents takes several patterns, after one flag or repeated; one that matches nothing is named as --documents, with no line', async () => {
+    const dir = await makeTempDir();
+    await writeFiles(dir, { ...FILES, 'content-sources/blog.yaml': source('Int', true) });
+    const both = await graphform(['check-operations', '--documents', 'web/src/*.graphql', 'web/src/*.tsx'], dir);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toContain('(2 files) against the schema of the declarations: 2 unaffected');
+    // As a shell passes an unquoted glob: each file a value of its own.
+    const expanded = await graphform(['check-operations', '--documents', 'web/src/queries.graphql', 'web/src/Post.tsx', '--format', 'json'], dir);
+    expect(expanded.code, expanded.stderr).toBe(0);
+    expect((JSON.parse(expanded.stdout) as NonNullable<Plan['operations']>).files).toEqual(['web/src/Post.tsx', 'web/src/queries.graphql']);
+    const repeated = await graphform(['check-operations', '--documents', 'web/src/*.graphql', '--documents', 'web/src/*.tsx'], dir);
+    expect(repeated.code, repeated.stderr).toBe(0);
+    expect(repeated.stdout).toContain('(2 files)');
+    const none = await graphform(['check-operations', '--documents', 'web/nothing/*.tsx', 'web/src/*.tsx'], dir);
+    expect(none.code, 'a --documents pattern matching nothing passed').toBe(1);
+    expect(none.stdout).toContain('(1 file)');
+    expect(none.stdout).toContain('  --documents error GF_OPERATIONS_NO_MATCH --documents pattern "web/nothing/*.tsx" matches no file');
+    expect(none.stdout + none.stderr, 'a line was invented for --documents').not.toMatch(/--documents:\d|operations\.documents:1:1/);
   });
 
   it('check-operations checks the documents against the declarations alone, offline: exit 0 when valid, 1 naming a broken one', async () => {

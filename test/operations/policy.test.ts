@@ -50,7 +50,7 @@ describe('operations.failOn', () => {
     );
     expect(error.message).toContain('Broken (web/q.graphql:1:1): broken');
     expect(error.message).toContain('web/x.graphql:2:3: GF_OPERATIONS_SYNTAX');
-    expect(error.hint, 'both: change the operations, and fix the files').toMatch(/^Keep what these operations read .* Fix the files named above/);
+    expect(error.hint, 'both: change the operations, and fix the files').toMatch(/^Keep what these operations read .* Fix the patterns and files named above/);
   });
 
   it('a failure of documents alone says to fix the files, not to turn the check off', () => {
@@ -60,7 +60,10 @@ describe('operations.failOn', () => {
       counts: { broken: 0, affected: 0, unaffected: 1 },
     };
     const error = operationsError(operationsFailure(documents), 'broken', 'checked');
-    expect(error.hint).toBe('Fix the files named above: each line says what is wrong there (a name defined twice: rename one of them).');
+    expect(error.hint).toBe(
+      'Fix the patterns and files named above: each line says what is wrong there (a name defined twice: rename one of them; ' +
+        'a pattern that matches no file: correct it, or take it out of operations.documents).',
+    );
   });
 
   it('names where codegen writes the schema to check operations against', () => {

@@ -16,6 +16,21 @@ describe('renderDiagnosticsGithub', () => {
     expect(text).toBe('::warning file=dir/a%3Ab%2Cc.yaml,line=3,col=7,title=GF_YAML_WARNING::100%25 sure:%0D%0Anext, line\n');
   });
 
+  it('gives no line or column for a problem at line 0 (given by an option, not in a file)', () => {
+    const text = renderDiagnosticsGithub([
+      {
+        code: 'GF_OPERATIONS_NO_MATCH',
+        severity: 'error',
+        message: '--documents pattern "x" matches no file',
+        file: '--documents',
+        line: 0,
+        column: 0,
+        path: '',
+      },
+    ]);
+    expect(text).toBe('::error file=--documents,title=GF_OPERATIONS_NO_MATCH::--documents pattern "x" matches no file\n');
+  });
+
   it('escapes % first, so escapes are not escaped again', () => {
     expect(escapeData('%0A\n')).toBe('%250A%0A');
     expect(escapeProperty('a:b,c%')).toBe('a%3Ab%2Cc%25');

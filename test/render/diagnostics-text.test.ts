@@ -24,6 +24,12 @@ describe('renderDiagnosticsText', () => {
     expect(text).toBe(await golden('invalid.txt', text));
   });
 
+  it('names a problem at line 0 (given by an option, not in a file) without a line or column', () => {
+    expect(renderDiagnosticsText([diagnostic({ file: '--documents', line: 0, column: 0 })], { color: plain })).toBe(
+      '--documents error GF_ID_TOO_LONG: id `shopping` is 8 characters long\n\n1 error, 0 warnings in 1 file\n',
+    );
+  });
+
   it('leaves out the code frame when the text is not given', () => {
     expect(renderDiagnosticsText([diagnostic({})], { color: plain })).toBe(
       'shop.yaml:1:5 error GF_ID_TOO_LONG: id `shopping` is 8 characters long\n\n1 error, 0 warnings in 1 file\n',

@@ -42,6 +42,19 @@ describe('the checkOperations workflow', () => {
     expect([lenient.ok, lenient.report.counts.broken, lenient.failing.operations]).toEqual([true, 1, []]);
   });
 
+  it('fails on a pattern that matches no file: a string is named as `documents`, a DocumentPattern where it says, neither with an invented line', async () => {
+    const cwd = await makeProjectDir(FILES);
+    const placed: graphform.DocumentPattern = { pattern: 'web/moved/*.graphql', key: 'frontend.yaml documents', file: 'frontend.yaml', line: 4, column: 5 };
+    const result = await graphform.checkOperations({ config, documents: ['web/src/titles.graphql', 'web/gone/*.graphql', placed] }, testHost(cwd));
+    expect(result.report.counts.unaffected).toBe(1);
+    expect(result.ok).toBe(false);
+    expect(result.failing.documents.map(({ code, file, line, column }) => [code, file, line, column])).toEqual([
+      ['GF_OPERATIONS_NO_MATCH', 'documents', 0, 0],
+      ['GF_OPERATIONS_NO_MATCH', 'frontend.yaml', 4, 5],
+    ]);
+    expect(result.failing.documents[1]?.message).toMatch(/^frontend\.yaml documents pattern "web\/moved\/\*\.graphql" matches no file/);
+  });
+
   it('refuses with GF_USAGE when neither the config nor the input names documents', async () => {
     const cwd = await makeProjectDir(FILES);
     await expect(graphform.checkOperations({ config }, testHost(cwd))).rejects.toMatchObject({ code: 'GF_USAGE' });

@@ -1,3 +1,4 @@
+import { givenPatterns } from '../../operations/document-patterns.js';
 import { operationsError } from '../../operations/policy.js';
 import { operationsMarkdown } from '../../render/operations-markdown.js';
 import { operationsLines } from '../../render/operations-text.js';
@@ -22,7 +23,8 @@ export async function checkOperations(ctx: CommandContext, flags: CheckOperation
     {
       config: await ctx.loadConfig(),
       ...(named === undefined ? {} : { environment: named }),
-      ...(flags.documents === undefined ? {} : { documents: flags.documents }),
+      // Named as the flag, so that a pattern that matches nothing points at it, not at a line of the config.
+      ...(flags.documents === undefined ? {} : { documents: givenPatterns(flags.documents, '--documents') }),
     },
     workflowHostFor(ctx),
   );

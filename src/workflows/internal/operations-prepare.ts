@@ -1,4 +1,5 @@
 import type { FileCalls } from '../../fs/file-calls.js';
+import type { DocumentPattern } from '../../operations/types.js';
 import { extractGraphql, needsExtractor, type Extracted } from '../../operations/extract.js';
 import { readDocuments, type DocumentText, type ReadDocuments } from './operation-documents.js';
 import type { Extraction } from './operations-check-types.js';
@@ -7,7 +8,7 @@ import { checkerVersions, documentsDigest, hintKey } from './operations-cache-ke
 
 /** What the operations check needs before the schema is known: where the documents are, what the hint is made of, and whether to cache. */
 export interface PrepareJob {
-  patterns: readonly string[];
+  patterns: readonly DocumentPattern[];
   rootDir: string;
   cwd: string;
   /** The declarations (each source's id and definition): with the documents, the hint. */

@@ -1,5 +1,6 @@
 import type { EnvironmentConfig, ResolvedConfig } from '../../config/types.js';
 import type { ImpactInput } from '../../graphql-impact/attach.js';
+import { configPatterns } from '../../operations/document-patterns.js';
 import { plannedSources, type NamedDefinition } from '../../operations/planned-sources.js';
 import type { Plan } from '../../plan/types.js';
 import type { WorkflowHost } from '../host.js';
@@ -25,7 +26,7 @@ export type OperationsContext = ImpactInput & {
 export async function withOperations(host: WorkflowHost, plan: Plan, context: OperationsContext): Promise<Plan> {
   const operations = context.config.operations;
   if (operations === undefined || plan.refreshOnly === true) return plan;
-  const started = context.started ?? startOperations(host, context.config.rootDir, operations.documents, hintOf(context.declarations));
+  const started = context.started ?? startOperations(host, context.config.rootDir, configPatterns(operations), hintOf(context.declarations));
   try {
     const report = await started.report(operationsInputs(plan, context), operations.failOn);
     return { ...plan, operations: report };
@@ -57,7 +58,7 @@ export function startOperationsFor(
   const operations = project.config.operations;
   return operations === undefined || refreshOnly
     ? undefined
-    : startOperations(host, project.config.rootDir, operations.documents, hintOf(project.declarations));
+    : startOperations(host, project.config.rootDir, configPatterns(operations), hintOf(project.declarations));
 }
 
 /** What of the declarations the early start's hint is made of: each source's id and definition. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { compareDiagnostics } from '../../diagnostics/diagnostic.js';
-import type { OperationsFailOn, OperationsReport } from '../../operations/types.js';
+import type { DocumentPattern, OperationsFailOn, OperationsReport } from '../../operations/types.js';
 import type { WorkflowHost } from '../host.js';
 import type { ReadDocuments } from './operation-documents.js';
 import { writeOperationsCache } from './operations-cache.js';
@@ -28,13 +28,13 @@ export function operationsCacheOn(host: Pick<WorkflowHost, 'variables'>): boolea
 }
 
 /**
- * Reads the documents `patterns` (relative to `configDir`) name and the cache now, and,
+ * Reads the documents `patterns` (relative to `configDir`, each with where it was written) name and the cache now, and,
  * unless the cache will likely answer, takes the GraphQL out of the code files and loads
  * graphql, on a worker thread, so all of it overlaps the plan's own work. `declarations`
  * (each source's id and definition) make the hint: the cache's answer is likely when they
  * and the documents match an outcome's. The caller closes it.
  */
-export function startOperations(host: WorkflowHost, configDir: string, patterns: readonly string[], declarations: unknown): StartedOperations {
+export function startOperations(host: WorkflowHost, configDir: string, patterns: readonly DocumentPattern[], declarations: unknown): StartedOperations {
   const rootDir = path.resolve(host.cwd, configDir);
   const cache = operationsCacheOn(host);
   const begun = beginOperations({ patterns, rootDir, cwd: host.cwd, declarations, cache });

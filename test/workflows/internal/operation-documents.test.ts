@@ -3,6 +3,8 @@ import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockingFileCalls, promiseFileCalls, type FileCalls } from '../../../src/fs/file-calls.js';
+import { givenPatterns } from '../../../src/operations/document-patterns.js';
+import type { DocumentPattern } from '../../../src/operations/types.js';
 import { readDocuments, type ReadDocuments } from '../../../src/workflows/internal/operation-documents.js';
 import { prepareOperations } from '../../../src/workflows/internal/operations-prepare.js';
 import { makeTempDir, writeFiles } from '../../helpers/temp-dir.js';
@@ -28,7 +30,16 @@ async function frontend(): Promise<{ project: string; outside: string }> {
   return { project, outside };
 }
 
-const PATTERNS = ['web/*.{graphql,tsx}', 'web/folder.graphql', 'pages/**/*.tsx'];
+/** A pattern as the config writes it, at its list item's line and column in graphform.config.yaml. */
+const entry = (pattern: string, line: number, column = 7): DocumentPattern => ({
+  pattern,
+  key: 'operations.documents',
+  file: 'graphform.config.yaml',
+  line,
+  column,
+});
+
+const PATTERNS = [entry('web/*.{graphql,tsx}', 3), entry('web/folder.graphql', 4), entry('pages/**/*.tsx', 5)];
 
 async function read(calls: FileCalls): Promise<{ result: ReadDocuments; outside: string }> {
   const { project, outside } = await frontend();
@@ -49,12 +60,14 @@ describe.each<[string, FileCalls]>([
     expect(result.diagnostics.map(({ code, severity, file, line, column, message }) => ({ code, severity, file, line, column, message }))).toEqual([
       {
         code: 'GF_OPERATIONS_NO_MATCH',
-        severity: 'warning',
-        file: 'operations.documents',
-        line: 1,
-        column: 1,
+        severity: 'error',
+        file: 'graphform.config.yaml',
+        line: 5,
+        column: 7,
         // The config's folder is the working directory here: it is named as `.`.
-        message: 'operations.documents pattern "pages/**/*.tsx" matches no file (relative to .); no operation of it was checked',
+        message:
+          'operations.documents pattern "pages/**/*.tsx" matches no file, so no operation of it is checked: ' +
+          "check the pattern against the frontend's files (it is relative to the config's folder, .), or remove it if the frontend has moved away.",
       },
       {
         code: 'GF_OPERATIONS_UNREADABLE',
@@ -117,9 +130,60 @@ describe.each<[string, FileCalls]>([
     const project = await makeTempDir();
     await writeFiles(project, { 'big.graphql': '' });
     await writeFile(path.join(project, 'big.graphql'), Buffer.alloc(8 << 20, 0x20));
-    const result = await readDocuments(['*.graphql'], project, project, calls);
+    const result = await readDocuments(givenPatterns(['*.graphql'], 'documents'), project, project, calls);
     expect(result.diagnostics).toEqual([]);
     expect(result.texts.map(({ file, text }) => [file, text.length])).toEqual([['big.graphql', 8 << 20]]);
+  });
+});
+
+describe('readDocuments, a pattern that gives no document', () => {
+  it('is an error at the place the pattern was written: the config entry, or the option that gave it, with no line invented', async () => {
+    const base = await makeTempDir('graphform-patterns-');
+    const project = path.join(base, 'app');
+    await writeFiles(project, { 'web/src/a.graphql': 'query A { a }\n' });
+    await writeFiles(path.join(base, 'outside'), { 'q.graphql': 'query Far { a }\n' });
+    const patterns = [
+      entry('web/src/*.graphql', 3),
+      entry('web/sr/**/*.tsx', 4),
+      entry('../outside/*.graphql', 5),
+      entry('web/missing.graphql', 6),
+      entry(`web/${'{a,b}'.repeat(7)}.graphql`, 7),
+      ...givenPatterns(['web/nothing/*.tsx'], '--documents'),
+    ];
+    const result = await readDocuments(patterns, project, project);
+    // The pattern that matches is read all the same.
+    expect(result.texts).toEqual([{ file: 'web/src/a.graphql', text: 'query A { a }\n' }]);
+    const places = result.diagnostics.map(({ code, severity, file, line, column }) => `${file}:${line}:${column} ${severity} ${code}`);
+    expect(places, 'each problem of a pattern points at its own entry, or at --documents without a line').toEqual([
+      '--documents:0:0 error GF_OPERATIONS_NO_MATCH',
+      'graphform.config.yaml:4:7 error GF_OPERATIONS_NO_MATCH',
+      'graphform.config.yaml:5:7 error GF_OUTSIDE_PROJECT',
+      'graphform.config.yaml:6:7 error GF_OPERATIONS_UNREADABLE',
+      'graphform.config.yaml:7:7 error GF_OPERATIONS_PATTERN',
+    ]);
+    const messages = result.diagnostics.map((d) => d.message);
+    expect(messages[0]).toBe(
+      '--documents pattern "web/nothing/*.tsx" matches no file, so no operation of it is checked: ' +
+        "check the pattern against the frontend's files (it is relative to the config's folder, .), or remove it if the frontend has moved away.",
+    );
+    expect(messages[2]).toBe(
+      `operations.documents pattern "../outside/*.graphql" reaches ${path.join(base, 'outside/*.graphql')}, outside the project folder ${project}: ` +
+        "graphform reads frontend documents only from inside the project, so point the pattern at files there (it is relative to the config's folder), or remove it.",
+    );
+    expect(messages[3]).toBe(
+      'operations.documents names "web/missing.graphql", which does not exist: ' +
+        "correct the path (it is relative to the config's folder, .), or remove it if the frontend has moved away.",
+    );
+    expect(messages[4]).toMatch(/^operations\.documents: The pattern "web\/\{a,b\}.*" has braces that expand/);
+    // Nothing is read from outside, and no file is named after a pattern.
+    expect(JSON.stringify(result)).not.toContain('Far');
+  });
+
+  it('names the config folder as the working directory sees it', async () => {
+    const cwd = await makeTempDir();
+    await writeFiles(cwd, { 'app/web/a.graphql': 'query A { a }\n' });
+    const result = await readDocuments([entry('web/b/*.graphql', 3)], path.join(cwd, 'app'), cwd);
+    expect(result.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining("(it is relative to the config's folder, app)")]);
   });
 });
 
@@ -163,7 +227,7 @@ describe('readDocuments system calls', () => {
     const files = Object.fromEntries(Array.from({ length: 10 }, (_, n) => [`web/q${n}.graphql`, `query Q${n} { a }\n`.repeat(n * 50)]));
     await writeFiles(project, files);
     const { calls, counts } = counted();
-    const result = await readDocuments(['web/*.graphql'], project, project, calls);
+    const result = await readDocuments(givenPatterns(['web/*.graphql'], 'documents'), project, project, calls);
     expect(result.diagnostics).toEqual([]);
     expect(result.texts.map(({ file, text }) => [file, text])).toEqual(Object.entries(files));
     // One listing; per file an lstat, a realpath (one more for the project root), an open, its fstat, one read and a close.
@@ -176,7 +240,10 @@ describe('prepareOperations', () => {
     const project = await makeTempDir();
     await writeFiles(project, { 'web/a.graphql': 'query A { a }\n' });
     const { calls, counts } = counted();
-    const prepared = await prepareOperations({ patterns: ['web/*.graphql'], rootDir: project, cwd: project, declarations: [], cache: false }, calls);
+    const prepared = await prepareOperations(
+      { patterns: givenPatterns(['web/*.graphql'], 'documents'), rootDir: project, cwd: project, declarations: [], cache: false },
+      calls,
+    );
     expect(prepared.read.texts).toEqual([{ file: 'web/a.graphql', text: 'query A { a }\n' }]);
     expect(counts.open).toBe(1);
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SourceDefinition } from '../../../src/model/types.js';
+import { givenPatterns } from '../../../src/operations/document-patterns.js';
 import type { CheckInputs } from '../../../src/workflows/internal/operations-check-types.js';
 import type { startOperations as StartOperations } from '../../../src/workflows/internal/operations-start.js';
 import { assertFreshBuild } from '../../helpers/built-binary.js';
@@ -50,7 +51,7 @@ describe('the operations check begun early, on its worker', () => {
   it('an expected outcome is what the report for the same inputs gives', async () => {
     const dir = await project();
     const host = { ...testHost(dir), variables: { GRAPHFORM_OPERATIONS_CACHE: '0' } };
-    const started = startOperations(host, '.', ['web/**/*.graphql', 'web/**/*.tsx'], []);
+    const started = startOperations(host, '.', givenPatterns(['web/**/*.graphql', 'web/**/*.tsx'], 'documents'), []);
     try {
       started.expect(inputs(WITH_SUMMARY));
       const report = await started.report(inputs(WITH_SUMMARY), 'broken');
@@ -66,7 +67,7 @@ describe('the operations check begun early, on its worker', () => {
   it('a report for other inputs than expected is checked against those: the removed field breaks the operation that reads it', async () => {
     const dir = await project();
     const host = { ...testHost(dir), variables: { GRAPHFORM_OPERATIONS_CACHE: '0' } };
-    const started = startOperations(host, '.', ['web/**/*.graphql', 'web/**/*.tsx'], []);
+    const started = startOperations(host, '.', givenPatterns(['web/**/*.graphql', 'web/**/*.tsx'], 'documents'), []);
     try {
       started.expect(inputs(WITH_SUMMARY));
       const report = await started.report(inputs(WITHOUT_SUMMARY), 'broken');
