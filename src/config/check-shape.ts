@@ -59,7 +59,11 @@ export function checkShape(value: unknown, shape: Shape, path: (string | number)
         // Own fields only: `constructor` or `toString` must not find Object.prototype's members.
         const field = Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined;
         if (field === undefined) {
-          problems.push({ path: [...path, key], message: `unknown key \`${key}\`${didYouMean(key, known)}`, atKey: true });
+          problems.push({
+            path: [...path, key],
+            message: `unknown key \`${key}\`${didYouMean(key, known) || belongsUnder(key, shape.fields, path)}`,
+            atKey: true,
+          });
         } else {
           problems.push(...checkShape(item, field, [...path, key]));
         }
@@ -89,4 +93,12 @@ function describeValue(value: unknown, secret: boolean): string {
 
 function isSecretKey(key: string | number | undefined): boolean {
   return typeof key === 'string' && isSecretName(key);
+}
+
+/** "; it belongs under `operations` (operations.failOn)" when a block one level down has the key: a key written one level too high. */
+function belongsUnder(key: string, fields: Readonly<Record<string, Shape>>, path: readonly (string | number)[]): string {
+  const homes = Object.entries(fields).filter(([, field]) => field.kind === 'object' && Object.hasOwn(field.fields, key));
+  if (homes.length !== 1) return '';
+  const [home] = homes[0] as [string, Shape];
+  return `; it belongs under \`${home}\` (${[...path, home, key].join('.')})`;
 }

@@ -19,3 +19,18 @@ describe('numbers in the config', () => {
     expect(error.message).not.toContain('null');
   });
 });
+
+describe('a key written one level too high', () => {
+  it.each([
+    ['operations.failOn', 'failOn: broken\n', 'graphform.config.yaml:1:1 (failOn): unknown key `failOn`; it belongs under `operations` (operations.failOn)'],
+    ['http.timeoutMs', 'timeoutMs: 1000\n', 'graphform.config.yaml:1:1 (timeoutMs): unknown key `timeoutMs`; it belongs under `http` (http.timeoutMs)'],
+  ])('%s is named where it belongs', async (_name, text, said) => {
+    const error = await refusal({ 'graphform.config.yaml': text });
+    expect(error.message).toContain(said);
+  });
+
+  it('a near miss still gets its did-you-mean first', async () => {
+    const error = await refusal({ 'graphform.config.yaml': 'operation:\n  documents: [a.graphql]\n' });
+    expect(error.message).toContain('unknown key `operation`; did you mean `operations`?');
+  });
+});
