@@ -8,9 +8,13 @@ import { escapeControl } from './escape-control.js';
 export function renderDiagnosticsGithub(diagnostics: readonly Diagnostic[]): string {
   return diagnostics
     .map((d) => {
-      // Line 0 is no place: GitHub is given none rather than one invented.
-      const at = d.line > 0 ? [`line=${d.line}`, `col=${d.column}`] : [];
-      const properties = [`file=${escapeProperty(d.file)}`, ...at, `title=${escapeProperty(d.code)}`].join(',');
+      // Line 0 is no place (an option such as --documents, a JavaScript config): GitHub is given
+      // none rather than one invented, and the message says what gave it.
+      if (d.line <= 0) {
+        const said = d.message.startsWith(d.file) ? d.message : `${d.file}: ${d.message}`;
+        return `::${command(d.severity)} title=${escapeProperty(d.code)}::${escapeData(said)}\n`;
+      }
+      const properties = [`file=${escapeProperty(d.file)}`, `line=${d.line}`, `col=${d.column}`, `title=${escapeProperty(d.code)}`].join(',');
       return `::${command(d.severity)} ${properties}::${escapeData(d.message)}\n`;
     })
     .join('');

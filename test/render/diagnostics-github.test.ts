@@ -16,7 +16,7 @@ describe('renderDiagnosticsGithub', () => {
     expect(text).toBe('::warning file=dir/a%3Ab%2Cc.yaml,line=3,col=7,title=GF_YAML_WARNING::100%25 sure:%0D%0Anext, line\n');
   });
 
-  it('gives no line or column for a problem at line 0 (given by an option, not in a file)', () => {
+  it('gives no file, line or column for a problem at line 0 (given by an option, not in a file), and says in the message what gave it', () => {
     const text = renderDiagnosticsGithub([
       {
         code: 'GF_OPERATIONS_NO_MATCH',
@@ -28,7 +28,19 @@ describe('renderDiagnosticsGithub', () => {
         path: '',
       },
     ]);
-    expect(text).toBe('::error file=--documents,title=GF_OPERATIONS_NO_MATCH::--documents pattern "x" matches no file\n');
+    expect(text).toBe('::error title=GF_OPERATIONS_NO_MATCH::--documents pattern "x" matches no file\n');
+    const inJavaScript = renderDiagnosticsGithub([
+      {
+        code: 'GF_OPERATIONS_NO_MATCH',
+        severity: 'error',
+        message: 'operations.documents pattern "x" matches no file',
+        file: 'graphform.config.js',
+        line: 0,
+        column: 0,
+        path: '',
+      },
+    ]);
+    expect(inJavaScript).toBe('::error title=GF_OPERATIONS_NO_MATCH::graphform.config.js: operations.documents pattern "x" matches no file\n');
   });
 
   it('escapes % first, so escapes are not escaped again', () => {
