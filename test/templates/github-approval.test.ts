@@ -36,11 +36,12 @@ describe('the GitHub approval of a data loss, run against the emulator', { timeo
     expect(articleProperties(project)).toContain('Tags');
 
     // A maintainer reads the plan and runs the workflow by hand, naming the held run: that run's commit and plan.json are applied.
+    // GitHub's API reference shows a run's path with its ref after @: the check takes the file alone.
     await project.setGhResponse('repos/acme/site/actions/runs/1001', {
       event: 'push',
       head_branch: 'main',
       head_sha: commit,
-      path: '.github/workflows/graphform.yml',
+      path: '.github/workflows/graphform.yml@main',
     });
     const dispatch = on.dispatch('1001');
     for (const job of ['plan', 'plan-skipped', 'apply']) expect(jobRuns(workflow, job, dispatch), `${job} runs on a run by hand`).toBe(false);
