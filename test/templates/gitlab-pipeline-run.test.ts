@@ -84,6 +84,19 @@ describe('the GitLab pipeline, run against the emulator', { timeout: 120_000 }, 
     expect(api.notes.at(-1)?.body).toContain('Subtitle');
   });
 
+  it('says what the note token needs when GitLab refuses it, and the job still passes (as GitLab treats after_script)', async () => {
+    const { project, pipeline } = await appliedProject();
+    const api = await startGitlabApi({ token: TOKEN, projectId: '31', mergeRequestIid: '4' });
+    await change(project, 'add-summary', (text) => text.replace(TITLE, `${TITLE}\n      Summary: { type: String }`));
+    const refused = await runGitlabJob(project, pipeline, 'graphform-plan', variables(project, api).mergeRequest('glpat-expired-0000'));
+    expect(refused.code, refused.stderr).toBe(0);
+    expect(refused.stdout).toContain(
+      "GitLab refused to read this merge request's notes with GRAPHFORM_GITLAB_TOKEN (its answer is above): the token needs the api scope and at least the Reporter role on this project",
+    );
+    expect(refused.stdout + refused.stderr).not.toContain('glpat-expired-0000');
+    expect(api.notes).toEqual([]);
+  });
+
   it('logs all of a plan too long for one note', async () => {
     const project = await ciProject('gitlab');
     const pipeline = await readPipeline(project);
