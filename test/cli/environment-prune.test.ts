@@ -10,6 +10,21 @@ const blogYaml = shopYaml({ id: 'blog' })
 const blogItem =
   '{"index":{"_id":"post-1","language_routing":"en"}}\n{"ContentType":["Article"],"Language":{"Name":"en"},"Status":"Published","_rbac":"r:Everyone:Read","Quantity":3}\n';
 
+describe('the refusal to delete a source that holds no items', () => {
+  it('says the source is empty now and what it would lose, not "0 items"', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml(), 'content-sources/blog.yaml': blogYaml }, '    prune: true');
+    expect((await project.cli('apply', '--yes')).code).toBe(0);
+    await rm(path.join(project.dir, 'content-sources/blog.yaml'));
+    const refused = await project.cli('apply', '--yes');
+    expect(refused.code, refused.stderr).toBe(3);
+    expect(refused.stderr).toContain(
+      'Refusing to apply: this plan loses items of blog (no items when planned; any pushed before the apply would go). Nothing was sent.',
+    );
+    expect(emulator.inspect.definition('blog')).toBeDefined();
+  });
+});
+
 describe("an environment's prune: true", () => {
   it('deletes a source that is no longer declared, shown in the plan with its item count and behind the data-loss gate, from a saved plan too', async () => {
     const emulator = await startTestEmulator();

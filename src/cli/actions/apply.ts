@@ -48,6 +48,8 @@ function losingText(source: PlanSource): string {
   const lost = itemsLostBy(source);
   // Values of a property the service does not serve are lost with every item kept.
   const values = unservedCount(source.keep);
+  // A delete or wipe of a source empty when planned loses whatever is pushed to it before apply runs: still refused, said so.
+  if (lost === 0 && values === 0) return `${source.id} (no items when planned; any pushed before the apply would go)`;
   const parts = [
     ...(lost === undefined || (lost === 0 && values > 0) ? [] : [`${lost} item${lost === 1 ? '' : 's'}`]),
     ...(values > 0 ? [`the values of ${values} item${values === 1 ? '' : 's'}`] : []),
