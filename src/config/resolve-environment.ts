@@ -10,7 +10,7 @@ import { ITEM_FIELD_NAMES, type ItemField } from '../emulator/types.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, DEFAULT_LOCAL_DELAYS, DEFAULT_WAIT, defaultStatePath } from './defaults.js';
 import { parseDuration } from './duration.js';
 import { assertVariablesSet, interpolate } from './interpolate.js';
-import { checkSecretLength } from './secret-length.js';
+import { checkHmacSecret, checkSecretLength } from './secret-length.js';
 import type { EnvironmentConfig, StateConfig } from './types.js';
 
 interface ResolveContext {
@@ -87,6 +87,7 @@ export function resolveEnvironment(name: string, raw: unknown, ctx: ResolveConte
   };
   // appKey is an identifier (it travels in clear in every epi-hmac header): not a secret.
   checkSecretLength(resolvedAuth.secret, ctx.where(keyPath('auth', 'secret')), 'auth.secret');
+  if (resolvedAuth.scheme === 'hmac') checkHmacSecret(resolvedAuth.secret, ctx.where(keyPath('auth', 'secret')), 'auth.secret');
   result.auth = resolvedAuth;
   const singleKey = str(env.singleKey, 'singleKey');
   checkSecretLength(singleKey, ctx.where(keyPath('singleKey')), 'singleKey');

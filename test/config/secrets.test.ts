@@ -114,12 +114,22 @@ describe('secrets in the config', () => {
     for (const leak of leaks) expect(shown(error)).not.toContain(leak);
   });
 
+  it('an epi-hmac secret that is not base64 is refused at its key, unshown; a Basic one is sent as it is', async () => {
+    const error = await failure(env(['graphUrl: https://graph.example.com', 'auth: { scheme: hmac, appKey: k, secret: "my secret, pasted" }']), {});
+    expect(error.code).toBe('GF_CONFIG_SECRET_NOT_BASE64');
+    expect(error.message).toContain('(environments.p.auth.secret): auth.secret is not base64');
+    expect(shown(error)).not.toContain('my secret, pasted');
+    const basic = await failure(env(['graphUrl: "https://u:p@graph.example.com"', 'auth: { scheme: basic, appKey: k, secret: "my secret, pasted" }']), {});
+    expect(basic.code, 'a Basic secret is not decoded: only the URL is refused here').toBe('GF_GRAPH_INVALID_URL');
+  });
+
   it('the CLI shows none of it, in text or JSON, verbose or not', async () => {
     const config = ['defaultEnvironment: p', env(['graphUrl: "${env:URL}"', 'auth: { scheme: hmac, appKey: k, secret: "${env:S}" }'])].join('\n');
     const dir = await makeProjectDir({ 'graphform.config.yaml': config, 'content-sources/.keep': '' });
     const cases: Array<[Record<string, string>, string, string[]]> = [
       [{ URL: 'https://graphuser:Pa55word-1@graph.example.com?key=Qu3ryKey-1', S: GOOD }, 'GF_GRAPH_INVALID_URL', ['graphuser', 'Pa55word-1', 'Qu3ryKey-1']],
       [{ URL: 'https://graph.example.com', S: 'x' }, 'GF_CONFIG_SECRET_TOO_SHORT', []],
+      [{ URL: 'https://graph.example.com', S: 'not base64!! Zq9' }, 'GF_CONFIG_SECRET_NOT_BASE64', ['not base64!! Zq9']],
     ];
     for (const [vars, code, leaks] of cases) {
       for (const flags of [[], ['--format', 'json'], ['--verbose'], ['--format', 'json', '--verbose']]) {
