@@ -17,6 +17,8 @@ const OPTION_FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['`port`', '--port'],
   ['`timeoutMs`', '--timeout'],
   ['`documents`', '--documents'],
+  // A data.* number in the config is also set by a push's option (batchBytes, …), by a flag here.
+  ['the matching input option', 'the matching command-line flag'],
 ];
 
 /** A hint as the command line shows it: each option it names, as the flag that sets it. */

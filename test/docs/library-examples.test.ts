@@ -79,4 +79,27 @@ describe('the scripts of docs/library.md', () => {
     const emulated = JSON.parse(await readFile(path.join(project, '.graphform/state/emulated.json'), 'utf8')) as { sources: Record<string, unknown> };
     expect(Object.keys(emulated.sources).sort()).toEqual(['blog', 'faq', 'shop']);
   });
+
+  it(
+    'preview-report.mjs runs in a project whose sources declare no data: files, as `graphform init` makes (summary.items is absent)',
+    { timeout: 60_000 },
+    async () => {
+      const project = await makeTempDir('graphform-library-no-data-');
+      await cp(path.join(repo, 'content-sources/faq.yaml'), path.join(project, 'content-sources/faq.yaml'));
+      expect(await readFile(path.join(project, 'content-sources/faq.yaml'), 'utf8')).not.toMatch(/^data:/m);
+      await linkBuiltPackage(project);
+      const example = page.find((e) => e.file === 'preview-report.mjs');
+      expect(example, 'the page has preview-report.mjs').toBeDefined();
+      await writeFile(path.join(project, 'preview-report.mjs'), `${example?.code ?? ''}\n`);
+      const { stdout } = await run(process.execPath, ['preview-report.mjs'], { cwd: project, env: { PATH: process.env.PATH ?? '', HOME: project } }).catch(
+        (error: { stderr?: string }) => {
+          throw new Error(`preview-report.mjs failed with no data: files:\n${error.stderr ?? String(error)}`);
+        },
+      );
+      expect(stdout.trimEnd().split('\n')).toEqual([
+        'preview: 1 to create, 0 data items to add, 0 sources losing items',
+        'staging: 1 to create, 0 data items to add, 0 sources losing items',
+      ]);
+    },
+  );
 });

@@ -12,7 +12,7 @@ export function checkDataConfig(config: DataConfig): void {
   for (const [key, value] of numbers) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
       throw new GraphformError(DATA_ERROR_CODES.invalidConfig, `data.${key} must be a whole number of at least 1, found ${JSON.stringify(value)}.`, {
-        hint: 'Fix it in the config file or the matching command-line flag.',
+        hint: 'Fix it in the config file or the matching input option.',
       });
     }
   }
