@@ -11,6 +11,8 @@ import { SentTally, tallyingClient, type ServedProgress, type ServedReport } fro
 import type { GraphClient } from '../graph/types.js';
 import type { LoadedSource } from './internal/loaded-source.js';
 import { withStateLock } from '../state/with-lock.js';
+import type { StateBackend } from '../state/types.js';
+import { ownValue } from '../model/own.js';
 import { requestLog, type ProjectSelection, type WorkflowHost } from './host.js';
 import { invalidDeclarations, InvalidDeclarationsError } from './invalid-declarations.js';
 import { loadProject } from './internal/load-project.js';
@@ -102,8 +104,11 @@ export async function dataPush(input: DataPushInput, host: WorkflowHost): Promis
     `data push ${input.source}`,
     async () => {
       const files = input.files ?? [];
-      // The declared files pushed whole are what apply would have sent: the ledger records them once served.
-      const fingerprint = files.length === 0 ? (await import('./internal/push-ledger.js')).pushFingerprint(project.declaration) : undefined;
+      // The declared files pushed whole are what apply would have sent: the ledger records them once
+      // served. A source not in state yet has no ledger to record (its first apply makes it), so its
+      // push hashes no record's content for one.
+      const ledgered = files.length === 0 && (await hasStateEntry(backend, project.declaration.id));
+      const fingerprint = ledgered ? (await import('./internal/push-ledger.js')).pushFingerprint(project.declaration) : undefined;
       const result = await pushLoaded(host, input, project, environment, fingerprint?.sink);
       // Items GraphQL does not serve yet are not back: the pending re-push stays for apply.
       if (result.summary.status === 'sent' && (result.served === undefined || result.served.outcome === 'done'))
@@ -220,4 +225,9 @@ export function offlineClient(): GraphClient {
     deleteSource: refuse,
     getCmsTypes: refuse,
   };
+}
+
+async function hasStateEntry(backend: StateBackend, id: string): Promise<boolean> {
+  const state = await backend.read();
+  return state !== undefined && ownValue(state.sources, id) !== undefined;
 }

@@ -1,8 +1,9 @@
 import { compareText } from '../../model/canonical.js';
-import { DELETE_HASH, contentHashText } from '../validate/content-hash.js';
+import { DELETE_HASH } from '../validate/content-hash.js';
 import type { RecordSink } from '../validate/pass-tally.js';
 import type { RecordKinds } from '../validate/record-kinds.js';
 import { ROW, type LedgerTable } from './ledger-codec.js';
+import { RecordsDigest } from './records-digest.js';
 
 /** A declared record that differs from what was last pushed: where it is, and what the ledger will hold of it once pushed. */
 export interface DiffRecord {
@@ -60,9 +61,7 @@ export class DataDiff implements RecordSink {
   private readonly changed: DiffRecord[] = [];
   private readonly deleteLines: DiffRecord[] = [];
   private readonly counts = new Map<string, DiffCount>();
-  private declared = 0;
-  private digestX = 0;
-  private digestS = 0;
+  private readonly digest = new RecordsDigest();
 
   constructor(
     readonly kinds: RecordKinds,
@@ -72,10 +71,7 @@ export class DataDiff implements RecordSink {
   }
 
   record(keyA: number, keyB: number, contentA: number, contentB: number, type: number, language: number, file: string, line: number): void {
-    this.declared++;
-    const mixed = Math.imul(keyA ^ contentB, 0x9e3779b1) ^ Math.imul(keyB ^ contentA, 0x85ebca77);
-    this.digestX = (this.digestX ^ mixed) >>> 0;
-    this.digestS = (this.digestS + (mixed >>> 0)) >>> 0;
+    this.digest.add(keyA, keyB, contentA, contentB);
     const at = this.find(keyA, keyB);
     const rows = this.ledger.rows;
     if (at >= 0 && rows[at * ROW + 2] === contentA) {
@@ -120,14 +116,14 @@ export class DataDiff implements RecordSink {
     }
     const counts = [...this.counts.values()].sort((a, b) => (a.type === b.type ? compareText(a.language, b.language) : compareText(a.type, b.type)));
     return {
-      declared: this.declared,
+      declared: this.digest.declared,
       added: this.added,
       changed: this.changed,
       deleteLines: this.deleteLines,
       removed,
       unchanged,
       counts,
-      digest: `${this.declared.toString(16)}-${contentHashText(this.digestX, this.digestS)}`,
+      digest: this.digest.text(),
     };
   }
 

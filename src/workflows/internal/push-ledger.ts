@@ -1,6 +1,5 @@
-import { DataDiff } from '../../data/ledger/data-diff.js';
 import { diffDeclaredData, nextLedger, recordsOf } from '../../data/ledger/declared-diff.js';
-import { EMPTY_LEDGER_TABLE } from '../../data/ledger/ledger-codec.js';
+import { RecordsDigest } from '../../data/ledger/records-digest.js';
 import type { RecordSink } from '../../data/validate/pass-tally.js';
 import { recordKinds } from '../../data/validate/record-kinds.js';
 import type { ServedReport } from '../../graph/served.js';
@@ -19,10 +18,17 @@ export interface PushFingerprint {
   digest(): string;
 }
 
-/** A fingerprint of the records a push reads, taken by the push's own validation pass. */
+/**
+ * A fingerprint of the records a push reads, taken by the push's own validation pass: their
+ * digest alone (a few numbers, not a record each, so a push of a gigabyte holds no more).
+ */
 export function pushFingerprint(declaration: SourceDeclaration): PushFingerprint {
-  const diff = new DataDiff(recordKinds(declaration.definition), EMPTY_LEDGER_TABLE);
-  return { sink: diff, digest: () => diff.outcome().digest };
+  const digest = new RecordsDigest();
+  const sink: RecordSink = {
+    kinds: recordKinds(declaration.definition),
+    record: (keyA, keyB, contentA, contentB) => digest.add(keyA, keyB, contentA, contentB),
+  };
+  return { sink, digest: () => digest.text() };
 }
 
 /**
