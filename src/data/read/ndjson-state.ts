@@ -10,6 +10,7 @@ import { isMinifiedJson } from '../push/serialize.js';
 import { formatBytes, formatCount } from '../progress/format-progress.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 import { isRecord } from '../../model/is-record.js';
+import { jsonSyntaxError } from '../../load/json-error-offset.js';
 
 /** An action line waiting for its data line; no action when the action line itself was bad. */
 export interface Pending {
@@ -252,7 +253,20 @@ export class NdjsonState {
   }
 
   private badJson(text: string, line: number, message: string, out: ReadEntry[]): void {
-    out.push(this.issue(DATA_CODES.invalidJson, line, `This line is not JSON: ${excerpt(message, 200)}.`));
+    // The column where the line stops being JSON: V8 names an offset for some errors only, and from 0.
+    const syntax = jsonSyntaxError(text, message);
+    out.push({
+      kind: 'issue',
+      issue: {
+        ...dataIssue(
+          DATA_CODES.invalidJson,
+          this.file,
+          line,
+          `This line is not JSON: ${excerpt(syntax.reason, 200)}. Each line of an NDJSON file must be one whole JSON value.`,
+        ),
+        column: syntax.offset + 1,
+      },
+    });
     const actionLike = looksLikeActionText(text);
     if (this.currentMode === 'unknown' && actionLike) this.currentMode = 'wire';
     if (this.currentMode !== 'wire') return;
