@@ -88,3 +88,52 @@ describe('a YAML data file error names the column the parser gives', () => {
     expect(error?.message).toMatch(message);
   });
 });
+
+const wire = (id: string): string => `${JSON.stringify({ index: { _id: id, language_routing: 'en' } })}\n${JSON.stringify(product(id))}\n`;
+const spread = /^This file holds JSON spread over several lines \(pretty-printed\), not NDJSON.*rename the file to \.json\.$/;
+
+describe('a JSON document saved as .ndjson is one error, not one per line', () => {
+  it.each([
+    ['a pretty-printed object', `${JSON.stringify(product('a'), null, 2)}\n`, 1],
+    ['a pretty-printed array, after a blank line', `\n${JSON.stringify([product('a'), product('b')], null, 2)}\n`, 2],
+    ['two pretty-printed objects', `${JSON.stringify(product('a'), null, 2)}\n${JSON.stringify(product('b'), null, 2)}\n`, 1],
+  ])('%s', async (_name, content, line) => {
+    const summary = await validate('m/pretty.ndjson', content);
+    expect(places(summary)).toHaveLength(1);
+    expect(summary.diagnostics[0]).toMatchObject({ code: 'GF_DATA_INVALID_JSON', line, column: 1 });
+    expect(summary.diagnostics[0]?.message).toMatch(spread);
+    expect(summary.errors).toBe(1);
+  });
+
+  it('a `{` alone after lines that parsed is a line that is not JSON, as before', async () => {
+    const summary = await validate('m/late.ndjson', `${wire('a')}{\n`);
+    expect(places(summary)).toEqual([expect.stringMatching(/^3:2 GF_DATA_INVALID_JSON This line is not JSON: /)]);
+  });
+});
+
+describe('an array on an NDJSON line says what NDJSON needs', () => {
+  it.each([
+    ['a plain file', `[${JSON.stringify(product('a'))}]\n`, 1, /^An item must be a JSON object, found an array: in NDJSON each line is one object\./],
+    ['a wire file', `${JSON.stringify({ index: { _id: 'a', language_routing: 'en' } })}\n[1,2]\n`, 2, /^A data line must be a JSON object, found an array: /],
+  ])('%s', async (_name, content, line, message) => {
+    const summary = await validate('m/array.ndjson', content);
+    expect(summary.diagnostics).toHaveLength(1);
+    expect(summary.diagnostics[0]).toMatchObject({ code: 'GF_DATA_NOT_AN_OBJECT', line });
+    expect(summary.diagnostics[0]?.message).toMatch(message);
+    expect(summary.diagnostics[0]?.message).toMatch(/a file that holds a JSON array of items is a \.json file/);
+  });
+});
+
+describe('a file of a type graphform does not read is refused as a file', () => {
+  it.each(['m/items.csv', 'm/README', 'm/items.JSONL.txt'])('%s', async (name) => {
+    const summary = await validate(name, 'Id,Name\n1,a\n');
+    expect({ files: summary.files, items: summary.items, invalid: summary.invalidItems, errors: summary.errors }, 'not counted as a file or an item').toEqual({
+      files: 0,
+      items: 0,
+      invalid: 0,
+      errors: 1,
+    });
+    expect(summary.diagnostics[0]).toMatchObject({ code: 'GF_DATA_UNSUPPORTED_FILE', file: name });
+    expect(summary.diagnostics[0]?.message).toMatch(/\.ndjson or \.jsonl .*\.json .*\.yaml\/\.yml/);
+  });
+});
