@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defaultLoaders, type Loader, type Loaders } from 'cosmiconfig';
 import { excerpt } from '../diagnostics/excerpt.js';
 import { findDuplicateKeys } from '../load/duplicate-keys.js';
-import { jsonErrorOffset } from '../load/json-error-offset.js';
+import { jsonSyntaxError } from '../load/json-error-offset.js';
 import { readCommonYaml } from '../load/quick-yaml.js';
 import { YAML_OPTIONS } from '../load/source-map.js';
 import { yamlPackage } from '../load/yaml-package.js';
@@ -82,11 +82,11 @@ function readConfigJson(file: string, shown: string, text: string): unknown {
     value = JSON.parse(text) as unknown;
   } catch (reason) {
     // V8 names no position for a text cut short or some bad tokens: the JSON grammar finds where it breaks.
-    const offset = jsonErrorOffset(text) ?? 0;
+    const syntax = jsonSyntaxError(text, reason instanceof Error ? reason.message : String(reason));
     throw unreadableConfig(
       shown,
-      positionAt(text, offset),
-      `JSON syntax error: ${jsonProblem(reason)}; the text stops being JSON here.`,
+      positionAt(text, syntax.offset),
+      `JSON syntax error: ${excerpt(syntax.reason, MESSAGE_CHARS)}; the text stops being JSON here.`,
       'Fix the JSON at that line; docs/configuration.md shows a whole config.',
     );
   }
@@ -100,14 +100,4 @@ function readConfigJson(file: string, shown: string, text: string): unknown {
     throw unreadableConfig(shown, positionAt(text, repeated.offset, repeated.keyPath), problem, DUPLICATE_HINT);
   }
   return value;
-}
-
-/** V8's reason without the excerpt of the text it quotes or its offset: the position is given by line and column. */
-function jsonProblem(reason: unknown): string {
-  const message = reason instanceof Error ? reason.message : String(reason);
-  const bare = message
-    .replace(/, (?:\.\.\.)?".*$/s, '')
-    .replace(/ (?:in JSON )?at position \d+.*$/s, '')
-    .replace(/ \(line \d+ column \d+\)$/, '');
-  return excerpt(bare === '' ? 'not valid JSON' : bare, MESSAGE_CHARS);
 }

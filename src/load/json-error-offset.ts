@@ -106,3 +106,18 @@ function skip(text: string, at: number): number {
   while (i < text.length && WHITESPACE.has(text[i] ?? '')) i++;
   return i;
 }
+
+/**
+ * Where and why `text` is not JSON, given JSON.parse's message: the offset where the grammar
+ * breaks (V8's "position N" when the scan finds nothing wrong, else 0), and V8's reason without
+ * the excerpt of the text it quotes or its offset, which a caller gives as a line and column.
+ */
+export function jsonSyntaxError(text: string, message: string): { offset: number; reason: string } {
+  const position = /at position (\d+)/.exec(message);
+  const offset = jsonErrorOffset(text) ?? (position === null ? 0 : Math.min(Number(position[1]), text.length));
+  const bare = message
+    .replace(/, (?:\.\.\.)?".*$/s, '')
+    .replace(/ (?:in JSON )?at position \d+.*$/s, '')
+    .replace(/ \(line \d+ column \d+\)$/, '');
+  return { offset, reason: bare === '' ? 'not valid JSON' : bare };
+}

@@ -5,6 +5,7 @@ import { GraphformError } from '../../diagnostics/errors.js';
 import { inspectFile, projectRoot, refusalMessage, type FileRefusal } from '../../fs/project-file.js';
 import { DATA_CODES, DATA_ERROR_CODES, type DataCode } from '../codes.js';
 import { dataIssue } from '../read/issue.js';
+import { dataFormatOf, SUPPORTED_DATA_FILES } from '../read/read-data-file.js';
 import type { DataFile } from '../types.js';
 
 export interface CheckedFiles {
@@ -14,8 +15,8 @@ export interface CheckedFiles {
 }
 
 /**
- * Resolves paths against cwd and checks each is a regular file, without opening it; a
- * missing one is a diagnostic. With `root` (the project folder, for a source's declared
+ * Resolves paths against cwd and checks each is a regular file of a type graphform reads,
+ * without opening it; a missing one, or one of another type, is a diagnostic. With `root` (the project folder, for a source's declared
  * `data:` files) each must also lie inside it once links are resolved. Files a user names
  * on the command line are read where they are: naming them is that user's choice.
  */
@@ -30,6 +31,11 @@ export async function checkDataFiles(paths: readonly string[], cwd: string, root
     if (seen.has(absolute)) continue;
     seen.add(absolute);
     const display = path.relative(cwd, absolute) || given;
+    // Refused as a file, before it is read: read, a file of another type would count as an item.
+    if (dataFormatOf(absolute) === undefined) {
+      issues.push(dataIssue(DATA_CODES.unsupportedFile, display, 1, `${display} is not a data file graphform reads: data files are ${SUPPORTED_DATA_FILES}.`));
+      continue;
+    }
     const inspected = await inspectFile(absolute, project);
     if (!inspected.ok) {
       issues.push(dataIssue(refusalCode(inspected.refusal), display, 1, `Data file ${refusalMessage(display, inspected.refusal)}.`));

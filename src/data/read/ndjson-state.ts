@@ -10,6 +10,11 @@ import { isMinifiedJson } from '../push/serialize.js';
 import { formatBytes, formatCount } from '../progress/format-progress.js';
 import { plainItemEntry, type PlainItemFields } from './plain-item.js';
 import { isRecord } from '../../model/is-record.js';
+import { SIMPLE_ACTION } from './simple-action.js';
+
+export { SIMPLE_ACTION, simpleActionBytes } from './simple-action.js';
+import { jsonSyntaxError } from '../../load/json-error-offset.js';
+import { arrayLineIssue, opensSpreadValue, spreadDocumentIssue } from './ndjson-shape.js';
 
 /** An action line waiting for its data line; no action when the action line itself was bad. */
 export interface Pending {
@@ -18,65 +23,11 @@ export interface Pending {
 }
 
 /**
- * `{"index":{"_id":"…","language_routing":"…"}}` (or delete) with non-empty values free of
- * quotes, backslashes and control characters: exactly graphform's own form of the line, and
- * what a valid action line almost always is. No part can match in two ways, so a long line
- * costs one pass.
+ * Undecided until the first line that parses (or looks like an action line) says which;
+ * 'document' when the file turned out to be one JSON value spread over lines, whose lines
+ * are then not read one by one (one error for the file, not one per line).
  */
-// eslint-disable-next-line no-control-regex -- a JSON string holds no raw control character: the class leaves them to JSON.parse
-export const SIMPLE_ACTION = /^\{"(index|delete)":\{"_id":"([^"\\\x00-\x1f]+)","language_routing":"([^"\\\x00-\x1f]+)"\}\}$/;
-
-const INDEX_HEAD = Buffer.from('{"index":{"_id":"');
-const DELETE_HEAD = Buffer.from('{"delete":{"_id":"');
-const MIDDLE = Buffer.from('","language_routing":"');
-const TAIL = Buffer.from('"}}');
-
-/**
- * SIMPLE_ACTION read from the line's UTF-8 bytes[start, end) instead of its text: the same
- * lines match (a byte of a multi-byte character is never a quote, a backslash or a control
- * character), and only the id and the language are decoded.
- */
-export function simpleActionBytes(bytes: Buffer, start: number, end: number): DataAction | undefined {
-  const kind = startsWith(bytes, start, INDEX_HEAD) ? 'index' : startsWith(bytes, start, DELETE_HEAD) ? 'delete' : undefined;
-  if (kind === undefined) return undefined;
-  const idStart = start + (kind === 'index' ? INDEX_HEAD.length : DELETE_HEAD.length);
-  const idEnd = plainRun(bytes, idStart, end);
-  if (idEnd === idStart || !startsWith(bytes, idEnd, MIDDLE)) return undefined;
-  const languageStart = idEnd + MIDDLE.length;
-  const languageEnd = plainRun(bytes, languageStart, end);
-  if (languageEnd === languageStart || languageEnd + TAIL.length !== end || !startsWith(bytes, languageEnd, TAIL)) return undefined;
-  return { kind, id: bytes.toString('utf8', idStart, idEnd), language: languageOf(bytes, languageStart, languageEnd) };
-}
-
-/** Languages read, kept: a push has a few, so lines reuse their string instead of each decoding its own. */
-const languages: { bytes: Buffer; text: string }[] = [];
-const MAX_LANGUAGES = 16;
-
-function languageOf(bytes: Buffer, start: number, end: number): string {
-  for (const known of languages) if (known.bytes.length === end - start && startsWith(bytes, start, known.bytes)) return known.text;
-  const text = bytes.toString('utf8', start, end);
-  if (languages.length < MAX_LANGUAGES) languages.push({ bytes: Buffer.from(bytes.subarray(start, end)), text });
-  return text;
-}
-
-function startsWith(bytes: Buffer, at: number, expected: Buffer): boolean {
-  for (let k = 0; k < expected.length; k++) if (bytes[at + k] !== expected[k]) return false;
-  return true;
-}
-
-/** Where a run of bytes that are not a quote, a backslash or a control character ends. */
-function plainRun(bytes: Buffer, at: number, end: number): number {
-  let i = at;
-  while (i < end) {
-    const c = bytes[i] as number;
-    if (c === 0x22 || c === 0x5c || c < 0x20) break;
-    i++;
-  }
-  return i;
-}
-
-/** Undecided until the first line that parses (or looks like an action line) says which. */
-export type NdjsonMode = 'unknown' | 'wire' | 'plain';
+export type NdjsonMode = 'unknown' | 'wire' | 'plain' | 'document';
 
 export interface NdjsonStateOptions {
   /** The file passed validation: a minified data line after its action line is kept as text, unparsed. */
@@ -124,7 +75,7 @@ export class NdjsonState {
   }
 
   line(text: string, line: number, out: ReadEntry[]): void {
-    if (text.trim() === '') return;
+    if (this.currentMode === 'document' || text.trim() === '') return;
     const action = this.waiting?.action;
     if (this.trusted && action !== undefined && isMinifiedJson(text)) {
       this.waiting = undefined;
@@ -147,7 +98,9 @@ export class NdjsonState {
               line,
               'An action line in a file of plain items: the first line has no action line, so every line must be a plain item. Use one form per file.',
             )
-          : (jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? plainItemEntry(value, this.file, line, this.fields)),
+          : Array.isArray(value)
+            ? { kind: 'issue', issue: arrayLineIssue(this.file, line, 'item') }
+            : (jsonItemTooDeep(value, text, this.file, { line, column: 1 }, 0) ?? plainItemEntry(value, this.file, line, this.fields)),
       );
       return;
     }
@@ -173,6 +126,7 @@ export class NdjsonState {
    * action line is never that long), so its action is not reported a second time.
    */
   tooLong(line: number, out: ReadEntry[]): void {
+    if (this.currentMode === 'document') return;
     out.push(
       this.issue(
         DATA_CODES.lineTooLong,
@@ -240,7 +194,11 @@ export class NdjsonState {
     }
     if (pending.action === undefined) return;
     if (!isRecord(value)) {
-      out.push(this.issue(DATA_CODES.notAnObject, line, `A data line must be a JSON object, found ${describe(value)}.`));
+      out.push(
+        Array.isArray(value)
+          ? { kind: 'issue', issue: arrayLineIssue(this.file, line, 'data line') }
+          : this.issue(DATA_CODES.notAnObject, line, `A data line must be a JSON object, found ${describe(value)}.`),
+      );
       return;
     }
     out.push(
@@ -252,7 +210,25 @@ export class NdjsonState {
   }
 
   private badJson(text: string, line: number, message: string, out: ReadEntry[]): void {
-    out.push(this.issue(DATA_CODES.invalidJson, line, `This line is not JSON: ${excerpt(message, 200)}.`));
+    if (this.currentMode === 'unknown' && opensSpreadValue(text)) {
+      this.currentMode = 'document';
+      out.push({ kind: 'issue', issue: spreadDocumentIssue(this.file, line) });
+      return;
+    }
+    // The column where the line stops being JSON: V8 names an offset for some errors only, and from 0.
+    const syntax = jsonSyntaxError(text, message);
+    out.push({
+      kind: 'issue',
+      issue: {
+        ...dataIssue(
+          DATA_CODES.invalidJson,
+          this.file,
+          line,
+          `This line is not JSON: ${excerpt(syntax.reason, 200)}. Each line of an NDJSON file must be one whole JSON value.`,
+        ),
+        column: syntax.offset + 1,
+      },
+    });
     const actionLike = looksLikeActionText(text);
     if (this.currentMode === 'unknown' && actionLike) this.currentMode = 'wire';
     if (this.currentMode !== 'wire') return;

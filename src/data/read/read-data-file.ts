@@ -19,6 +19,9 @@ const FORMATS: Record<string, DataFormat> = {
   '.yml': 'yaml',
 };
 
+/** The extensions graphform reads data from, for messages that refuse another. */
+export const SUPPORTED_DATA_FILES = '.ndjson or .jsonl (NDJSON, one item per line), .json (an array of items) or .yaml/.yml (a list of items)';
+
 export function dataFormatOf(file: string): DataFormat | undefined {
   return FORMATS[path.extname(file).toLowerCase()];
 }
@@ -54,12 +57,7 @@ export async function* readDataFile(
     yield [
       {
         kind: 'issue',
-        issue: dataIssue(
-          DATA_CODES.unsupportedFile,
-          file.display,
-          1,
-          'Unknown data file type: use .ndjson or .jsonl (NDJSON), .json (an array of items) or .yaml/.yml (a list of items).',
-        ),
+        issue: dataIssue(DATA_CODES.unsupportedFile, file.display, 1, `Unknown data file type: use ${SUPPORTED_DATA_FILES}.`),
       },
     ];
     return;

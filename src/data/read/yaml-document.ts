@@ -21,7 +21,10 @@ export function wholeYamlEntries(text: string, file: string, fields: PlainItemFi
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const lineOf = (offset: number): number => lineCounter.linePos(offset).line;
-  const problem = documentProblem(doc, lineOf);
+  const problem = documentProblem(doc, (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  });
   if (problem !== undefined) return [yamlProblemEntry(problem, file)];
   const contents = doc.contents;
   if (!isSeq(contents)) return [yamlProblemEntry({ kind: 'not-a-list', line: contents?.range === undefined ? 1 : lineOf(contents.range[0]) }, file)];

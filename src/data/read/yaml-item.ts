@@ -26,7 +26,11 @@ export function readYamlItems(text: string, firstLine: number, listLine: number,
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const lineOf = (offset: number): number => firstLine - 1 + lineCounter.linePos(offset).line;
-  const problem = documentProblem(doc, lineOf);
+  // The text starts at the start of its first line: columns are the file's.
+  const problem = documentProblem(doc, (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: firstLine - 1 + line, column: col };
+  });
   if (problem !== undefined) return { items: [], problem };
   const contents = doc.contents;
   if (!isSeq(contents) || contents.items.length === 0) {

@@ -22,9 +22,9 @@ export const MULTIPLE_DOCUMENTS = 'Source contains multiple documents; please us
 
 /** Why a YAML data file gives no (more) items, at a line. */
 export type YamlProblem =
-  /** yaml's first error; `message` is its first line. */
-  | { kind: 'syntax'; line: number; message: string }
-  | { kind: 'duplicate'; line: number; key: string; firstLine: number }
+  /** yaml's first error; `message` is its first line; `column` where yaml places it, when it does. */
+  | { kind: 'syntax'; line: number; column?: number; message: string }
+  | { kind: 'duplicate'; line: number; column: number; key: string; firstLine: number }
   | { kind: 'not-a-list'; line: number }
   /** Alias expansion failed (past the limit, or no anchor): `reason` is yaml's. */
   | { kind: 'alias'; line: number; reason: string }
@@ -33,21 +33,28 @@ export type YamlProblem =
   /** Lists and maps nest deeper than MAX_DATA_DEPTH from here on: the text was not parsed, as the parser recurses. */
   | { kind: 'too-deep'; line: number; column: number };
 
-/** yaml's first error in `doc`, else its first repeated key, with lines from `lineOf(offset)`. */
-export function documentProblem(doc: Document.Parsed, lineOf: (offset: number) => number): YamlProblem | undefined {
+/** A line and column (1-based, in UTF-16 code units) in the file. */
+export interface YamlPlace {
+  line: number;
+  column: number;
+}
+
+/** yaml's first error in `doc`, else its first repeated key, placed in the file by `placeOf(offset)`. */
+export function documentProblem(doc: Document.Parsed, placeOf: (offset: number) => YamlPlace): YamlProblem | undefined {
   const [error] = doc.errors;
   // Later parse errors usually follow from the first one: report that one only.
-  if (error !== undefined) return { kind: 'syntax', line: lineOf(error.pos[0]), message: error.message.split('\n')[0] ?? '' };
+  if (error !== undefined) return { kind: 'syntax', ...placeOf(error.pos[0]), message: error.message.split('\n')[0] ?? '' };
   // Repeated keys are found in one pass; yaml's own check is quadratic in a map's size.
   const [repeated] = findDuplicateKeys(doc);
-  if (repeated !== undefined) return { kind: 'duplicate', line: lineOf(repeated.offset), key: repeated.key, firstLine: lineOf(repeated.firstOffset) };
+  if (repeated !== undefined) return { kind: 'duplicate', ...placeOf(repeated.offset), key: repeated.key, firstLine: placeOf(repeated.firstOffset).line };
   return undefined;
 }
 
 export function yamlProblemEntry(problem: YamlProblem, file: string): ReadEntry {
+  const column = 'column' in problem ? (problem.column ?? 1) : 1;
   const issue = (code: (typeof DATA_CODES)[keyof typeof DATA_CODES], message: string): ReadEntry => ({
     kind: 'issue',
-    issue: dataIssue(code, file, problem.line, message),
+    issue: { ...dataIssue(code, file, problem.line, message), column },
   });
   switch (problem.kind) {
     case 'syntax':

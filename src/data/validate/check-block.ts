@@ -94,7 +94,7 @@ function readQuickly(
       return verdict === 'wire' ? READ : READ_RENAMED;
     }
   }
-  if (state.mode === 'plain') return NOT_READ;
+  if (state.mode === 'plain' || state.mode === 'document') return NOT_READ;
   const action = simpleActionBytes(json.bytes, start, end);
   if (action === undefined) return NOT_READ;
   state.simpleActionLine(action, line, out);
