@@ -22,6 +22,7 @@ import { openEnvironment } from './internal/open-environment.js';
 import { planOptions } from './plan.js';
 import { loadValidProject, makePlan, refreshAll } from './internal/planning.js';
 import { stateBackendFor } from './internal/state-backend.js';
+import { GraphformError } from '../diagnostics/errors.js';
 import { checkSavedPlan, readPlanFile, verifySavedPlan, type Replan, type SavedPlanFile } from './internal/saved-plan.js';
 import { resolveSelection } from './internal/select.js';
 import { serviceWaits } from './internal/service-waits.js';
@@ -56,6 +57,7 @@ export async function apply(input: ApplyInput, host: WorkflowHost): Promise<Appl
       : input.plan !== undefined
         ? { planfile: 'the given plan', plan: input.plan }
         : undefined;
+  if (saved !== undefined && input.targets !== undefined && input.targets.length > 0) refuseOtherTargets(saved, input.targets);
   const operation = input.planFile === undefined ? 'apply' : `apply ${input.planFile}`;
   const report = await withStateLock(
     backend,
@@ -248,4 +250,20 @@ async function decideAndApply(
   // The writes after each source went to the state journal; fold it into the state file once.
   await context.flush();
   return { plan, applied: true, ok: result.ok, outcomes: result.outcomes, pending: result.pending, result };
+}
+
+/**
+ * A saved plan is applied as it was made: sources named beside it (`--source`) must be the
+ * ones it plans, or they would be silently ignored (the file's other sources applied too).
+ */
+function refuseOtherTargets(saved: SavedPlanFile, targets: readonly string[]): void {
+  const planned = saved.plan.sources.map((s) => s.id).sort();
+  const named = [...new Set(targets)].sort();
+  if (planned.length === named.length && planned.every((id, i) => id === named[i])) return;
+  const list = (ids: readonly string[]): string => (ids.length === 0 ? 'no source' : ids.join(', '));
+  throw new GraphformError(
+    'GF_USAGE',
+    `${saved.planfile} plans ${list(planned)}, not ${list(named)} as the sources named beside it say: a plan file is applied as it was saved, whole.`,
+    { hint: 'Plan those sources alone (`graphform plan --source ID --out FILE`) and apply that file, or apply this one without naming sources.' },
+  );
 }

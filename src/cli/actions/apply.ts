@@ -13,7 +13,7 @@ import { targetName } from '../../workflows/internal/open-environment.js';
 import type { CommandContext } from '../context.js';
 import { parseIntFlag } from '../int-flag.js';
 import { exitCodeAfter, noInterrupts } from '../interrupts.js';
-import { planInputFrom, type PlanFlags } from '../plan-options.js';
+import { planInputFrom, planShapingFlags, type PlanFlags } from '../plan-options.js';
 import { canPrompt, confirm } from '../prompt.js';
 import { renderError } from '../render-error.js';
 import { renderPlanFor } from '../render-plan.js';
@@ -58,6 +58,16 @@ function losingText(source: PlanSource): string {
 }
 
 export async function apply(ctx: CommandContext, planfile: string | undefined, flags: ApplyFlags): Promise<number> {
+  const shaping = planfile === undefined ? [] : planShapingFlags(flags);
+  if (shaping.length > 0) {
+    throw new GraphformError(
+      'GF_USAGE',
+      `${shaping.join(', ')} cannot be used with a plan file: apply takes ${planfile} as it was saved, and would ignore ${shaping.length === 1 ? 'it' : 'them'}.`,
+      {
+        hint: `Give ${shaping.length === 1 ? 'it' : 'them'} to \`graphform plan --out FILE\` and apply that file, or run \`graphform apply\` without a file to plan and apply at once.`,
+      },
+    );
+  }
   const parallelism = parseIntFlag(flags.parallelism, '--parallelism', { min: 1 });
   const env = await ctx.environment();
   const lockTimeoutMs = flags.lockTimeout === undefined ? undefined : parseIntFlag(flags.lockTimeout, '--lock-timeout', { min: 0 });

@@ -162,6 +162,18 @@ describe('apply under faults', () => {
     expect(emulator.inspect.sources().map((s) => s.id)).toEqual(['bbb']);
   });
 
+  it('refuses a plan file with --source naming other sources than it plans, sending nothing', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, three);
+    expect((await project.cli('plan', '--source', 'bbb', '--out', 'b.json')).code).toBe(0);
+    const refused = await project.cli('apply', '--source', 'aaa', 'b.json', '--yes');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Error [GF_USAGE]: b.json plans bbb, not aaa as the sources named beside it say: a plan file is applied as it was saved, whole.',
+    );
+    expect(emulator.inspect.sources()).toEqual([]);
+  });
+
   it('without --allow-data-loss, a data-loss plan sends nothing and exits 3', async () => {
     const emulator = await startTestEmulator();
     const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
