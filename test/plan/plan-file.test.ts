@@ -166,7 +166,10 @@ describe('checkPlanFreshness', () => {
     });
     expect(checkPlanFreshness(plan, { state: undefined, desiredHash, environment: 'prod' })).toEqual({
       fresh: false,
-      reasons: ['the plan is for environment test, not prod', `state no longer exists (the plan was made against lineage ${state.lineage}, serial 1)`],
+      reasons: [
+        'the plan is for environment test, not prod',
+        `there is no state now, but the plan was made against state lineage ${state.lineage}, serial 1 (was the state deleted, or does the config name another state?)`,
+      ],
     });
   });
 
