@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isWrite, startTestEmulator } from '../../helpers/emulator.js';
 import { graphProject, shopYaml } from '../../helpers/graph-project.js';
@@ -73,6 +75,32 @@ describe('apply FILE checks', () => {
     expect(toStaging.code, toStaging.stderr).toBe(1);
     expect(toStaging.stderr).toContain('was made for environment test, but apply selected environment staging');
     expect(toStaging.stderr, 'a state that never existed did not go away').not.toContain('no longer exists');
+    expect(emulator.inspect.requests()).toEqual([]);
+  });
+
+  it('says where a plan file stops being JSON, and that a declaration is no plan, quoting neither', async () => {
+    const emulator = await startTestEmulator();
+    const project = await graphProject(emulator, { 'content-sources/shop.yaml': shopYaml() });
+    expect((await project.cli('plan', '--out', 'broken.plan.json')).code).toBe(0);
+    const text = await readFile(path.join(project.dir, 'broken.plan.json'), 'utf8');
+    await project.write({ 'broken.plan.json': text.replace('"environment"', 'environment') });
+    const line = text.split('\n').findIndex((l) => l.startsWith('  "environment"')) + 1;
+    emulator.inspect.clearRequests();
+
+    const broken = await project.cli('apply', 'broken.plan.json');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`GF_PLAN_FORMAT`);
+    expect(broken.stderr).toContain(`The plan file broken.plan.json is not valid JSON at line ${line}, column 3 (Expected double-quoted property name).`);
+    expect(broken.stderr, 'no offset into the file').not.toContain('position');
+
+    const declaration = await project.cli('apply', 'content-sources/shop.yaml');
+    expect(declaration.code).toBe(1);
+    expect(declaration.stderr).toContain(
+      'The plan file content-sources/shop.yaml is not JSON: a plan file is a JSON object, and this one stops being JSON at line 1, column 1.',
+    );
+    expect(declaration.stderr).toContain('to apply the declarations, run `graphform apply` without a file');
+    expect(declaration.stderr, 'the YAML is not quoted').not.toMatch(/id: shop|label: Shop/);
+    expect(declaration.stderr, 'not a version problem').not.toMatch(/version/);
     expect(emulator.inspect.requests()).toEqual([]);
   });
 });
