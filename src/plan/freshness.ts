@@ -19,7 +19,10 @@ export function checkPlanFreshness(plan: Plan, current: { state: State | undefin
   if (planned === null && now !== undefined) {
     reasons.push(`state was created since the plan was made (lineage ${now.lineage}, serial ${now.serial})`);
   } else if (planned !== null && now === undefined) {
-    reasons.push(`state no longer exists (the plan was made against lineage ${planned.lineage}, serial ${planned.serial})`);
+    // A deleted state, or a config now pointing at another (empty) store: which, graphform cannot tell.
+    reasons.push(
+      `there is no state now, but the plan was made against state lineage ${planned.lineage}, serial ${planned.serial} (was the state deleted, or does the config name another state?)`,
+    );
   } else if (planned !== null && now !== undefined) {
     if (planned.lineage !== now.lineage) {
       reasons.push(`state lineage differs: the plan was made against ${planned.lineage}, the state is now ${now.lineage} (another state file or server?)`);
@@ -31,6 +34,22 @@ export function checkPlanFreshness(plan: Plan, current: { state: State | undefin
     reasons.push('the declarations changed since the plan was made');
   }
   return reasons.length === 0 ? { fresh: true } : { fresh: false, reasons };
+}
+
+/**
+ * GF_PLAN_STALE for a plan made for another environment than the one apply selected: said
+ * before apply takes the lock or reads anything, since the other environment's state and
+ * service have nothing to say about this plan.
+ */
+export function otherEnvironmentError(fileName: string, planned: string, selected: string): GraphformError {
+  return new GraphformError(
+    'GF_PLAN_STALE',
+    `The plan in ${fileName} was made for environment ${planned}, but apply selected environment ${selected}. Nothing was read or sent.`,
+    {
+      details: { file: fileName, planEnvironment: planned, environment: selected },
+      hint: `Apply it with environment ${planned} selected (--env ${planned}), or make a plan for ${selected} with \`graphform plan --out FILE\` and apply that.`,
+    },
+  );
 }
 
 /** GF_PLAN_STALE, for `apply FILE` when checkPlanFreshness says no. */

@@ -1,5 +1,6 @@
 import { describeChange } from '../diff/describe-change.js';
 import { canonicalJson } from '../model/canonical.js';
+import { changeValueDifferences } from './change-value-differences.js';
 import { PARTIAL_SAFE_KINDS } from './action-rules.js';
 import type { Plan, PlanOptions, PlanSource } from './types.js';
 
@@ -8,14 +9,14 @@ import type { Plan, PlanOptions, PlanSource } from './types.js';
  * to refuse a plan file that no longer says what would happen (the declarations or the
  * service changed, or the file was edited) and to say exactly what changed.
  */
-export function planDifferences(saved: Plan, now: Plan): string[] {
+export function planDifferences(saved: Plan, now: Plan, context: { declarationsChanged: boolean } = { declarationsChanged: false }): string[] {
   const before = new Map(saved.sources.map((s) => [s.id, s]));
   const after = new Map(now.sources.map((s) => [s.id, s]));
   const ids = [...new Set([...before.keys(), ...after.keys()])].sort();
-  return ids.flatMap((id) => sourceDifference(id, before.get(id), after.get(id)));
+  return ids.flatMap((id) => sourceDifference(id, before.get(id), after.get(id), context.declarationsChanged));
 }
 
-function sourceDifference(id: string, saved: PlanSource | undefined, now: PlanSource | undefined): string[] {
+function sourceDifference(id: string, saved: PlanSource | undefined, now: PlanSource | undefined, declarationsChanged: boolean): string[] {
   if (saved === undefined || now === undefined) {
     const present = (saved ?? now) as PlanSource;
     if (present.action === 'none') return [];
@@ -32,8 +33,12 @@ function sourceDifference(id: string, saved: PlanSource | undefined, now: PlanSo
   if (changes(saved) !== changes(now)) {
     return [`source ${id}: the plan file has ${changes(saved) || 'no changes'}; a plan made now has ${changes(now) || 'no changes'}`];
   }
+  const values = changeValueDifferences(saved.changes, now.changes);
+  if (values.length > 0) return values.map((difference) => `source ${id}: ${difference}`);
   if (canonicalJson(saved.requests) !== canonicalJson(now.requests)) {
-    return [`source ${id}: the plan file's requests differ from the ones a plan made now would send (was the file edited?)`];
+    // Requests follow from the declarations and the changes alone: with both the same, only an edit explains different ones.
+    const why = declarationsChanged ? '' : ' (was the file edited?)';
+    return [`source ${id}: the plan file's requests differ from the ones a plan made now would send${why}`];
   }
   return [];
 }

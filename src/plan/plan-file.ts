@@ -7,6 +7,11 @@ import { isRecord } from '../model/is-record.js';
 import type { PartialTypesBody } from '../model/types.js';
 import { wireDefinition, wirePartialBody } from '../model/wire.js';
 import { readDefinition } from '../graph/read-definition.js';
+import { planJsonError } from './plan-file-json.js';
+import { excerpt } from '../diagnostics/excerpt.js';
+
+/** Longest value of the file a message quotes. */
+const QUOTED_CHARS = 80;
 
 /**
  * The plan file (`plan --out FILE`): the contract JSON, 2-space indented, final newline.
@@ -56,12 +61,12 @@ export function parsePlanFile(text: string, fileName: string): Plan {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw planError(fileName, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw planJsonError(text, fileName, error);
   }
   if (!isRecord(value)) throw planError(fileName, 'is not a JSON object');
   const tool = value.tool;
   if (!isRecord(tool) || tool.name !== TOOL_NAME || typeof tool.version !== 'string') {
-    throw planError(fileName, `was not written by ${TOOL_NAME} (tool is ${JSON.stringify(tool ?? null)})`);
+    throw planError(fileName, `was not written by ${TOOL_NAME} (tool is ${excerpt(JSON.stringify(tool ?? null), QUOTED_CHARS)})`);
   }
   if (value.formatVersion === 1) {
     throw planError(

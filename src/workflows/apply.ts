@@ -10,6 +10,7 @@ import { dataLossSources, hasChanges, hasPendingWork } from '../plan/policy.js';
 import type { Plan } from '../plan/types.js';
 import { emptyState } from '../state/state.js';
 import { withStateLock } from '../state/with-lock.js';
+import { otherEnvironmentError } from '../plan/freshness.js';
 import { TOOL_VERSION } from '../version.js';
 import { expectOperations, startOperationsFor, withOperations, type OperationsContext } from './internal/operations-report.js';
 import { isFailure, operationsFailure } from '../operations/policy.js';
@@ -57,6 +58,7 @@ export async function apply(input: ApplyInput, host: WorkflowHost): Promise<Appl
       : input.plan !== undefined
         ? { planfile: 'the given plan', plan: input.plan }
         : undefined;
+  if (saved !== undefined && saved.plan.environment !== environment.name) throw otherEnvironmentError(saved.planfile, saved.plan.environment, environment.name);
   if (saved !== undefined && input.targets !== undefined && input.targets.length > 0) refuseOtherTargets(saved, input.targets);
   const operation = input.planFile === undefined ? 'apply' : `apply ${input.planFile}`;
   const report = await withStateLock(

@@ -35,6 +35,35 @@ describe('planDifferences', () => {
     expect(planDifferences(saved, now)).toEqual(['source blog: not in the plan file; a plan made now would create it (PUT) for adding the source']);
   });
 
+  it('names a property whose type changed where the change reads the same (adding Product.Zip as String, then as Int)', () => {
+    const asString = edit(base, (d) => void (d.contentTypes.Product!.properties.Zip = { type: 'String' }));
+    const asInt = edit(base, (d) => void (d.contentTypes.Product!.properties.Zip = { type: 'Int' }));
+    const saved = planOf({ applied: { shop: base }, declared: [declaration('shop', asString)] });
+    const now = planOf({ applied: { shop: base }, declared: [declaration('shop', asInt)] });
+    const differences = planDifferences(saved, now, { declarationsChanged: true });
+    expect(differences, 'the property type is what differs, not an edited file').toEqual(['source shop: Product.Zip: String in the plan file, Int now']);
+  });
+
+  it('names a changed field of a property besides its type', () => {
+    const plain = edit(base, (d) => void (d.contentTypes.Product!.properties.Zip = { type: 'String' }));
+    const searchable = edit(base, (d) => void (d.contentTypes.Product!.properties.Zip = { type: 'String', searchable: true }));
+    const saved = planOf({ applied: { shop: base }, declared: [declaration('shop', plain)] });
+    const now = planOf({ applied: { shop: base }, declared: [declaration('shop', searchable)] });
+    expect(planDifferences(saved, now, { declarationsChanged: true })).toEqual(['source shop: Product.Zip searchable: absent in the plan file, true now']);
+  });
+
+  it('does not guess at an edited file when the declarations changed', () => {
+    const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
+    const saved = planOf(c);
+    const other = {
+      ...saved,
+      sources: saved.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })),
+    };
+    expect(planDifferences(other as typeof saved, planOf(c), { declarationsChanged: true })).toEqual([
+      "source shop: the plan file's requests differ from the ones a plan made now would send",
+    ]);
+  });
+
   it('catches a request edited by hand', () => {
     const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
     const saved = planOf(c);

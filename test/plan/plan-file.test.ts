@@ -126,6 +126,28 @@ describe('plan files', () => {
     expect(error.message).toContain('plan.json');
   });
 
+  it('says where a broken plan file stops being JSON, by line and column, without quoting it', () => {
+    const text = serializePlan(plan).replace('"environment"', 'environment');
+    const line = text.split('\n').findIndex((l) => l.startsWith('  environment:')) + 1;
+    const error = thrownBy(() => parsePlanFile(text, 'broken.plan.json'));
+    expect(error.code).toBe('GF_PLAN_FORMAT');
+    expect(error.message).toBe(`The plan file broken.plan.json is not valid JSON at line ${line}, column 3 (Expected double-quoted property name).`);
+    expect(error.details).toMatchObject({ file: 'broken.plan.json', line, column: 3 });
+    expect(error.message, 'no position offset').not.toMatch(/position/);
+    expect(error.hint).toContain('graphform plan --out FILE');
+  });
+
+  it('says a declaration given to apply is not a plan, quotes none of it, and says how to apply declarations', () => {
+    const error = thrownBy(() => parsePlanFile('id: news\nlabel: News\nlanguages: [en]\n', 'content-sources/news.yaml'));
+    expect(error.code).toBe('GF_PLAN_FORMAT');
+    expect(error.message).toBe(
+      'The plan file content-sources/news.yaml is not JSON: a plan file is a JSON object, and this one stops being JSON at line 1, column 1.',
+    );
+    expect(error.message, 'nothing of the file is quoted').not.toMatch(/id:|label|languages|\n/);
+    expect(error.hint).toBe('apply takes a plan saved with `graphform plan --out FILE`; to apply the declarations, run `graphform apply` without a file.');
+    expect(error.hint, 'not a version problem').not.toMatch(/version/);
+  });
+
   it('holds no secrets: only definitions, paths and words', () => {
     expect(serializePlan(plan)).not.toMatch(/authorization|password|secret/i);
   });
@@ -166,7 +188,10 @@ describe('checkPlanFreshness', () => {
     });
     expect(checkPlanFreshness(plan, { state: undefined, desiredHash, environment: 'prod' })).toEqual({
       fresh: false,
-      reasons: ['the plan is for environment test, not prod', `state no longer exists (the plan was made against lineage ${state.lineage}, serial 1)`],
+      reasons: [
+        'the plan is for environment test, not prod',
+        `there is no state now, but the plan was made against state lineage ${state.lineage}, serial 1 (was the state deleted, or does the config name another state?)`,
+      ],
     });
   });
 

@@ -53,7 +53,7 @@ export async function checkSavedPlan(
   const freshness = checkPlanFreshness(saved, { state: current.state, desiredHash, environment: current.environment });
   if (freshness.fresh) return saved;
   const sameState = freshness.reasons.length === 1 && saved.desiredHash !== desiredHash;
-  const details = sameState ? planDifferences(saved, await replan(inferPlanOptions(saved))) : [];
+  const details = sameState ? planDifferences(saved, await replan(inferPlanOptions(saved)), { declarationsChanged: true }) : [];
   throw stalePlanError(planfile, [...freshness.reasons, ...details]);
 }
 
