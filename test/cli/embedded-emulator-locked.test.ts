@@ -15,7 +15,8 @@ describe('plan against the embedded emulator while `graphform emulator` holds it
     const run = await runCli(['plan'], { cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('GF_EMULATOR_DATA_DIR_LOCKED');
-    expect(run.stderr).toContain('Environment local runs the emulator in this process, on that folder. Stop the other one');
+    expect(run.stderr).toContain('Environment local runs the emulator in this process, on that folder, which another graphform process holds');
+    expect(run.stderr).toContain('a plan or apply against local (wait for it to end)');
     expect(run.stderr).toContain('pass `--env` with its name');
     expect(run.stderr).not.toContain('another `dataDir`');
   });

@@ -70,8 +70,9 @@ function withEmbeddedHint(error: unknown, environment: string): unknown {
   return new GraphformError(error.code, error.message, {
     details: error.details,
     hint:
-      `Environment ${environment} runs the emulator in this process, on that folder. Stop the other one (Ctrl+C where \`graphform emulator\` runs), ` +
-      'or keep it and plan against it: add an environment with its graphUrl and credentials (docs/emulator.md) and pass `--env` with its name.',
+      `Environment ${environment} runs the emulator in this process, on that folder, which another graphform process holds: ` +
+      `a plan or apply against ${environment} (wait for it to end), or \`graphform emulator\` (stop it with Ctrl+C, ` +
+      'or keep it and plan against it: add an environment with its graphUrl and credentials, see docs/emulator.md, and pass `--env` with its name).',
     cause: error,
   });
 }
