@@ -42,11 +42,11 @@ export function keepOutcome(keep: KeepAccount): string {
   return `loses ${num(keep.lost)} of ${items(keep.deleted)} (keeps ${num(keep.deleted - keep.lost)})`;
 }
 
-/** "its language is removed 2, keep is turned off for the source 1". */
+/** "its language is removed (2); keep is turned off for the source (1)": each count in brackets, so a table cell's last number is not read as a column. */
 export function lostReasons(lostBy: Partial<Record<LostReason, number>>): string {
   return (Object.entries(lostBy) as Array<[LostReason, number]>)
     .filter(([, n]) => n > 0)
-    .map(([reason, n]) => `${Object.hasOwn(LOST_REASON_TEXT, reason) ? LOST_REASON_TEXT[reason] : reason} ${num(n)}`)
+    .map(([reason, n]) => `${Object.hasOwn(LOST_REASON_TEXT, reason) ? LOST_REASON_TEXT[reason] : reason} (${num(n)})`)
     .join('; ');
 }
 
