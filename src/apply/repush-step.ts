@@ -49,7 +49,7 @@ export async function repush(
       const tally = new SentTally(declaration.definition);
       const summary = await options.repushData?.(declaration, tally, snapshot);
       if (summary !== undefined) outcome.repush = summary;
-      options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }) });
+      options.onEvent?.({ type: 'repush', id, summary, ...(snapshot === undefined ? {} : { kept: snapshot.items }), ...(round === 0 ? {} : { again: round }) });
       if (waits === undefined || summary?.status !== 'sent') return;
       served = await waits.served(
         tally,

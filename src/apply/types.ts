@@ -54,7 +54,8 @@ export type ApplyEvent =
   /** `code` is the failure's stable code, when it had one (a GraphformError). */
   | { type: 'failed'; id: string; action: PlanAction; error: string; code?: string }
   /** `kept`: how many of the items pushed came from the keep step's snapshot (the rest from the data: files). */
-  | { type: 'repush'; id: string; summary: PushSummary | undefined; kept?: number; error?: string; code?: string }
+  /** `again`: how many times before the same items were pushed (GraphQL did not serve them all as sent); absent on the first push. */
+  | { type: 'repush'; id: string; summary: PushSummary | undefined; kept?: number; again?: number; error?: string; code?: string }
   /** The items that changed in the source's data files were sent (or failed: `outcome.error`). */
   | { type: 'data-sync'; id: string; outcome: DataSyncOutcome }
   /** The keep step of a full update wrote its snapshot, before the PUT: `items` are carried over. */

@@ -63,7 +63,10 @@ export function renderApplyEvent(event: ApplyEvent, c: Painter = PLAIN): string 
         event.kept === undefined
           ? 'from its data files'
           : `(${event.kept} kept from the snapshot, ${Math.max(0, s.itemsSent - event.kept)} from its data files)`;
-      return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items ${from} in ${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
+      const batches = `${s.batches} batch${s.batches === 1 ? '' : 'es'}`;
+      if (event.again !== undefined)
+        return `${c.bold(e(event.id))}: pushed the same ${s.itemsSent} items again (${event.again === 1 ? 'a second time' : `${event.again + 1} times in all`}), in ${batches}: GraphQL did not serve them all as sent`;
+      return `${c.bold(e(event.id))}: pushed ${s.itemsSent} items ${from} in ${batches}`;
     }
     case 'kept':
       return `${c.bold(e(event.id))}: read its items back: ${event.items} to carry over, in ${e(event.snapshot)}`;
