@@ -9,7 +9,6 @@ const OPTION_FLAGS: ReadonlyArray<readonly [string, string]> = [
   ['`allowDataLoss`', '--allow-data-loss'],
   ['`allowEmpty`', 'GRAPHFORM_ALLOW_EMPTY=1'],
   ['`configFile`', '--config'],
-  ["`environment: 'local'`", '--env local'],
   ['`prune`', '--prune'],
   ['`refresh: false`', '--no-refresh'],
   ['`out`', '`--out FILE`'],
@@ -23,7 +22,9 @@ const OPTION_FLAGS: ReadonlyArray<readonly [string, string]> = [
 
 /** A hint as the command line shows it: each option it names, as the flag that sets it. */
 export function hintWithFlags(hint: string): string {
-  return OPTION_FLAGS.reduce((text, [option, flag]) => text.split(option).join(flag), hint);
+  const flagged = OPTION_FLAGS.reduce((text, [option, flag]) => text.split(option).join(flag), hint);
+  // The environment option with its value (`environment: 'test'`) is the --env flag with it.
+  return flagged.replace(/`environment: '([^'`]+)'`/g, '--env $1');
 }
 
 /**

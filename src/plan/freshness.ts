@@ -47,7 +47,7 @@ export function otherEnvironmentError(fileName: string, planned: string, selecte
     `The plan in ${fileName} was made for environment ${planned}, but apply selected environment ${selected}. Nothing was read or sent.`,
     {
       details: { file: fileName, planEnvironment: planned, environment: selected },
-      hint: `Apply it with environment ${planned} selected (--env ${planned}), or make a plan for ${selected} with \`graphform plan --out FILE\` and apply that.`,
+      hint: `Apply it with environment ${planned} selected (\`environment: '${planned}'\`), or make a plan for ${selected} with \`graphform plan --out FILE\` and apply that.`,
     },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withInvocationFlags } from '../../src/cli/hint-flags.js';
+import { hintWithFlags, withInvocationFlags } from '../../src/cli/hint-flags.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { graphProject, shopYaml } from '../helpers/graph-project.js';
 
@@ -43,5 +43,12 @@ describe('in a real run', () => {
     const run = await project.cli('--env', 'test', 'apply', '--yes');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('`graphform --env test state unlock held-1`');
+  });
+});
+
+describe('hintWithFlags, the environment option', () => {
+  it('shows `environment: NAME` as --env NAME, whatever the name', () => {
+    expect(hintWithFlags("use `environment: 'local'` to try the emulator's demo app")).toBe("use --env local to try the emulator's demo app");
+    expect(hintWithFlags("Apply it with environment test selected (`environment: 'test'`)")).toBe('Apply it with environment test selected (--env test)');
   });
 });
