@@ -56,7 +56,7 @@ export function operationsError(failure: OperationsFailure, failOn: OperationsRe
     count > 0
       ? `${count} frontend operation${count === 1 ? ' is' : 's are'} ${failOn === 'affected' ? 'broken or affected' : 'broken'} ${by}, ` +
         `and the config sets operations.failOn: ${failOn}${what}.`
-      : `Frontend documents have errors (a file that could not be checked, or a name defined twice), and the config sets operations.failOn: ${failOn}${what}.`;
+      : `Frontend documents have errors (a pattern that matches no file, a file that could not be checked, or a name defined twice), and the config sets operations.failOn: ${failOn}${what}.`;
   return new GraphformError('GF_OPERATIONS_FAILING', `${head}\n  ${lines.join('\n  ')}`, {
     details: {
       operations: failure.operations.map((o) => ({ name: o.name, file: o.file, line: o.line, column: o.column, status: o.status })),

@@ -60,6 +60,9 @@ describe('operations.failOn', () => {
       counts: { broken: 0, affected: 0, unaffected: 1 },
     };
     const error = operationsError(operationsFailure(documents), 'broken', 'checked');
+    expect(error.message).toContain(
+      'Frontend documents have errors (a pattern that matches no file, a file that could not be checked, or a name defined twice)',
+    );
     expect(error.hint).toBe(
       'Fix the patterns and files named above: each line says what is wrong there (a name defined twice: rename one of them; ' +
         'a pattern that matches no file: correct it, or take it out of operations.documents).',
