@@ -1,5 +1,6 @@
 import { GraphformError } from '../../diagnostics/errors.js';
 import { didYouMean } from '../../diagnostics/suggest.js';
+import { isRecord } from '../../model/is-record.js';
 
 /**
  * What one option of a workflow's input may hold. A script in plain JavaScript has no
@@ -34,7 +35,6 @@ export function described(value: unknown): string {
   return typeof value === 'function' ? 'a function' : 'an object';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isWhole = (value: unknown, min: number): boolean => typeof value === 'number' && Number.isInteger(value) && value >= min;
 
 /** What a value of the kind is, in words; and whether `value` is one. */

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OPERATION_STATUSES } from '../../operations/types.js';
 import type { CheckOutcome } from './operations-check-types.js';
+import { isRecord } from '../../model/is-record.js';
 
 /** Where the operations check keeps its last outcomes, under the config's folder (`graphform init` git-ignores `.graphform/`). */
 export const OPERATIONS_CACHE_FILE = '.graphform/cache/operations.json';
@@ -48,10 +49,6 @@ export async function writeOperationsCache(rootDir: string, entry: CacheEntry, p
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const STATUSES: ReadonlySet<unknown> = new Set(OPERATION_STATUSES);
