@@ -10,7 +10,7 @@ import { ITEM_FIELD_NAMES, type ItemField } from '../emulator/types.js';
 import { DEFAULT_EMULATOR_DIR, DEFAULT_ENVIRONMENT, DEFAULT_LOCAL_DELAYS, DEFAULT_WAIT, defaultStatePath } from './defaults.js';
 import { parseDuration } from './duration.js';
 import { assertVariablesSet, interpolate } from './interpolate.js';
-import { checkHmacSecret, checkSecretLength } from './secret-length.js';
+import { checkHmacSecret, checkSecretLength } from './secret-checks.js';
 import type { EnvironmentConfig, StateConfig } from './types.js';
 
 interface ResolveContext {

@@ -3,7 +3,7 @@ import { graphUrlProblem } from '../graph/base-url.js';
 import { redactUrl } from '../http/redact.js';
 import { isRecord } from '../model/is-record.js';
 import { assertVariablesSet, interpolate } from './interpolate.js';
-import { checkSecretLength } from './secret-length.js';
+import { checkSecretLength } from './secret-checks.js';
 import { DEFAULT_MARKETING_GRANT, DEFAULT_REDIRECT_URI } from './defaults.js';
 import type { MarketingConfig } from './types.js';
 
