@@ -18,7 +18,7 @@ import { isSecretName } from './secret-names.js';
  */
 export const REDACTED = '[redacted]';
 
-/** Secrets this long are matched anywhere; the config refuses shorter ones (config/secret-length.ts). */
+/** Secrets this long are matched anywhere; the config refuses shorter ones (config/secret-checks.ts). */
 export const MIN_SECRET_LENGTH = 8;
 
 // Remote bodies can be large: every pattern starts only where a name or scheme can start
