@@ -1,5 +1,5 @@
 import { Kind, print, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnosticPlace, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { problem } from './extract.js';
 import type { DocumentPlace } from './types.js';
 
@@ -64,7 +64,7 @@ export function definedTwiceDiagnostics(twice: Iterable<DefinedTwice>, of: 'oper
         at.line,
         at.column,
         'GF_OPERATIONS_DUPLICATE_NAME',
-        `defines ${at.kind} "${name}" again, differently from the one at ${placeText(first)}: ${why}. Rename one of them.`,
+        `defines ${at.kind} "${name}" again, differently from the one at ${diagnosticPlace(first)}: ${why}. Rename one of them.`,
       ),
     ),
   );
@@ -72,11 +72,7 @@ export function definedTwiceDiagnostics(twice: Iterable<DefinedTwice>, of: 'oper
 
 /** Why an operation spreading a fragment defined twice is broken: the fragment and each of its places. */
 export function ambiguousSpread(twice: DefinedTwice): string {
-  return `Fragment "${twice.name}" is defined more than once, differently (${[twice.first, ...twice.others].map(placeText).join(', ')}): which one is spread cannot be told.`;
-}
-
-function placeText(place: DocumentPlace): string {
-  return `${place.file}:${place.line}:${place.column}`;
+  return `Fragment "${twice.name}" is defined more than once, differently (${[twice.first, ...twice.others].map(diagnosticPlace).join(', ')}): which one is spread cannot be told.`;
 }
 
 function comparePlaces(a: DocumentPlace, b: DocumentPlace): number {
