@@ -55,11 +55,8 @@ describe('planDifferences', () => {
   it('does not guess at an edited file when the declarations changed', () => {
     const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
     const saved = planOf(c);
-    const other = {
-      ...saved,
-      sources: saved.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })),
-    };
-    expect(planDifferences(other as typeof saved, planOf(c), { declarationsChanged: true })).toEqual([
+    const other = withRequestBodiesEmptied(saved);
+    expect(planDifferences(other, planOf(c), { declarationsChanged: true })).toEqual([
       "source shop: the plan file's requests differ from the ones a plan made now would send",
     ]);
   });
@@ -67,11 +64,8 @@ describe('planDifferences', () => {
   it('catches a request edited by hand', () => {
     const c: PlanCase = { applied: { shop: base }, declared: [declaration('shop', withWeight)] };
     const saved = planOf(c);
-    const tampered = {
-      ...saved,
-      sources: saved.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })),
-    };
-    expect(planDifferences(tampered as typeof saved, planOf(c))).toEqual([
+    const tampered = withRequestBodiesEmptied(saved);
+    expect(planDifferences(tampered, planOf(c))).toEqual([
       "source shop: the plan file's requests differ from the ones a plan made now would send (was the file edited?)",
     ]);
   });
@@ -101,3 +95,11 @@ describe('inferPlanOptions', () => {
     expect(planDifferences(plan, planOf({ ...c, options: inferPlanOptions(plan) }))).toEqual([]);
   });
 });
+
+/** The plan with every request's body replaced by an empty definition: a file edited by hand. */
+function withRequestBodiesEmptied(plan: ReturnType<typeof planOf>): ReturnType<typeof planOf> {
+  return {
+    ...plan,
+    sources: plan.sources.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, body: { languages: ['en'], contentTypes: {} } })) })),
+  } as ReturnType<typeof planOf>;
+}

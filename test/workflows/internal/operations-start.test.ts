@@ -47,11 +47,15 @@ async function project(): Promise<string> {
   return dir;
 }
 
+/** The check of the project's documents begun, with its cache off so each run checks. */
+async function begun(): Promise<ReturnType<typeof startOperations>> {
+  const host = { ...testHost(await project()), variables: { GRAPHFORM_OPERATIONS_CACHE: '0' } };
+  return startOperations(host, '.', givenPatterns(['web/**/*.graphql', 'web/**/*.tsx'], 'documents'), []);
+}
+
 describe('the operations check begun early, on its worker', () => {
   it('an expected outcome is what the report for the same inputs gives', async () => {
-    const dir = await project();
-    const host = { ...testHost(dir), variables: { GRAPHFORM_OPERATIONS_CACHE: '0' } };
-    const started = startOperations(host, '.', givenPatterns(['web/**/*.graphql', 'web/**/*.tsx'], 'documents'), []);
+    const started = await begun();
     try {
       started.expect(inputs(WITH_SUMMARY));
       const report = await started.report(inputs(WITH_SUMMARY), 'broken');
@@ -65,9 +69,7 @@ describe('the operations check begun early, on its worker', () => {
   });
 
   it('a report for other inputs than expected is checked against those: the removed field breaks the operation that reads it', async () => {
-    const dir = await project();
-    const host = { ...testHost(dir), variables: { GRAPHFORM_OPERATIONS_CACHE: '0' } };
-    const started = startOperations(host, '.', givenPatterns(['web/**/*.graphql', 'web/**/*.tsx'], 'documents'), []);
+    const started = await begun();
     try {
       started.expect(inputs(WITH_SUMMARY));
       const report = await started.report(inputs(WITHOUT_SUMMARY), 'broken');
